@@ -1,0 +1,134 @@
+//! Telling which format a file is in from its structure alone, and the round-trip check that the
+//! tests, the CLI and the fuzz targets share.
+
+use std::fmt;
+
+use crate::error::DecodeError;
+use crate::seq::Seq;
+use crate::shp::{UnitShp, WeaponShp};
+
+/// The formats this crate decodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FileKind {
+    /// A unit SHP (TYPE1, TYPE2, CYOKO, MON, OTHER, ARUTE, KANZEN).
+    UnitShp,
+    /// A weapon or effect SHP (WEP1, WEP2, EFF1, EFF2).
+    WeaponShp,
+    /// A SEQ file.
+    Seq,
+}
+
+impl FileKind {
+    /// Every kind, in the order detection tries them.
+    pub const ALL: [Self; 3] = [Self::Seq, Self::UnitShp, Self::WeaponShp];
+
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::UnitShp => "unit-shp",
+            Self::WeaponShp => "weapon-shp",
+            Self::Seq => "seq",
+        }
+    }
+
+    /// Decodes `bytes` as this kind and encodes the result again.
+    fn decode_and_encode(self, bytes: &[u8]) -> Result<Vec<u8>, RoundTripError> {
+        fn both<T>(
+            decoded: Result<T, DecodeError>,
+            encode: impl FnOnce(&T) -> Result<Vec<u8>, crate::EncodeError>,
+        ) -> Result<Vec<u8>, RoundTripError> {
+            let model = decoded.map_err(RoundTripError::Decode)?;
+            encode(&model).map_err(RoundTripError::Encode)
+        }
+        match self {
+            Self::UnitShp => both(UnitShp::decode(bytes), UnitShp::encode),
+            Self::WeaponShp => both(WeaponShp::decode(bytes), WeaponShp::encode),
+            Self::Seq => both(Seq::decode(bytes), Seq::encode),
+        }
+    }
+}
+
+impl fmt::Display for FileKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The kind whose size identity the file satisfies (SEQ: `0x406 + L`; unit SHP: `0x40A +
+/// main_len`, plus the water section; weapon SHP: `0x846 + len`), or `None` when no kind fits.
+/// The identities are cheap and, on real files, never hold for two kinds at once; decoding then
+/// checks everything else.
+pub fn detect_kind(bytes: &[u8]) -> Option<FileKind> {
+    let u16_at = |at: usize| {
+        bytes
+            .get(at..at + 2)
+            .map(|b| usize::from(u16::from_le_bytes([b[0], b[1]])))
+    };
+    let u32_at = |at: usize| {
+        bytes
+            .get(at..at + 4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+    };
+    let size = bytes.len();
+    if u16_at(0x404).is_some_and(|l| 0x406 + l == size) {
+        return Some(FileKind::Seq);
+    }
+    if let (Some(water_ptr), Some(main_len)) = (u32_at(0), u16_at(0x408)) {
+        let main_end = 0x40A + main_len;
+        let unit = if water_ptr == 8 {
+            main_end == size
+        } else {
+            water_ptr == main_end
+                && u16_at(water_ptr + 0x400).is_some_and(|w| water_ptr + 0x402 + w == size)
+        };
+        if unit {
+            return Some(FileKind::UnitShp);
+        }
+    }
+    if u16_at(0x844).is_some_and(|l| 0x846 + l == size) {
+        return Some(FileKind::WeaponShp);
+    }
+    None
+}
+
+/// What decoding and re-encoding one file gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RoundTrip {
+    /// The encoder wrote the same bytes.
+    Identical,
+    /// The encoder wrote other bytes; `first_difference` is the first offset where they differ
+    /// (or the shorter length).
+    Different {
+        first_difference: usize,
+        encoded_len: usize,
+    },
+}
+
+/// Why a round trip could not be completed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RoundTripError {
+    #[error(transparent)]
+    Decode(DecodeError),
+    #[error("decoded, but cannot be encoded again: {0}")]
+    Encode(crate::EncodeError),
+}
+
+/// Decodes `bytes` as `kind`, encodes the model again and compares the bytes.
+///
+/// # Errors
+/// When the bytes do not decode, or the model does not encode.
+pub fn round_trip(kind: FileKind, bytes: &[u8]) -> Result<RoundTrip, RoundTripError> {
+    let encoded = kind.decode_and_encode(bytes)?;
+    if encoded == bytes {
+        return Ok(RoundTrip::Identical);
+    }
+    let first_difference = encoded
+        .iter()
+        .zip(bytes)
+        .position(|(a, b)| a != b)
+        .unwrap_or(encoded.len().min(bytes.len()));
+    Ok(RoundTrip::Different {
+        first_difference,
+        encoded_len: encoded.len(),
+    })
+}

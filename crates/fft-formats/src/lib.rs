@@ -1,0 +1,17 @@
+//! Lossless codecs for the sprite files of Final Fantasy Tactics (PlayStation): SHP (how each
+//! frame is assembled from sheet rectangles) and SEQ (the animation bytecode).
+//!
+//! Every `decode` checks the structural rules of `formats.md` and returns the first violation with
+//! its byte offset; every `encode` gives back the original bytes for any decoded file. No input
+//! makes a decoder panic or allocate more than a small multiple of its length.
+
+mod bytes;
+pub mod error;
+pub mod kind;
+pub mod seq;
+pub mod shp;
+
+pub use error::{DecodeError, EncodeError};
+pub use kind::{FileKind, RoundTrip, detect_kind, round_trip};
+pub use seq::{Command, OpArgs, Opcode, OpcodeTable, Seq};
+pub use shp::{Frame, SheetRect, Tile, UnitShp, WeaponShp};
