@@ -8,6 +8,7 @@
 mod bytes;
 pub mod error;
 pub mod kind;
+pub mod retail;
 pub mod seq;
 pub mod shp;
 

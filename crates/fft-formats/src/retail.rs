@@ -1,0 +1,184 @@
+//! The retail files this project knows, by disc name and by the remaster's name, with their
+//! sizes and sha256 digests (from the project's shared `SOURCES.md`). Only digests are kept here:
+//! the files themselves belong to Square Enix and are never part of the repository.
+
+/// One retail file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RetailFile {
+    /// Name in the disc's BATTLE folder, e.g. `TYPE1.SHP`.
+    pub disc_name: &'static str,
+    /// Name in the remaster's data, e.g. `battle_type1_shp.bin`.
+    pub remaster_name: &'static str,
+    /// Size in bytes.
+    pub size: usize,
+    /// sha256 of the file, lower-case hex.
+    pub sha256: &'static str,
+}
+
+/// Every retail SHP and SEQ of the BATTLE folder.
+pub const RETAIL_FILES: [RetailFile; 25] = [
+    RetailFile {
+        disc_name: "ARUTE.SEQ",
+        remaster_name: "battle_arute_seq.bin",
+        size: 2476,
+        sha256: "18610cf11be5dbb4619b4d020e28599875fc801a7579ca1efaff7424a63f8f06",
+    },
+    RetailFile {
+        disc_name: "ARUTE.SHP",
+        remaster_name: "battle_arute_shp.bin",
+        size: 1944,
+        sha256: "5d89ae1f3cf83a3b8d0d0828346f12ff25e3bf0d87e8fe40cfa1817482b10177",
+    },
+    RetailFile {
+        disc_name: "CYOKO.SEQ",
+        remaster_name: "battle_cyoko_seq.bin",
+        size: 3068,
+        sha256: "f746461ad326c8bb1a12c0d430495046330649b2952dae72db50b94873395b6b",
+    },
+    RetailFile {
+        disc_name: "CYOKO.SHP",
+        remaster_name: "battle_cyoko_shp.bin",
+        size: 7316,
+        sha256: "235b36f2e2990993a38c9d30fcd927aefef645af9de8c49394dc07e5f8a1ae27",
+    },
+    RetailFile {
+        disc_name: "EFF1.SEQ",
+        remaster_name: "battle_eff1_seq.bin",
+        size: 1244,
+        sha256: "251c4699cc8f57f16dde522f97704f71d2238e57f20b1fb96bb618b2bf19f7f3",
+    },
+    RetailFile {
+        disc_name: "EFF1.SHP",
+        remaster_name: "battle_eff1_shp.bin",
+        size: 3144,
+        sha256: "f1e08a024991da8aaf52605e1a99ead02aa87202cd78fac9a8d95253c4dd2df0",
+    },
+    RetailFile {
+        disc_name: "EFF2.SEQ",
+        remaster_name: "battle_eff2_seq.bin",
+        size: 1244,
+        sha256: "0caf40ca49e20f2da79d2244c50c3fa9a5d4a675f829c941e37892d4ae3fa0eb",
+    },
+    RetailFile {
+        disc_name: "EFF2.SHP",
+        remaster_name: "battle_eff2_shp.bin",
+        size: 3144,
+        sha256: "905e1edee45710421a53cbf11681e5fec0344c0958cee72af6dc9bedebc545da",
+    },
+    RetailFile {
+        disc_name: "KANZEN.SEQ",
+        remaster_name: "battle_kanzen_seq.bin",
+        size: 2068,
+        sha256: "df2909d41055c8d1b096b5ec6a39ffa648644b5d6711e4bdb43685dc4d4ef165",
+    },
+    RetailFile {
+        disc_name: "KANZEN.SHP",
+        remaster_name: "battle_kanzen_shp.bin",
+        size: 2584,
+        sha256: "867c7d23ed48f90d97344668f1816cd51273346dd34b160667deed69f0a6e26f",
+    },
+    RetailFile {
+        disc_name: "MON.SEQ",
+        remaster_name: "battle_mon_seq.bin",
+        size: 5882,
+        sha256: "c2272cc4b3e437ac6d9e96d22b77760d33f7b19e441f79be71f15ef3feb2e10d",
+    },
+    RetailFile {
+        disc_name: "MON.SHP",
+        remaster_name: "battle_mon_shp.bin",
+        size: 2276,
+        sha256: "ba62a08afd1f269fb64aa296cf0f0748b475f9ea4b7f0ade9d0b8dfbb95506ff",
+    },
+    RetailFile {
+        disc_name: "OTHER.SEQ",
+        remaster_name: "battle_other_seq.bin",
+        size: 2414,
+        sha256: "e57eb898c0867a699b09e280a579ecffd352e37fca8a49af132c37398b9b205d",
+    },
+    RetailFile {
+        disc_name: "OTHER.SHP",
+        remaster_name: "battle_other_shp.bin",
+        size: 2264,
+        sha256: "031ab5aeba1ddd4990fd24a97f0e9cd7d341feae97987452085380c5ff917188",
+    },
+    RetailFile {
+        disc_name: "RUKA.SEQ",
+        remaster_name: "battle_ruka_seq.bin",
+        size: 2482,
+        sha256: "07cd5fd973bd06533b53e2d027cc13e083aa0e94807858a5ea9b4c6f46ad20ad",
+    },
+    RetailFile {
+        disc_name: "TYPE1.SEQ",
+        remaster_name: "battle_type1_seq.bin",
+        size: 6754,
+        sha256: "345ce78f63a9fcc709f3434311182517cd347bd8adb7788421e33e110a6e3df4",
+    },
+    RetailFile {
+        disc_name: "TYPE1.SHP",
+        remaster_name: "battle_type1_shp.bin",
+        size: 8192,
+        sha256: "cf579b301817b2e8098e6da9de4bf4295d98bde273a3d0b9ef4e58f6a5c5f357",
+    },
+    RetailFile {
+        disc_name: "TYPE2.SEQ",
+        remaster_name: "battle_type2_seq.bin",
+        size: 6545,
+        sha256: "d4678ab7793b1515aeaa38f8df42fcbcced75022a52d9dad025b68f86698ad40",
+    },
+    RetailFile {
+        disc_name: "TYPE2.SHP",
+        remaster_name: "battle_type2_shp.bin",
+        size: 8728,
+        sha256: "1f05a3032bc60599af7f66d7bbb20153a23a79f8b1feb3e416775e0b512bd51b",
+    },
+    RetailFile {
+        disc_name: "TYPE3.SEQ",
+        remaster_name: "battle_type3_seq.bin",
+        size: 6820,
+        sha256: "d2e08a8fb869a12d32c522452cfca2484dfc701e23447fbf3136ff12951768f5",
+    },
+    RetailFile {
+        disc_name: "TYPE4.SEQ",
+        remaster_name: "battle_type4_seq.bin",
+        size: 6634,
+        sha256: "38b80858c5f0b79689da03658b63df9bd724ed380fde88c438712027fb4139b5",
+    },
+    RetailFile {
+        disc_name: "WEP1.SEQ",
+        remaster_name: "battle_wep1_seq.bin",
+        size: 2607,
+        sha256: "d46a664883387d28d938e2037884dc3d606ebbc16f750492981b603fd21b5e33",
+    },
+    RetailFile {
+        disc_name: "WEP1.SHP",
+        remaster_name: "battle_wep1_shp.bin",
+        size: 5218,
+        sha256: "c26dfd0a91188d3c8431b0b796048635cb8a13e0a49bdb256f7d8140f6e85b03",
+    },
+    RetailFile {
+        disc_name: "WEP2.SEQ",
+        remaster_name: "battle_wep2_seq.bin",
+        size: 2657,
+        sha256: "cba2e0c02a71cad2b13d484afc06d6732b003de68b5f51910a647bdca905a3c3",
+    },
+    RetailFile {
+        disc_name: "WEP2.SHP",
+        remaster_name: "battle_wep2_shp.bin",
+        size: 5436,
+        sha256: "66c941f247fc1d8a188efc3b4af58986d2e5f73be075ec342ba3eb818cf36fb1",
+    },
+];
+
+/// The retail file with this disc name (case-insensitive), if any.
+pub fn by_disc_name(name: &str) -> Option<&'static RetailFile> {
+    RETAIL_FILES
+        .iter()
+        .find(|f| f.disc_name.eq_ignore_ascii_case(name))
+}
+
+/// The retail file whose digest this is, if any.
+pub fn by_sha256(sha256_hex: &str) -> Option<&'static RetailFile> {
+    RETAIL_FILES
+        .iter()
+        .find(|f| f.sha256.eq_ignore_ascii_case(sha256_hex))
+}

@@ -1,0 +1,72 @@
+//! Where tests find the retail game files, and how they skip without them.
+//!
+//! The files are never in the repository. `FFT_ORIGINALS` names their folder; without it a test
+//! that needs them prints a loud `SKIPPED` line and passes, and under `FFT_REQUIRE_ORIGINALS=1`
+//! (as CI sets) it fails instead.
+
+use std::path::{Path, PathBuf};
+
+pub use fft_formats::retail::{RETAIL_FILES, RetailFile};
+
+/// The variable naming the folder of retail files.
+pub const ORIGINALS_VAR: &str = "FFT_ORIGINALS";
+/// The variable that turns a missing folder into a failure.
+pub const REQUIRE_VAR: &str = "FFT_REQUIRE_ORIGINALS";
+
+/// The folder of retail files, or `None` after printing why the calling test is skipped.
+///
+/// # Panics
+/// When `FFT_REQUIRE_ORIGINALS=1` and the folder is not set or not there: CI must run these tests.
+pub fn originals(test: &str) -> Option<PathBuf> {
+    let dir = std::env::var_os(ORIGINALS_VAR).map(PathBuf::from);
+    let required = std::env::var(REQUIRE_VAR).is_ok_and(|v| v == "1");
+    match dir {
+        Some(dir) if dir.is_dir() => Some(dir),
+        other => {
+            let why = match other {
+                Some(dir) => format!("{ORIGINALS_VAR}={} is not a folder", dir.display()),
+                None => format!("{ORIGINALS_VAR} is not set"),
+            };
+            assert!(
+                !required,
+                "{test}: {why}, and {REQUIRE_VAR}=1 requires the retail files"
+            );
+            eprintln!("SKIPPED {test}: {why}; point it at the retail files to run this test");
+            None
+        }
+    }
+}
+
+/// Reads a retail file by disc name (`TYPE1.SEQ`), trying the remaster's name too.
+///
+/// # Panics
+/// When neither name is in `dir`: a folder of originals must hold every retail file.
+pub fn read_retail(dir: &Path, disc_name: &str) -> Vec<u8> {
+    let file = fft_formats::retail::by_disc_name(disc_name)
+        .unwrap_or_else(|| panic!("{disc_name} is not a retail file name"));
+    for name in [file.disc_name, file.remaster_name] {
+        if let Ok(bytes) = std::fs::read(dir.join(name)) {
+            return bytes;
+        }
+    }
+    panic!(
+        "neither {} nor {} is in {}",
+        file.disc_name,
+        file.remaster_name,
+        dir.display()
+    )
+}
+
+/// The repository root (for fixtures), from the calling crate's manifest folder.
+pub fn repo_root() -> PathBuf {
+    let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    dir.pop();
+    dir.pop();
+    dir
+}
+
+/// The FFTorama tables shipped beside the originals (`<originals>/../decoded/fftorama`), if there.
+pub fn fftorama(originals: &Path) -> Option<PathBuf> {
+    let dir = originals.parent()?.join("decoded/fftorama");
+    dir.is_dir().then_some(dir)
+}
