@@ -6,6 +6,7 @@
 //! makes a decoder panic or allocate more than a small multiple of its length.
 
 mod bytes;
+pub mod demo;
 pub mod error;
 pub mod kind;
 pub mod retail;
