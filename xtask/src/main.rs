@@ -1,1 +1,212 @@
-fn main() {}
+//! Project tasks, run as `cargo xtask <task>` (the alias is in `.cargo/config.toml`).
+//!
+//! - `build-data`: the main job. The retail TYPE1.SHP and TYPE1.SEQ in, `tactics-sprite-data.json`
+//!   out, byte for byte the same on every run. With no originals, the synthetic demo pair.
+//! - `bless`: regenerates the committed outputs the tests compare against (the demo pair and the
+//!   shipped documents). Tests never rewrite them.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+use sprite_data::Profile;
+use sprite_data::output::write_atomically;
+use sprite_data::pipeline::{self, Output, Source};
+
+/// The file name of the built document.
+const DOCUMENT_FILE: &str = "tactics-sprite-data.json";
+/// The variable naming the folder of retail files.
+const ORIGINALS_VAR: &str = "FFT_ORIGINALS";
+
+#[derive(Parser)]
+#[command(
+    name = "cargo xtask",
+    about = "Project tasks for the tactics-sprite workspace"
+)]
+struct Cli {
+    #[command(subcommand)]
+    task: Task,
+}
+
+#[derive(Subcommand)]
+enum Task {
+    /// Build tactics-sprite-data.json from the original TYPE1.SHP and TYPE1.SEQ.
+    ///
+    /// The originals are looked for in --originals, else in the folder named by $FFT_ORIGINALS,
+    /// else in `originals/` at the repository root (ignored by git). Files are found under their
+    /// disc names (TYPE1.SHP, TYPE1.SEQ) or the remaster's (battle_type1_shp.bin, ...). Each is
+    /// checked against the known retail sha256 digests; modified files still build. With no
+    /// originals anywhere, the bundled synthetic demo pair is built instead.
+    BuildData {
+        /// Folder holding the original files [default: $FFT_ORIGINALS, else originals/].
+        #[arg(long, value_name = "DIR")]
+        originals: Option<PathBuf>,
+        /// Folder to write tactics-sprite-data.json into [default: target/tactics-sprite-data/].
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// The document's sheet.file [default: the profile's, RAMUZA.SPR for TYPE1].
+        #[arg(long, value_name = "NAME")]
+        sheet_file: Option<String>,
+    },
+    /// Regenerate the committed demo pair (fixtures/demo/) and shipped documents
+    /// (fixtures/documents/), the latter from the originals when they can be found.
+    Bless {
+        /// Folder holding the original files [default: $FFT_ORIGINALS, else originals/].
+        #[arg(long, value_name = "DIR")]
+        originals: Option<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.task {
+        Task::BuildData {
+            originals,
+            out,
+            sheet_file,
+        } => build_data(originals, out, sheet_file.as_deref()),
+        Task::Bless { originals } => bless(originals),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives one folder below the repository root")
+        .to_path_buf()
+}
+
+/// Where the originals are, and how the folder was chosen. An explicitly named folder (flag or
+/// variable) must exist; the default `originals/` may be absent.
+fn locate_originals(flag: Option<PathBuf>) -> Result<Option<(PathBuf, String)>> {
+    if let Some(dir) = flag {
+        if !dir.is_dir() {
+            bail!("--originals {}: no such folder", dir.display());
+        }
+        return Ok(Some((dir, "--originals".into())));
+    }
+    if let Some(dir) = std::env::var_os(ORIGINALS_VAR)
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+    {
+        if !dir.is_dir() {
+            bail!("{ORIGINALS_VAR}={}: no such folder", dir.display());
+        }
+        return Ok(Some((dir, format!("${ORIGINALS_VAR}"))));
+    }
+    let default = repo_root().join("originals");
+    Ok(default
+        .is_dir()
+        .then(|| (default, "the default originals/ folder".into())))
+}
+
+/// Builds the pair a profile names from a folder of originals.
+fn build_from_folder(dir: &Path, profile: &Profile, sheet_file: Option<&str>) -> Result<Output> {
+    let read = |disc_name: &str| -> Result<(String, Vec<u8>)> {
+        let path = pipeline::find_retail_file(dir, disc_name).with_context(|| {
+            let remaster = fft_formats::retail::by_disc_name(disc_name)
+                .map(|f| format!(" (or {})", f.remaster_name))
+                .unwrap_or_default();
+            format!("{}: no {disc_name}{remaster} in this folder", dir.display())
+        })?;
+        let bytes =
+            std::fs::read(&path).with_context(|| format!("{}: cannot read", path.display()))?;
+        Ok((path.display().to_string(), bytes))
+    };
+    let (shp_name, shp) = read(&profile.shp)?;
+    let (seq_name, seq) = read(&profile.seq)?;
+    Ok(pipeline::build_from_sources(
+        Source {
+            name: &shp_name,
+            bytes: &shp,
+        },
+        Source {
+            name: &seq_name,
+            bytes: &seq,
+        },
+        profile,
+        sheet_file,
+    )?)
+}
+
+fn build_data(
+    originals: Option<PathBuf>,
+    out: Option<PathBuf>,
+    sheet_file: Option<&str>,
+) -> Result<()> {
+    let started = Instant::now();
+    let output = match locate_originals(originals)? {
+        Some((dir, how)) => {
+            println!("originals: {} (from {how})", dir.display());
+            build_from_folder(&dir, &Profile::type1(), sheet_file)?
+        }
+        None => {
+            println!(
+                "No original files found: building the bundled synthetic demo pair (fixtures/demo/) instead.\n\
+                 To build the real data, copy TYPE1.SHP and TYPE1.SEQ from your own copy of the game into\n\
+                 originals/ at the repository root, or run with --originals DIR or {ORIGINALS_VAR}=DIR."
+            );
+            pipeline::build_demo(sheet_file)?
+        }
+    };
+    let out_dir = out.unwrap_or_else(|| repo_root().join("target/tactics-sprite-data"));
+    let path = out_dir.join(DOCUMENT_FILE);
+    println!("{}", output.report());
+    write_atomically(&path, &output.bytes)
+        .with_context(|| format!("{}: cannot write", path.display()))?;
+    println!("wrote   {} ({} bytes)", path.display(), output.bytes.len());
+    println!("sha256  {}", output.sha256);
+    println!("took    {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
+    Ok(())
+}
+
+fn bless(originals: Option<PathBuf>) -> Result<()> {
+    let root = repo_root();
+    let demo_dir = root.join("fixtures/demo");
+    let shp = fft_formats::demo::demo_shp().encode()?;
+    let seq = fft_formats::demo::demo_seq().encode()?;
+    write_atomically(&demo_dir.join("DEMO.SHP"), &shp)?;
+    write_atomically(&demo_dir.join("DEMO.SEQ"), &seq)?;
+    println!("wrote fixtures/demo/DEMO.SHP and DEMO.SEQ from fft_formats::demo");
+    // The demo document is built from the files just written, not from the copies compiled into
+    // this binary, which may be older.
+    let demo = pipeline::build_from_sources(
+        Source {
+            name: "fixtures/demo/DEMO.SHP",
+            bytes: &shp,
+        },
+        Source {
+            name: "fixtures/demo/DEMO.SEQ",
+            bytes: &seq,
+        },
+        &Profile::demo(),
+        None,
+    )?;
+    let documents = root.join("fixtures/documents");
+    write_atomically(&documents.join("demo.json"), &demo.bytes)?;
+    println!("wrote fixtures/documents/demo.json ({})", demo.sha256);
+    match locate_originals(originals)? {
+        Some((dir, _)) => {
+            let output = build_from_folder(&dir, &Profile::type1(), None)?;
+            if output.inputs.iter().any(|i| i.retail.is_none()) {
+                bail!(
+                    "the shipped TYPE1 document is made from retail files only:\n{}",
+                    output.report()
+                );
+            }
+            write_atomically(&documents.join("type1.json"), &output.bytes)?;
+            println!("wrote fixtures/documents/type1.json ({})", output.sha256);
+        }
+        None => println!("no originals found: fixtures/documents/type1.json left as it is"),
+    }
+    Ok(())
+}

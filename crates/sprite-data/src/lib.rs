@@ -1,1 +1,19 @@
-//! placeholder
+//! Builds `tactics-sprite-data.json`, the document web and 3D renderers draw a unit from, out of a
+//! decoded SHP + SEQ pair and a sheet profile, exactly as `data-contract.md` derives each field.
+//!
+//! The pieces stand alone: [`execution`] turns a SEQ slot into a timeline with no JSON in sight,
+//! [`profile`] reads the per-kind facts, [`build`] assembles the [`document`], and [`canonical`]
+//! writes its one true byte form.
+
+pub mod build;
+pub mod canonical;
+pub mod document;
+pub mod execution;
+pub mod output;
+pub mod pipeline;
+pub mod profile;
+
+pub use build::{BuildError, BuildInput, Built, build};
+pub use canonical::{to_canonical_bytes, write_canonical};
+pub use document::Document;
+pub use profile::Profile;

@@ -1,0 +1,358 @@
+//! From a decoded SHP + SEQ and a profile to the document, field by field as
+//! data-contract.md derives them.
+
+use std::collections::HashMap;
+
+use fft_formats::shp::{Frame, SheetRect};
+use fft_formats::{Seq, UnitShp};
+
+use crate::document::{
+    Animation, Cell, Document, FORMAT, FORMAT_VERSION, FrameTile, HELD_ITEM_SCALE, SHEET_SIZE,
+    Sequence, SequenceEvent, Sheet, Stage,
+};
+use crate::execution::{End, EventKind, ExecutionError, Program, Timeline};
+use crate::profile::{Profile, Slots};
+
+/// Everything a build reads.
+#[derive(Debug, Clone, Copy)]
+pub struct BuildInput<'a> {
+    pub shp: &'a UnitShp,
+    pub seq: &'a Seq,
+    pub profile: &'a Profile,
+    /// `sheet.file`, when not the profile's.
+    pub sheet_file: Option<&'a str>,
+    /// The `hands` and `holds` overlays, already read.
+    pub hands: Option<&'a serde_json::Value>,
+    pub holds: Option<&'a serde_json::Value>,
+}
+
+/// A built document and what the build noticed on the way.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Built {
+    pub document: Document,
+    /// Things a user should know that do not stop the build (skipped counted loops, slots with no
+    /// name in the profile, profile animations whose slots were not kept).
+    pub warnings: Vec<String>,
+}
+
+/// Why a document could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    #[error("{kind}: {source}")]
+    Execution {
+        kind: String,
+        #[source]
+        source: ExecutionError,
+    },
+    #[error("{kind}: slot {slot} shows frame {frame}, but the SHP has main frames 0..{count}")]
+    FrameOutOfRange {
+        kind: String,
+        slot: usize,
+        frame: i32,
+        count: usize,
+    },
+    #[error(
+        "{kind}: idle frame for view {view} is {frame}, but the SHP has main frames 0..{count}"
+    )]
+    IdleFrameOutOfRange {
+        kind: String,
+        view: usize,
+        frame: u32,
+        count: usize,
+    },
+    #[error("{kind}: {what} must be a JSON object")]
+    Overlay { kind: String, what: &'static str },
+}
+
+/// Builds the document.
+///
+/// # Errors
+/// A slot that does not end, a frame index outside the main table, an idle frame outside it, an
+/// overlay that is not a JSON object.
+pub fn build(input: &BuildInput) -> Result<Built, BuildError> {
+    let BuildInput {
+        shp, seq, profile, ..
+    } = *input;
+    let kind = profile.kind.as_str();
+    let mut warnings = Vec::new();
+    let frame_count = shp.frame_count();
+    for (view, &frame) in profile.idle_frames.iter().enumerate() {
+        if frame as usize >= frame_count {
+            return Err(BuildError::IdleFrameOutOfRange {
+                kind: kind.into(),
+                view,
+                frame,
+                count: frame_count,
+            });
+        }
+    }
+    if shp
+        .water
+        .iter()
+        .flatten()
+        .chain(&shp.main)
+        .any(|f| f.tiles.iter().any(|t| t.flip_y))
+    {
+        warnings.push(format!(
+            "{kind}: some tiles set the vertical-flip bit, which the document cannot carry; drawn unflipped"
+        ));
+    }
+
+    let (cells, frames) = cells_and_frames(shp, profile);
+    let kept = kept_slots(seq, kind, frame_count, &mut warnings)?;
+    let sequence_of_slot: HashMap<usize, u32> = kept
+        .iter()
+        .enumerate()
+        .map(|(index, (slot, _))| (*slot, index as u32))
+        .collect();
+    let names = slot_names(profile);
+    let sequences: Vec<Sequence> = kept
+        .iter()
+        .enumerate()
+        .map(|(index, (slot, timeline))| {
+            let name = names.get(slot).cloned().unwrap_or_else(|| {
+                warnings.push(format!("{kind}: slot {slot} is kept but no profile animation names it; called \"Slot {slot}\""));
+                format!("Slot {slot}")
+            });
+            sequence(index as u32, *slot, name, timeline)
+        })
+        .collect();
+    let animations = animations(profile, shp, &sequences, &sequence_of_slot, &mut warnings);
+
+    let overlay = |value: Option<&serde_json::Value>, what| match value {
+        Some(v) if !v.is_object() => Err(BuildError::Overlay {
+            kind: kind.into(),
+            what,
+        }),
+        v => Ok(v.cloned()),
+    };
+    let stage = &profile.stage;
+    let document = Document {
+        format: FORMAT.into(),
+        format_version: FORMAT_VERSION,
+        version: env!("CARGO_PKG_VERSION").into(),
+        notice: profile.notice.clone(),
+        sheet: Sheet {
+            file: input.sheet_file.unwrap_or(&profile.sheet_file).into(),
+            width: SHEET_SIZE.0,
+            height: SHEET_SIZE.1,
+        },
+        stage: Stage {
+            origin_column: stage.origin_column,
+            stance_row: stage.stance_row,
+            stance_width: stage.stance_width,
+            stance_height: stage.stance_height,
+            ticks_per_second: stage.ticks_per_second,
+        },
+        water_offset: frame_count as u32,
+        idle_frames: profile.idle_frames.to_vec(),
+        cells,
+        frames,
+        sequences,
+        animations,
+        hands: overlay(input.hands, "hands")?,
+        holds: overlay(input.holds, "holds")?,
+        held_item_scale: HELD_ITEM_SCALE,
+    };
+    Ok(Built { document, warnings })
+}
+
+/// The main frames then the water frames (data-contract.md "cells", "frames"). A kind with no
+/// water table repeats its main frames as their own water copies, so that `frame + waterOffset`
+/// is always a frame.
+fn cells_and_frames(shp: &UnitShp, profile: &Profile) -> (Vec<Cell>, Vec<Vec<FrameTile>>) {
+    let tables: [&[Frame]; 2] = [&shp.main, shp.water.as_deref().unwrap_or(&shp.main)];
+    let du = profile.stage.anchor_column - profile.stage.origin_column;
+    let dv = profile.stage.anchor_row - profile.stage.stance_row;
+    let mut cells: Vec<Cell> = Vec::new();
+    let mut cell_ids: HashMap<SheetRect, u32> = HashMap::new();
+    let mut frames = Vec::with_capacity(2 * shp.frame_count());
+    for table in tables {
+        for (index, frame) in table.iter().enumerate() {
+            let lower = shp.in_lower_half(index);
+            let mut tiles: Vec<FrameTile> = frame
+                .tiles
+                .iter()
+                .map(|tile| {
+                    let rect = tile.sheet_rect(lower);
+                    let next = cells.len() as u32;
+                    let cell = *cell_ids.entry(rect).or_insert_with(|| {
+                        cells.push(Cell {
+                            id: next,
+                            x: rect.x,
+                            y: rect.y,
+                            w: rect.w,
+                            h: rect.h,
+                        });
+                        next
+                    });
+                    FrameTile {
+                        cell,
+                        u: i32::from(tile.dx) + rect.w as i32 / 2 + du,
+                        v: i32::from(tile.dy) + rect.h as i32 / 2 + dv,
+                        flip: tile.flip_x,
+                    }
+                })
+                .collect();
+            tiles.reverse();
+            frames.push(tiles);
+        }
+    }
+    (cells, frames)
+}
+
+/// Slots in table order whose offset no earlier slot has and whose execution shows a frame,
+/// with their timelines. Every frame must be a main frame.
+fn kept_slots(
+    seq: &Seq,
+    kind: &str,
+    frame_count: usize,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<(usize, Timeline)>, BuildError> {
+    let program = Program::new(seq);
+    let mut seen = vec![false; seq.commands.len() + 1];
+    let mut kept = Vec::new();
+    for (slot, &start) in seq.slots.iter().enumerate() {
+        if std::mem::replace(&mut seen[start], true) {
+            continue;
+        }
+        let timeline = program
+            .execute(slot)
+            .map_err(|source| BuildError::Execution {
+                kind: kind.into(),
+                source,
+            })?;
+        for skipped in &timeline.skipped_loops {
+            warnings.push(format!(
+                "{kind}: slot {slot}: counted loop at stream offset 0x{:X} jumps to 0x{:X}, outside the slot's segment; not replayed",
+                skipped.offset, skipped.target
+            ));
+        }
+        if timeline.frames.is_empty() {
+            continue;
+        }
+        if let Some(bad) = timeline
+            .frames
+            .iter()
+            .find(|f| !(0..frame_count as i32).contains(&f.frame))
+        {
+            return Err(BuildError::FrameOutOfRange {
+                kind: kind.into(),
+                slot,
+                frame: bad.frame,
+                count: frame_count,
+            });
+        }
+        kept.push((slot, timeline));
+    }
+    Ok(kept)
+}
+
+/// Each slot's sequence name: the animation's name plus " Fwd" (even slot, facing the camera) or
+/// " Bck"; a single-slot animation's name as it is.
+fn slot_names(profile: &Profile) -> HashMap<usize, String> {
+    let mut names = HashMap::new();
+    for a in &profile.animations {
+        match a.slots() {
+            Slots::Single(slot) => {
+                names.insert(slot as usize, a.name.clone());
+            }
+            Slots::Pair { front, back } => {
+                names.insert(front as usize, format!("{} Fwd", a.name));
+                names.insert(back as usize, format!("{} Bck", a.name));
+            }
+        }
+    }
+    names
+}
+
+fn sequence(seq: u32, slot: usize, name: String, timeline: &Timeline) -> Sequence {
+    let frames = &timeline.frames;
+    let list = |f: fn(&crate::execution::TimelineFrame) -> i32| -> Option<Vec<i32>> {
+        let values: Vec<i32> = frames.iter().map(f).collect();
+        values.iter().any(|v| *v != 0).then_some(values)
+    };
+    let fb = list(|f| f.fb);
+    let du = list(|f| f.du);
+    let (fb, du) = if fb.is_none() && du.is_none() {
+        (None, None)
+    } else {
+        (
+            Some(fb.unwrap_or_else(|| vec![0; frames.len()])),
+            Some(du.unwrap_or_else(|| vec![0; frames.len()])),
+        )
+    };
+    Sequence {
+        seq,
+        raw: slot as u32,
+        name,
+        looping: timeline.end == End::Loop,
+        frames: frames.iter().map(|f| f.frame as u32).collect(),
+        ticks: frames.iter().map(|f| u32::from(f.delay_ticks)).collect(),
+        fb,
+        du,
+        rl: list(|f| f.rl),
+        flip: frames
+            .iter()
+            .any(|f| f.flip)
+            .then(|| frames.iter().map(|f| u8::from(f.flip)).collect()),
+        events: timeline
+            .events
+            .iter()
+            .map(|e| SequenceEvent(e.tick, e.kind.label().into()))
+            .collect(),
+    }
+}
+
+fn animations(
+    profile: &Profile,
+    shp: &UnitShp,
+    sequences: &[Sequence],
+    sequence_of_slot: &HashMap<usize, u32>,
+    warnings: &mut Vec<String>,
+) -> Vec<Animation> {
+    let kind = &profile.kind;
+    let mut out = Vec::with_capacity(profile.animations.len());
+    for a in &profile.animations {
+        let (front, back) = match a.slots() {
+            Slots::Single(slot) => (slot, slot),
+            Slots::Pair { front, back } => (front, back),
+        };
+        let (Some(&front), Some(&back)) = (
+            sequence_of_slot.get(&(front as usize)),
+            sequence_of_slot.get(&(back as usize)),
+        ) else {
+            warnings.push(format!(
+                "{kind}: animation {:?} left out: its slots are not kept (no frames, or aliased to an earlier slot)",
+                a.name
+            ));
+            continue;
+        };
+        let front_sequence = &sequences[front as usize];
+        out.push(Animation {
+            name: a.name.clone(),
+            category: a.category.clone(),
+            front,
+            back,
+            looping: front_sequence.looping,
+            hit_tick: front_sequence
+                .events
+                .iter()
+                .find(|e| e.1 == EventKind::PostGenericAttack.label())
+                .map(|e| e.0),
+            water: water_only(shp, &front_sequence.frames),
+            mode: a.mode.clone(),
+        });
+    }
+    out
+}
+
+/// True when every frame is blank in the main table (its record equals frame 0's) and some frame
+/// is not blank in the water table.
+fn water_only(shp: &UnitShp, frames: &[u32]) -> bool {
+    let Some(water) = &shp.water else {
+        return false;
+    };
+    let blank = |table: &[Frame], i: u32| table.get(i as usize) == table.first();
+    frames.iter().all(|&i| blank(&shp.main, i)) && frames.iter().any(|&i| !blank(water, i))
+}

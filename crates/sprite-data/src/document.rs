@@ -1,0 +1,178 @@
+//! The document `tactics-sprite-data.json` as Rust types (seeds/tactics-sprite-data-format.md),
+//! field for field and in the contract's key order, so that serializing a value writes the keys
+//! in canonical order and a document read back from JSON is the same value.
+
+use serde::de::{self, SeqAccess, Visitor};
+use serde::ser::SerializeSeq;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// The value of `format`.
+pub const FORMAT: &str = "tactics-sprite-data";
+/// The value of `formatVersion`: the version of the document's shape.
+pub const FORMAT_VERSION: u32 = 1;
+/// Width and height of every sheet, in pixels.
+pub const SHEET_SIZE: (u32, u32) = (256, 488);
+/// `heldItemScale`: world units per unit of the site's held-item models.
+pub const HELD_ITEM_SCALE: f64 = 4.5;
+
+/// A whole document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Document {
+    pub format: String,
+    pub format_version: u32,
+    pub version: String,
+    pub notice: String,
+    pub sheet: Sheet,
+    pub stage: Stage,
+    pub water_offset: u32,
+    pub idle_frames: Vec<u32>,
+    pub cells: Vec<Cell>,
+    pub frames: Vec<Vec<FrameTile>>,
+    pub sequences: Vec<Sequence>,
+    pub animations: Vec<Animation>,
+    pub hands: Option<serde_json::Value>,
+    pub holds: Option<serde_json::Value>,
+    pub held_item_scale: f64,
+}
+
+/// The sprite sheet the cells are cut from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sheet {
+    pub file: String,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// Where the stance point is on the reference canvas, and the clock.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Stage {
+    pub origin_column: i32,
+    pub stance_row: i32,
+    pub stance_width: u32,
+    pub stance_height: u32,
+    pub ticks_per_second: u32,
+}
+
+/// A distinct sheet rectangle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cell {
+    pub id: u32,
+    pub x: u32,
+    pub y: u32,
+    pub w: u32,
+    pub h: u32,
+}
+
+/// One tile of a frame: `[cellId, u, v]`, or `[cellId, u, v, 1]` when mirrored in place. `(u, v)`
+/// is the tile's centre from the stance point, +u right, +v down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FrameTile {
+    pub cell: u32,
+    pub u: i32,
+    pub v: i32,
+    pub flip: bool,
+}
+
+/// One kept SEQ slot, executed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sequence {
+    pub seq: u32,
+    pub raw: u32,
+    pub name: String,
+    #[serde(rename = "loop")]
+    pub looping: bool,
+    pub frames: Vec<u32>,
+    pub ticks: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fb: Option<Vec<i32>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub du: Option<Vec<i32>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rl: Option<Vec<i32>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flip: Option<Vec<u8>>,
+    pub events: Vec<SequenceEvent>,
+}
+
+/// `[tick, label]`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SequenceEvent(pub u32, pub String);
+
+/// A named front/back pair of sequences.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Animation {
+    pub name: String,
+    pub category: String,
+    pub front: u32,
+    pub back: u32,
+    #[serde(rename = "loop")]
+    pub looping: bool,
+    pub hit_tick: Option<u32>,
+    pub water: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
+}
+
+impl Serialize for FrameTile {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(if self.flip { 4 } else { 3 }))?;
+        seq.serialize_element(&self.cell)?;
+        seq.serialize_element(&self.u)?;
+        seq.serialize_element(&self.v)?;
+        if self.flip {
+            seq.serialize_element(&1u8)?;
+        }
+        seq.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for FrameTile {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct TileVisitor;
+        impl<'de> Visitor<'de> for TileVisitor {
+            type Value = FrameTile;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("[cellId, u, v] or [cellId, u, v, 1]")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<FrameTile, A::Error> {
+                let cell = seq
+                    .next_element()?
+                    .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+                let u = seq
+                    .next_element()?
+                    .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+                let v = seq
+                    .next_element()?
+                    .ok_or_else(|| de::Error::invalid_length(2, &self))?;
+                let flip = match seq.next_element::<u8>()? {
+                    None => false,
+                    Some(1) => true,
+                    Some(other) => {
+                        return Err(de::Error::invalid_value(
+                            de::Unexpected::Unsigned(other.into()),
+                            &"1 (a mirrored tile)",
+                        ));
+                    }
+                };
+                if seq.next_element::<de::IgnoredAny>()?.is_some() {
+                    return Err(de::Error::invalid_length(5, &self));
+                }
+                Ok(FrameTile { cell, u, v, flip })
+            }
+        }
+        deserializer.deserialize_seq(TileVisitor)
+    }
+}
+
+impl Document {
+    /// The animation with this name, if any.
+    pub fn animation(&self, name: &str) -> Option<&Animation> {
+        self.animations.iter().find(|a| a.name == name)
+    }
+}

@@ -1,0 +1,213 @@
+//! The whole build as the command-line tools run it: named input bytes in, a built document and
+//! its canonical bytes out, with each input's provenance (retail or modified). `cargo xtask
+//! build-data` and `tactics-sprite build` both call [`build_from_sources`], so they cannot differ.
+
+use std::path::{Path, PathBuf};
+
+use fft_formats::retail::{self, RetailFile};
+use fft_formats::{DecodeError, Seq, UnitShp};
+use sha2::{Digest, Sha256};
+
+use crate::build::{BuildError, BuildInput, Built, build};
+use crate::canonical::to_canonical_bytes;
+use crate::profile::Profile;
+
+/// The synthetic demo SHP, built by our own encoder from a hand-written model (`fixtures/demo/`).
+pub const DEMO_SHP: &[u8] = include_bytes!("../../../fixtures/demo/DEMO.SHP");
+/// The synthetic demo SEQ.
+pub const DEMO_SEQ: &[u8] = include_bytes!("../../../fixtures/demo/DEMO.SEQ");
+
+/// One input file: a name for messages and its bytes.
+#[derive(Debug, Clone, Copy)]
+pub struct Source<'a> {
+    pub name: &'a str,
+    pub bytes: &'a [u8],
+}
+
+/// Whether an input is a known retail file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Provenance {
+    pub name: String,
+    pub size: usize,
+    pub sha256: String,
+    /// The retail file with this digest, if any.
+    pub retail: Option<&'static RetailFile>,
+}
+
+impl Provenance {
+    fn of(source: Source) -> Self {
+        let sha256 = sha256_hex(source.bytes);
+        Self {
+            name: source.name.to_owned(),
+            size: source.bytes.len(),
+            retail: retail::by_sha256(&sha256),
+            sha256,
+        }
+    }
+
+    /// One line for a report: `retail TYPE1.SHP` or `modified (not a retail file)`.
+    pub fn describe(&self) -> String {
+        match self.retail {
+            Some(file) => format!("retail {}", file.disc_name),
+            None => "modified (sha256 matches no retail file)".to_owned(),
+        }
+    }
+}
+
+/// A finished build.
+#[derive(Debug, Clone)]
+pub struct Output {
+    pub built: Built,
+    /// The canonical bytes of the document.
+    pub bytes: Vec<u8>,
+    pub sha256: String,
+    pub inputs: [Provenance; 2],
+}
+
+/// Why the pipeline stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum PipelineError {
+    #[error("{file}: {source}")]
+    Decode {
+        file: String,
+        #[source]
+        source: DecodeError,
+    },
+    #[error(transparent)]
+    Build(#[from] BuildError),
+    #[error("{path}: {message}")]
+    Overlay { path: String, message: String },
+}
+
+/// Decodes both files, builds the document with the profile and writes its canonical bytes.
+///
+/// # Errors
+/// A file that does not decode (named, with the offset), a build error, an unreadable overlay.
+pub fn build_from_sources(
+    shp: Source,
+    seq: Source,
+    profile: &Profile,
+    sheet_file: Option<&str>,
+) -> Result<Output, PipelineError> {
+    let decoded_shp = UnitShp::decode(shp.bytes).map_err(|source| PipelineError::Decode {
+        file: shp.name.to_owned(),
+        source,
+    })?;
+    let decoded_seq = Seq::decode(seq.bytes).map_err(|source| PipelineError::Decode {
+        file: seq.name.to_owned(),
+        source,
+    })?;
+    let hands = profile.hands.as_deref().map(read_overlay).transpose()?;
+    let holds = profile.holds.as_deref().map(read_overlay).transpose()?;
+    let built = build(&BuildInput {
+        shp: &decoded_shp,
+        seq: &decoded_seq,
+        profile,
+        sheet_file,
+        hands: hands.as_ref(),
+        holds: holds.as_ref(),
+    })?;
+    let bytes = to_canonical_bytes(&built.document);
+    Ok(Output {
+        sha256: sha256_hex(&bytes),
+        built,
+        bytes,
+        inputs: [Provenance::of(shp), Provenance::of(seq)],
+    })
+}
+
+/// Builds the synthetic demo pair with its own profile.
+///
+/// # Errors
+/// None in practice: a test builds the shipped demo.
+pub fn build_demo(sheet_file: Option<&str>) -> Result<Output, PipelineError> {
+    build_from_sources(
+        Source {
+            name: "fixtures/demo/DEMO.SHP (built in)",
+            bytes: DEMO_SHP,
+        },
+        Source {
+            name: "fixtures/demo/DEMO.SEQ (built in)",
+            bytes: DEMO_SEQ,
+        },
+        &Profile::demo(),
+        sheet_file,
+    )
+}
+
+fn read_overlay(path: &Path) -> Result<serde_json::Value, PipelineError> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| PipelineError::Overlay {
+        path: shown.clone(),
+        message: format!("cannot read: {e}"),
+    })?;
+    serde_json::from_str(&text).map_err(|e| PipelineError::Overlay {
+        path: shown,
+        message: format!("not JSON: {e}"),
+    })
+}
+
+/// Lower-case hex sha256.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Finds a retail file in a folder under its disc name or the remaster's name (any case).
+pub fn find_retail_file(dir: &Path, disc_name: &str) -> Option<PathBuf> {
+    let wanted: Vec<String> = match retail::by_disc_name(disc_name) {
+        Some(file) => vec![
+            file.disc_name.to_ascii_lowercase(),
+            file.remaster_name.to_ascii_lowercase(),
+        ],
+        None => vec![disc_name.to_ascii_lowercase()],
+    };
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    wanted.iter().find_map(|name| {
+        entries
+            .iter()
+            .find(|p| {
+                p.is_file()
+                    && p.file_name()
+                        .is_some_and(|f| f.to_string_lossy().to_ascii_lowercase() == *name)
+            })
+            .cloned()
+    })
+}
+
+impl Output {
+    /// What a build tells its user, the same from every tool: each input's provenance, the
+    /// warnings, and the document's counts.
+    pub fn report(&self) -> String {
+        let d = &self.built.document;
+        let mut lines = Vec::new();
+        for input in &self.inputs {
+            lines.push(format!(
+                "input   {}: {} bytes, {}",
+                input.name,
+                input.size,
+                input.describe()
+            ));
+        }
+        for warning in &self.built.warnings {
+            lines.push(format!("warning {warning}"));
+        }
+        lines.push(format!(
+            "built   {} cells, {} frames ({} main + {} water), {} sequences, {} animations",
+            d.cells.len(),
+            d.frames.len(),
+            d.water_offset,
+            d.frames.len() - d.water_offset as usize,
+            d.sequences.len(),
+            d.animations.len()
+        ));
+        lines.join("\n")
+    }
+}

@@ -1,0 +1,232 @@
+//! Sheet profiles: the per-kind facts that are not in the binaries (data-contract.md "Inputs").
+//!
+//! A profile is a TOML file, so that a profile for another sheet is a new file, not a code change.
+//! The TYPE1 profile ships inside the crate (`profiles/type1.toml`) and is the default.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// The TYPE1 profile's text.
+pub const TYPE1_PROFILE: &str = include_str!("../profiles/type1.toml");
+/// The demo profile's text, for the synthetic pair in `fixtures/demo/`.
+pub const DEMO_PROFILE: &str = include_str!("../profiles/demo.toml");
+
+/// A sheet profile.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    /// Short name of the unit kind, e.g. `TYPE1`.
+    pub kind: String,
+    /// One line about the kind.
+    #[serde(default)]
+    pub description: String,
+    /// Disc name of the SHP this profile describes, e.g. `TYPE1.SHP`.
+    pub shp: String,
+    /// Disc name of the SEQ, e.g. `TYPE1.SEQ`.
+    pub seq: String,
+    /// The document's `notice`.
+    pub notice: String,
+    /// The document's `sheet.file`, unless the command line names another.
+    pub sheet_file: String,
+    /// SHP frame for each view 0..7 when idle.
+    pub idle_frames: [u32; 8],
+    pub stage: StageProfile,
+    /// Path (relative to the profile) of a JSON object to carry as `hands`.
+    #[serde(default)]
+    pub hands: Option<PathBuf>,
+    /// Path (relative to the profile) of a JSON object to carry as `holds`.
+    #[serde(default)]
+    pub holds: Option<PathBuf>,
+    /// The animations, in document order.
+    pub animations: Vec<AnimationProfile>,
+}
+
+/// The stage constants, and where the SHP anchor sits on the same canvas.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StageProfile {
+    pub origin_column: i32,
+    pub stance_row: i32,
+    pub stance_width: u32,
+    pub stance_height: u32,
+    pub ticks_per_second: u32,
+    /// Canvas column of the SHP anchor (`dx = 0`).
+    pub anchor_column: i32,
+    /// Canvas row of the SHP anchor (`dy = 0`).
+    pub anchor_row: i32,
+}
+
+/// One animation: a front/back slot pair, or a single slot used for both.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnimationProfile {
+    pub name: String,
+    pub category: String,
+    /// The single slot of a one-slot animation.
+    #[serde(default)]
+    pub slot: Option<u32>,
+    /// The slot facing the camera (even).
+    #[serde(default)]
+    pub front: Option<u32>,
+    /// The slot facing away (odd).
+    #[serde(default)]
+    pub back: Option<u32>,
+    /// The site's code for the animation, when it has one.
+    #[serde(default)]
+    pub mode: Option<String>,
+}
+
+/// Which slots an animation uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slots {
+    Single(u32),
+    Pair { front: u32, back: u32 },
+}
+
+/// A profile that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ProfileError {
+    #[error("{path}: cannot read: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}: {message}")]
+    Syntax { path: String, message: String },
+    #[error("{path}: {message}")]
+    Invalid { path: String, message: String },
+}
+
+impl AnimationProfile {
+    /// The slots, once the profile has been validated.
+    pub fn slots(&self) -> Slots {
+        match (self.slot, self.front, self.back) {
+            (Some(slot), _, _) => Slots::Single(slot),
+            (None, Some(front), Some(back)) => Slots::Pair { front, back },
+            // `validate` rejects every other combination.
+            _ => Slots::Single(u32::MAX),
+        }
+    }
+}
+
+impl Profile {
+    /// Parses and validates a profile. `origin` names it in errors (a path or `TYPE1 (built in)`).
+    ///
+    /// # Errors
+    /// TOML syntax, a missing or unknown key, or a rule of [`Profile::validate`].
+    pub fn parse(text: &str, origin: &str) -> Result<Self, ProfileError> {
+        let profile: Self = toml::from_str(text).map_err(|e| ProfileError::Syntax {
+            path: origin.to_owned(),
+            message: e.to_string().trim_end().replace('\n', " "),
+        })?;
+        profile
+            .validate()
+            .map_err(|message| ProfileError::Invalid {
+                path: origin.to_owned(),
+                message,
+            })?;
+        Ok(profile)
+    }
+
+    /// Reads a profile file. Overlay paths in it are made relative to its folder.
+    ///
+    /// # Errors
+    /// As [`Profile::parse`], or the file cannot be read.
+    pub fn load(path: &Path) -> Result<Self, ProfileError> {
+        let shown = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| ProfileError::Read {
+            path: shown.clone(),
+            source,
+        })?;
+        let mut profile = Self::parse(&text, &shown)?;
+        let dir = path.parent().unwrap_or(Path::new("."));
+        for overlay in [&mut profile.hands, &mut profile.holds]
+            .into_iter()
+            .flatten()
+        {
+            *overlay = dir.join(&*overlay);
+        }
+        Ok(profile)
+    }
+
+    /// The built-in TYPE1 profile.
+    pub fn type1() -> Self {
+        Self::parse(TYPE1_PROFILE, "TYPE1 profile (built in)")
+            .expect("the shipped TYPE1 profile is valid")
+    }
+
+    /// The built-in profile of the synthetic demo pair.
+    pub fn demo() -> Self {
+        Self::parse(DEMO_PROFILE, "demo profile (built in)")
+            .expect("the shipped demo profile is valid")
+    }
+
+    /// Checks what the document's rules need from a profile: each animation names its slots one
+    /// way, pairs are an even front and the odd slot after it, no slot is used twice, names are
+    /// clean display names (no `?`, no facing suffix on a pair) and unique.
+    ///
+    /// # Errors
+    /// The first rule broken, naming the animation.
+    pub fn validate(&self) -> Result<(), String> {
+        let mut names = HashSet::new();
+        let mut used: BTreeMap<u32, &str> = BTreeMap::new();
+        for a in &self.animations {
+            let name = a.name.as_str();
+            let slots = match (a.slot, a.front, a.back) {
+                (Some(slot), None, None) => vec![slot],
+                (None, Some(front), Some(back)) => {
+                    if front % 2 != 0 || back != front + 1 {
+                        return Err(format!(
+                            "animation {name:?}: front must be an even slot and back the odd slot after it, found front {front}, back {back}"
+                        ));
+                    }
+                    vec![front, back]
+                }
+                _ => {
+                    return Err(format!(
+                        "animation {name:?}: give either `slot` (one slot for both facings) or both `front` and `back`"
+                    ));
+                }
+            };
+            for slot in slots {
+                if slot > 255 {
+                    return Err(format!(
+                        "animation {name:?}: slot {slot} is past the 256 slots of a SEQ"
+                    ));
+                }
+                if let Some(other) = used.insert(slot, name) {
+                    return Err(format!("slot {slot} is in both {other:?} and {name:?}"));
+                }
+            }
+            if name.trim().is_empty() || name != name.trim() {
+                return Err(format!(
+                    "animation {name:?}: a name must be non-empty with no outer spaces"
+                ));
+            }
+            if name.contains('?') {
+                return Err(format!("animation {name:?}: display names carry no '?'"));
+            }
+            // A single slot's name stays as it is ("Face Front" is TYPE1 slot 2's own name); a
+            // pair's sequences get their facing from the builder.
+            let paired = a.slot.is_none();
+            if paired
+                && [" Front", " Back", " Fwd", " Bck"]
+                    .iter()
+                    .any(|s| name.ends_with(s))
+            {
+                return Err(format!(
+                    "animation {name:?}: no facing suffix; sequence names get \" Fwd\"/\" Bck\" from their slot"
+                ));
+            }
+            if !names.insert(name) {
+                return Err(format!("animation {name:?} is named twice"));
+            }
+            if a.category.trim().is_empty() {
+                return Err(format!("animation {name:?}: empty category"));
+            }
+        }
+        Ok(())
+    }
+}
