@@ -1,1 +1,54 @@
-fn main() {}
+//! `tactics-sprite`: inspect and round-trip Final Fantasy Tactics sprite files (SHP and SEQ).
+//!
+//! This file holds the command line and the exit codes only; each subcommand lives in its own
+//! module under `cmd/`, with its own `Args` and `run`.
+//!
+//! Exit codes: 0 success, 1 bad input (a file that cannot be read or decoded, or a round trip that
+//! does not give back the same bytes), 2 a usage error (clap's own code).
+
+mod cmd;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Inspect and round-trip Final Fantasy Tactics sprite files.
+#[derive(Debug, Parser)]
+#[command(
+    name = "tactics-sprite",
+    version,
+    about = "Inspect and round-trip Final Fantasy Tactics sprite files (SHP frames, SEQ animations)",
+    long_about = "Inspect and round-trip Final Fantasy Tactics sprite files: unit SHP files \
+(TYPE1.SHP and kin: how each frame is cut from the sprite sheet), weapon/effect SHP files \
+(WEP1.SHP, EFF1.SHP, ...) and SEQ files (the animation bytecode).\n\n\
+Exit status: 0 on success; 1 when a file cannot be read or decoded, or a round trip does not \
+give back identical bytes; 2 for a usage error. Errors are one line on stderr naming the file, \
+the byte offset and the problem."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The subcommands. Each variant's `Args` and `run` live in `cmd/<name>.rs`.
+#[derive(Debug, Subcommand)]
+enum Command {
+    Inspect(cmd::inspect::Args),
+    Roundtrip(cmd::roundtrip::Args),
+}
+
+fn main() -> ExitCode {
+    // `parse` prints help and usage errors itself and exits with 0 (help, version) or 2.
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Inspect(args) => cmd::inspect::run(args),
+        Command::Roundtrip(args) => cmd::roundtrip::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(error) => {
+            cmd::report_error(&error);
+            ExitCode::FAILURE
+        }
+    }
+}

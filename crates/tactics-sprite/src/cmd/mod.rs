@@ -1,0 +1,144 @@
+//! The subcommands, one module each, and what they share: reading an input file, choosing its
+//! kind, and reporting an error as one line.
+
+pub mod inspect;
+pub mod roundtrip;
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+use anyhow::{Context, anyhow};
+use fft_formats::FileKind;
+
+/// Input longer than this is refused before it is read whole, so that a device or a huge file
+/// cannot exhaust memory. Every sprite file is far smaller: a unit SHP is at most 0x2080A bytes
+/// (two full 65535-byte blocks), a SEQ 0x10405, a sheet well under 0x10000.
+pub const MAX_INPUT_LEN: u64 = 4 << 20;
+
+/// `--kind` values: which format to decode a file as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum KindArg {
+    /// A unit SHP (TYPE1, TYPE2, CYOKO, MON, OTHER, ARUTE, KANZEN).
+    UnitShp,
+    /// A weapon or effect SHP (WEP1, WEP2, EFF1, EFF2).
+    WeaponShp,
+    /// A SEQ animation file.
+    Seq,
+}
+
+impl From<KindArg> for FileKind {
+    fn from(kind: KindArg) -> Self {
+        match kind {
+            KindArg::UnitShp => Self::UnitShp,
+            KindArg::WeaponShp => Self::WeaponShp,
+            KindArg::Seq => Self::Seq,
+        }
+    }
+}
+
+/// How the kind of a file was chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KindSource {
+    /// From the file's length fields ([`fft_formats::detect_kind`]).
+    Detected,
+    /// By `--kind`.
+    Forced,
+}
+
+impl KindSource {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Detected => "detected",
+            Self::Forced => "forced",
+        }
+    }
+}
+
+/// Reads a whole input file.
+///
+/// # Errors
+/// When it cannot be opened or read, or is longer than [`MAX_INPUT_LEN`]; the message names the
+/// path.
+pub fn read_input(path: &Path) -> anyhow::Result<Vec<u8>> {
+    let read = || -> anyhow::Result<Vec<u8>> {
+        let mut bytes = Vec::new();
+        File::open(path)?
+            .take(MAX_INPUT_LEN + 1)
+            .read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > MAX_INPUT_LEN {
+            return Err(anyhow!(
+                "over 0x{MAX_INPUT_LEN:X} bytes, far longer than any sprite file can be"
+            ));
+        }
+        Ok(bytes)
+    };
+    read().with_context(|| path.display().to_string())
+}
+
+/// The kind to decode `bytes` as: `forced` when given, else what the structure says.
+///
+/// # Errors
+/// When nothing is forced and the structure fits no kind; the message suggests `--kind`.
+pub fn choose_kind(
+    path: &Path,
+    bytes: &[u8],
+    forced: Option<KindArg>,
+) -> anyhow::Result<(FileKind, KindSource)> {
+    if let Some(kind) = forced {
+        return Ok((kind.into(), KindSource::Forced));
+    }
+    if let Some(kind) = fft_formats::detect_kind(bytes) {
+        return Ok((kind, KindSource::Detected));
+    }
+    let hint = match kind_from_name(path) {
+        Some(kind) => format!("pass --kind {kind} (as the file name suggests)"),
+        None => "pass --kind unit-shp, weapon-shp or seq".to_owned(),
+    };
+    Err(anyhow!(
+        "cannot tell the kind of file: its size (0x{:X} bytes) matches the length fields of no \
+         format (truncated or not a sprite file?); {hint} to decode it anyway and see where it \
+         breaks",
+        bytes.len()
+    ))
+    .with_context(|| path.display().to_string())
+}
+
+/// The kind a retail-style file name suggests (`TYPE1.SEQ`, `battle_wep1_shp.bin`), used only to
+/// word the advice when the structure fits no kind.
+fn kind_from_name(path: &Path) -> Option<FileKind> {
+    let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+    let stem = name.strip_prefix("battle_").unwrap_or(&name);
+    if name.ends_with(".seq") || name.ends_with("_seq.bin") {
+        Some(FileKind::Seq)
+    } else if name.ends_with(".shp") || name.ends_with("_shp.bin") {
+        if stem.starts_with("wep") || stem.starts_with("eff") {
+            Some(FileKind::WeaponShp)
+        } else {
+            Some(FileKind::UnitShp)
+        }
+    } else {
+        None
+    }
+}
+
+/// Prints an error as one line on stderr: `tactics-sprite: <file>: <problem>`. Nothing is
+/// printed when stdout was closed under us (`| head`): that is not the user's problem to read.
+pub fn report_error(error: &anyhow::Error) {
+    let broken_pipe = error.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    });
+    if broken_pipe {
+        return;
+    }
+    // `{:#}` joins the context chain with ": " on one line; no backtrace, no "Caused by".
+    let message = format!("{error:#}").replace(['\n', '\r'], " ");
+    eprintln!("tactics-sprite: {message}");
+}
+
+/// Wraps a write to stdout so that its failure reads as one.
+pub fn stdout_error(error: io::Error) -> anyhow::Error {
+    anyhow::Error::new(error).context("writing to stdout")
+}

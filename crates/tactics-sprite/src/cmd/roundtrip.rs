@@ -1,0 +1,88 @@
+//! `tactics-sprite roundtrip`: decode and re-encode files and compare the bytes, through the
+//! library's shared [`fft_formats::round_trip`] check.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use fft_formats::{FileKind, RoundTrip};
+
+use super::{KindArg, choose_kind, read_input, report_error, stdout_error};
+
+/// Decode and re-encode each file; succeed only if every one comes back byte-identical.
+#[derive(Debug, clap::Args)]
+#[command(
+    about = "Decode and re-encode files; succeed only when every one comes back byte-identical",
+    long_about = "Decode each file, encode the model again and compare the bytes.\n\n\
+Prints one line per file on stdout:\n  \
+identical  <path>  <kind>  <size> bytes\n  \
+DIFFERENT <path>  <kind>  first difference at 0x<offset> (...)\n\
+A file that cannot be read or decoded gets one error line on stderr instead \
+(tactics-sprite: <path>: at byte 0x...: <problem>) and the remaining files are still checked.\n\n\
+Exit status: 0 only when every file comes back byte-identical, else 1."
+)]
+pub struct Args {
+    /// The files to check (SHP or SEQ; any file name).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Decode every file as this kind instead of telling each file's kind from its structure
+    /// (its length fields) [default: detected per file]
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub kind: Option<KindArg>,
+}
+
+/// Runs the command.
+///
+/// # Errors
+/// Only when stdout cannot be written; a bad file is reported on its own line and makes the
+/// exit status 1.
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    let mut all_identical = true;
+    for path in &args.files {
+        match check(path, args.kind) {
+            Ok((kind, size, result)) => {
+                let line = match result {
+                    RoundTrip::Identical => {
+                        format!("identical  {}  {kind}  {size} bytes", path.display())
+                    }
+                    RoundTrip::Different {
+                        first_difference,
+                        encoded_len,
+                    } => {
+                        all_identical = false;
+                        format!(
+                            "DIFFERENT {}  {kind}  first difference at 0x{first_difference:04X} \
+                             (file {size} bytes, re-encoded {encoded_len} bytes)",
+                            path.display()
+                        )
+                    }
+                };
+                writeln!(out, "{line}").map_err(stdout_error)?;
+            }
+            Err(error) => {
+                all_identical = false;
+                // Keep stdout's lines in order with stderr's when both go to one terminal.
+                out.flush().map_err(stdout_error)?;
+                report_error(&error);
+            }
+        }
+    }
+    out.flush().map_err(stdout_error)?;
+    Ok(if all_identical {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Reads one file and round-trips it: its kind, its size and the outcome.
+fn check(path: &Path, kind: Option<KindArg>) -> anyhow::Result<(FileKind, usize, RoundTrip)> {
+    let bytes = read_input(path)?;
+    let (kind, _) = choose_kind(path, &bytes, kind)?;
+    let result =
+        fft_formats::round_trip(kind, &bytes).with_context(|| path.display().to_string())?;
+    Ok((kind, bytes.len(), result))
+}
