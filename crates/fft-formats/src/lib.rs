@@ -12,6 +12,7 @@ pub mod kind;
 pub mod retail;
 pub mod seq;
 pub mod shp;
+pub mod spr;
 
 pub use error::{DecodeError, EncodeError};
 pub use kind::{FileKind, RoundTrip, detect_kind, round_trip};

@@ -1,0 +1,227 @@
+//! SPR, the sprite sheets (formats.md section 4, `research/spr.md`): 16-colour palettes and a
+//! 256-pixel-wide image of 4-bit palette indices, part of it stored raw and part run-length
+//! compressed.
+//!
+//! One model covers every layout the retail files use ([`SprVariant`]); each variant is a list of
+//! sections in file order ([`Section`]), which `read.rs` and `write.rs` walk the same way. The
+//! palettes are kept as the raw 16-bit words (STP bit included), the image as one index per pixel
+//! in screen order, and zero bytes after the pixel data as a count, so that encoding a decoded
+//! file gives its bytes back.
+
+pub mod compression;
+mod read;
+mod write;
+
+/// Width of every sheet in pixels.
+pub const WIDTH: usize = 256;
+/// Colours in one palette.
+pub const PALETTE_COLOURS: usize = 16;
+/// Bytes of one stored palette (16 little-endian u16 words).
+pub const PALETTE_BYTES: usize = 2 * PALETTE_COLOURS;
+/// Bytes of one raw 4 bpp row (two pixels per byte, low nibble left).
+pub const ROW_BYTES: usize = WIDTH / 2;
+
+/// One palette as stored: u16 words with R in bits 0-4, G in 5-9, B in 10-14, STP in bit 15.
+pub type Palette = [u16; PALETTE_COLOURS];
+
+/// The layouts of the retail sheets (`research/spr.md` section 6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SprVariant {
+    /// A unit sheet (RAMUZA, generics, most monsters): 16 palettes, image rows 0-255 raw, the
+    /// 32-row band of body parts and the portrait (image rows 456-487) raw, then rows 256-455
+    /// compressed. 256 x 488.
+    Standard,
+    /// An event NPC sheet (10M, 20W, CYOMON1, FURAIA, ...): 16 palettes and 288 raw rows, the
+    /// portrait band at rows 256-287, no compressed rows. Retail files end with one 0x00 byte
+    /// (held in [`Spr::padding`]). 256 x 288.
+    Short,
+    /// DAMI, KASANEK, KASANEM: 16 palettes, 256 raw rows, then 256 compressed rows starting at
+    /// 0x8200, with no band. 256 x 512.
+    Tall,
+    /// An extra monster sheet (BEHI2, IRON3, ...): 256 raw rows and no palette; it uses the base
+    /// sheet's palettes and sits below it. 256 x 256.
+    Sp2,
+    /// The OTHER sheet (chicken, frog, chest, crystal): 32 palettes, 256 raw rows. 256 x 256.
+    Other,
+}
+
+/// One part of a variant's file, in file order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Section {
+    /// This many palettes of [`PALETTE_BYTES`] each.
+    Palettes(usize),
+    /// Image rows `first..end`, raw 4 bpp.
+    Raw { first: usize, end: usize },
+    /// Image rows `first..end`, compressed ([`compression`]); runs to the end of the stream.
+    Compressed { first: usize, end: usize },
+}
+
+impl SprVariant {
+    /// Every variant.
+    pub const ALL: [Self; 5] = [
+        Self::Standard,
+        Self::Short,
+        Self::Tall,
+        Self::Sp2,
+        Self::Other,
+    ];
+
+    /// The name used in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Standard => "standard",
+            Self::Short => "short",
+            Self::Tall => "tall",
+            Self::Sp2 => "sp2",
+            Self::Other => "other",
+        }
+    }
+
+    /// The file's sections in file order.
+    pub fn sections(self) -> &'static [Section] {
+        use Section::{Compressed, Palettes, Raw};
+        match self {
+            Self::Standard => &[
+                Palettes(16),
+                Raw { first: 0, end: 256 },
+                // The band is stored before the compressed rows but drawn below them.
+                Raw {
+                    first: 456,
+                    end: 488,
+                },
+                Compressed {
+                    first: 256,
+                    end: 456,
+                },
+            ],
+            Self::Short => &[Palettes(16), Raw { first: 0, end: 288 }],
+            Self::Tall => &[
+                Palettes(16),
+                Raw { first: 0, end: 256 },
+                Compressed {
+                    first: 256,
+                    end: 512,
+                },
+            ],
+            Self::Sp2 => &[Raw { first: 0, end: 256 }],
+            Self::Other => &[Palettes(32), Raw { first: 0, end: 256 }],
+        }
+    }
+
+    /// Image height in pixels.
+    pub fn height(self) -> usize {
+        match self {
+            Self::Standard => 488,
+            Self::Short => 288,
+            Self::Tall => 512,
+            Self::Sp2 | Self::Other => 256,
+        }
+    }
+
+    /// How many palettes the file stores.
+    pub fn palette_count(self) -> usize {
+        self.sections()
+            .iter()
+            .map(|s| match s {
+                Section::Palettes(n) => *n,
+                _ => 0,
+            })
+            .sum()
+    }
+}
+
+impl std::fmt::Display for SprVariant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A decoded sheet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spr {
+    /// The layout.
+    pub variant: SprVariant,
+    /// The palettes as stored, `variant.palette_count()` of them. Standard sheets: 0-7 for the
+    /// unit, 8-15 for the portrait.
+    pub palettes: Vec<Palette>,
+    /// Palette indices 0-15, row by row, `WIDTH * variant.height()` of them.
+    pub pixels: Vec<u8>,
+    /// Zero bytes after the pixel data: 1 in the retail short sheets, 0 in the other retail
+    /// sheets; sector padding in files cut from a disc image. [`Spr::decode`] knows SP2 and
+    /// OTHER sheets by their exact size, so padded ones need [`Spr::decode_as`].
+    pub padding: usize,
+}
+
+impl Spr {
+    /// A sheet of the given layout with every palette word and pixel 0 and no padding.
+    pub fn blank(variant: SprVariant) -> Self {
+        Self {
+            variant,
+            palettes: vec![[0; PALETTE_COLOURS]; variant.palette_count()],
+            pixels: vec![0; WIDTH * variant.height()],
+            padding: 0,
+        }
+    }
+
+    /// Image width in pixels (always [`WIDTH`]).
+    pub fn width(&self) -> usize {
+        WIDTH
+    }
+
+    /// Image height in pixels.
+    pub fn height(&self) -> usize {
+        self.variant.height()
+    }
+
+    /// The palette index at `(x, y)`.
+    ///
+    /// # Panics
+    /// When `(x, y)` is outside the image.
+    pub fn pixel(&self, x: usize, y: usize) -> u8 {
+        assert!(
+            x < WIDTH && y < self.height(),
+            "pixel ({x}, {y}) is outside the {WIDTH} x {} sheet",
+            self.height()
+        );
+        self.pixels[y * WIDTH + x]
+    }
+
+    /// Palette `palette_index` as RGBA: each 5-bit channel expanded to `v * 255 / 31` rounded,
+    /// alpha 0 for index 0 (transparent) and 255 for the others. The STP bit is not shown; the
+    /// raw words are in [`Spr::palettes`].
+    ///
+    /// # Panics
+    /// When the sheet has no palette `palette_index` (SP2 sheets have none).
+    pub fn palette_rgba(&self, palette_index: usize) -> [[u8; 4]; PALETTE_COLOURS] {
+        let palette = self.palettes.get(palette_index).unwrap_or_else(|| {
+            panic!(
+                "palette {palette_index} of a {} sheet, which has {}",
+                self.variant,
+                self.palettes.len()
+            )
+        });
+        palette_rgba(palette)
+    }
+}
+
+/// A palette as RGBA, as [`Spr::palette_rgba`] gives it.
+pub fn palette_rgba(palette: &Palette) -> [[u8; 4]; PALETTE_COLOURS] {
+    let mut out = [[0; 4]; PALETTE_COLOURS];
+    for (i, (rgba, word)) in out.iter_mut().zip(palette).enumerate() {
+        *rgba = colour_rgba(*word);
+        if i == 0 {
+            rgba[3] = 0;
+        }
+    }
+    out
+}
+
+/// One colour word as opaque RGBA, each 5-bit channel expanded to `(v * 255 + 15) / 31`.
+pub fn colour_rgba(word: u16) -> [u8; 4] {
+    let channel = |shift: u16| {
+        let v = (word >> shift) & 0x1F;
+        // At most 31 * 255 + 15 = 7920, and the quotient at most 255.
+        ((v * 255 + 15) / 31) as u8
+    };
+    [channel(0), channel(5), channel(10), 0xFF]
+}

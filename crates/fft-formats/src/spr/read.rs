@@ -1,0 +1,152 @@
+//! Decoding SPR files: the variant from the file's size and structure, then its sections in file
+//! order. Every allocation has the variant's fixed size, whatever the bytes say.
+
+use super::compression::decompress;
+use super::{PALETTE_COLOURS, Palette, ROW_BYTES, Section, Spr, SprVariant, WIDTH};
+use crate::bytes::u16_at;
+use crate::error::DecodeError;
+
+/// Size of an SP2 sheet: 256 raw rows.
+pub const SP2_LEN: usize = 32 * 1024;
+/// Size of the OTHER sheet: 32 palettes and 256 raw rows.
+pub const OTHER_LEN: usize = 33 * 1024;
+/// Where the pixel data of a short sheet ends and the compressed stream of a standard sheet
+/// starts: 16 palettes and 288 raw rows.
+pub const SHORT_END: usize = 0x9200;
+
+impl Spr {
+    /// Decodes a sheet of any variant, telling the variant from the bytes: 32768 bytes is an SP2
+    /// sheet, 33792 the OTHER sheet; a file that holds only zeros from 0x9200 on is a short
+    /// sheet; any other file is a standard sheet if its stream from 0x9200 gives exactly the
+    /// 200 compressed rows, else a tall one if its stream from 0x8200 gives 256.
+    ///
+    /// # Errors
+    /// When the bytes fit no variant: the error of reading them as a standard sheet.
+    pub fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
+        match bytes.len() {
+            SP2_LEN => Self::decode_as(bytes, SprVariant::Sp2),
+            OTHER_LEN => Self::decode_as(bytes, SprVariant::Other),
+            len if len >= SHORT_END && bytes[SHORT_END..].iter().all(|b| *b == 0) => {
+                Self::decode_as(bytes, SprVariant::Short)
+            }
+            _ => Self::decode_as(bytes, SprVariant::Standard)
+                .or_else(|standard| Self::decode_as(bytes, SprVariant::Tall).map_err(|_| standard)),
+        }
+    }
+
+    /// The variant [`Spr::decode`] would find, or `None` when the bytes do not decode.
+    pub fn detect(bytes: &[u8]) -> Option<SprVariant> {
+        Self::decode(bytes).ok().map(|spr| spr.variant)
+    }
+
+    /// Decodes a sheet of a known variant.
+    ///
+    /// # Errors
+    /// The first place where the bytes break the variant's layout: a section cut short, a
+    /// compressed stream that ends early or runs past its rows, a non-zero pad nibble, or a
+    /// non-zero byte after the pixel data.
+    pub fn decode_as(bytes: &[u8], variant: SprVariant) -> Result<Self, DecodeError> {
+        let mut spr = Self {
+            variant,
+            palettes: Vec::with_capacity(variant.palette_count()),
+            pixels: vec![0; WIDTH * variant.height()],
+            padding: 0,
+        };
+        let mut at = 0;
+        for section in variant.sections() {
+            at = match *section {
+                Section::Palettes(count) => read_palettes(bytes, at, count, &mut spr.palettes)?,
+                Section::Raw { first, end } => read_raw(bytes, at, first..end, &mut spr.pixels)?,
+                Section::Compressed { first, end } => {
+                    read_compressed(bytes, at, first..end, &mut spr.pixels)?
+                }
+            };
+        }
+        spr.padding = read_padding(bytes, at)?;
+        Ok(spr)
+    }
+}
+
+fn read_palettes(
+    bytes: &[u8],
+    at: usize,
+    count: usize,
+    palettes: &mut Vec<Palette>,
+) -> Result<usize, DecodeError> {
+    let mut at = at;
+    for _ in 0..count {
+        let index = palettes.len();
+        let mut palette = [0; PALETTE_COLOURS];
+        for (colour, word) in palette.iter_mut().enumerate() {
+            *word = u16_at(bytes, at, || format!("palette {index}, colour {colour}"))?;
+            at += 2;
+        }
+        palettes.push(palette);
+    }
+    Ok(at)
+}
+
+fn read_raw(
+    bytes: &[u8],
+    at: usize,
+    rows: std::ops::Range<usize>,
+    pixels: &mut [u8],
+) -> Result<usize, DecodeError> {
+    let mut at = at;
+    for row in rows {
+        let stored = bytes.get(at..at + ROW_BYTES).ok_or_else(|| {
+            DecodeError::new(
+                at,
+                format!("raw pixels, image row {row}"),
+                format!("{ROW_BYTES} bytes"),
+                format!("end of file after {} bytes", bytes.len().saturating_sub(at)),
+            )
+        })?;
+        let line = &mut pixels[row * WIDTH..(row + 1) * WIDTH];
+        for (pair, byte) in line.chunks_exact_mut(2).zip(stored) {
+            // Low nibble left, as the PlayStation GPU reads 4-bit textures.
+            pair[0] = byte & 0x0F;
+            pair[1] = byte >> 4;
+        }
+        at += ROW_BYTES;
+    }
+    Ok(at)
+}
+
+fn read_compressed(
+    bytes: &[u8],
+    at: usize,
+    rows: std::ops::Range<usize>,
+    pixels: &mut [u8],
+) -> Result<usize, DecodeError> {
+    let stream = bytes.get(at..).unwrap_or_default();
+    let decoded = decompress(stream, rows.len() * WIDTH, at)?;
+    pixels[rows.start * WIDTH..rows.end * WIDTH].copy_from_slice(&decoded.pixels);
+    if decoded.nibbles % 2 == 1 {
+        let last = decoded.nibbles / 2;
+        let pad = stream.get(last).map_or(0, |byte| byte & 0x0F);
+        if pad != 0 {
+            return Err(DecodeError::new(
+                at + last,
+                "pad nibble after the compressed stream (low half)",
+                "0",
+                format!("0x{pad:X}"),
+            ));
+        }
+    }
+    Ok(at + decoded.bytes())
+}
+
+/// Counts the zero bytes from `at` to the end of the file.
+fn read_padding(bytes: &[u8], at: usize) -> Result<usize, DecodeError> {
+    let rest = bytes.get(at..).unwrap_or_default();
+    match rest.iter().position(|b| *b != 0) {
+        None => Ok(rest.len()),
+        Some(i) => Err(DecodeError::new(
+            at + i,
+            "after the pixel data",
+            format!("the end of the file or zero padding (the pixel data ends at 0x{at:X})"),
+            format!("0x{:02X}", rest[i]),
+        )),
+    }
+}

@@ -1,0 +1,92 @@
+//! Encoding SPR files: the variant's sections in file order, then the padding. Mirrors `read.rs`.
+
+use super::compression::compress;
+use super::{Palette, ROW_BYTES, Section, Spr, WIDTH};
+use crate::error::EncodeError;
+
+impl Spr {
+    /// Encodes the sheet in its variant's layout; the compressed rows use the canonical rules of
+    /// [`compress`], which give every retail file back.
+    ///
+    /// # Errors
+    /// When the model does not fit its variant: another number of palettes or pixels than the
+    /// layout holds, a pixel over 15, or more padding than memory holds.
+    pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
+        self.check_shape()?;
+        let mut out = Vec::with_capacity(self.encoded_len_hint());
+        let mut palettes = self.palettes.iter();
+        for section in self.variant.sections() {
+            match *section {
+                Section::Palettes(count) => {
+                    write_palettes(&mut out, palettes.by_ref().take(count));
+                }
+                Section::Raw { first, end } => {
+                    write_raw(&mut out, &self.pixels[first * WIDTH..end * WIDTH]);
+                }
+                Section::Compressed { first, end } => {
+                    let stream = compress(&self.pixels[first * WIDTH..end * WIDTH])?;
+                    out.extend_from_slice(&stream);
+                }
+            }
+        }
+        out.try_reserve(self.padding).map_err(|_| {
+            EncodeError::new(
+                "padding",
+                format!("{} bytes do not fit in memory", self.padding),
+            )
+        })?;
+        out.resize(out.len() + self.padding, 0);
+        Ok(out)
+    }
+
+    fn check_shape(&self) -> Result<(), EncodeError> {
+        let variant = self.variant;
+        if self.palettes.len() != variant.palette_count() {
+            return Err(EncodeError::new(
+                "palettes",
+                format!(
+                    "{} of them, but a {variant} sheet holds {}",
+                    self.palettes.len(),
+                    variant.palette_count()
+                ),
+            ));
+        }
+        let want = WIDTH * variant.height();
+        if self.pixels.len() != want {
+            return Err(EncodeError::new(
+                "pixels",
+                format!(
+                    "{} of them, but a {variant} sheet is {WIDTH} x {} = {want}",
+                    self.pixels.len(),
+                    variant.height()
+                ),
+            ));
+        }
+        if let Some(i) = self.pixels.iter().position(|v| *v > 0x0F) {
+            return Err(EncodeError::new(
+                format!("pixel ({}, {})", i % WIDTH, i / WIDTH),
+                format!("palette index {} does not fit in 4 bits", self.pixels[i]),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The encoded size when the compressed rows are incompressible.
+    fn encoded_len_hint(&self) -> usize {
+        2 * self.palettes.len() * super::PALETTE_COLOURS + self.pixels.len() / 2 + self.padding
+    }
+}
+
+fn write_palettes<'a>(out: &mut Vec<u8>, palettes: impl Iterator<Item = &'a Palette>) {
+    for word in palettes.flatten() {
+        out.extend_from_slice(&word.to_le_bytes());
+    }
+}
+
+fn write_raw(out: &mut Vec<u8>, pixels: &[u8]) {
+    debug_assert_eq!(pixels.len() % WIDTH, 0);
+    out.reserve(pixels.len() / WIDTH * ROW_BYTES);
+    for pair in pixels.chunks_exact(2) {
+        out.push(pair[0] | (pair[1] << 4));
+    }
+}
