@@ -6,6 +6,7 @@ use std::fmt;
 use crate::error::DecodeError;
 use crate::seq::Seq;
 use crate::shp::{UnitShp, WeaponShp};
+use crate::spr::Spr;
 
 /// The formats this crate decodes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -16,11 +17,13 @@ pub enum FileKind {
     WeaponShp,
     /// A SEQ file.
     Seq,
+    /// A sprite sheet of any layout (standard, short, tall, SP2, OTHER).
+    Spr,
 }
 
 impl FileKind {
     /// Every kind, in the order detection tries them.
-    pub const ALL: [Self; 3] = [Self::Seq, Self::UnitShp, Self::WeaponShp];
+    pub const ALL: [Self; 4] = [Self::Seq, Self::UnitShp, Self::WeaponShp, Self::Spr];
 
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
@@ -28,6 +31,7 @@ impl FileKind {
             Self::UnitShp => "unit-shp",
             Self::WeaponShp => "weapon-shp",
             Self::Seq => "seq",
+            Self::Spr => "spr",
         }
     }
 
@@ -44,6 +48,7 @@ impl FileKind {
             Self::UnitShp => both(UnitShp::decode(bytes), UnitShp::encode),
             Self::WeaponShp => both(WeaponShp::decode(bytes), WeaponShp::encode),
             Self::Seq => both(Seq::decode(bytes), Seq::encode),
+            Self::Spr => both(Spr::decode(bytes), Spr::encode),
         }
     }
 }
@@ -57,7 +62,8 @@ impl fmt::Display for FileKind {
 /// The kind whose size identity the file satisfies (SEQ: `0x406 + L`; unit SHP: `0x40A +
 /// main_len`, plus the water section; weapon SHP: `0x846 + len`), or `None` when no kind fits.
 /// The identities are cheap and, on real files, never hold for two kinds at once; decoding then
-/// checks everything else.
+/// checks everything else. A file that fits none of them is a sheet when it decodes as one
+/// ([`Spr::detect`]: its size, and for compressed sheets a stream that gives exactly its rows).
 pub fn detect_kind(bytes: &[u8]) -> Option<FileKind> {
     let u16_at = |at: usize| {
         bytes
@@ -87,6 +93,9 @@ pub fn detect_kind(bytes: &[u8]) -> Option<FileKind> {
     }
     if u16_at(0x844).is_some_and(|l| 0x846 + l == size) {
         return Some(FileKind::WeaponShp);
+    }
+    if Spr::detect(bytes).is_some() {
+        return Some(FileKind::Spr);
     }
     None
 }
