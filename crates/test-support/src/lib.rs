@@ -4,6 +4,8 @@
 //! that needs them prints a loud `SKIPPED` line and passes, and under `FFT_REQUIRE_ORIGINALS=1`
 //! (as CI sets) it fails instead.
 
+pub mod fftorama;
+
 use std::path::{Path, PathBuf};
 
 pub use fft_formats::retail::{RETAIL_FILES, RetailFile};
@@ -69,4 +71,74 @@ pub fn repo_root() -> PathBuf {
 pub fn fftorama(originals: &Path) -> Option<PathBuf> {
     let dir = originals.parent()?.join("decoded/fftorama");
     dir.is_dir().then_some(dir)
+}
+
+/// The FFTorama folder beside the originals. When it is missing: `None` after a SKIPPED line, or a
+/// failure under `FFT_REQUIRE_ORIGINALS=1`.
+///
+/// # Panics
+/// Under `FFT_REQUIRE_ORIGINALS=1` when the folder is not there.
+pub fn fftorama_or_skip(originals: &Path, test: &str) -> Option<PathBuf> {
+    let found = fftorama(originals);
+    if found.is_none() {
+        let required = std::env::var(REQUIRE_VAR).is_ok_and(|v| v == "1");
+        let expected = originals
+            .parent()
+            .unwrap_or(originals)
+            .join("decoded/fftorama");
+        assert!(
+            !required,
+            "{test}: no FFTorama tables at {}",
+            expected.display()
+        );
+        eprintln!(
+            "SKIPPED {test}: no FFTorama tables at {}",
+            expected.display()
+        );
+    }
+    found
+}
+
+/// Compares a freshly built text file with its committed copy and fails with a readable report:
+/// the number of differing lines, then the first few, numbered, expected above actual. (A whole
+/// document diff would bury the one line that matters.)
+///
+/// # Panics
+/// When the texts differ, naming `what` and how to regenerate it on purpose.
+pub fn assert_same_text(what: &str, expected: &str, actual: &str) {
+    if let Some(report) = text_difference(expected, actual) {
+        panic!(
+            "{what} differs from the built output:\n{report}\nIf the change is intended, regenerate it with `cargo xtask bless` and review the diff."
+        );
+    }
+}
+
+/// The report `assert_same_text` fails with, or `None` when the texts are equal.
+pub fn text_difference(expected: &str, actual: &str) -> Option<String> {
+    if expected == actual {
+        return None;
+    }
+    let expected_lines: Vec<&str> = expected.split('\n').collect();
+    let actual_lines: Vec<&str> = actual.split('\n').collect();
+    let longest = expected_lines.len().max(actual_lines.len());
+    let differing: Vec<usize> = (0..longest)
+        .filter(|&i| expected_lines.get(i) != actual_lines.get(i))
+        .collect();
+    let mut report = format!(
+        "{} of {} lines differ ({} expected, {} built)",
+        differing.len(),
+        longest,
+        expected_lines.len(),
+        actual_lines.len()
+    );
+    for &i in differing.iter().take(5) {
+        let show = |line: Option<&&str>| line.map_or("<no line>".to_owned(), |l| (*l).to_owned());
+        report.push_str(&format!(
+            "\nline {}:\n  expected: {}\n  built:    {}",
+            i + 1,
+            show(expected_lines.get(i)),
+            show(actual_lines.get(i))
+        ));
+    }
+    Some(report)
 }

@@ -1,0 +1,197 @@
+//! SEQ execution on its own (formats.md 3.3): hand-made streams with hand-computed timelines, and
+//! the contract's remarks on the retail files.
+
+use fft_formats::seq::opcode::code;
+use fft_formats::{Command, Seq};
+use sprite_data::execution::{End, EventKind, ExecutionError, Program};
+use test_support::{originals, read_retail};
+
+fn frame(frame: u8, delay: u8) -> Command {
+    Command::Frame { frame, delay }
+}
+
+fn op(code: u8, args: &[u8]) -> Command {
+    Command::op(code, args).unwrap()
+}
+
+fn seq(slots: Vec<usize>, commands: Vec<Command>) -> Seq {
+    Seq {
+        attack_slots_from: 0x78,
+        second_sheet_slots_from: 0xFF,
+        slots,
+        commands,
+    }
+}
+
+fn frames(timeline: &sprite_data::execution::Timeline) -> Vec<i32> {
+    timeline.frames.iter().map(|f| f.frame).collect()
+}
+
+#[test]
+fn counted_loop_plays_its_block_count_more_times() {
+    // 1/2, 2/2, FC -4 2: the 4 bytes before (frames 1 and 2) play twice more: 1 2 1 2 1 2, then 3.
+    let s = seq(
+        vec![0],
+        vec![
+            frame(1, 2),
+            frame(2, 2),
+            op(code::WAIT, &[0xFC, 2]),
+            frame(3, 2),
+            op(code::PAUSE_ANIMATION, &[]),
+        ],
+    );
+    let t = Program::new(&s).execute(0).unwrap();
+    assert_eq!(frames(&t), [1, 2, 1, 2, 1, 2, 3]);
+    assert_eq!(t.end, End::Pause);
+    assert!(t.skipped_loops.is_empty());
+}
+
+#[test]
+fn nested_counted_loops_restart_the_inner_count() {
+    // [1, (2, FC -2 1)] FC -8 1: inner plays 2 twice per outer pass; outer plays twice: 1 2 2 1 2 2.
+    let s = seq(
+        vec![0],
+        vec![
+            frame(1, 1),
+            frame(2, 1),
+            op(code::WAIT, &[0xFE, 1]),
+            op(code::WAIT, &[0xF8, 1]),
+            op(code::PAUSE_ANIMATION, &[]),
+        ],
+    );
+    assert_eq!(
+        frames(&Program::new(&s).execute(0).unwrap()),
+        [1, 2, 2, 1, 2, 2]
+    );
+}
+
+#[test]
+fn a_loop_jumping_out_of_its_segment_is_skipped_and_reported() {
+    // Slot 1 starts at command 1 (offset 2); its loop jumps 4 bytes back to offset 0, in slot 0's segment.
+    let s = seq(
+        vec![0, 1],
+        vec![
+            frame(1, 0),
+            frame(2, 4),
+            op(code::WAIT, &[0xFC, 3]),
+            op(code::PAUSE_ANIMATION, &[]),
+        ],
+    );
+    let t = Program::new(&s).execute(1).unwrap();
+    assert_eq!(frames(&t), [2]);
+    assert_eq!(t.skipped_loops.len(), 1);
+    assert_eq!(
+        (t.skipped_loops[0].offset, t.skipped_loops[0].target),
+        (4, 0)
+    );
+}
+
+#[test]
+fn moves_offsets_flips_and_events_accumulate() {
+    let s = seq(
+        vec![0],
+        vec![
+            op(code::MOVE_FORWARD_2, &[]),
+            frame(5, 4),
+            op(code::PLAY_SOUND, &[0x19]),
+            op(code::MOVE_UNIT_DU, &[0xF8]), // DU -8
+            op(code::SET_FRAME_OFFSET, &[49]),
+            op(code::FLIP_HORIZONTAL, &[]),
+            frame(5, 6),
+            op(code::WEAPON_SHEATHE_CHECK_1, &[0xFE]), // a conditional hold: taken as satisfied
+            op(code::POST_GENERIC_ATTACK, &[]),
+            op(code::MOVE_UNIT_RL_DU_FB, &[3, 8, 0xFE]), // RL +3, DU +8, FB -2
+            op(code::SET_FRAME_OFFSET, &[0]),
+            frame(7, 2),
+            op(code::INCREMENT_LOOP, &[]),
+            frame(9, 9),
+        ],
+    );
+    let t = Program::new(&s).execute(0).unwrap();
+    assert_eq!(frames(&t), [5, 54, 7]);
+    let state: Vec<(i32, i32, i32, bool)> = t
+        .frames
+        .iter()
+        .map(|f| (f.fb, f.du, f.rl, f.flip))
+        .collect();
+    assert_eq!(state, [(2, 0, 0, false), (2, -8, 0, true), (0, 0, 3, true)]);
+    let events: Vec<(u32, EventKind)> = t.events.iter().map(|e| (e.tick, e.kind)).collect();
+    assert_eq!(
+        events,
+        [
+            (4, EventKind::PlaySound { sound: 0x19 }),
+            (10, EventKind::PostGenericAttack)
+        ]
+    );
+    assert_eq!(t.end, End::Loop);
+}
+
+#[test]
+fn every_end_stops_execution() {
+    for (end_op, end) in [
+        (code::PAUSE_ANIMATION, End::Pause),
+        (code::END_ANIMATION, End::EndAnimation),
+        (code::SEGMENT_END_C2, End::C2),
+        (code::INCREMENT_LOOP, End::Loop),
+    ] {
+        let s = seq(vec![0], vec![frame(1, 2), op(end_op, &[]), frame(2, 2)]);
+        let t = Program::new(&s).execute(0).unwrap();
+        assert_eq!((frames(&t), t.end), (vec![1], end));
+    }
+    let s = seq(
+        vec![0],
+        vec![frame(1, 2), op(code::HOLD_WEAPON, &[0xFE]), frame(2, 2)],
+    );
+    assert_eq!(Program::new(&s).execute(0).unwrap().end, End::HoldWeapon);
+    let s = seq(vec![0], vec![frame(1, 0), frame(2, 2)]);
+    let t = Program::new(&s).execute(0).unwrap();
+    assert_eq!((frames(&t), t.end), (vec![1], End::Hold));
+    // No end command: the segment ends at the next slot's start.
+    let s = seq(vec![0, 2], vec![frame(1, 2), frame(2, 2), frame(3, 2)]);
+    let t = Program::new(&s).execute(0).unwrap();
+    assert_eq!((frames(&t), t.end), (vec![1, 2], End::SegmentEnd));
+}
+
+#[test]
+fn hostile_loops_are_bounded() {
+    // Two nested 255-pass loops around a move: 256 * 256 passes exceed the bound.
+    let s = seq(
+        vec![0],
+        vec![
+            frame(1, 1),
+            op(code::WAIT, &[0xFE, 255]),
+            op(code::WAIT, &[0xFA, 255]),
+            op(code::WAIT, &[0xF6, 255]),
+        ],
+    );
+    assert_eq!(
+        Program::new(&s).execute(0),
+        Err(ExecutionError::TooLong { slot: 0 })
+    );
+    assert_eq!(
+        Program::new(&s).execute(1),
+        Err(ExecutionError::NoSuchSlot { slot: 1, slots: 1 })
+    );
+}
+
+/// data-contract.md: TYPE1 has no unreplayable counted loop; CYOKO has two, at stream offsets
+/// 0x643 and 0x674, whose targets fall before their segments.
+#[test]
+fn retail_counted_loops_outside_their_segment() {
+    let Some(dir) = originals("retail_counted_loops_outside_their_segment") else {
+        return;
+    };
+    let skipped = |name: &str| {
+        let s = Seq::decode(&read_retail(&dir, name)).unwrap();
+        let program = Program::new(&s);
+        let mut offsets: Vec<usize> = (0..s.slots.len())
+            .flat_map(|slot| program.execute(slot).unwrap().skipped_loops)
+            .map(|l| l.offset)
+            .collect();
+        offsets.sort_unstable();
+        offsets.dedup();
+        offsets
+    };
+    assert_eq!(skipped("TYPE1.SEQ"), Vec::<usize>::new());
+    assert_eq!(skipped("CYOKO.SEQ"), [0x643, 0x674]);
+}

@@ -1,0 +1,126 @@
+//! Profiles: the shipped ones are valid, and a broken one is refused with a message naming the
+//! animation at fault.
+
+use sprite_data::Profile;
+use sprite_data::profile::{DEMO_PROFILE, ProfileError, TYPE1_PROFILE};
+
+fn with_animations(animations: &str) -> String {
+    let start = DEMO_PROFILE.find("animations = [").unwrap();
+    let end = start + DEMO_PROFILE[start..].find("]\n").unwrap() + 2;
+    format!(
+        "{}animations = [\n{animations}\n]\n{}",
+        &DEMO_PROFILE[..start],
+        &DEMO_PROFILE[end..]
+    )
+}
+
+fn refusal(text: &str) -> String {
+    match Profile::parse(text, "test.toml") {
+        Err(e @ (ProfileError::Invalid { .. } | ProfileError::Syntax { .. })) => e.to_string(),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[test]
+fn shipped_profiles_are_valid() {
+    let type1 = Profile::parse(TYPE1_PROFILE, "type1.toml").unwrap();
+    assert_eq!(type1.kind, "TYPE1");
+    assert_eq!(
+        type1.animations.len(),
+        112,
+        "data-contract.md: 106 pairs + 6 singles"
+    );
+    assert_eq!(
+        (type1.shp.as_str(), type1.seq.as_str()),
+        ("TYPE1.SHP", "TYPE1.SEQ")
+    );
+    assert_eq!(type1.idle_frames, [3, 2, 1, 8, 7, 6, 5, 4]);
+    let stage = &type1.stage;
+    assert_eq!(
+        (
+            stage.origin_column,
+            stage.stance_row,
+            stage.anchor_column,
+            stage.anchor_row
+        ),
+        (53, 103, 53, 118)
+    );
+    assert_eq!(Profile::demo().kind, "DEMO");
+}
+
+#[test]
+fn broken_profiles_are_refused_by_name() {
+    let cases = [
+        (
+            r#"{ name = "Walk", category = "Walk", front = 7, back = 8 }"#,
+            "front must be an even slot",
+        ),
+        (
+            r#"{ name = "Walk", category = "Walk", front = 6 }"#,
+            "give either `slot`",
+        ),
+        (
+            r#"{ name = "Walk", category = "Walk", slot = 1, front = 6, back = 7 }"#,
+            "give either `slot`",
+        ),
+        (
+            r#"{ name = "Walk?", category = "Walk", front = 6, back = 7 }"#,
+            "no '?'",
+        ),
+        (
+            r#"{ name = "Walk Front", category = "Walk", front = 6, back = 7 }"#,
+            "no facing suffix",
+        ),
+        (
+            r#"{ name = "A", category = "X", slot = 1 }, { name = "A", category = "X", slot = 2 }"#,
+            "named twice",
+        ),
+        (
+            r#"{ name = "A", category = "X", slot = 6 }, { name = "B", category = "X", front = 6, back = 7 }"#,
+            "slot 6 is in both",
+        ),
+        (
+            r#"{ name = "A", category = "X", slot = 300 }"#,
+            "past the 256 slots",
+        ),
+        (
+            r#"{ name = "A", category = "", slot = 3 }"#,
+            "empty category",
+        ),
+        (
+            r#"{ name = "A", category = "X", slot = 3, colour = "red" }"#,
+            "unknown field",
+        ),
+    ];
+    for (animations, expected) in cases {
+        let message = refusal(&with_animations(animations));
+        assert!(message.starts_with("test.toml: "), "{message}");
+        assert!(message.contains(expected), "{animations}: {message}");
+    }
+    // A single slot keeps its own name, facing words included (TYPE1 slot 2 is "Face Front").
+    assert!(
+        Profile::parse(
+            &with_animations(r#"{ name = "Face Front", category = "Pose", slot = 2 }"#),
+            "t"
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn loading_a_profile_file_resolves_overlays_beside_it() {
+    let dir = std::env::temp_dir().join(format!("sprite-data-profile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = DEMO_PROFILE.replace("animations = [", "hands = \"hands.json\"\nanimations = [");
+    std::fs::write(dir.join("p.toml"), text).unwrap();
+    let profile = Profile::load(&dir.join("p.toml")).unwrap();
+    assert_eq!(
+        profile.hands.as_deref(),
+        Some(dir.join("hands.json").as_path())
+    );
+    let missing = Profile::load(&dir.join("nope.toml"))
+        .unwrap_err()
+        .to_string();
+    assert!(missing.contains("nope.toml: cannot read"), "{missing}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
