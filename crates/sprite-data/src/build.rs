@@ -38,12 +38,8 @@ pub struct Built {
 /// Why a document could not be built.
 #[derive(Debug, thiserror::Error)]
 pub enum BuildError {
-    #[error("{kind}: {source}")]
-    Execution {
-        kind: String,
-        #[source]
-        source: ExecutionError,
-    },
+    #[error("{kind}: {error}")]
+    Execution { kind: String, error: ExecutionError },
     #[error("{kind}: slot {slot} shows frame {frame}, but the SHP has main frames 0..{count}")]
     FrameOutOfRange {
         kind: String,
@@ -218,9 +214,9 @@ fn kept_slots(
         }
         let timeline = program
             .execute(slot)
-            .map_err(|source| BuildError::Execution {
+            .map_err(|error| BuildError::Execution {
                 kind: kind.into(),
-                source,
+                error,
             })?;
         for skipped in &timeline.skipped_loops {
             warnings.push(format!(

@@ -67,12 +67,9 @@ pub struct Output {
 /// Why the pipeline stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum PipelineError {
-    #[error("{file}: {source}")]
-    Decode {
-        file: String,
-        #[source]
-        source: DecodeError,
-    },
+    /// The message carries the decoder's whole error, so it is not chained as a source too.
+    #[error("{file}: {error}")]
+    Decode { file: String, error: DecodeError },
     #[error(transparent)]
     Build(#[from] BuildError),
     #[error("{path}: {message}")]
@@ -89,13 +86,13 @@ pub fn build_from_sources(
     profile: &Profile,
     sheet_file: Option<&str>,
 ) -> Result<Output, PipelineError> {
-    let decoded_shp = UnitShp::decode(shp.bytes).map_err(|source| PipelineError::Decode {
+    let decoded_shp = UnitShp::decode(shp.bytes).map_err(|error| PipelineError::Decode {
         file: shp.name.to_owned(),
-        source,
+        error,
     })?;
-    let decoded_seq = Seq::decode(seq.bytes).map_err(|source| PipelineError::Decode {
+    let decoded_seq = Seq::decode(seq.bytes).map_err(|error| PipelineError::Decode {
         file: seq.name.to_owned(),
-        source,
+        error,
     })?;
     let hands = profile.hands.as_deref().map(read_overlay).transpose()?;
     let holds = profile.holds.as_deref().map(read_overlay).transpose()?;

@@ -88,11 +88,8 @@ pub enum Slots {
 /// A profile that cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum ProfileError {
-    #[error("{path}: cannot read: {source}")]
-    Read {
-        path: String,
-        source: std::io::Error,
-    },
+    #[error("{path}: cannot read: {error}")]
+    Read { path: String, error: std::io::Error },
     #[error("{path}: {message}")]
     Syntax { path: String, message: String },
     #[error("{path}: {message}")]
@@ -136,9 +133,9 @@ impl Profile {
     /// As [`Profile::parse`], or the file cannot be read.
     pub fn load(path: &Path) -> Result<Self, ProfileError> {
         let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| ProfileError::Read {
+        let text = std::fs::read_to_string(path).map_err(|error| ProfileError::Read {
             path: shown.clone(),
-            source,
+            error,
         })?;
         let mut profile = Self::parse(&text, &shown)?;
         let dir = path.parent().unwrap_or(Path::new("."));

@@ -34,6 +34,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Inspect(cmd::inspect::Args),
+    Build(cmd::build::Args),
     Roundtrip(cmd::roundtrip::Args),
 }
 
@@ -42,6 +43,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Inspect(args) => cmd::inspect::run(args),
+        Command::Build(args) => cmd::build::run(args),
         Command::Roundtrip(args) => cmd::roundtrip::run(args),
     };
     match result {

@@ -1,6 +1,7 @@
 //! The subcommands, one module each, and what they share: reading an input file, choosing its
 //! kind, and reporting an error as one line.
 
+pub mod build;
 pub mod inspect;
 pub mod roundtrip;
 

@@ -1,0 +1,157 @@
+//! `tactics-sprite build` end to end: the binary writes the shipped tables byte for byte, reports
+//! bad input in one line, and leaves a previous output untouched when it fails.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use sprite_data::pipeline::find_retail_file;
+use test_support::{originals, repo_root};
+
+fn tactics_sprite(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn temp_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "tactics-sprite-build-{test}-{}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn path(p: &PathBuf) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn builds_the_demo_with_a_profile_file() {
+    let root = repo_root();
+    let dir = temp_dir("demo");
+    let out = dir.join("demo.json");
+    let run = tactics_sprite(&[
+        "build",
+        "--shp",
+        path(&root.join("fixtures/demo/DEMO.SHP")),
+        "--seq",
+        path(&root.join("fixtures/demo/DEMO.SEQ")),
+        "--profile",
+        path(&root.join("crates/sprite-data/profiles/demo.toml")),
+        "-o",
+        path(&out),
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let stdout = String::from_utf8(run.stdout).unwrap();
+    assert!(
+        stdout.contains("modified (sha256 matches no retail file)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("14 sequences, 10 animations"), "{stdout}");
+    let built = std::fs::read(&out).unwrap();
+    assert_eq!(
+        built,
+        std::fs::read(root.join("fixtures/documents/demo.json")).unwrap()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn builds_type1_from_the_originals() {
+    let Some(originals) = originals("builds_type1_from_the_originals") else {
+        return;
+    };
+    let dir = temp_dir("type1");
+    let out = dir.join("type1.json");
+    let run = tactics_sprite(&[
+        "build",
+        "--shp",
+        path(&find_retail_file(&originals, "TYPE1.SHP").unwrap()),
+        "--seq",
+        path(&find_retail_file(&originals, "TYPE1.SEQ").unwrap()),
+        "--sheet-file",
+        "ramza.png",
+        "-o",
+        path(&out),
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let stdout = String::from_utf8(run.stdout).unwrap();
+    assert!(
+        stdout.contains("retail TYPE1.SHP") && stdout.contains("retail TYPE1.SEQ"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "197 cells, 364 frames (182 main + 182 water), 218 sequences, 112 animations"
+        ),
+        "{stdout}"
+    );
+    let built = String::from_utf8(std::fs::read(&out).unwrap()).unwrap();
+    let shipped =
+        std::fs::read_to_string(repo_root().join("fixtures/documents/type1.json")).unwrap();
+    // Only the sheet file differs from the shipped table.
+    assert_eq!(
+        built,
+        shipped.replace("\"file\": \"RAMUZA.SPR\"", "\"file\": \"ramza.png\"")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_failed_build_leaves_the_previous_output_and_says_why_in_one_line() {
+    let root = repo_root();
+    let dir = temp_dir("fails");
+    let out = dir.join("doc.json");
+    std::fs::write(&out, "previous output\n").unwrap();
+    let truncated = dir.join("SHORT.SEQ");
+    let seq = std::fs::read(root.join("fixtures/demo/DEMO.SEQ")).unwrap();
+    std::fs::write(&truncated, &seq[..seq.len() - 3]).unwrap();
+    let run = tactics_sprite(&[
+        "build",
+        "--shp",
+        path(&root.join("fixtures/demo/DEMO.SHP")),
+        "--seq",
+        path(&truncated),
+        "--profile",
+        path(&root.join("crates/sprite-data/profiles/demo.toml")),
+        "-o",
+        path(&out),
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    let stderr = String::from_utf8(run.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("SHORT.SEQ: at byte 0x0404: stream length L"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous output\n");
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(
+        leftovers.len(),
+        2,
+        "no temporary file left behind: {leftovers:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn build_usage_errors_exit_2() {
+    assert_eq!(
+        tactics_sprite(&["build", "--shp", "a"]).status.code(),
+        Some(2)
+    );
+}
