@@ -18,6 +18,16 @@ pub(crate) fn array<const N: usize>(
             out
         })
         .ok_or_else(|| {
+            // A read that starts past the end (a field after a table the file is too short for)
+            // is reported where the file ends, so that an error offset always lies in the file.
+            if offset > bytes.len() {
+                return DecodeError::new(
+                    bytes.len(),
+                    format!("{} at 0x{offset:X}", field()),
+                    format!("{N} bytes there"),
+                    format!("the end of the file at 0x{:X}", bytes.len()),
+                );
+            }
             DecodeError::new(
                 offset,
                 field(),
