@@ -20,7 +20,12 @@ pub const REQUIRE_VAR: &str = "FFT_REQUIRE_ORIGINALS";
 /// # Panics
 /// When `FFT_REQUIRE_ORIGINALS=1` and the folder is not set or not there: CI must run these tests.
 pub fn originals(test: &str) -> Option<PathBuf> {
-    let dir = std::env::var_os(ORIGINALS_VAR).map(PathBuf::from);
+    // cargo runs each test in its package's folder, so a relative path (as `.ci/run` gives) is
+    // taken from the repository root, where the command was typed.
+    let dir = std::env::var_os(ORIGINALS_VAR)
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .map(|dir| if dir.is_relative() { repo_root().join(dir) } else { dir });
     let required = std::env::var(REQUIRE_VAR).is_ok_and(|v| v == "1");
     match dir {
         Some(dir) if dir.is_dir() => Some(dir),
