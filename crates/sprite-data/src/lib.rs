@@ -11,6 +11,7 @@ pub mod document;
 pub mod execution;
 pub mod output;
 pub mod pipeline;
+pub mod pose;
 pub mod profile;
 
 pub use build::{BuildError, BuildInput, Built, build};

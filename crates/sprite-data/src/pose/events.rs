@@ -58,8 +58,8 @@ impl<'a> Iterator for EventsBetween<'a> {
                 return None;
             }
             let event = *self.events.get(self.next)?;
-            let tick = u128::from(self.pass) * u128::from(self.period.unwrap_or(0))
-                + u128::from(event.0);
+            let tick =
+                u128::from(self.pass) * u128::from(self.period.unwrap_or(0)) + u128::from(event.0);
             let pass = self.pass;
             self.next += 1;
             if self.next == self.events.len() {
@@ -110,7 +110,10 @@ pub fn events_between(
     events.sort_by_key(|e| e.0);
     let total: u64 = sequence.ticks.iter().map(|&t| u64::from(t)).sum();
     let period = (sequence.looping && total > 0).then_some(total);
-    if let Some(event) = events.iter().find(|e| period.is_some_and(|t| u64::from(e.0) > t)) {
+    if let Some(event) = events
+        .iter()
+        .find(|e| period.is_some_and(|t| u64::from(e.0) > t))
+    {
         return Err(PoseError::EventPastEnd {
             sequence: sequence.seq,
             tick: event.0,

@@ -1,0 +1,446 @@
+//! The draw algorithm `poseAt` of the format description ("The Draw Algorithm", "Camera Step",
+//! "The Screen"), in Rust, over a [`Document`] as built or as read back from JSON: what a
+//! renderer draws for an animation, a view and a tick.
+//!
+//! - [`view`]: facings, [`camera_step`], [`view_of`], patterns, back and mirrored views;
+//! - this module: [`find_animation`], [`pose_at`], the idle branch [`idle_pose`], and [`Motion`],
+//!   which is either;
+//! - [`events`]: [`events_between`], the events a player crosses;
+//! - [`screen`]: the 2D move and the 3D placement.
+//!
+//! Decisions the pseudo-code leaves open, each argued where it is made: the frame at a tick
+//! ([`frame_index_at`]), the `loop` that wraps the clock ([`pose_at`]), the depth `order` of a tile
+//! ([`PoseTile::order`]), the events interval ([`events`]), the world facings
+//! ([`view::FACING_X`]) and water on the idle branch ([`idle_pose`]).
+
+pub mod events;
+pub mod screen;
+pub mod view;
+
+use serde::{Serialize, Serializer};
+
+use crate::document::{Animation, Cell, Document, Sequence};
+
+pub use events::{EventCrossing, EventsBetween, events_at_start, events_between};
+pub use screen::{
+    PIXEL_HEIGHT, PIXEL_WIDTH, Placement3d, TextureRect, cell_texture_rect, du_screen, fb_world,
+    move_2d, place_3d, texture_v, tile_center_in_group,
+};
+pub use view::{
+    FACING_X, FACING_Z, Facing, PATTERNS, View, camera_step, is_back_view, is_mirrored_view,
+    pattern_of, view_of,
+};
+
+/// The name that takes the idle branch: idle has no sequence pair.
+pub const IDLE: &str = "Idle";
+
+/// Why a pose cannot be drawn: a bad request (the first three), or a document that breaks its own
+/// references.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PoseError {
+    #[error("unknown animation {name:?}; the animations are: {}", .available.join(", "))]
+    UnknownAnimation {
+        name: String,
+        available: Vec<String>,
+    },
+    #[error("view {view} is out of range: views are 0..7")]
+    ViewOutOfRange { view: i64 },
+    #[error("tick {tick} is negative: ticks count up from 0")]
+    NegativeTick { tick: i64 },
+    #[error(
+        "animation {animation:?} plays sequence {sequence}, but the document has sequences 0..{count}"
+    )]
+    SequenceMissing {
+        animation: String,
+        sequence: u32,
+        count: usize,
+    },
+    #[error("sequence {sequence} shows no frame")]
+    EmptySequence { sequence: u32 },
+    #[error("sequence {sequence} has {len} {list} for its {frames} frames")]
+    LengthMismatch {
+        sequence: u32,
+        list: &'static str,
+        len: usize,
+        frames: usize,
+    },
+    #[error("frame {shp} is not in the document, which has frames 0..{count}")]
+    FrameMissing { shp: u64, count: usize },
+    #[error("frame {shp}, tile {tile}: cell {cell} is not in the document's cells 0..{count}")]
+    CellMissing {
+        shp: u32,
+        tile: usize,
+        cell: u32,
+        count: usize,
+    },
+    #[error("idleFrames has {count} entries, none for view {view}")]
+    IdleFrameMissing { view: View, count: usize },
+    #[error("sequence {sequence} loops over {total} ticks but has an event at tick {tick}")]
+    EventPastEnd {
+        sequence: u32,
+        tick: u32,
+        total: u64,
+    },
+}
+
+/// A tick, checked: ticks count up from 0.
+pub(crate) fn check_tick(tick: i64) -> Result<u64, PoseError> {
+    u64::try_from(tick).map_err(|_| PoseError::NegativeTick { tick })
+}
+
+/// What to draw at one moment: `poseAt`'s result. Serialized, it is the JSON object
+/// `tactics-sprite draw` prints (`fb` and `du`, the unmirrored moves, stay out of it).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Pose {
+    /// The animation's name, or [`IDLE`].
+    pub animation: String,
+    pub view: View,
+    pub tick: u64,
+    /// Whether the water frames were asked for.
+    pub water: bool,
+    /// The view plays the back sequence.
+    pub back: bool,
+    /// The view draws the sequence flipped left for right.
+    pub mirrored: bool,
+    /// The index of the sequence played (into `sequences`); `None` on the idle branch.
+    pub sequence: Option<u32>,
+    /// That sequence's name, such as `Swing High Fwd`.
+    pub name: Option<String>,
+    /// The position in the sequence's `frames` shown at this tick.
+    pub index: Option<usize>,
+    /// The SHP frame drawn, water offset included.
+    pub shp: u32,
+    /// The 2D move: `fb · (mirrored ? 1 : -1)` and `du`, pixels to add to every tile on a flat
+    /// stage.
+    pub move_x: i64,
+    pub move_y: i64,
+    /// The sequence's accumulated forward and down moves at this frame, before any mirror (0 where
+    /// absent), for a 3D renderer ([`place_3d`]).
+    #[serde(skip)]
+    pub fb: i32,
+    #[serde(skip)]
+    pub du: i32,
+    /// The frame's tiles in draw order, back to front.
+    pub tiles: Vec<PoseTile>,
+}
+
+/// One tile of a pose.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PoseTile {
+    /// Its cell, an index into `cells`.
+    pub cell: u32,
+    /// The tile's top left from the stance point: `(mirrored ? -u : u) - w/2`, `v - h/2`. Whole in
+    /// any document the builder writes (cells are whole multiples of 2 wide and tall).
+    #[serde(serialize_with = "whole_as_integer")]
+    pub x: f64,
+    #[serde(serialize_with = "whole_as_integer")]
+    pub y: f64,
+    pub w: u32,
+    pub h: u32,
+    /// Draw the cell flipped left for right: `mirrored != reversed`.
+    pub flip_x: bool,
+    /// The depth: the tile's position in draw order, 0 the furthest back and drawn first, each
+    /// later tile in front of the ones before. It is the tile's position in the frame's list,
+    /// which the document already keeps back to front (a frame lists "its tiles back to front").
+    pub order: usize,
+}
+
+impl PoseTile {
+    /// The tile's centre from the stance point, `(x + w/2, y + h/2)`: `(±u, v)`.
+    pub fn center(&self) -> (f64, f64) {
+        (
+            self.x + f64::from(self.w) / 2.0,
+            self.y + f64::from(self.h) / 2.0,
+        )
+    }
+}
+
+/// Writes a whole number as a JSON integer, as JavaScript would print it (`-12`, not `-12.0`).
+fn whole_as_integer<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+    if value.fract() == 0.0 && value.abs() < 9_007_199_254_740_992.0 {
+        serializer.serialize_i64(*value as i64)
+    } else {
+        serializer.serialize_f64(*value)
+    }
+}
+
+/// The animation named `name`.
+///
+/// # Errors
+/// [`PoseError::UnknownAnimation`], listing the document's animation names.
+pub fn find_animation<'a>(doc: &'a Document, name: &str) -> Result<&'a Animation, PoseError> {
+    doc.animation(name)
+        .ok_or_else(|| PoseError::UnknownAnimation {
+            name: name.into(),
+            available: doc.animations.iter().map(|a| a.name.clone()).collect(),
+        })
+}
+
+/// What a unit can be drawn doing: an animation, or standing idle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Motion<'a> {
+    Idle,
+    Animation(&'a Animation),
+}
+
+impl<'a> Motion<'a> {
+    /// The motion named `name`: the document's animation of that name, else the idle branch for
+    /// [`IDLE`].
+    ///
+    /// # Errors
+    /// [`PoseError::UnknownAnimation`], listing `Idle` and the document's animation names.
+    pub fn find(doc: &'a Document, name: &str) -> Result<Motion<'a>, PoseError> {
+        match find_animation(doc, name) {
+            Ok(animation) => Ok(Motion::Animation(animation)),
+            Err(_) if name == IDLE => Ok(Motion::Idle),
+            Err(PoseError::UnknownAnimation {
+                name,
+                mut available,
+            }) => {
+                available.insert(0, IDLE.into());
+                Err(PoseError::UnknownAnimation { name, available })
+            }
+            Err(other) => Err(other),
+        }
+    }
+
+    /// The motion's name.
+    pub fn name(&self) -> &'a str {
+        match self {
+            Motion::Idle => IDLE,
+            Motion::Animation(animation) => &animation.name,
+        }
+    }
+
+    /// [`pose_at`] or [`idle_pose`].
+    ///
+    /// # Errors
+    /// As theirs.
+    pub fn pose(
+        &self,
+        doc: &Document,
+        view: View,
+        tick: i64,
+        water: bool,
+    ) -> Result<Pose, PoseError> {
+        match self {
+            Motion::Idle => idle_pose(doc, view, tick, water),
+            Motion::Animation(animation) => pose_at(doc, animation, view, tick, water),
+        }
+    }
+}
+
+/// A sequence's length in ticks, `sum(ticks)`.
+pub fn total_ticks(sequence: &Sequence) -> u64 {
+    sequence.ticks.iter().map(|&t| u64::from(t)).sum()
+}
+
+/// The position in `ticks` (a sequence's delays) shown at `elapsed` ticks into it: the first `i`
+/// with `elapsed < ticks[0] + ... + ticks[i]`, else the last (`None` only for no frames).
+///
+/// The description's `sum(entry.ticks[0..i])` is read as *including* `ticks[i]`: frame `i` shows
+/// from the tick its predecessors end to the tick it ends. Its own numbers need that: Swing High
+/// Fwd's delays 4 2 8 2 2 14 2 4 end at 4, 6, 14, 16, 18, 32, so tick 18 is frame 5, the first
+/// tick of the frame that lands the hit, and its `PostGenericAttack` is at 18, the sum of the
+/// delays of the five frames before it. Without `ticks[i]` tick 0 would already show frame 1 and
+/// every frame would show one place late (tick 18 would be frame 6). A last delay of 0 is never
+/// reached, so that frame holds, as the description says it does.
+pub fn frame_index_at(ticks: &[u32], elapsed: u64) -> Option<usize> {
+    let mut end = 0u64;
+    for (i, &delay) in ticks.iter().enumerate() {
+        end += u64::from(delay);
+        if elapsed < end {
+            return Some(i);
+        }
+    }
+    ticks.len().checked_sub(1)
+}
+
+/// `poseAt(animation, view, tick, water)`: the frame `animation` shows in `view` at `tick`,
+/// placed.
+///
+/// `elapsed = loop and total > 0 ? tick % total : tick`, where `loop` is the animation's own
+/// (the pseudo-code writes `entry.ticks` but a bare `loop`, and an animation's `loop` is its front
+/// sequence's; the back sequence always agrees in TYPE1, which a test checks). A sequence that does
+/// not loop holds its last frame past its end.
+///
+/// # Errors
+/// [`PoseError::NegativeTick`]; a document whose animation, sequence, frame or cell references
+/// do not resolve, or whose `ticks`, `fb` or `du` are not as long as the `frames`.
+pub fn pose_at(
+    doc: &Document,
+    animation: &Animation,
+    view: View,
+    tick: i64,
+    water: bool,
+) -> Result<Pose, PoseError> {
+    let tick = check_tick(tick)?;
+    let back = view.is_back();
+    let mirrored = view.is_mirrored();
+    let sequence_index = if back {
+        animation.back
+    } else {
+        animation.front
+    };
+    let entry = usize::try_from(sequence_index)
+        .ok()
+        .and_then(|i| doc.sequences.get(i))
+        .ok_or_else(|| PoseError::SequenceMissing {
+            animation: animation.name.clone(),
+            sequence: sequence_index,
+            count: doc.sequences.len(),
+        })?;
+    check_lengths(entry)?;
+
+    let total = total_ticks(entry);
+    let elapsed = if animation.looping && total > 0 {
+        tick % total
+    } else {
+        tick
+    };
+    let index = frame_index_at(&entry.ticks, elapsed).ok_or(PoseError::EmptySequence {
+        sequence: entry.seq,
+    })?;
+    let shp = water_frame(doc, entry.frames[index], water)?;
+    let fb = entry.fb.as_ref().map_or(0, |fb| fb[index]);
+    let du = entry.du.as_ref().map_or(0, |du| du[index]);
+    let (move_x, move_y) = move_2d(fb, du, mirrored);
+    Ok(Pose {
+        animation: animation.name.clone(),
+        view,
+        tick,
+        water,
+        back,
+        mirrored,
+        sequence: Some(sequence_index),
+        name: Some(entry.name.clone()),
+        index: Some(index),
+        shp,
+        move_x,
+        move_y,
+        fb,
+        du,
+        tiles: place_tiles(doc, shp, mirrored)?,
+    })
+}
+
+/// The idle branch: `shp = idleFrames[view]`, not mirrored (the idle frames carry their own
+/// flips), no move, no sequence; `tick` is checked and kept but moves nothing.
+///
+/// `water` adds `waterOffset` as it does for a sequence's frame. The pseudo-code's idle line does
+/// not mention water, but the water table holds a copy of every frame, idle frames included (their
+/// flips are there too), and a unit standing in water stands in its water frames.
+///
+/// # Errors
+/// [`PoseError::NegativeTick`]; an `idleFrames` without this view, or a frame or cell that does
+/// not resolve.
+pub fn idle_pose(doc: &Document, view: View, tick: i64, water: bool) -> Result<Pose, PoseError> {
+    let tick = check_tick(tick)?;
+    let frame =
+        *doc.idle_frames
+            .get(usize::from(view.number()))
+            .ok_or(PoseError::IdleFrameMissing {
+                view,
+                count: doc.idle_frames.len(),
+            })?;
+    let shp = water_frame(doc, frame, water)?;
+    Ok(Pose {
+        animation: IDLE.into(),
+        view,
+        tick,
+        water,
+        back: view.is_back(),
+        mirrored: false,
+        sequence: None,
+        name: None,
+        index: None,
+        shp,
+        move_x: 0,
+        move_y: 0,
+        fb: 0,
+        du: 0,
+        tiles: place_tiles(doc, shp, false)?,
+    })
+}
+
+fn check_lengths(entry: &Sequence) -> Result<(), PoseError> {
+    let frames = entry.frames.len();
+    if frames == 0 {
+        return Err(PoseError::EmptySequence {
+            sequence: entry.seq,
+        });
+    }
+    let lists = [
+        ("ticks", Some(entry.ticks.len())),
+        ("fb", entry.fb.as_ref().map(Vec::len)),
+        ("du", entry.du.as_ref().map(Vec::len)),
+    ];
+    for (list, len) in lists {
+        if let Some(len) = len.filter(|&len| len != frames) {
+            return Err(PoseError::LengthMismatch {
+                sequence: entry.seq,
+                list,
+                len,
+                frames,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `frame + (water ? waterOffset : 0)`, checked to be a frame of the document.
+fn water_frame(doc: &Document, frame: u32, water: bool) -> Result<u32, PoseError> {
+    let shp = u64::from(frame)
+        + if water {
+            u64::from(doc.water_offset)
+        } else {
+            0
+        };
+    u32::try_from(shp)
+        .ok()
+        .filter(|&shp| (shp as usize) < doc.frames.len())
+        .ok_or(PoseError::FrameMissing {
+            shp,
+            count: doc.frames.len(),
+        })
+}
+
+/// `for each [id, u, v, reversed] in frames[shp], in order`.
+fn place_tiles(doc: &Document, shp: u32, mirrored: bool) -> Result<Vec<PoseTile>, PoseError> {
+    let frame = doc
+        .frames
+        .get(shp as usize)
+        .ok_or(PoseError::FrameMissing {
+            shp: shp.into(),
+            count: doc.frames.len(),
+        })?;
+    frame
+        .iter()
+        .enumerate()
+        .map(|(order, tile)| {
+            let cell = cell(doc, tile.cell).ok_or(PoseError::CellMissing {
+                shp,
+                tile: order,
+                cell: tile.cell,
+                count: doc.cells.len(),
+            })?;
+            let u = f64::from(tile.u);
+            Ok(PoseTile {
+                cell: tile.cell,
+                x: (if mirrored { -u } else { u }) - f64::from(cell.w) / 2.0,
+                y: f64::from(tile.v) - f64::from(cell.h) / 2.0,
+                w: cell.w,
+                h: cell.h,
+                flip_x: mirrored != tile.flip,
+                order,
+            })
+        })
+        .collect()
+}
+
+/// `cells[id]`, which must carry that id.
+fn cell(doc: &Document, id: u32) -> Option<&Cell> {
+    doc.cells.get(id as usize).filter(|c| c.id == id)
+}

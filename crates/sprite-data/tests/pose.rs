@@ -1,0 +1,630 @@
+//! The draw algorithm on the built documents: the format description's own example, every
+//! animation x view x tick of TYPE1, camera steps and views, idle, events, and the 3D helpers.
+//!
+//! Every expected value has its own reason: a number the description or the contract states, or a
+//! hand calculation here from the frame's cells, never a value copied from the output.
+
+use std::f64::consts::FRAC_PI_4;
+use std::path::PathBuf;
+
+use sprite_data::document::{Cell, Document, Sequence, SequenceEvent, Sheet};
+use sprite_data::pose::{
+    self, Facing, IDLE, Motion, PoseError, View, camera_step, events_at_start, events_between,
+    find_animation, idle_pose, is_back_view, is_mirrored_view, pattern_of, pose_at, view_of,
+};
+
+fn fixture(name: &str) -> Document {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/documents")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (the committed document is missing)",
+            path.display()
+        )
+    });
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn type1() -> Document {
+    fixture("type1.json")
+}
+
+fn view(n: i64) -> View {
+    View::new(n).unwrap()
+}
+
+/// Frame `shp`'s tiles as the description places them, worked from `frames[shp]` and `cells`:
+/// `(cell, x, y, w, h, flipX, order)`.
+fn hand_placed(doc: &Document, shp: u32, mirrored: bool) -> Vec<(u32, f64, f64, u32, u32, bool)> {
+    doc.frames[shp as usize]
+        .iter()
+        .map(|t| {
+            let c = &doc.cells[t.cell as usize];
+            assert_eq!(c.id, t.cell);
+            let u = if mirrored { -t.u } else { t.u };
+            let x = u - c.w as i32 / 2;
+            let y = t.v - c.h as i32 / 2;
+            (t.cell, x as f64, y as f64, c.w, c.h, mirrored != t.flip)
+        })
+        .collect()
+}
+
+fn placed(pose: &pose::Pose) -> Vec<(u32, f64, f64, u32, u32, bool)> {
+    pose.tiles
+        .iter()
+        .map(|t| (t.cell, t.x, t.y, t.w, t.h, t.flip_x))
+        .collect()
+}
+
+#[test]
+fn swing_high_at_view_1_tick_18_is_frame_88() {
+    let doc = type1();
+    let swing = find_animation(&doc, "Swing High").unwrap();
+    let fwd = &doc.sequences[swing.front as usize];
+    // data-contract.md's worked example of slot 128.
+    assert_eq!(fwd.name, "Swing High Fwd");
+    assert_eq!(fwd.frames, [86, 84, 85, 86, 87, 88, 88, 88]);
+    assert_eq!(fwd.ticks, [4, 2, 8, 2, 2, 14, 2, 4]);
+    assert_eq!(fwd.fb.as_deref(), Some(&[0, -2, -2, 0, 0, 2, 2, 0][..]));
+    // Frame i ends at 4, 6, 14, 16, 18, 32: tick 18 is the first tick of frame 5.
+    let pose = pose_at(&doc, swing, view(1), 18, false).unwrap();
+    assert_eq!(pose.shp, 88);
+    assert_eq!(pose.index, Some(5));
+    assert!(!pose.mirrored && !pose.back);
+    assert_eq!(pose.sequence, Some(swing.front));
+    assert_eq!(pose.name.as_deref(), Some("Swing High Fwd"));
+    // moveX = fb[5] * -1 on an unmirrored view; du is all 0.
+    assert_eq!((pose.move_x, pose.move_y), (-2, 0));
+    assert!(!doc.frames[88].is_empty());
+    assert_eq!(placed(&pose), hand_placed(&doc, 88, false));
+    for (i, t) in pose.tiles.iter().enumerate() {
+        assert_eq!(t.order, i, "order is the draw position, 0 furthest back");
+    }
+    // The frames around it: tick 17 is still frame 4 (87), tick 31 frame 5, tick 32 frame 6.
+    let at = |tick| pose_at(&doc, swing, view(1), tick, false).unwrap();
+    assert_eq!((at(17).index, at(17).shp), (Some(4), 87));
+    assert_eq!(at(31).index, Some(5));
+    assert_eq!(at(32).index, Some(6));
+    assert_eq!((at(0).index, at(0).shp), (Some(0), 86));
+    assert_eq!((at(3).index, at(4).index), (Some(0), Some(1)));
+}
+
+#[test]
+fn swing_high_at_view_5_plays_the_back_sequence_mirrored() {
+    let doc = type1();
+    let swing = find_animation(&doc, "Swing High").unwrap();
+    let bck = &doc.sequences[swing.back as usize];
+    assert_eq!(bck.name, "Swing High Bck");
+    assert_eq!(pattern_of(view(5)), 3);
+    let pose = pose_at(&doc, swing, view(5), 18, false).unwrap();
+    assert!(pose.back && pose.mirrored);
+    assert_eq!(pose.sequence, Some(swing.back));
+    assert_eq!(pose.name.as_deref(), Some("Swing High Bck"));
+    // The back sequence has the same delays, so tick 18 is its frame 5 too.
+    assert_eq!(bck.ticks, [4, 2, 8, 2, 2, 14, 2, 4]);
+    assert_eq!(pose.index, Some(5));
+    let shp = bck.frames[5];
+    assert_eq!(pose.shp, shp);
+    // x = -u - w/2, and every tile flips.
+    assert_eq!(placed(&pose), hand_placed(&doc, shp, true));
+    for (tile, hand) in pose.tiles.iter().zip(&doc.frames[shp as usize]) {
+        let w = doc.cells[hand.cell as usize].w as i32;
+        assert_eq!(tile.x, f64::from(-hand.u - w / 2));
+        assert_eq!(tile.flip_x, !hand.flip);
+    }
+    // moveX = +fb on a mirrored view.
+    let fb = bck.fb.as_ref().unwrap()[5];
+    assert_eq!(fb, 2);
+    assert_eq!(pose.move_x, i64::from(fb));
+}
+
+/// The frame position at `tick` by a different road than `poseAt`'s sums: lay the sequence out one
+/// tick at a time and read the tick off it.
+fn index_by_timeline(entry: &Sequence, looping: bool, tick: u64) -> usize {
+    let timeline: Vec<usize> = entry
+        .ticks
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &t)| std::iter::repeat_n(i, t as usize))
+        .collect();
+    let last = entry.frames.len() - 1;
+    if timeline.is_empty() {
+        return last;
+    }
+    let tick = tick as usize;
+    if looping {
+        timeline[tick % timeline.len()]
+    } else {
+        timeline.get(tick).copied().unwrap_or(last)
+    }
+}
+
+/// The unmirrored view on the same side: pattern 0 (views 0, 7) mirrors pattern 1 (view 1),
+/// pattern 3 (views 5, 6) mirrors pattern 2 (view 3).
+fn unmirrored_partner(view: u8) -> u8 {
+    match view {
+        0 | 7 => 1,
+        5 | 6 => 3,
+        v => v,
+    }
+}
+
+fn check_every_pose(doc: &Document) -> usize {
+    let mut poses = 0;
+    for animation in &doc.animations {
+        let front = &doc.sequences[animation.front as usize];
+        let back = &doc.sequences[animation.back as usize];
+        assert_eq!(front.looping, animation.looping, "{}", animation.name);
+        assert_eq!(back.looping, animation.looping, "{}", animation.name);
+        for v in View::ALL {
+            let entry = if v.is_back() { back } else { front };
+            let total: u64 = entry.ticks.iter().map(|&t| u64::from(t)).sum();
+            let end = if animation.looping {
+                2 * total
+            } else {
+                total + 8
+            };
+            for tick in 0..=end {
+                let what = format!("{} view {v} tick {tick}", animation.name);
+                let pose = pose_at(doc, animation, v, tick as i64, false)
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                poses += 1;
+                let index = index_by_timeline(entry, animation.looping, tick);
+                assert_eq!(pose.index, Some(index), "{what}");
+                assert_eq!(pose.shp, entry.frames[index], "{what}");
+                let back_view = [3, 4, 5, 6].contains(&v.number());
+                let expected_seq = if back_view {
+                    animation.back
+                } else {
+                    animation.front
+                };
+                assert_eq!(pose.sequence, Some(expected_seq), "{what}");
+                assert_eq!(pose.back, back_view, "{what}");
+                assert_eq!(pose.mirrored, [0, 5, 6, 7].contains(&v.number()), "{what}");
+                assert_eq!(
+                    placed(&pose),
+                    hand_placed(doc, pose.shp, pose.mirrored),
+                    "{what}"
+                );
+                let fb = entry.fb.as_ref().map_or(0, |fb| i64::from(fb[index]));
+                let du = entry.du.as_ref().map_or(0, |du| i64::from(du[index]));
+                assert_eq!(pose.move_x, if pose.mirrored { fb } else { -fb }, "{what}");
+                assert_eq!(pose.move_y, du, "{what}");
+
+                if !animation.looping && tick >= total {
+                    assert_eq!(
+                        index,
+                        entry.frames.len() - 1,
+                        "{what}: holds its last frame"
+                    );
+                }
+                if animation.looping && total > 0 && tick >= total {
+                    let earlier = pose_at(doc, animation, v, (tick - total) as i64, false).unwrap();
+                    assert_eq!(pose.index, earlier.index, "{what}: wraps");
+                }
+
+                let partner = pose_at(
+                    doc,
+                    animation,
+                    view(unmirrored_partner(v.number()).into()),
+                    tick as i64,
+                    false,
+                )
+                .unwrap();
+                assert_eq!(pose.shp, partner.shp, "{what}");
+                if pose.mirrored {
+                    assert!(!partner.mirrored);
+                    for (m, p) in pose.tiles.iter().zip(&partner.tiles) {
+                        // -u - w/2 against u - w/2.
+                        assert_eq!(m.x + p.x, -f64::from(m.w), "{what}");
+                        assert_eq!((m.y, m.cell, m.order), (p.y, p.cell, p.order), "{what}");
+                        assert_ne!(m.flip_x, p.flip_x, "{what}");
+                    }
+                    assert_eq!(pose.move_x, -partner.move_x, "{what}");
+                }
+
+                let wet = pose_at(doc, animation, v, tick as i64, true).unwrap();
+                assert_eq!(wet.shp, pose.shp + doc.water_offset, "{what}: water");
+                assert_eq!(placed(&wet), hand_placed(doc, wet.shp, pose.mirrored));
+            }
+        }
+    }
+    poses
+}
+
+#[test]
+fn every_type1_animation_view_and_tick_draws() {
+    let doc = type1();
+    assert_eq!(doc.animations.len(), 112);
+    let poses = check_every_pose(&doc);
+    assert!(poses > 112 * 8 * 10, "{poses} poses");
+}
+
+#[test]
+fn every_demo_animation_view_and_tick_draws() {
+    let built = sprite_data::pipeline::build_demo(None).unwrap();
+    check_every_pose(&built.built.document);
+    check_every_pose(&fixture("demo.json"));
+}
+
+#[test]
+fn a_looping_sequence_wraps_and_a_held_one_holds() {
+    let doc = type1();
+    // Walk loops: 2 frames of 8 ticks, so tick 16 is its first frame again.
+    let walk = find_animation(&doc, "Walk").unwrap();
+    let fwd = &doc.sequences[walk.front as usize];
+    assert!(walk.looping);
+    let total: u32 = fwd.ticks.iter().sum();
+    let at = |tick| pose_at(&doc, walk, view(1), tick, false).unwrap();
+    assert_eq!(at(i64::from(total)).index, Some(0));
+    assert_eq!(at(i64::from(total) * 1000 + 1).index, at(1).index);
+    // Swing High does not: a day later it still shows its last frame, 88.
+    let swing = find_animation(&doc, "Swing High").unwrap();
+    let late = pose_at(&doc, swing, view(1), 60 * 60 * 60 * 24, false).unwrap();
+    assert_eq!((late.index, late.shp), (Some(7), 88));
+    // A last delay of 0 holds that frame (the single-frame sequences).
+    let blank = find_animation(&doc, "Blank").unwrap();
+    assert_eq!(doc.sequences[blank.front as usize].ticks, [0]);
+    assert_eq!(
+        pose_at(&doc, blank, view(0), 0, false).unwrap().index,
+        Some(0)
+    );
+}
+
+#[test]
+fn camera_step_turns_with_the_camera() {
+    // The reference diagonal is step 0, at any length.
+    assert_eq!(camera_step(0.5, -0.5), 0);
+    assert_eq!(camera_step(5.0, -5.0), 0);
+    // A quarter turn (x, z) -> (z, -x) adds 2: (0.5, -0.5), (-0.5, -0.5), (-0.5, 0.5), (0.5, 0.5).
+    let mut v = (0.5, -0.5);
+    for expected in [0, 2, 4, 6] {
+        assert_eq!(camera_step(v.0, v.1), expected, "{v:?}");
+        v = (v.1, -v.0);
+    }
+    // The axes are the odd steps: -z is an eighth turn past the reference, +x an eighth before.
+    assert_eq!(camera_step(0.0, -1.0), 1);
+    assert_eq!(camera_step(-1.0, 0.0), 3);
+    assert_eq!(camera_step(0.0, 1.0), 5);
+    assert_eq!(camera_step(1.0, 0.0), 7);
+}
+
+#[test]
+fn camera_step_leans_a_ninth_of_a_step_forward() {
+    // A vector `steps` eighths of a turn past the reference (angle atan2(x, z) = 3π/4 + steps·π/4).
+    let at = |steps: f64| {
+        let angle = 3.0 * FRAC_PI_4 + steps * FRAC_PI_4;
+        camera_step(angle.sin(), angle.cos())
+    };
+    // π/36 is a ninth of π/4, so the line between steps k and k+1 sits at k + 0.5 - 1/9.
+    assert_eq!(at(0.35), 0); // 0.46 rounds down
+    assert_eq!(at(0.45), 1); // 0.56 rounds up: without the bias it would be 0
+    assert_eq!(at(0.5), 1);
+    assert_eq!(at(-0.55), 0); // -0.44: without the bias it would round to -1, step 7
+    assert_eq!(at(-0.65), 7); // -0.54 rounds to -1, and -1 modulo 8 is 7
+    assert_eq!(at(3.45), 4);
+    assert_eq!(at(3.35), 3);
+    assert_eq!(camera_step(f64::NAN, 1.0), 0);
+}
+
+#[test]
+fn view_of_every_facing_and_step() {
+    // view = (facing + step) % 8, written out.
+    let table: [(Facing, [u8; 8]); 4] = [
+        (Facing::SE, [1, 2, 3, 4, 5, 6, 7, 0]),
+        (Facing::SW, [3, 4, 5, 6, 7, 0, 1, 2]),
+        (Facing::NW, [5, 6, 7, 0, 1, 2, 3, 4]),
+        (Facing::NE, [7, 0, 1, 2, 3, 4, 5, 6]),
+    ];
+    for (facing, views) in table {
+        for (step, expected) in views.into_iter().enumerate() {
+            assert_eq!(
+                view_of(facing, step as u8).number(),
+                expected,
+                "{facing:?} {step}"
+            );
+            assert_eq!(view_of(facing, step as u8 + 8).number(), expected);
+        }
+    }
+    assert_eq!(
+        Facing::ALL.map(Facing::number),
+        [1, 3, 5, 7],
+        "SE 1, SW 3, NW 5, NE 7"
+    );
+    assert_eq!(Facing::from_number(7), Some(Facing::NE));
+    assert_eq!(Facing::from_number(2), None);
+}
+
+#[test]
+fn patterns_back_and_mirrored_views() {
+    let patterns: Vec<u8> = View::ALL.into_iter().map(pattern_of).collect();
+    assert_eq!(patterns, [0, 1, 1, 2, 2, 3, 3, 0]);
+    let back: Vec<u8> = View::ALL
+        .into_iter()
+        .filter(|&v| is_back_view(v))
+        .map(View::number)
+        .collect();
+    assert_eq!(back, [3, 4, 5, 6]);
+    let mirrored: Vec<u8> = View::ALL
+        .into_iter()
+        .filter(|&v| is_mirrored_view(v))
+        .map(View::number)
+        .collect();
+    assert_eq!(mirrored, [0, 5, 6, 7]);
+}
+
+/// FACING_X/Z against the camera: for a camera at step `s`, a unit with facing `f` points toward
+/// the camera exactly when its view is a front one, and to screen right exactly when its view is
+/// mirrored (the sign of moveX for a forward move, "The Screen"). World: right-handed, y up; the
+/// camera's right is up x (toward the camera) = (cz, 0, -cx).
+#[test]
+fn facings_point_where_the_views_say() {
+    for step in 0..8u8 {
+        let angle = 3.0 * FRAC_PI_4 + f64::from(step) * FRAC_PI_4;
+        let (cx, cz) = (angle.sin(), angle.cos());
+        assert_eq!(camera_step(cx, cz), step);
+        let right = (cz, -cx);
+        for n in 0..8u8 {
+            let (fx, fz) = (pose::FACING_X[n as usize], pose::FACING_Z[n as usize]);
+            assert!((fx.hypot(fz) - 1.0).abs() < 1e-12);
+            let v = view((n + step) as i64 % 8);
+            let toward = fx * cx + fz * cz;
+            let rightward = fx * right.0 + fz * right.1;
+            if toward.abs() > 1e-9 {
+                assert_eq!(toward > 0.0, !v.is_back(), "facing {n} step {step}");
+            }
+            if rightward.abs() > 1e-9 {
+                assert_eq!(rightward > 0.0, v.is_mirrored(), "facing {n} step {step}");
+            }
+        }
+    }
+    // The game's four, on the axes.
+    assert_eq!(Facing::SE.direction(), [1.0, 0.0, 0.0]);
+    assert_eq!(Facing::SW.direction(), [0.0, 0.0, 1.0]);
+    assert_eq!(Facing::NW.direction(), [-1.0, 0.0, 0.0]);
+    assert_eq!(Facing::NE.direction(), [0.0, 0.0, -1.0]);
+}
+
+#[test]
+fn idle_shows_each_views_standing_frame() {
+    let doc = type1();
+    // data-contract.md: TYPE1's idleFrames.
+    assert_eq!(doc.idle_frames, [3, 2, 1, 8, 7, 6, 5, 4]);
+    for v in View::ALL {
+        let pose = idle_pose(&doc, v, 0, false).unwrap();
+        let shp = doc.idle_frames[v.number() as usize];
+        assert_eq!(pose.shp, shp);
+        assert!(!pose.mirrored);
+        assert_eq!((pose.move_x, pose.move_y), (0, 0));
+        assert_eq!((pose.sequence, pose.index), (None, None));
+        assert_eq!(placed(&pose), hand_placed(&doc, shp, false));
+        // The flipped copies (4, 5, 6) carry their own flips.
+        assert_eq!(
+            pose.tiles.iter().any(|t| t.flip_x),
+            [4, 5, 6].contains(&shp),
+            "view {v}"
+        );
+        let later = idle_pose(&doc, v, 1000, false).unwrap();
+        assert_eq!(later.shp, shp);
+        let wet = idle_pose(&doc, v, 0, true).unwrap();
+        assert_eq!(wet.shp, shp + 182);
+    }
+    // In battle: a diagonal camera (even step) on a unit facing a grid axis (odd facing) is an
+    // odd view, and shows a diagonal pose: 2 and its mirror 4, 8 and its mirror 6.
+    for facing in Facing::ALL {
+        for step in [0, 2, 4, 6] {
+            let v = view_of(facing, step);
+            assert_eq!(v.number() % 2, 1);
+            let pose = idle_pose(&doc, v, 0, false).unwrap();
+            assert!([2, 4, 6, 8].contains(&pose.shp), "view {v}: {}", pose.shp);
+        }
+    }
+    // `Idle` names the branch.
+    let idle = Motion::find(&doc, IDLE).unwrap();
+    assert_eq!(idle, Motion::Idle);
+    assert_eq!(idle.pose(&doc, view(1), 5, false).unwrap().shp, 2);
+}
+
+#[test]
+fn events_between_swing_high() {
+    let doc = type1();
+    let swing = find_animation(&doc, "Swing High").unwrap();
+    let fwd = &doc.sequences[swing.front as usize];
+    let crossed = |from, to| -> Vec<(u64, String)> {
+        events_between(fwd, from, to)
+            .unwrap()
+            .map(|c| (c.tick, c.event.1.clone()))
+            .collect()
+    };
+    let hit = vec![(18, "PostGenericAttack".to_owned())];
+    assert_eq!(crossed(0, 18), hit);
+    assert_eq!(crossed(17, 18), hit);
+    assert_eq!(crossed(0, 17), []);
+    assert_eq!(crossed(18, 40), []);
+    // It does not loop: once, however long the span.
+    assert_eq!(crossed(0, i64::MAX), hit);
+    assert_eq!(events_between(fwd, 0, i64::MAX).unwrap().remaining(), 1);
+    // A clock running backward crosses nothing.
+    assert_eq!(crossed(40, 0), []);
+    assert_eq!(
+        events_between(fwd, -1, 3).unwrap_err(),
+        PoseError::NegativeTick { tick: -1 }
+    );
+}
+
+fn looping_sequence() -> Sequence {
+    // Two frames, 4 + 6 ticks: a sound as it starts, a hit as the second frame shows.
+    Sequence {
+        seq: 0,
+        raw: 0,
+        name: "Test Loop Fwd".into(),
+        looping: true,
+        frames: vec![1, 2],
+        ticks: vec![4, 6],
+        fb: None,
+        du: None,
+        rl: None,
+        flip: None,
+        events: vec![
+            SequenceEvent(0, "PlaySound".into()),
+            SequenceEvent(4, "PostGenericAttack".into()),
+        ],
+    }
+}
+
+#[test]
+fn events_between_crosses_every_wrap() {
+    let seq = looping_sequence();
+    let crossed = |from, to| -> Vec<(u64, u64, &str)> {
+        events_between(&seq, from, to)
+            .unwrap()
+            .map(|c| (c.tick, c.pass, c.event.1.as_str()))
+            .collect()
+    };
+    // Pass k fires at 10k and 10k + 4.
+    assert_eq!(
+        crossed(0, 10),
+        [(4, 0, "PostGenericAttack"), (10, 1, "PlaySound")]
+    );
+    assert_eq!(
+        crossed(8, 14),
+        [(10, 1, "PlaySound"), (14, 1, "PostGenericAttack")]
+    );
+    assert_eq!(
+        crossed(3, 34),
+        [
+            (4, 0, "PostGenericAttack"),
+            (10, 1, "PlaySound"),
+            (14, 1, "PostGenericAttack"),
+            (20, 2, "PlaySound"),
+            (24, 2, "PostGenericAttack"),
+            (30, 3, "PlaySound"),
+            (34, 3, "PostGenericAttack"),
+        ]
+    );
+    assert_eq!(crossed(34, 39), []);
+    // Tick 0 belongs to the start.
+    let start: Vec<&str> = events_at_start(&seq).map(|e| e.1.as_str()).collect();
+    assert_eq!(start, ["PlaySound"]);
+    // A span of 10^15 ticks: 10^14 sounds (10, 20, ...) and 10^14 hits (4, 14, ...), counted,
+    // not walked; the iterator still starts at once where the span does.
+    let huge = events_between(&seq, 0, 1_000_000_000_000_000).unwrap();
+    assert_eq!(huge.remaining(), 200_000_000_000_000);
+    let far = events_between(&seq, 999_999_999_999_990, 1_000_000_000_000_000).unwrap();
+    assert_eq!(far.remaining(), 2);
+    let far: Vec<u64> = far.map(|c| c.tick).collect();
+    assert_eq!(far, [999_999_999_999_994, 1_000_000_000_000_000]);
+}
+
+#[test]
+fn events_between_on_type1_swing_high_played_as_a_loop() {
+    // The site's demo cards loop attacks: Swing High Fwd looped is 38 ticks a pass.
+    let doc = type1();
+    let mut seq = doc.sequences[find_animation(&doc, "Swing High").unwrap().front as usize].clone();
+    seq.looping = true;
+    let ticks: Vec<u64> = events_between(&seq, 30, 100)
+        .unwrap()
+        .map(|c| c.tick)
+        .collect();
+    assert_eq!(ticks, [18 + 38, 18 + 76]);
+}
+
+#[test]
+fn bad_requests_name_what_is_valid() {
+    let doc = type1();
+    let unknown = find_animation(&doc, "Swing Higher")
+        .unwrap_err()
+        .to_string();
+    assert!(unknown.starts_with("unknown animation \"Swing Higher\"; the animations are: Blank, "));
+    assert!(unknown.contains(", Swing High, "));
+    let unknown = Motion::find(&doc, "Idle!").unwrap_err().to_string();
+    assert!(
+        unknown.contains("the animations are: Idle, Blank, "),
+        "{unknown}"
+    );
+    assert_eq!(
+        View::new(8).unwrap_err().to_string(),
+        "view 8 is out of range: views are 0..7"
+    );
+    assert!(View::new(-1).is_err());
+    assert_eq!(View::new(7).unwrap().number(), 7);
+    let swing = find_animation(&doc, "Swing High").unwrap();
+    assert_eq!(
+        pose_at(&doc, swing, view(1), -1, false)
+            .unwrap_err()
+            .to_string(),
+        "tick -1 is negative: ticks count up from 0"
+    );
+    assert!(idle_pose(&doc, view(1), -5, false).is_err());
+}
+
+#[test]
+fn a_broken_document_is_an_error_not_a_panic() {
+    let mut doc = type1();
+    let swing = find_animation(&doc, "Swing High").unwrap().clone();
+    doc.sequences[swing.front as usize].ticks.pop();
+    assert!(matches!(
+        pose_at(&doc, &swing, view(1), 0, false),
+        Err(PoseError::LengthMismatch { list: "ticks", .. })
+    ));
+    let mut doc = type1();
+    doc.frames.truncate(100);
+    assert!(matches!(
+        pose_at(&doc, &swing, view(1), 18, true),
+        Err(PoseError::FrameMissing { shp: 270, .. })
+    ));
+    let mut doc = type1();
+    doc.cells.truncate(10);
+    assert!(matches!(
+        pose_at(&doc, &swing, view(1), 18, false),
+        Err(PoseError::CellMissing { shp: 88, .. })
+    ));
+}
+
+#[test]
+fn screen_helpers_scale_and_send_moves() {
+    assert_eq!(pose::tile_center_in_group(4.0, 10.0), [3.0, -9.0]);
+    assert_eq!(pose::texture_v(0.0, 488.0), 1.0);
+    assert_eq!(pose::texture_v(488.0, 488.0), 0.0);
+    assert_eq!(pose::texture_v(122.0, 488.0), 0.75);
+    let sheet = Sheet {
+        file: "a.png".into(),
+        width: 256,
+        height: 488,
+    };
+    let cell = Cell {
+        id: 0,
+        x: 64,
+        y: 244,
+        w: 32,
+        h: 122,
+    };
+    assert_eq!(
+        pose::cell_texture_rect(&sheet, &cell),
+        pose::TextureRect {
+            left: 0.25,
+            right: 0.375,
+            top: 0.5,
+            bottom: 0.25,
+        }
+    );
+    assert_eq!(pose::fb_world(Facing::SE, 2.0), [1.5, 0.0, 0.0]);
+    assert_eq!(pose::fb_world(Facing::NE, 2.0), [0.0, 0.0, -1.5]);
+    assert_eq!(pose::du_screen(2.0), -1.8);
+    assert_eq!(pose::move_2d(2, 3, false), (-2, 3));
+    assert_eq!(pose::move_2d(2, 3, true), (2, 3));
+
+    // Swing High at tick 18: fb 2 along SE, and frame 88's tiles at (±u · 0.75, -v · 0.9).
+    let doc = type1();
+    let swing = find_animation(&doc, "Swing High").unwrap();
+    let pose = pose_at(&doc, swing, view(1), 18, false).unwrap();
+    let placement = pose::place_3d(&pose, Facing::SE);
+    assert_eq!(placement.world, [1.5, 0.0, 0.0]);
+    for (centre, tile) in placement.tiles.iter().zip(&doc.frames[88]) {
+        assert_eq!(
+            *centre,
+            [f64::from(tile.u) * 0.75, -f64::from(tile.v) * 0.9]
+        );
+    }
+}
