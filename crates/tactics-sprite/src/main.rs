@@ -35,6 +35,7 @@ struct Cli {
 enum Command {
     Inspect(cmd::inspect::Args),
     Build(cmd::build::Args),
+    Draw(cmd::draw::Args),
     Roundtrip(cmd::roundtrip::Args),
 }
 
@@ -44,6 +45,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Inspect(args) => cmd::inspect::run(args),
         Command::Build(args) => cmd::build::run(args),
+        Command::Draw(args) => cmd::draw::run(args),
         Command::Roundtrip(args) => cmd::roundtrip::run(args),
     };
     match result {

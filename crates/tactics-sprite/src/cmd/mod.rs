@@ -2,6 +2,7 @@
 //! kind, and reporting an error as one line.
 
 pub mod build;
+pub mod draw;
 pub mod inspect;
 pub mod roundtrip;
 
