@@ -1,0 +1,18 @@
+//! Any bytes given to the unit and the weapon SHP decoders: no panic, and whatever decodes
+//! encodes back to the same bytes (the shared `round_trip` check).
+
+#![no_main]
+
+use fft_formats::kind::RoundTripError;
+use fft_formats::{FileKind, RoundTrip, round_trip};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    for kind in [FileKind::UnitShp, FileKind::WeaponShp] {
+        match round_trip(kind, data) {
+            Ok(RoundTrip::Identical) | Err(RoundTripError::Decode(_)) => {}
+            other => panic!("{kind}: decoded, but the round trip gave {other:?}"),
+        }
+    }
+    let _ = fft_formats::detect_kind(data);
+});
