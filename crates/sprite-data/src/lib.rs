@@ -2,7 +2,7 @@
 //! decoded SHP + SEQ pair and a sheet profile, exactly as `data-contract.md` derives each field.
 //!
 //! The pieces stand alone: [`execution`] turns a SEQ slot into a timeline with no JSON in sight,
-//! [`profile`] reads the per-kind facts, [`build`] assembles the [`document`], and [`canonical`]
+//! [`profile`] reads the per-kind facts, [`build`](mod@build) assembles the [`document`], and [`canonical`]
 //! writes its one true byte form.
 
 pub mod build;

@@ -1,7 +1,7 @@
 //! `tactics-sprite build` end to end: the binary writes the shipped tables byte for byte, reports
 //! bad input in one line, and leaves a previous output untouched when it fails.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use sprite_data::pipeline::find_retail_file;
@@ -23,7 +23,7 @@ fn temp_dir(test: &str) -> PathBuf {
     dir
 }
 
-fn path(p: &PathBuf) -> &str {
+fn path(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 

@@ -1,0 +1,105 @@
+//! Where the time goes in a build: decoding each file, executing every slot, building the
+//! document, writing its canonical bytes, and the whole pipeline. Runs on the retail TYPE1 pair
+//! when `FFT_ORIGINALS` names their folder, else on the synthetic demo pair.
+//!
+//! `cargo bench -p sprite-data` (add `-- --quick` for a fast look).
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use fft_formats::{Seq, UnitShp};
+use sprite_data::Profile;
+use sprite_data::build::{BuildInput, build};
+use sprite_data::canonical::to_canonical_bytes;
+use sprite_data::execution::Program;
+use sprite_data::pipeline::{DEMO_SEQ, DEMO_SHP, Source, build_from_sources, find_retail_file};
+
+struct Pair {
+    label: &'static str,
+    shp: Vec<u8>,
+    seq: Vec<u8>,
+    profile: Profile,
+}
+
+fn pair() -> Pair {
+    let originals = std::env::var_os("FFT_ORIGINALS")
+        .map(PathBuf::from)
+        .filter(|d| d.is_dir());
+    if let Some(dir) = originals {
+        let read = |name| {
+            std::fs::read(find_retail_file(&dir, name).expect("TYPE1 files in FFT_ORIGINALS"))
+                .unwrap()
+        };
+        return Pair {
+            label: "type1",
+            shp: read("TYPE1.SHP"),
+            seq: read("TYPE1.SEQ"),
+            profile: Profile::type1(),
+        };
+    }
+    eprintln!("FFT_ORIGINALS not set: benchmarking the synthetic demo pair");
+    Pair {
+        label: "demo",
+        shp: DEMO_SHP.to_vec(),
+        seq: DEMO_SEQ.to_vec(),
+        profile: Profile::demo(),
+    }
+}
+
+fn stages(c: &mut Criterion) {
+    let p = pair();
+    let shp = UnitShp::decode(&p.shp).unwrap();
+    let seq = Seq::decode(&p.seq).unwrap();
+    let input = BuildInput {
+        shp: &shp,
+        seq: &seq,
+        profile: &p.profile,
+        sheet_file: None,
+        hands: None,
+        holds: None,
+    };
+    let document = build(&input).unwrap().document;
+    let mut group = c.benchmark_group(p.label);
+    group.bench_function("decode shp", |b| {
+        b.iter(|| UnitShp::decode(black_box(&p.shp)).unwrap())
+    });
+    group.bench_function("decode seq", |b| {
+        b.iter(|| Seq::decode(black_box(&p.seq)).unwrap())
+    });
+    group.bench_function("execute every slot", |b| {
+        b.iter(|| {
+            let program = Program::new(black_box(&seq));
+            (0..seq.slots.len())
+                .map(|slot| program.execute(slot).unwrap().frames.len())
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("build document", |b| {
+        b.iter(|| build(black_box(&input)).unwrap())
+    });
+    group.bench_function("write canonical json", |b| {
+        b.iter(|| to_canonical_bytes(black_box(&document)))
+    });
+    group.bench_function("decode + build + write", |b| {
+        b.iter(|| {
+            build_from_sources(
+                Source {
+                    name: "shp",
+                    bytes: black_box(&p.shp),
+                },
+                Source {
+                    name: "seq",
+                    bytes: black_box(&p.seq),
+                },
+                &p.profile,
+                None,
+            )
+            .unwrap()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, stages);
+criterion_main!(benches);
