@@ -1,9 +1,7 @@
 //! From a decoded SHP + SEQ and a profile to the document, field by field as
 //! data-contract.md derives them.
 
-use std::collections::HashMap;
-
-use fft_formats::shp::{Frame, SheetRect};
+use fft_formats::shp::Frame;
 use fft_formats::{Seq, UnitShp};
 
 use crate::document::{
@@ -96,17 +94,17 @@ pub fn build(input: &BuildInput) -> Result<Built, BuildError> {
 
     let (cells, frames) = cells_and_frames(shp, profile);
     let kept = kept_slots(seq, kind, frame_count, &mut warnings)?;
-    let sequence_of_slot: HashMap<usize, u32> = kept
-        .iter()
-        .enumerate()
-        .map(|(index, (slot, _))| (*slot, index as u32))
-        .collect();
-    let names = slot_names(profile);
+    // Slot-indexed tables: a slot is at most 255, so plain vectors beat hashing.
+    let mut sequence_of_slot = vec![None; seq.slots.len()];
+    for (index, (slot, _)) in kept.iter().enumerate() {
+        sequence_of_slot[*slot] = Some(index as u32);
+    }
+    let mut names = slot_names(profile, seq.slots.len());
     let sequences: Vec<Sequence> = kept
         .iter()
         .enumerate()
         .map(|(index, (slot, timeline))| {
-            let name = names.get(slot).cloned().unwrap_or_else(|| {
+            let name = names[*slot].take().unwrap_or_else(|| {
                 warnings.push(format!("{kind}: slot {slot} is kept but no profile animation names it; called \"Slot {slot}\""));
                 format!("Slot {slot}")
             });
@@ -161,7 +159,8 @@ fn cells_and_frames(shp: &UnitShp, profile: &Profile) -> (Vec<Cell>, Vec<Vec<Fra
     let du = profile.stage.anchor_column - profile.stage.origin_column;
     let dv = profile.stage.anchor_row - profile.stage.stance_row;
     let mut cells: Vec<Cell> = Vec::new();
-    let mut cell_ids: HashMap<SheetRect, u32> = HashMap::new();
+    // A cell is fixed by its tile's column, row (with the half) and size code: 32 x 64 x 16 keys.
+    let mut cell_ids = vec![u32::MAX; 32 * 64 * 16];
     let mut frames = Vec::with_capacity(2 * shp.frame_count());
     for table in tables {
         for (index, frame) in table.iter().enumerate() {
@@ -171,17 +170,19 @@ fn cells_and_frames(shp: &UnitShp, profile: &Profile) -> (Vec<Cell>, Vec<Vec<Fra
                 .iter()
                 .map(|tile| {
                     let rect = tile.sheet_rect(lower);
-                    let next = cells.len() as u32;
-                    let cell = *cell_ids.entry(rect).or_insert_with(|| {
+                    let key = (usize::from(tile.column & 0x1F) * 64 + (rect.y / 8) as usize) * 16
+                        + usize::from(tile.size_code & 0x0F);
+                    if cell_ids[key] == u32::MAX {
+                        cell_ids[key] = cells.len() as u32;
                         cells.push(Cell {
-                            id: next,
+                            id: cell_ids[key],
                             x: rect.x,
                             y: rect.y,
                             w: rect.w,
                             h: rect.h,
                         });
-                        next
-                    });
+                    }
+                    let cell = cell_ids[key];
                     FrameTile {
                         cell,
                         u: i32::from(tile.dx) + rect.w as i32 / 2 + du,
@@ -244,18 +245,22 @@ fn kept_slots(
     Ok(kept)
 }
 
-/// Each slot's sequence name: the animation's name plus " Fwd" (even slot, facing the camera) or
-/// " Bck"; a single-slot animation's name as it is.
-fn slot_names(profile: &Profile) -> HashMap<usize, String> {
-    let mut names = HashMap::new();
+/// Each slot's sequence name, by slot: the animation's name plus " Fwd" (even slot, facing the
+/// camera) or " Bck"; a single-slot animation's name as it is. Slots past the file's are ignored:
+/// their animations are left out later with a warning.
+fn slot_names(profile: &Profile, slots: usize) -> Vec<Option<String>> {
+    let mut names = vec![None; slots];
+    let mut name = |slot: u32, text: String| {
+        if let Some(entry) = names.get_mut(slot as usize) {
+            *entry = Some(text);
+        }
+    };
     for a in &profile.animations {
         match a.slots() {
-            Slots::Single(slot) => {
-                names.insert(slot as usize, a.name.clone());
-            }
+            Slots::Single(slot) => name(slot, a.name.clone()),
             Slots::Pair { front, back } => {
-                names.insert(front as usize, format!("{} Fwd", a.name));
-                names.insert(back as usize, format!("{} Bck", a.name));
+                name(front, format!("{} Fwd", a.name));
+                name(back, format!("{} Bck", a.name));
             }
         }
     }
@@ -304,7 +309,7 @@ fn animations(
     profile: &Profile,
     shp: &UnitShp,
     sequences: &[Sequence],
-    sequence_of_slot: &HashMap<usize, u32>,
+    sequence_of_slot: &[Option<u32>],
     warnings: &mut Vec<String>,
 ) -> Vec<Animation> {
     let kind = &profile.kind;
@@ -314,10 +319,8 @@ fn animations(
             Slots::Single(slot) => (slot, slot),
             Slots::Pair { front, back } => (front, back),
         };
-        let (Some(&front), Some(&back)) = (
-            sequence_of_slot.get(&(front as usize)),
-            sequence_of_slot.get(&(back as usize)),
-        ) else {
+        let kept = |slot: u32| sequence_of_slot.get(slot as usize).copied().flatten();
+        let (Some(front), Some(back)) = (kept(front), kept(back)) else {
             warnings.push(format!(
                 "{kind}: animation {:?} left out: its slots are not kept (no frames, or aliased to an earlier slot)",
                 a.name

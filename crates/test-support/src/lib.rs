@@ -25,7 +25,13 @@ pub fn originals(test: &str) -> Option<PathBuf> {
     let dir = std::env::var_os(ORIGINALS_VAR)
         .filter(|v| !v.is_empty())
         .map(PathBuf::from)
-        .map(|dir| if dir.is_relative() { repo_root().join(dir) } else { dir });
+        .map(|dir| {
+            if dir.is_relative() {
+                repo_root().join(dir)
+            } else {
+                dir
+            }
+        });
     let required = std::env::var(REQUIRE_VAR).is_ok_and(|v| v == "1");
     match dir {
         Some(dir) if dir.is_dir() => Some(dir),
@@ -38,7 +44,9 @@ pub fn originals(test: &str) -> Option<PathBuf> {
                 !required,
                 "{test}: {why}, and {REQUIRE_VAR}=1 requires the retail files"
             );
-            eprintln!("SKIPPED {test}: {why}; point it at the retail files to run this test");
+            say_skipped(&format!(
+                "SKIPPED {test}: {why}; point it at the retail files to run this test"
+            ));
             None
         }
     }
@@ -146,4 +154,11 @@ pub fn text_difference(expected: &str, actual: &str) -> Option<String> {
         ));
     }
     Some(report)
+}
+
+/// Prints a skip notice where a person running `cargo test` sees it. The test harness captures
+/// `eprintln!`, so the line goes to the process's stderr directly.
+fn say_skipped(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
