@@ -76,16 +76,17 @@ pub enum PipelineError {
     Overlay { path: String, message: String },
 }
 
-/// Decodes both files, builds the document with the profile and writes its canonical bytes.
+/// Decodes both files, builds the document with the profile and writes its canonical bytes: the
+/// build itself, with no hashing (the benchmarks time this).
 ///
 /// # Errors
 /// A file that does not decode (named, with the offset), a build error, an unreadable overlay.
-pub fn build_from_sources(
+pub fn build_document(
     shp: Source,
     seq: Source,
     profile: &Profile,
     sheet_file: Option<&str>,
-) -> Result<Output, PipelineError> {
+) -> Result<(Built, Vec<u8>), PipelineError> {
     let decoded_shp = UnitShp::decode(shp.bytes).map_err(|error| PipelineError::Decode {
         file: shp.name.to_owned(),
         error,
@@ -105,6 +106,21 @@ pub fn build_from_sources(
         holds: holds.as_ref(),
     })?;
     let bytes = to_canonical_bytes(&built.document);
+    Ok((built, bytes))
+}
+
+/// [`build_document`], plus what a tool reports: each input's provenance (retail or modified)
+/// and the output's sha256.
+///
+/// # Errors
+/// As [`build_document`].
+pub fn build_from_sources(
+    shp: Source,
+    seq: Source,
+    profile: &Profile,
+    sheet_file: Option<&str>,
+) -> Result<Output, PipelineError> {
+    let (built, bytes) = build_document(shp, seq, profile, sheet_file)?;
     Ok(Output {
         sha256: sha256_hex(&bytes),
         built,
