@@ -19,6 +19,7 @@ pub const SLOT_ENTRIES: usize = 256;
 pub const UNUSED_SLOT: u32 = 0xFFFF_FFFF;
 
 /// A decoded SEQ file.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seq {
     /// Header `AA`: first slot of the attack range (game logic; TYPE1 0x78). Kept verbatim.
@@ -33,6 +34,7 @@ pub struct Seq {
 }
 
 /// One command of the stream.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Command {
     /// `[frame] [delay]`: show SHP frame `frame` for `delay` ticks of 1/60 s; delay 0 holds it.
@@ -83,6 +85,18 @@ impl OpArgs {
     /// Argument `i` as an unsigned byte, or 0 when absent.
     pub fn unsigned(&self, i: usize) -> u8 {
         self.as_slice().get(i).copied().unwrap_or(0)
+    }
+}
+
+/// Arguments of any length a command can hold, for the fuzz targets.
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for OpArgs {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        let len = u.int_in_range(0..=MAX_OPCODE_ARGS)?;
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| u.arbitrary())
+            .collect::<arbitrary::Result<_>>()?;
+        Ok(Self::new(&bytes).expect("at most MAX_OPCODE_ARGS bytes"))
     }
 }
 

@@ -25,6 +25,7 @@ pub const MAX_TILES_PER_FRAME: usize = 8;
 pub const HALF_HEIGHT: u32 = 256;
 
 /// A unit SHP: TYPE1, TYPE2, CYOKO, MON, OTHER, ARUTE, KANZEN.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnitShp {
     /// First frame index whose tiles come from the lower half of the sheet (TYPE1: 84).
@@ -38,6 +39,7 @@ pub struct UnitShp {
 }
 
 /// A weapon or effect SHP: WEP1, WEP2, EFF1, EFF2.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WeaponShp {
     /// The 0x44-byte first section (per weapon type, a first frame index; where the list starts
@@ -48,6 +50,7 @@ pub struct WeaponShp {
 }
 
 /// One frame record: `2 + 4 * tiles` bytes.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Frame {
     /// Rotation index, bits 3-7 of byte 0 (0 in unit files; weapons and effects use it).
@@ -59,6 +62,7 @@ pub struct Frame {
 }
 
 /// One tile record: a sheet rectangle on the 8-pixel grid placed at `(dx, dy)` from the anchor.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Tile {
     /// Left edge in pixels from the anchor, +x right.
