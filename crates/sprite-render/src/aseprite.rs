@@ -1,0 +1,264 @@
+//! An export in the shape of Aseprite's sprite-sheet JSON (File > Export Sprite Sheet, "Hash"),
+//! which Phaser, PixiJS and other 2D engines import: an atlas PNG of the composed frames and a
+//! JSON that names them (`research/aseprite.md` holds the facts followed here).
+//!
+//! - **Frames**: one sprite frame per frame each sequence shows, sequences in document order,
+//!   keyed by the frame number as a string (`"0"`, `"1"`, ...: Aseprite's Item Filename `{frame}`,
+//!   which Phaser needs). Each is the frame composed as `poseAt` draws the sequence at an
+//!   unmirrored view, 2D move included, on the document's canvas (`sourceSize`), trimmed to its
+//!   pixels (`spriteSourceSize`). Identical trimmed pictures share one atlas rectangle (Aseprite's
+//!   Merge Duplicates). A frame with no pixel is a 1 x 1 transparent rectangle at the canvas's
+//!   top left. `rotated` is always false.
+//! - **Durations**: whole milliseconds, each frame's end rounded from its exact time
+//!   (`ticks * 1000 / 60`) and its duration the difference, so a tag's total is within half a
+//!   millisecond of its ticks. A last frame the game holds (delay 0) has duration 0.
+//! - **Tags**: one per sequence, named as the sequence, `from`/`to` inclusive, `direction`
+//!   `forward`; a sequence that does not loop gets `"repeat": "1"` (a string, as Aseprite writes
+//!   it), so an engine plays it once and holds its last frame.
+//! - **Layers**: `sprite` (its user data says where the export came from, with the document's
+//!   notice) and `events`, whose cels carry the sequence events as user data on the frame where
+//!   they land: `hit` for `PostGenericAttack`, `sound` for `PlaySound`, comma-joined when a frame
+//!   has several.
+//! - **Slices**: `stance`, one key on frame 0 covering the canvas, whose `pivot` is the stance
+//!   point: anchor a sprite there. The canvas is symmetric about the pivot's column, so flipping a
+//!   frame horizontally gives the mirrored views (patterns 0 and 3), whose moves also flip.
+
+use std::collections::HashMap;
+
+use serde_json::{Value, json};
+
+use crate::compose::Renderer;
+use crate::encode::carried_durations;
+use crate::error::RenderError;
+use crate::image::{Image, Rgba};
+use crate::layout::check_size;
+
+/// `meta.app`: the format's, since readers may recognise an export by it (the JSON is written by
+/// tactics-sprite, which the `sprite` layer's user data says).
+pub const APP: &str = "https://www.aseprite.org/";
+/// `meta.version`: the Aseprite version whose JSON this follows (tags with `repeat`, cel user
+/// data).
+pub const VERSION: &str = "1.3";
+/// Transparent pixels between atlas rectangles, so that a filtering renderer does not bleed one
+/// frame into the next.
+pub const SPACING: u32 = 1;
+
+/// The export: the atlas picture and the JSON describing it.
+#[derive(Debug, Clone)]
+pub struct AsepriteExport {
+    pub atlas: Image,
+    pub json: Value,
+    /// Sprite frames (keys of `frames`).
+    pub frames: usize,
+    /// Distinct atlas rectangles.
+    pub stored: usize,
+    /// Tags (sequences).
+    pub tags: usize,
+}
+
+impl AsepriteExport {
+    /// The JSON as text: one line per frame, as Aseprite writes them, and `meta` indented.
+    pub fn to_text(&self) -> String {
+        let mut out = String::from("{ \"frames\": {\n");
+        if let Some(frames) = self.json["frames"].as_object() {
+            let lines: Vec<String> = frames
+                .iter()
+                .map(|(key, frame)| format!("   {}: {}", Value::from(key.as_str()), frame))
+                .collect();
+            out.push_str(&lines.join(",\n"));
+        }
+        out.push_str("\n },\n \"meta\": ");
+        let meta = serde_json::to_string_pretty(&self.json["meta"]).unwrap_or_default();
+        out.push_str(&meta.replace('\n', "\n "));
+        out.push_str("\n}\n");
+        out
+    }
+}
+
+/// The user-data word for an event label.
+pub fn event_word(label: &str) -> String {
+    match label {
+        "PostGenericAttack" => "hit".into(),
+        "PlaySound" => "sound".into(),
+        other => other.to_owned(),
+    }
+}
+
+struct SpriteFrame {
+    /// Index into the stored (distinct) pictures.
+    stored: usize,
+    /// The trimmed rectangle in the canvas.
+    source: (u32, u32, u32, u32),
+    trimmed: bool,
+    duration_ms: u64,
+    events: Vec<String>,
+}
+
+/// Exports every sequence of the renderer's document. `image_name` is the atlas file's name (no
+/// folder: it is resolved beside the JSON); `provenance` is written in the `sprite` layer's user
+/// data, followed by the document's notice.
+///
+/// # Errors
+/// A document whose references do not resolve; an atlas over [`crate::layout::MAX_PIXELS`].
+pub fn export(
+    renderer: &Renderer<'_>,
+    image_name: &str,
+    provenance: &str,
+) -> Result<AsepriteExport, RenderError> {
+    let doc = renderer.document();
+    let canvas = renderer.canvas();
+    let tps = doc.stage.ticks_per_second;
+
+    let mut stored: Vec<Image> = Vec::new();
+    let mut seen: HashMap<(u32, u32, Vec<Rgba>), usize> = HashMap::new();
+    let mut frames: Vec<SpriteFrame> = Vec::new();
+    let mut tags = Vec::new();
+    for (index, sequence) in doc.sequences.iter().enumerate() {
+        // A sequence only a water animation plays (Nulled Walk) is drawn in its water frames.
+        let water = doc
+            .animations
+            .iter()
+            .any(|a| a.water && (a.front as usize == index || a.back as usize == index));
+        let shown = renderer.sequence(index, water)?;
+        let ticks: Vec<u32> = shown.iter().map(|f| f.ticks).collect();
+        let durations = carried_durations(&ticks, tps, 1000);
+        let from = frames.len();
+        for (frame, duration_ms) in shown.into_iter().zip(durations) {
+            let (source, picture) = match frame.image.opaque_bounds() {
+                Some((x, y, w, h)) => ((x, y, w, h), frame.image.crop(x.into(), y.into(), w, h)),
+                None => ((0, 0, 1, 1), Image::new(1, 1)),
+            };
+            let key = (picture.width(), picture.height(), picture.pixels().to_vec());
+            let slot = *seen.entry(key).or_insert_with(|| {
+                stored.push(picture);
+                stored.len() - 1
+            });
+            frames.push(SpriteFrame {
+                stored: slot,
+                source,
+                trimmed: source != (0, 0, canvas.width, canvas.height),
+                duration_ms,
+                events: frame.events,
+            });
+        }
+        let mut tag = json!({
+            "name": sequence.name,
+            "from": from,
+            "to": frames.len() - 1,
+            "direction": "forward",
+        });
+        if !sequence.looping {
+            tag["repeat"] = json!("1");
+        }
+        tags.push(tag);
+    }
+
+    let (atlas, places) = pack(&stored)?;
+
+    let mut frames_json = serde_json::Map::new();
+    let mut cels = Vec::new();
+    for (number, frame) in frames.iter().enumerate() {
+        let (ax, ay) = places[frame.stored];
+        let picture = &stored[frame.stored];
+        let (sx, sy, sw, sh) = frame.source;
+        frames_json.insert(
+            number.to_string(),
+            json!({
+                "frame": { "x": ax, "y": ay, "w": picture.width(), "h": picture.height() },
+                "rotated": false,
+                "trimmed": frame.trimmed,
+                "spriteSourceSize": { "x": sx, "y": sy, "w": sw, "h": sh },
+                "sourceSize": { "w": canvas.width, "h": canvas.height },
+                "duration": frame.duration_ms,
+            }),
+        );
+        if !frame.events.is_empty() {
+            let words: Vec<String> = frame.events.iter().map(|e| event_word(e)).collect();
+            cels.push(json!({ "frame": number, "data": words.join(",") }));
+        }
+    }
+    let (px, py) = canvas.stance();
+    let mut sprite_data = provenance.to_owned();
+    if !doc.notice.is_empty() {
+        sprite_data.push_str(if sprite_data.is_empty() { "" } else { ". " });
+        sprite_data.push_str(&doc.notice);
+    }
+    let mut sprite_layer = json!({ "name": "sprite", "opacity": 255, "blendMode": "normal" });
+    if !sprite_data.is_empty() {
+        sprite_layer["data"] = json!(sprite_data);
+    }
+    let mut events_layer = json!({ "name": "events", "opacity": 255, "blendMode": "normal" });
+    if !cels.is_empty() {
+        events_layer["cels"] = Value::Array(cels);
+    }
+    let json = json!({
+        "frames": frames_json,
+        "meta": {
+            "app": APP,
+            "version": VERSION,
+            "image": image_name,
+            "format": "RGBA8888",
+            "size": { "w": atlas.width(), "h": atlas.height() },
+            "scale": "1",
+            "frameTags": tags,
+            "layers": [sprite_layer, events_layer],
+            "slices": [{
+                "name": "stance",
+                "color": "#0000ffff",
+                "keys": [{
+                    "frame": 0,
+                    "bounds": { "x": 0, "y": 0, "w": canvas.width, "h": canvas.height },
+                    "pivot": { "x": px, "y": py },
+                }],
+            }],
+        },
+    });
+    Ok(AsepriteExport {
+        atlas,
+        json,
+        frames: frames.len(),
+        stored: stored.len(),
+        tags: doc.sequences.len(),
+    })
+}
+
+/// Shelf packing: pictures tallest first (ties in order), left to right in rows of a width near
+/// the square root of their total area, [`SPACING`] apart. Returns the atlas and each picture's
+/// top left, in the pictures' order.
+fn pack(pictures: &[Image]) -> Result<(Image, Vec<(u32, u32)>), RenderError> {
+    let area: u64 = pictures
+        .iter()
+        .map(|p| u64::from(p.width() + SPACING) * u64::from(p.height() + SPACING))
+        .sum();
+    let widest = pictures.iter().map(Image::width).max().unwrap_or(1);
+    let width = ((area as f64).sqrt().ceil() as u32).max(widest).max(1);
+    let mut order: Vec<usize> = (0..pictures.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(pictures[i].height()), i));
+    let mut places = vec![(0, 0); pictures.len()];
+    let (mut x, mut y, mut shelf) = (0u32, 0u32, 0u32);
+    for &i in &order {
+        let p = &pictures[i];
+        if x > 0 && x + p.width() > width {
+            x = 0;
+            y += shelf + SPACING;
+            shelf = 0;
+        }
+        places[i] = (x, y);
+        x += p.width() + SPACING;
+        shelf = shelf.max(p.height());
+    }
+    let height = (y + shelf).max(1);
+    let used_width = pictures
+        .iter()
+        .zip(&places)
+        .map(|(p, (px, _))| px + p.width())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    check_size(used_width.into(), height.into())?;
+    let mut atlas = Image::new(used_width, height);
+    for (p, &(px, py)) in pictures.iter().zip(&places) {
+        atlas.copy_image(p, px.into(), py.into());
+    }
+    Ok((atlas, places))
+}

@@ -1,0 +1,392 @@
+//! Drawing a document's frames and animations from a sheet, as `poseAt` places them
+//! ([`sprite_data::pose`]): tiles back to front, each cell cut from the sheet, flipped where the
+//! pose says, at its top left from the stance point plus the 2D move.
+//!
+//! Every picture of one document has the same canvas ([`Canvas::of_document`]), the union of the
+//! boxes of every frame in both mirror states and of every sequence's frames at their moves, so
+//! frames never jump and a mirrored view is the unmirrored picture flipped about its middle.
+
+use sprite_data::document::{Animation, Document, Sequence};
+use sprite_data::pose::{Motion, Pose, PoseTile, View, frame_index_at, pose_at, total_ticks};
+
+use crate::error::RenderError;
+use crate::image::Image;
+
+/// Where the stance point sits in every picture of a document: the canvas spans `left..left +
+/// width` and `top..top + height` in pixels from the stance point (+x right, +y down), so the
+/// stance point is the picture's pixel `(-left, -top)`. `left == -(width / 2)`: the canvas is
+/// symmetric about the stance point's column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Canvas {
+    pub left: i64,
+    pub top: i64,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// A box in pixels from the stance point: `left..right`, `top..bottom`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Bounds {
+    left: i64,
+    top: i64,
+    right: i64,
+    bottom: i64,
+}
+
+impl Bounds {
+    fn union(self, other: Bounds) -> Bounds {
+        Bounds {
+            left: self.left.min(other.left),
+            top: self.top.min(other.top),
+            right: self.right.max(other.right),
+            bottom: self.bottom.max(other.bottom),
+        }
+    }
+
+    fn shifted(self, dx: i64, dy: i64) -> Bounds {
+        Bounds {
+            left: self.left + dx,
+            top: self.top + dy,
+            right: self.right + dx,
+            bottom: self.bottom + dy,
+        }
+    }
+}
+
+/// A tile's whole-pixel top left. The builder only writes cells of even sizes, so `u - w/2` is
+/// whole; a hand-made odd cell is drawn half a pixel up and left.
+fn tile_origin(tile: &PoseTile) -> (i64, i64) {
+    (tile.x.floor() as i64, tile.y.floor() as i64)
+}
+
+fn tiles_bounds(tiles: &[PoseTile]) -> Option<Bounds> {
+    tiles
+        .iter()
+        .map(|t| {
+            let (x, y) = tile_origin(t);
+            Bounds {
+                left: x,
+                top: y,
+                right: x + i64::from(t.w),
+                bottom: y + i64::from(t.h),
+            }
+        })
+        .reduce(Bounds::union)
+}
+
+/// Frame `shp`'s tiles placed as `poseAt` places them for a view that is (`mirrored`) or is not
+/// mirrored, with no move: `x = (mirrored ? -u : u) - w/2`, `y = v - h/2`, `flipX = mirrored !=
+/// reversed`. (`poseAt` does this for a frame of a sequence; a bare frame has no sequence, so it
+/// is done here the same way, and a test holds the two together.)
+///
+/// # Errors
+/// [`RenderError::FrameOutOfRange`]; a tile whose cell is not in the document.
+pub fn place_frame(
+    doc: &Document,
+    shp: usize,
+    mirrored: bool,
+) -> Result<Vec<PoseTile>, RenderError> {
+    let frame = doc.frames.get(shp).ok_or(RenderError::FrameOutOfRange {
+        frame: shp,
+        count: doc.frames.len(),
+    })?;
+    frame
+        .iter()
+        .enumerate()
+        .map(|(order, tile)| {
+            let cell = doc
+                .cells
+                .get(tile.cell as usize)
+                .filter(|c| c.id == tile.cell)
+                .ok_or(sprite_data::pose::PoseError::CellMissing {
+                    shp: shp as u32,
+                    tile: order,
+                    cell: tile.cell,
+                    count: doc.cells.len(),
+                })?;
+            let u = f64::from(tile.u);
+            Ok(PoseTile {
+                cell: tile.cell,
+                x: (if mirrored { -u } else { u }) - f64::from(cell.w) / 2.0,
+                y: f64::from(tile.v) - f64::from(cell.h) / 2.0,
+                w: cell.w,
+                h: cell.h,
+                flip_x: mirrored != tile.flip,
+                order,
+            })
+        })
+        .collect()
+}
+
+impl Canvas {
+    /// The canvas of a document: the union of every frame's box, mirrored and not, and of every
+    /// sequence frame's box (its water copy too) at its 2D move in both mirror states. A document
+    /// with no tile at all gets a 1 x 1 canvas at the stance point.
+    ///
+    /// # Errors
+    /// A frame whose cells are not in the document.
+    pub fn of_document(doc: &Document) -> Result<Canvas, RenderError> {
+        let mut boxes: Vec<[Option<Bounds>; 2]> = Vec::with_capacity(doc.frames.len());
+        for shp in 0..doc.frames.len() {
+            boxes.push([
+                tiles_bounds(&place_frame(doc, shp, false)?),
+                tiles_bounds(&place_frame(doc, shp, true)?),
+            ]);
+        }
+        let mut all: Option<Bounds> = boxes
+            .iter()
+            .flatten()
+            .flatten()
+            .copied()
+            .reduce(Bounds::union);
+        for sequence in &doc.sequences {
+            for (i, &frame) in sequence.frames.iter().enumerate() {
+                let fb = sequence
+                    .fb
+                    .as_ref()
+                    .and_then(|l| l.get(i))
+                    .copied()
+                    .unwrap_or(0);
+                let du = sequence
+                    .du
+                    .as_ref()
+                    .and_then(|l| l.get(i))
+                    .copied()
+                    .unwrap_or(0);
+                for shp in [frame as usize, frame as usize + doc.water_offset as usize] {
+                    let Some(pair) = boxes.get(shp) else { continue };
+                    for (mirrored, b) in pair.iter().enumerate() {
+                        let (mx, my) = sprite_data::pose::move_2d(fb, du, mirrored == 1);
+                        if let Some(b) = b {
+                            let moved = b.shifted(mx, my);
+                            all = Some(all.map_or(moved, |a| a.union(moved)));
+                        }
+                    }
+                }
+            }
+        }
+        let b = all.unwrap_or(Bounds {
+            left: 0,
+            top: 0,
+            right: 1,
+            bottom: 1,
+        });
+        // Symmetric about the stance column (it already is for whole-pixel tiles; this keeps it
+        // so for odd hand-made cells).
+        let half = b.right.max(-b.left).max(1);
+        Ok(Canvas {
+            left: -half,
+            top: b.top,
+            width: (2 * half) as u32,
+            height: (b.bottom - b.top).max(1) as u32,
+        })
+    }
+
+    /// The stance point's pixel in the picture.
+    pub fn stance(&self) -> (i64, i64) {
+        (-self.left, -self.top)
+    }
+}
+
+/// One frame of an animation as it plays.
+#[derive(Debug, Clone)]
+pub struct AnimationFrame {
+    /// The picture, on the document's canvas.
+    pub image: Image,
+    /// How long it shows; 0 for a last frame the game holds until it moves on.
+    pub ticks: u32,
+    /// The tick it starts at.
+    pub start: u64,
+    /// Its position in the sequence's `frames` (`None` on the idle branch).
+    pub index: Option<usize>,
+    /// The SHP frame drawn.
+    pub shp: u32,
+    /// The 2D move it is drawn at.
+    pub move_x: i64,
+    pub move_y: i64,
+    /// The labels of the sequence's events at ticks this frame shows (`PlaySound`,
+    /// `PostGenericAttack`), in order.
+    pub events: Vec<String>,
+}
+
+/// Draws a document's pictures from one sheet.
+#[derive(Debug, Clone)]
+pub struct Renderer<'a> {
+    doc: &'a Document,
+    sheet: &'a Image,
+    canvas: Canvas,
+}
+
+impl<'a> Renderer<'a> {
+    /// A renderer for `doc` over `sheet`.
+    ///
+    /// # Errors
+    /// [`RenderError::CellOutsideSheet`] when some cell lies outside the sheet (a sheet of
+    /// another layout); a frame whose cells are not in the document.
+    pub fn new(doc: &'a Document, sheet: &'a Image) -> Result<Self, RenderError> {
+        for cell in &doc.cells {
+            let inside = u64::from(cell.x) + u64::from(cell.w) <= u64::from(sheet.width())
+                && u64::from(cell.y) + u64::from(cell.h) <= u64::from(sheet.height());
+            if !inside {
+                return Err(RenderError::CellOutsideSheet {
+                    cell: cell.id,
+                    x: cell.x,
+                    y: cell.y,
+                    w: cell.w,
+                    h: cell.h,
+                    sheet_width: sheet.width(),
+                    sheet_height: sheet.height(),
+                    doc_width: doc.sheet.width,
+                    doc_height: doc.sheet.height,
+                });
+            }
+        }
+        Ok(Self {
+            doc,
+            sheet,
+            canvas: Canvas::of_document(doc)?,
+        })
+    }
+
+    pub fn document(&self) -> &'a Document {
+        self.doc
+    }
+
+    pub fn canvas(&self) -> Canvas {
+        self.canvas
+    }
+
+    /// Placed tiles drawn back to front on the canvas, moved by `(move_x, move_y)`.
+    pub fn draw_tiles(&self, tiles: &[PoseTile], move_x: i64, move_y: i64) -> Image {
+        let mut image = Image::new(self.canvas.width, self.canvas.height);
+        let (sx, sy) = self.canvas.stance();
+        for tile in tiles {
+            // Renderer::new checked every cell, and place_frame / pose_at every id.
+            let cell = &self.doc.cells[tile.cell as usize];
+            let (x, y) = tile_origin(tile);
+            image.draw_rect(
+                self.sheet,
+                (i64::from(cell.x), i64::from(cell.y)),
+                (cell.w, cell.h),
+                (sx + x + move_x, sy + y + move_y),
+                tile.flip_x,
+            );
+        }
+        image
+    }
+
+    /// A pose from [`pose_at`] or the idle branch, with its 2D move.
+    pub fn draw_pose(&self, pose: &Pose) -> Image {
+        self.draw_tiles(&pose.tiles, pose.move_x, pose.move_y)
+    }
+
+    /// SHP frame `shp` as it is stored: not mirrored, no move.
+    ///
+    /// # Errors
+    /// [`RenderError::FrameOutOfRange`].
+    pub fn draw_frame(&self, shp: usize) -> Result<Image, RenderError> {
+        Ok(self.draw_tiles(&place_frame(self.doc, shp, false)?, 0, 0))
+    }
+
+    /// Every frame `motion` shows at `view`, in order, each drawn by `poseAt` at the tick it
+    /// starts: a frame of the played sequence shows when its delay is above 0, or when it is the
+    /// last frame of a sequence that does not wrap (the hold, `ticks` 0). The idle branch is one
+    /// held frame.
+    ///
+    /// # Errors
+    /// A [`sprite_data::pose::PoseError`] from a document whose references do not resolve.
+    pub fn animation(
+        &self,
+        motion: Motion<'_>,
+        view: View,
+        water: bool,
+    ) -> Result<Vec<AnimationFrame>, RenderError> {
+        let animation = match motion {
+            Motion::Idle => {
+                let pose = motion.pose(self.doc, view, 0, water)?;
+                return Ok(vec![AnimationFrame {
+                    image: self.draw_pose(&pose),
+                    ticks: 0,
+                    start: 0,
+                    index: None,
+                    shp: pose.shp,
+                    move_x: pose.move_x,
+                    move_y: pose.move_y,
+                    events: Vec::new(),
+                }]);
+            }
+            Motion::Animation(animation) => animation,
+        };
+        // pose_at checks the sequence exists; look at it the same way for its ticks.
+        let probe = pose_at(self.doc, animation, view, 0, water)?;
+        let sequence_index = probe.sequence.unwrap_or(animation.front) as usize;
+        let sequence = &self.doc.sequences[sequence_index];
+        let wraps = animation.looping && total_ticks(sequence) > 0;
+        let mut frames = Vec::new();
+        let mut start = 0u64;
+        for (i, &ticks) in sequence.ticks.iter().enumerate() {
+            let last = i + 1 == sequence.ticks.len();
+            if ticks > 0 || (last && !wraps) {
+                let pose = pose_at(self.doc, animation, view, start as i64, water)?;
+                debug_assert_eq!(
+                    pose.index,
+                    Some(i),
+                    "poseAt at a frame's first tick shows it"
+                );
+                frames.push(AnimationFrame {
+                    image: self.draw_pose(&pose),
+                    ticks,
+                    start,
+                    index: pose.index,
+                    shp: pose.shp,
+                    move_x: pose.move_x,
+                    move_y: pose.move_y,
+                    events: events_of_frame(sequence, i),
+                });
+            }
+            start += u64::from(ticks);
+        }
+        Ok(frames)
+    }
+
+    /// Sequence `index` played on its own at an unmirrored view (its own facing: view 1 for a
+    /// front sequence, which is what a back sequence also is when played alone), wrapping as its
+    /// own `loop` says, in its water frames when `water`.
+    ///
+    /// # Errors
+    /// [`RenderError::SequenceOutOfRange`]; a document whose references do not resolve.
+    pub fn sequence(&self, index: usize, water: bool) -> Result<Vec<AnimationFrame>, RenderError> {
+        let sequence = self
+            .doc
+            .sequences
+            .get(index)
+            .ok_or(RenderError::SequenceOutOfRange {
+                sequence: index,
+                count: self.doc.sequences.len(),
+            })?;
+        // poseAt plays animations; a sequence alone is the animation whose front and back it is.
+        let alone = Animation {
+            name: sequence.name.clone(),
+            category: String::new(),
+            front: index as u32,
+            back: index as u32,
+            looping: sequence.looping,
+            hit_tick: None,
+            water,
+            mode: None,
+        };
+        let view = View::new(1).expect("1 is a view");
+        self.animation(Motion::Animation(&alone), view, water)
+    }
+}
+
+/// The labels of `sequence`'s events that land while frame `index` shows (by
+/// [`frame_index_at`], so an event at a tick belongs to the frame poseAt shows then).
+pub fn events_of_frame(sequence: &Sequence, index: usize) -> Vec<String> {
+    sequence
+        .events
+        .iter()
+        .filter(|e| frame_index_at(&sequence.ticks, u64::from(e.0)) == Some(index))
+        .map(|e| e.1.clone())
+        .collect()
+}

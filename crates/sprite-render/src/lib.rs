@@ -1,0 +1,63 @@
+//! Pictures of sprite data: a sheet decoded to a PNG, any frame or animation of a
+//! `tactics-sprite-data.json` document drawn from a sheet (as `poseAt` places it) to a PNG strip,
+//! an animated PNG or a GIF, a contact sheet of every frame, and an export in the shape of
+//! Aseprite's sprite-sheet JSON for 2D engines.
+//!
+//! - [`sheet`]: SPR or PNG sheets in, RGBA pictures out; SPR to an indexed PNG, the portrait;
+//! - [`compose`]: the document's fixed [`compose::Canvas`] and the [`compose::Renderer`];
+//! - [`layout`]: strips and the contact sheet, with a tiny digit font;
+//! - [`encode`]: PNG, APNG (exact tick delays) and GIF (carried centiseconds);
+//! - [`aseprite`]: the atlas and its JSON.
+
+pub mod aseprite;
+pub mod compose;
+pub mod encode;
+pub mod error;
+pub mod image;
+pub mod layout;
+pub mod sheet;
+
+pub use compose::{AnimationFrame, Canvas, Renderer};
+pub use error::RenderError;
+pub use image::{Image, Rgba};
+
+/// A background: transparent, or an opaque colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Background {
+    Transparent,
+    Colour(Rgba),
+}
+
+impl Background {
+    /// `image` on this background.
+    pub fn apply(self, image: &Image) -> Image {
+        match self {
+            Background::Transparent => image.clone(),
+            Background::Colour(colour) => image.on_background(colour),
+        }
+    }
+}
+
+impl std::str::FromStr for Background {
+    type Err = String;
+
+    /// `transparent`, or `#RRGGBB` (the `#` optional).
+    fn from_str(s: &str) -> Result<Self, String> {
+        if s.eq_ignore_ascii_case("transparent") {
+            return Ok(Background::Transparent);
+        }
+        let hex = s.strip_prefix('#').unwrap_or(s);
+        if hex.len() == 6 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            let channel = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).expect("hex digits");
+            return Ok(Background::Colour([
+                channel(0),
+                channel(2),
+                channel(4),
+                255,
+            ]));
+        }
+        Err(format!(
+            "{s:?} is neither `transparent` nor a colour #RRGGBB"
+        ))
+    }
+}

@@ -1,0 +1,211 @@
+//! Sheets to pictures: the RAMUZA sheet against the PNG derived from it earlier, every sheet in
+//! the sheets folder through an indexed PNG and back, the portrait, and PNG sheets. These need the
+//! sheets beside `FFT_ORIGINALS` and skip loudly without them.
+
+mod common;
+
+use fft_formats::spr::{Spr, SprVariant, colour_rgba};
+use sprite_render::sheet::{
+    SheetSource, grey_ramp, load_sheet, portrait_indices, portrait_to_png, read_indexed_png,
+    spr_image, spr_to_png,
+};
+
+/// The decoded RAMUZA sheet, written as an indexed PNG, has the derived PNG's indices pixel for
+/// pixel. The palettes differ by design: the derived PNG expanded 5-bit channels with
+/// `floor(v * 255 / 31)`, this crate rounds (`research/spr.md` section 2), so each channel is
+/// the rounded value of the same 5-bit number, at most 1 above the floored one.
+#[test]
+fn ramuza_sheet_png_equals_the_derived_png_index_for_index() {
+    let Some(sheets) = common::sheets("ramuza_sheet_png_equals_the_derived_png_index_for_index")
+    else {
+        return;
+    };
+    let spr = Spr::decode(&std::fs::read(sheets.join("battle_ramuza_spr.bin")).unwrap()).unwrap();
+    let ours = read_indexed_png(&spr_to_png(&spr, 0).unwrap())
+        .unwrap()
+        .expect("an 8-bit indexed PNG");
+    let derived = read_indexed_png(
+        &std::fs::read(sheets.join("RAMUZA_palette0_256x488_derived.png")).unwrap(),
+    )
+    .unwrap()
+    .expect("the derived PNG is 8-bit indexed");
+    assert_eq!((ours.width, ours.height), (256, 488));
+    assert_eq!((derived.width, derived.height), (256, 488));
+    let differing = ours
+        .indices
+        .iter()
+        .zip(&derived.indices)
+        .filter(|(a, b)| a != b)
+        .count();
+    assert_eq!(
+        differing, 0,
+        "pixels whose index differs from the derived PNG"
+    );
+
+    assert_eq!(ours.palette.len(), 16);
+    assert_eq!(derived.palette.len(), 16);
+    for (i, (ours, theirs)) in ours.palette.iter().zip(&derived.palette).enumerate() {
+        let word = spr.palettes[0][i];
+        for (c, shift) in [0u16, 5, 10].into_iter().enumerate() {
+            let v = u32::from((word >> shift) & 0x1F);
+            assert_eq!(
+                u32::from(ours[c]),
+                (v * 255 * 2 + 31) / 62,
+                "colour {i}, channel {c}: rounded"
+            );
+            assert_eq!(
+                u32::from(theirs[c]),
+                v * 255 / 31,
+                "colour {i}, channel {c}: floored"
+            );
+        }
+        let alpha = if i == 0 { 0 } else { 255 };
+        assert_eq!(
+            (ours[3], theirs[3]),
+            (alpha, alpha),
+            "colour {i}: only index 0 is transparent"
+        );
+    }
+
+    // The sheet the renderer cuts from is the same indices through the same colours.
+    let image = spr_image(&spr, 0).unwrap();
+    for (pixel, &index) in image.pixels().iter().zip(&derived.indices) {
+        assert_eq!(*pixel, ours.palette[usize::from(index)]);
+    }
+}
+
+/// Every SPR in the sheets folder comes back from its indexed PNG with the same indices, through
+/// its first and last palettes (SP2 sheets with the grey ramp).
+#[test]
+fn every_sheet_survives_an_indexed_png() {
+    let Some(sheets) = common::sheets("every_sheet_survives_an_indexed_png") else {
+        return;
+    };
+    let mut count = 0;
+    for entry in std::fs::read_dir(&sheets).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !(name.ends_with("_spr.bin") || name.ends_with("_sp2.bin")) {
+            continue;
+        }
+        let spr = Spr::decode(&std::fs::read(&path).unwrap()).unwrap();
+        let last = spr.palettes.len().saturating_sub(1);
+        for palette in [0, last] {
+            let png = read_indexed_png(&spr_to_png(&spr, palette).unwrap())
+                .unwrap()
+                .unwrap();
+            assert_eq!(
+                (png.width as usize, png.height as usize),
+                (256, spr.height()),
+                "{name}"
+            );
+            assert_eq!(png.indices, spr.pixels, "{name}, palette {palette}");
+            let expected: Vec<[u8; 4]> = if spr.variant == SprVariant::Sp2 {
+                grey_ramp().to_vec()
+            } else {
+                spr.palette_rgba(palette).to_vec()
+            };
+            assert_eq!(png.palette, expected, "{name}, palette {palette}");
+        }
+        count += 1;
+    }
+    assert!(count >= 11, "only {count} sheets in {}", sheets.display());
+}
+
+/// The portrait comes out upright: 32 x 48, `upright[y][x] = stored[x][47 - y]`, drawn with a
+/// portrait palette whose colour 0 (the background) is opaque.
+#[test]
+fn ramuza_portrait_is_upright_with_an_opaque_background() {
+    let Some(sheets) = common::sheets("ramuza_portrait_is_upright_with_an_opaque_background")
+    else {
+        return;
+    };
+    let spr = Spr::decode(&std::fs::read(sheets.join("battle_ramuza_spr.bin")).unwrap()).unwrap();
+    let upright = portrait_indices(&spr).unwrap();
+    assert_eq!(upright.len(), 32 * 48);
+    for y in 0..48 {
+        for x in 0..32 {
+            // Independent of the code: column 80 + 47 - y, row 456 + x of the stored block.
+            assert_eq!(
+                upright[y * 32 + x],
+                spr.pixel(80 + 47 - y, 456 + x),
+                "({x}, {y})"
+            );
+        }
+    }
+    let png = read_indexed_png(&portrait_to_png(&spr, 8).unwrap())
+        .unwrap()
+        .unwrap();
+    assert_eq!((png.width, png.height), (32, 48));
+    assert_eq!(png.indices, upright);
+    assert_ne!(
+        spr.palettes[8][0], 0,
+        "RAMUZA's portrait background is a colour"
+    );
+    assert_eq!(
+        png.palette[0],
+        colour_rgba(spr.palettes[8][0]),
+        "opaque background"
+    );
+
+    let other = Spr::decode(&std::fs::read(sheets.join("battle_other_spr.bin")).unwrap()).unwrap();
+    assert!(
+        portrait_indices(&other).is_err(),
+        "the OTHER sheet has no portrait"
+    );
+}
+
+/// A sheet file is read as a PNG by its signature and as an SPR otherwise; an indexed PNG
+/// through its own PLTE and tRNS (the fan-made crono1.png), an RGBA one as it is (bmg.png).
+#[test]
+fn png_sheets_load_in_their_own_colours() {
+    let Some(sheets) = common::sheets("png_sheets_load_in_their_own_colours") else {
+        return;
+    };
+    let crono_bytes = std::fs::read(sheets.join("crono1.png")).unwrap();
+    let crono = load_sheet(&crono_bytes, None).unwrap();
+    assert_eq!(crono.source, SheetSource::Png { indexed: true });
+    let raw = read_indexed_png(&crono_bytes).unwrap().unwrap();
+    for (pixel, &index) in crono.image.pixels().iter().zip(&raw.indices) {
+        assert_eq!(*pixel, raw.palette[usize::from(index)]);
+    }
+    assert_eq!(crono.image.get(0, 0)[3], 0, "index 0 is transparent (tRNS)");
+
+    let bmg = load_sheet(&std::fs::read(sheets.join("bmg.png")).unwrap(), None).unwrap();
+    assert_eq!(bmg.source, SheetSource::Png { indexed: false });
+    assert_eq!((bmg.image.width(), bmg.image.height()), (256, 488));
+
+    let ramuza = load_sheet(
+        &std::fs::read(sheets.join("battle_ramuza_spr.bin")).unwrap(),
+        Some(0),
+    )
+    .unwrap();
+    assert_eq!(
+        ramuza.source,
+        SheetSource::Spr {
+            variant: SprVariant::Standard,
+            palette: 0
+        }
+    );
+    let err = load_sheet(
+        &std::fs::read(sheets.join("battle_ramuza_spr.bin")).unwrap(),
+        Some(16),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "palette 16 is out of range: this standard sheet has palettes 0..15"
+    );
+}
+
+/// A PNG of the wrong width is refused before its pixels are read.
+#[test]
+fn a_png_of_another_width_is_not_a_sheet() {
+    let image = sprite_render::Image::new(128, 64);
+    let png = sprite_render::encode::png_rgba(&image).unwrap();
+    let err = load_sheet(&png, None).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "a sheet PNG is 256 pixels wide and at most 1512 tall; this one is 128 x 64"
+    );
+}
