@@ -37,6 +37,9 @@ enum Command {
     Build(cmd::build::Args),
     Draw(cmd::draw::Args),
     Roundtrip(cmd::roundtrip::Args),
+    Sheet(cmd::sheet::Args),
+    Render(cmd::render::Args),
+    ExportAseprite(cmd::export_aseprite::Args),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +50,9 @@ fn main() -> ExitCode {
         Command::Build(args) => cmd::build::run(args),
         Command::Draw(args) => cmd::draw::run(args),
         Command::Roundtrip(args) => cmd::roundtrip::run(args),
+        Command::Sheet(args) => cmd::sheet::run(args),
+        Command::Render(args) => cmd::render::run(args),
+        Command::ExportAseprite(args) => cmd::export_aseprite::run(args),
     };
     match result {
         Ok(code) => code,

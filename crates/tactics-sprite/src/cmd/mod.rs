@@ -3,8 +3,11 @@
 
 pub mod build;
 pub mod draw;
+pub mod export_aseprite;
 pub mod inspect;
+pub mod render;
 pub mod roundtrip;
+pub mod sheet;
 
 use std::fs::File;
 use std::io::{self, Read};
