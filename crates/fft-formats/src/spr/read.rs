@@ -2,7 +2,7 @@
 //! order. Every allocation has the variant's fixed size, whatever the bytes say.
 
 use super::compression::decompress;
-use super::{PALETTE_COLOURS, Palette, ROW_BYTES, Section, Spr, SprVariant, WIDTH};
+use super::{PALETTE_BYTES, PALETTE_COLOURS, Palette, ROW_BYTES, Section, Spr, SprVariant, WIDTH};
 use crate::bytes::u16_at;
 use crate::error::DecodeError;
 
@@ -46,6 +46,25 @@ impl Spr {
     /// compressed stream that ends early or runs past its rows, a non-zero pad nibble, or a
     /// non-zero byte after the pixel data.
     pub fn decode_as(bytes: &[u8], variant: SprVariant) -> Result<Self, DecodeError> {
+        // The image is allocated whole, so a file too short for the variant's fixed sections is
+        // refused first: a few bytes never cost a full sheet of memory.
+        let fixed_len: usize = variant
+            .sections()
+            .iter()
+            .map(|section| match *section {
+                Section::Palettes(count) => count * PALETTE_BYTES,
+                Section::Raw { first, end } => (end - first) * ROW_BYTES,
+                Section::Compressed { .. } => 0,
+            })
+            .sum();
+        if bytes.len() < fixed_len {
+            return Err(DecodeError::new(
+                bytes.len(),
+                format!("{variant:?} sheet"),
+                format!("at least {fixed_len} bytes of palettes and raw rows"),
+                format!("a file of {} bytes", bytes.len()),
+            ));
+        }
         let mut spr = Self {
             variant,
             palettes: Vec::with_capacity(variant.palette_count()),
