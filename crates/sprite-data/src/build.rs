@@ -80,17 +80,6 @@ pub fn build(input: &BuildInput) -> Result<Built, BuildError> {
             });
         }
     }
-    if shp
-        .water
-        .iter()
-        .flatten()
-        .chain(&shp.main)
-        .any(|f| f.tiles.iter().any(|t| t.flip_y))
-    {
-        warnings.push(format!(
-            "{kind}: some tiles set the vertical-flip bit, which the document cannot carry; drawn unflipped"
-        ));
-    }
 
     let (cells, frames) = cells_and_frames(shp, profile);
     let kept = kept_slots(seq, kind, frame_count, &mut warnings)?;
@@ -108,9 +97,23 @@ pub fn build(input: &BuildInput) -> Result<Built, BuildError> {
                 warnings.push(format!("{kind}: slot {slot} is kept but no profile animation names it; called \"Slot {slot}\""));
                 format!("Slot {slot}")
             });
-            sequence(index as u32, *slot, name, timeline)
+            sequence(index as u32, *slot, name, timeline, second_sheet(seq, *slot))
         })
         .collect();
+    let sp2 = sequences.iter().any(|s| s.sheet.is_some()).then(|| {
+        let file = profile.sp2_file.clone().unwrap_or_else(|| {
+            warnings.push(format!(
+                "{kind}: slots from {} on draw from a second sheet, but the profile names none (`sp2_file`); called \"SP2\"",
+                seq.second_sheet_slots_from
+            ));
+            "SP2".into()
+        });
+        Sheet {
+            file,
+            width: SHEET_SIZE.0,
+            height: SP2_HEIGHT,
+        }
+    });
     let animations = animations(profile, shp, &sequences, &sequence_of_slot, &mut warnings);
 
     let overlay = |value: Option<&serde_json::Value>, what| match value {
@@ -129,8 +132,9 @@ pub fn build(input: &BuildInput) -> Result<Built, BuildError> {
         sheet: Sheet {
             file: input.sheet_file.unwrap_or(&profile.sheet_file).into(),
             width: SHEET_SIZE.0,
-            height: SHEET_SIZE.1,
+            height: profile.sheet_height,
         },
+        sp2,
         stage: Stage {
             origin_column: stage.origin_column,
             stance_row: stage.stance_row,
@@ -140,6 +144,10 @@ pub fn build(input: &BuildInput) -> Result<Built, BuildError> {
         },
         water_offset: frame_count as u32,
         idle_frames: profile.idle_frames.to_vec(),
+        idle_flip: profile
+            .idle_flip
+            .filter(|flips| flips.contains(&1))
+            .map(|flips| flips.to_vec()),
         cells,
         frames,
         sequences,
@@ -152,8 +160,10 @@ pub fn build(input: &BuildInput) -> Result<Built, BuildError> {
 }
 
 /// The main frames then the water frames (data-contract.md "cells", "frames"). A kind with no
-/// water table repeats its main frames as their own water copies, so that `frame + waterOffset`
-/// is always a frame.
+/// water table (MON.SHP, ARUTE, KANZEN: `water_ptr` 8) repeats its main frames as their own water
+/// copies, so that `frame + waterOffset` is always a frame and every document has one shape: the
+/// game has nothing else to draw for such a unit in water, and the tools that read these files
+/// draw the main frame (TacticsEngineG `Shp.get_frame` without submerged data).
 fn cells_and_frames(shp: &UnitShp, profile: &Profile) -> (Vec<Cell>, Vec<Vec<FrameTile>>) {
     let tables: [&[Frame]; 2] = [&shp.main, shp.water.as_deref().unwrap_or(&shp.main)];
     let du = profile.stage.anchor_column - profile.stage.origin_column;
@@ -188,6 +198,7 @@ fn cells_and_frames(shp: &UnitShp, profile: &Profile) -> (Vec<Cell>, Vec<Vec<Fra
                         u: i32::from(tile.dx) + rect.w as i32 / 2 + du,
                         v: i32::from(tile.dy) + rect.h as i32 / 2 + dv,
                         flip: tile.flip_x,
+                        flip_y: tile.flip_y,
                     }
                 })
                 .collect();
@@ -267,7 +278,25 @@ fn slot_names(profile: &Profile, slots: usize) -> Vec<Option<String>> {
     names
 }
 
-fn sequence(seq: u32, slot: usize, name: String, timeline: &Timeline) -> Sequence {
+/// The height of an SP2 sheet: 256 rows, no palette (research/spr.md section 6).
+pub const SP2_HEIGHT: u32 = 256;
+
+/// Whether a slot draws from the second sheet: MON.SEQ's header `BB` (194) is the first such slot
+/// (0xFF, every other SEQ's value, means none; research/seq.md section 1). Such a slot shows
+/// ordinary SHP frames; the game loads the SP2 where the sheet's lower half was, so the tiles of
+/// frames from `lower_half_from` on read the SP2 at the same row within the half (checked by
+/// drawing MON.SHP frames with BEHI.SPR and BEHI2.SP2; profiles/mon.toml has the details).
+pub fn second_sheet(seq: &Seq, slot: usize) -> bool {
+    seq.second_sheet_slots_from != 0xFF && slot >= usize::from(seq.second_sheet_slots_from)
+}
+
+fn sequence(
+    seq: u32,
+    slot: usize,
+    name: String,
+    timeline: &Timeline,
+    second_sheet: bool,
+) -> Sequence {
     let frames = &timeline.frames;
     let list = |f: fn(&crate::execution::TimelineFrame) -> i32| -> Option<Vec<i32>> {
         let values: Vec<i32> = frames.iter().map(f).collect();
@@ -297,6 +326,7 @@ fn sequence(seq: u32, slot: usize, name: String, timeline: &Timeline) -> Sequenc
             .iter()
             .any(|f| f.flip)
             .then(|| frames.iter().map(|f| u8::from(f.flip)).collect()),
+        sheet: second_sheet.then_some(1),
         events: timeline
             .events
             .iter()

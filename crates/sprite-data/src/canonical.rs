@@ -33,9 +33,15 @@ pub fn write_canonical(out: &mut impl Write, d: &Document) -> io::Result<()> {
     line(out, "version", &d.version)?;
     line(out, "notice", &d.notice)?;
     line(out, "sheet", &d.sheet)?;
+    if let Some(sp2) = &d.sp2 {
+        line(out, "sp2", sp2)?;
+    }
     line(out, "stage", &d.stage)?;
     line(out, "waterOffset", &d.water_offset)?;
     line(out, "idleFrames", &d.idle_frames)?;
+    if let Some(flips) = &d.idle_flip {
+        line(out, "idleFlip", flips)?;
+    }
     list(out, "cells", &d.cells)?;
     list(out, "frames", &d.frames)?;
     list(out, "sequences", &d.sequences)?;

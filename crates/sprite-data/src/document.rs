@@ -24,9 +24,17 @@ pub struct Document {
     pub version: String,
     pub notice: String,
     pub sheet: Sheet,
+    /// Extension: the second sheet (SP2) that sequences with `sheet: 1` draw their lower half
+    /// from; present only when some sequence has `sheet: 1` (MON).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sp2: Option<Sheet>,
     pub stage: Stage,
     pub water_offset: u32,
     pub idle_frames: Vec<u32>,
+    /// Extension: per view, 1 where the idle frame is drawn mirrored (the SHP has no mirrored
+    /// copy of that pose); absent when every view has its own frame.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub idle_flip: Option<Vec<u8>>,
     pub cells: Vec<Cell>,
     pub frames: Vec<Vec<FrameTile>>,
     pub sequences: Vec<Sequence>,
@@ -68,13 +76,17 @@ pub struct Cell {
 }
 
 /// One tile of a frame: `[cellId, u, v]`, or `[cellId, u, v, 1]` when mirrored in place. `(u, v)`
-/// is the tile's centre from the stance point, +u right, +v down.
+/// is the tile's centre from the stance point, +u right, +v down. Extension: a tile with the
+/// SHP's vertical-flip bit (CYOKO) is `[cellId, u, v, flip, 1]`, `flip` 0 or 1, so that a reader
+/// of the 4-element form still mirrors it right and only misses the vertical flip.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FrameTile {
     pub cell: u32,
     pub u: i32,
     pub v: i32,
     pub flip: bool,
+    /// Drawn upside down in place (the SHP tile's vertical-flip bit).
+    pub flip_y: bool,
 }
 
 /// One kept SEQ slot, executed.
@@ -96,6 +108,10 @@ pub struct Sequence {
     pub rl: Option<Vec<i32>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flip: Option<Vec<u8>>,
+    /// Extension: `1` for a slot that draws from the second sheet (MON.SEQ slots from header
+    /// `BB` on): every cell with `y >= 256` comes from `sp2` at `y - 256`; absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sheet: Option<u8>,
     pub events: Vec<SequenceEvent>,
 }
 
@@ -121,11 +137,19 @@ pub struct Animation {
 
 impl Serialize for FrameTile {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(if self.flip { 4 } else { 3 }))?;
+        let len = match (self.flip, self.flip_y) {
+            (_, true) => 5,
+            (true, false) => 4,
+            (false, false) => 3,
+        };
+        let mut seq = serializer.serialize_seq(Some(len))?;
         seq.serialize_element(&self.cell)?;
         seq.serialize_element(&self.u)?;
         seq.serialize_element(&self.v)?;
-        if self.flip {
+        if self.flip || self.flip_y {
+            seq.serialize_element(&u8::from(self.flip))?;
+        }
+        if self.flip_y {
             seq.serialize_element(&1u8)?;
         }
         seq.end()
@@ -138,7 +162,7 @@ impl<'de> Deserialize<'de> for FrameTile {
         impl<'de> Visitor<'de> for TileVisitor {
             type Value = FrameTile;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("[cellId, u, v] or [cellId, u, v, 1]")
+                f.write_str("[cellId, u, v], [cellId, u, v, 1] or [cellId, u, v, 0 or 1, 1]")
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<FrameTile, A::Error> {
                 let cell = seq
@@ -150,20 +174,35 @@ impl<'de> Deserialize<'de> for FrameTile {
                 let v = seq
                     .next_element()?
                     .ok_or_else(|| de::Error::invalid_length(2, &self))?;
-                let flip = match seq.next_element::<u8>()? {
-                    None => false,
-                    Some(1) => true,
-                    Some(other) => {
+                let flip = seq.next_element::<u8>()?;
+                let flip_y = seq.next_element::<u8>()?;
+                let (flip, flip_y) = match (flip, flip_y) {
+                    (None, _) => (false, false),
+                    (Some(1), None) => (true, false),
+                    (Some(f @ (0 | 1)), Some(1)) => (f == 1, true),
+                    (Some(other), None) => {
                         return Err(de::Error::invalid_value(
                             de::Unexpected::Unsigned(other.into()),
                             &"1 (a mirrored tile)",
                         ));
                     }
+                    (Some(_), Some(_)) => {
+                        return Err(de::Error::invalid_value(
+                            de::Unexpected::Other("a 5-element tile"),
+                            &"[cellId, u, v, 0 or 1, 1] (a tile flipped upside down)",
+                        ));
+                    }
                 };
                 if seq.next_element::<de::IgnoredAny>()?.is_some() {
-                    return Err(de::Error::invalid_length(5, &self));
+                    return Err(de::Error::invalid_length(6, &self));
                 }
-                Ok(FrameTile { cell, u, v, flip })
+                Ok(FrameTile {
+                    cell,
+                    u,
+                    v,
+                    flip,
+                    flip_y,
+                })
             }
         }
         deserializer.deserialize_seq(TileVisitor)

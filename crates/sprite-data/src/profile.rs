@@ -13,6 +13,74 @@ pub const TYPE1_PROFILE: &str = include_str!("../profiles/type1.toml");
 /// The demo profile's text, for the synthetic pair in `fixtures/demo/`.
 pub const DEMO_PROFILE: &str = include_str!("../profiles/demo.toml");
 
+/// A unit kind whose profile ships inside the crate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BuiltinKind {
+    /// The kind's short name, lower case: `type1`, `mon`, ... (file names and `--kind` use it).
+    pub name: &'static str,
+    /// The profile's TOML text.
+    pub profile: &'static str,
+}
+
+/// Every unit kind of formats.md section 1, in that table's order: one built-in profile each.
+/// TYPE2 pairs TYPE2.SHP with TYPE3.SEQ and RUKA pairs MON.SHP with RUKA.SEQ (the profiles name
+/// their files).
+pub const BUILTIN: [BuiltinKind; 8] = [
+    BuiltinKind {
+        name: "type1",
+        profile: TYPE1_PROFILE,
+    },
+    BuiltinKind {
+        name: "type2",
+        profile: include_str!("../profiles/type2.toml"),
+    },
+    BuiltinKind {
+        name: "cyoko",
+        profile: include_str!("../profiles/cyoko.toml"),
+    },
+    BuiltinKind {
+        name: "mon",
+        profile: include_str!("../profiles/mon.toml"),
+    },
+    BuiltinKind {
+        name: "ruka",
+        profile: include_str!("../profiles/ruka.toml"),
+    },
+    BuiltinKind {
+        name: "other",
+        profile: include_str!("../profiles/other.toml"),
+    },
+    BuiltinKind {
+        name: "arute",
+        profile: include_str!("../profiles/arute.toml"),
+    },
+    BuiltinKind {
+        name: "kanzen",
+        profile: include_str!("../profiles/kanzen.toml"),
+    },
+];
+
+impl BuiltinKind {
+    /// The built-in kind named `name` (any case).
+    pub fn find(name: &str) -> Option<&'static BuiltinKind> {
+        BUILTIN.iter().find(|k| k.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The names of every built-in kind, comma-separated, for messages.
+    pub fn names() -> String {
+        BUILTIN.map(|k| k.name).join(", ")
+    }
+
+    /// The parsed profile.
+    ///
+    /// # Panics
+    /// Never for the shipped profiles: a test parses every one.
+    pub fn load(&self) -> Profile {
+        Profile::parse(self.profile, &format!("{} profile (built in)", self.name))
+            .unwrap_or_else(|e| panic!("the shipped {} profile is invalid: {e}", self.name))
+    }
+}
+
 /// A sheet profile.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -30,8 +98,19 @@ pub struct Profile {
     pub notice: String,
     /// The document's `sheet.file`, unless the command line names another.
     pub sheet_file: String,
+    /// The document's `sheet.height`: 488 for a standard sheet (the default), 256 for OTHER.SPR.
+    #[serde(default = "default_sheet_height")]
+    pub sheet_height: u32,
+    /// The second sheet (SP2) that the SEQ's slots from header `BB` on draw their lower half
+    /// from: the document's `sp2.file`. Only MON.SEQ has such slots.
+    #[serde(default)]
+    pub sp2_file: Option<String>,
     /// SHP frame for each view 0..7 when idle.
     pub idle_frames: [u32; 8],
+    /// The extension `idleFlip`: 1 where a view's idle frame is drawn mirrored because the SHP
+    /// has no mirrored copy of that pose. Absent (or all 0) when every view has its own frame.
+    #[serde(default)]
+    pub idle_flip: Option<[u8; 8]>,
     pub stage: StageProfile,
     /// Path (relative to the profile) of a JSON object to carry as `hands`.
     #[serde(default)]
@@ -41,6 +120,10 @@ pub struct Profile {
     pub holds: Option<PathBuf>,
     /// The animations, in document order.
     pub animations: Vec<AnimationProfile>,
+}
+
+fn default_sheet_height() -> u32 {
+    crate::document::SHEET_SIZE.1
 }
 
 /// The stage constants, and where the SHP anchor sits on the same canvas.
@@ -167,6 +250,15 @@ impl Profile {
     /// # Errors
     /// The first rule broken, naming the animation.
     pub fn validate(&self) -> Result<(), String> {
+        if ![256, 488].contains(&self.sheet_height) {
+            return Err(format!(
+                "sheet_height {}: unit sheets are 488 rows (OTHER.SPR: 256)",
+                self.sheet_height
+            ));
+        }
+        if let Some(flips) = self.idle_flip.filter(|f| f.iter().any(|f| *f > 1)) {
+            return Err(format!("idle_flip {flips:?}: each entry is 0 or 1"));
+        }
         let mut names = HashSet::new();
         let mut used: BTreeMap<u32, &str> = BTreeMap::new();
         for a in &self.animations {

@@ -466,6 +466,7 @@ fn looping_sequence() -> Sequence {
         du: None,
         rl: None,
         flip: None,
+        sheet: None,
         events: vec![
             SequenceEvent(0, "PlaySound".into()),
             SequenceEvent(4, "PostGenericAttack".into()),
