@@ -99,7 +99,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     write_out(&json_path, &json)?;
     let canvas = renderer.canvas();
     println!(
-        "frames  {} in {} tags, {} stored once each; canvas {} x {}",
+        "frames  {} in {} tags, {} distinct pictures in the atlas; canvas {} x {}",
         exported.frames, exported.tags, exported.stored, canvas.width, canvas.height
     );
     println!(

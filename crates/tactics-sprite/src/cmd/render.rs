@@ -25,7 +25,8 @@ algorithm (poseAt) does: tiles back to front, mirrored tiles and mirrored views 
 move (moveX, moveY) added. Every picture of a document has the same canvas, the union of all its \
 frames' boxes at their moves, with the stance point at the same place, so frames do not jump.\n\n\
 What is drawn: --frame N (SHP frame N as stored), --animation NAME at --view V [--water] (every \
-frame the animation shows, each at the tick it starts; \"Idle\" is the idle frame of the view), \
+frame the animation shows, each at the tick it starts; \"Idle\" is the idle frame of the view; \
+an animation that only draws in water, such as Nulled Walk, is always drawn in its water frames), \
 or --all-frames (a contact sheet of every frame, labelled by index).\n\n\
 The output's extension chooses the format: .png a strip (one row per --animation, which may be \
 given several times; with --labels each frame's first tick is written under it, red where a hit \
@@ -245,7 +246,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 Ok(motion) => motion,
                 Err(error) => return usage(error),
             };
-            let frames = match renderer.animation(motion, view, args.water) {
+            // An animation that only draws in its water frames (Nulled Walk) is drawn in them.
+            let water = args.water || matches!(motion, Motion::Animation(a) if a.water);
+            let frames = match renderer.animation(motion, view, water) {
                 Ok(frames) => frames,
                 Err(RenderError::Pose(
                     error @ (PoseError::ViewOutOfRange { .. } | PoseError::NegativeTick { .. }),
@@ -255,7 +258,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             if let Motion::Animation(animation) = motion {
                 loops = animation.looping;
             }
-            report_animation(name, view, args.water, doc.stage.ticks_per_second, &frames);
+            report_animation(name, view, water, doc.stage.ticks_per_second, &frames);
             rows.push(frames);
         }
     }
