@@ -156,8 +156,8 @@ const BROKEN: &[Broken] = &[
         keyword: "additionalProperties",
     },
     Broken {
-        name: "a tile with 5 elements",
-        mutate: |d| d["frames"][1][0] = json!([1, 0, 0, 1, 0]),
+        name: "a tile with 6 elements",
+        mutate: |d| d["frames"][1][0] = json!([1, 0, 0, 1, 1, 0]),
         at: "/frames/1/0",
         keyword: "maxItems",
     },
