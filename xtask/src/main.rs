@@ -1,7 +1,9 @@
 //! Project tasks, run as `cargo xtask <task>` (the alias is in `.cargo/config.toml`).
 //!
 //! - `build-data`: the main job. The retail TYPE1.SHP and TYPE1.SEQ in, `tactics-sprite-data.json`
-//!   out, byte for byte the same on every run. With no originals, the synthetic demo pair.
+//!   out, byte for byte the same on every run. With no originals, the synthetic demo pair. With
+//!   `--all`, one document per unit kind (`<kind>.tactics-sprite-data.json`) and a table of their
+//!   counts; with `--kind NAME`, that kind's.
 //! - `bless`: regenerates the committed outputs the tests compare against (the demo pair and the
 //!   shipped documents). Tests never rewrite them.
 
@@ -14,9 +16,12 @@ use clap::{Parser, Subcommand};
 use sprite_data::Profile;
 use sprite_data::output::write_atomically;
 use sprite_data::pipeline::{self, Output, Source};
+use sprite_data::profile::{BUILTIN, BuiltinKind};
 
 /// The file name of the built document.
 const DOCUMENT_FILE: &str = "tactics-sprite-data.json";
+/// Where `build-data` writes unless told otherwise, from the repository root.
+const DEFAULT_OUT: &str = "target/tactics-sprite-data";
 /// The variable naming the folder of retail files.
 const ORIGINALS_VAR: &str = "FFT_ORIGINALS";
 
@@ -47,11 +52,20 @@ enum Task {
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
         /// The document's sheet.file [default: the profile's, RAMUZA.SPR for TYPE1].
-        #[arg(long, value_name = "NAME")]
+        #[arg(long, value_name = "NAME", conflicts_with = "all")]
         sheet_file: Option<String>,
+        /// Build every unit kind (type1, type2, cyoko, mon, ruka, other, arute, kanzen), one
+        /// document each, `<kind>.tactics-sprite-data.json`, and print a table of their counts.
+        #[arg(long, conflicts_with = "kind")]
+        all: bool,
+        /// Build one unit kind's document, `<kind>.tactics-sprite-data.json` (the built-in
+        /// profiles: type1, type2, cyoko, mon, ruka, other, arute, kanzen).
+        #[arg(long, value_name = "NAME")]
+        kind: Option<String>,
     },
     /// Regenerate the committed demo pair (fixtures/demo/) and shipped documents
-    /// (fixtures/documents/), the latter from the originals when they can be found.
+    /// (fixtures/documents/: demo.json, and <kind>.json for every unit kind from the originals when
+    /// they can be found).
     Bless {
         /// Folder holding the original files [default: $FFT_ORIGINALS, else originals/].
         #[arg(long, value_name = "DIR")]
@@ -66,7 +80,19 @@ fn main() -> ExitCode {
             originals,
             out,
             sheet_file,
-        } => build_data(originals, out, sheet_file.as_deref()),
+            all,
+            kind,
+        } => match (all, kind) {
+            (true, _) => build_kinds(originals, out, &BUILTIN.iter().collect::<Vec<_>>(), None),
+            (false, Some(name)) => match BuiltinKind::find(&name) {
+                Some(kind) => build_kinds(originals, out, &[kind], sheet_file.as_deref()),
+                None => Err(anyhow::anyhow!(
+                    "--kind {name}: no such kind; the kinds are {}",
+                    BuiltinKind::names()
+                )),
+            },
+            (false, None) => build_data(originals, out, sheet_file.as_deref()),
+        },
         Task::Bless { originals } => bless(originals),
     };
     match result {
@@ -158,7 +184,7 @@ fn build_data(
             pipeline::build_demo(sheet_file)?
         }
     };
-    let out_dir = out.unwrap_or_else(|| repo_root().join("target/tactics-sprite-data"));
+    let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));
     let path = out_dir.join(DOCUMENT_FILE);
     println!("{}", output.report());
     write_atomically(&path, &output.bytes)
@@ -167,6 +193,125 @@ fn build_data(
     println!("sha256  {}", output.sha256);
     println!("took    {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
     Ok(())
+}
+
+/// The file a kind's document is written to by `--all` and `--kind`.
+fn kind_file(kind: &BuiltinKind) -> String {
+    format!("{}.{DOCUMENT_FILE}", kind.name)
+}
+
+/// `build-data --all` / `--kind`: each kind from the originals into one folder, then a table.
+fn build_kinds(
+    originals: Option<PathBuf>,
+    out: Option<PathBuf>,
+    kinds: &[&BuiltinKind],
+    sheet_file: Option<&str>,
+) -> Result<()> {
+    let started = Instant::now();
+    let Some((dir, how)) = locate_originals(originals)? else {
+        bail!(
+            "no original files found: building the unit kinds needs their SHP and SEQ files.\n\
+             Copy them from your own copy of the game into originals/ at the repository root, or run\n\
+             with --originals DIR or {ORIGINALS_VAR}=DIR."
+        );
+    };
+    println!("originals: {} (from {how})", dir.display());
+    let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));
+    let mut rows = Vec::new();
+    for kind in kinds {
+        let profile = kind.load();
+        let output = build_from_folder(&dir, &profile, sheet_file)
+            .with_context(|| format!("kind {}", kind.name))?;
+        let path = out_dir.join(kind_file(kind));
+        write_atomically(&path, &output.bytes)
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+        let inputs = output
+            .inputs
+            .iter()
+            .map(|i| match i.retail {
+                Some(file) => file.disc_name.to_owned(),
+                None => format!("{} (modified)", i.name),
+            })
+            .collect::<Vec<_>>()
+            .join(" + ");
+        for warning in &output.built.warnings {
+            println!("warning {warning}");
+        }
+        let d = &output.built.document;
+        rows.push([
+            kind.name.to_owned(),
+            inputs,
+            d.cells.len().to_string(),
+            format!(
+                "{} ({} + {})",
+                d.frames.len(),
+                d.water_offset,
+                d.frames.len() - d.water_offset as usize
+            ),
+            d.sequences.len().to_string(),
+            d.animations.len().to_string(),
+            output.built.warnings.len().to_string(),
+            output.bytes.len().to_string(),
+            output.sha256[..16].to_owned(),
+        ]);
+    }
+    println!("{}", table(&rows));
+    println!(
+        "wrote   {} document{} to {}",
+        rows.len(),
+        if rows.len() == 1 { "" } else { "s" },
+        out_dir.display()
+    );
+    println!("took    {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
+    Ok(())
+}
+
+/// The kinds' counts as an aligned text table.
+fn table(rows: &[[String; 9]]) -> String {
+    const HEAD: [&str; 9] = [
+        "kind",
+        "files",
+        "cells",
+        "frames (main + water)",
+        "sequences",
+        "animations",
+        "warnings",
+        "bytes",
+        "sha256",
+    ];
+    let widths: Vec<usize> = (0..HEAD.len())
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].len())
+                .chain([HEAD[c].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: Vec<&str>| {
+        cells
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(c, (cell, width))| {
+                // Text left, numbers right.
+                if c < 2 {
+                    format!("{cell:<width$}")
+                } else {
+                    format!("{cell:>width$}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("  ")
+            .trim_end()
+            .to_owned()
+    };
+    let mut out = vec![line(HEAD.to_vec())];
+    out.extend(
+        rows.iter()
+            .map(|r| line(r.iter().map(String::as_str).collect())),
+    );
+    out.join("\n")
 }
 
 fn bless(originals: Option<PathBuf>) -> Result<()> {
@@ -196,17 +341,24 @@ fn bless(originals: Option<PathBuf>) -> Result<()> {
     println!("wrote fixtures/documents/demo.json ({})", demo.sha256);
     match locate_originals(originals)? {
         Some((dir, _)) => {
-            let output = build_from_folder(&dir, &Profile::type1(), None)?;
-            if output.inputs.iter().any(|i| i.retail.is_none()) {
-                bail!(
-                    "the shipped TYPE1 document is made from retail files only:\n{}",
-                    output.report()
-                );
+            for kind in &BUILTIN {
+                let output = build_from_folder(&dir, &kind.load(), None)
+                    .with_context(|| format!("kind {}", kind.name))?;
+                if output.inputs.iter().any(|i| i.retail.is_none()) {
+                    bail!(
+                        "the shipped {} document is made from retail files only:\n{}",
+                        kind.name,
+                        output.report()
+                    );
+                }
+                let file = format!("{}.json", kind.name);
+                write_atomically(&documents.join(&file), &output.bytes)?;
+                println!("wrote fixtures/documents/{file} ({})", output.sha256);
             }
-            write_atomically(&documents.join("type1.json"), &output.bytes)?;
-            println!("wrote fixtures/documents/type1.json ({})", output.sha256);
         }
-        None => println!("no originals found: fixtures/documents/type1.json left as it is"),
+        None => println!(
+            "no originals found: the kinds' documents (fixtures/documents/<kind>.json) left as they are"
+        ),
     }
     Ok(())
 }
