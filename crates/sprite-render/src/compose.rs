@@ -256,20 +256,26 @@ impl<'a> Renderer<'a> {
         self.canvas
     }
 
-    /// Placed tiles drawn back to front on the canvas, moved by `(move_x, move_y)`.
-    pub fn draw_tiles(&self, tiles: &[PoseTile], move_x: i64, move_y: i64) -> Image {
+    /// The tiles of frame `shp`, placed, drawn back to front on the canvas, moved by `(move_x,
+    /// move_y)`. A tile with the vertical-flip extension (`[id, u, v, flip, 1]`, which `poseAt`
+    /// does not carry) is drawn upside down in place.
+    pub fn draw_tiles(&self, shp: u32, tiles: &[PoseTile], move_x: i64, move_y: i64) -> Image {
         let mut image = Image::new(self.canvas.width, self.canvas.height);
         let (sx, sy) = self.canvas.stance();
+        let stored = self.doc.frames.get(shp as usize);
         for tile in tiles {
             // Renderer::new checked every cell, and place_frame / pose_at every id.
             let cell = &self.doc.cells[tile.cell as usize];
             let (x, y) = tile_origin(tile);
+            let flip_y = stored
+                .and_then(|f| f.get(tile.order))
+                .is_some_and(|t| t.flip_y);
             image.draw_rect(
                 self.sheet,
                 (i64::from(cell.x), i64::from(cell.y)),
                 (cell.w, cell.h),
                 (sx + x + move_x, sy + y + move_y),
-                tile.flip_x,
+                (tile.flip_x, flip_y),
             );
         }
         image
@@ -277,7 +283,7 @@ impl<'a> Renderer<'a> {
 
     /// A pose from [`pose_at`] or the idle branch, with its 2D move.
     pub fn draw_pose(&self, pose: &Pose) -> Image {
-        self.draw_tiles(&pose.tiles, pose.move_x, pose.move_y)
+        self.draw_tiles(pose.shp, &pose.tiles, pose.move_x, pose.move_y)
     }
 
     /// SHP frame `shp` as it is stored: not mirrored, no move.
@@ -285,7 +291,8 @@ impl<'a> Renderer<'a> {
     /// # Errors
     /// [`RenderError::FrameOutOfRange`].
     pub fn draw_frame(&self, shp: usize) -> Result<Image, RenderError> {
-        Ok(self.draw_tiles(&place_frame(self.doc, shp, false)?, 0, 0))
+        let tiles = place_frame(self.doc, shp, false)?;
+        Ok(self.draw_tiles(shp as u32, &tiles, 0, 0))
     }
 
     /// Every frame `motion` shows at `view`, in order, each drawn by `poseAt` at the tick it

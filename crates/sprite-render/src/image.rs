@@ -94,21 +94,21 @@ impl Image {
     }
 
     /// Draws the `w x h` rectangle of `src` at `(sx, sy)` over this picture with its top left at
-    /// `(dx, dy)`, mirrored left for right when `flip_x`. Pixels outside either picture are
-    /// skipped.
-    #[allow(clippy::too_many_arguments)]
+    /// `(dx, dy)`, mirrored left for right when `flip_x` and upside down when `flip_y`. Pixels
+    /// outside either picture are skipped.
     pub fn draw_rect(
         &mut self,
         src: &Image,
         (sx, sy): (i64, i64),
         (w, h): (u32, u32),
         (dx, dy): (i64, i64),
-        flip_x: bool,
+        (flip_x, flip_y): (bool, bool),
     ) {
         for row in 0..i64::from(h) {
+            let from_row = if flip_y { i64::from(h) - 1 - row } else { row };
             for col in 0..i64::from(w) {
                 let from = if flip_x { i64::from(w) - 1 - col } else { col };
-                let colour = src.get(sx + from, sy + row);
+                let colour = src.get(sx + from, sy + from_row);
                 if colour[3] != 0 {
                     self.paint(dx + col, dy + row, colour);
                 }
@@ -118,7 +118,13 @@ impl Image {
 
     /// Draws the whole of `src` over this picture with its top left at `(dx, dy)`.
     pub fn draw_image(&mut self, src: &Image, dx: i64, dy: i64) {
-        self.draw_rect(src, (0, 0), (src.width, src.height), (dx, dy), false);
+        self.draw_rect(
+            src,
+            (0, 0),
+            (src.width, src.height),
+            (dx, dy),
+            (false, false),
+        );
     }
 
     /// Copies the whole of `src` into this picture at `(dx, dy)`, alpha included (no blending).
@@ -217,7 +223,7 @@ mod tests {
         let src =
             Image::from_pixels(3, 1, vec![[1, 0, 0, 255], [2, 0, 0, 255], [3, 0, 0, 255]]).unwrap();
         let mut dst = Image::new(4, 1);
-        dst.draw_rect(&src, (0, 0), (3, 1), (2, 0), true);
+        dst.draw_rect(&src, (0, 0), (3, 1), (2, 0), (true, false));
         // Flipped: 3 2 1, the last one off the edge.
         assert_eq!(dst.get(2, 0)[0], 3);
         assert_eq!(dst.get(3, 0)[0], 2);

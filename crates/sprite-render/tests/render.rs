@@ -15,7 +15,8 @@ use sprite_render::{Image, Renderer};
 
 /// Frame `shp` of `doc` assembled by hand from its tiles, without the crate's drawing code: each
 /// tile's cell copied from the sheet pixel by pixel, its top left at `u - w/2, v - h/2` from the
-/// stance point, reversed when its fourth element is 1, later tiles over earlier ones.
+/// stance point, reversed when its fourth element is 1, upside down when its fifth is, later
+/// tiles over earlier ones.
 fn by_hand(
     doc: &Document,
     sheet: &Image,
@@ -30,10 +31,11 @@ fn by_hand(
         let left = stance.0 + i64::from(tile.u) - i64::from(cell.w / 2);
         let top = stance.1 + i64::from(tile.v) - i64::from(cell.h / 2);
         for row in 0..cell.h {
+            let from_row = if tile.flip_y { cell.h - 1 - row } else { row };
             for col in 0..cell.w {
                 let from_col = if tile.flip { cell.w - 1 - col } else { col };
                 let sx = cell.x + from_col;
-                let sy = cell.y + row;
+                let sy = cell.y + from_row;
                 let colour = sheet.pixels()[(sy * sheet.width() + sx) as usize];
                 if colour[3] == 0 {
                     continue;
@@ -91,6 +93,37 @@ fn type1_frames_on_ramuza_equal_their_tiles_by_hand() {
     };
     let doc = common::document("type1");
     let spr = Spr::decode(&std::fs::read(sheets.join("battle_ramuza_spr.bin")).unwrap()).unwrap();
+    every_frame_equals_its_hand_assembly(&doc, &spr_image(&spr, 0).unwrap());
+}
+
+/// CYOKO (the chocobo) on its own sheet: its frames use the vertical-flip extension, drawn
+/// upside down in place, which the hand assembly does too.
+#[test]
+fn cyoko_frames_with_vertical_flips_equal_their_tiles_by_hand() {
+    let Some(sheets) = common::sheets("cyoko_frames_with_vertical_flips_equal_their_tiles_by_hand")
+    else {
+        return;
+    };
+    let originals = test_support::originals("cyoko").unwrap();
+    let read = |name: &str| std::fs::read(originals.join(name)).unwrap();
+    let (shp, seq) = (read("battle_cyoko_shp.bin"), read("battle_cyoko_seq.bin"));
+    let profile = sprite_data::profile::BuiltinKind::find("cyoko")
+        .unwrap()
+        .load();
+    let source = |name, bytes| sprite_data::pipeline::Source { name, bytes };
+    let (built, _) = sprite_data::pipeline::build_document(
+        source("CYOKO.SHP", &shp),
+        source("CYOKO.SEQ", &seq),
+        &profile,
+        None,
+    )
+    .unwrap();
+    let doc = built.document;
+    assert!(
+        doc.frames.iter().flatten().any(|t| t.flip_y),
+        "CYOKO has vertical flips"
+    );
+    let spr = Spr::decode(&std::fs::read(sheets.join("battle_cyoko_spr.bin")).unwrap()).unwrap();
     every_frame_equals_its_hand_assembly(&doc, &spr_image(&spr, 0).unwrap());
 }
 
