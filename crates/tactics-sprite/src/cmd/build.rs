@@ -8,6 +8,7 @@ use anyhow::Context;
 use sprite_data::Profile;
 use sprite_data::output::write_atomically;
 use sprite_data::pipeline::{Source, build_from_sources};
+use sprite_data::profile::BuiltinKind;
 
 use super::read_input;
 
@@ -16,8 +17,10 @@ use super::read_input;
 #[command(
     about = "Build tactics-sprite-data.json from an SHP + SEQ pair and a sheet profile",
     long_about = "Build tactics-sprite-data.json, the document renderers draw a unit from, out of a \
-unit SHP (frames), a SEQ (animations) and a sheet profile (names, stage constants, idle frames; \
-TYPE1's is built in). The output is canonical: the same inputs always give the same bytes. \
+unit SHP (frames), a SEQ (animations) and a sheet profile (names, stage constants, idle frames). \
+Every unit kind's profile is built in: --kind picks one (type1, type2, cyoko, mon, ruka, other, \
+arute, kanzen; TYPE2 pairs TYPE2.SHP with TYPE3.SEQ, RUKA pairs MON.SHP with RUKA.SEQ), --profile \
+reads a TOML file, and TYPE1's is the default. The output is canonical: the same inputs always give the same bytes. \
 It is written atomically: a failed build leaves any previous file untouched.\n\n\
 Prints whether each input is a known retail file or modified (modified files still build), \
 any warnings, the document's counts, the output path and its sha256."
@@ -33,8 +36,12 @@ pub struct Args {
 
     /// A sheet profile (TOML; copy crates/sprite-data/profiles/type1.toml to make one)
     /// [default: the built-in TYPE1 profile]
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "kind")]
     pub profile: Option<PathBuf>,
+
+    /// A built-in profile by unit kind: type1, type2, cyoko, mon, ruka, other, arute, kanzen
+    #[arg(long, value_name = "NAME", value_parser = parse_kind)]
+    pub kind: Option<&'static BuiltinKind>,
 
     /// The document's sheet.file [default: the profile's sheet_file]
     #[arg(long, value_name = "NAME")]
@@ -51,9 +58,10 @@ pub struct Args {
 /// An unreadable or undecodable input (named, with the offset), an invalid profile, a build
 /// error, or an output that cannot be written.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let profile = match &args.profile {
-        Some(path) => Profile::load(path)?,
-        None => Profile::type1(),
+    let profile = match (&args.profile, args.kind) {
+        (Some(path), _) => Profile::load(path)?,
+        (None, Some(kind)) => kind.load(),
+        (None, None) => Profile::type1(),
     };
     let shp = read_input(&args.shp)?;
     let seq = read_input(&args.seq)?;
@@ -81,4 +89,14 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     );
     println!("sha256  {}", output.sha256);
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--kind`: a built-in kind, any case.
+fn parse_kind(name: &str) -> Result<&'static BuiltinKind, String> {
+    BuiltinKind::find(name).ok_or_else(|| {
+        format!(
+            "no built-in profile {name:?}; the kinds are {}",
+            BuiltinKind::names()
+        )
+    })
 }

@@ -1,0 +1,89 @@
+//! `tactics-sprite build --kind NAME`: the built-in profile of every unit kind, through the
+//! binary, gives the shipped document byte for byte; a kind that does not exist, or `--kind` with
+//! `--profile`, is a usage error.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use sprite_data::pipeline::find_retail_file;
+use sprite_data::profile::BUILTIN;
+use test_support::{assert_same_text, originals, repo_root};
+
+fn tactics_sprite(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn temp_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "tactics-sprite-build-kind-{test}-{}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn every_kind_builds_its_shipped_document() {
+    let Some(dir) = originals("every_kind_builds_its_shipped_document") else {
+        return;
+    };
+    let out_dir = temp_dir("all");
+    for kind in &BUILTIN {
+        let profile = kind.load();
+        let find = |name: &str| {
+            find_retail_file(&dir, name).unwrap_or_else(|| panic!("{name} is in {}", dir.display()))
+        };
+        let out = out_dir.join(format!("{}.json", kind.name));
+        // Upper case on purpose: kind names are matched in any case.
+        let name = kind.name.to_ascii_uppercase();
+        let (shp, seq) = (find(&profile.shp), find(&profile.seq));
+        let run = tactics_sprite(&[
+            "build",
+            "--kind",
+            &name,
+            "--shp",
+            shp.to_str().unwrap(),
+            "--seq",
+            seq.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert!(
+            run.status.success(),
+            "{}: {}",
+            kind.name,
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let shipped = repo_root().join(format!("fixtures/documents/{}.json", kind.name));
+        assert_same_text(
+            &shipped.display().to_string(),
+            &std::fs::read_to_string(&shipped).unwrap(),
+            &std::fs::read_to_string(&out).unwrap(),
+        );
+    }
+    std::fs::remove_dir_all(&out_dir).ok();
+}
+
+#[test]
+fn an_unknown_kind_or_kind_with_profile_is_a_usage_error() {
+    let base = [
+        "build", "--shp", "a.shp", "--seq", "a.seq", "-o", "out.json",
+    ];
+    let unknown = tactics_sprite(&[&base[..], &["--kind", "type9"]].concat());
+    assert_eq!(unknown.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&unknown.stderr);
+    assert!(
+        stderr.contains("the kinds are type1, type2, cyoko, mon, ruka, other, arute, kanzen"),
+        "{stderr}"
+    );
+    let both = tactics_sprite(&[&base[..], &["--kind", "mon", "--profile", "p.toml"]].concat());
+    assert_eq!(both.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&both.stderr).contains("cannot be used with"),
+        "{}",
+        String::from_utf8_lossy(&both.stderr)
+    );
+}
