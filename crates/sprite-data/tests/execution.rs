@@ -195,3 +195,38 @@ fn retail_counted_loops_outside_their_segment() {
     assert_eq!(skipped("TYPE1.SEQ"), Vec::<usize>::new());
     assert_eq!(skipped("CYOKO.SEQ"), [0x643, 0x674]);
 }
+
+/// `FF FC` loops that jump to themselves or forward are not replayed (their target is not a
+/// command before them in the segment), and `FF FD` jumping anywhere ends the timeline: nothing
+/// a file says can make execution spin.
+#[test]
+fn loops_to_themselves_or_forward_are_not_replayed() {
+    let cases = [
+        (0x00, "to itself"),
+        (0x06, "forward, onto the next frame"),
+        (0x7F, "forward, past the stream"),
+        (0x80, "far back, before the stream"),
+    ];
+    for (jump, what) in cases {
+        let s = seq(
+            vec![0],
+            vec![
+                frame(1, 2),
+                op(code::WAIT, &[jump, 255]),
+                frame(2, 2),
+                op(code::PAUSE_ANIMATION, &[]),
+            ],
+        );
+        let t = Program::new(&s).execute(0).unwrap();
+        assert_eq!(frames(&t), [1, 2], "{what}");
+        assert_eq!(t.skipped_loops.len(), 1, "{what}");
+    }
+    for jump in [0x00, 0x02, 0xFE, 0x80] {
+        let s = seq(
+            vec![0],
+            vec![frame(1, 2), op(code::HOLD_WEAPON, &[jump]), frame(2, 2)],
+        );
+        let t = Program::new(&s).execute(0).unwrap();
+        assert_eq!((frames(&t), t.end), (vec![1], End::HoldWeapon));
+    }
+}
