@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 use fft_formats::shp::Frame;
 use fft_formats::{Command, OpcodeTable, Seq, UnitShp, WeaponShp};
 use pretty_assertions::assert_eq;
+use test_support::fftorama::{FrameRow, TileRow, read_frame_data};
 
 /// The FFTorama folder, or `None` (after saying why) when the originals are not configured.
 fn fftorama(test: &str) -> Option<PathBuf> {
@@ -60,84 +61,11 @@ fn assert_no_mismatches(what: &str, mismatches: &[String]) {
 // ---------------------------------------------------------------------------------------------
 // Frames
 
-/// One tile as FFTorama prints it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct TileRow {
-    shift_x: i32,
-    shift_y: i32,
-    x: u32,
-    y: u32,
-    w: u32,
-    h: u32,
-    flip_x: bool,
-    flip_y: bool,
-}
-
-/// One frame row as FFTorama prints it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct FrameRow {
-    frame_id: usize,
-    rotation_degrees: String,
-    transparency_type: u8,
-    transparency_flag: bool,
-    tiles: Vec<TileRow>,
-}
-
 fn parse<T: std::str::FromStr>(field: &str, where_: &str) -> T {
     field
         .trim()
         .parse()
         .unwrap_or_else(|_| panic!("{where_}: cannot read {field:?}"))
-}
-
-fn parse_bool(field: &str, where_: &str) -> bool {
-    match field.trim().to_ascii_lowercase().as_str() {
-        "true" => true,
-        "false" => false,
-        other => panic!("{where_}: {other:?} is not a boolean"),
-    }
-}
-
-/// The rows of a frame_data file: (main rows, submerged rows).
-fn read_frame_data(path: &Path) -> (Vec<FrameRow>, Vec<FrameRow>) {
-    let text = read_text(path);
-    let (mut main, mut submerged) = (Vec::new(), Vec::new());
-    for (n, line) in text.lines().enumerate() {
-        if line.starts_with("label,") || line.trim().is_empty() {
-            continue;
-        }
-        let where_ = format!("{}:{}", path.display(), n + 1);
-        let f: Vec<&str> = line.split(',').collect();
-        assert!(f.len() >= 6, "{where_}: short row");
-        let count: usize = parse(f[2], &where_);
-        assert_eq!(f.len(), 6 + 8 * count, "{where_}: fields for {count} tiles");
-        let tiles = f[6..]
-            .chunks(8)
-            .map(|t| TileRow {
-                shift_x: parse(t[0], &where_),
-                shift_y: parse(t[1], &where_),
-                x: parse(t[2], &where_),
-                y: parse(t[3], &where_),
-                w: parse(t[4], &where_),
-                h: parse(t[5], &where_),
-                flip_x: parse_bool(t[6], &where_),
-                flip_y: parse_bool(t[7], &where_),
-            })
-            .collect();
-        let row = FrameRow {
-            frame_id: parse(f[1], &where_),
-            rotation_degrees: f[3].to_string(),
-            transparency_type: parse(f[4], &where_),
-            transparency_flag: parse_bool(f[5], &where_),
-            tiles,
-        };
-        if f[0].ends_with("-submerged") {
-            submerged.push(row);
-        } else {
-            main.push(row);
-        }
-    }
-    (main, submerged)
 }
 
 /// How FFTorama would print our frame: the sheet position within the frame's half.

@@ -2,13 +2,13 @@
 //! files. Every expected value here comes from the contract, the format description, the SHP
 //! itself or FFTorama's independent tables, never from our own output.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 use fft_formats::UnitShp;
 use sprite_data::Profile;
 use sprite_data::document::Document;
 use sprite_data::pipeline::{Output, Source, build_from_sources};
-use test_support::fftorama::{Item, animation_data, opcode_parameters};
+use test_support::fftorama::{animation_data, opcode_parameters, play};
 use test_support::{fftorama_or_skip, originals, read_retail};
 
 const MAIN_FRAMES: usize = 182;
@@ -285,96 +285,6 @@ fn rl_and_flip_extensions() {
     );
 }
 
-/// What FFTorama's listing of a slot plays, by the contract's execution rules, run over FFTorama's
-/// tokens (with command lengths from its own opcodeParameters.txt) instead of our decoder's.
-struct Played {
-    frames: Vec<u32>,
-    ticks: Vec<u32>,
-    fb: Vec<i64>,
-    du: Vec<i64>,
-    events: Vec<(u32, &'static str)>,
-    looping: bool,
-}
-
-fn play(items: &[Item], params: &HashMap<String, (usize, u8)>) -> Played {
-    let len = |item: &Item| match item {
-        Item::Frame { .. } => 2i64,
-        Item::Op { name, .. } => 2 + params[name].0 as i64,
-    };
-    let starts: Vec<i64> = items
-        .iter()
-        .scan(0, |pos, item| {
-            let start = *pos;
-            *pos += len(item);
-            Some(start)
-        })
-        .collect();
-    let mut out = Played {
-        frames: vec![],
-        ticks: vec![],
-        fb: vec![],
-        du: vec![],
-        events: vec![],
-        looping: false,
-    };
-    let (mut fb, mut du, mut offset, mut tick) = (0i64, 0i64, 0i64, 0u32);
-    let mut passes_left: HashMap<usize, i64> = HashMap::new();
-    let mut i = 0;
-    while i < items.len() {
-        match &items[i] {
-            Item::Frame { frame, delay } => {
-                out.frames.push((i64::from(*frame) + offset) as u32);
-                out.ticks.push(*delay);
-                out.fb.push(fb);
-                out.du.push(du);
-                tick += delay;
-                if *delay == 0 {
-                    break;
-                }
-            }
-            Item::Op { name, params: p } => match name.as_str() {
-                "IncrementLoop" => {
-                    out.looping = true;
-                    break;
-                }
-                "PauseAnimation" | "EndAnimation" | "ffc2" | "HoldWeapon" => break,
-                "MoveUp2" => du -= 2,
-                "MoveUp1" => du -= 1,
-                "MoveDown2" => du += 2,
-                "MoveDown1" => du += 1,
-                "MoveForward2" => fb += 2,
-                "MoveForward1" => fb += 1,
-                "MoveBackward2" => fb -= 2,
-                "MoveBackward1" => fb -= 1,
-                "MoveUnitFB" => fb += p[0],
-                "MoveUnitDU" => du += p[0],
-                "MoveUnitRLDUFB" => {
-                    du += p[1];
-                    fb += p[2];
-                }
-                "SetFrameOffset" => offset = p[0],
-                "PostGenericAttack" => out.events.push((tick, "PostGenericAttack")),
-                "PlaySound" => out.events.push((tick, "PlaySound")),
-                "Wait" => {
-                    let target = starts[i] + p[0];
-                    if let Some(t) = starts[..i].iter().position(|&s| s == target) {
-                        let left = passes_left.entry(i).or_insert(p[1]);
-                        if *left > 0 {
-                            *left -= 1;
-                            i = t;
-                            continue;
-                        }
-                        passes_left.remove(&i);
-                    }
-                }
-                _ => {}
-            },
-        }
-        i += 1;
-    }
-    out
-}
-
 #[test]
 fn sequences_agree_with_fftorama() {
     let test = "sequences_agree_with_fftorama";
@@ -391,7 +301,7 @@ fn sequences_agree_with_fftorama() {
     for s in &doc.sequences {
         let row = &rows[s.raw as usize];
         assert_eq!(row.slot, s.raw as usize);
-        let played = play(&row.items, &params);
+        let played = play(&row.items, &params, 1 << 16);
         assert_eq!(
             s.frames, played.frames,
             "{} (slot {}): frames",
@@ -421,7 +331,7 @@ fn sequences_agree_with_fftorama() {
     // And the slots left out are exactly those FFTorama shows no frame for, or aliases.
     let kept: BTreeSet<u32> = doc.sequences.iter().map(|s| s.raw).collect();
     for row in &rows {
-        let shows = !play(&row.items, &params).frames.is_empty();
+        let shows = !play(&row.items, &params, 1 << 16).frames.is_empty();
         if !shows {
             assert!(
                 !kept.contains(&(row.slot as u32)),
