@@ -1,0 +1,719 @@
+//! Every unit kind (formats.md section 1), built from the retail files with its built-in profile:
+//! it builds, passes the schema, matches its shipped table byte for byte, agrees with FFTorama's
+//! independent tables (frames, sequences, the SEQ header), and every slot's execution ends with
+//! only valid frames. Expected values come from FFTorama's tables, run through the independent
+//! interpreter `test_support::fftorama::play`, from the spec and research notes, or from the
+//! rules the profiles state, recomputed here from FFTorama's rows; never from our own output.
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use fft_formats::Seq;
+use jsonschema::Validator;
+use serde_json::{Value, json};
+use sprite_data::document::Document;
+use sprite_data::execution::Program;
+use sprite_data::pipeline::{Output, Source, build_from_sources, find_retail_file};
+use sprite_data::profile::{BUILTIN, BuiltinKind};
+use test_support::fftorama::{
+    FrameRow, Played, SlotRow, animation_data, cfg_integer, opcode_parameters, play,
+    read_frame_data,
+};
+use test_support::{assert_same_text, fftorama_or_skip, originals, repo_root};
+
+/// The most commands the independent interpreter runs for one slot before calling it runaway.
+/// Retail slots run at most a few hundred.
+const PLAY_LIMIT: usize = 4096;
+
+/// formats.md section 1, the unit rows: (kind, SHP, SEQ).
+const PAIRS: [(&str, &str, &str); 8] = [
+    ("type1", "TYPE1.SHP", "TYPE1.SEQ"),
+    ("type2", "TYPE2.SHP", "TYPE3.SEQ"),
+    ("cyoko", "CYOKO.SHP", "CYOKO.SEQ"),
+    ("mon", "MON.SHP", "MON.SEQ"),
+    ("ruka", "MON.SHP", "RUKA.SEQ"),
+    ("other", "OTHER.SHP", "OTHER.SEQ"),
+    ("arute", "ARUTE.SHP", "ARUTE.SEQ"),
+    ("kanzen", "KANZEN.SHP", "KANZEN.SEQ"),
+];
+
+/// One kind, built, with FFTorama's view of its two files.
+struct Kind {
+    name: &'static str,
+    output: Output,
+    seq: Seq,
+    /// FFTorama's rows of the SEQ, one per slot.
+    rows: Vec<SlotRow>,
+    params: HashMap<String, (usize, u8)>,
+    /// FFTorama's main and submerged frame rows of the SHP.
+    main: Vec<FrameRow>,
+    submerged: Vec<FrameRow>,
+    /// From FFTorama's config files: the SHP's first lower-half frame and water pointer, the
+    /// SEQ's header `BB`.
+    lower_half_from: usize,
+    swim_pointer: i64,
+    bb: i64,
+}
+
+impl Kind {
+    fn doc(&self) -> &Document {
+        &self.output.built.document
+    }
+
+    fn played(&self, slot: usize) -> Played {
+        let played = play(&self.rows[slot].items, &self.params, PLAY_LIMIT);
+        assert!(
+            played.executed <= PLAY_LIMIT,
+            "{} slot {slot}: FFTorama's listing runs past {PLAY_LIMIT} commands",
+            self.name
+        );
+        played
+    }
+}
+
+/// The lower-case stem FFTorama names a file's tables by: `TYPE3.SEQ` -> `type3`.
+fn stem(file: &str) -> String {
+    file.split('.').next().unwrap_or(file).to_ascii_lowercase()
+}
+
+fn build_kind(kind: &BuiltinKind, dir: &Path, fftorama: &Path) -> Kind {
+    let profile = kind.load();
+    let read = |name: &str| {
+        let path = find_retail_file(dir, name)
+            .unwrap_or_else(|| panic!("{}: no {name} in {}", kind.name, dir.display()));
+        std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    let (shp, seq) = (read(&profile.shp), read(&profile.seq));
+    let output = build_from_sources(
+        Source {
+            name: &profile.shp,
+            bytes: &shp,
+        },
+        Source {
+            name: &profile.seq,
+            bytes: &seq,
+        },
+        &profile,
+        None,
+    )
+    .unwrap_or_else(|e| panic!("{} builds: {e}", kind.name));
+    let (shp_stem, seq_stem) = (stem(&profile.shp), stem(&profile.seq));
+    let (main, submerged) =
+        read_frame_data(&fftorama.join(format!("FrameData/frame_data_{shp_stem}.txt")));
+    let shp_cfg = fftorama.join(format!("FrameData/{shp_stem}_shp.cfg"));
+    let seq_cfg = fftorama.join(format!("SeqData/{seq_stem}_seq.cfg"));
+    Kind {
+        name: kind.name,
+        output,
+        seq: Seq::decode(&seq).expect("the SEQ decodes"),
+        rows: animation_data(fftorama, &seq_stem),
+        params: opcode_parameters(fftorama),
+        main,
+        submerged,
+        lower_half_from: cfg_integer(&shp_cfg, "attack_start_index") as usize,
+        swim_pointer: cfg_integer(&shp_cfg, "swim_pointer"),
+        bb: cfg_integer(&seq_cfg, "BB"),
+    }
+}
+
+/// Every kind, built once per test binary; `None` after a SKIPPED line without the originals.
+fn kinds(test: &str) -> Option<&'static [Kind]> {
+    static KINDS: OnceLock<Vec<Kind>> = OnceLock::new();
+    let dir = originals(test)?;
+    let fftorama = fftorama_or_skip(&dir, test)?;
+    Some(KINDS.get_or_init(|| {
+        BUILTIN
+            .iter()
+            .map(|k| build_kind(k, &dir, &fftorama))
+            .collect()
+    }))
+}
+
+#[test]
+fn builtin_profiles_are_the_unit_kinds() {
+    let pairs: Vec<(&str, String, String)> = BUILTIN
+        .iter()
+        .map(|k| {
+            let profile = k.load();
+            assert_eq!(profile.kind.to_ascii_lowercase(), k.name);
+            (k.name, profile.shp, profile.seq)
+        })
+        .collect();
+    let expected: Vec<(&str, String, String)> = PAIRS
+        .iter()
+        .map(|(k, shp, seq)| (*k, shp.to_string(), seq.to_string()))
+        .collect();
+    assert_eq!(pairs, expected);
+    assert_eq!(BuiltinKind::find("MON").map(|k| k.name), Some("mon"));
+    assert!(BuiltinKind::find("type4").is_none());
+}
+
+/// The kept slots and their count, computed from FFTorama alone: the first slot of each distinct
+/// pointer whose listing shows a frame (data-contract.md "sequences"). The research notes' counts
+/// (research/seq.md section 8: S1's CYOKO 104, ARUTE 79, KANZEN 79, our MON 201) and the
+/// contract's TYPE1 218 agree.
+#[test]
+fn every_kind_keeps_the_slots_fftorama_shows() {
+    let Some(kinds) = kinds("every_kind_keeps_the_slots_fftorama_shows") else {
+        return;
+    };
+    let known = [
+        ("type1", 218),
+        ("cyoko", 104),
+        ("mon", 201),
+        ("arute", 79),
+        ("kanzen", 79),
+    ];
+    for kind in kinds {
+        let mut seen = BTreeSet::new();
+        let expected: Vec<u32> = (0..kind.rows.len())
+            .filter(|&slot| {
+                seen.insert(kind.seq.slots[slot]) && !kind.played(slot).frames.is_empty()
+            })
+            .map(|slot| slot as u32)
+            .collect();
+        let kept: Vec<u32> = kind.doc().sequences.iter().map(|s| s.raw).collect();
+        assert_eq!(kept, expected, "{}: kept slots", kind.name);
+        if let Some((_, count)) = known.iter().find(|(k, _)| *k == kind.name) {
+            assert_eq!(kept.len(), *count, "{}: kept slots", kind.name);
+        }
+    }
+}
+
+/// Every kept slot is named by its profile and every profile animation is built: the only
+/// warnings are CYOKO's two counted loops whose targets fall before their segments (at stream
+/// offsets 0x643 and 0x674, data-contract.md).
+#[test]
+fn every_kind_builds_without_warnings_but_cyokos_loops() {
+    let Some(kinds) = kinds("every_kind_builds_without_warnings_but_cyokos_loops") else {
+        return;
+    };
+    for kind in kinds {
+        let warnings = &kind.output.built.warnings;
+        if kind.name == "cyoko" {
+            assert_eq!(warnings.len(), 2, "{warnings:?}");
+            assert!(warnings[0].contains("offset 0x643"), "{warnings:?}");
+            assert!(warnings[1].contains("offset 0x674"), "{warnings:?}");
+        } else {
+            assert!(warnings.is_empty(), "{}: {warnings:?}", kind.name);
+        }
+        let doc = kind.doc();
+        let profile = BuiltinKind::find(kind.name).unwrap().load();
+        assert_eq!(
+            doc.animations.len(),
+            profile.animations.len(),
+            "{}",
+            kind.name
+        );
+        let names: BTreeSet<&str> = doc.sequences.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names.len(),
+            doc.sequences.len(),
+            "{}: sequence names",
+            kind.name
+        );
+    }
+}
+
+#[test]
+fn every_kind_matches_its_shipped_table() {
+    let Some(kinds) = kinds("every_kind_matches_its_shipped_table") else {
+        return;
+    };
+    for kind in kinds {
+        let path = repo_root().join(format!("fixtures/documents/{}.json", kind.name));
+        let shipped =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_same_text(
+            &format!("fixtures/documents/{}.json", kind.name),
+            &shipped,
+            std::str::from_utf8(&kind.output.bytes).unwrap(),
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The schema (as tests/schema.rs checks it)
+
+fn validator() -> &'static Validator {
+    static VALIDATOR: OnceLock<Validator> = OnceLock::new();
+    VALIDATOR.get_or_init(|| {
+        let path: PathBuf = repo_root().join("schemas/tactics-sprite-data.schema.json");
+        let schema: Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).expect("JSON");
+        jsonschema::draft202012::new(&schema).expect("the schema compiles")
+    })
+}
+
+/// `instance path: message` for every error.
+fn schema_errors(document: &Value) -> Vec<String> {
+    validator()
+        .iter_errors(document)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect()
+}
+
+#[test]
+fn every_kind_passes_the_schema() {
+    let Some(kinds) = kinds("every_kind_passes_the_schema") else {
+        return;
+    };
+    for kind in kinds {
+        let document: Value = serde_json::from_slice(&kind.output.bytes).expect("JSON");
+        let errors = schema_errors(&document);
+        assert!(errors.is_empty(), "{}:\n{}", kind.name, errors.join("\n"));
+        // And the bytes read back as the same document.
+        let back: Document = serde_json::from_slice(&kind.output.bytes).expect("a document");
+        assert_eq!(&back, kind.doc(), "{}", kind.name);
+    }
+}
+
+/// A change to a document, given the first SP2 sequence and the first frame with an upside-down
+/// tile.
+type Mutation = fn(&mut Value, usize, usize);
+
+/// The extensions the kinds use, broken one way each, fail the schema at the broken value.
+#[test]
+fn broken_extensions_fail_the_schema() {
+    let Some(kinds) = kinds("broken_extensions_fail_the_schema") else {
+        return;
+    };
+    let json_of = |name: &str| -> Value {
+        let kind = kinds.iter().find(|k| k.name == name).unwrap();
+        serde_json::from_slice(&kind.output.bytes).unwrap()
+    };
+    let (mon, cyoko, other) = (json_of("mon"), json_of("cyoko"), json_of("other"));
+    let first_sheet = mon["sequences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|s| s.get("sheet").is_some())
+        .expect("MON has SP2 sequences");
+    let flip_y_frame = cyoko["frames"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|f| {
+            f.as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t.as_array().unwrap().len() == 5)
+        })
+        .expect("CYOKO has upside-down tiles");
+    let cases: Vec<(&str, Value, Mutation, String)> = vec![
+        (
+            "sheet 2",
+            mon.clone(),
+            |d, s, _| d["sequences"][s]["sheet"] = json!(2),
+            format!("/sequences/{first_sheet}/sheet"),
+        ),
+        (
+            "an SP2 of 488 rows",
+            mon.clone(),
+            |d, _, _| d["sp2"]["height"] = json!(488),
+            "/sp2/height".into(),
+        ),
+        (
+            "an SP2 without a file",
+            mon,
+            |d, _, _| {
+                d["sp2"].as_object_mut().unwrap().remove("file");
+            },
+            "/sp2".into(),
+        ),
+        (
+            "a 5-element tile with 2 last",
+            cyoko.clone(),
+            |d, _, f| d["frames"][f][0] = json!([0, 0, 0, 0, 2]),
+            format!("/frames/{flip_y_frame}/0/4"),
+        ),
+        (
+            "a 4-element tile with 0 last",
+            cyoko,
+            |d, _, f| d["frames"][f][0] = json!([0, 0, 0, 0]),
+            format!("/frames/{flip_y_frame}/0/3"),
+        ),
+        (
+            "seven idle flips",
+            other.clone(),
+            |d, _, _| d["idleFlip"] = json!([0, 0, 0, 0, 0, 1, 1]),
+            "/idleFlip".into(),
+        ),
+        (
+            "idle flips all 0",
+            other.clone(),
+            |d, _, _| d["idleFlip"] = json!([0, 0, 0, 0, 0, 0, 0, 0]),
+            "/idleFlip".into(),
+        ),
+        (
+            "a sheet of 300 rows",
+            other,
+            |d, _, _| d["sheet"]["height"] = json!(300),
+            "/sheet/height".into(),
+        ),
+    ];
+    for (what, mut document, mutate, at) in cases {
+        mutate(&mut document, first_sheet, flip_y_frame);
+        let errors = schema_errors(&document);
+        assert!(
+            errors.iter().any(|e| e.starts_with(&format!("{at}: "))),
+            "{what}: expected an error at {at}, found {errors:?}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Agreement with FFTorama
+
+/// Every kept sequence, field for field, against what the independent interpreter plays from
+/// FFTorama's listing of its slot; `sheet` against FFTorama's reading of the SEQ header `BB`.
+#[test]
+fn sequences_agree_with_fftorama_for_every_kind() {
+    let Some(kinds) = kinds("sequences_agree_with_fftorama_for_every_kind") else {
+        return;
+    };
+    let mut checked = 0;
+    for kind in kinds {
+        for s in &kind.doc().sequences {
+            let slot = s.raw as usize;
+            let at = format!("{} {} (slot {slot})", kind.name, s.name);
+            assert_eq!(kind.rows[slot].slot, slot, "{at}: FFTorama row");
+            let played = kind.played(slot);
+            assert_eq!(s.frames, played.frames, "{at}: frames");
+            assert_eq!(s.ticks, played.ticks, "{at}: ticks");
+            assert_eq!(s.looping, played.looping, "{at}: loop");
+            let wide = |v: &Option<Vec<i32>>| {
+                v.as_ref()
+                    .map(|v| v.iter().map(|x| i64::from(*x)).collect::<Vec<_>>())
+            };
+            let moving = played.fb.iter().chain(&played.du).any(|x| *x != 0);
+            let (fb, du) = if moving {
+                (Some(played.fb.clone()), Some(played.du.clone()))
+            } else {
+                (None, None)
+            };
+            assert_eq!(wide(&s.fb), fb, "{at}: fb");
+            assert_eq!(wide(&s.du), du, "{at}: du");
+            let rl = played.rl.iter().any(|x| *x != 0).then(|| played.rl.clone());
+            assert_eq!(wide(&s.rl), rl, "{at}: rl");
+            let flip = played
+                .flip
+                .iter()
+                .any(|f| *f)
+                .then(|| played.flip.iter().map(|f| u8::from(*f)).collect::<Vec<_>>());
+            assert_eq!(s.flip, flip, "{at}: flip");
+            let events: Vec<(u32, &str)> = s.events.iter().map(|e| (e.0, e.1.as_str())).collect();
+            assert_eq!(events, played.events, "{at}: events");
+            let second_sheet = kind.bb != 0xFF && slot as i64 >= kind.bb;
+            assert_eq!(s.sheet, second_sheet.then_some(1), "{at}: sheet");
+            checked += 1;
+        }
+    }
+    // The kinds' kept slots, from the tables in every_kind_keeps_the_slots_fftorama_shows.
+    assert_eq!(checked, 218 + 216 + 104 + 201 + 97 + 92 + 79 + 79);
+}
+
+/// Every frame of every kind, tile for tile, against FFTorama's frame rows: the document's tiles
+/// back to front, each cell the tile's rectangle (+256 rows from FFTorama's
+/// `attack_start_index`), each centre from the stance point, both flips.
+#[test]
+fn frames_agree_with_fftorama_for_every_kind() {
+    let Some(kinds) = kinds("frames_agree_with_fftorama_for_every_kind") else {
+        return;
+    };
+    for kind in kinds {
+        let doc = kind.doc();
+        let n = kind.main.len();
+        assert_eq!(doc.water_offset as usize, n, "{}: waterOffset", kind.name);
+        // FFTorama reads a file without a water section (water pointer 8) as if its main table
+        // were the water table: its submerged rows are then the main rows, as our copies are.
+        assert_eq!(kind.submerged.len(), n, "{}", kind.name);
+        assert_eq!(doc.frames.len(), 2 * n, "{}: frames", kind.name);
+        if kind.swim_pointer == 8 {
+            assert_eq!(
+                doc.frames[..n],
+                doc.frames[n..],
+                "{}: water copies",
+                kind.name
+            );
+        }
+        let dv = 118 - doc.stage.stance_row;
+        let du = 53 - doc.stage.origin_column;
+        for (f, row) in kind.main.iter().chain(&kind.submerged).enumerate() {
+            let index = f % n;
+            let tiles = &doc.frames[f];
+            assert_eq!(tiles.len(), row.tiles.len(), "{} frame {f}", kind.name);
+            let lower = if index >= kind.lower_half_from {
+                256
+            } else {
+                0
+            };
+            for (t, theirs) in tiles.iter().zip(row.tiles.iter().rev()) {
+                let cell = &doc.cells[t.cell as usize];
+                let at = format!("{} frame {f}", kind.name);
+                assert_eq!(
+                    (cell.x, cell.y, cell.w, cell.h),
+                    (theirs.x, theirs.y + lower, theirs.w, theirs.h),
+                    "{at}: cell"
+                );
+                assert_eq!(t.u, theirs.shift_x + theirs.w as i32 / 2 + du, "{at}: u");
+                assert_eq!(t.v, theirs.shift_y + theirs.h as i32 / 2 + dv, "{at}: v");
+                assert_eq!((t.flip, t.flip_y), (theirs.flip_x, theirs.flip_y), "{at}");
+            }
+        }
+        // Cells are distinct and numbered by position.
+        let rects: BTreeSet<_> = doc.cells.iter().map(|c| (c.x, c.y, c.w, c.h)).collect();
+        assert_eq!(rects.len(), doc.cells.len(), "{}", kind.name);
+        assert!(
+            doc.cells
+                .iter()
+                .enumerate()
+                .all(|(i, c)| c.id as usize == i)
+        );
+    }
+}
+
+/// Every slot of every kind (kept or not) ends within the executor's bound, and every kept
+/// sequence shows only frames of the SHP's main table: none past FFTorama's frame count, also in
+/// MON's SP2 slots, whose "+256" is not a frame index.
+#[test]
+fn every_slot_ends_and_shows_only_valid_frames() {
+    let Some(kinds) = kinds("every_slot_ends_and_shows_only_valid_frames") else {
+        return;
+    };
+    for kind in kinds {
+        let program = Program::new(&kind.seq);
+        for slot in 0..kind.seq.slots.len() {
+            let timeline = program
+                .execute(slot)
+                .unwrap_or_else(|e| panic!("{} slot {slot}: {e}", kind.name));
+            assert!(
+                timeline.frames.len() <= 256,
+                "{} slot {slot}: {} frames",
+                kind.name,
+                timeline.frames.len()
+            );
+            // The independent interpreter ends too (it fails past PLAY_LIMIT).
+            kind.played(slot);
+        }
+        let count = kind.main.len() as u32;
+        for s in &kind.doc().sequences {
+            assert!(
+                s.frames.iter().all(|&f| f < count),
+                "{} {}: {:?} (frames 0..{count})",
+                kind.name,
+                s.name,
+                s.frames
+            );
+        }
+        for &f in &kind.doc().idle_frames {
+            assert!(f < count, "{}: idle frame {f}", kind.name);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The per-kind decisions, recomputed from FFTorama's rows by the rules the profiles state
+
+/// Stage: the box of the standing pose (the idle frame of view 1), leaving out tiles on frame 0's
+/// blank cells; stanceWidth its width, stanceHeight its height rounded up to even, the soles its
+/// bottom, so stanceRow = 118 + bottom - stanceHeight / 2. TYPE1 gives the contract's 53, 103,
+/// 32, 40.
+#[test]
+fn stage_follows_the_standing_box() {
+    let Some(kinds) = kinds("stage_follows_the_standing_box") else {
+        return;
+    };
+    for kind in kinds {
+        let doc = kind.doc();
+        let standing = doc.idle_frames[1] as usize;
+        let blank: BTreeSet<(u32, u32, u32, u32)> = kind.main[0]
+            .tiles
+            .iter()
+            .map(|t| (t.x, t.y, t.w, t.h))
+            .collect();
+        let lower = standing >= kind.lower_half_from;
+        assert!(!lower, "{}: a standing pose in the top half", kind.name);
+        let tiles: Vec<_> = kind.main[standing]
+            .tiles
+            .iter()
+            .filter(|t| !blank.contains(&(t.x, t.y, t.w, t.h)))
+            .collect();
+        let left = tiles.iter().map(|t| t.shift_x).min().unwrap();
+        let right = tiles.iter().map(|t| t.shift_x + t.w as i32).max().unwrap();
+        let top = tiles.iter().map(|t| t.shift_y).min().unwrap();
+        let bottom = tiles.iter().map(|t| t.shift_y + t.h as i32).max().unwrap();
+        let height = (bottom - top + 1) / 2 * 2;
+        let stage = &doc.stage;
+        assert_eq!(
+            (
+                stage.origin_column,
+                stage.stance_row,
+                stage.stance_width as i32,
+                stage.stance_height as i32,
+                stage.ticks_per_second
+            ),
+            (53, 118 + bottom - height / 2, right - left, height, 60),
+            "{}: stage",
+            kind.name
+        );
+    }
+    let type1 = &kinds[0].doc().stage;
+    assert_eq!(
+        (type1.stance_row, type1.stance_width, type1.stance_height),
+        (103, 32, 40)
+    );
+}
+
+/// Whether FFTorama's frame `copy` is frame `original` mirrored in place: the same rectangles,
+/// every flip toggled, the same rows, and each left edge reflected about the anchor
+/// (`dx' = -dx - w`) give or take one constant pixel (MON.SHP's copies sit one pixel left).
+fn mirrors(copy: &FrameRow, original: &FrameRow) -> bool {
+    let shifts: BTreeSet<i32> = copy
+        .tiles
+        .iter()
+        .zip(&original.tiles)
+        .map(|(c, o)| c.shift_x - (-o.shift_x - o.w as i32))
+        .collect();
+    copy.tiles.len() == original.tiles.len()
+        && copy.tiles.iter().zip(&original.tiles).all(|(c, o)| {
+            (c.x, c.y, c.w, c.h, c.shift_y) == (o.x, o.y, o.w, o.h, o.shift_y)
+                && c.flip_x != o.flip_x
+        })
+        && shifts.len() == 1
+        && shifts.iter().all(|s| (-1..=0).contains(s))
+}
+
+/// idleFrames: views 0-4 show the frames of the "Face" slots 1-5 as FFTorama lists them; views
+/// 5-7 show the mirror images of views 3, 2, 1: the kind's own mirrored copies where the SHP has
+/// them (checked tile by tile, or by the kind's own turn, Spin slot 42, which walks through the
+/// standing poses in view order), else the same frames with `idleFlip` 1.
+#[test]
+fn idle_frames_follow_the_face_slots() {
+    let Some(kinds) = kinds("idle_frames_follow_the_face_slots") else {
+        return;
+    };
+    for kind in kinds {
+        let doc = kind.doc();
+        let idle = &doc.idle_frames;
+        for (view, &frame) in idle.iter().enumerate().take(5) {
+            let face = kind.played(view + 1).frames;
+            assert_eq!(frame, face[0], "{}: view {view}", kind.name);
+        }
+        let flips = doc.idle_flip.clone().unwrap_or(vec![0; 8]);
+        assert_eq!(&flips[..5], [0; 5], "{}", kind.name);
+        let spin = kind.played(42).frames;
+        for view in 5..8 {
+            let (copy, original) = (idle[view] as usize, idle[8 - view] as usize);
+            if flips[view] == 1 {
+                assert_eq!(
+                    copy,
+                    original,
+                    "{}: view {view} flips view {}",
+                    kind.name,
+                    8 - view
+                );
+                continue;
+            }
+            // A mirrored copy, or the next pose of the kind's own turn.
+            let by_tiles = mirrors(&kind.main[copy], &kind.main[original]);
+            let by_turn = match spin.len() {
+                8 => spin[view - 1] == copy as u32,
+                4 => view % 2 == 1 && spin[view / 2] == copy as u32,
+                _ => false,
+            };
+            assert!(
+                by_tiles || by_turn,
+                "{}: view {view} shows {copy}, which mirrors neither view {}'s {original} nor follows the turn {spin:?}",
+                kind.name,
+                8 - view
+            );
+        }
+    }
+    let by_name = |name: &str| {
+        &kinds
+            .iter()
+            .find(|k| k.name == name)
+            .unwrap()
+            .doc()
+            .idle_frames
+    };
+    assert_eq!(
+        by_name("type1"),
+        &[3, 2, 1, 8, 7, 6, 5, 4],
+        "data-contract.md"
+    );
+    assert_eq!(by_name("type2"), by_name("type1"));
+}
+
+/// MON's SP2 slots (research/seq.md section 1, formats.md section 1): the document names the
+/// second sheet, marks exactly the kept slots from FFTorama's `BB` = 194 on, and their frames'
+/// cells fall in the half the rule maps: lower-half cells within the SP2's 256 rows once 256 is
+/// taken off, top-half cells above row 256.
+#[test]
+fn mon_draws_its_sp2_slots_from_the_second_sheet() {
+    let Some(kinds) = kinds("mon_draws_its_sp2_slots_from_the_second_sheet") else {
+        return;
+    };
+    for kind in kinds {
+        let doc = kind.doc();
+        let sheet_one = doc.sequences.iter().filter(|s| s.sheet.is_some()).count();
+        if kind.name != "mon" {
+            assert_eq!(kind.bb, 0xFF, "{}: BB", kind.name);
+            assert!(doc.sp2.is_none() && sheet_one == 0, "{}", kind.name);
+            continue;
+        }
+        assert_eq!(kind.bb, 194);
+        let sp2 = doc.sp2.as_ref().expect("MON names its SP2");
+        assert_eq!(
+            (sp2.file.as_str(), sp2.width, sp2.height),
+            ("BEHI2.SP2", 256, 256)
+        );
+        let expected = (194..kind.rows.len())
+            .filter(|&slot| {
+                kind.seq.slots[..slot]
+                    .iter()
+                    .all(|&s| s != kind.seq.slots[slot])
+                    && !kind.played(slot).frames.is_empty()
+            })
+            .count();
+        assert_eq!(sheet_one, expected);
+        assert_eq!(sheet_one, 44, "slots 194-237, all kept");
+        for s in doc.sequences.iter().filter(|s| s.sheet.is_some()) {
+            for &f in &s.frames {
+                for tile in &doc.frames[f as usize] {
+                    let cell = &doc.cells[tile.cell as usize];
+                    if (f as usize) >= kind.lower_half_from {
+                        assert!(cell.y >= 256 && cell.y - 256 + cell.h <= 256, "{cell:?}");
+                    } else {
+                        assert!(cell.y + cell.h <= 256, "{cell:?}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Water: TYPE1 and TYPE2 have one water-only animation, Nulled Walk (data-contract.md); the
+/// kinds without a water table have none.
+#[test]
+fn water_only_animations() {
+    let Some(kinds) = kinds("water_only_animations") else {
+        return;
+    };
+    for kind in kinds {
+        let water: Vec<&str> = kind
+            .doc()
+            .animations
+            .iter()
+            .filter(|a| a.water)
+            .map(|a| a.name.as_str())
+            .collect();
+        let expected: &[&str] = match kind.name {
+            "type1" | "type2" => &["Nulled Walk"],
+            _ => &[],
+        };
+        assert_eq!(water, expected, "{}", kind.name);
+    }
+}
