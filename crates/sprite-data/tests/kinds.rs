@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 use sprite_data::document::Document;
 use sprite_data::execution::Program;
 use sprite_data::pipeline::{Output, Source, build_from_sources, find_retail_file};
+use sprite_data::pose::{View, idle_pose, pose_at};
 use sprite_data::profile::{BUILTIN, BuiltinKind};
 use test_support::fftorama::{
     FrameRow, Played, SlotRow, animation_data, cfg_integer, opcode_parameters, play,
@@ -715,5 +716,100 @@ fn water_only_animations() {
             _ => &[],
         };
         assert_eq!(water, expected, "{}", kind.name);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// poseAt on the extensions
+
+/// MON's Bomb Explode (slot 194, an SP2 slot) at view 1, tick 0 shows frame 57 (FFTorama's
+/// listing), a lower-half frame (57 >= FFTorama's `attack_start_index` 29): every tile is read
+/// from the SP2. Walk (slot 6) shows frame 2, read from the sheet.
+#[test]
+fn pose_reads_sp2_slots_from_the_second_sheet() {
+    let Some(kinds) = kinds("pose_reads_sp2_slots_from_the_second_sheet") else {
+        return;
+    };
+    let mon = kinds.iter().find(|k| k.name == "mon").unwrap();
+    let doc = mon.doc();
+    let view = View::new(1).unwrap();
+    let bomb = pose_at(doc, doc.animation("Bomb Explode").unwrap(), view, 0, false).unwrap();
+    assert_eq!(bomb.shp, mon.played(194).frames[0]);
+    assert!(bomb.shp as usize >= mon.lower_half_from);
+    assert!(!bomb.tiles.is_empty() && bomb.tiles.iter().all(|t| t.sheet == 1));
+    let walk = pose_at(doc, doc.animation("Walk").unwrap(), view, 0, false).unwrap();
+    assert_eq!(walk.shp, mon.played(6).frames[0]);
+    assert!(walk.tiles.iter().all(|t| t.sheet == 0));
+    let json = serde_json::to_value(&bomb).unwrap();
+    assert_eq!(json["tiles"][0]["sheet"], 1);
+    assert!(
+        serde_json::to_value(&walk).unwrap()["tiles"][0]
+            .get("sheet")
+            .is_none()
+    );
+}
+
+/// OTHER's idle at view 5 has no mirrored copy: `idleFlip` mirrors frame 6 (one 16 x 24 tile at
+/// FFTorama's shift (-8, -22)), so its left edge is at -(-8) - 16 = -8 and it is drawn flipped.
+/// View 3 shows the same frame unmirrored, at -8 too: the tile is centred on the anchor.
+#[test]
+fn idle_pose_mirrors_the_views_idle_flip_marks() {
+    let Some(kinds) = kinds("idle_pose_mirrors_the_views_idle_flip_marks") else {
+        return;
+    };
+    let other = kinds.iter().find(|k| k.name == "other").unwrap();
+    let doc = other.doc();
+    let row = &other.main[6].tiles[0];
+    assert_eq!((row.shift_x, row.w), (-8, 16));
+    for (view, mirrored) in [(3, false), (5, true), (6, true), (7, true), (0, false)] {
+        let pose = idle_pose(doc, View::new(view).unwrap(), 0, false).unwrap();
+        assert_eq!(pose.mirrored, mirrored, "view {view}");
+        assert_eq!(pose.tiles[0].flip_x, mirrored, "view {view}");
+    }
+    let pose = idle_pose(doc, View::new(5).unwrap(), 0, false).unwrap();
+    assert_eq!(pose.shp, 6);
+    assert_eq!(pose.tiles[0].x, f64::from(-row.shift_x - row.w as i32));
+    // A kind with its own mirrored copies never mirrors idle.
+    let mon = kinds.iter().find(|k| k.name == "mon").unwrap().doc();
+    assert!(mon.idle_flip.is_none());
+    assert!(
+        !idle_pose(mon, View::new(5).unwrap(), 0, false)
+            .unwrap()
+            .mirrored
+    );
+}
+
+/// CYOKO's Charge Wing (slot 46) holds frame 51 (FFTorama's listing), whose tiles FFTorama prints
+/// with their vertical flips: the pose carries them, back to front, whatever the mirror.
+#[test]
+fn pose_carries_vertical_flips() {
+    let Some(kinds) = kinds("pose_carries_vertical_flips") else {
+        return;
+    };
+    let cyoko = kinds.iter().find(|k| k.name == "cyoko").unwrap();
+    let doc = cyoko.doc();
+    let shown = cyoko.played(46).frames[0];
+    let expected: Vec<bool> = cyoko.main[shown as usize]
+        .tiles
+        .iter()
+        .rev()
+        .map(|t| t.flip_y)
+        .collect();
+    assert!(
+        expected.contains(&true),
+        "frame {shown} has an upside-down tile"
+    );
+    for view in [1, 7] {
+        let pose = pose_at(
+            doc,
+            doc.animation("Charge Wing").unwrap(),
+            View::new(view).unwrap(),
+            0,
+            false,
+        )
+        .unwrap();
+        assert_eq!(pose.shp, shown);
+        let flips: Vec<bool> = pose.tiles.iter().map(|t| t.flip_y).collect();
+        assert_eq!(flips, expected, "view {view}");
     }
 }

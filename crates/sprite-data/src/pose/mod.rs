@@ -141,6 +141,15 @@ pub struct PoseTile {
     pub h: u32,
     /// Draw the cell flipped left for right: `mirrored != reversed`.
     pub flip_x: bool,
+    /// Draw the cell upside down: the frame tile's vertical flip (the document's 5-element tile
+    /// extension; CYOKO). Mirroring never changes it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub flip_y: bool,
+    /// The sheet the cell is read from: 0 for `sheet`, at the cell's `(x, y)`; 1 for `sp2`, at
+    /// `(x, y - 256)`, for a cell of the lower half (`y >= 256`) in a sequence with `sheet: 1`
+    /// (MON's SP2 slots: the game loads the SP2 where the sheet's lower half was).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub sheet: u8,
     /// The depth: the tile's position in draw order, 0 the furthest back and drawn first, each
     /// later tile in front of the ones before. It is the tile's position in the frame's list,
     /// which the document already keeps back to front (a frame lists "its tiles back to front").
@@ -155,6 +164,10 @@ impl PoseTile {
             self.y + f64::from(self.h) / 2.0,
         )
     }
+}
+
+fn is_zero(value: &u8) -> bool {
+    *value == 0
 }
 
 /// Writes a whole number as a JSON integer, as JavaScript would print it (`-12`, not `-12.0`).
@@ -322,12 +335,14 @@ pub fn pose_at(
         move_y,
         fb,
         du,
-        tiles: place_tiles(doc, shp, mirrored)?,
+        tiles: place_tiles(doc, shp, mirrored, entry.sheet == Some(1))?,
     })
 }
 
 /// The idle branch: `shp = idleFrames[view]`, not mirrored (the idle frames carry their own
-/// flips), no move, no sequence; `tick` is checked and kept but moves nothing.
+/// flips), no move, no sequence; `tick` is checked and kept but moves nothing. The extension
+/// `idleFlip` (kinds whose SHP has no mirrored copy of a standing pose: OTHER, ARUTE, KANZEN)
+/// mirrors the views it marks 1, as a mirrored view is drawn.
 ///
 /// `water` adds `waterOffset` as it does for a sequence's frame. The pseudo-code's idle line does
 /// not mention water, but the water table holds a copy of every frame, idle frames included (their
@@ -346,13 +361,18 @@ pub fn idle_pose(doc: &Document, view: View, tick: i64, water: bool) -> Result<P
                 count: doc.idle_frames.len(),
             })?;
     let shp = water_frame(doc, frame, water)?;
+    let mirrored = doc
+        .idle_flip
+        .as_ref()
+        .and_then(|flips| flips.get(usize::from(view.number())))
+        .is_some_and(|&flip| flip == 1);
     Ok(Pose {
         animation: IDLE.into(),
         view,
         tick,
         water,
         back: view.is_back(),
-        mirrored: false,
+        mirrored,
         sequence: None,
         name: None,
         index: None,
@@ -361,7 +381,7 @@ pub fn idle_pose(doc: &Document, view: View, tick: i64, water: bool) -> Result<P
         move_y: 0,
         fb: 0,
         du: 0,
-        tiles: place_tiles(doc, shp, false)?,
+        tiles: place_tiles(doc, shp, mirrored, false)?,
     })
 }
 
@@ -407,8 +427,14 @@ fn water_frame(doc: &Document, frame: u32, water: bool) -> Result<u32, PoseError
         })
 }
 
-/// `for each [id, u, v, reversed] in frames[shp], in order`.
-fn place_tiles(doc: &Document, shp: u32, mirrored: bool) -> Result<Vec<PoseTile>, PoseError> {
+/// `for each [id, u, v, reversed] in frames[shp], in order`; `second_sheet` for a sequence with
+/// `sheet: 1`.
+fn place_tiles(
+    doc: &Document,
+    shp: u32,
+    mirrored: bool,
+    second_sheet: bool,
+) -> Result<Vec<PoseTile>, PoseError> {
     let frame = doc
         .frames
         .get(shp as usize)
@@ -434,6 +460,8 @@ fn place_tiles(doc: &Document, shp: u32, mirrored: bool) -> Result<Vec<PoseTile>
                 w: cell.w,
                 h: cell.h,
                 flip_x: mirrored != tile.flip,
+                flip_y: tile.flip_y,
+                sheet: u8::from(second_sheet && cell.y >= 256),
                 order,
             })
         })
