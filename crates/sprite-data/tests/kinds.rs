@@ -813,3 +813,26 @@ fn pose_carries_vertical_flips() {
         assert_eq!(flips, expected, "view {view}");
     }
 }
+
+/// The profile keys the kinds added are checked when a profile is read.
+#[test]
+fn profile_extension_keys_are_checked() {
+    let type1 = sprite_data::profile::TYPE1_PROFILE;
+    let with = |key: &str| type1.replacen("\nidle_frames", &format!("\n{key}\nidle_frames"), 1);
+    let parse = |text: &str| sprite_data::Profile::parse(text, "test");
+    assert_eq!(parse(type1).unwrap().sheet_height, 488, "the default");
+    assert_eq!(
+        parse(&with("sheet_height = 256")).unwrap().sheet_height,
+        256
+    );
+    let error = parse(&with("sheet_height = 300")).unwrap_err().to_string();
+    assert!(error.contains("sheet_height 300"), "{error}");
+    let error = parse(&with("idle_flip = [0, 0, 0, 0, 0, 2, 1, 1]"))
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("each entry is 0 or 1"), "{error}");
+    let error = parse(&with("idle_flip = [0, 1]")).unwrap_err().to_string();
+    assert!(error.contains("idle_flip"), "{error}");
+    let profile = parse(&with("sp2_file = \"BEHI2.SP2\"")).unwrap();
+    assert_eq!(profile.sp2_file.as_deref(), Some("BEHI2.SP2"));
+}
