@@ -112,6 +112,8 @@ pub fn place_frame(
                 w: cell.w,
                 h: cell.h,
                 flip_x: mirrored != tile.flip,
+                flip_y: tile.flip_y,
+                sheet: 0,
                 order,
             })
         })
