@@ -8,7 +8,7 @@ use crate::document::{
     Animation, Cell, Document, FORMAT, FORMAT_VERSION, FrameTile, HELD_ITEM_SCALE, SHEET_SIZE,
     Sequence, SequenceEvent, Sheet, Stage,
 };
-use crate::execution::{End, EventKind, ExecutionError, Program, Timeline};
+use crate::execution::{End, EventKind, ExecutionError, Program, Timeline, TimelineFrame};
 use crate::profile::{Profile, Slots};
 
 /// Everything a build reads.
@@ -168,9 +168,11 @@ fn cells_and_frames(shp: &UnitShp, profile: &Profile) -> (Vec<Cell>, Vec<Vec<Fra
     let tables: [&[Frame]; 2] = [&shp.main, shp.water.as_deref().unwrap_or(&shp.main)];
     let du = profile.stage.anchor_column - profile.stage.origin_column;
     let dv = profile.stage.anchor_row - profile.stage.stance_row;
-    let mut cells: Vec<Cell> = Vec::new();
-    // A cell is fixed by its tile's column, row (with the half) and size code: 32 x 64 x 16 keys.
-    let mut cell_ids = vec![u32::MAX; 32 * 64 * 16];
+    let mut cells: Vec<Cell> = Vec::with_capacity(256);
+    // A cell is fixed by its tile's column, row (with the half) and size code: 32 x 64 x 16 keys,
+    // so there are fewer than 2^15 cells and a u16 table of 64 KiB maps a key to its id.
+    const NONE: u16 = u16::MAX;
+    let mut cell_ids = vec![NONE; 32 * 64 * 16];
     let mut frames = Vec::with_capacity(2 * shp.frame_count());
     for table in tables {
         for (index, frame) in table.iter().enumerate() {
@@ -182,17 +184,17 @@ fn cells_and_frames(shp: &UnitShp, profile: &Profile) -> (Vec<Cell>, Vec<Vec<Fra
                     let rect = tile.sheet_rect(lower);
                     let key = (usize::from(tile.column & 0x1F) * 64 + (rect.y / 8) as usize) * 16
                         + usize::from(tile.size_code & 0x0F);
-                    if cell_ids[key] == u32::MAX {
-                        cell_ids[key] = cells.len() as u32;
+                    if cell_ids[key] == NONE {
+                        cell_ids[key] = cells.len() as u16;
                         cells.push(Cell {
-                            id: cell_ids[key],
+                            id: u32::from(cell_ids[key]),
                             x: rect.x,
                             y: rect.y,
                             w: rect.w,
                             h: rect.h,
                         });
                     }
-                    let cell = cell_ids[key];
+                    let cell = u32::from(cell_ids[key]);
                     FrameTile {
                         cell,
                         u: i32::from(tile.dx) + rect.w as i32 / 2 + du,
@@ -298,19 +300,13 @@ fn sequence(
     second_sheet: bool,
 ) -> Sequence {
     let frames = &timeline.frames;
-    let list = |f: fn(&crate::execution::TimelineFrame) -> i32| -> Option<Vec<i32>> {
-        let values: Vec<i32> = frames.iter().map(f).collect();
-        values.iter().any(|v| *v != 0).then_some(values)
-    };
-    let fb = list(|f| f.fb);
-    let du = list(|f| f.du);
-    let (fb, du) = if fb.is_none() && du.is_none() {
-        (None, None)
+    // A list is written only when some value is non-zero; fb and du come as a pair.
+    let moves = |f: fn(&TimelineFrame) -> i32| frames.iter().any(|frame| f(frame) != 0);
+    let list = |f: fn(&TimelineFrame) -> i32| frames.iter().map(f).collect::<Vec<i32>>();
+    let (fb, du) = if moves(|f| f.fb) || moves(|f| f.du) {
+        (Some(list(|f| f.fb)), Some(list(|f| f.du)))
     } else {
-        (
-            Some(fb.unwrap_or_else(|| vec![0; frames.len()])),
-            Some(du.unwrap_or_else(|| vec![0; frames.len()])),
-        )
+        (None, None)
     };
     Sequence {
         seq,
@@ -321,7 +317,7 @@ fn sequence(
         ticks: frames.iter().map(|f| u32::from(f.delay_ticks)).collect(),
         fb,
         du,
-        rl: list(|f| f.rl),
+        rl: moves(|f| f.rl).then(|| list(|f| f.rl)),
         flip: frames
             .iter()
             .any(|f| f.flip)
