@@ -102,5 +102,61 @@ fn stages(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, stages);
+/// Every unit kind, decoded, built and written, one after the other: what `cargo xtask
+/// build-data --all` does in-process. Needs the originals.
+fn all_kinds(c: &mut Criterion) {
+    let Some(dir) = std::env::var_os("FFT_ORIGINALS")
+        .map(PathBuf::from)
+        .filter(|d| d.is_dir())
+    else {
+        return;
+    };
+    let read = |name: &str| {
+        std::fs::read(find_retail_file(&dir, name).expect("every retail file in FFT_ORIGINALS"))
+            .unwrap()
+    };
+    let kinds: Vec<(Profile, Vec<u8>, Vec<u8>)> = sprite_data::profile::BUILTIN
+        .iter()
+        .map(|kind| {
+            let profile = kind.load();
+            let (shp, seq) = (read(&profile.shp), read(&profile.seq));
+            (profile, shp, seq)
+        })
+        .collect();
+    c.bench_function("every kind: decode + build + write", |b| {
+        b.iter(|| {
+            for (profile, shp, seq) in &kinds {
+                black_box(
+                    build_document(
+                        Source {
+                            name: "shp",
+                            bytes: shp,
+                        },
+                        Source {
+                            name: "seq",
+                            bytes: seq,
+                        },
+                        profile,
+                        None,
+                    )
+                    .unwrap(),
+                );
+            }
+        })
+    });
+}
+
+/// Decoding a sprite sheet (RAMUZA.SPR: palettes, raw rows, 200 compressed rows). Needs the
+/// sheets beside the originals.
+fn sheets(c: &mut Criterion) {
+    let sheet = std::env::var_os("FFT_ORIGINALS")
+        .map(|d| PathBuf::from(d).join("../sheets/battle_ramuza_spr.bin"))
+        .and_then(|p| std::fs::read(p).ok());
+    let Some(bytes) = sheet else { return };
+    c.bench_function("decode spr (RAMUZA)", |b| {
+        b.iter(|| fft_formats::spr::Spr::decode(black_box(&bytes)).unwrap())
+    });
+}
+
+criterion_group!(benches, stages, all_kinds, sheets);
 criterion_main!(benches);
