@@ -7,7 +7,9 @@
 //! frames never jump and a mirrored view is the unmirrored picture flipped about its middle.
 
 use sprite_data::document::{Animation, Document, Sequence};
-use sprite_data::pose::{Motion, Pose, PoseTile, View, frame_index_at, pose_at, total_ticks};
+use sprite_data::pose::{
+    Motion, Pose, PoseTile, View, frame_index_at, place_tiles, pose_at, total_ticks,
+};
 
 use crate::error::RenderError;
 use crate::image::Image;
@@ -75,9 +77,7 @@ fn tiles_bounds(tiles: &[PoseTile]) -> Option<Bounds> {
 }
 
 /// Frame `shp`'s tiles placed as `poseAt` places them for a view that is (`mirrored`) or is not
-/// mirrored, with no move: `x = (mirrored ? -u : u) - w/2`, `y = v - h/2`, `flipX = mirrored !=
-/// reversed`. (`poseAt` does this for a frame of a sequence; a bare frame has no sequence, so it
-/// is done here the same way, and a test holds the two together.)
+/// mirrored, with no move ([`sprite_data::pose::place_tiles`]).
 ///
 /// # Errors
 /// [`RenderError::FrameOutOfRange`]; a tile whose cell is not in the document.
@@ -86,38 +86,12 @@ pub fn place_frame(
     shp: usize,
     mirrored: bool,
 ) -> Result<Vec<PoseTile>, RenderError> {
-    let frame = doc.frames.get(shp).ok_or(RenderError::FrameOutOfRange {
+    let in_range = u32::try_from(shp).ok().filter(|_| shp < doc.frames.len());
+    let shp = in_range.ok_or(RenderError::FrameOutOfRange {
         frame: shp,
         count: doc.frames.len(),
     })?;
-    frame
-        .iter()
-        .enumerate()
-        .map(|(order, tile)| {
-            let cell = doc
-                .cells
-                .get(tile.cell as usize)
-                .filter(|c| c.id == tile.cell)
-                .ok_or(sprite_data::pose::PoseError::CellMissing {
-                    shp: shp as u32,
-                    tile: order,
-                    cell: tile.cell,
-                    count: doc.cells.len(),
-                })?;
-            let u = f64::from(tile.u);
-            Ok(PoseTile {
-                cell: tile.cell,
-                x: (if mirrored { -u } else { u }) - f64::from(cell.w) / 2.0,
-                y: f64::from(tile.v) - f64::from(cell.h) / 2.0,
-                w: cell.w,
-                h: cell.h,
-                flip_x: mirrored != tile.flip,
-                flip_y: tile.flip_y,
-                sheet: 0,
-                order,
-            })
-        })
-        .collect()
+    Ok(place_tiles(doc, shp, mirrored, false)?)
 }
 
 impl Canvas {

@@ -427,9 +427,13 @@ fn water_frame(doc: &Document, frame: u32, water: bool) -> Result<u32, PoseError
         })
 }
 
-/// `for each [id, u, v, reversed] in frames[shp], in order`; `second_sheet` for a sequence with
-/// `sheet: 1`.
-fn place_tiles(
+/// `for each [id, u, v, reversed] in frames[shp], in order`: frame `shp`'s tiles placed for a
+/// view that is (`mirrored`) or is not mirrored, with no move; `second_sheet` for a sequence with
+/// `sheet: 1`. Renderers that draw a bare frame (no sequence) place its tiles with this too.
+///
+/// # Errors
+/// A frame or a cell the document does not have.
+pub fn place_tiles(
     doc: &Document,
     shp: u32,
     mirrored: bool,
