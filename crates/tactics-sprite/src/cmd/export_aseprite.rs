@@ -8,8 +8,7 @@ use anyhow::{Context, anyhow};
 use sprite_render::aseprite::export;
 use sprite_render::encode::png_rgba;
 
-use super::render::{describe_sheet, load_document, load_sheet_file, write_out};
-use sprite_render::Renderer;
+use super::render::{DrawingInput, write_out};
 
 /// Export a document's sequences for Aseprite-based engines.
 #[derive(Debug, clap::Args)]
@@ -29,17 +28,8 @@ atomically. Exit status: 0 on success; 1 when an input cannot be read or does no
 usage error."
 )]
 pub struct Args {
-    /// The document (tactics-sprite-data.json).
-    #[arg(long, value_name = "FILE")]
-    pub data: PathBuf,
-
-    /// The sheet: an SPR file, or a PNG 256 pixels wide in the sheet's layout.
-    #[arg(long, value_name = "SHEET")]
-    pub sheet: PathBuf,
-
-    /// The SPR palette to draw with (SPR sheets only) [default: 0]
-    #[arg(long, value_name = "N")]
-    pub palette: Option<usize>,
+    #[command(flatten)]
+    pub input: DrawingInput,
 
     /// The files' name, NAME.png and NAME.json [default: the sheet file's stem]
     #[arg(long, value_name = "NAME")]
@@ -58,30 +48,30 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let name = match &args.name {
         Some(name) => name.clone(),
         None => args
+            .input
             .sheet
             .file_stem()
             .and_then(|s| s.to_str())
             .filter(|s| !s.is_empty())
-            .ok_or_else(|| anyhow!("{}: give --name for the files", args.sheet.display()))?
+            .ok_or_else(|| anyhow!("{}: give --name for the files", args.input.sheet.display()))?
             .to_owned(),
     };
     if name.contains(['/', '\\']) || name == "." || name == ".." {
         eprintln!("tactics-sprite: export-aseprite: --name {name:?} must be a plain file name");
         return Ok(ExitCode::from(2));
     }
-    let doc = load_document(&args.data)?;
-    let sheet = load_sheet_file(&args.sheet, args.palette)?;
-    let shown_data = args.data.display().to_string();
-    let renderer = Renderer::new(&doc, &sheet.image)
-        .with_context(|| format!("{} does not fit {shown_data}", args.sheet.display()))?;
-    println!("sheet   {}", describe_sheet(&args.sheet, &sheet));
+    let (doc, sheet) = args.input.load()?;
+    let renderer = args.input.renderer(&doc, &sheet)?;
+    let shown_data = args.input.data.display().to_string();
 
     let image_name = format!("{name}.png");
     let data_name = args
+        .input
         .data
         .file_name()
         .map_or_else(|| shown_data.clone(), |n| n.to_string_lossy().into_owned());
     let sheet_name = args
+        .input
         .sheet
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());

@@ -40,17 +40,8 @@ animation, a view outside 0..7, a frame not in the document, an unknown extensio
 )]
 #[command(group(clap::ArgGroup::new("what").required(true).args(["frame", "animation", "all_frames"])))]
 pub struct Args {
-    /// The document (tactics-sprite-data.json).
-    #[arg(long, value_name = "FILE")]
-    pub data: PathBuf,
-
-    /// The sheet: an SPR file, or a PNG 256 pixels wide in the sheet's layout.
-    #[arg(long, value_name = "SHEET")]
-    pub sheet: PathBuf,
-
-    /// The SPR palette to draw with (SPR sheets only) [default: 0]
-    #[arg(long, value_name = "N")]
-    pub palette: Option<usize>,
+    #[command(flatten)]
+    pub input: DrawingInput,
 
     /// Draw SHP frame N as stored (not mirrored, no move).
     #[arg(long, value_name = "N")]
@@ -125,6 +116,53 @@ fn usage(message: impl std::fmt::Display) -> anyhow::Result<ExitCode> {
 /// Reads and parses a document.
 ///
 /// # Errors
+/// What every drawing command reads: a document and the sheet to draw it from.
+#[derive(Debug, clap::Args)]
+pub struct DrawingInput {
+    /// The document (tactics-sprite-data.json).
+    #[arg(long, value_name = "FILE")]
+    pub data: PathBuf,
+
+    /// The sheet: an SPR file, or a PNG 256 pixels wide in the sheet's layout.
+    #[arg(long, value_name = "SHEET")]
+    pub sheet: PathBuf,
+
+    /// The SPR palette to draw with (SPR sheets only) [default: 0]
+    #[arg(long, value_name = "N")]
+    pub palette: Option<usize>,
+}
+
+impl DrawingInput {
+    /// Reads the document and the sheet, and says which sheet it is.
+    ///
+    /// # Errors
+    /// Either cannot be read or is not what it should be.
+    pub fn load(&self) -> anyhow::Result<(Document, SheetImage)> {
+        let doc = load_document(&self.data)?;
+        let sheet = load_sheet_file(&self.sheet, self.palette)?;
+        println!("sheet   {}", describe_sheet(&self.sheet, &sheet));
+        Ok((doc, sheet))
+    }
+
+    /// A renderer of the document on the sheet.
+    ///
+    /// # Errors
+    /// The sheet is too small for the document's cells.
+    pub fn renderer<'a>(
+        &self,
+        doc: &'a Document,
+        sheet: &'a SheetImage,
+    ) -> anyhow::Result<Renderer<'a>> {
+        Renderer::new(doc, &sheet.image).with_context(|| {
+            format!(
+                "{} does not fit {}",
+                self.sheet.display(),
+                self.data.display()
+            )
+        })
+    }
+}
+
 /// When it cannot be read or is not a sprite-data document; the message names the file.
 pub fn load_document(path: &Path) -> anyhow::Result<Document> {
     let bytes = read_input(path)?;
@@ -192,12 +230,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         return usage("an .apng or .gif holds one animation; give --animation once");
     }
 
-    let doc = load_document(&args.data)?;
-    let sheet = load_sheet_file(&args.sheet, args.palette)?;
-    let shown_data = args.data.display().to_string();
-    let renderer = Renderer::new(&doc, &sheet.image)
-        .with_context(|| format!("{} does not fit {shown_data}", args.sheet.display()))?;
-    println!("sheet   {}", describe_sheet(&args.sheet, &sheet));
+    let (doc, sheet) = args.input.load()?;
+    let renderer = args.input.renderer(&doc, &sheet)?;
+    let shown_data = args.input.data.display().to_string();
     let canvas = renderer.canvas();
     println!(
         "canvas  {} x {}, stance point at ({}, {})",
