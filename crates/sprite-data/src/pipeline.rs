@@ -45,10 +45,16 @@ impl Provenance {
         }
     }
 
-    /// One line for a report: `retail TYPE1.SHP` or `modified (not a retail file)`.
+    /// One line for a report: `retail TYPE1.SHP`, `the synthetic demo file`, or `modified`.
     pub fn describe(&self) -> String {
         match self.retail {
             Some(file) => format!("retail {}", file.disc_name),
+            None if [DEMO_SHP, DEMO_SEQ]
+                .iter()
+                .any(|demo| sha256_hex(demo) == self.sha256) =>
+            {
+                "the synthetic demo file (not game data)".to_owned()
+            }
             None => "modified (sha256 matches no retail file)".to_owned(),
         }
     }

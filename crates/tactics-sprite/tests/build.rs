@@ -50,7 +50,7 @@ fn builds_the_demo_with_a_profile_file() {
     );
     let stdout = String::from_utf8(run.stdout).unwrap();
     assert!(
-        stdout.contains("modified (sha256 matches no retail file)"),
+        stdout.contains("the synthetic demo file (not game data)"),
         "{stdout}"
     );
     assert!(stdout.contains("14 sequences, 10 animations"), "{stdout}");
@@ -154,4 +154,45 @@ fn build_usage_errors_exit_2() {
         tactics_sprite(&["build", "--shp", "a"]).status.code(),
         Some(2)
     );
+}
+
+/// A modded file (one delay changed) still builds, and the report says which input is retail and
+/// which is not.
+#[test]
+fn a_modified_file_builds_and_is_named_as_modified() {
+    let Some(originals) = originals("a_modified_file_builds_and_is_named_as_modified") else {
+        return;
+    };
+    let dir = temp_dir("modified");
+    let mut seq = std::fs::read(find_retail_file(&originals, "TYPE1.SEQ").unwrap()).unwrap();
+    // Slot 6 (Walk Fwd) starts at stream offset 0x0C (formats.md 3.5): its first delay, 6 ticks.
+    let first_delay = 0x406 + 0x0C + 1;
+    assert_eq!(seq[first_delay], 6);
+    seq[first_delay] = 8;
+    let modded = dir.join("TYPE1.SEQ");
+    std::fs::write(&modded, &seq).unwrap();
+    let out = dir.join("doc.json");
+    let run = tactics_sprite(&[
+        "build",
+        "--shp",
+        path(&find_retail_file(&originals, "TYPE1.SHP").unwrap()),
+        "--seq",
+        path(&modded),
+        "-o",
+        path(&out),
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let stdout = String::from_utf8(run.stdout).unwrap();
+    assert!(stdout.contains("retail TYPE1.SHP"), "{stdout}");
+    assert!(
+        stdout.contains("TYPE1.SEQ: 6754 bytes, modified"),
+        "{stdout}"
+    );
+    let doc = std::fs::read_to_string(&out).unwrap();
+    assert!(doc.contains("\"name\": \"Walk Fwd\", \"loop\": true, \"frames\": [11, 10, 9, 10, 11, 12, 13, 12], \"ticks\": [8, 8, 10,"), "the walk's first delay is now 8");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
