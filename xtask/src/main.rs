@@ -64,7 +64,7 @@ enum Task {
         kind: Option<String>,
     },
     /// Regenerate the committed demo pair (fixtures/demo/) and shipped documents
-    /// (fixtures/documents/: demo.json, and <kind>.json for every unit kind from the originals when
+    /// (fixtures/documents/: demo.json, and `<kind>.json` for every unit kind from the originals when
     /// they can be found).
     Bless {
         /// Folder holding the original files [default: $FFT_ORIGINALS, else originals/].
