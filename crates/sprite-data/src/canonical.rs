@@ -197,6 +197,7 @@ impl<'a> Obj<'a> {
         Self { out, first: true }
     }
 
+    #[inline(always)]
     fn key(&mut self, name: &str) {
         if !self.first {
             self.out.extend_from_slice(b", ");
@@ -207,7 +208,7 @@ impl<'a> Obj<'a> {
         self.out.extend_from_slice(b"\": ");
     }
 
-    fn uint(&mut self, name: &str, value: impl itoa::Integer) {
+    fn uint(&mut self, name: &str, value: impl Into<i64>) {
         self.key(name);
         push_int(self.out, value);
     }
@@ -223,7 +224,7 @@ impl<'a> Obj<'a> {
         push_string(self.out, value);
     }
 
-    fn ints<T: itoa::Integer + Copy>(&mut self, name: &str, values: &[T]) {
+    fn ints<T: Into<i64> + Copy>(&mut self, name: &str, values: &[T]) {
         self.key(name);
         self.out.push(b'[');
         for (i, value) in values.iter().enumerate() {
@@ -240,8 +241,27 @@ impl<'a> Obj<'a> {
     }
 }
 
-fn push_int(out: &mut Vec<u8>, value: impl itoa::Integer) {
-    out.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
+/// An integer's decimal digits. The values are small (frame indices, ticks, pixels, ids), and
+/// pushing a digit at a time costs less than formatting into a buffer and copying it out.
+fn push_int(out: &mut Vec<u8>, value: impl Into<i64>) {
+    let value: i64 = value.into();
+    if value < 0 {
+        out.push(b'-');
+    }
+    let mut rest = value.unsigned_abs();
+    let mut digits = [0u8; 20];
+    let mut first = digits.len();
+    loop {
+        first -= 1;
+        digits[first] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[first..] {
+        out.push(digit);
+    }
 }
 
 /// A JSON string, escaped as serde_json escapes it.
@@ -315,5 +335,32 @@ impl Formatter for OneLine {
 
     fn begin_object_value<W: ?Sized + Write>(&mut self, writer: &mut W) -> io::Result<()> {
         writer.write_all(b": ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_int;
+
+    #[test]
+    fn integers_are_written_as_rust_writes_them() {
+        for value in [
+            0i64,
+            7,
+            10,
+            99,
+            100,
+            -1,
+            -10,
+            65535,
+            i64::from(i32::MIN),
+            i64::from(u32::MAX),
+            i64::MIN,
+            i64::MAX,
+        ] {
+            let mut out = Vec::new();
+            push_int(&mut out, value);
+            assert_eq!(String::from_utf8(out).unwrap(), value.to_string());
+        }
     }
 }
