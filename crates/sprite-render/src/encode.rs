@@ -75,14 +75,7 @@ pub fn apng(
     ticks_per_second: u16,
     plays: Plays,
 ) -> Result<Vec<u8>, RenderError> {
-    let first = frames.first().ok_or(RenderError::Empty("no frames"))?.image;
-    let (width, height) = (first.width(), first.height());
-    if frames
-        .iter()
-        .any(|f| (f.image.width(), f.image.height()) != (width, height))
-    {
-        return Err(RenderError::Empty("frames of different sizes"));
-    }
+    let (width, height) = common_size(frames)?;
     let mut out = Vec::new();
     let mut encoder = png::Encoder::new(&mut out, width, height);
     encoder.set_color(png::ColorType::Rgba);
@@ -102,6 +95,19 @@ pub fn apng(
     }
     writer.finish()?;
     Ok(out)
+}
+
+/// The size every frame of an animation shares.
+fn common_size(frames: &[TimedFrame<'_>]) -> Result<(u32, u32), RenderError> {
+    let first = frames.first().ok_or(RenderError::Empty("no frames"))?.image;
+    let size = (first.width(), first.height());
+    if frames
+        .iter()
+        .any(|f| (f.image.width(), f.image.height()) != size)
+    {
+        return Err(RenderError::Empty("frames of different sizes"));
+    }
+    Ok(size)
 }
 
 /// Whole-unit durations for frames of `ticks` each, at `ticks_per_second`, in units of
@@ -142,14 +148,7 @@ pub fn gif(
     ticks_per_second: u32,
     plays: Plays,
 ) -> Result<Vec<u8>, RenderError> {
-    let first = frames.first().ok_or(RenderError::Empty("no frames"))?.image;
-    let (width, height) = (first.width(), first.height());
-    if frames
-        .iter()
-        .any(|f| (f.image.width(), f.image.height()) != (width, height))
-    {
-        return Err(RenderError::Empty("frames of different sizes"));
-    }
+    let (width, height) = common_size(frames)?;
     let (w, h) = match (u16::try_from(width), u16::try_from(height)) {
         (Ok(w), Ok(h)) => (w, h),
         _ => {
