@@ -9,9 +9,6 @@ use fft_formats::demo::{demo_seq, demo_shp};
 use fft_formats::{FileKind, RoundTrip, Seq, UnitShp, detect_kind, round_trip};
 use pretty_assertions::assert_eq;
 
-/// Set to 1 to rewrite the fixtures from the model instead of comparing them.
-const BLESS_VAR: &str = "TACTICS_SPRITE_BLESS";
-
 fn fixture(name: &str) -> PathBuf {
     test_support::repo_root().join("fixtures/demo").join(name)
 }
@@ -38,7 +35,6 @@ fn u32_at(bytes: &[u8], at: usize) -> u32 {
 
 #[test]
 fn demo_fixture_matches_model() {
-    let bless = std::env::var(BLESS_VAR).is_ok_and(|v| v == "1");
     let files = [
         (
             "DEMO.SHP",
@@ -51,16 +47,9 @@ fn demo_fixture_matches_model() {
     ];
     for (name, expected) in files {
         let path = fixture(name);
-        if bless {
-            std::fs::create_dir_all(path.parent().expect("a fixture has a folder"))
-                .expect("create fixtures/demo");
-            std::fs::write(&path, &expected).expect("write the fixture");
-            eprintln!("BLESSED {}: {} bytes", path.display(), expected.len());
-            continue;
-        }
         let stored = std::fs::read(&path).unwrap_or_else(|e| {
             panic!(
-                "{}: {e}; run the tests with {BLESS_VAR}=1 to write it from the model",
+                "{}: {e}; `cargo xtask bless` writes it from the model",
                 path.display()
             )
         });
@@ -68,7 +57,7 @@ fn demo_fixture_matches_model() {
             hex_dump(&stored),
             hex_dump(&expected),
             "{name} is stale: the model in demo.rs encodes differently (left: the file). \
-             If the model changed on purpose, rerun with {BLESS_VAR}=1"
+             If the model changed on purpose, regenerate it with `cargo xtask bless`"
         );
     }
 }
