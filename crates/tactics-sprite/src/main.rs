@@ -1,4 +1,5 @@
-//! `tactics-sprite`: inspect and round-trip Final Fantasy Tactics sprite files (SHP and SEQ).
+//! `tactics-sprite`: inspect, round-trip, build, draw and render Final Fantasy Tactics sprite
+//! files (SHP, SEQ, SPR) and the tactics-sprite-data.json documents built from them.
 //!
 //! This file holds the command line and the exit codes only; each subcommand lives in its own
 //! module under `cmd/`, with its own `Args` and `run`.
@@ -12,15 +13,17 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Inspect and round-trip Final Fantasy Tactics sprite files.
+/// The command line.
 #[derive(Debug, Parser)]
 #[command(
     name = "tactics-sprite",
     version,
-    about = "Inspect and round-trip Final Fantasy Tactics sprite files (SHP frames, SEQ animations)",
-    long_about = "Inspect and round-trip Final Fantasy Tactics sprite files: unit SHP files \
-(TYPE1.SHP and kin: how each frame is cut from the sprite sheet), weapon/effect SHP files \
-(WEP1.SHP, EFF1.SHP, ...) and SEQ files (the animation bytecode).\n\n\
+    about = "Final Fantasy Tactics sprite files: inspect, round-trip, build sprite data, draw and render",
+    long_about = "Work with Final Fantasy Tactics sprite files: unit SHP files (TYPE1.SHP and kin: \
+how each frame is cut from the sprite sheet), weapon/effect SHP files (WEP1.SHP, EFF1.SHP, ...), \
+SEQ files (the animation bytecode) and SPR sprite sheets. Inspect and round-trip them, build \
+tactics-sprite-data.json (the document renderers draw a unit from), print the pose poseAt draws \
+at a moment, and render frames and animations to PNG, APNG, GIF or an Aseprite export.\n\n\
 Exit status: 0 on success; 1 when a file cannot be read or decoded, or a round trip does not \
 give back identical bytes; 2 for a usage error. Errors are one line on stderr naming the file, \
 the byte offset and the problem."
