@@ -1,5 +1,6 @@
 //! Lossless codecs for the sprite files of Final Fantasy Tactics (PlayStation): SHP (how each
-//! frame is assembled from sheet rectangles) and SEQ (the animation bytecode).
+//! frame is assembled from sheet rectangles), SEQ (the animation bytecode) and SPR (the sprite
+//! sheets the rectangles are cut from).
 //!
 //! Every `decode` checks the structural rules of `formats.md` and returns the first violation with
 //! its byte offset; every `encode` gives back the original bytes for any decoded file. No input

@@ -169,6 +169,77 @@ pub const RETAIL_FILES: [RetailFile; 25] = [
     },
 ];
 
+/// The retail sprite sheets this project has checked its SPR codec against (a few of the game's
+/// many: the TYPE1 sheet RAMUZA.SPR and one or two of each other unit kind).
+pub const RETAIL_SHEETS: [RetailFile; 11] = [
+    RetailFile {
+        disc_name: "RAMUZA.SPR",
+        remaster_name: "battle_ramuza_spr.bin",
+        size: 43354,
+        sha256: "d3fcc23879b255f3adfd8d1d26ede595a61e3d87c0c210b86d4ba07be6115bbe",
+    },
+    RetailFile {
+        disc_name: "ARUMA.SPR",
+        remaster_name: "battle_aruma_spr.bin",
+        size: 43822,
+        sha256: "6146abcafc4698f2cca7c6af265f554511df6b8de74740b93b22e1d5971883c0",
+    },
+    RetailFile {
+        disc_name: "ARUTE.SPR",
+        remaster_name: "battle_arute_spr.bin",
+        size: 47888,
+        sha256: "7c436b3be4ba4dacc88bf0410faea49305097aaf513fede99d802fb3d3229b5b",
+    },
+    RetailFile {
+        disc_name: "BEHI2.SP2",
+        remaster_name: "battle_behi2_sp2.bin",
+        size: 32768,
+        sha256: "a8efde7c6541d2e98888f780dcf1a3a7746cc19fb2aa79688189f9bc049cc601",
+    },
+    RetailFile {
+        disc_name: "BEHI.SPR",
+        remaster_name: "battle_behi_spr.bin",
+        size: 46393,
+        sha256: "0598974aefe83bfb075c1a7a6136bfd7e6c1a32f664d722c428affe0a44792cb",
+    },
+    RetailFile {
+        disc_name: "CYOKO.SPR",
+        remaster_name: "battle_cyoko_spr.bin",
+        size: 49572,
+        sha256: "7f7a94e5615137f9a4fa6e1dcfbad8b2760a6b66099154171b0e1feb137632d2",
+    },
+    RetailFile {
+        disc_name: "DILY.SPR",
+        remaster_name: "battle_dily_spr.bin",
+        size: 43462,
+        sha256: "0a0181619c6e317063e3ea6cd0b77dc4617e74a2fb94d2e143cdb0ec4caf45af",
+    },
+    RetailFile {
+        disc_name: "GOB.SPR",
+        remaster_name: "battle_gob_spr.bin",
+        size: 41268,
+        sha256: "632764a4e934b8551c8084f1b17df320964f6b13cd9235e7a13941b5c024518d",
+    },
+    RetailFile {
+        disc_name: "HIME.SPR",
+        remaster_name: "battle_hime_spr.bin",
+        size: 44670,
+        sha256: "a7d36698e02f2b2aec8f1f97e645a5fef5702f89cf6a781254ddd797d9040be4",
+    },
+    RetailFile {
+        disc_name: "KANZEN.SPR",
+        remaster_name: "battle_kanzen_spr.bin",
+        size: 48194,
+        sha256: "4cc0ee24e93957a54ba6ca2426e378c82bcd9b5277ae8de49697ab2e0f1ab15d",
+    },
+    RetailFile {
+        disc_name: "OTHER.SPR",
+        remaster_name: "battle_other_spr.bin",
+        size: 33792,
+        sha256: "7a0fb4d7459df13912dd82bef431b2c8274276603ae60f1953f6d40009a8bd8c",
+    },
+];
+
 /// The retail file with this disc name (case-insensitive), if any.
 pub fn by_disc_name(name: &str) -> Option<&'static RetailFile> {
     RETAIL_FILES
@@ -176,9 +247,10 @@ pub fn by_disc_name(name: &str) -> Option<&'static RetailFile> {
         .find(|f| f.disc_name.eq_ignore_ascii_case(name))
 }
 
-/// The retail file whose digest this is, if any.
+/// The retail file or sheet whose digest this is, if any.
 pub fn by_sha256(sha256_hex: &str) -> Option<&'static RetailFile> {
     RETAIL_FILES
         .iter()
+        .chain(&RETAIL_SHEETS)
         .find(|f| f.sha256.eq_ignore_ascii_case(sha256_hex))
 }

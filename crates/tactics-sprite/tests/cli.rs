@@ -675,3 +675,62 @@ fn garbage_never_panics() {
         }
     }
 }
+
+/// A synthetic short sheet (288 rows, all palettes zero but one colour), inspected and
+/// round-tripped; the expected counts are the ones written into it.
+#[test]
+fn synthetic_sheet_inspects_and_round_trips() {
+    use fft_formats::spr::{Spr, SprVariant};
+    let mut sheet = Spr::blank(SprVariant::Short);
+    sheet.palettes[3][1] = 0x801F; // red, STP set
+    for x in 0..10 {
+        sheet.pixels[x] = 1;
+    }
+    sheet.pixels[256 * 287 + 255] = 15;
+    let tmp = TempDir::new("synthetic-sheet");
+    let path = tmp.write("tiny.spr", &sheet.encode().unwrap());
+    let path = path.to_str().unwrap();
+    let json = inspect_json(&["--verbose", path]);
+    assert_eq!(json["kind"], "spr");
+    assert_eq!(json["header"]["variant"], "short");
+    assert_eq!(
+        (
+            json["header"]["width"].as_u64(),
+            json["header"]["height"].as_u64()
+        ),
+        (Some(256), Some(288))
+    );
+    assert_eq!(json["header"]["palettes"], 16);
+    assert_eq!(json["counts"]["opaque_pixels"], 11);
+    assert_eq!(
+        json["counts"]["indices_used"],
+        serde_json::json!([0, 1, 15])
+    );
+    assert_eq!(json["palettes"][3][1], 0x801F);
+    let forced = inspect_json(&["--kind", "spr", path]);
+    assert_eq!(forced["kind_source"], "forced");
+    let output = run(["roundtrip", path]);
+    assert_eq!(code_of(&output), 0, "stderr: {}", stderr(&output));
+    assert!(stdout(&output).starts_with("identical"));
+}
+
+#[test]
+fn inspect_ramuza_sheet() {
+    let Some(originals) = test_support::originals("inspect_ramuza_sheet") else {
+        return;
+    };
+    let sheet = originals.join("../sheets/battle_ramuza_spr.bin");
+    let json = inspect_json(&[sheet.to_str().unwrap()]);
+    assert_eq!(json["retail"], "RAMUZA.SPR");
+    assert_eq!(json["kind"], "spr");
+    // formats.md section 4: a standard sheet, 16 palettes, 256 x 488.
+    assert_eq!(json["header"]["variant"], "standard");
+    assert_eq!(
+        (
+            json["header"]["height"].as_u64(),
+            json["header"]["palettes"].as_u64()
+        ),
+        (Some(488), Some(16))
+    );
+    assert_eq!(json["counts"]["pixels"], 256 * 488);
+}

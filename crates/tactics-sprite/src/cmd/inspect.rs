@@ -7,8 +7,9 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, anyhow};
+use anyhow::Context;
 use fft_formats::retail::{self, RetailFile};
+use fft_formats::spr::{Spr, WIDTH};
 use fft_formats::{Command, FileKind, Frame, OpcodeTable, Seq, UnitShp, WeaponShp};
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
@@ -24,12 +25,14 @@ known retail file (by sha256), its header values and its counts.\n\n\
 Unit SHP: header water_ptr, lower_half_from, extra; frames and tiles per table (main, water), \
 frames in the lower half of the sheet.\n\
 Weapon/effect SHP: the 0x44-byte first section as u16 values; frames and tiles.\n\
-SEQ: header AA, BB, L; slots used, distinct slot offsets, commands, frame commands, opcodes.\n\n\
+SEQ: header AA, BB, L; slots used, distinct slot offsets, commands, frame commands, opcodes.\n\
+SPR: the variant, image size, palette count, padding; opaque pixels and the colour indices used.\n\n\
 With --verbose, SHP files list every frame's tiles (dx, dy from the anchor; sheet x, y in \
 pixels, +256 for frames in the lower half; width, height; flips), and SEQ files list, per slot, \
 the commands of its storage segment: from the slot's offset up to the next larger distinct slot \
 offset, or to L for the last segment. Slots that share an offset list the same commands. Command \
-offsets count from the start of the command stream (file byte 0x406)."
+offsets count from the start of the command stream (file byte 0x406). SPR files list their \
+palettes as raw 16-bit words (STP bit included)."
 )]
 pub struct Args {
     /// The file to inspect (any file name).
@@ -105,11 +108,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             let seq = Seq::decode_with(&bytes, &table).with_context(name)?;
             report.seq(&seq, &table, args.opcodes, args.verbose);
         }
-        // fft-formats grows kinds (sheets) before this command learns to describe them; the arm
-        // is unreachable until it does.
-        #[allow(unreachable_patterns)]
-        other => {
-            return Err(anyhow!("inspect cannot describe {other} files yet")).with_context(name);
+        FileKind::Spr => {
+            let sheet = Spr::decode(&bytes).with_context(name)?;
+            report.sheet(&sheet, args.verbose);
         }
     }
     let text = if args.json {
@@ -294,6 +295,50 @@ impl Report {
             self.detail = Some(Detail {
                 key: "frames",
                 json: frames_json(&shp.frames, no_half),
+                text,
+            });
+        }
+    }
+
+    fn sheet(&mut self, sheet: &Spr, verbose: bool) {
+        let mut used = [false; 16];
+        for &index in &sheet.pixels {
+            used[usize::from(index & 0x0F)] = true;
+        }
+        self.sections.push((
+            "header",
+            vec![
+                ("variant", Val::Str(sheet.variant.to_string())),
+                ("width", Val::Num(WIDTH as u64)),
+                ("height", Val::Num(sheet.height() as u64)),
+                ("palettes", Val::Num(sheet.palettes.len() as u64)),
+                ("padding", Val::Num(sheet.padding as u64)),
+            ],
+        ));
+        self.sections.push((
+            "counts",
+            vec![
+                ("pixels", Val::Num(sheet.pixels.len() as u64)),
+                (
+                    "opaque_pixels",
+                    Val::Num(sheet.pixels.iter().filter(|&&p| p != 0).count() as u64),
+                ),
+                (
+                    "indices_used",
+                    Val::List((0..16).filter(|&i| used[i]).map(|i| i as u64).collect()),
+                ),
+            ],
+        ));
+        if verbose {
+            // The raw 16-bit colour words (5 bits each of red, green, blue; bit 15 STP).
+            let mut text = String::new();
+            for (i, palette) in sheet.palettes.iter().enumerate() {
+                let words: Vec<String> = palette.iter().map(|w| format!("{w:04X}")).collect();
+                let _ = writeln!(text, "palette {i:2}: {}", words.join(" "));
+            }
+            self.detail = Some(Detail {
+                key: "palettes",
+                json: json!(sheet.palettes),
                 text,
             });
         }

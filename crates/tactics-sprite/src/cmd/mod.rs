@@ -30,6 +30,8 @@ pub enum KindArg {
     WeaponShp,
     /// A SEQ animation file.
     Seq,
+    /// An SPR sprite sheet (or an SP2 sheet, or the OTHER sheet).
+    Spr,
 }
 
 impl From<KindArg> for FileKind {
@@ -38,6 +40,7 @@ impl From<KindArg> for FileKind {
             KindArg::UnitShp => Self::UnitShp,
             KindArg::WeaponShp => Self::WeaponShp,
             KindArg::Seq => Self::Seq,
+            KindArg::Spr => Self::Spr,
         }
     }
 }
