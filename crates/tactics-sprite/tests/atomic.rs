@@ -4,19 +4,10 @@
 //! The disk is made "full" with a file-size limit (`ulimit -f`), which holds for root too; the
 //! shell ignores SIGXFSZ so that the write fails with EFBIG instead of killing the process.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-use test_support::repo_root;
-
-fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "tactics-sprite-atomic-{test}-{}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use test_support::{repo_root, temp_dir};
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()

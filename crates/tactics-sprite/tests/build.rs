@@ -1,26 +1,17 @@
 //! `tactics-sprite build` end to end: the binary writes the shipped tables byte for byte, reports
 //! bad input in one line, and leaves a previous output untouched when it fails.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 use sprite_data::pipeline::find_retail_file;
-use test_support::{originals, repo_root};
+use test_support::{originals, repo_root, temp_dir};
 
 fn tactics_sprite(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
         .args(args)
         .output()
         .expect("the binary runs")
-}
-
-fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "tactics-sprite-build-{test}-{}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn path(p: &Path) -> &str {

@@ -2,27 +2,17 @@
 //! binary, gives the shipped document byte for byte; a kind that does not exist, or `--kind` with
 //! `--profile`, is a usage error.
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use sprite_data::pipeline::find_retail_file;
 use sprite_data::profile::BUILTIN;
-use test_support::{assert_same_text, originals, repo_root};
+use test_support::{assert_same_text, originals, repo_root, temp_dir};
 
 fn tactics_sprite(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
         .args(args)
         .output()
         .expect("the binary runs")
-}
-
-fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "tactics-sprite-build-kind-{test}-{}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]

@@ -162,3 +162,15 @@ fn say_skipped(line: &str) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "{line}");
 }
+
+/// A fresh folder under the system's temporary folder, named for the test and this process, for
+/// files a test writes (game bytes included: they never go into the repository).
+///
+/// # Panics
+/// When the folder cannot be made.
+pub fn temp_dir(test: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("tactics-sprite-test-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
+}
