@@ -14,6 +14,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use sprite_data::Profile;
+use sprite_data::layer::{self, LayerKind};
 use sprite_data::output::write_atomically;
 use sprite_data::pipeline::{self, Output, Source};
 use sprite_data::profile::{BUILTIN, BuiltinKind};
@@ -55,16 +56,20 @@ enum Task {
         #[arg(long, value_name = "NAME", conflicts_with = "all")]
         sheet_file: Option<String>,
         /// Build every unit kind (type1, type2, cyoko, mon, ruka, other, arute, kanzen), one
-        /// document each, `<kind>.tactics-sprite-data.json`, and print a table of their counts.
+        /// document each, `<kind>.tactics-sprite-data.json`, and print a table of their counts;
+        /// then the weapon and effect layers, `<layer>.tactics-sprite-layer.json` (wep1, wep2,
+        /// eff1).
         #[arg(long, conflicts_with = "kind")]
         all: bool,
         /// Build one unit kind's document, `<kind>.tactics-sprite-data.json` (the built-in
-        /// profiles: type1, type2, cyoko, mon, ruka, other, arute, kanzen).
+        /// profiles: type1, type2, cyoko, mon, ruka, other, arute, kanzen), or one layer's,
+        /// `<layer>.tactics-sprite-layer.json` (wep1, wep2, eff1).
         #[arg(long, value_name = "NAME")]
         kind: Option<String>,
     },
     /// Regenerate the committed demo pair (fixtures/demo/) and shipped documents
-    /// (fixtures/documents/: demo.json, and `<kind>.json` for every unit kind from the originals when
+    /// (fixtures/documents/: demo.json, and `<kind>.json` for every unit kind, and
+    /// fixtures/layers/`<layer>.json` for the weapon and effect layers, from the originals when
     /// they can be found).
     Bless {
         /// Folder holding the original files [default: $FFT_ORIGINALS, else originals/].
@@ -84,11 +89,17 @@ fn main() -> ExitCode {
             kind,
         } => match (all, kind) {
             (true, _) => build_kinds(originals, out, &BUILTIN.iter().collect::<Vec<_>>(), None),
+            (false, Some(name)) if LayerKind::from_name(&name).is_some() => build_layers(
+                originals,
+                out,
+                &[LayerKind::from_name(&name).expect("checked")],
+            ),
             (false, Some(name)) => match BuiltinKind::find(&name) {
                 Some(kind) => build_kinds(originals, out, &[kind], sheet_file.as_deref()),
                 None => Err(anyhow::anyhow!(
-                    "--kind {name}: no such kind; the kinds are {}",
-                    BuiltinKind::names()
+                    "--kind {name}: no such kind; the kinds are {} and the layers {}",
+                    BuiltinKind::names(),
+                    LayerKind::ALL.map(LayerKind::name).join(", ")
                 )),
             },
             (false, None) => build_data(originals, out, sheet_file.as_deref()),
@@ -262,7 +273,48 @@ fn build_kinds(
         if rows.len() == 1 { "" } else { "s" },
         out_dir.display()
     );
+    if kinds.len() == BUILTIN.len() {
+        write_layers(&dir, &out_dir, &LayerKind::ALL)?;
+    }
     println!("took    {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
+    Ok(())
+}
+
+/// `build-data --kind wep1|wep2|eff1`: one layer document.
+fn build_layers(
+    originals: Option<PathBuf>,
+    out: Option<PathBuf>,
+    layers: &[LayerKind],
+) -> Result<()> {
+    let Some((dir, how)) = locate_originals(originals)? else {
+        bail!(
+            "no original files found: building a layer needs its SHP and SEQ files.\n\
+             Copy them from your own copy of the game into originals/ at the repository root, or run\n\
+             with --originals DIR or {ORIGINALS_VAR}=DIR."
+        );
+    };
+    println!("originals: {} (from {how})", dir.display());
+    let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));
+    write_layers(&dir, &out_dir, layers)
+}
+
+/// Builds and writes each layer document, `<layer>.tactics-sprite-layer.json`, with a line each.
+fn write_layers(dir: &Path, out_dir: &Path, layers: &[LayerKind]) -> Result<()> {
+    for &kind in layers {
+        let doc = layer::build_layer_from_folder(dir, kind).map_err(anyhow::Error::msg)?;
+        let bytes = doc.to_bytes();
+        let path = out_dir.join(layer::layer_file(kind));
+        write_atomically(&path, &bytes)
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+        println!(
+            "layer   {kind}: {} cells, {} frames, {} sequences -> {} ({} bytes)",
+            doc.cells.len(),
+            doc.frames.len(),
+            doc.sequences.len(),
+            path.display(),
+            bytes.len()
+        );
+    }
     Ok(())
 }
 
@@ -354,6 +406,14 @@ fn bless(originals: Option<PathBuf>) -> Result<()> {
                 let file = format!("{}.json", kind.name);
                 write_atomically(&documents.join(&file), &output.bytes)?;
                 println!("wrote fixtures/documents/{file} ({})", output.sha256);
+            }
+            for kind in LayerKind::ALL {
+                let bytes = layer::build_layer_from_folder(&dir, kind)
+                    .map_err(anyhow::Error::msg)?
+                    .to_bytes();
+                let file = format!("{kind}.json");
+                write_atomically(&root.join("fixtures/layers").join(&file), &bytes)?;
+                println!("wrote fixtures/layers/{file} ({} bytes)", bytes.len());
             }
         }
         None => println!(

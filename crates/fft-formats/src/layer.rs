@@ -297,3 +297,24 @@ pub fn first_section_of(bytes: &[u8]) -> Result<FirstSection, DecodeError> {
         })?;
     Ok(FirstSection::decode(raw))
 }
+
+/// Units of the game's angles: 4096 to a full turn.
+pub const ANGLE_UNITS_PER_TURN: u32 = 4096;
+
+/// The angle each rotation index of a frame record (bits 3-7 of byte 0) turns the frame by, in
+/// [`ANGLE_UNITS_PER_TURN`] units, clockwise on screen about the unit's anchor; index 0 is no
+/// turn. The game's table has 26 entries (indices 26-31 select nothing). These are the angles
+/// community tools list in degrees to three places (15.996, 23.027, ... 164.971), each of which
+/// is `units * 360 / 4096` for exactly one whole number of units, the PlayStation's angle unit.
+pub const ROTATION_UNITS: [u16; 26] = [
+    0, 182, 262, 301, 304, 307, 341, 489, 512, 626, 683, 797, 1024, 1365, 1366, 1422, 1456, 1479,
+    1536, 1593, 1650, 1707, 1741, 1763, 1821, 1877,
+];
+
+/// The turn rotation index `index` selects, in degrees clockwise; `None` for an index the table
+/// does not have.
+pub fn rotation_degrees(index: u8) -> Option<f64> {
+    ROTATION_UNITS
+        .get(usize::from(index))
+        .map(|units| f64::from(*units) * 360.0 / f64::from(ANGLE_UNITS_PER_TURN))
+}

@@ -9,6 +9,7 @@ pub mod build;
 pub mod canonical;
 pub mod document;
 pub mod execution;
+pub mod layer;
 pub mod output;
 pub mod pipeline;
 pub mod pose;

@@ -77,3 +77,63 @@ fn an_unknown_kind_or_kind_with_profile_is_a_usage_error() {
         String::from_utf8_lossy(&both.stderr)
     );
 }
+
+#[test]
+fn every_layer_builds_its_shipped_document() {
+    let Some(dir) = originals("every_layer_builds_its_shipped_document") else {
+        return;
+    };
+    let out_dir = temp_dir("layers");
+    for layer in sprite_data::layer::LayerKind::ALL {
+        let (shp, seq) = layer.files();
+        let find = |name: &str| {
+            find_retail_file(&dir, name).unwrap_or_else(|| panic!("{name} is in {}", dir.display()))
+        };
+        let out = out_dir.join(format!("{layer}.json"));
+        let run = tactics_sprite(&[
+            "build",
+            "--kind",
+            layer.name(),
+            "--shp",
+            find(shp).to_str().unwrap(),
+            "--seq",
+            find(seq).to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert!(
+            run.status.success(),
+            "{layer}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let shipped = repo_root().join(format!("fixtures/layers/{layer}.json"));
+        assert_same_text(
+            &shipped.display().to_string(),
+            &std::fs::read_to_string(&shipped).unwrap(),
+            &std::fs::read_to_string(&out).unwrap(),
+        );
+    }
+    // A unit SHP given as a layer's is refused with the file's name and an offset.
+    let type1 = find_retail_file(&dir, "TYPE1.SHP").unwrap();
+    let wep1_seq = find_retail_file(&dir, "WEP1.SEQ").unwrap();
+    let out = out_dir.join("bad.json");
+    let run = tactics_sprite(&[
+        "build",
+        "--kind",
+        "wep1",
+        "--shp",
+        type1.to_str().unwrap(),
+        "--seq",
+        wep1_seq.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains(type1.to_str().unwrap()) && stderr.contains("at byte 0x"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&out_dir).ok();
+}

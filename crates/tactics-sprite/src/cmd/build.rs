@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use sprite_data::Profile;
+use sprite_data::layer::{LayerKind, build_layer};
 use sprite_data::output::write_atomically;
 use sprite_data::pipeline::{Source, build_from_sources};
 use sprite_data::profile::BuiltinKind;
@@ -20,7 +21,7 @@ use super::read_input;
 unit SHP (frames), a SEQ (animations) and a sheet profile (names, stage constants, idle frames). \
 Every unit kind's profile is built in: --kind picks one (type1, type2, cyoko, mon, ruka, other, \
 arute, kanzen; TYPE2 pairs TYPE2.SHP with TYPE3.SEQ, RUKA pairs MON.SHP with RUKA.SEQ), --profile \
-reads a TOML file, and TYPE1's is the default. The output is canonical: the same inputs always give the same bytes. \
+reads a TOML file, and TYPE1's is the default. --kind wep1, wep2 or eff1 builds a layer document instead (the weapons TYPE1 or TYPE2 units hold, or their effects) from WEP1/WEP2/EFF1.SHP and .SEQ. The output is canonical: the same inputs always give the same bytes. \
 It is written atomically: a failed build leaves any previous file untouched.\n\n\
 Prints whether each input is a known retail file or modified (modified files still build), \
 any warnings, the document's counts, the output path and its sha256."
@@ -39,9 +40,10 @@ pub struct Args {
     #[arg(long, value_name = "FILE", conflicts_with = "kind")]
     pub profile: Option<PathBuf>,
 
-    /// A built-in profile by unit kind: type1, type2, cyoko, mon, ruka, other, arute, kanzen
+    /// A built-in profile by unit kind: type1, type2, cyoko, mon, ruka, other, arute, kanzen; or a
+    /// layer: wep1, wep2, eff1 (writes a layer document)
     #[arg(long, value_name = "NAME", value_parser = parse_kind)]
-    pub kind: Option<&'static BuiltinKind>,
+    pub kind: Option<Kind>,
 
     /// The document's sheet.file [default: the profile's sheet_file]
     #[arg(long, value_name = "NAME")]
@@ -60,7 +62,8 @@ pub struct Args {
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let profile = match (&args.profile, args.kind) {
         (Some(path), _) => Profile::load(path)?,
-        (None, Some(kind)) => kind.load(),
+        (None, Some(Kind::Layer(layer))) => return run_layer(args, layer),
+        (None, Some(Kind::Unit(kind))) => kind.load(),
         (None, None) => Profile::type1(),
     };
     let shp = read_input(&args.shp)?;
@@ -91,12 +94,55 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `--kind`: a built-in kind, any case.
-fn parse_kind(name: &str) -> Result<&'static BuiltinKind, String> {
-    BuiltinKind::find(name).ok_or_else(|| {
+/// What `--kind` names: a unit kind's built-in profile, or a layer.
+#[derive(Debug, Clone, Copy)]
+pub enum Kind {
+    Unit(&'static BuiltinKind),
+    Layer(LayerKind),
+}
+
+/// `--kind`: a built-in kind or a layer, any case.
+fn parse_kind(name: &str) -> Result<Kind, String> {
+    if let Some(layer) = LayerKind::from_name(name) {
+        return Ok(Kind::Layer(layer));
+    }
+    BuiltinKind::find(name).map(Kind::Unit).ok_or_else(|| {
         format!(
-            "no built-in profile {name:?}; the kinds are {}",
-            BuiltinKind::names()
+            "no built-in profile {name:?}; the kinds are {} and the layers {}",
+            BuiltinKind::names(),
+            LayerKind::ALL.map(LayerKind::name).join(", ")
         )
     })
+}
+
+/// `--kind wep1|wep2|eff1`: the layer document, with the human kinds' stage.
+fn run_layer(args: &Args, layer: LayerKind) -> anyhow::Result<ExitCode> {
+    let shp = read_input(&args.shp)?;
+    let seq = read_input(&args.seq)?;
+    let shp_name = args.shp.display().to_string();
+    let seq_name = args.seq.display().to_string();
+    let doc = build_layer(
+        layer,
+        Source {
+            name: &shp_name,
+            bytes: &shp,
+        },
+        Source {
+            name: &seq_name,
+            bytes: &seq,
+        },
+        &Profile::type1(),
+    )?;
+    let bytes = doc.to_bytes();
+    println!(
+        "layer   {layer} ({}): {} cells, {} frames, {} sequences",
+        doc.layer,
+        doc.cells.len(),
+        doc.frames.len(),
+        doc.sequences.len()
+    );
+    write_atomically(&args.out, &bytes)
+        .with_context(|| format!("{}: cannot write", args.out.display()))?;
+    println!("wrote   {} ({} bytes)", args.out.display(), bytes.len());
+    Ok(ExitCode::SUCCESS)
 }
