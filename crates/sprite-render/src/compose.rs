@@ -224,6 +224,22 @@ impl<'a> Renderer<'a> {
         })
     }
 
+    /// A renderer for `doc` over `sheet` on a canvas of the caller's (one that also holds what is
+    /// drawn beside the document's frames, such as a weapon).
+    ///
+    /// # Errors
+    /// As [`Renderer::new`].
+    pub fn with_canvas(
+        doc: &'a Document,
+        sheet: &'a Image,
+        canvas: Canvas,
+    ) -> Result<Self, RenderError> {
+        Ok(Self {
+            canvas,
+            ..Self::new(doc, sheet)?
+        })
+    }
+
     pub fn document(&self) -> &'a Document {
         self.doc
     }

@@ -62,4 +62,8 @@ pub enum RenderError {
     DelayTooLong { ticks: u64, max: u64 },
     #[error("nothing to draw: {0}")]
     Empty(&'static str),
+    #[error("a {variant} sheet is not the weapons sheet (WEP.SPR, 85504 bytes, 256 x 656)")]
+    NotWeaponsSheet {
+        variant: fft_formats::spr::SprVariant,
+    },
 }

@@ -8,6 +8,7 @@ pub mod inspect;
 pub mod render;
 pub mod roundtrip;
 pub mod sheet;
+pub mod weapon;
 
 use std::fs::File;
 use std::io::{self, Read};

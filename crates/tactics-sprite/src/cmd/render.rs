@@ -14,6 +14,7 @@ use sprite_render::sheet::{SheetImage, SheetSource, load_sheet};
 use sprite_render::{AnimationFrame, Background, Image, RenderError, Renderer};
 
 use super::read_input;
+use super::weapon::{LoadedWeapon, WeaponInput};
 
 /// Draw frames and animations of a document from a sheet.
 #[derive(Debug, clap::Args)]
@@ -36,12 +37,15 @@ animation that loops plays for ever, one that does not plays once and holds its 
 (--plays changes it); a last frame the game holds (delay 0) shows for --hold ticks.\n\n\
 The output is written atomically. Exit status: 0 on success; 1 when an input cannot be read or \
 does not fit (a sheet too small for the document's cells); 2 for a usage error: an unknown \
-animation, a view outside 0..7, a frame not in the document, an unknown extension."
+animation, a view outside 0..7, a frame not in the document, an unknown extension.\n\n--weapon TYPE --weapon-sheet WEP.SPR draws an --animation with the weapon in hand: the weapon and effect layers the animation's sequence starts (QueueSpriteAnim), each from its layer document (wep1.json and eff1.json beside --data unless --weapon-data/--effect-data name them) and its block of the weapons sheet, in the draw order SetLayerPriority sets, a turned frame turned about the unit's anchor. A picture is drawn wherever the unit's or a layer's frame changes."
 )]
 #[command(group(clap::ArgGroup::new("what").required(true).args(["frame", "animation", "all_frames"])))]
 pub struct Args {
     #[command(flatten)]
     pub input: DrawingInput,
+
+    #[command(flatten)]
+    pub weapon: WeaponInput,
 
     /// Draw SHP frame N as stored (not mirrored, no move).
     #[arg(long, value_name = "N")]
@@ -230,7 +234,14 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         return usage("an .apng or .gif holds one animation; give --animation once");
     }
 
+    if args.weapon.weapon.is_some() && args.animation.is_empty() {
+        return usage("--weapon draws the layers an animation starts: give --animation");
+    }
     let (doc, sheet) = args.input.load()?;
+    let weapon = args.weapon.load(&args.input.data)?;
+    if let Some(weapon) = &weapon {
+        return run_with_weapon(args, format, &doc, &sheet, weapon);
+    }
     let renderer = args.input.renderer(&doc, &sheet)?;
     let shown_data = args.input.data.display().to_string();
     let canvas = renderer.canvas();
@@ -298,9 +309,84 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         }
     }
 
+    write_rows(args, format, &doc, &rows, loops)
+}
+
+/// `render --weapon`: each animation with its layers, on a canvas that holds them.
+fn run_with_weapon(
+    args: &Args,
+    format: Format,
+    doc: &Document,
+    sheet: &SheetImage,
+    weapon: &LoadedWeapon,
+) -> anyhow::Result<ExitCode> {
+    use sprite_render::layers::{LayerArt, LayeredRenderer};
+    let shown_data = args.input.data.display().to_string();
+    let view = match View::new(args.view) {
+        Ok(view) => view,
+        Err(error) => return usage(error),
+    };
+    let mut animations = Vec::new();
+    for name in &args.animation {
+        match Motion::find(doc, name) {
+            Ok(Motion::Animation(animation)) => animations.push(animation),
+            Ok(Motion::Idle) => return usage("--weapon draws attacks, not the idle frame"),
+            Err(error) => return usage(error),
+        }
+    }
+    let renderer = LayeredRenderer::new(
+        doc,
+        &sheet.image,
+        sprite_data::pose::layers::Layers {
+            weapon_type: weapon.weapon_type,
+            weapon: None,
+            effect: None,
+        },
+        Some(LayerArt {
+            doc: &weapon.weapon,
+            sheet: &weapon.weapon_sheet,
+        }),
+        Some(LayerArt {
+            doc: &weapon.effect,
+            sheet: &weapon.effect_sheet,
+        }),
+        &animations,
+        &[view],
+    )
+    .with_context(|| shown_data.clone())?;
+    let canvas = renderer.canvas();
+    println!(
+        "canvas  {} x {}, stance point at ({}, {})",
+        canvas.width,
+        canvas.height,
+        canvas.stance().0,
+        canvas.stance().1
+    );
+    let mut rows = Vec::new();
+    let mut loops = false;
+    for (animation, name) in animations.iter().zip(&args.animation) {
+        let water = args.water || animation.water;
+        let frames = renderer
+            .animation(animation, view, water)
+            .with_context(|| shown_data.clone())?;
+        loops = animation.looping;
+        report_animation(name, view, water, doc.stage.ticks_per_second, &frames);
+        rows.push(frames);
+    }
+    write_rows(args, format, doc, &rows, loops)
+}
+
+/// Writes the drawn rows in the output's format.
+fn write_rows(
+    args: &Args,
+    format: Format,
+    doc: &Document,
+    rows: &[Vec<AnimationFrame>],
+    loops: bool,
+) -> anyhow::Result<ExitCode> {
     match format {
         Format::Png => {
-            let image = strip(&rows, args.labels).context("drawing the strip")?;
+            let image = strip(rows, args.labels).context("drawing the strip")?;
             write_png(args, &image)
         }
         Format::Apng | Format::Gif => {
