@@ -363,19 +363,24 @@ impl<'a> Renderer<'a> {
                 sequence: index,
                 count: self.doc.sequences.len(),
             })?;
-        // poseAt plays animations; a sequence alone is the animation whose front and back it is.
-        let alone = Animation {
-            name: sequence.name.clone(),
-            category: String::new(),
-            front: index as u32,
-            back: index as u32,
-            looping: sequence.looping,
-            hit_tick: None,
-            water,
-            mode: None,
-        };
+        let alone = sequence_alone(sequence, index, water);
         let view = View::new(1).expect("1 is a view");
         self.animation(Motion::Animation(&alone), view, water)
+    }
+}
+
+/// Sequence `index` as an animation of its own: poseAt plays animations, and a sequence alone is
+/// the animation whose front and back it is.
+pub fn sequence_alone(sequence: &Sequence, index: usize, water: bool) -> Animation {
+    Animation {
+        name: sequence.name.clone(),
+        category: String::new(),
+        front: index as u32,
+        back: index as u32,
+        looping: sequence.looping,
+        hit_tick: None,
+        water,
+        mode: None,
     }
 }
 

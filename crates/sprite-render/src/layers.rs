@@ -14,7 +14,7 @@ use sprite_data::layer::LayerDocument;
 use sprite_data::pose::View;
 use sprite_data::pose::layers::{LayerPose, LayeredPose, Layers, change_ticks, pose_with_layers};
 
-use crate::compose::{AnimationFrame, Canvas, Renderer, events_of_frame};
+use crate::compose::{AnimationFrame, Canvas, Renderer, events_of_frame, sequence_alone};
 use crate::error::RenderError;
 use crate::image::{Image, Rgba};
 use crate::sheet::check_palette;
@@ -227,6 +227,30 @@ impl<'a> LayeredRenderer<'a> {
             });
         }
         Ok(frames)
+    }
+}
+
+impl crate::aseprite::SequencePictures for LayeredRenderer<'_> {
+    fn document(&self) -> &Document {
+        self.unit.document()
+    }
+
+    fn canvas(&self) -> Canvas {
+        LayeredRenderer::canvas(self)
+    }
+
+    /// Sequence `index` on its own at view 1 (its own facing), with the layers it starts.
+    fn sequence(&self, index: usize, water: bool) -> Result<Vec<AnimationFrame>, RenderError> {
+        let doc = self.unit.document();
+        let sequence = doc
+            .sequences
+            .get(index)
+            .ok_or(RenderError::SequenceOutOfRange {
+                sequence: index,
+                count: doc.sequences.len(),
+            })?;
+        let alone = sequence_alone(sequence, index, water);
+        self.animation(&alone, View::new(1).expect("1 is a view"), water)
     }
 }
 

@@ -153,8 +153,8 @@ pub fn pose_with_layers(
 }
 
 /// The ticks (from the sequence's start) at which `animation`'s picture at `view` can change:
-/// its own frames' starts and the starts of every layer frame that shows, up to the sequence's
-/// end (a hold included). Sorted, without repeats.
+/// its own frames' starts (a last held frame's included) and the starts of every layer frame
+/// that shows before the sequence's end. Sorted, without repeats.
 pub fn change_ticks(
     doc: &Document,
     animation: &Animation,
@@ -165,7 +165,7 @@ pub fn change_ticks(
         return Vec::new();
     };
     let total = total_ticks(sequence);
-    let mut ticks: Vec<u64> = sequence
+    let unit_starts: Vec<u64> = sequence
         .ticks
         .iter()
         .scan(0u64, |at, t| {
@@ -174,6 +174,7 @@ pub fn change_ticks(
             Some(start)
         })
         .collect();
+    let mut ticks = Vec::new();
     // Every layer start the sequence can reach, with the frame starts that follow it.
     let mut starts: Vec<(Option<&LayerDocument>, u32, u64)> = Vec::new();
     for cue in sequence.layers.iter().flatten() {
@@ -208,7 +209,9 @@ pub fn change_ticks(
             ticks.push(at);
         }
     }
-    ticks.retain(|t| *t < total.max(1));
+    // A layer frame that would start after the unit's sequence ends is never seen.
+    ticks.retain(|t| *t < total);
+    ticks.extend(unit_starts);
     ticks.sort_unstable();
     ticks.dedup();
     ticks

@@ -5,10 +5,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
+use sprite_data::pose::View;
+use sprite_data::pose::layers::Layers;
 use sprite_render::aseprite::export;
 use sprite_render::encode::png_rgba;
+use sprite_render::layers::{LayerArt, LayeredRenderer};
 
 use super::render::{DrawingInput, write_out};
+use super::weapon::WeaponInput;
 
 /// Export a document's sequences for Aseprite-based engines.
 #[derive(Debug, clap::Args)]
@@ -23,13 +27,18 @@ format, size, scale (\"1\"), frameTags (one per sequence, named as it, inclusive
 direction forward, repeat \"1\" when it does not loop), layers (an events layer whose cels carry \
 hit and sound as user data) and a stance slice whose pivot is the stance point.\n\n\
 Each sequence is drawn at its own unmirrored facing with its 2D move; flip a frame horizontally \
-for the mirrored views (the canvas is symmetric about the pivot). Both files are written \
+for the mirrored views (the canvas is symmetric about the pivot). With --weapon TYPE \
+--weapon-sheet WEP.SPR each sequence is drawn with the weapon and effect layers it starts (see \
+render --help), a frame wherever the unit's or a layer's frame changes. Both files are written \
 atomically. Exit status: 0 on success; 1 when an input cannot be read or does not fit; 2 for a \
 usage error."
 )]
 pub struct Args {
     #[command(flatten)]
     pub input: DrawingInput,
+
+    #[command(flatten)]
+    pub weapon: WeaponInput,
 
     /// The files' name, NAME.png and NAME.json [default: the sheet file's stem]
     #[arg(long, value_name = "NAME")]
@@ -79,15 +88,55 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         "written by tactics-sprite {} from {data_name} and {sheet_name}",
         env!("CARGO_PKG_VERSION")
     );
-    let exported =
-        export(&renderer, &image_name, &provenance).with_context(|| shown_data.clone())?;
+    let weapon = args.weapon.load(&args.input.data)?;
+    let layered = match &weapon {
+        None => None,
+        Some(w) => {
+            let alone: Vec<_> = doc
+                .sequences
+                .iter()
+                .enumerate()
+                .map(|(i, s)| sprite_render::compose::sequence_alone(s, i, false))
+                .collect();
+            let refs: Vec<_> = alone.iter().collect();
+            Some(
+                LayeredRenderer::new(
+                    &doc,
+                    &sheet.image,
+                    Layers {
+                        weapon_type: w.weapon_type,
+                        weapon: None,
+                        effect: None,
+                    },
+                    Some(LayerArt {
+                        doc: &w.weapon,
+                        sheet: &w.weapon_sheet,
+                    }),
+                    Some(LayerArt {
+                        doc: &w.effect,
+                        sheet: &w.effect_sheet,
+                    }),
+                    &refs,
+                    &[View::new(1).expect("1 is a view")],
+                )
+                .with_context(|| shown_data.clone())?,
+            )
+        }
+    };
+    let (exported, canvas) = match &layered {
+        Some(layered) => (export(layered, &image_name, &provenance), layered.canvas()),
+        None => (
+            export(&renderer, &image_name, &provenance),
+            renderer.canvas(),
+        ),
+    };
+    let exported = exported.with_context(|| shown_data.clone())?;
     let png = png_rgba(&exported.atlas).context("encoding the atlas")?;
     let json = exported.to_text().into_bytes();
     let png_path = args.out.join(&image_name);
     let json_path = args.out.join(format!("{name}.json"));
     write_out(&png_path, &png)?;
     write_out(&json_path, &json)?;
-    let canvas = renderer.canvas();
     println!(
         "frames  {} in {} tags, {} distinct pictures in the atlas; canvas {} x {}",
         exported.frames, exported.tags, exported.stored, canvas.width, canvas.height

@@ -92,7 +92,7 @@ impl WeaponInput {
 
 /// A layer document: `given`, else `<kind>.json` or `<kind>.tactics-sprite-layer.json` in the
 /// folder of the unit document `data`.
-fn load_layer(
+pub fn load_layer(
     given: Option<&Path>,
     data: &Path,
     kind: LayerKind,
