@@ -7,10 +7,13 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use fft_formats::layer::WeaponType;
 use jsonschema::Validator;
 use serde_json::{Value, json};
-use sprite_data::document::LayerCue;
+use sprite_data::document::{Document, LayerCue};
 use sprite_data::layer::{LayerDocument, LayerKind, build_layer_from_folder};
+use sprite_data::pose::View;
+use sprite_data::pose::layers::{Layers, pose_with_layers};
 use test_support::fftorama::{animation_data, opcode_parameters, play, read_frame_data};
 use test_support::{assert_same_text, fftorama_or_skip, originals, repo_root};
 
@@ -258,4 +261,172 @@ fn first_frames_are_fftoramas_by_entry() {
             );
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// poseAt with layers, against FFTorama's listings
+
+fn shown_at(ticks: &[u32], at: u64) -> Option<usize> {
+    let mut end = 0u64;
+    ticks.iter().position(|t| {
+        end += u64::from(*t);
+        at < end
+    })
+}
+
+/// Every TYPE1 sequence that starts a layer, at every tick it plays, front and back, with a
+/// sword: the weapon and effect frames `poseAt` reports are the ones FFTorama's listings give
+/// (the unit's cues, the weapon slot's frames and its effect cue, the effect slot's frames, plus
+/// the sword's first frames 40 and 18), and the order is FFTorama's priority row.
+#[test]
+fn layered_poses_follow_fftoramas_listings() {
+    let test = "layered_poses_follow_fftoramas_listings";
+    let Some((all, fftorama)) = built(test) else {
+        return;
+    };
+    let doc: Document = serde_json::from_str(
+        &std::fs::read_to_string(repo_root().join("fixtures/documents/type1.json")).unwrap(),
+    )
+    .unwrap();
+    let (wep1, eff1) = (&all[0].doc, &all[2].doc);
+    let layers = Layers {
+        weapon_type: WeaponType::Sword,
+        weapon: Some(wep1),
+        effect: Some(eff1),
+    };
+    let params = opcode_parameters(&fftorama);
+    let (unit_rows, wep_rows, eff_rows) = (
+        animation_data(&fftorama, "type1"),
+        animation_data(&fftorama, "wep1"),
+        animation_data(&fftorama, "eff1"),
+    );
+    let orders: Vec<Vec<String>> =
+        std::fs::read_to_string(fftorama.join("SeqData/LayerPriorityTable.txt"))
+            .unwrap()
+            .lines()
+            .skip(1)
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.split(',').skip(1).map(str::to_owned).collect())
+            .collect();
+    let mut checked = 0;
+    for animation in &doc.animations {
+        for view in [1, 3] {
+            let view = View::new(view).unwrap();
+            let sequence = &doc.sequences[if view.is_back() {
+                animation.back
+            } else {
+                animation.front
+            } as usize];
+            if sequence.layers.is_none() || animation.looping {
+                continue;
+            }
+            let unit = play(&unit_rows[sequence.raw as usize].items, &params, 4096);
+            let start = |played: &test_support::fftorama::Played, layer: i64| {
+                played
+                    .cues
+                    .iter()
+                    .filter(|(_, n, p)| *n == "QueueSpriteAnim" && p[0] == layer)
+                    .map(|(t, _, p)| (u64::from(*t), p[1] as usize))
+                    .collect::<Vec<_>>()
+            };
+            let total: u64 = unit.ticks.iter().map(|t| u64::from(*t)).sum();
+            for tick in 0..total {
+                let pose =
+                    pose_with_layers(&doc, animation, view, tick as i64, false, &layers).unwrap();
+                let at = format!("{} view {view} tick {tick}", animation.name);
+                // The weapon: the last start at or before the tick.
+                let weapon = start(&unit, 1).into_iter().rev().find(|(t, _)| *t <= tick);
+                let mut expected_effect =
+                    start(&unit, 2).into_iter().rev().find(|(t, _)| *t <= tick);
+                let mut expected_weapon = None;
+                if let Some((from, slot)) = weapon {
+                    let w = play(&wep_rows[slot].items, &params, 4096);
+                    if let Some(i) = shown_at(&w.ticks, tick - from) {
+                        expected_weapon = Some(40 + w.frames[i]);
+                    }
+                    for (t, s) in start(&w, 2) {
+                        if from + t <= tick && expected_effect.is_none_or(|(e, _)| from + t >= e) {
+                            expected_effect = Some((from + t, s));
+                        }
+                    }
+                }
+                let expected_effect = expected_effect.and_then(|(from, slot)| {
+                    let e = play(&eff_rows[slot].items, &params, 4096);
+                    shown_at(&e.ticks, tick - from).map(|i| 18 + e.frames[i])
+                });
+                let got = |name: &str| pose.layers.iter().find(|l| l.layer == name).map(|l| l.shp);
+                assert_eq!(got("weapon"), expected_weapon, "{at}: weapon");
+                assert_eq!(got("effect"), expected_effect, "{at}: effect");
+                let priority = unit
+                    .cues
+                    .iter()
+                    .filter(|(t, n, _)| *n == "SetLayerPriority" && u64::from(*t) <= tick)
+                    .last()
+                    .map(|(_, _, p)| p[0] as usize);
+                if let Some(row) = priority {
+                    assert_eq!(pose.layer_order, orders[row], "{at}: order");
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
+
+#[test]
+fn a_mirrored_view_mirrors_the_layers_and_their_turn() {
+    let test = "a_mirrored_view_mirrors_the_layers_and_their_turn";
+    let Some((all, _)) = built(test) else {
+        return;
+    };
+    let doc: Document = serde_json::from_str(
+        &std::fs::read_to_string(repo_root().join("fixtures/documents/type1.json")).unwrap(),
+    )
+    .unwrap();
+    let layers = Layers {
+        weapon_type: WeaponType::Sword,
+        weapon: Some(&all[0].doc),
+        effect: Some(&all[2].doc),
+    };
+    let swing = doc.animation("Swing High").unwrap();
+    // View 1 and view 7 show the same front sequence, 7 mirrored.
+    let (plain, mirror) = (View::new(1).unwrap(), View::new(7).unwrap());
+    assert!(!plain.is_mirrored() && mirror.is_mirrored() && !mirror.is_back());
+    for tick in [0, 4, 16, 18, 30] {
+        let a = pose_with_layers(&doc, swing, plain, tick, false, &layers).unwrap();
+        let b = pose_with_layers(&doc, swing, mirror, tick, false, &layers).unwrap();
+        assert_eq!(a.layers.len(), b.layers.len());
+        for (l, m) in a.layers.iter().zip(&b.layers) {
+            assert_eq!((l.layer.as_str(), l.shp), (m.layer.as_str(), m.shp));
+            assert_eq!(m.degrees, -l.degrees, "tick {tick}");
+            assert_eq!((m.pivot_x, m.pivot_y), (-l.pivot_x, l.pivot_y));
+            for (t, u) in l.tiles.iter().zip(&m.tiles) {
+                assert_eq!(u.x, -(t.x + f64::from(t.w)), "tick {tick}");
+                assert_eq!(u.flip_x, !t.flip_x);
+            }
+        }
+    }
+    // Priority 17 (text, effect, unit, weapon) draws the weapon first and the effect last.
+    let at16 = pose_with_layers(&doc, swing, plain, 16, false, &layers).unwrap();
+    let names: Vec<&str> = at16
+        .draw_order()
+        .iter()
+        .map(|p| p.map_or("unit", |i| at16.layers[i].layer.as_str()))
+        .collect();
+    assert_eq!(names, ["weapon", "unit", "effect"]);
+    // Past the end of WEP1 slot 0 (EndAnimation after 38 ticks) the sword is gone; without layer
+    // documents there are no layers.
+    let after = pose_with_layers(&doc, swing, plain, 38, false, &layers).unwrap();
+    assert!(after.layers.is_empty());
+    let bare = Layers {
+        weapon_type: WeaponType::Sword,
+        weapon: None,
+        effect: None,
+    };
+    assert!(
+        pose_with_layers(&doc, swing, plain, 16, false, &bare)
+            .unwrap()
+            .layers
+            .is_empty()
+    );
 }
