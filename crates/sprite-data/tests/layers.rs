@@ -360,8 +360,8 @@ fn layered_poses_follow_fftoramas_listings() {
                 let priority = unit
                     .cues
                     .iter()
-                    .filter(|(t, n, _)| *n == "SetLayerPriority" && u64::from(*t) <= tick)
-                    .last()
+                    .rev()
+                    .find(|(t, n, _)| *n == "SetLayerPriority" && u64::from(*t) <= tick)
                     .map(|(_, _, p)| p[0] as usize);
                 if let Some(row) = priority {
                     assert_eq!(pose.layer_order, orders[row], "{at}: order");
