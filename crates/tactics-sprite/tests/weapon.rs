@@ -380,3 +380,70 @@ fn swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame() {
     assert!(changes.contains(&effect_start));
     std::fs::remove_dir_all(&work).ok();
 }
+
+#[test]
+fn weapon_flags_refuse_what_they_cannot_draw() {
+    let work = temp_dir("weapon-errors");
+    std::fs::copy(
+        repo_root().join("fixtures/documents/demo.json"),
+        work.join("demo.json"),
+    )
+    .unwrap();
+    let data = work.join("demo.json");
+    let data = data.to_str().unwrap();
+    let out = work.join("x.gif");
+    let out = out.to_str().unwrap();
+    let base = ["render", "--data", data, "--sheet", "demo.png", "-o", out];
+    let with = |extra: &[&str]| run(&[&base[..], extra].concat());
+    // An unknown type lists the types; --weapon needs its sheet; a frame has no layers.
+    let unknown = with(&[
+        "--weapon",
+        "spoon",
+        "--weapon-sheet",
+        "W",
+        "--animation",
+        "Walk",
+    ]);
+    assert_eq!(unknown.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&unknown.stderr);
+    assert!(
+        stderr.contains("spoon") && stderr.contains("knight-sword"),
+        "{stderr}"
+    );
+    let no_sheet = with(&["--weapon", "sword", "--animation", "Walk"]);
+    assert_eq!(no_sheet.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&no_sheet.stderr).contains("--weapon-sheet"));
+    let frame = with(&["--weapon", "sword", "--weapon-sheet", "W", "--frame", "1"]);
+    assert_eq!(frame.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&frame.stderr).contains("give --animation"));
+    // No layer documents beside the unit document: the error says where it looked. (The sheet is
+    // read first, so give a real one: the demo sheet is drawn by the test's own synthetic PNG.)
+    let sheet = work.join("demo.png");
+    let doc: sprite_data::Document =
+        serde_json::from_str(&std::fs::read_to_string(data).unwrap()).unwrap();
+    let picture = sprite_render::sheet::synthetic_sheet(&doc);
+    std::fs::write(&sheet, sprite_render::encode::png_rgba(&picture).unwrap()).unwrap();
+    let missing = run(&[
+        "render",
+        "--data",
+        data,
+        "--sheet",
+        sheet.to_str().unwrap(),
+        "-o",
+        out,
+        "--weapon",
+        "sword",
+        "--weapon-sheet",
+        "W",
+        "--animation",
+        "Walk",
+    ]);
+    assert_eq!(missing.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&missing.stderr);
+    assert!(
+        stderr.contains("no weapon layer document beside") && stderr.contains("wep1.json"),
+        "{stderr}"
+    );
+    assert!(!Path::new(out).exists());
+    std::fs::remove_dir_all(&work).ok();
+}
