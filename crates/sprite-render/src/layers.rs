@@ -20,11 +20,18 @@ use crate::image::{Image, Rgba};
 use crate::sheet::check_palette;
 
 /// One block of the weapons sheet (256 x 256) drawn with one palette: what a layer document's
-/// cells are cut from.
+/// cells are cut from. `rows` moves every cell that many rows down the block: the items of one
+/// weapon type share its frames, and the game draws each item's graphic from its own rows (the
+/// second sword 16 rows below the first); rows past the block are transparent.
 ///
 /// # Errors
 /// A sheet that is not the weapons sheet's layout, or a palette past the block's 16.
-pub fn layer_sheet(spr: &Spr, doc: &LayerDocument, palette: usize) -> Result<Image, RenderError> {
+pub fn layer_sheet(
+    spr: &Spr,
+    doc: &LayerDocument,
+    palette: usize,
+    rows: usize,
+) -> Result<Image, RenderError> {
     if spr.variant != fft_formats::spr::SprVariant::Weapons {
         return Err(RenderError::NotWeaponsSheet {
             variant: spr.variant,
@@ -42,9 +49,9 @@ pub fn layer_sheet(spr: &Spr, doc: &LayerDocument, palette: usize) -> Result<Ima
     let colours = spr.palette_rgba(palette_index);
     let top = doc.sheet.top as usize;
     let mut image = Image::new(WIDTH as u32, 256);
-    for y in 0..256 {
+    for y in 0..256usize.saturating_sub(rows) {
         for x in 0..WIDTH {
-            let index = spr.pixel(x, top + y);
+            let index = spr.pixel(x, top + rows + y);
             if index != 0 {
                 image.set(x as i64, y as i64, colours[usize::from(index)]);
             }

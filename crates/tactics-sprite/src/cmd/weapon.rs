@@ -39,6 +39,12 @@ pub struct WeaponInput {
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..16))]
     pub weapon_palette: u8,
 
+    /// Draw the weapon from this many rows further down its block: the items of one type share
+    /// its frames, each item's graphic in its own rows (a multiple of 8; 0, the type's first
+    /// item, by default).
+    #[arg(long, value_name = "ROWS", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=248))]
+    pub weapon_rows: u8,
+
     /// The effect's palette in the effects block, 0..15.
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..16))]
     pub effect_palette: u8,
@@ -66,16 +72,22 @@ impl WeaponInput {
         let effect = load_layer(self.effect_data.as_deref(), data, LayerKind::Eff1, "effect")?;
         let shown = sheet_path.display().to_string();
         let spr = Spr::decode(&read_input(sheet_path)?).with_context(|| shown.clone())?;
-        let weapon_sheet = layer_sheet(&spr, &weapon, usize::from(self.weapon_palette))
-            .with_context(|| shown.clone())?;
-        let effect_sheet =
-            layer_sheet(&spr, &effect, usize::from(self.effect_palette)).with_context(|| shown)?;
+        let weapon_sheet = layer_sheet(
+            &spr,
+            &weapon,
+            usize::from(self.weapon_palette),
+            usize::from(self.weapon_rows),
+        )
+        .with_context(|| shown.clone())?;
+        let effect_sheet = layer_sheet(&spr, &effect, usize::from(self.effect_palette), 0)
+            .with_context(|| shown)?;
         println!(
-            "weapon  {weapon_type}: {} frame {} ({} palette {}), {} ({} palette {})",
+            "weapon  {weapon_type}: {} frame {} ({} palette {}, rows +{}), {} ({} palette {})",
             weapon.kind,
             weapon.first_frame(weapon_type).unwrap_or(0),
             sheet_path.display(),
             self.weapon_palette,
+            self.weapon_rows,
             effect.kind,
             sheet_path.display(),
             self.effect_palette
