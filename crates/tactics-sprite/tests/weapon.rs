@@ -447,3 +447,79 @@ fn weapon_flags_refuse_what_they_cannot_draw() {
     assert!(!Path::new(out).exists());
     std::fs::remove_dir_all(&work).ok();
 }
+
+/// `draw --weapon` on the shipped documents. By hand from WEP1 slot 0 (`8 4, 6 2, 7 8, 8 2,
+/// QueueSpriteAnim 2 0, 14 2, ...`): at tick 16 the sword shows relative frame 14, SHP frame
+/// 40 + 14 = 54, and the swoosh starts, EFF1 frame 18 + 0; TYPE1's Swing High Front sets
+/// priority 17 (text, effect, unit, weapon) at tick 0. At tick 3 the sword shows 40 + 8 and no
+/// effect has started.
+#[test]
+fn draw_prints_the_layers_beside_the_pose() {
+    let work = temp_dir("weapon-draw");
+    for (from, to) in [
+        ("fixtures/documents/type1.json", "type1.json"),
+        ("fixtures/layers/wep1.json", "wep1.json"),
+        ("fixtures/layers/eff1.json", "eff1.json"),
+    ] {
+        std::fs::copy(repo_root().join(from), work.join(to)).unwrap();
+    }
+    let data = work.join("type1.json");
+    let draw = |tick: &str| -> serde_json::Value {
+        let out = run(&[
+            "draw",
+            "--data",
+            data.to_str().unwrap(),
+            "--animation",
+            "Swing High",
+            "--view",
+            "1",
+            "--tick",
+            tick,
+            "--weapon",
+            "sword",
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let at16 = draw("16");
+    assert_eq!(at16["weaponType"], "sword");
+    assert_eq!(
+        at16["layerOrder"],
+        serde_json::json!(["text", "effect", "unit", "weapon"])
+    );
+    let layers = at16["layers"].as_array().unwrap();
+    let shp = |name: &str| {
+        layers
+            .iter()
+            .find(|l| l["layer"] == name)
+            .map(|l| l["shp"].as_u64().unwrap())
+    };
+    assert_eq!((shp("weapon"), shp("effect")), (Some(54), Some(18)));
+    // Back to front: the weapon behind the unit, the effect in front of it.
+    assert_eq!(layers[0]["layer"], "weapon");
+    assert_eq!(layers[0]["pivotY"], 15);
+    let at3 = draw("3");
+    let layers = at3["layers"].as_array().unwrap();
+    assert_eq!(layers.len(), 1);
+    assert_eq!(layers[0]["shp"], 48);
+    assert_eq!(layers[0]["degrees"], 90.0);
+    // Without --weapon the pose is as before: no layers key.
+    let plain = run(&[
+        "draw",
+        "--data",
+        data.to_str().unwrap(),
+        "--animation",
+        "Swing High",
+        "--view",
+        "1",
+        "--tick",
+        "16",
+    ]);
+    let plain: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
+    assert!(plain.get("layers").is_none());
+    std::fs::remove_dir_all(&work).ok();
+}
