@@ -490,7 +490,12 @@ pub fn first_byte_difference(left: &[u8], right: &[u8]) -> Option<FirstByteDiffe
         .or_else(|| (left.len() != right.len()).then(|| left.len().min(right.len())))?;
     let before = &left[..offset];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let column = offset - before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
+    let column = offset
+        - before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1)
+        + 1;
     Some(FirstByteDifference {
         offset,
         line,
@@ -572,7 +577,11 @@ mod tests {
         assert!(mode.matches(&differences[0].path));
         assert!(!other.matches(&differences[0].path));
         assert!(hands.matches(&differences[1].path));
-        assert!(PathPattern::parse("*").unwrap().matches(&differences[1].path));
+        assert!(
+            PathPattern::parse("*")
+                .unwrap()
+                .matches(&differences[1].path)
+        );
         assert!(differences.iter().all(not_derived_from_files));
         for bad in ["", "a[", "a[x]", "a..b", "a]b"] {
             assert!(PathPattern::parse(bad).is_err(), "{bad:?}");

@@ -43,6 +43,8 @@ enum Command {
     Sheet(cmd::sheet::Args),
     Render(cmd::render::Args),
     ExportAseprite(cmd::export_aseprite::Args),
+    Check(cmd::check::Args),
+    Diff(cmd::diff::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +58,8 @@ fn main() -> ExitCode {
         Command::Sheet(args) => cmd::sheet::run(args),
         Command::Render(args) => cmd::render::run(args),
         Command::ExportAseprite(args) => cmd::export_aseprite::run(args),
+        Command::Check(args) => cmd::check::run(args),
+        Command::Diff(args) => cmd::diff::run(args),
     };
     match result {
         Ok(code) => code,
