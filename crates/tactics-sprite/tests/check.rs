@@ -294,13 +294,25 @@ fn github_format_is_one_annotation_per_difference() {
     let text = stdout(&run);
     let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("::error ")).collect();
     assert_eq!(errors.len(), 3, "{text}");
-    let prefix = format!("::error file={},title=tactics-sprite%3A ", path(&theirs));
-    for (line, path) in errors.iter().zip([
-        "sequences[102] \"Swing High Fwd\" .ticks[3]",
-        "sequences[102] \"Swing High Fwd\" .events[0]",
-        "animations \"Walking\" .name",
+    // Each points at the line of their file where the value is: the copy has one value per line.
+    let their_lines: Vec<String> = std::fs::read_to_string(&theirs)
+        .unwrap()
+        .lines()
+        .map(|l| l.trim().to_owned())
+        .collect();
+    let prefix = format!("::error file={},line=", path(&theirs));
+    for (line, (path, value)) in errors.iter().zip([
+        ("sequences[102] \"Swing High Fwd\" .ticks[3]", "4,"),
+        ("sequences[102] \"Swing High Fwd\" .events[0]", "["),
+        ("animations \"Walking\" .name", "\"name\": \"Walking\""),
     ]) {
-        assert!(line.starts_with(&prefix), "{line}");
+        let number: usize = line
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.split(',').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no line= in {line}"));
+        assert_eq!(their_lines[number - 1], value, "{line}");
+        assert!(line.contains(",title=tactics-sprite%3A "), "{line}");
         assert_eq!(line.matches(path).count(), 1, "{line}");
     }
     // The site's fields are notices, once each.

@@ -153,8 +153,8 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
         .into_iter()
         .map(|(pattern, list)| note(pattern, &list))
         .collect();
+    let bytes = read_input(&args.data)?;
     if args.bytes {
-        let bytes = read_input(&args.data)?;
         if let Some(first) = first_byte_difference(&bytes, &output.bytes) {
             report.findings.push(Finding {
                 group: "bytes".to_owned(),
@@ -172,9 +172,12 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
                 ),
                 left: Some(bytes.len().into()),
                 right: Some(output.bytes.len().into()),
+                anchor: None,
+                line: None,
             });
         }
     }
+    report.locate(&bytes);
     Ok(report)
 }
 
@@ -189,7 +192,19 @@ pub fn finding(difference: &Difference, left: &str, right: &str) -> Finding {
         text: difference.describe(left, right),
         left: difference.left.clone(),
         right: difference.right.clone(),
+        anchor: Some(anchor(difference)),
+        line: None,
     }
+}
+
+/// Where a difference is in the left document: its path, or its parent's when only the right
+/// side has the value (its index there means nothing on the left).
+fn anchor(difference: &Difference) -> JsonPath {
+    let mut path = difference.path.clone();
+    if difference.left.is_none() {
+        path.0.pop();
+    }
+    path
 }
 
 /// Differences under one wildcard path, listed once.
@@ -207,6 +222,8 @@ fn note(pattern: String, list: &[Difference]) -> Note {
         pattern,
         count: list.len(),
         text,
+        anchor: list.first().map(anchor),
+        line: None,
     }
 }
 

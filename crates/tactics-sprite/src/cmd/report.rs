@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use serde_json::{Value, json};
-use sprite_data::compare::{JsonPath, PathPattern};
+use sprite_data::compare::{self, JsonPath, PathPattern};
 
 /// `--format`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -51,6 +51,11 @@ pub struct Finding {
     /// Both values for JSON output; `None` for a side that has none.
     pub left: Option<Value>,
     pub right: Option<Value>,
+    /// Where it is in the annotated document (set by [`Report::locate`]): the value's path there,
+    /// or its parent's when only the other side has it.
+    pub anchor: Option<JsonPath>,
+    /// The 1-based line of `anchor` in the annotated file.
+    pub line: Option<usize>,
 }
 
 /// Something reported but not a failure: a field the files do not give, listed once per
@@ -60,6 +65,9 @@ pub struct Note {
     pub pattern: String,
     pub count: usize,
     pub text: String,
+    /// As [`Finding::anchor`] and [`Finding::line`], for the first of them.
+    pub anchor: Option<JsonPath>,
+    pub line: Option<usize>,
 }
 
 /// What a comparison found, ready to print.
@@ -95,6 +103,27 @@ impl Report {
             notes_heading: String::new(),
             ignored: 0,
             unused_patterns: Vec::new(),
+        }
+    }
+
+    /// Finds the line of every finding's and note's anchor in the annotated file's text.
+    pub fn locate(&mut self, text: &[u8]) {
+        let anchors: Vec<&JsonPath> = self
+            .findings
+            .iter()
+            .filter_map(|f| f.anchor.as_ref())
+            .chain(self.notes.iter().filter_map(|n| n.anchor.as_ref()))
+            .collect();
+        let mut lines = compare::value_lines(text, &anchors).into_iter();
+        for finding in &mut self.findings {
+            if finding.anchor.is_some() {
+                finding.line = lines.next().flatten();
+            }
+        }
+        for note in &mut self.notes {
+            if note.anchor.is_some() {
+                note.line = lines.next().flatten();
+            }
         }
     }
 
@@ -231,10 +260,12 @@ impl Report {
             .map(|f| format!("file={},", property(f)))
             .unwrap_or_default();
         let limit = if max == 0 { usize::MAX } else { max };
+        let at = |line: Option<usize>| line.map(|l| format!("line={l},")).unwrap_or_default();
         for finding in self.findings.iter().take(limit) {
             writeln!(
                 out,
-                "::error {file}title={}::{}",
+                "::error {file}{}title={}::{}",
+                at(finding.line),
                 property_text(&format!("tactics-sprite: {}", finding.group)),
                 message(&finding.text)
             )?;
@@ -253,7 +284,8 @@ impl Report {
         for note in &self.notes {
             writeln!(
                 out,
-                "::notice {file}title={}::{}",
+                "::notice {file}{}title={}::{}",
+                at(note.line),
                 property_text("tactics-sprite: not derived from the files"),
                 message(&note.text)
             )?;

@@ -94,11 +94,12 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
         bytes: read_input(&args.b)?,
     };
     let mut report = Report::new("A", "B");
-    report.annotate = Some(args.b.clone());
+    report.annotate = Some(args.a.clone());
     report.header = vec![
         format!("A  {}", args.a.display()),
         format!("B  {}", args.b.display()),
     ];
+    let documents = is_json(&a.bytes) && is_json(&b.bytes);
     let findings = match (is_json(&a.bytes), is_json(&b.bytes)) {
         (true, true) => {
             let left = super::check::load(a.path)?;
@@ -162,6 +163,9 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
         .filter(|f: &Finding| !ignores.ignores(&f.path))
         .collect();
     ignores.finish(&mut report);
+    if documents {
+        report.locate(&a.bytes);
+    }
     Ok(report)
 }
 
@@ -198,5 +202,7 @@ fn finding(
         text,
         left,
         right,
+        anchor: None,
+        line: None,
     }
 }
