@@ -549,3 +549,80 @@ fn diff_of_two_sheets_names_palettes_and_counts_pixels() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The README's CI recipe shows "the exact output of a failing run": this is that run.
+#[test]
+fn the_readme_shows_the_exact_output_of_a_failing_run() {
+    let Some(originals) = originals("the_readme_shows_the_exact_output_of_a_failing_run") else {
+        return;
+    };
+    let dir = temp_dir("check-readme");
+    std::fs::create_dir_all(dir.join("constants/sprites")).unwrap();
+    std::fs::create_dir_all(dir.join("private/BATTLE")).unwrap();
+    for name in ["TYPE1.SHP", "TYPE1.SEQ"] {
+        std::fs::write(
+            dir.join("private/BATTLE").join(name),
+            read_retail(&originals, name),
+        )
+        .unwrap();
+    }
+    let mut doc = shipped_type1();
+    doc["version"] = "2.3.0".into();
+    doc["notice"] =
+        "Tables decoded from TYPE1.SHP and TYPE1.SEQ. FINAL FANTASY TACTICS (c) 1997 SQUARE ENIX."
+            .into();
+    doc["sheet"]["file"] = "a1.png".into();
+    doc["sequences"][102]["ticks"][3] = 4.into();
+    let swing = animation_index(&doc, "Swing High");
+    doc["animations"][swing]["hitTick"] = 17.into();
+    doc["animations"][swing]["mode"] = "swing-high".into();
+    let walk = animation_index(&doc, "Walk");
+    doc["animations"][walk]["mode"] = "walk".into();
+    doc["hands"] = serde_json::json!({"74": [12, -3, 0]});
+    doc["holds"] = serde_json::json!({"Swing High": {"item": "sword"}});
+    std::fs::write(
+        dir.join("constants/sprites/tactics-sprite-data.json"),
+        serde_json::to_string_pretty(&doc).unwrap(),
+    )
+    .unwrap();
+    let run = |format: &str| {
+        let run = Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
+            .current_dir(&dir)
+            .args([
+                "check",
+                "--data",
+                "constants/sprites/tactics-sprite-data.json",
+                "--originals",
+                "private/BATTLE",
+                "--ignore",
+                "animations[*].mode",
+                "--ignore",
+                "hands",
+                "--ignore",
+                "holds",
+                "--format",
+                format,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(1));
+        stdout(&run)
+    };
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
+    let blocks: Vec<&str> = readme
+        .split("```text\n")
+        .skip(1)
+        .map(|rest| rest.split("```").next().unwrap())
+        .collect();
+    let github = run("github");
+    let text = run("text");
+    assert!(
+        blocks.contains(&github.as_str()),
+        "the README has no block with this output:\n{github}"
+    );
+    assert!(
+        blocks.contains(&text.as_str()),
+        "the README has no block with this output:\n{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
