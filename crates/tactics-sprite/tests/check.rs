@@ -383,6 +383,53 @@ fn check_without_game_files_on_the_demo() {
         stdout(&run)
     );
 
+    // A pattern that matches nothing is named; it does not make the run pass.
+    let run = tactics_sprite(&[
+        "check",
+        "--data",
+        path(&changed),
+        "--shp",
+        path(&shp),
+        "--seq",
+        path(&seq),
+        "--profile",
+        path(&profile),
+        "--ignore",
+        "cels",
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&run.stderr).contains("--ignore cels matched no difference"),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+
+    // Three cells moved, --max 2: two lines, then the count.
+    for cell in [5, 6] {
+        doc["cells"][cell]["y"] = 7.into();
+    }
+    std::fs::write(&changed, serde_json::to_string(&doc).unwrap()).unwrap();
+    let run = tactics_sprite(&[
+        "check",
+        "--data",
+        path(&changed),
+        "--shp",
+        path(&shp),
+        "--seq",
+        path(&seq),
+        "--profile",
+        path(&profile),
+        "--max",
+        "2",
+    ]);
+    let text = stdout(&run);
+    assert!(
+        text.contains("cells: 3 differences\n  cells[3].x: ")
+            && text.contains("\n  ... 1 more not shown (3 in all; --max 0 shows every one)\n"),
+        "{text}"
+    );
+    assert_eq!(text.matches("\n  cells[").count(), 2, "{text}");
+
     // Usage problems are exit 2: a bad --ignore pattern, a file that is not a document, no
     // source for the build.
     let bad_pattern = tactics_sprite(&[
@@ -624,5 +671,54 @@ fn the_readme_shows_the_exact_output_of_a_failing_run() {
         blocks.contains(&text.as_str()),
         "the README has no block with this output:\n{text}"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A synthetic SEQ pair (our encoder, no game data): slots 0 and 1 share their commands and are
+/// named together; a command inserted in slot 2 is one line, not a shift of the rest.
+#[test]
+fn diff_of_seq_names_shared_slots_together_and_aligns_an_insertion() {
+    use fft_formats::{Command as Cmd, Seq};
+    let end = Cmd::op(0xFE, &[]).unwrap();
+    let frame = |frame, delay| Cmd::Frame { frame, delay };
+    let a = Seq {
+        attack_slots_from: 0x78,
+        second_sheet_slots_from: 0xFF,
+        slots: vec![0, 0, 2],
+        commands: vec![frame(1, 4), end, frame(2, 3), end],
+    };
+    let b = Seq {
+        commands: vec![frame(1, 6), end, frame(5, 1), frame(2, 3), end],
+        ..a.clone()
+    };
+    let dir = temp_dir("diff-seq-synthetic");
+    let (pa, pb) = (dir.join("a.seq"), dir.join("b.seq"));
+    std::fs::write(&pa, a.encode().unwrap()).unwrap();
+    std::fs::write(&pb, b.encode().unwrap()).unwrap();
+    let run = tactics_sprite(&["diff", path(&pa), path(&pb)]);
+    assert_eq!(run.status.code(), Some(1));
+    // The stream starts at 0x406: slot 0's first command there, its delay the next byte; slot 2
+    // starts 4 bytes on (two 2-byte commands).
+    assert!(
+        stdout(&run).contains(
+            "slots: 2 differences\n  \
+             slots 0, 1 command 0 at 0x406: A frame 1 delay 4, B frame 1 delay 6 (byte 0x407)\n  \
+             slot 2 command 0 at 0x40A in B: only in B (frame 5 delay 1)\n"
+        ),
+        "{}",
+        stdout(&run)
+    );
+    // --ignore takes the paths the JSON output gives.
+    let run = tactics_sprite(&["diff", path(&pa), path(&pb), "--format", "json"]);
+    let report: Value = serde_json::from_str(&stdout(&run)).unwrap();
+    let paths: Vec<&str> = report["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(paths, ["slots[0].commands[0]", "slots[2].commands[0]"]);
+    let run = tactics_sprite(&["diff", path(&pa), path(&pb), "--ignore", "slots[*]"]);
+    assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
     std::fs::remove_dir_all(&dir).unwrap();
 }
