@@ -104,12 +104,10 @@ impl Difference {
     /// <name> (<value>)`. Long values are shortened.
     pub fn describe(&self, left_name: &str, right_name: &str) -> String {
         match (&self.left, &self.right) {
-            (Some(left), Some(right)) => format!(
-                "{}: {left_name} {}, {right_name} {}",
-                self.label,
-                show(left),
-                show(right)
-            ),
+            (Some(left), Some(right)) => {
+                let (left, right) = show_pair(left, right);
+                format!("{}: {left_name} {left}, {right_name} {right}", self.label)
+            }
             (Some(left), None) => format!("{}: only in {left_name} ({})", self.label, show(left)),
             (None, Some(right)) => {
                 format!("{}: only in {right_name} ({})", self.label, show(right))
@@ -340,6 +338,24 @@ pub fn show(value: &Value) -> String {
     }
 }
 
+/// Two values as [`show`] writes them; when both are long strings, both start shortly before
+/// their first difference, so that the shortened texts still show it.
+fn show_pair(left: &Value, right: &Value) -> (String, String) {
+    const CONTEXT: usize = 24;
+    if let (Value::String(l), Value::String(r)) = (left, right) {
+        let first = l.chars().zip(r.chars()).take_while(|(a, b)| a == b).count();
+        if first > CONTEXT && l.chars().count().max(r.chars().count()) + 2 > SHOWN_CHARS {
+            let tail = |s: &str| {
+                let rest: String = s.chars().skip(first - CONTEXT).collect();
+                let shown = show(&Value::from(rest));
+                format!("\"...{}", &shown[1..])
+            };
+            return (tail(l), tail(r));
+        }
+    }
+    (show(left), show(right))
+}
+
 fn write_compact(value: &Value, out: &mut String) {
     match value {
         Value::Array(items) => {
@@ -395,6 +411,18 @@ mod tests {
         assert_eq!(
             paths(&left, &right),
             ["b.c[1]: L 2, R 3", "d: only in R (null)"]
+        );
+    }
+
+    #[test]
+    fn long_strings_are_shown_from_just_before_their_first_difference() {
+        let common = "x".repeat(100);
+        let left = json!({ "notice": format!("{common}abc") });
+        let right = json!({ "notice": format!("{common}abd") });
+        let tail = "x".repeat(22);
+        assert_eq!(
+            paths(&left, &right),
+            [format!("notice: L \"...{tail}abc\", R \"...{tail}abd\"")]
         );
     }
 

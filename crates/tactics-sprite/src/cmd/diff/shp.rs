@@ -84,6 +84,7 @@ pub(super) fn diff_weapon(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
 fn main_table(shp: &UnitShp) -> Table<'_> {
     Table {
         key: "main",
+        frame_word: "main frame",
         frames: &shp.main,
         block_at: block_start(UNIT_MAIN_TABLE, UNIT_TABLE_ENTRIES),
         lower_half_from: Some(usize::from(shp.lower_half_from)),
@@ -96,6 +97,7 @@ fn water_table<'a>(shp: &UnitShp, water: &'a [Frame]) -> Table<'a> {
         + shp.main.iter().map(Frame::record_len).sum::<usize>();
     Table {
         key: "water",
+        frame_word: "water frame",
         frames: water,
         block_at: block_start(main_end, UNIT_TABLE_ENTRIES),
         lower_half_from: Some(usize::from(shp.lower_half_from)),
@@ -105,6 +107,7 @@ fn water_table<'a>(shp: &UnitShp, water: &'a [Frame]) -> Table<'a> {
 fn weapon_table(shp: &WeaponShp) -> Table<'_> {
     Table {
         key: "frames",
+        frame_word: "frame",
         frames: &shp.frames,
         block_at: block_start(WEAPON_FIRST_SECTION_LEN, WEAPON_TABLE_ENTRIES),
         lower_half_from: None,
@@ -115,6 +118,8 @@ fn weapon_table(shp: &WeaponShp) -> Table<'_> {
 struct Table<'a> {
     /// `main`, `water` or `frames`: the group and the path's first key.
     key: &'static str,
+    /// How a frame of this table is named in a line: `main frame`, `water frame`, `frame`.
+    frame_word: &'static str,
     frames: &'a [Frame],
     /// The file offset of the first record.
     block_at: usize,
@@ -175,7 +180,8 @@ fn frames(left: &Table, right: &Table, out: &mut Vec<Finding>) {
                     key,
                     &[PathStep::Key(key), PathStep::Index(index)],
                     format!(
-                        "{key} frame {index} at 0x{at:X}: only in {side} ({} tiles)",
+                        "{} {index} at 0x{at:X}: only in {side} ({} tiles)",
+                        left.frame_word,
                         frame.tiles.len()
                     ),
                     l.map(|f| f.tiles.len().into()),
@@ -184,7 +190,7 @@ fn frames(left: &Table, right: &Table, out: &mut Vec<Finding>) {
                 continue;
             }
         };
-        let name = format!("{key} frame {index}");
+        let name = format!("{} {index}", left.frame_word);
         for (what, lv, rv) in [
             ("rotation", l.rotation, r.rotation),
             ("flags", l.flags, r.flags),
