@@ -7,6 +7,8 @@
 //! - `bless`: regenerates the committed outputs the tests compare against (the demo pair and the
 //!   shipped documents). Tests never rewrite them.
 
+mod stale;
+
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -62,6 +64,11 @@ enum Task {
         /// profiles: type1, type2, cyoko, mon, ruka, other, arute, kanzen).
         #[arg(long, value_name = "NAME")]
         kind: Option<String>,
+        /// Write nothing: build in memory and compare with what is already there (the --out
+        /// folder when given, else the shipped fixtures/documents/), failing when any file is
+        /// stale. For CI, like a check that generated files are up to date.
+        #[arg(long)]
+        check: bool,
     },
     /// Regenerate the committed demo pair (fixtures/demo/) and shipped documents
     /// (fixtures/documents/: demo.json, and `<kind>.json` for every unit kind from the originals when
@@ -82,16 +89,23 @@ fn main() -> ExitCode {
             sheet_file,
             all,
             kind,
+            check,
         } => match (all, kind) {
-            (true, _) => build_kinds(originals, out, &BUILTIN.iter().collect::<Vec<_>>(), None),
+            (true, _) => build_kinds(
+                originals,
+                out,
+                &BUILTIN.iter().collect::<Vec<_>>(),
+                None,
+                check,
+            ),
             (false, Some(name)) => match BuiltinKind::find(&name) {
-                Some(kind) => build_kinds(originals, out, &[kind], sheet_file.as_deref()),
+                Some(kind) => build_kinds(originals, out, &[kind], sheet_file.as_deref(), check),
                 None => Err(anyhow::anyhow!(
                     "--kind {name}: no such kind; the kinds are {}",
                     BuiltinKind::names()
                 )),
             },
-            (false, None) => build_data(originals, out, sheet_file.as_deref()),
+            (false, None) => build_data(originals, out, sheet_file.as_deref(), check),
         },
         Task::Bless { originals } => bless(originals),
     };
@@ -164,12 +178,21 @@ fn build_from_folder(dir: &Path, profile: &Profile, sheet_file: Option<&str>) ->
     )?)
 }
 
+/// The shipped document a build is held to by `--check` without `--out`.
+fn shipped_document(name: &str) -> PathBuf {
+    repo_root()
+        .join("fixtures/documents")
+        .join(format!("{name}.json"))
+}
+
 fn build_data(
     originals: Option<PathBuf>,
     out: Option<PathBuf>,
     sheet_file: Option<&str>,
+    check: bool,
 ) -> Result<()> {
     let started = Instant::now();
+    let mut shipped = shipped_document("type1");
     let output = match locate_originals(originals)? {
         Some((dir, how)) => {
             println!("originals: {} (from {how})", dir.display());
@@ -181,9 +204,25 @@ fn build_data(
                  To build the real data, copy TYPE1.SHP and TYPE1.SEQ from your own copy of the game into\n\
                  originals/ at the repository root, or run with --originals DIR or {ORIGINALS_VAR}=DIR."
             );
+            shipped = shipped_document("demo");
             pipeline::build_demo(sheet_file)?
         }
     };
+    if check {
+        println!("{}", output.report());
+        let (path, regenerate) = match &out {
+            Some(dir) => (
+                dir.join(DOCUMENT_FILE),
+                "cargo xtask build-data (without --check)",
+            ),
+            None => (shipped, "cargo xtask bless"),
+        };
+        let expected = [stale::Expected {
+            path,
+            output: &output,
+        }];
+        return stale::check(&expected, &repo_root(), regenerate);
+    }
     let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));
     let path = out_dir.join(DOCUMENT_FILE);
     println!("{}", output.report());
@@ -206,6 +245,7 @@ fn build_kinds(
     out: Option<PathBuf>,
     kinds: &[&BuiltinKind],
     sheet_file: Option<&str>,
+    check: bool,
 ) -> Result<()> {
     let started = Instant::now();
     let Some((dir, how)) = locate_originals(originals)? else {
@@ -216,6 +256,32 @@ fn build_kinds(
         );
     };
     println!("originals: {} (from {how})", dir.display());
+    if check {
+        let outputs = kinds
+            .iter()
+            .map(|kind| {
+                build_from_folder(&dir, &kind.load(), sheet_file)
+                    .with_context(|| format!("kind {}", kind.name))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let expected: Vec<stale::Expected> = kinds
+            .iter()
+            .zip(&outputs)
+            .map(|(kind, output)| stale::Expected {
+                path: match &out {
+                    Some(dir) => dir.join(kind_file(kind)),
+                    None => shipped_document(kind.name),
+                },
+                output,
+            })
+            .collect();
+        let regenerate = if out.is_some() {
+            "cargo xtask build-data (without --check)"
+        } else {
+            "cargo xtask bless"
+        };
+        return stale::check(&expected, &repo_root(), regenerate);
+    }
     let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));
     let mut rows = Vec::new();
     for kind in kinds {

@@ -92,7 +92,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
 }
 
 /// `--kind`: a built-in kind, any case.
-fn parse_kind(name: &str) -> Result<&'static BuiltinKind, String> {
+pub fn parse_kind(name: &str) -> Result<&'static BuiltinKind, String> {
     BuiltinKind::find(name).ok_or_else(|| {
         format!(
             "no built-in profile {name:?}; the kinds are {}",

@@ -2,10 +2,13 @@
 //! kind, and reporting an error as one line.
 
 pub mod build;
+pub mod check;
+pub mod diff;
 pub mod draw;
 pub mod export_aseprite;
 pub mod inspect;
 pub mod render;
+pub mod report;
 pub mod roundtrip;
 pub mod sheet;
 
