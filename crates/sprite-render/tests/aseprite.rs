@@ -270,11 +270,11 @@ fn type1_export_reads_back_into_its_sequences() {
 /// the README's pictures come from.
 #[test]
 fn type1_export_on_a_fan_sheet_reads_back() {
-    let Some(sheets) = common::sheets("type1_export_on_a_fan_sheet_reads_back") else {
+    let Some(crono) = common::sheet("type1_export_on_a_fan_sheet_reads_back", "crono1.png") else {
         return;
     };
     let doc = common::document("type1");
-    let sheet = load_sheet(&std::fs::read(sheets.join("crono1.png")).unwrap(), None).unwrap();
+    let sheet = load_sheet(&crono, None).unwrap();
     let exported = check_export(&doc, &sheet.image, "type1 on crono1.png");
     assert!(
         exported.stored < exported.frames / 4,

@@ -88,11 +88,14 @@ fn demo_frames_equal_their_tiles_by_hand() {
 
 #[test]
 fn type1_frames_on_ramuza_equal_their_tiles_by_hand() {
-    let Some(sheets) = common::sheets("type1_frames_on_ramuza_equal_their_tiles_by_hand") else {
+    let Some(ramuza) = common::sheet(
+        "type1_frames_on_ramuza_equal_their_tiles_by_hand",
+        "RAMUZA.SPR",
+    ) else {
         return;
     };
     let doc = common::document("type1");
-    let spr = Spr::decode(&std::fs::read(sheets.join("battle_ramuza_spr.bin")).unwrap()).unwrap();
+    let spr = Spr::decode(&ramuza).unwrap();
     every_frame_equals_its_hand_assembly(&doc, &spr_image(&spr, 0).unwrap());
 }
 
@@ -100,13 +103,14 @@ fn type1_frames_on_ramuza_equal_their_tiles_by_hand() {
 /// upside down in place, which the hand assembly does too.
 #[test]
 fn cyoko_frames_with_vertical_flips_equal_their_tiles_by_hand() {
-    let Some(sheets) = common::sheets("cyoko_frames_with_vertical_flips_equal_their_tiles_by_hand")
-    else {
+    const TEST: &str = "cyoko_frames_with_vertical_flips_equal_their_tiles_by_hand";
+    let (Some(sheet), Some(shp), Some(seq)) = (
+        common::sheet(TEST, "CYOKO.SPR"),
+        test_support::retail_bytes(TEST, "CYOKO.SHP"),
+        test_support::retail_bytes(TEST, "CYOKO.SEQ"),
+    ) else {
         return;
     };
-    let originals = test_support::originals("cyoko").unwrap();
-    let read = |name: &str| std::fs::read(originals.join(name)).unwrap();
-    let (shp, seq) = (read("battle_cyoko_shp.bin"), read("battle_cyoko_seq.bin"));
     let profile = sprite_data::profile::BuiltinKind::find("cyoko")
         .unwrap()
         .load();
@@ -123,7 +127,7 @@ fn cyoko_frames_with_vertical_flips_equal_their_tiles_by_hand() {
         doc.frames.iter().flatten().any(|t| t.flip_y),
         "CYOKO has vertical flips"
     );
-    let spr = Spr::decode(&std::fs::read(sheets.join("battle_cyoko_spr.bin")).unwrap()).unwrap();
+    let spr = Spr::decode(&sheet).unwrap();
     every_frame_equals_its_hand_assembly(&doc, &spr_image(&spr, 0).unwrap());
 }
 

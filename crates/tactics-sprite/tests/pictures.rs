@@ -1,6 +1,6 @@
 //! `sheet`, `render` and `export-aseprite` as a user runs them: the files they write, what they
 //! print, and one-line errors with exit 1 (bad input) or 2 (a bad request). The demo document runs
-//! on a made-up sheet written here; the RAMUZA checks need the sheets beside `FFT_ORIGINALS` and
+//! on a made-up sheet written here; the RAMUZA checks need the sheets in `FFT_SHEETS` and
 //! write only to the temp dir.
 
 use std::path::{Path, PathBuf};
@@ -309,11 +309,13 @@ fn export_aseprite_writes_the_atlas_and_json() {
 /// frame 5 at tick 18 as an APNG and a GIF. Pictures stay in the temp dir.
 #[test]
 fn ramuza_sheet_and_swing_high() {
-    let Some(originals) = test_support::originals("ramuza_sheet_and_swing_high") else {
+    const TEST: &str = "ramuza_sheet_and_swing_high";
+    let (Some(spr), Some(derived)) = (
+        test_support::sheet(TEST, "RAMUZA.SPR"),
+        test_support::sheet(TEST, "RAMUZA_palette0_256x488_derived.png"),
+    ) else {
         return;
     };
-    let sheets = originals.parent().unwrap().join("sheets");
-    let spr = sheets.join("battle_ramuza_spr.bin");
     let dir = scratch("ramuza");
     let png = dir.join("ramuza.png");
     let text = expect(&run(&["sheet", s(&spr), "-o", s(&png)]), 0);
@@ -322,11 +324,9 @@ fn ramuza_sheet_and_swing_high() {
     let ours = read_indexed_png(&std::fs::read(&png).unwrap())
         .unwrap()
         .unwrap();
-    let derived = read_indexed_png(
-        &std::fs::read(sheets.join("RAMUZA_palette0_256x488_derived.png")).unwrap(),
-    )
-    .unwrap()
-    .unwrap();
+    let derived = read_indexed_png(&std::fs::read(&derived).unwrap())
+        .unwrap()
+        .unwrap();
     assert!(ours.indices == derived.indices, "the derived PNG's indices");
     let text = expect(
         &run(&["sheet", s(&spr), "--portrait", "-o", s(&dir.join("p.png"))]),
