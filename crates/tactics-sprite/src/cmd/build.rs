@@ -4,13 +4,36 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
+use anyhow::{Context, anyhow};
+use fft_formats::FileKind;
 use sprite_data::Profile;
 use sprite_data::output::write_atomically;
-use sprite_data::pipeline::{Source, build_from_sources};
-use sprite_data::profile::BuiltinKind;
+use sprite_data::pipeline::{Source, build_from_sources, other_retail_file};
+use sprite_data::profile::{BUILTIN, BuiltinKind};
 
-use super::read_input;
+use super::{kind_in_words, read_input, wrong_kind};
+
+/// Refuses an input of another kind (a SEQ given as --shp, a PNG, JSON) with what it is, before
+/// a decoder complains about an offset.
+fn check_input(name: &str, bytes: &[u8], wanted: FileKind, flag: &str) -> anyhow::Result<()> {
+    match wrong_kind(bytes, wanted) {
+        None => Ok(()),
+        Some(what) => {
+            let swap = if matches!(
+                fft_formats::detect_kind(bytes),
+                Some(FileKind::Seq | FileKind::UnitShp)
+            ) {
+                "; are --shp and --seq swapped?"
+            } else {
+                ""
+            };
+            Err(anyhow!(
+                "{name}: this is {what}, given as {flag}, which wants {}{swap}",
+                kind_in_words(wanted)
+            ))
+        }
+    }
+}
 
 /// Build the sprite-data document from an SHP and a SEQ.
 #[derive(Debug, clap::Args)]
@@ -47,6 +70,11 @@ pub struct Args {
     #[arg(long, value_name = "NAME")]
     pub sheet_file: Option<String>,
 
+    /// Build even when an input is a retail file of another kind than the profile reads
+    /// (TYPE1.SHP with --kind mon).
+    #[arg(long)]
+    pub force: bool,
+
     /// Where to write the document.
     #[arg(short, long, value_name = "OUT")]
     pub out: PathBuf,
@@ -67,6 +95,30 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let seq = read_input(&args.seq)?;
     let shp_name = args.shp.display().to_string();
     let seq_name = args.seq.display().to_string();
+    check_input(&shp_name, &shp, FileKind::UnitShp, "--shp")?;
+    check_input(&seq_name, &seq, FileKind::Seq, "--seq")?;
+    if !args.force {
+        let which = match (&args.profile, args.kind) {
+            (Some(path), _) => format!("the profile {}", path.display()),
+            (None, Some(kind)) => format!("--kind {}", kind.name),
+            (None, None) => "the default TYPE1 profile".to_owned(),
+        };
+        for (name, bytes, expected) in [
+            (&shp_name, &shp, &profile.shp),
+            (&seq_name, &seq, &profile.seq),
+        ] {
+            if let Some(file) = other_retail_file(bytes, expected) {
+                let hint = match kind_reading(file.disc_name) {
+                    Some(kind) => format!("pass --kind {}", kind.name),
+                    None => "give the profile's file".to_owned(),
+                };
+                return Err(anyhow!(
+                    "{name}: this is the retail {}, but {which} reads {expected}; {hint}, or --force to build it anyway",
+                    file.disc_name
+                ));
+            }
+        }
+    }
     let output = build_from_sources(
         Source {
             name: &shp_name,
@@ -89,6 +141,14 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     );
     println!("sha256  {}", output.sha256);
     Ok(ExitCode::SUCCESS)
+}
+
+/// The first built-in kind whose profile reads the retail file `disc_name`, for the advice.
+fn kind_reading(disc_name: &str) -> Option<&'static BuiltinKind> {
+    BUILTIN.iter().find(|kind| {
+        let profile = kind.load();
+        profile.shp.eq_ignore_ascii_case(disc_name) || profile.seq.eq_ignore_ascii_case(disc_name)
+    })
 }
 
 /// `--kind`: a built-in kind, any case.
