@@ -6,6 +6,10 @@
 //!   counts; with `--kind NAME`, that kind's.
 //! - `bless`: regenerates the committed outputs the tests compare against (the demo pair and the
 //!   shipped documents). Tests never rewrite them.
+//!
+//! Exit status, as `tactics-sprite`'s: 0 on success; 1 for bad input (a file that cannot be
+//! read, decoded or built, a folder that is not there); 2 for a usage error (clap's own code: an
+//! unknown option, or a `--kind` that is no built-in kind).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -60,10 +64,10 @@ enum Task {
         all: bool,
         /// Build one unit kind's document, `<kind>.tactics-sprite-data.json` (the built-in
         /// profiles: type1, type2, cyoko, mon, ruka, other, arute, kanzen).
-        #[arg(long, value_name = "NAME")]
-        kind: Option<String>,
+        #[arg(long, value_name = "NAME", value_parser = parse_kind)]
+        kind: Option<&'static BuiltinKind>,
     },
-    /// Regenerate the committed demo pair (fixtures/demo/) and shipped documents
+    /// Regenerate the committed demo pair and its sheet (fixtures/demo/) and shipped documents
     /// (fixtures/documents/: demo.json, and `<kind>.json` for every unit kind from the originals when
     /// they can be found).
     Bless {
@@ -84,13 +88,7 @@ fn main() -> ExitCode {
             kind,
         } => match (all, kind) {
             (true, _) => build_kinds(originals, out, &BUILTIN.iter().collect::<Vec<_>>(), None),
-            (false, Some(name)) => match BuiltinKind::find(&name) {
-                Some(kind) => build_kinds(originals, out, &[kind], sheet_file.as_deref()),
-                None => Err(anyhow::anyhow!(
-                    "--kind {name}: no such kind; the kinds are {}",
-                    BuiltinKind::names()
-                )),
-            },
+            (false, Some(kind)) => build_kinds(originals, out, &[kind], sheet_file.as_deref()),
             (false, None) => build_data(originals, out, sheet_file.as_deref()),
         },
         Task::Bless { originals } => bless(originals),
@@ -102,6 +100,17 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `--kind`: a built-in kind, any case. A wrong name is a usage error (exit 2), as in
+/// `tactics-sprite build --kind`.
+fn parse_kind(name: &str) -> Result<&'static BuiltinKind, String> {
+    BuiltinKind::find(name).ok_or_else(|| {
+        format!(
+            "no built-in profile {name:?}; the kinds are {}",
+            BuiltinKind::names()
+        )
+    })
 }
 
 fn repo_root() -> PathBuf {
@@ -150,6 +159,20 @@ fn build_from_folder(dir: &Path, profile: &Profile, sheet_file: Option<&str>) ->
     };
     let (shp_name, shp) = read(&profile.shp)?;
     let (seq_name, seq) = read(&profile.seq)?;
+    // A retail file of another kind under this name (renamed) is refused, as `tactics-sprite
+    // build` refuses it without --force.
+    for (name, bytes, expected) in [
+        (&shp_name, &shp, &profile.shp),
+        (&seq_name, &seq, &profile.seq),
+    ] {
+        if let Some(file) = pipeline::other_retail_file(bytes, expected) {
+            bail!(
+                "{name}: this is the retail {}, but the {} profile reads {expected}",
+                file.disc_name,
+                profile.kind
+            );
+        }
+    }
     Ok(pipeline::build_from_sources(
         Source {
             name: &shp_name,
@@ -322,6 +345,9 @@ fn bless(originals: Option<PathBuf>) -> Result<()> {
     write_atomically(&demo_dir.join("DEMO.SHP"), &shp)?;
     write_atomically(&demo_dir.join("DEMO.SEQ"), &seq)?;
     println!("wrote fixtures/demo/DEMO.SHP and DEMO.SEQ from fft_formats::demo");
+    let sheet = sprite_render::encode::png_rgba(&sprite_render::demo_sheet::demo_sheet())?;
+    write_atomically(&demo_dir.join("DEMO.png"), &sheet)?;
+    println!("wrote fixtures/demo/DEMO.png from sprite_render::demo_sheet");
     // The demo document is built from the files just written, not from the copies compiled into
     // this binary, which may be older.
     let demo = pipeline::build_from_sources(
