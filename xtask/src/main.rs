@@ -346,8 +346,8 @@ fn bless(originals: Option<PathBuf>) -> Result<()> {
     write_atomically(&demo_dir.join("DEMO.SEQ"), &seq)?;
     println!("wrote fixtures/demo/DEMO.SHP and DEMO.SEQ from fft_formats::demo");
     let sheet = sprite_render::encode::png_rgba(&sprite_render::demo_sheet::demo_sheet())?;
-    write_atomically(&demo_dir.join("DEMO.png"), &sheet)?;
-    println!("wrote fixtures/demo/DEMO.png from sprite_render::demo_sheet");
+    write_atomically(&demo_dir.join("demo.png"), &sheet)?;
+    println!("wrote fixtures/demo/demo.png from sprite_render::demo_sheet");
     // The demo document is built from the files just written, not from the copies compiled into
     // this binary, which may be older.
     let demo = pipeline::build_from_sources(

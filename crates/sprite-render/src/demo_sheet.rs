@@ -1,7 +1,7 @@
 //! The demo unit's sheet: simple pixel art painted by this code at the rectangles the synthetic
 //! demo pair cuts its tiles from ([`fft_formats::demo`]), so that people without game files can
 //! render the demo and see a little figure stand, walk, wade and swing. Nothing here comes from
-//! the game. `cargo xtask bless` writes it to `fixtures/demo/DEMO.png`; a test holds the
+//! the game. `cargo xtask bless` writes it to `fixtures/demo/demo.png`; a test holds the
 //! committed file to this code.
 //!
 //! Every drawing is a few filled shapes in a 9-colour palette with a dark outline added around

@@ -8,7 +8,7 @@
 //! - [`layout`]: strips and the contact sheet, with a tiny digit font;
 //! - [`encode`]: PNG, APNG (exact tick delays) and GIF (carried centiseconds);
 //! - [`aseprite`]: the atlas and its JSON;
-//! - [`demo_sheet`]: the synthetic demo unit's sheet, painted here (`fixtures/demo/DEMO.png`).
+//! - [`demo_sheet`]: the synthetic demo unit's sheet, painted here (`fixtures/demo/demo.png`).
 
 pub mod aseprite;
 pub mod compose;

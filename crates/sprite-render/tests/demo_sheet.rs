@@ -1,4 +1,4 @@
-//! The demo unit's sheet, `fixtures/demo/DEMO.png`: the committed file is what
+//! The demo unit's sheet, `fixtures/demo/demo.png`: the committed file is what
 //! `sprite_render::demo_sheet` paints (rewritten only by `cargo xtask bless`), and it gives the
 //! demo document something to draw in every cell but the blank one.
 
@@ -10,7 +10,7 @@ use sprite_render::sheet::load_sheet;
 
 #[test]
 fn committed_demo_sheet_is_what_the_code_paints() {
-    let path = test_support::repo_root().join("fixtures/demo/DEMO.png");
+    let path = test_support::repo_root().join("fixtures/demo/demo.png");
     let committed = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let painted = png_rgba(&demo_sheet()).unwrap();
     assert!(
@@ -27,7 +27,7 @@ fn committed_demo_sheet_is_what_the_code_paints() {
 fn every_demo_cell_but_the_blank_one_is_painted() {
     let doc = common::document("demo");
     let sheet = load_sheet(
-        &std::fs::read(test_support::repo_root().join("fixtures/demo/DEMO.png")).unwrap(),
+        &std::fs::read(test_support::repo_root().join("fixtures/demo/demo.png")).unwrap(),
         None,
     )
     .unwrap()

@@ -88,7 +88,7 @@ fn a_file_that_is_no_sheet_says_what_it_is() {
     let dir = temp_dir("not-a-sheet");
     let out = dir.join("out.png");
     // `sheet` turns an SPR into a PNG: a PNG is said to be one.
-    let line = fails(&run(&["sheet", s(&demo("DEMO.png")), "-o", s(&out)]), 1);
+    let line = fails(&run(&["sheet", s(&demo("demo.png")), "-o", s(&out)]), 1);
     assert!(
         line.contains("this is a PNG picture, not an SPR sprite sheet"),
         "{line}"
@@ -309,7 +309,7 @@ fn an_sp2_sequence_needs_its_sp2() {
 fn views_repeat_as_rows() {
     let dir = temp_dir("views");
     let out = dir.join("walk.png");
-    let (doc, sheet) = (document("demo"), demo("DEMO.png"));
+    let (doc, sheet) = (document("demo"), demo("demo.png"));
     let run_views = |views: &[&str]| {
         let mut args = vec![
             "render",
@@ -354,7 +354,7 @@ fn views_repeat_as_rows() {
             "--data",
             s(&document("demo")),
             "--sheet",
-            s(&demo("DEMO.png")),
+            s(&demo("demo.png")),
             "--animation",
             "Walk",
             "--view",
