@@ -207,6 +207,8 @@ fn build_data(
             pipeline::build_demo(sheet_file)?
         }
     };
+    let demo = output.inputs.iter().all(|i| i.retail.is_none())
+        && output.built.document.sheet.file == "demo.png";
     let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));
     let path = out_dir.join(DOCUMENT_FILE);
     println!("{}", output.report());
@@ -215,6 +217,12 @@ fn build_data(
     println!("wrote   {} ({} bytes)", path.display(), output.bytes.len());
     println!("sha256  {}", output.sha256);
     println!("took    {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
+    if demo {
+        println!(
+            "draw it  cargo run -p tactics-sprite -- render --data {} --sheet fixtures/demo/demo.png \\\n           --animation Attack --view 1 --scale 4 -o attack.gif",
+            path.strip_prefix(repo_root()).unwrap_or(&path).display()
+        );
+    }
     Ok(())
 }
 

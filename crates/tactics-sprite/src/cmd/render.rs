@@ -23,21 +23,27 @@ use super::read_input;
     long_about = "Draw pictures of a tactics-sprite-data.json document from its sprite sheet (an \
 SPR file, or a PNG in the same 256-wide layout, indexed or RGBA), placing every tile as the draw \
 algorithm (poseAt) does: tiles back to front, mirrored tiles and mirrored views flipped, the 2D \
-move (moveX, moveY) added. Every picture of a document has the same canvas, the union of all its \
-frames' boxes at their moves, with the stance point at the same place, so frames do not jump.\n\n\
+move (moveX, moveY) added. A render's canvas is the box of what it draws (the union of the drawn \
+pixels of all its frames), with the stance point at the same place in each, so frames do not \
+jump; --all-frames uses the document's canvas. MON's SP2 animations cut their lower-half tiles \
+from the SP2 (--sp2, or the file the document names, found beside the sheet) and are refused \
+without it. Weapons and effects are not drawn.\n\n\
 What is drawn: --frame N (SHP frame N as stored), --animation NAME at --view V [--water] (every \
 frame the animation shows, each at the tick it starts; \"Idle\" is the idle frame of the view; \
 an animation that only draws in water, such as Nulled Walk, is always drawn in its water frames), \
 or --all-frames (a contact sheet of every frame, labelled by index).\n\n\
 The output's extension chooses the format: .png a strip (one row per --animation, which may be \
-given several times; with --labels each frame's first tick is written under it, red where a hit \
+given several times, as may --view: a row per animation and view; with --labels each frame's \
+first tick is written under it, red where a hit \
 lands, blue where a sound plays), .apng an animated PNG whose delays are exactly ticks/60 s, \
 .gif a GIF with centisecond delays whose rounding is carried so the total time is right. An \
 animation that loops plays for ever, one that does not plays once and holds its last frame \
 (--plays changes it); a last frame the game holds (delay 0) shows for --hold ticks.\n\n\
 The output is written atomically. Exit status: 0 on success; 1 when an input cannot be read or \
-does not fit (a sheet too small for the document's cells); 2 for a usage error: an unknown \
-animation, a view outside 0..7, a frame not in the document, an unknown extension."
+does not fit (a sheet too small for the document's cells, an SP2 animation without its SP2); 2 \
+for a usage error: an unknown animation (names match in any case; the nearest are suggested), a \
+view outside 0..7, a frame not in the document, an unknown extension. Nothing is printed before \
+a failure."
 )]
 #[command(group(clap::ArgGroup::new("what").required(true).args(["frame", "animation", "all_frames"])))]
 pub struct Args {
@@ -335,9 +341,10 @@ fn describe_bad_sheet(path: &Path, bytes: &[u8], error: RenderError) -> anyhow::
 /// Describes a sheet in one line.
 pub fn describe_sheet(path: &Path, sheet: &SheetImage) -> String {
     let what = match sheet.source {
-        SheetSource::Spr { variant, .. } if variant == fft_formats::spr::SprVariant::Sp2 => {
-            "SP2, drawn with the sheet's palette".to_owned()
-        }
+        SheetSource::Spr {
+            variant: fft_formats::spr::SprVariant::Sp2,
+            ..
+        } => "SP2, drawn with the sheet's palette".to_owned(),
         SheetSource::Spr { variant, palette } => format!("{variant} SPR, palette {palette}"),
         SheetSource::Png { indexed: true } => "indexed PNG".to_owned(),
         SheetSource::Png { indexed: false } => "PNG".to_owned(),
