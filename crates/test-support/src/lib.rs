@@ -54,27 +54,38 @@ pub fn skip<T>(test: &str, why: &str) -> Option<T> {
 }
 
 /// The folder a variable names (a relative path is taken from the repository root, where the
-/// command was typed: cargo runs each test in its package's folder), else `default` from the root.
-fn folder_from(var: &str, default: Option<&str>) -> Option<PathBuf> {
+/// command was typed: cargo runs each test in its package's folder), else `default` from the
+/// root; and whether the variable named it.
+fn folder_from(var: &str, default: Option<&str>) -> Option<(PathBuf, bool)> {
     let named = std::env::var_os(var)
         .filter(|v| !v.is_empty())
         .map(PathBuf::from);
+    let set = named.is_some();
     let dir = named.or_else(|| default.map(PathBuf::from))?;
-    Some(if dir.is_relative() {
+    let dir = if dir.is_relative() {
         repo_root().join(dir)
     } else {
         dir
-    })
+    };
+    Some((dir, set))
 }
 
 /// A folder named by `var` (or its default), or `None` after the loud skip.
 fn folder_or_skip(test: &str, var: &str, default: Option<&str>, what: &str) -> Option<PathBuf> {
     match folder_from(var, default) {
-        Some(dir) if dir.is_dir() => Some(dir),
-        Some(dir) => skip(
+        Some((dir, _)) if dir.is_dir() => Some(dir),
+        Some((dir, true)) => skip(
             test,
             &format!(
                 "{var}={} is not a folder; point it at {what} to run this test",
+                dir.display()
+            ),
+        ),
+        Some((dir, false)) => skip(
+            test,
+            &format!(
+                "{var} is not set and its default {} is not a folder; point it at {what} to run \
+                 this test",
                 dir.display()
             ),
         ),
@@ -223,10 +234,23 @@ pub fn text_difference(expected: &str, actual: &str) -> Option<String> {
 
 /// Prints a skip notice where a person running `cargo test` sees it. The test harness captures
 /// `eprintln!`, so the line goes to the process's stderr directly.
-/// One write of the whole line, so that lines of tests running in parallel never interleave.
+/// One write of the whole line, so that lines of tests running in parallel never interleave;
+/// a line already said by this test binary is not said again (a test asking for several files of
+/// a missing folder skips once).
 fn say_skipped(line: &str) {
+    use std::collections::HashSet;
     use std::io::Write;
-    let _ = std::io::stderr().write_all(format!("{line}\n").as_bytes());
+    use std::sync::Mutex;
+    static SAID: Mutex<Option<HashSet<String>>> = Mutex::new(None);
+    let mut said = SAID
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if said
+        .get_or_insert_with(HashSet::new)
+        .insert(line.to_owned())
+    {
+        let _ = std::io::stderr().write_all(format!("{line}\n").as_bytes());
+    }
 }
 
 /// A fresh folder under the system's temporary folder, named for the test and this process, for
