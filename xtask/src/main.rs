@@ -219,7 +219,7 @@ fn build_data(
     println!("took    {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
     if demo {
         println!(
-            "draw it  cargo run -p tactics-sprite -- render --data {} --sheet fixtures/demo/demo.png \\\n           --animation Attack --view 1 --scale 4 -o attack.gif",
+            "draw it  cargo run -p tactics-sprite -- render --data {} --sheet fixtures/demo/demo.png \\\n           --animation Attack --view 1 --scale 4 -o target/attack.gif",
             path.strip_prefix(repo_root()).unwrap_or(&path).display()
         );
     }
