@@ -19,7 +19,7 @@ use super::stdout_error;
 tick, from a tactics-sprite-data.json: the sequence and frame position, the SHP frame, the 2D move \
 (moveX, moveY) and every tile in draw order with its cell, top left (x, y) from the stance point, \
 size, flipX and depth order (0 furthest back). `--animation Idle` or `--idle` draws the idle \
-frame of the view.\n\n\
+frame of the view, which needs no --tick. Animation names match in any case.\n\n\
 Exit status: 0 on success; 1 when the document cannot be read or does not resolve; 2 for a usage \
 error: an unknown animation, a view outside 0..7 or a negative tick, in one line naming what is \
 valid."
