@@ -66,7 +66,8 @@ pub struct Args {
     #[arg(long, value_name = "NAME", value_parser = parse_kind)]
     pub kind: Option<&'static BuiltinKind>,
 
-    /// The document's sheet.file [default: the profile's sheet_file]
+    /// The document's sheet.file [default: the profile's sheet_file, such as RAMUZA.SPR; under the
+    /// remaster's name, battle_ramuza_spr.bin, when the SHP is named as the remaster names it]
     #[arg(long, value_name = "NAME")]
     pub sheet_file: Option<String>,
 
@@ -129,7 +130,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             bytes: &seq,
         },
         &profile,
-        args.sheet_file.as_deref(),
+        args.sheet_file
+            .clone()
+            .or_else(|| remaster_sheet_file(&args.shp, &profile.sheet_file))
+            .as_deref(),
     )?;
     println!("{}", output.report());
     write_atomically(&args.out, &output.bytes)
@@ -141,6 +145,25 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     );
     println!("sha256  {}", output.sha256);
     Ok(ExitCode::SUCCESS)
+}
+
+/// The remaster's name of the profile's sheet (`RAMUZA.SPR` -> `battle_ramuza_spr.bin`) when the
+/// SHP given is named the remaster's way (`battle_type1_shp.bin`): the document then names the
+/// sheet file that sits beside it. `None` otherwise, or for a sheet name of another form.
+fn remaster_sheet_file(shp: &std::path::Path, sheet_file: &str) -> Option<String> {
+    let name = shp.file_name()?.to_str()?.to_ascii_lowercase();
+    if !(name.starts_with("battle_") && name.ends_with(".bin")) {
+        return None;
+    }
+    let (stem, extension) = sheet_file.rsplit_once('.')?;
+    let disc_like = ["SPR", "SP2"].contains(&extension.to_ascii_uppercase().as_str());
+    disc_like.then(|| {
+        format!(
+            "battle_{}_{}.bin",
+            stem.to_ascii_lowercase(),
+            extension.to_ascii_lowercase()
+        )
+    })
 }
 
 /// The first built-in kind whose profile reads the retail file `disc_name`, for the advice.
