@@ -102,7 +102,9 @@ fn main() -> ExitCode {
                 None,
                 check,
             ),
-            (false, Some(kind)) => build_kinds(originals, out, &[kind], sheet_file.as_deref(), check),
+            (false, Some(kind)) => {
+                build_kinds(originals, out, &[kind], sheet_file.as_deref(), check)
+            }
             (false, None) => build_data(originals, out, sheet_file.as_deref(), check),
         },
         Task::Bless { originals } => bless(originals),

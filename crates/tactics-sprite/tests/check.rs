@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 use test_support::fftorama::{Item, animation_data, opcode_parameters};
-use test_support::{fftorama_or_skip, originals, read_retail, repo_root, temp_dir};
+use test_support::{fftorama_tables, originals, repo_root, retail_bytes, temp_dir};
 
 fn tactics_sprite(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
@@ -473,18 +473,16 @@ fn u32_at(bytes: &[u8], at: usize) -> usize {
 
 #[test]
 fn diff_names_the_slot_command_and_offset_of_a_changed_delay() {
-    let Some(originals) = originals("diff_names_the_slot_command_and_offset_of_a_changed_delay")
+    if originals("diff_names_the_slot_command_and_offset_of_a_changed_delay").is_none() {
+        return;
+    }
+    let Some(fftorama) =
+        fftorama_tables("diff_names_the_slot_command_and_offset_of_a_changed_delay")
     else {
         return;
     };
-    let Some(fftorama) = fftorama_or_skip(
-        &originals,
-        "diff_names_the_slot_command_and_offset_of_a_changed_delay",
-    ) else {
-        return;
-    };
     let dir = temp_dir("diff-seq");
-    let retail = read_retail(&originals, "TYPE1.SEQ");
+    let retail = read_retail("TYPE1.SEQ");
     // Slot 128 is Swing High's front sequence (the shipped document's sequences[102].raw). Its
     // entry in the slot table is at 4 + 4 * 128, and its offset counts from the stream at 0x406.
     let slot = 128;
@@ -537,7 +535,7 @@ fn diff_names_the_slot_command_and_offset_of_a_changed_delay() {
         Some(0)
     );
     let shp = dir.join("TYPE1.SHP");
-    std::fs::write(&shp, read_retail(&originals, "TYPE1.SHP")).unwrap();
+    std::fs::write(&shp, read_retail("TYPE1.SHP")).unwrap();
     let run = tactics_sprite(&["diff", path(&a), path(&shp)]);
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("diff compares two files of one kind"));
@@ -546,11 +544,11 @@ fn diff_names_the_slot_command_and_offset_of_a_changed_delay() {
 
 #[test]
 fn diff_of_shp_names_frames_and_tiles() {
-    let Some(originals) = originals("diff_of_shp_names_frames_and_tiles") else {
+    if originals("diff_of_shp_names_frames_and_tiles").is_none() {
         return;
-    };
+    }
     let dir = temp_dir("diff-shp");
-    let retail = read_retail(&originals, "TYPE1.SHP");
+    let retail = read_retail("TYPE1.SHP");
     // The main block starts after the 8-byte header, 256 pointers and the u16 length: 0x40A.
     // Frame 0's record is 2 bytes, then its tiles of 4 bytes, the first byte of a tile its dx.
     let mut modified = retail.clone();
@@ -600,18 +598,14 @@ fn diff_of_two_sheets_names_palettes_and_counts_pixels() {
 /// The README's CI recipe shows "the exact output of a failing run": this is that run.
 #[test]
 fn the_readme_shows_the_exact_output_of_a_failing_run() {
-    let Some(originals) = originals("the_readme_shows_the_exact_output_of_a_failing_run") else {
+    if originals("the_readme_shows_the_exact_output_of_a_failing_run").is_none() {
         return;
-    };
+    }
     let dir = temp_dir("check-readme");
     std::fs::create_dir_all(dir.join("constants/sprites")).unwrap();
     std::fs::create_dir_all(dir.join("private/BATTLE")).unwrap();
     for name in ["TYPE1.SHP", "TYPE1.SEQ"] {
-        std::fs::write(
-            dir.join("private/BATTLE").join(name),
-            read_retail(&originals, name),
-        )
-        .unwrap();
+        std::fs::write(dir.join("private/BATTLE").join(name), read_retail(name)).unwrap();
     }
     let mut doc = shipped_type1();
     doc["version"] = "2.3.0".into();
@@ -721,4 +715,10 @@ fn diff_of_seq_names_shared_slots_together_and_aligns_an_insertion() {
     let run = tactics_sprite(&["diff", path(&pa), path(&pb), "--ignore", "slots[*]"]);
     assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A TYPE1 file's bytes; the tests that call this have found the originals folder already, so a
+/// missing file here is that folder's fault and fails (or skips, as `retail_bytes` decides).
+fn read_retail(disc_name: &str) -> Vec<u8> {
+    retail_bytes("check tests", disc_name).unwrap_or_else(|| panic!("{disc_name} is missing"))
 }
