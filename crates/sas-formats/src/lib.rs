@@ -26,6 +26,8 @@ mod records;
 pub mod synthetic;
 mod write;
 
+pub use write::Layout;
+
 pub use command::Command;
 pub use error::{DecodeError, EncodeError};
 pub use meanings::{Effect, Meaning, Meanings};

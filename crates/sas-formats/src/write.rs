@@ -47,7 +47,47 @@ fn offset32(offset: usize, what: &str) -> Result<u32, EncodeError> {
     u32::try_from(offset).map_err(|_| EncodeError::new(what, "the file would pass 4 GiB"))
 }
 
+/// Where each part of a set lies in its file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    /// The sprite table (right after the animation table).
+    pub sprite_table: usize,
+    /// Each sprite.
+    pub sprites: Vec<usize>,
+    /// Each body item (block, dead frames, unreached bytes).
+    pub body: Vec<usize>,
+    /// Where the last body item ends (the trailing bytes start).
+    pub end: usize,
+}
+
 impl SasSet {
+    /// Where each part lies: the order of the parts and their sizes decide it.
+    pub fn layout(&self) -> Layout {
+        let version = self.version;
+        let sprite_table = version.header_len() + 16 * self.animations.len();
+        let mut position = sprite_table + 4 + 4 * self.sprites.len();
+        let mut sprites = Vec::with_capacity(self.sprites.len());
+        for sprite in &self.sprites {
+            sprites.push(position);
+            position += version.sprite_head_len() + version.quad_len() * sprite.quads.len();
+        }
+        let mut body = Vec::with_capacity(self.body.len());
+        for item in &self.body {
+            body.push(position);
+            position += match item {
+                BodyItem::Block(block) => 4 + version.frame_len() * block.frames.len(),
+                BodyItem::DeadFrames(frames) => version.frame_len() * frames.len(),
+                BodyItem::Unreached(bytes) => bytes.len(),
+            };
+        }
+        Layout {
+            sprite_table,
+            sprites,
+            body,
+            end: position,
+        }
+    }
+
     /// Encodes the set: for any decoded file, its original bytes.
     ///
     /// # Errors
@@ -83,25 +123,21 @@ impl SasSet {
             ));
         }
 
-        // Offsets first: sprites after the table, blocks after the sprites.
-        let sprite_table = version.header_len() + 16 * self.animations.len();
-        let mut sprite_offsets = Vec::with_capacity(self.sprites.len());
-        let mut position = sprite_table + 4 + 4 * self.sprites.len();
-        for sprite in &self.sprites {
-            sprite_offsets.push(offset32(position, "sprite table")?);
-            position += version.sprite_head_len() + version.quad_len() * sprite.quads.len();
-        }
-        let mut block_offsets = Vec::with_capacity(block_count);
-        for item in &self.body {
-            match item {
-                BodyItem::Block(block) => {
-                    block_offsets.push(position);
-                    position += 4 + version.frame_len() * block.frames.len();
-                }
-                BodyItem::DeadFrames(frames) => position += version.frame_len() * frames.len(),
-                BodyItem::Unreached(bytes) => position += bytes.len(),
-            }
-        }
+        let layout = self.layout();
+        let sprite_table = layout.sprite_table;
+        let sprite_offsets = layout
+            .sprites
+            .iter()
+            .map(|&offset| offset32(offset, "sprite table"))
+            .collect::<Result<Vec<_>, _>>()?;
+        let block_offsets: Vec<usize> = self
+            .body
+            .iter()
+            .zip(&layout.body)
+            .filter(|(item, _)| matches!(item, BodyItem::Block(_)))
+            .map(|(_, &offset)| offset)
+            .collect();
+        let position = layout.end;
 
         let mut out = Writer {
             bytes: Vec::with_capacity(position + self.trailing.len()),

@@ -23,7 +23,9 @@ use clap::{Parser, Subcommand};
 how each frame is cut from the sprite sheet), weapon/effect SHP files (WEP1.SHP, EFF1.SHP, ...), \
 SEQ files (the animation bytecode) and SPR sprite sheets. Inspect and round-trip them, build \
 tactics-sprite-data.json (the document renderers draw a unit from), print the pose poseAt draws \
-at a moment, and render frames and animations to PNG, APNG, GIF or an Aseprite export.\n\n\
+at a moment, and render frames and animations to PNG, APNG, GIF or an Aseprite export. \
+inspect, roundtrip, build and render also take Tactics Ogre's SAS sprite animation sets \
+(SAS3, SAS\\0) and the pakd containers that hold them; extract unpacks a container.\n\n\
 Exit status: 0 on success; 1 when a file cannot be read or decoded, or a round trip does not \
 give back identical bytes; 2 for a usage error. Errors are one line on stderr naming the file, \
 the byte offset and the problem."
@@ -43,6 +45,7 @@ enum Command {
     Sheet(cmd::sheet::Args),
     Render(cmd::render::Args),
     ExportAseprite(cmd::export_aseprite::Args),
+    Extract(cmd::sas::extract::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Command::Sheet(args) => cmd::sheet::run(args),
         Command::Render(args) => cmd::render::run(args),
         Command::ExportAseprite(args) => cmd::export_aseprite::run(args),
+        Command::Extract(args) => cmd::sas::extract::run(args),
     };
     match result {
         Ok(code) => code,

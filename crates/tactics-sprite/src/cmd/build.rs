@@ -27,12 +27,20 @@ any warnings, the document's counts, the output path and its sha256."
 )]
 pub struct Args {
     /// The unit SHP (e.g. TYPE1.SHP).
-    #[arg(long, value_name = "FILE")]
-    pub shp: PathBuf,
+    #[arg(long, value_name = "FILE", required_unless_present = "sas")]
+    pub shp: Option<PathBuf>,
 
     /// The SEQ that goes with it (e.g. TYPE1.SEQ).
-    #[arg(long, value_name = "FILE")]
-    pub seq: PathBuf,
+    #[arg(long, value_name = "FILE", required_unless_present = "sas")]
+    pub seq: Option<PathBuf>,
+
+    /// Instead of an SHP + SEQ pair: a Tactics Ogre SAS set (or a pakd container holding one),
+    /// built to its own document (schemas/sas-set.schema.json).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["shp", "seq", "profile", "kind"])]
+    pub sas: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub sas_options: super::sas::SasOptions,
 
     /// A sheet profile (TOML; copy crates/sprite-data/profiles/type1.toml to make one)
     /// [default: the built-in TYPE1 profile]
@@ -58,15 +66,22 @@ pub struct Args {
 /// An unreadable or undecodable input (named, with the offset), an invalid profile, a build
 /// error, or an output that cannot be written.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    if let Some(sas) = &args.sas {
+        let sheet = args.sheet_file.as_deref();
+        return super::sas::build::run(sas, &args.sas_options, sheet, &args.out);
+    }
+    let (Some(shp_path), Some(seq_path)) = (&args.shp, &args.seq) else {
+        unreachable!("clap requires --shp and --seq without --sas");
+    };
     let profile = match (&args.profile, args.kind) {
         (Some(path), _) => Profile::load(path)?,
         (None, Some(kind)) => kind.load(),
         (None, None) => Profile::type1(),
     };
-    let shp = read_input(&args.shp)?;
-    let seq = read_input(&args.seq)?;
-    let shp_name = args.shp.display().to_string();
-    let seq_name = args.seq.display().to_string();
+    let shp = read_input(shp_path)?;
+    let seq = read_input(seq_path)?;
+    let shp_name = shp_path.display().to_string();
+    let seq_name = seq_path.display().to_string();
     let output = build_from_sources(
         Source {
             name: &shp_name,

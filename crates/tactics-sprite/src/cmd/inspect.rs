@@ -56,6 +56,10 @@ pub struct Args {
     /// patch found in modded games. Ignored for SHP files.
     #[arg(long, value_enum, value_name = "TABLE", default_value_t = OpcodesArg::Retail)]
     pub opcodes: OpcodesArg,
+
+    /// SAS sets and pakd containers (told from their magic) are described by `sas::inspect`.
+    #[command(flatten)]
+    pub sas: super::sas::SasOptions,
 }
 
 /// `--opcodes` values.
@@ -89,6 +93,13 @@ impl OpcodesArg {
 /// When the file cannot be read, its kind cannot be told, or it does not decode; the message
 /// names the file and the byte offset.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    if args.kind.is_none() {
+        if let Some(result) =
+            super::sas::inspect::dispatch(&args.file, &args.sas, args.json, args.verbose)
+        {
+            return result;
+        }
+    }
     let path = &args.file;
     let bytes = read_input(path)?;
     let (kind, source) = choose_kind(path, &bytes, args.kind)?;

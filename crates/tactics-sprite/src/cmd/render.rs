@@ -43,6 +43,10 @@ pub struct Args {
     #[command(flatten)]
     pub input: DrawingInput,
 
+    /// For a SAS set or pakd container given as --data (drawn by `sas::render`).
+    #[command(flatten)]
+    pub sas: super::sas::render::RenderOptions,
+
     /// Draw SHP frame N as stored (not mirrored, no move).
     #[arg(long, value_name = "N")]
     pub frame: Option<usize>,
@@ -119,7 +123,7 @@ fn usage(message: impl std::fmt::Display) -> anyhow::Result<ExitCode> {
 /// What every drawing command reads: a document and the sheet to draw it from.
 #[derive(Debug, clap::Args)]
 pub struct DrawingInput {
-    /// The document (tactics-sprite-data.json).
+    /// The document (tactics-sprite-data.json); for `render`, also a SAS set or pakd container.
     #[arg(long, value_name = "FILE")]
     pub data: PathBuf,
 
@@ -207,6 +211,9 @@ pub fn describe_sheet(path: &Path, sheet: &SheetImage) -> String {
 /// An input that cannot be read or does not fit, or an output that cannot be written. A bad
 /// request prints its one line and gives exit 2.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    if let Some(result) = super::sas::render::dispatch(args) {
+        return result;
+    }
     let extension = args
         .out
         .extension()
