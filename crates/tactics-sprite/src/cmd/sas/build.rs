@@ -39,7 +39,10 @@ pub fn run(
         set.blocks().count(),
         set.dead_frame_count()
     );
-    println!("meanings {} (frame types 8 and 9 are disputed)", meanings.name);
+    println!(
+        "meanings {} (frame types 8 and 9 are disputed)",
+        meanings.name
+    );
     write_atomically(out, &bytes).with_context(|| format!("{}: cannot write", out.display()))?;
     println!("wrote   {} ({} bytes)", out.display(), bytes.len());
     let digest = Sha256::digest(&bytes);

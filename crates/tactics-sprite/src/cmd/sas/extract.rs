@@ -51,7 +51,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut refused = 0;
     for index in wanted {
         let entry = pakd.entries.get(index).ok_or_else(|| {
-            anyhow!("{shown}: no entry {index} (the container has {})", pakd.entries.len())
+            anyhow!(
+                "{shown}: no entry {index} (the container has {})",
+                pakd.entries.len()
+            )
         })?;
         let extension = match entry.kind() {
             EntryKind::Sas(..) => "sas",
@@ -63,7 +66,12 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 let path = args.out.join(format!("{index:04}.{extension}"));
                 write_atomically(&path, contents)
                     .with_context(|| format!("{}: cannot write", path.display()))?;
-                println!("wrote   {} ({} bytes, {})", path.display(), contents.len(), entry.kind());
+                println!(
+                    "wrote   {} ({} bytes, {})",
+                    path.display(),
+                    contents.len(),
+                    entry.kind()
+                );
             }
             Err(reason) => {
                 refused += 1;

@@ -84,23 +84,39 @@ fn container(path: &Path, bytes: &[u8], pakd: &Pakd) -> Report {
     r.field("file", path.display(), json!(path.display().to_string()));
     r.field(
         "format",
-        format!("pakd container ({}), {} bytes", pakd.byte_order.name(), bytes.len()),
+        format!(
+            "pakd container ({}), {} bytes",
+            pakd.byte_order.name(),
+            bytes.len()
+        ),
         json!("pakd"),
     );
-    r.field("byteOrder", pakd.byte_order.name(), json!(pakd.byte_order.name()));
+    r.field(
+        "byteOrder",
+        pakd.byte_order.name(),
+        json!(pakd.byte_order.name()),
+    );
     r.field(
         "ids",
-        if pakd.ids.is_some() { "yes (directory << 16 | file)" } else { "none" },
+        if pakd.ids.is_some() {
+            "yes (directory << 16 | file)"
+        } else {
+            "none"
+        },
         json!(pakd.ids.is_some()),
     );
-    let header_len = bytes.len() - pakd.trailing.len() - pakd.entries.iter().map(|e| e.bytes.len()).sum::<usize>();
+    let header_len = bytes.len()
+        - pakd.trailing.len()
+        - pakd.entries.iter().map(|e| e.bytes.len()).sum::<usize>();
     let mut offset = header_len;
     let mut entries = Vec::new();
     r.field("entries", pakd.entries.len(), json!(pakd.entries.len()));
     for (index, entry) in pakd.entries.iter().enumerate() {
         let id = pakd.ids.as_ref().map(|ids| ids[index]);
         let kind = entry.kind();
-        let id_text = id.map_or(String::new(), |id| format!(" id 0x{id:08X} ({}/{})", id >> 16, id & 0xFFFF));
+        let id_text = id.map_or(String::new(), |id| {
+            format!(" id 0x{id:08X} ({}/{})", id >> 16, id & 0xFFFF)
+        });
         r.line(format!(
             "  entry {index:<3} at 0x{offset:06X}, {:>7} bytes{id_text}: {kind}",
             entry.bytes.len()
@@ -116,13 +132,25 @@ fn container(path: &Path, bytes: &[u8], pakd: &Pakd) -> Report {
     }
     r.json.insert("entryList".into(), Value::Array(entries));
     if !pakd.trailing.is_empty() {
-        r.field("trailing", format!("{} bytes after the total size", pakd.trailing.len()), json!(pakd.trailing.len()));
+        r.field(
+            "trailing",
+            format!("{} bytes after the total size", pakd.trailing.len()),
+            json!(pakd.trailing.len()),
+        );
     }
-    r.line("(inspect FILE --entry N shows one SAS entry; extract FILE --out DIR writes the entries)");
+    r.line(
+        "(inspect FILE --entry N shows one SAS entry; extract FILE --out DIR writes the entries)",
+    );
     r
 }
 
-fn set_report(name: &str, bytes: &[u8], set: &SasSet, meanings: &Meanings, verbose: bool) -> Report {
+fn set_report(
+    name: &str,
+    bytes: &[u8],
+    set: &SasSet,
+    meanings: &Meanings,
+    verbose: bool,
+) -> Report {
     let mut r = Report::default();
     let order = set.byte_order;
     let layout = set.layout();
@@ -140,10 +168,18 @@ fn set_report(name: &str, bytes: &[u8], set: &SasSet, meanings: &Meanings, verbo
     );
     r.field(
         "unknown",
-        format!("{} (the header's last u32; meaning unknown)", set.unknown_count),
+        format!(
+            "{} (the header's last u32; meaning unknown)",
+            set.unknown_count
+        ),
         json!(set.unknown_count),
     );
-    let slots: Vec<_> = set.animations.iter().flatten().filter(|s| s.block.is_some()).collect();
+    let slots: Vec<_> = set
+        .animations
+        .iter()
+        .flatten()
+        .filter(|s| s.block.is_some())
+        .collect();
     let mirrored = slots.iter().filter(|s| s.mirrored).count();
     let mut uses = BTreeMap::new();
     for slot in &slots {
@@ -162,7 +198,11 @@ fn set_report(name: &str, bytes: &[u8], set: &SasSet, meanings: &Meanings, verbo
     let quads: usize = set.sprites.iter().map(|s| s.quads.len()).sum();
     r.field(
         "sprites",
-        format!("{} ({quads} quads), table at 0x{:X}", set.sprites.len(), layout.sprite_table),
+        format!(
+            "{} ({quads} quads), table at 0x{:X}",
+            set.sprites.len(),
+            layout.sprite_table
+        ),
         json!({"count": set.sprites.len(), "quads": quads, "tableOffset": layout.sprite_table}),
     );
     let frames: usize = set.blocks().map(|b| b.frames.len()).sum();
@@ -171,11 +211,21 @@ fn set_report(name: &str, bytes: &[u8], set: &SasSet, meanings: &Meanings, verbo
         format!("{} ({frames} frames)", set.blocks().count()),
         json!({"count": set.blocks().count(), "frames": frames}),
     );
-    let gaps = set.body.iter().filter(|i| !matches!(i, BodyItem::Block(_))).count();
+    let gaps = set
+        .body
+        .iter()
+        .filter(|i| !matches!(i, BodyItem::Block(_)))
+        .count();
     let unreached: usize = set
         .body
         .iter()
-        .map(|i| if let BodyItem::Unreached(b) = i { b.len() } else { 0 })
+        .map(|i| {
+            if let BodyItem::Unreached(b) = i {
+                b.len()
+            } else {
+                0
+            }
+        })
         .sum();
     r.field(
         "dead",
@@ -208,7 +258,11 @@ fn set_report(name: &str, bytes: &[u8], set: &SasSet, meanings: &Meanings, verbo
             meanings.name,
             meanings.of(8).name,
             meanings.of(9).name,
-            if meanings.name == "seed" { "gibbed" } else { "seed" }
+            if meanings.name == "seed" {
+                "gibbed"
+            } else {
+                "seed"
+            }
         ),
         json!(meanings.name),
     );
@@ -246,9 +300,21 @@ fn frame_types(r: &mut Report, set: &SasSet, meanings: &Meanings) {
         r.line(format!(
             "  type {kind:<3} {:<10} {count:>5} frames{}{}{}",
             meaning.name,
-            if meaning.settled { "" } else { "  (meaning not settled)" },
-            if irregular > 0 { format!("; {irregular} irregular (fields the type does not use are set)") } else { String::new() },
-            if values.is_empty() { String::new() } else { format!("; values {}{more}", shown.join(", ")) },
+            if meaning.settled {
+                ""
+            } else {
+                "  (meaning not settled)"
+            },
+            if irregular > 0 {
+                format!("; {irregular} irregular (fields the type does not use are set)")
+            } else {
+                String::new()
+            },
+            if values.is_empty() {
+                String::new()
+            } else {
+                format!("; values {}{more}", shown.join(", "))
+            },
         ));
         json_types.push(json!({
             "type": kind, "name": meaning.name, "settled": meaning.settled,
@@ -259,16 +325,33 @@ fn frame_types(r: &mut Report, set: &SasSet, meanings: &Meanings) {
 }
 
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02X}")).collect::<Vec<_>>().join(" ")
+    bytes
+        .iter()
+        .map(|b| format!("{b:02X}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn frame_text(frame: &Frame, set: &SasSet, meanings: &Meanings) -> (String, Value) {
     let command = Command::of(frame, set.byte_order);
     let meaning = meanings.of_command(&command);
-    let args: Vec<String> = command.arguments().iter().map(|(n, v)| format!("{n} {v}")).collect();
-    let name = if let Command::Irregular { .. } = command { "irregular" } else { meaning.name };
+    let args: Vec<String> = command
+        .arguments()
+        .iter()
+        .map(|(n, v)| format!("{n} {v}"))
+        .collect();
+    let name = if let Command::Irregular { .. } = command {
+        "irregular"
+    } else {
+        meaning.name
+    };
     (
-        format!("tick {:<5} type {:<3} {name:<10} {}", frame.time, frame.kind, args.join(", ")),
+        format!(
+            "tick {:<5} type {:<3} {name:<10} {}",
+            frame.time,
+            frame.kind,
+            args.join(", ")
+        ),
         json!({"tick": frame.time, "type": frame.kind, "name": name,
                "args": command.arguments().into_iter().map(|(n, v)| (n.to_owned(), Value::from(v))).collect::<Map<_, _>>()}),
     )
@@ -293,20 +376,34 @@ fn details(r: &mut Report, bytes: &[u8], set: &SasSet, meanings: &Meanings) {
             .iter()
             .enumerate()
             .map(|(d, slot)| match slot.block {
-                Some(b) => format!("{d}: block {b} at 0x{:X}{}", block_offsets[b], if slot.mirrored { " m" } else { "" }),
+                Some(b) => format!(
+                    "{d}: block {b} at 0x{:X}{}",
+                    block_offsets[b],
+                    if slot.mirrored { " m" } else { "" }
+                ),
                 None if slot.mirrored => format!("{d}: - (mirror bit set)"),
                 None => format!("{d}: -"),
             })
             .collect();
-        r.line(format!("  animation {a:<3} [0x{at:04X}] {}", cells.join(", ")));
-        json_animations.push(json!(row.iter().map(|s| json!({"block": s.block, "mirrored": s.mirrored})).collect::<Vec<_>>()));
+        r.line(format!(
+            "  animation {a:<3} [0x{at:04X}] {}",
+            cells.join(", ")
+        ));
+        json_animations.push(json!(
+            row.iter()
+                .map(|s| json!({"block": s.block, "mirrored": s.mirrored}))
+                .collect::<Vec<_>>()
+        ));
     }
     r.line("sprites (quad: x, y from the position; width x height at u, v on the sheet):");
     let mut json_sprites = Vec::new();
     for (s, (sprite, &at)) in set.sprites.iter().zip(&layout.sprites).enumerate() {
         r.line(format!(
             "  sprite {s:<3} [0x{at:04X}] sheet {}, center ({}, {}), {} quads",
-            sprite.sheet, sprite.center_x, sprite.center_y, sprite.quads.len()
+            sprite.sheet,
+            sprite.center_x,
+            sprite.center_y,
+            sprite.quads.len()
         ));
         for (q, quad) in sprite.quads.iter().enumerate() {
             r.line(format!(
@@ -335,11 +432,18 @@ fn details(r: &mut Report, bytes: &[u8], set: &SasSet, meanings: &Meanings) {
                 (&block.frames[..], at + 4)
             }
             BodyItem::DeadFrames(frames) => {
-                r.line(format!("  dead frames [0x{at:04X}] {} frames no slot reaches", frames.len()));
+                r.line(format!(
+                    "  dead frames [0x{at:04X}] {} frames no slot reaches",
+                    frames.len()
+                ));
                 (&frames[..], at)
             }
             BodyItem::Unreached(data) => {
-                r.line(format!("  unreached [0x{at:04X}] {} bytes: {}", data.len(), hex(data)));
+                r.line(format!(
+                    "  unreached [0x{at:04X}] {} bytes: {}",
+                    data.len(),
+                    hex(data)
+                ));
                 json_body.push(json!({"offset": at, "unreached": data.len()}));
                 continue;
             }
@@ -348,7 +452,10 @@ fn details(r: &mut Report, bytes: &[u8], set: &SasSet, meanings: &Meanings) {
         for (f, frame) in frames.iter().enumerate() {
             let offset = first + f * frame_len;
             let (text, value) = frame_text(frame, set, meanings);
-            let raw = bytes.get(offset..offset + frame_len).map(hex).unwrap_or_default();
+            let raw = bytes
+                .get(offset..offset + frame_len)
+                .map(hex)
+                .unwrap_or_default();
             r.line(format!("    frame {f:<3} {text}  [{raw}]"));
             json_frames.push(value);
         }
@@ -358,7 +465,9 @@ fn details(r: &mut Report, bytes: &[u8], set: &SasSet, meanings: &Meanings) {
             "frames": json_frames,
         }));
     }
-    r.json.insert("animationTable".into(), Value::Array(json_animations));
-    r.json.insert("spriteList".into(), Value::Array(json_sprites));
+    r.json
+        .insert("animationTable".into(), Value::Array(json_animations));
+    r.json
+        .insert("spriteList".into(), Value::Array(json_sprites));
     r.json.insert("body".into(), Value::Array(json_body));
 }

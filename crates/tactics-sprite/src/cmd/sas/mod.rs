@@ -86,7 +86,9 @@ pub fn load_set(path: &Path, entry: Option<usize>) -> anyhow::Result<LoadedSet> 
     let shown = path.display().to_string();
     if sas_formats::is_sas(&bytes) {
         if entry.is_some() {
-            return Err(anyhow!("{shown}: --entry picks an entry of a pakd container; this is a SAS file"));
+            return Err(anyhow!(
+                "{shown}: --entry picks an entry of a pakd container; this is a SAS file"
+            ));
         }
         let set = SasSet::decode(&bytes).with_context(|| shown.clone())?;
         return Ok(LoadedSet {
@@ -111,17 +113,26 @@ pub fn load_set(path: &Path, entry: Option<usize>) -> anyhow::Result<LoadedSet> 
             return Err(anyhow!(
                 "{shown}: the container has {} SAS entries ({}); pick one with --entry N",
                 many.len(),
-                many.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
+                many.iter()
+                    .map(usize::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ));
         }
     };
     let name = format!("{shown}#{index}");
     let entry = pakd.entries.get(index).ok_or_else(|| {
-        anyhow!("{shown}: no entry {index} (the container has {})", pakd.entries.len())
+        anyhow!(
+            "{shown}: no entry {index} (the container has {})",
+            pakd.entries.len()
+        )
     })?;
     let contents = entry.contents().map_err(|e| anyhow!("{name}: {e}"))?;
     if !sas_formats::is_sas(contents) {
-        return Err(anyhow!("{name}: entry {index} is {}, not a SAS set", entry.kind()));
+        return Err(anyhow!(
+            "{name}: entry {index} is {}, not a SAS set",
+            entry.kind()
+        ));
     }
     let set = SasSet::decode_as(contents, pakd.byte_order).with_context(|| name.clone())?;
     Ok(LoadedSet {

@@ -54,17 +54,30 @@ struct Cell {
 
 fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let options = &args.sas;
-    let extension = args.out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    let extension = args
+        .out
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
     let animated = match extension.as_deref() {
         Some("png") => false,
         Some("apng" | "gif") => true,
-        _ => return usage(format!("{}: the output's extension chooses its format: .png, .apng or .gif", args.out.display())),
+        _ => {
+            return usage(format!(
+                "{}: the output's extension chooses its format: .png, .apng or .gif",
+                args.out.display()
+            ));
+        }
     };
     if args.all_frames {
-        return usage("--all-frames is for sprite-data documents; for a SAS set draw one sprite with --frame N");
+        return usage(
+            "--all-frames is for sprite-data documents; for a SAS set draw one sprite with --frame N",
+        );
     }
     if args.input.palette.is_some() {
-        return usage("--palette chooses an SPR palette; a SAS set is drawn from a PNG sheet in its own colours");
+        return usage(
+            "--palette chooses an SPR palette; a SAS set is drawn from a PNG sheet in its own colours",
+        );
     }
     if animated && args.animation.len() != 1 {
         return usage("an .apng or .gif holds one animation; give --animation once");
@@ -90,15 +103,34 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
             return usage(format!("--frame {index}: a frame shows sprites 0..255"));
         };
         if index >= set.sprites.len() {
-            return usage(format!("--frame {index}: the set has {} sprites", set.sprites.len()));
+            return usage(format!(
+                "--frame {index}: the set has {} sprites",
+                set.sprites.len()
+            ));
         }
-        let still = Pose { start: 0, end: 0, sprite: Some(sprite), x: 0, y: 0 };
-        println!("sprite  {index} ({} quads) at (0, 0)", set.sprites[index].quads.len());
-        rows.push(vec![Cell { quads: pose::place(set, &still, false), ticks: 0 }]);
+        let still = Pose {
+            start: 0,
+            end: 0,
+            sprite: Some(sprite),
+            x: 0,
+            y: 0,
+        };
+        println!(
+            "sprite  {index} ({} quads) at (0, 0)",
+            set.sprites[index].quads.len()
+        );
+        rows.push(vec![Cell {
+            quads: pose::place(set, &still, false),
+            ticks: 0,
+        }]);
     } else {
         let direction = usize::from(options.direction);
         for name in &args.animation {
-            let Some((index, row)) = name.parse::<usize>().ok().and_then(|i| set.animations.get(i).map(|r| (i, r))) else {
+            let Some((index, row)) = name
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| set.animations.get(i).map(|r| (i, r)))
+            else {
                 return usage(format!(
                     "--animation {name:?}: a SAS set's animations are numbered 0..{}",
                     set.animations.len().saturating_sub(1)
@@ -106,20 +138,41 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
             };
             let slot = row[direction];
             let Some(block_index) = slot.block else {
-                let present: Vec<String> = row.iter().enumerate().filter(|(_, s)| s.block.is_some()).map(|(d, _)| d.to_string()).collect();
+                let present: Vec<String> = row
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| s.block.is_some())
+                    .map(|(d, _)| d.to_string())
+                    .collect();
                 return usage(format!(
                     "animation {index} has nothing in direction {direction} (it has directions: {})",
-                    if present.is_empty() { "none".to_owned() } else { present.join(", ") }
+                    if present.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        present.join(", ")
+                    }
                 ));
             };
             let block = set.block(block_index).context("the slot's block")?;
             let poses = pose::poses(block, set.byte_order, &meanings);
-            report(set, index, direction, block_index, slot.mirrored, block, &poses, &meanings);
+            report(
+                set,
+                index,
+                direction,
+                block_index,
+                slot.mirrored,
+                block,
+                &poses,
+                &meanings,
+            );
             warn_out_of_range(set, &poses);
             rows.push(
                 poses
                     .iter()
-                    .map(|p| Cell { quads: pose::place(set, p, slot.mirrored), ticks: p.end - p.start })
+                    .map(|p| Cell {
+                        quads: pose::place(set, p, slot.mirrored),
+                        ticks: p.end - p.start,
+                    })
                     .collect(),
             );
         }
@@ -129,7 +182,10 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let placed: Vec<Vec<PlacedQuad>> = rows.iter().flatten().map(|c| c.quads.clone()).collect();
     let (left, top, right, bottom) = pose::bounds(&placed).unwrap_or((0, 0, 1, 1));
     let (w, h) = (u32::try_from(right - left)?, u32::try_from(bottom - top)?);
-    println!("canvas  {w} x {h}, position (0, 0) at ({}, {})", -left, -top);
+    println!(
+        "canvas  {w} x {h}, position (0, 0) at ({}, {})",
+        -left, -top
+    );
     let draw = |cell: &Cell| -> Image {
         let mut image = Image::new(w, h);
         for q in &cell.quads {
@@ -144,11 +200,17 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
         image
     };
     if animated {
-        let images: Vec<Image> = rows[0].iter().map(|c| finish(args, &draw(c))).collect::<anyhow::Result<_>>()?;
+        let images: Vec<Image> = rows[0]
+            .iter()
+            .map(|c| finish(args, &draw(c)))
+            .collect::<anyhow::Result<_>>()?;
         let timed: Vec<TimedFrame<'_>> = rows[0]
             .iter()
             .zip(&images)
-            .map(|(c, image)| TimedFrame { image, ticks: if c.ticks == 0 { args.hold } else { c.ticks } })
+            .map(|(c, image)| TimedFrame {
+                image,
+                ticks: if c.ticks == 0 { args.hold } else { c.ticks },
+            })
             .collect();
         let plays = args.plays.unwrap_or(0);
         let bytes = if extension.as_deref() == Some("apng") {
@@ -158,21 +220,39 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
         }
         .context("encoding")?;
         write_out(&args.out, &bytes)?;
-        println!("wrote   {} ({} frames, {} bytes)", args.out.display(), timed.len(), bytes.len());
+        println!(
+            "wrote   {} ({} frames, {} bytes)",
+            args.out.display(),
+            timed.len(),
+            bytes.len()
+        );
         return Ok(ExitCode::SUCCESS);
     }
     let columns = rows.iter().map(Vec::len).max().unwrap_or(1).max(1) as u32;
-    check_size(u64::from(w) * u64::from(columns), u64::from(h) * rows.len() as u64)?;
+    check_size(
+        u64::from(w) * u64::from(columns),
+        u64::from(h) * rows.len() as u64,
+    )?;
     let mut strip = Image::new(w * columns, h * rows.len() as u32);
     for (r, row) in rows.iter().enumerate() {
         for (c, cell) in row.iter().enumerate() {
-            strip.draw_image(&draw(cell), i64::from(w) * c as i64, i64::from(h) * r as i64);
+            strip.draw_image(
+                &draw(cell),
+                i64::from(w) * c as i64,
+                i64::from(h) * r as i64,
+            );
         }
     }
     let image = finish(args, &strip)?;
     let bytes = png_rgba(&image).context("encoding the PNG")?;
     write_out(&args.out, &bytes)?;
-    println!("wrote   {} ({} x {}, {} bytes)", args.out.display(), image.width(), image.height(), bytes.len());
+    println!(
+        "wrote   {} ({} x {}, {} bytes)",
+        args.out.display(),
+        image.width(),
+        image.height(),
+        bytes.len()
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -188,12 +268,17 @@ fn load_png_sheet(path: &Path) -> anyhow::Result<Image> {
     let shown = path.display().to_string();
     let bytes = read_input(path)?;
     if !bytes.starts_with(b"\x89PNG\r\n\x1a\n") || bytes.len() < 24 {
-        return Err(anyhow!("{shown}: a SAS set is drawn from a PNG sheet; this is not a PNG"));
+        return Err(anyhow!(
+            "{shown}: a SAS set is drawn from a PNG sheet; this is not a PNG"
+        ));
     }
-    let side = |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+    let side =
+        |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
     let (width, height) = (side(16), side(20));
     if width > MAX_SHEET_SIDE || height > MAX_SHEET_SIDE {
-        return Err(anyhow!("{shown}: {width} x {height} is larger than {MAX_SHEET_SIDE} x {MAX_SHEET_SIDE}"));
+        return Err(anyhow!(
+            "{shown}: {width} x {height} is larger than {MAX_SHEET_SIDE} x {MAX_SHEET_SIDE}"
+        ));
     }
     let (image, _) = decode_png(&bytes, None).with_context(|| shown.clone())?;
     Ok(image)
@@ -221,8 +306,16 @@ fn report(
                 Effect::Jump => "jump",
                 _ => return None,
             };
-            let args: Vec<String> = command.arguments().iter().map(|(n, v)| format!("{n} {v}")).collect();
-            Some(format!("{name} ({}) at tick {}", args.join(", "), frame.time))
+            let args: Vec<String> = command
+                .arguments()
+                .iter()
+                .map(|(n, v)| format!("{n} {v}"))
+                .collect();
+            Some(format!(
+                "{name} ({}) at tick {}",
+                args.join(", "),
+                frame.time
+            ))
         })
         .collect();
     println!(
@@ -239,8 +332,15 @@ fn warn_out_of_range(set: &SasSet, poses: &[Pose]) {
     for p in poses {
         if let Some(s) = p.sprite {
             match set.sprites.get(usize::from(s)) {
-                None => eprintln!("warning: tick {}: sprite {s} is past the sprite table ({} sprites); nothing drawn", p.start, set.sprites.len()),
-                Some(sprite) if sprite.sheet != 0 => eprintln!("warning: sprite {s} names sheet {}; it is drawn from the one --sheet given", sprite.sheet),
+                None => eprintln!(
+                    "warning: tick {}: sprite {s} is past the sprite table ({} sprites); nothing drawn",
+                    p.start,
+                    set.sprites.len()
+                ),
+                Some(sprite) if sprite.sheet != 0 => eprintln!(
+                    "warning: sprite {s} names sheet {}; it is drawn from the one --sheet given",
+                    sprite.sheet
+                ),
                 Some(_) => {}
             }
         }

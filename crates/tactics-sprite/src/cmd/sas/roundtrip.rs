@@ -70,7 +70,10 @@ fn check(path: &Path, kind: super::Sniffed) -> anyhow::Result<Vec<(bool, String)
 /// The roundtrip command's line for one comparison.
 fn line(shown: &str, kind: &str, original: &[u8], encoded: &[u8]) -> (bool, String) {
     if original == encoded {
-        return (true, format!("identical  {shown}  {kind}  {} bytes", original.len()));
+        return (
+            true,
+            format!("identical  {shown}  {kind}  {} bytes", original.len()),
+        );
     }
     let first = original
         .iter()
