@@ -225,12 +225,24 @@ impl Pakd {
         let mut entries = Vec::with_capacity(count);
         for (i, &offset) in offsets.iter().enumerate() {
             let end = ends.next().unwrap_or(total);
-            if offset < previous || end < offset {
+            // Each entry ends where the next starts, the last at the total size.
+            let bound = end.min(total);
+            if offset < previous || offset > bound {
                 return Err(DecodeError::new(
                     8 + 4 * i,
                     format!("entry {i} offset"),
-                    format!("0x{previous:X}..=0x{end:X} (entries in order, after the header)"),
+                    format!(
+                        "0x{previous:X}..=0x{bound:X} (entries in order, after the header, within the total size)"
+                    ),
                     format!("0x{offset:X}"),
+                ));
+            }
+            if end > total {
+                return Err(DecodeError::new(
+                    8 + 4 * (i + 1),
+                    format!("entry {} offset", i + 1),
+                    format!("at most the total size 0x{total:X}"),
+                    format!("0x{end:X}"),
                 ));
             }
             entries.push(Entry {

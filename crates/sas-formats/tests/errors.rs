@@ -101,3 +101,14 @@ fn a_pakd_header_without_its_zero_word_is_refused() {
     let error = Pakd::decode(&pakd).unwrap_err();
     assert_eq!(error.offset, 0x24);
 }
+
+#[test]
+fn an_entry_offset_past_the_total_size_is_refused() {
+    // Found by the decode_pakd fuzz target: entry 1's offset (at 0x0C) past the file made entry
+    // 0 run past it.
+    let mut pakd = synthetic::container().encode().unwrap();
+    pakd[0x0C..0x10].copy_from_slice(&0xFF00_01C0u32.to_le_bytes());
+    let error = Pakd::decode(&pakd).unwrap_err();
+    assert_eq!(error.offset, 0x0C);
+    assert_eq!(error.field, "entry 1 offset");
+}
