@@ -6,6 +6,8 @@
 //! Every value read from the file is given raw; what a step means (its `name`, `event`,
 //! `settled`) comes from the [`Meanings`] table named in the document.
 
+use std::collections::HashMap;
+
 use serde_json::{Map, Value, json};
 
 use crate::command::Command;
@@ -20,14 +22,16 @@ pub const FORMAT_VERSION: u64 = 1;
 
 /// Builds the document of `set`, reading frame types with `meanings`.
 pub fn build(set: &SasSet, meanings: &Meanings, sheet_file: Option<&str>) -> Value {
+    // Distinct sheet rectangles in order of first use (a map, so that a large set stays linear).
     let mut cells: Vec<Quad> = Vec::new();
+    let mut index: HashMap<Quad, usize> = HashMap::new();
     let mut cell_of = |quad: &Quad| {
         let key = Quad {
             x: 0,
             y: 0,
             ..*quad
         };
-        cells.iter().position(|c| *c == key).unwrap_or_else(|| {
+        *index.entry(key).or_insert_with(|| {
             cells.push(key);
             cells.len() - 1
         })

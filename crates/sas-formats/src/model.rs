@@ -154,7 +154,7 @@ pub struct Sprite {
 /// A textured rectangle: where it goes (`x`, `y`, relative to the animation's position) and what
 /// it shows (`width` x `height` texels at `u`, `v` on the sheet). In `SAS\0` x, y are s8 and width,
 /// height u8.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Quad {
     pub x: i16,
     pub y: i16,

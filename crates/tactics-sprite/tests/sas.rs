@@ -111,7 +111,10 @@ fn inspect_verbose_shows_each_frame_with_its_offset_and_raw_bytes() {
         ),
         "{out}"
     );
-    assert!(out.contains("dead frames [0x00C0] 1 frames"), "{out}");
+    assert!(
+        out.contains("dead frames [0x00C0] 1 frame no slot reaches"),
+        "{out}"
+    );
     let gibbed = expect(
         &run(&[
             "inspect",

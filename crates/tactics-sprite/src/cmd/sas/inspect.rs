@@ -2,7 +2,7 @@
 //! uses and what each table says they mean; with `--verbose` every slot, sprite, quad and frame
 //! with its offset and raw bytes, so that someone with the game can check the meanings.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::Path;
@@ -230,8 +230,9 @@ fn set_report(
     r.field(
         "dead",
         format!(
-            "{} frames in {gaps} gaps between blocks, no slot reaches them; {unreached} other unreached bytes",
-            set.dead_frame_count()
+            "{} in {} between blocks, no slot reaches them; {unreached} other unreached bytes",
+            plural(set.dead_frame_count(), "frame"),
+            plural(gaps, "gap")
         ),
         json!({"frames": set.dead_frame_count(), "gaps": gaps, "unreachedBytes": unreached}),
     );
@@ -276,7 +277,7 @@ fn set_report(
 /// Per frame type: how many frames, its name, whether settled, and the values of one-value
 /// types (what a user matches against sound or flag tables).
 fn frame_types(r: &mut Report, set: &SasSet, meanings: &Meanings) {
-    let mut by_type: BTreeMap<u8, (usize, usize, Vec<i64>)> = BTreeMap::new();
+    let mut by_type: BTreeMap<u8, (usize, usize, BTreeSet<i64>)> = BTreeMap::new();
     for frame in set.blocks().flat_map(|b| &b.frames) {
         let command = Command::of(frame, set.byte_order);
         let entry = by_type.entry(frame.kind).or_default();
@@ -285,28 +286,26 @@ fn frame_types(r: &mut Report, set: &SasSet, meanings: &Meanings) {
             entry.1 += 1;
         }
         if let [(_, value)] = command.arguments().as_slice() {
-            if !entry.2.contains(value) {
-                entry.2.push(*value);
-            }
+            entry.2.insert(*value);
         }
     }
     let mut json_types = Vec::new();
     r.line("frame types (frames in blocks):");
-    for (kind, (count, irregular, mut values)) in by_type {
+    for (kind, (count, irregular, values)) in by_type {
         let meaning = meanings.of(kind);
-        values.sort_unstable();
         let shown: Vec<String> = values.iter().take(24).map(i64::to_string).collect();
         let more = if values.len() > 24 { ", ..." } else { "" };
         r.line(format!(
-            "  type {kind:<3} {:<10} {count:>5} frames{}{}{}",
+            "  type {kind:<3} {:<10} {:<10}{}{}{}",
             meaning.name,
+            plural(count, "frame"),
             if meaning.settled {
                 ""
             } else {
                 "  (meaning not settled)"
             },
             if irregular > 0 {
-                format!("; {irregular} irregular (fields the type does not use are set)")
+                format!("; {irregular} irregular (a type no reader knows, or fields set that the type does not use)")
             } else {
                 String::new()
             },
@@ -322,6 +321,15 @@ fn frame_types(r: &mut Report, set: &SasSet, meanings: &Meanings) {
         }));
     }
     r.json.insert("frameTypes".into(), Value::Array(json_types));
+}
+
+/// `1 frame`, `2 frames`.
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -433,8 +441,8 @@ fn details(r: &mut Report, bytes: &[u8], set: &SasSet, meanings: &Meanings) {
             }
             BodyItem::DeadFrames(frames) => {
                 r.line(format!(
-                    "  dead frames [0x{at:04X}] {} frames no slot reaches",
-                    frames.len()
+                    "  dead frames [0x{at:04X}] {} no slot reaches",
+                    plural(frames.len(), "frame")
                 ));
                 (&frames[..], at)
             }
