@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use serde_json::{Map, Value, json};
 
 use crate::command::Command;
-use crate::meanings::{Effect, Meanings};
+use crate::meanings::{Effect, Meanings, PositionPair};
 use crate::model::{ByteOrder, Quad, SasSet};
 use crate::pose::poses;
 
@@ -100,6 +100,10 @@ pub fn build(set: &SasSet, meanings: &Meanings, sheet_file: Option<&str>) -> Val
         },
         "sheet": {"file": sheet_file},
         "meanings": meanings.name,
+        "position": match meanings.position_pair() {
+            PositionPair::First => "x1y1",
+            PositionPair::Second => "x2y2",
+        },
         "cells": cells,
         "frames": frames,
         "sequences": sequences,

@@ -291,6 +291,18 @@ fn build_writes_a_document_that_passes_its_schema_with_the_hand_values() {
         doc["sequences"][0]["poses"]
     );
     // The PSP set and a container entry build too.
+    assert_eq!(doc["position"], "x2y2");
+    // With the other pair, block A's poses take x1, y1: (1, -2), then (0, 0) twice.
+    let first = build(&fixture("synthetic.sas3"), &["--position", "x1y1"]);
+    assert_eq!(first["position"], "x1y1");
+    assert_eq!(
+        first["sequences"][0]["poses"],
+        json!([
+            {"start": 0, "end": 8, "frame": 0, "x": 1, "y": -2},
+            {"start": 8, "end": 16, "frame": 0, "x": 0, "y": 0},
+            {"start": 16, "end": 24, "frame": 1, "x": 0, "y": 0},
+        ])
+    );
     let psp = build(&fixture("synthetic-psp.sas"), &[]);
     assert_eq!(psp["source"]["magic"], "SAS\\0");
     let entry = build(&fixture("synthetic.pakd"), &["--entry", "0"]);

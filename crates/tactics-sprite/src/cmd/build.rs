@@ -23,7 +23,10 @@ arute, kanzen; TYPE2 pairs TYPE2.SHP with TYPE3.SEQ, RUKA pairs MON.SHP with RUK
 reads a TOML file, and TYPE1's is the default. The output is canonical: the same inputs always give the same bytes. \
 It is written atomically: a failed build leaves any previous file untouched.\n\n\
 Prints whether each input is a known retail file or modified (modified files still build), \
-any warnings, the document's counts, the output path and its sha256."
+any warnings, the document's counts, the output path and its sha256.\n\n\
+With --sas FILE, a Tactics Ogre SAS set (SAS3 or SAS\\0, or a pakd container with --entry N) \
+is built to its own document instead (schemas/sas-set.schema.json): cells, frames, one sequence \
+per animation block with its steps, poses and events, and the animations' four directions."
 )]
 pub struct Args {
     /// The unit SHP (e.g. TYPE1.SHP).

@@ -32,7 +32,12 @@ pixels, +256 for frames in the lower half; width, height; flips), and SEQ files 
 the commands of its storage segment: from the slot's offset up to the next larger distinct slot \
 offset, or to L for the last segment. Slots that share an offset list the same commands. Command \
 offsets count from the start of the command stream (file byte 0x406). SPR files list their \
-palettes as raw 16-bit words (STP bit included)."
+palettes as raw 16-bit words (STP bit included).\n\n\
+Tactics Ogre SAS sets (SAS3, SAS\\0) and pakd containers are told from their magic. A set: \
+version, byte order, scale, counts, dead frames and padding, and every frame type used with what \
+the --meanings table calls it and the values it carries; --verbose lists every slot, sprite, \
+quad and frame with its offset and raw bytes. A container: its entries (offset, size, id, kind); \
+--entry N inspects one."
 )]
 pub struct Args {
     /// The file to inspect (any file name).

@@ -36,7 +36,12 @@ animation that loops plays for ever, one that does not plays once and holds its 
 (--plays changes it); a last frame the game holds (delay 0) shows for --hold ticks.\n\n\
 The output is written atomically. Exit status: 0 on success; 1 when an input cannot be read or \
 does not fit (a sheet too small for the document's cells); 2 for a usage error: an unknown \
-animation, a view outside 0..7, a frame not in the document, an unknown extension."
+animation, a view outside 0..7, a frame not in the document, an unknown extension.\n\n\
+Tactics Ogre SAS sets: give the SAS file (or a pakd container, with --entry N) as --data and a PNG \
+sheet of any size as --sheet; --animation N picks an animation by index and --direction D (0..3) \
+its column, a mirrored direction is drawn mirrored. Each pose is a cell of the strip (or a frame \
+of the .apng/.gif, at 60 ticks a second), quads at the animation's position plus their x, y, at \
+the sheet's resolution (the game shows it at 1/scale). --frame N draws sprite N."
 )]
 #[command(group(clap::ArgGroup::new("what").required(true).args(["frame", "animation", "all_frames"])))]
 pub struct Args {

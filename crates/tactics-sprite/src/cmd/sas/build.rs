@@ -20,7 +20,7 @@ pub fn run(
     out: &Path,
 ) -> anyhow::Result<ExitCode> {
     let loaded = load_set(path, options.entry)?;
-    let meanings = options.meanings.table();
+    let meanings = options.table();
     let document = sas_formats::document::build(&loaded.set, &meanings, sheet_file);
     let mut bytes = serde_json::to_vec_pretty(&document)?;
     bytes.push(b'\n');

@@ -36,7 +36,7 @@ fn run(
     json: bool,
     verbose: bool,
 ) -> anyhow::Result<ExitCode> {
-    let meanings = options.meanings.table();
+    let meanings = options.table();
     let report = match (kind, options.entry) {
         (Sniffed::Pakd, None) => {
             let bytes = read_input(path)?;

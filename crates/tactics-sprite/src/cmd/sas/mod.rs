@@ -13,6 +13,7 @@ use std::io::Read;
 use std::path::Path;
 
 use anyhow::{Context, anyhow};
+use sas_formats::meanings::PositionPair;
 use sas_formats::{EntryKind, Meanings, Pakd, SasSet};
 
 use super::read_input;
@@ -67,6 +68,32 @@ pub struct SasOptions {
     /// SAS sets: the table that says what frame types 8 and 9 do (their meaning is disputed)
     #[arg(long, value_enum, value_name = "TABLE", default_value_t = MeaningsArg::Seed)]
     pub meanings: MeaningsArg,
+
+    /// SAS sets: which offset pair of a sprite or position frame is the animation's position
+    /// (not settled)
+    #[arg(long, value_enum, value_name = "PAIR", default_value_t = PositionArg::X2y2)]
+    pub position: PositionArg,
+}
+
+/// `--position` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum PositionArg {
+    /// x1, y1: the signed bytes at frame bytes 5 and 6.
+    X1y1,
+    /// x2, y2: the wider pair (s16 in SAS3, bytes in SAS\0).
+    #[default]
+    X2y2,
+}
+
+impl SasOptions {
+    /// The interpretation table these options choose.
+    pub fn table(&self) -> Meanings {
+        let pair = match self.position {
+            PositionArg::X1y1 => PositionPair::First,
+            PositionArg::X2y2 => PositionPair::Second,
+        };
+        self.meanings.table().with_position_pair(pair)
+    }
 }
 
 /// A decoded set and a name for it (`file` or `file#entry`).

@@ -84,7 +84,7 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
     }
     let loaded = load_set(&args.input.data, options.sas.entry)?;
     let set = &loaded.set;
-    let meanings = options.sas.meanings.table();
+    let meanings = options.sas.table();
     let sheet = load_png_sheet(&args.input.sheet)?;
     println!(
         "sheet   {} (PNG, {} x {})",
