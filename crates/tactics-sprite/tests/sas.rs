@@ -491,3 +491,54 @@ fn a_truncated_set_is_reported_with_its_offset() {
     let err = expect(&run(&["roundtrip", path.to_str().unwrap()]), 1);
     assert!(err.contains("at byte 0x00F2"), "{err}");
 }
+
+/// The PNG chunks of `bytes` as (type, data).
+fn chunks(bytes: &[u8]) -> Vec<([u8; 4], Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut at = 8;
+    while at + 8 <= bytes.len() {
+        let len = u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+        let kind: [u8; 4] = bytes[at + 4..at + 8].try_into().unwrap();
+        out.push((kind, bytes[at + 8..at + 8 + len].to_vec()));
+        at += 12 + len;
+    }
+    out
+}
+
+#[test]
+fn an_animated_png_shows_each_pose_for_its_ticks() {
+    let dir = scratch("apng");
+    let out = dir.join("a0d1.apng");
+    expect(
+        &run(&[
+            "render",
+            "--data",
+            &fixture("synthetic.sas3"),
+            "--sheet",
+            &fixture("synthetic-sheet.png"),
+            "--animation",
+            "0",
+            "--direction",
+            "1",
+            "-o",
+            out.to_str().unwrap(),
+        ]),
+        0,
+    );
+    let bytes = std::fs::read(&out).unwrap();
+    let chunks = chunks(&bytes);
+    // Block A's poses last 0..8, 8..16 and 16..24 ticks: three frames of 8/60 s each.
+    let actl = &chunks.iter().find(|(k, _)| k == b"acTL").unwrap().1;
+    assert_eq!(u32::from_be_bytes(actl[0..4].try_into().unwrap()), 3);
+    let delays: Vec<(u16, u16)> = chunks
+        .iter()
+        .filter(|(k, _)| k == b"fcTL")
+        .map(|(_, d)| {
+            (
+                u16::from_be_bytes([d[20], d[21]]),
+                u16::from_be_bytes([d[22], d[23]]),
+            )
+        })
+        .collect();
+    assert_eq!(delays, vec![(8, 60), (8, 60), (8, 60)]);
+}

@@ -79,7 +79,7 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
             "--palette chooses an SPR palette; a SAS set is drawn from a PNG sheet in its own colours",
         );
     }
-    if animated && args.animation.len() != 1 {
+    if animated && args.frame.is_none() && args.animation.len() != 1 {
         return usage("an .apng or .gif holds one animation; give --animation once");
     }
     let loaded = load_set(&args.input.data, options.sas.entry)?;
@@ -221,9 +221,10 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
         .context("encoding")?;
         write_out(&args.out, &bytes)?;
         println!(
-            "wrote   {} ({} frames, {} bytes)",
+            "wrote   {} ({} frame{}, {} bytes)",
             args.out.display(),
             timed.len(),
+            if timed.len() == 1 { "" } else { "s" },
             bytes.len()
         );
         return Ok(ExitCode::SUCCESS);
@@ -319,9 +320,10 @@ fn report(
         })
         .collect();
     println!(
-        "anim    {index} direction {direction}: block {block_index}{}, {} poses, {} ticks{}{}",
+        "anim    {index} direction {direction}: block {block_index}{}, {} pose{}, {} ticks{}{}",
         if mirrored { " mirrored" } else { "" },
         poses.len(),
+        if poses.len() == 1 { "" } else { "s" },
         block.duration,
         if events.is_empty() { "" } else { "; events: " },
         events.join(", ")
