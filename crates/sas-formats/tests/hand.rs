@@ -421,3 +421,28 @@ fn big_endian_pakd_round_trips() {
     let entry = SasSet::decode_as(&decoded.entries[0].bytes, ByteOrder::Big).unwrap();
     assert_eq!(entry, synthetic::set_v3(ByteOrder::Big));
 }
+
+#[test]
+fn big_endian_sas0_keeps_its_byte_fields_and_swaps_the_rest() {
+    let mut set = synthetic::set_v0();
+    set.byte_order = ByteOrder::Big;
+    let bytes = set.encode().unwrap();
+    // Same layout as by hand above: 0x90 bytes, magic reversed, the sprite table offset 0x2C and
+    // the slots as big-endian u32s; sprite 0's quad keeps its byte fields and swaps u, v.
+    assert_eq!(bytes.len(), 0x90);
+    assert_eq!(
+        &bytes[..0x14],
+        hex("00 53 41 53 | 00 00 00 2C | 00 00 00 00 | 00 00 00 A0 | 00 00 00 A1")
+    );
+    assert_eq!(&bytes[0x3C..0x44], hex("F8 F0 08 10 00 00 00 00"));
+    // Block A's head at 0x50: 2 frames, duration 12.
+    assert_eq!(&bytes[0x50..0x54], hex("00 02 00 0C"));
+    assert_eq!(SasSet::decode(&bytes).unwrap(), set);
+    // The type-8 frame was made with the little-endian index 5 (byte 4 = 5, byte 5 = 0); read
+    // big-endian, bytes 4..6 are the u16 0x0500.
+    let frame = set.block(0).unwrap().frames[1];
+    assert_eq!(
+        Command::of(&frame, ByteOrder::Big),
+        Command::Type8 { value: 0x0500 }
+    );
+}
