@@ -14,10 +14,13 @@ fuzz_target!(|data: &[u8]| {
     assert!(encoded == data, "pakd: decoded, but encoded to other bytes");
     for entry in &pakd.entries {
         let _ = entry.kind().to_string();
-        if matches!(entry.kind(), EntryKind::Sas(..)) {
-            if let Ok(set) = SasSet::decode_as(&entry.bytes, pakd.byte_order) {
-                assert!(set.encode().expect("encodes") == entry.bytes, "entry: other bytes");
-            }
+        if matches!(entry.kind(), EntryKind::Sas(..))
+            && let Ok(set) = SasSet::decode_as(&entry.bytes, pakd.byte_order)
+        {
+            assert!(
+                set.encode().expect("encodes") == entry.bytes,
+                "entry: other bytes"
+            );
         }
     }
 });
