@@ -542,3 +542,45 @@ fn an_animated_png_shows_each_pose_for_its_ticks() {
         .collect();
     assert_eq!(delays, vec![(8, 60), (8, 60), (8, 60)]);
 }
+
+#[test]
+fn a_sprite_past_the_table_is_noted_and_drawn_as_nothing() {
+    let dir = scratch("past-table");
+    let path = dir.join("past.sas3");
+    let mut bytes = std::fs::read(fixture("synthetic.sas3")).unwrap();
+    // Block B at 0xCE: its first frame at 0xD2 shows sprite 2 (byte 0xD2 + 4); make it 3, one
+    // past the three sprites.
+    assert_eq!(bytes[0xD6], 2);
+    bytes[0xD6] = 3;
+    std::fs::write(&path, &bytes).unwrap();
+    let out = expect(&run(&["inspect", "--json", path.to_str().unwrap()]), 0);
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        report["limits"],
+        json!({"spriteFramesPastTable": 1, "blocksOver127Frames": 0})
+    );
+    expect(&run(&["roundtrip", path.to_str().unwrap()]), 0);
+    let png = dir.join("b.png");
+    let output = run(&[
+        "render",
+        "--data",
+        path.to_str().unwrap(),
+        "--sheet",
+        &fixture("synthetic-sheet.png"),
+        "--animation",
+        "1",
+        "-o",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("warning: tick 0: sprite 3 is past the sprite table (3 sprites)"),
+        "{err}"
+    );
+    // Only pose 1 draws: blue at x -4..4, y -8..0, an 8 x 8 cell; pose 0's cell is empty.
+    let (image, _) = decode_png(&std::fs::read(&png).unwrap(), None).unwrap();
+    assert_eq!((image.width(), image.height()), (16, 8));
+    let expected = assemble(16, 8, &[(8, 0, 8, 8, BLUE)], &[(8, 0)]);
+    assert!(image.pixels() == expected.as_slice());
+}

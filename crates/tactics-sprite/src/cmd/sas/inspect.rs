@@ -268,10 +268,45 @@ fn set_report(
         json!(meanings.name),
     );
     frame_types(&mut r, set, meanings);
+    limits(&mut r, set);
     if verbose {
         details(&mut r, bytes, set, meanings);
     }
     r
+}
+
+/// What the game would read differently from the file: sprite frames past the sprite table (it
+/// reads past it) and blocks of over 127 frames (their count reads as negative).
+fn limits(r: &mut Report, set: &SasSet) {
+    let past_table = set
+        .blocks()
+        .flat_map(|b| &b.frames)
+        .filter(|f| {
+            matches!(Command::of(f, set.byte_order), Command::Sprite { sprite, .. }
+                if usize::from(sprite) >= set.sprites.len())
+        })
+        .count();
+    let long_blocks = set.blocks().filter(|b| b.frames.len() > 127).count();
+    r.json.insert(
+        "limits".into(),
+        json!({"spriteFramesPastTable": past_table, "blocksOver127Frames": long_blocks}),
+    );
+    if past_table > 0 {
+        r.line(format!(
+            "note: {} show a sprite past the sprite table (the game reads past it)",
+            plural(past_table, "frame")
+        ));
+    }
+    if long_blocks > 0 {
+        let which = if long_blocks == 1 {
+            "1 block has".to_owned()
+        } else {
+            format!("{long_blocks} blocks have")
+        };
+        r.line(format!(
+            "note: {which} over 127 frames (the game reads the count as negative)"
+        ));
+    }
 }
 
 /// Per frame type: how many frames, its name, whether settled, and the values of one-value
