@@ -25,7 +25,8 @@ SEQ files (the animation bytecode) and SPR sprite sheets. Inspect and round-trip
 tactics-sprite-data.json (the document renderers draw a unit from), print the pose poseAt draws \
 at a moment, and render frames and animations to PNG, APNG, GIF or an Aseprite export. \
 inspect, roundtrip, build and render also take Tactics Ogre's SAS sprite animation sets \
-(SAS3, SAS\\0) and the pakd containers that hold them; extract unpacks a container.\n\n\
+(SAS3, SAS\\0) and the pakd containers that hold them; extract and pack unpack and rebuild a \
+container.\n\n\
 Exit status: 0 on success; 1 when a file cannot be read or decoded, or a round trip does not \
 give back identical bytes; 2 for a usage error. Errors are one line on stderr naming the file, \
 the byte offset and the problem."
@@ -46,6 +47,7 @@ enum Command {
     Render(cmd::render::Args),
     ExportAseprite(cmd::export_aseprite::Args),
     Extract(cmd::sas::extract::Args),
+    Pack(cmd::sas::extract::PackArgs),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Command::Render(args) => cmd::render::run(args),
         Command::ExportAseprite(args) => cmd::export_aseprite::run(args),
         Command::Extract(args) => cmd::sas::extract::run(args),
+        Command::Pack(args) => cmd::sas::extract::pack(args),
     };
     match result {
         Ok(code) => code,

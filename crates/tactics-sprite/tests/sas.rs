@@ -584,3 +584,68 @@ fn a_sprite_past_the_table_is_noted_and_drawn_as_nothing() {
     let expected = assemble(16, 8, &[(8, 0, 8, 8, BLUE)], &[(8, 0)]);
     assert!(image.pixels() == expected.as_slice());
 }
+
+#[test]
+fn extract_then_pack_gives_back_the_container() {
+    let dir = scratch("pack");
+    let folder = dir.join("entries");
+    let packed = dir.join("rebuilt.pakd");
+    // Without --keep-compressed entry 2 is refused, and pack cannot find it.
+    expect(
+        &run(&[
+            "extract",
+            &fixture("synthetic.pakd"),
+            "-o",
+            folder.to_str().unwrap(),
+        ]),
+        1,
+    );
+    let err = expect(
+        &run(&[
+            "pack",
+            folder.to_str().unwrap(),
+            "-o",
+            packed.to_str().unwrap(),
+        ]),
+        1,
+    );
+    assert!(err.contains("0002.ashg"), "{err}");
+    assert!(!packed.exists());
+    // With it, the compressed entry is written as stored and the rebuild is byte-identical.
+    let out = expect(
+        &run(&[
+            "extract",
+            &fixture("synthetic.pakd"),
+            "-o",
+            folder.to_str().unwrap(),
+            "--keep-compressed",
+        ]),
+        0,
+    );
+    assert!(
+        out.contains("0002.ashg (32 bytes, ashg-compressed"),
+        "{out}"
+    );
+    let manifest: Value =
+        serde_json::from_slice(&std::fs::read(folder.join("pakd.json")).unwrap()).unwrap();
+    // 3 entries with ids: a 40-byte header padded with 8 zero bytes to 0x30.
+    assert_eq!(manifest["ids"], json!([0x1_0000, 0x1_0001, 0x1_0002]));
+    assert_eq!(manifest["headerPadding"], "0000000000000000");
+    assert_eq!(
+        manifest["entries"],
+        json!(["0000.sas", "0001.sas", "0002.ashg"])
+    );
+    expect(
+        &run(&[
+            "pack",
+            folder.to_str().unwrap(),
+            "-o",
+            packed.to_str().unwrap(),
+        ]),
+        0,
+    );
+    assert_eq!(
+        std::fs::read(&packed).unwrap(),
+        std::fs::read(fixture("synthetic.pakd")).unwrap()
+    );
+}

@@ -12,8 +12,8 @@ use anyhow::Context;
 use sas_formats::{BodyItem, Command, Frame, Meanings, Pakd, SasSet};
 use serde_json::{Map, Value, json};
 
-use super::super::{read_input, stdout_error};
-use super::{SasOptions, Sniffed, load_set};
+use super::super::stdout_error;
+use super::{SasOptions, Sniffed, load_set, read_input};
 
 /// Inspects `path` if it is a SAS file or a container: `None` when it is neither.
 ///

@@ -16,7 +16,29 @@ use anyhow::{Context, anyhow};
 use sas_formats::meanings::PositionPair;
 use sas_formats::{EntryKind, Meanings, Pakd, SasSet};
 
-use super::read_input;
+/// SAS sets are small, but the `pakd` containers around them hold a whole data file's entries
+/// (tens of megabytes): input longer than this is refused before it is read whole.
+pub const MAX_CONTAINER_LEN: u64 = 512 << 20;
+
+/// Reads a whole SAS file or container (up to [`MAX_CONTAINER_LEN`]).
+///
+/// # Errors
+/// When it cannot be opened or read, or is longer; the message names the path.
+pub fn read_input(path: &Path) -> anyhow::Result<Vec<u8>> {
+    let read = || -> anyhow::Result<Vec<u8>> {
+        let mut bytes = Vec::new();
+        File::open(path)?
+            .take(MAX_CONTAINER_LEN + 1)
+            .read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > MAX_CONTAINER_LEN {
+            return Err(anyhow!(
+                "over 0x{MAX_CONTAINER_LEN:X} bytes, longer than a pakd container is read"
+            ));
+        }
+        Ok(bytes)
+    };
+    read().with_context(|| path.display().to_string())
+}
 
 /// What a file's first bytes say it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,7 +7,8 @@ use std::path::Path;
 use anyhow::{Context, anyhow};
 use sas_formats::{EntryKind, Pakd, SasSet};
 
-use super::super::{read_input, report_error, stdout_error};
+use super::super::{report_error, stdout_error};
+use super::read_input;
 
 /// Round-trips `path` if it is a SAS file or a container, printing its lines: `Some(identical)`,
 /// or `None` when it is neither (the caller's own formats then take it).
