@@ -46,16 +46,27 @@ arute, kanzen; TYPE2 pairs TYPE2.SHP with TYPE3.SEQ, RUKA pairs MON.SHP with RUK
 reads a TOML file, and TYPE1's is the default. The output is canonical: the same inputs always give the same bytes. \
 It is written atomically: a failed build leaves any previous file untouched.\n\n\
 Prints whether each input is a known retail file or modified (modified files still build), \
-any warnings, the document's counts, the output path and its sha256."
+any warnings, the document's counts, the output path and its sha256.\n\n\
+With --sas FILE, a Tactics Ogre SAS set (SAS3 or SAS\\0, or a pakd container with --entry N) \
+is built to its own document instead (schemas/sas-set.schema.json): cells, frames, one sequence \
+per animation block with its steps, poses and events, and the animations' four directions."
 )]
 pub struct Args {
     /// The unit SHP (e.g. TYPE1.SHP).
-    #[arg(long, value_name = "FILE")]
-    pub shp: PathBuf,
+    #[arg(long, value_name = "FILE", required_unless_present = "sas")]
+    pub shp: Option<PathBuf>,
 
     /// The SEQ that goes with it (e.g. TYPE1.SEQ).
-    #[arg(long, value_name = "FILE")]
-    pub seq: PathBuf,
+    #[arg(long, value_name = "FILE", required_unless_present = "sas")]
+    pub seq: Option<PathBuf>,
+
+    /// Instead of an SHP + SEQ pair: a Tactics Ogre SAS set (or a pakd container holding one),
+    /// built to its own document (schemas/sas-set.schema.json).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["shp", "seq", "profile", "kind"])]
+    pub sas: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub sas_options: super::sas::SasOptions,
 
     /// A sheet profile (TOML; copy crates/sprite-data/profiles/type1.toml to make one)
     /// [default: the built-in TYPE1 profile]
@@ -87,15 +98,22 @@ pub struct Args {
 /// An unreadable or undecodable input (named, with the offset), an invalid profile, a build
 /// error, or an output that cannot be written.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    if let Some(sas) = &args.sas {
+        let sheet = args.sheet_file.as_deref();
+        return super::sas::build::run(sas, &args.sas_options, sheet, &args.out);
+    }
+    let (Some(shp_path), Some(seq_path)) = (&args.shp, &args.seq) else {
+        unreachable!("clap requires --shp and --seq without --sas");
+    };
     let profile = match (&args.profile, args.kind) {
         (Some(path), _) => Profile::load(path)?,
         (None, Some(kind)) => kind.load(),
         (None, None) => Profile::type1(),
     };
-    let shp = read_input(&args.shp)?;
-    let seq = read_input(&args.seq)?;
-    let shp_name = args.shp.display().to_string();
-    let seq_name = args.seq.display().to_string();
+    let shp = read_input(shp_path)?;
+    let seq = read_input(seq_path)?;
+    let shp_name = shp_path.display().to_string();
+    let seq_name = seq_path.display().to_string();
     check_input(&shp_name, &shp, FileKind::UnitShp, "--shp")?;
     check_input(&seq_name, &seq, FileKind::Seq, "--seq")?;
     if !args.force {
@@ -132,7 +150,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         &profile,
         args.sheet_file
             .clone()
-            .or_else(|| remaster_sheet_file(&args.shp, &profile.sheet_file))
+            .or_else(|| remaster_sheet_file(shp_path, &profile.sheet_file))
             .as_deref(),
     )?;
     println!("{}", output.report());

@@ -10,6 +10,7 @@ pub mod inspect;
 pub mod render;
 pub mod report;
 pub mod roundtrip;
+pub mod sas;
 pub mod sheet;
 
 use std::fs::File;

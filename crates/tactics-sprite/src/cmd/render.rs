@@ -43,12 +43,21 @@ The output is written atomically. Exit status: 0 on success; 1 when an input can
 does not fit (a sheet too small for the document's cells, an SP2 animation without its SP2); 2 \
 for a usage error: an unknown animation (names match in any case; the nearest are suggested), a \
 view outside 0..7, a frame not in the document, an unknown extension. Nothing is printed before \
-a failure."
+a failure.\n\n\
+Tactics Ogre SAS sets: give the SAS file (or a pakd container, with --entry N) as --data and a PNG \
+sheet of any size as --sheet; --animation N picks an animation by index and --direction D (0..3) \
+its column, a mirrored direction is drawn mirrored. Each pose is a cell of the strip (or a frame \
+of the .apng/.gif, at 60 ticks a second), quads at the animation's position plus their x, y, at \
+the sheet's resolution (the game shows it at 1/scale). --frame N draws sprite N."
 )]
 #[command(group(clap::ArgGroup::new("what").required(true).args(["frame", "animation", "all_frames"])))]
 pub struct Args {
     #[command(flatten)]
     pub input: DrawingInput,
+
+    /// For a SAS set or pakd container given as --data (drawn by `sas::render`).
+    #[command(flatten)]
+    pub sas: super::sas::render::RenderOptions,
 
     /// Draw SHP frame N as stored (not mirrored, no move).
     #[arg(long, value_name = "N")]
@@ -124,7 +133,7 @@ fn usage(message: impl std::fmt::Display) -> anyhow::Result<ExitCode> {
 /// What every drawing command reads: a document and the sheet to draw it from.
 #[derive(Debug, clap::Args)]
 pub struct DrawingInput {
-    /// The document (tactics-sprite-data.json).
+    /// The document (tactics-sprite-data.json); for `render`, also a SAS set or pakd container.
     #[arg(long, value_name = "FILE")]
     pub data: PathBuf,
 
@@ -364,6 +373,9 @@ pub fn describe_sheet(path: &Path, sheet: &SheetImage) -> String {
 /// An input that cannot be read or does not fit, or an output that cannot be written. A bad
 /// request prints its one line and gives exit 2.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    if let Some(result) = super::sas::render::dispatch(args) {
+        return result;
+    }
     let extension = args
         .out
         .extension()
