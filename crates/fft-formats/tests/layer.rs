@@ -1,9 +1,7 @@
 //! The weapon/effect first section as fields, the weapon types and the layer orders
 //! (`fft_formats::layer`), and the weapons sheet WEP.SPR: hand-made bytes first, then the retail
-//! files (`FFT_ORIGINALS`, the weapons sheet from `<FFT_ORIGINALS>/../weapons`) checked against
+//! files (`FFT_ORIGINALS`, the weapons sheet from `FFT_WEAPONS` or `FFT_SHEETS`) checked against
 //! FFTorama's tables.
-
-use std::path::PathBuf;
 
 use fft_formats::layer::{FirstSection, LAYER_ORDERS, Layer, WeaponType, layer_order};
 use fft_formats::shp::WEAPON_FIRST_SECTION_LEN;
@@ -71,12 +69,7 @@ fn layer_orders_are_the_permutations_fftorama_lists() {
 
 #[test]
 fn layer_order_table_matches_fftorama() {
-    let Some(originals) = test_support::originals("layer_order_table_matches_fftorama") else {
-        return;
-    };
-    let Some(fftorama) =
-        test_support::fftorama_or_skip(&originals, "layer_order_table_matches_fftorama")
-    else {
+    let Some(fftorama) = test_support::fftorama_tables("layer_order_table_matches_fftorama") else {
         return;
     };
     let text = std::fs::read_to_string(fftorama.join("SeqData/LayerPriorityTable.txt")).unwrap();
@@ -118,10 +111,7 @@ fn fftorama_first_frames(fftorama: &std::path::Path, label: &str) -> (Vec<String
 #[test]
 fn retail_first_sections_decode_to_fftorama_first_frames() {
     let test = "retail_first_sections_decode_to_fftorama_first_frames";
-    let Some(originals) = test_support::originals(test) else {
-        return;
-    };
-    let Some(fftorama) = test_support::fftorama_or_skip(&originals, test) else {
+    let Some(fftorama) = test_support::fftorama_tables(test) else {
         return;
     };
     for (file, label) in [
@@ -130,7 +120,9 @@ fn retail_first_sections_decode_to_fftorama_first_frames() {
         ("EFF1.SHP", "eff1"),
         ("EFF2.SHP", "eff2"),
     ] {
-        let bytes = test_support::read_retail(&originals, file);
+        let Some(bytes) = test_support::retail_bytes(test, file) else {
+            continue;
+        };
         let shp = WeaponShp::decode(&bytes).unwrap();
         let section = FirstSection::decode(&shp.first_section);
         assert_eq!(section.encode(), shp.first_section, "{file}: lossless");
@@ -171,7 +163,10 @@ fn retail_first_sections_decode_to_fftorama_first_frames() {
         }
     }
     // The figures for WEP1.
-    let wep1 = WeaponShp::decode(&test_support::read_retail(&originals, "WEP1.SHP")).unwrap();
+    let Some(wep1) = test_support::retail_bytes(test, "WEP1.SHP") else {
+        return;
+    };
+    let wep1 = WeaponShp::decode(&wep1).unwrap();
     let section = FirstSection::decode(&wep1.first_section);
     let first = |t| section.first_frame(t);
     assert_eq!(
@@ -189,12 +184,13 @@ fn retail_first_sections_decode_to_fftorama_first_frames() {
 
 #[test]
 fn the_throwing_entries_are_told_apart_by_their_tiles() {
-    let Some(originals) =
-        test_support::originals("the_throwing_entries_are_told_apart_by_their_tiles")
-    else {
+    let Some(wep1) = test_support::retail_bytes(
+        "the_throwing_entries_are_told_apart_by_their_tiles",
+        "WEP1.SHP",
+    ) else {
         return;
     };
-    let wep1 = WeaponShp::decode(&test_support::read_retail(&originals, "WEP1.SHP")).unwrap();
+    let wep1 = WeaponShp::decode(&wep1).unwrap();
     let section = FirstSection::decode(&wep1.first_section);
     // The shuriken is a small square star drawn about the anchor; the ball a 16 x 24 bomb held up.
     let shuriken = &wep1.frames[usize::from(section.first_frame(WeaponType::Shuriken))];
@@ -204,23 +200,11 @@ fn the_throwing_entries_are_told_apart_by_their_tiles() {
     assert_eq!(ball.tiles[0].size(), (16, 24));
 }
 
-/// `<FFT_ORIGINALS>/../weapons/battle_wep_spr.bin`, or `None` after a SKIPPED line.
-fn weapons_sheet(test: &str) -> Option<Vec<u8>> {
-    let path: PathBuf = test_support::originals(test)?.join("../weapons/battle_wep_spr.bin");
-    match std::fs::read(&path) {
-        Ok(bytes) => Some(bytes),
-        Err(e) => {
-            let required = std::env::var(test_support::REQUIRE_VAR).is_ok_and(|v| v == "1");
-            assert!(!required, "{test}: {}: {e}", path.display());
-            eprintln!("SKIPPED {test}: {}: {e}", path.display());
-            None
-        }
-    }
-}
-
 #[test]
 fn retail_weapons_sheet_round_trips_as_three_blocks() {
-    let Some(bytes) = weapons_sheet("retail_weapons_sheet_round_trips_as_three_blocks") else {
+    let Some(bytes) =
+        test_support::weapons_sheet_bytes("retail_weapons_sheet_round_trips_as_three_blocks")
+    else {
         return;
     };
     assert_eq!(bytes.len(), 85504);

@@ -15,7 +15,7 @@ use sprite_data::layer::{LayerDocument, LayerKind, build_layer_from_folder};
 use sprite_data::pose::View;
 use sprite_data::pose::layers::{Layers, pose_with_layers};
 use test_support::fftorama::{animation_data, opcode_parameters, play, read_frame_data};
-use test_support::{assert_same_text, fftorama_or_skip, originals, repo_root};
+use test_support::{assert_same_text, fftorama_tables, originals, repo_root, retail_file};
 
 /// The stance point is 15 px above the SHP anchor on the human kinds' stage (data-contract.md:
 /// anchor row 118, stance row 103, same column).
@@ -29,8 +29,13 @@ struct Built {
 
 fn built(test: &str) -> Option<(&'static [Built], PathBuf)> {
     static BUILT: OnceLock<Vec<Built>> = OnceLock::new();
+    let fftorama = fftorama_tables(test)?;
     let dir = originals(test)?;
-    let fftorama = fftorama_or_skip(&dir, test)?;
+    for kind in LayerKind::ALL {
+        let (shp, seq) = kind.files();
+        retail_file(test, shp)?;
+        retail_file(test, seq)?;
+    }
     let all = BUILT.get_or_init(|| {
         LayerKind::ALL
             .into_iter()

@@ -11,8 +11,8 @@
 use fft_formats::spr::{Spr, WIDTH};
 use sprite_data::document::{Animation, Document};
 use sprite_data::layer::LayerDocument;
-use sprite_data::pose::View;
 use sprite_data::pose::layers::{LayerPose, LayeredPose, Layers, change_ticks, pose_with_layers};
+use sprite_data::pose::{PoseTile, View};
 
 use crate::compose::{AnimationFrame, Canvas, Renderer, events_of_frame, sequence_alone};
 use crate::error::RenderError;
@@ -140,6 +140,16 @@ impl<'a> LayeredRenderer<'a> {
         })
     }
 
+    /// The same renderer drawing the unit's `"sheet": 1` tiles from `sp2`
+    /// ([`Renderer::with_sp2`]).
+    ///
+    /// # Errors
+    /// As [`Renderer::with_sp2`].
+    pub fn with_sp2(mut self, sp2: &'a Image) -> Result<Self, RenderError> {
+        self.unit = self.unit.with_sp2(sp2)?;
+        Ok(self)
+    }
+
     pub fn canvas(&self) -> Canvas {
         self.unit.canvas()
     }
@@ -188,7 +198,13 @@ impl<'a> LayeredRenderer<'a> {
                         sy + layer.pivot_y + pose.unit.move_y,
                     );
                     let additive = layer.flags & 1 == 1 && (layer.flags >> 5) & 3 == 1;
-                    compose_turned(&mut image, &flat, pivot, layer.degrees, additive);
+                    compose_turned(
+                        &mut image,
+                        (&flat.0, flat.1),
+                        pivot,
+                        layer.degrees,
+                        additive,
+                    );
                 }
             }
         }
@@ -200,7 +216,8 @@ impl<'a> LayeredRenderer<'a> {
     /// lasts, 0 for a hold).
     ///
     /// # Errors
-    /// As [`pose_with_layers`].
+    /// As [`pose_with_layers`]; [`RenderError::Sp2Needed`] for a unit frame with `"sheet": 1`
+    /// tiles and no SP2.
     pub fn animation(
         &self,
         animation: &Animation,
@@ -213,6 +230,7 @@ impl<'a> LayeredRenderer<'a> {
         for (i, &start) in ticks.iter().enumerate() {
             let pose = self.pose(animation, view, start, water)?;
             let sequence = &doc.sequences[pose.unit.sequence.unwrap_or(0) as usize];
+            self.unit.check_sheets(&pose.unit, &sequence.name)?;
             let index = pose.unit.index.unwrap_or(0);
             let frame_end: u64 = sequence.ticks[..=index].iter().map(|t| u64::from(*t)).sum();
             let end = ticks.get(i + 1).copied().unwrap_or(frame_end);
@@ -288,16 +306,33 @@ fn layer_bounds(layer: &LayerPose, move_x: i64, move_y: i64) -> Option<Box4> {
     out
 }
 
-/// A layer's tiles, unturned, on a picture the size of the canvas.
+/// A layer's tiles, unturned, on a picture that holds the canvas and every tile (a frame turned
+/// into the canvas may lie outside it before it turns), and where that picture's top left is in
+/// canvas pixels.
 fn draw_layer_tiles(
     doc: &LayerDocument,
     sheet: &Image,
     canvas: Canvas,
     layer: &LayerPose,
     unit: &sprite_data::pose::Pose,
-) -> Image {
-    let mut image = Image::new(canvas.width, canvas.height);
+) -> (Image, (i64, i64)) {
     let (sx, sy) = canvas.stance();
+    let top_left = |tile: &PoseTile| {
+        (
+            sx + tile.x.floor() as i64 + unit.move_x,
+            sy + tile.y.floor() as i64 + unit.move_y,
+        )
+    };
+    let (mut left, mut top) = (0i64, 0i64);
+    let (mut right, mut bottom) = (i64::from(canvas.width), i64::from(canvas.height));
+    for tile in &layer.tiles {
+        let (x, y) = top_left(tile);
+        left = left.min(x);
+        top = top.min(y);
+        right = right.max(x + i64::from(tile.w));
+        bottom = bottom.max(y + i64::from(tile.h));
+    }
+    let mut image = Image::new((right - left) as u32, (bottom - top) as u32);
     let stored = doc.frames.get(layer.shp as usize);
     for tile in &layer.tiles {
         let Some(cell) = doc.cells.get(tile.cell as usize) else {
@@ -306,23 +341,27 @@ fn draw_layer_tiles(
         let flip_y = stored
             .and_then(|f| f.tiles.get(tile.order))
             .is_some_and(|t| t.flip_y);
+        let (x, y) = top_left(tile);
         image.draw_rect(
             sheet,
             (i64::from(cell.x), i64::from(cell.y)),
             (cell.w, cell.h),
-            (
-                sx + tile.x.floor() as i64 + unit.move_x,
-                sy + tile.y.floor() as i64 + unit.move_y,
-            ),
+            (x - left, y - top),
             (tile.flip_x, flip_y),
         );
     }
-    image
+    (image, (left, top))
 }
 
-/// `src` turned by `degrees` clockwise about the pixel corner `pivot`, drawn onto `dst` (added
-/// onto it when `additive`).
-fn compose_turned(dst: &mut Image, src: &Image, pivot: (i64, i64), degrees: f64, additive: bool) {
+/// `src` (whose top left is at `origin` in `dst`'s pixels) turned by `degrees` clockwise about
+/// the pixel corner `pivot`, drawn onto `dst` (added onto it when `additive`).
+fn compose_turned(
+    dst: &mut Image,
+    (src, origin): (&Image, (i64, i64)),
+    pivot: (i64, i64),
+    degrees: f64,
+    additive: bool,
+) {
     let (sin, cos) = degrees.to_radians().sin_cos();
     let (px, py) = (pivot.0 as f64, pivot.1 as f64);
     for y in 0..i64::from(dst.height()) {
@@ -331,7 +370,7 @@ fn compose_turned(dst: &mut Image, src: &Image, pivot: (i64, i64), degrees: f64,
             let (dx, dy) = (x as f64 + 0.5 - px, y as f64 + 0.5 - py);
             let sxf = px + dx * cos + dy * sin;
             let syf = py - dx * sin + dy * cos;
-            let colour = src.get(sxf.floor() as i64, syf.floor() as i64);
+            let colour = src.get(sxf.floor() as i64 - origin.0, syf.floor() as i64 - origin.1);
             if colour[3] == 0 {
                 continue;
             }

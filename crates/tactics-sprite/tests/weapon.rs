@@ -8,7 +8,7 @@
 //! anchor, stacked in the order of FFTorama's layer priority row, the effect added on. No document
 //! or renderer of the project is used to make the expected pictures.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 use fft_formats::shp::Tile;
@@ -17,7 +17,7 @@ use fft_formats::{UnitShp, WeaponShp};
 use test_support::fftorama::{
     FrameRow, Played, animation_data, opcode_parameters, play, read_frame_data,
 };
-use test_support::{fftorama_or_skip, originals, read_retail, repo_root, temp_dir};
+use test_support::{fftorama_tables, repo_root, retail_bytes, sheet, temp_dir, weapons_sheet};
 
 type Rgba = [u8; 4];
 
@@ -183,17 +183,17 @@ fn decode_gif(bytes: &[u8]) -> Vec<Picture> {
     frames
 }
 
-fn sheet(originals: &Path, folder: &str, file: &str) -> PathBuf {
-    originals.join(format!("../{folder}/{file}"))
-}
-
 #[test]
 fn swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame() {
     let test = "swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame";
-    let Some(dir) = originals(test) else {
-        return;
-    };
-    let Some(fftorama) = fftorama_or_skip(&dir, test) else {
+    let (Some(fftorama), Some(type1), Some(wep1), Some(eff1), Some(ramuza), Some(wep_spr)) = (
+        fftorama_tables(test),
+        retail_bytes(test, "TYPE1.SHP"),
+        retail_bytes(test, "WEP1.SHP"),
+        retail_bytes(test, "EFF1.SHP"),
+        sheet(test, "RAMUZA.SPR"),
+        weapons_sheet(test),
+    ) else {
         return;
     };
     // The command, the layer documents beside the unit document.
@@ -205,8 +205,6 @@ fn swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame() {
     ] {
         std::fs::copy(repo_root().join(from), work.join(to)).unwrap();
     }
-    let ramuza = sheet(&dir, "sheets", "battle_ramuza_spr.bin");
-    let wep_spr = sheet(&dir, "weapons", "battle_wep_spr.bin");
     let gif_path = work.join("swing.gif");
     let s = |p: &Path| p.to_str().unwrap().to_owned();
     let output = run(&[
@@ -306,9 +304,9 @@ fn swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame() {
     changes.dedup();
     assert_eq!(frames.len(), changes.len(), "{text}");
 
-    let type1 = UnitShp::decode(&read_retail(&dir, "TYPE1.SHP")).unwrap();
-    let wep1 = WeaponShp::decode(&read_retail(&dir, "WEP1.SHP")).unwrap();
-    let eff1 = WeaponShp::decode(&read_retail(&dir, "EFF1.SHP")).unwrap();
+    let type1 = UnitShp::decode(&type1).unwrap();
+    let wep1 = WeaponShp::decode(&wep1).unwrap();
+    let eff1 = WeaponShp::decode(&eff1).unwrap();
     let (wep_rows, _) = read_frame_data(&fftorama.join("FrameData/frame_data_wep1.txt"));
     let (eff_rows, _) = read_frame_data(&fftorama.join("FrameData/frame_data_eff1.txt"));
     let ramuza = Spr::decode(&std::fs::read(&ramuza).unwrap()).unwrap();
@@ -316,14 +314,19 @@ fn swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame() {
     // The sword's and the swoosh's first frames (FFTorama: Sword 40 in WEP1, 18 in EFF1).
     let (sword_first, swoosh_first) = (40, 18);
 
+    // The render is cropped to what it draws; the hand assembly is made on that picture with a
+    // margin all round (so that a layer turned into the picture is not cut before it turns), and
+    // must draw nothing in the margin.
+    const MARGIN: i64 = 96;
+    let (big_w, big_h) = (w + 2 * MARGIN, h + 2 * MARGIN);
     let mut turned_frames = 0;
     for (n, (&at, got)) in changes.iter().zip(&frames).enumerate() {
         let i = shown(&unit.ticks, at).unwrap();
         let frame = unit.frames[i] as usize;
         // View 1 is not mirrored: a forward move goes left.
         let (mx, my) = (-unit.fb[i], unit.du[i]);
-        let anchor = (sx + mx, sy + 15 + my);
-        let mut unit_picture = Picture::new(w, h);
+        let anchor = (MARGIN + sx + mx, MARGIN + sy + 15 + my);
+        let mut unit_picture = Picture::new(big_w, big_h);
         let lower = frame >= usize::from(type1.lower_half_from);
         draw_tiles(
             &mut unit_picture,
@@ -333,7 +336,7 @@ fn swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame() {
             if lower { 256 } else { 0 },
             0,
         );
-        let mut expected = Picture::new(w, h);
+        let mut expected = Picture::new(big_w, big_h);
         for layer in order.iter().rev() {
             match layer.as_str() {
                 "unit" => stack_turned(&mut expected, &unit_picture, anchor, 0.0, false),
@@ -343,7 +346,7 @@ fn swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame() {
                         .and_then(|t| shown(&weapon.ticks, t))
                     {
                         let f = sword_first + weapon.frames[j] as usize;
-                        let mut p = Picture::new(w, h);
+                        let mut p = Picture::new(big_w, big_h);
                         draw_tiles(&mut p, &wep1.frames[f].tiles, anchor, &wep_spr, 0, 0);
                         let d = degrees(&wep_rows, f);
                         turned_frames += usize::from(d != 0.0);
@@ -356,7 +359,7 @@ fn swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame() {
                         .and_then(|t| shown(&effect.ticks, t))
                     {
                         let f = swoosh_first + effect.frames[j] as usize;
-                        let mut p = Picture::new(w, h);
+                        let mut p = Picture::new(big_w, big_h);
                         draw_tiles(&mut p, &eff1.frames[f].tiles, anchor, &wep_spr, 256, 16);
                         // EFF1's frames are semi-transparent in blend mode 1: added on.
                         assert_eq!(eff1.frames[f].flags, 0x21);
@@ -368,11 +371,22 @@ fn swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame() {
         }
         let differing = (0..h)
             .flat_map(|y| (0..w).map(move |x| (x, y)))
-            .filter(|&(x, y)| expected.get(x, y) != got.get(x, y))
+            .filter(|&(x, y)| expected.get(x + MARGIN, y + MARGIN) != got.get(x, y))
             .count();
         assert_eq!(
             differing, 0,
             "picture {n} (tick {at}): {differing} pixels differ from the hand assembly"
+        );
+        let outside = (0..big_h)
+            .flat_map(|y| (0..big_w).map(move |x| (x, y)))
+            .filter(|&(x, y)| {
+                let inside = (MARGIN..MARGIN + w).contains(&x) && (MARGIN..MARGIN + h).contains(&y);
+                !inside && expected.get(x, y)[3] != 0
+            })
+            .count();
+        assert_eq!(
+            outside, 0,
+            "picture {n} (tick {at}): {outside} drawn pixels fall outside the render's canvas"
         );
     }
     // The sword is turned in some pictures (90 degrees while raised) and the swoosh shows.

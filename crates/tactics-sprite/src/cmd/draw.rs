@@ -23,7 +23,7 @@ use super::weapon::load_layer;
 tick, from a tactics-sprite-data.json: the sequence and frame position, the SHP frame, the 2D move \
 (moveX, moveY) and every tile in draw order with its cell, top left (x, y) from the stance point, \
 size, flipX and depth order (0 furthest back). `--animation Idle` or `--idle` draws the idle \
-frame of the view.\n\n\
+frame of the view, which needs no --tick. Animation names match in any case.\n\n\
 --weapon TYPE adds the weapon and effect layers the animation starts: `weaponType`, \
 `layerOrder` (the draw order in force, front-most first) and `layers` (each layer showing a frame, \
 back to front: its slot, the tick it started, its frame, the turn in degrees clockwise about \
@@ -46,9 +46,9 @@ pub struct Args {
     #[arg(long, value_name = "V", allow_negative_numbers = true)]
     pub view: i64,
 
-    /// The tick, 60 to the second, from the start of the animation.
+    /// The tick, 60 to the second, from the start of the animation (the idle frame needs none).
     #[arg(long, value_name = "T", allow_negative_numbers = true)]
-    pub tick: i64,
+    pub tick: Option<i64>,
 
     /// Draw the unit standing in water (its water frames).
     #[arg(long)]
@@ -90,22 +90,33 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let request = Motion::find(&doc, name).and_then(|motion| {
         let view = View::new(args.view)?;
-        motion.pose(&doc, view, args.tick, args.water)
+        Ok((motion, view))
     });
-    let pose = match request {
-        Ok(pose) => pose,
-        Err(
-            error @ (PoseError::UnknownAnimation { .. }
-            | PoseError::ViewOutOfRange { .. }
-            | PoseError::NegativeTick { .. }),
-        ) => {
-            eprintln!("tactics-sprite: draw: {error}");
-            return Ok(ExitCode::from(2));
+    let usage = |error: &dyn std::fmt::Display| {
+        eprintln!("tactics-sprite: draw: {error}");
+        Ok(ExitCode::from(2))
+    };
+    let (motion, view) = match request {
+        Ok(found) => found,
+        Err(error) => return usage(&error),
+    };
+    // The idle frame is the same at every tick; an animation needs its moment.
+    let tick = match (motion, args.tick) {
+        (Motion::Animation(animation), None) => {
+            return usage(&format!(
+                "--tick T is needed to draw {:?} (only the idle frame needs none)",
+                animation.name
+            ));
         }
+        (_, tick) => tick.unwrap_or(0),
+    };
+    let pose = match motion.pose(&doc, view, tick, args.water) {
+        Ok(pose) => pose,
+        Err(error @ PoseError::NegativeTick { .. }) => return usage(&error),
         Err(error) => return Err(error).with_context(|| shown.clone()),
     };
-    let line = match (args.weapon, Motion::find(&doc, name)) {
-        (Some(weapon_type), Ok(Motion::Animation(animation))) => {
+    let line = match (args.weapon, motion) {
+        (Some(weapon_type), Motion::Animation(animation)) => {
             let weapon = load_layer(
                 args.weapon_data.as_deref(),
                 &args.data,
@@ -123,8 +134,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 weapon: Some(&weapon),
                 effect: Some(&effect),
             };
-            let view = View::new(args.view).expect("checked by the pose above");
-            let layered = pose_with_layers(&doc, animation, view, args.tick, args.water, &layers)
+            let layered = pose_with_layers(&doc, animation, view, tick, args.water, &layers)
                 .with_context(|| shown.clone())?;
             serde_json::to_string(&layered)
         }

@@ -57,10 +57,13 @@ pub struct LoadedWeapon {
     pub effect: LayerDocument,
     pub weapon_sheet: Image,
     pub effect_sheet: Image,
+    /// The `weapon  ...` line, printed only when the command goes on to succeed.
+    pub line: String,
 }
 
 impl WeaponInput {
-    /// Loads the layer documents and cuts their sheets; `None` without `--weapon`.
+    /// Loads the layer documents and cuts their sheets, printing nothing; `None` without
+    /// `--weapon`.
     ///
     /// # Errors
     /// A layer document that cannot be found, read or parsed, or a sheet that is not WEP.SPR.
@@ -81,7 +84,7 @@ impl WeaponInput {
         .with_context(|| shown.clone())?;
         let effect_sheet = layer_sheet(&spr, &effect, usize::from(self.effect_palette), 0)
             .with_context(|| shown)?;
-        println!(
+        let line = format!(
             "weapon  {weapon_type}: {} frame {} ({} palette {}, rows +{}), {} ({} palette {})",
             weapon.kind,
             weapon.first_frame(weapon_type).unwrap_or(0),
@@ -98,6 +101,7 @@ impl WeaponInput {
             effect,
             weapon_sheet,
             effect_sheet,
+            line,
         }))
     }
 }
