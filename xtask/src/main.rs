@@ -3,9 +3,11 @@
 //! - `build-data`: the main job. The retail TYPE1.SHP and TYPE1.SEQ in, `tactics-sprite-data.json`
 //!   out, byte for byte the same on every run. With no originals, the synthetic demo pair. With
 //!   `--all`, one document per unit kind (`<kind>.tactics-sprite-data.json`) and a table of their
-//!   counts; with `--kind NAME`, that kind's.
-//! - `bless`: regenerates the committed outputs the tests compare against (the demo pair and the
-//!   shipped documents). Tests never rewrite them.
+//!   counts, then the weapon and effect layer documents (`<layer>.tactics-sprite-layer.json`);
+//!   with `--kind NAME`, that kind's or that layer's. `--check` writes nothing and fails on a
+//!   stale file.
+//! - `bless`: regenerates the committed outputs the tests compare against (the demo pair, the
+//!   shipped documents and the layer documents). Tests never rewrite them.
 //!
 //! Exit status, as `tactics-sprite`'s: 0 on success; 1 for bad input (a file that cannot be
 //! read, decoded or built, a folder that is not there); 2 for a usage error (clap's own code: an
@@ -20,6 +22,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use sprite_data::Profile;
+use sprite_data::layer::{self, LayerKind};
 use sprite_data::output::write_atomically;
 use sprite_data::pipeline::{self, Output, Source};
 use sprite_data::profile::{BUILTIN, BuiltinKind};
@@ -61,21 +64,25 @@ enum Task {
         #[arg(long, value_name = "NAME", conflicts_with = "all")]
         sheet_file: Option<String>,
         /// Build every unit kind (type1, type2, cyoko, mon, ruka, other, arute, kanzen), one
-        /// document each, `<kind>.tactics-sprite-data.json`, and print a table of their counts.
+        /// document each, `<kind>.tactics-sprite-data.json`, and print a table of their counts;
+        /// then the weapon and effect layers, `<layer>.tactics-sprite-layer.json` (wep1, wep2,
+        /// eff1).
         #[arg(long, conflicts_with = "kind")]
         all: bool,
         /// Build one unit kind's document, `<kind>.tactics-sprite-data.json` (the built-in
-        /// profiles: type1, type2, cyoko, mon, ruka, other, arute, kanzen).
+        /// profiles: type1, type2, cyoko, mon, ruka, other, arute, kanzen), or one layer's,
+        /// `<layer>.tactics-sprite-layer.json` (wep1, wep2, eff1).
         #[arg(long, value_name = "NAME", value_parser = parse_kind)]
-        kind: Option<&'static BuiltinKind>,
+        kind: Option<KindArg>,
         /// Write nothing: build in memory and compare with what is already there (the --out
-        /// folder when given, else the shipped fixtures/documents/), failing when any file is
-        /// stale. For CI, like a check that generated files are up to date.
+        /// folder when given, else the shipped fixtures/documents/ and fixtures/layers/), failing
+        /// when any file is stale. For CI, like a check that generated files are up to date.
         #[arg(long)]
         check: bool,
     },
     /// Regenerate the committed demo pair and its sheet (fixtures/demo/) and shipped documents
-    /// (fixtures/documents/: demo.json, and `<kind>.json` for every unit kind from the originals when
+    /// (fixtures/documents/: demo.json, and `<kind>.json` for every unit kind, and
+    /// fixtures/layers/`<layer>.json` for the weapon and effect layers, from the originals when
     /// they can be found).
     Bless {
         /// Folder holding the original files [default: $FFT_ORIGINALS, else originals/].
@@ -102,9 +109,16 @@ fn main() -> ExitCode {
                 None,
                 check,
             ),
-            (false, Some(kind)) => {
+            (false, Some(KindArg::Unit(kind))) => {
                 build_kinds(originals, out, &[kind], sheet_file.as_deref(), check)
             }
+            (false, Some(KindArg::Layer(layer))) => match sheet_file {
+                Some(_) => Err(anyhow::anyhow!(
+                    "--sheet-file names a unit document's sheet; a layer document's is {}",
+                    layer::WEAPONS_SHEET
+                )),
+                None => build_layers(originals, out, &[layer], check),
+            },
             (false, None) => build_data(originals, out, sheet_file.as_deref(), check),
         },
         Task::Bless { originals } => bless(originals),
@@ -118,13 +132,24 @@ fn main() -> ExitCode {
     }
 }
 
-/// `--kind`: a built-in kind, any case. A wrong name is a usage error (exit 2), as in
+/// What `--kind` names: a unit kind's built-in profile, or a layer.
+#[derive(Debug, Clone, Copy)]
+enum KindArg {
+    Unit(&'static BuiltinKind),
+    Layer(LayerKind),
+}
+
+/// `--kind`: a built-in kind or a layer, any case. A wrong name is a usage error (exit 2), as in
 /// `tactics-sprite build --kind`.
-fn parse_kind(name: &str) -> Result<&'static BuiltinKind, String> {
-    BuiltinKind::find(name).ok_or_else(|| {
+fn parse_kind(name: &str) -> Result<KindArg, String> {
+    if let Some(layer) = LayerKind::from_name(name) {
+        return Ok(KindArg::Layer(layer));
+    }
+    BuiltinKind::find(name).map(KindArg::Unit).ok_or_else(|| {
         format!(
-            "no built-in profile {name:?}; the kinds are {}",
-            BuiltinKind::names()
+            "no built-in profile {name:?}; the kinds are {} and the layers {}",
+            BuiltinKind::names(),
+            LayerKind::ALL.map(LayerKind::name).join(", ")
         )
     })
 }
@@ -244,7 +269,7 @@ fn build_data(
         };
         let expected = [stale::Expected {
             path,
-            output: &output,
+            built: stale::Built::Unit(&output),
         }];
         return stale::check(&expected, &repo_root(), regenerate);
     }
@@ -297,7 +322,13 @@ fn build_kinds(
                     .with_context(|| format!("kind {}", kind.name))
             })
             .collect::<Result<Vec<_>>>()?;
-        let expected: Vec<stale::Expected> = kinds
+        // `--all` writes the layer documents too, so it holds them to their files as well.
+        let layers = if kinds.len() == BUILTIN.len() {
+            build_layer_bytes(&dir, &LayerKind::ALL)?
+        } else {
+            Vec::new()
+        };
+        let mut expected: Vec<stale::Expected> = kinds
             .iter()
             .zip(&outputs)
             .map(|(kind, output)| stale::Expected {
@@ -305,9 +336,10 @@ fn build_kinds(
                     Some(dir) => dir.join(kind_file(kind)),
                     None => shipped_document(kind.name),
                 },
-                output,
+                built: stale::Built::Unit(output),
             })
             .collect();
+        expected.extend(layer_expectations(&layers, out.as_deref()));
         let regenerate = if out.is_some() {
             "cargo xtask build-data (without --check)"
         } else {
@@ -361,7 +393,99 @@ fn build_kinds(
         if rows.len() == 1 { "" } else { "s" },
         out_dir.display()
     );
+    if kinds.len() == BUILTIN.len() {
+        write_layers(&dir, &out_dir, &LayerKind::ALL)?;
+    }
     println!("took    {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
+    Ok(())
+}
+
+/// `build-data --kind wep1|wep2|eff1`: one layer document (or with `--check`, whether its file
+/// is fresh).
+fn build_layers(
+    originals: Option<PathBuf>,
+    out: Option<PathBuf>,
+    layers: &[LayerKind],
+    check: bool,
+) -> Result<()> {
+    let Some((dir, how)) = locate_originals(originals)? else {
+        bail!(
+            "no original files found: building a layer needs its SHP and SEQ files.\n\
+             Copy them from your own copy of the game into originals/ at the repository root, or run\n\
+             with --originals DIR or {ORIGINALS_VAR}=DIR."
+        );
+    };
+    println!("originals: {} (from {how})", dir.display());
+    if check {
+        let built = build_layer_bytes(&dir, layers)?;
+        let regenerate = if out.is_some() {
+            "cargo xtask build-data (without --check)"
+        } else {
+            "cargo xtask bless"
+        };
+        return stale::check(
+            &layer_expectations(&built, out.as_deref()),
+            &repo_root(),
+            regenerate,
+        );
+    }
+    let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));
+    write_layers(&dir, &out_dir, layers)
+}
+
+/// Each layer document's canonical bytes, built in memory.
+fn build_layer_bytes(dir: &Path, layers: &[LayerKind]) -> Result<Vec<(LayerKind, Vec<u8>)>> {
+    layers
+        .iter()
+        .map(|&kind| {
+            let doc = layer::build_layer_from_folder(dir, kind).map_err(anyhow::Error::msg)?;
+            Ok((kind, doc.to_bytes()))
+        })
+        .collect()
+}
+
+/// The files built layer documents are held to: `<layer>.tactics-sprite-layer.json` in `out`
+/// when given, else the shipped `fixtures/layers/<layer>.json`.
+fn layer_expectations<'a>(
+    built: &'a [(LayerKind, Vec<u8>)],
+    out: Option<&Path>,
+) -> Vec<stale::Expected<'a>> {
+    built
+        .iter()
+        .map(|(kind, bytes)| stale::Expected {
+            path: match out {
+                Some(dir) => dir.join(layer::layer_file(*kind)),
+                None => shipped_layer(*kind),
+            },
+            built: stale::Built::Layer(bytes),
+        })
+        .collect()
+}
+
+/// The shipped layer document a build is held to by `--check` without `--out`.
+fn shipped_layer(kind: LayerKind) -> PathBuf {
+    repo_root()
+        .join("fixtures/layers")
+        .join(format!("{kind}.json"))
+}
+
+/// Builds and writes each layer document, `<layer>.tactics-sprite-layer.json`, with a line each.
+fn write_layers(dir: &Path, out_dir: &Path, layers: &[LayerKind]) -> Result<()> {
+    for &kind in layers {
+        let doc = layer::build_layer_from_folder(dir, kind).map_err(anyhow::Error::msg)?;
+        let bytes = doc.to_bytes();
+        let path = out_dir.join(layer::layer_file(kind));
+        write_atomically(&path, &bytes)
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+        println!(
+            "layer   {kind}: {} cells, {} frames, {} sequences -> {} ({} bytes)",
+            doc.cells.len(),
+            doc.frames.len(),
+            doc.sequences.len(),
+            path.display(),
+            bytes.len()
+        );
+    }
     Ok(())
 }
 
@@ -456,6 +580,14 @@ fn bless(originals: Option<PathBuf>) -> Result<()> {
                 let file = format!("{}.json", kind.name);
                 write_atomically(&documents.join(&file), &output.bytes)?;
                 println!("wrote fixtures/documents/{file} ({})", output.sha256);
+            }
+            for kind in LayerKind::ALL {
+                let bytes = layer::build_layer_from_folder(&dir, kind)
+                    .map_err(anyhow::Error::msg)?
+                    .to_bytes();
+                let file = format!("{kind}.json");
+                write_atomically(&shipped_layer(kind), &bytes)?;
+                println!("wrote fixtures/layers/{file} ({} bytes)", bytes.len());
             }
         }
         None => println!(

@@ -1,12 +1,13 @@
-//! `cargo xtask build-data --check`: the stale-file check for generated documents. Each document
-//! is built in memory and compared with the file already at its place; nothing is written, and
-//! any file that is missing, not a document, or not byte for byte the build fails the task.
+//! `cargo xtask build-data --check`: the stale-file check for generated documents (unit documents
+//! and the weapon and effect layer documents). Each document is built in memory and compared with
+//! the file already at its place; nothing is written, and any file that is missing, not a
+//! document, or not byte for byte the build fails the task.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 use sprite_data::Document;
-use sprite_data::compare::{compare, first_byte_difference};
+use sprite_data::compare::{Difference, compare, compare_values, first_byte_difference};
 use sprite_data::pipeline::Output;
 
 /// Differences listed per stale file before the rest are counted.
@@ -15,7 +16,15 @@ const SHOWN: usize = 10;
 /// One built document and the file it is held to.
 pub struct Expected<'a> {
     pub path: PathBuf,
-    pub output: &'a Output,
+    pub built: Built<'a>,
+}
+
+/// What was built in memory.
+pub enum Built<'a> {
+    /// A unit document, with the build's document to name what differs.
+    Unit(&'a Output),
+    /// A layer document's canonical bytes (`sprite_data::layer`).
+    Layer(&'a [u8]),
 }
 
 /// Compares each build with its file and prints one verdict per file; fails when any is stale,
@@ -29,7 +38,7 @@ pub fn check(expected: &[Expected], root: &Path, regenerate: &str) -> Result<()>
             .unwrap_or(&item.path)
             .display()
             .to_string();
-        match verdict(&item.path, item.output) {
+        match verdict(&item.path, &item.built) {
             None => println!("fresh   {shown}"),
             Some(lines) => {
                 stale += 1;
@@ -57,7 +66,7 @@ pub fn check(expected: &[Expected], root: &Path, regenerate: &str) -> Result<()>
 }
 
 /// `None` when the file holds exactly the build's bytes, else why not, in lines.
-fn verdict(path: &Path, output: &Output) -> Option<Vec<String>> {
+fn verdict(path: &Path, built: &Built) -> Option<Vec<String>> {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
@@ -65,18 +74,37 @@ fn verdict(path: &Path, output: &Output) -> Option<Vec<String>> {
         }
         Err(error) => return Some(vec![format!("cannot read: {error}")]),
     };
-    let first = first_byte_difference(&bytes, &output.bytes)?;
-    let committed: Document = match serde_json::from_slice(&bytes) {
-        Ok(document) => document,
-        Err(error) => return Some(vec![format!("not a sprite-data document: {error}")]),
+    let built_bytes = match built {
+        Built::Unit(output) => &output.bytes[..],
+        Built::Layer(bytes) => bytes,
     };
-    let differences = compare(&committed, &output.built.document);
+    let first = first_byte_difference(&bytes, built_bytes)?;
+    let differences = match built {
+        Built::Unit(output) => match serde_json::from_slice::<Document>(&bytes) {
+            Ok(committed) => compare(&committed, &output.built.document),
+            Err(error) => return Some(vec![format!("not a sprite-data document: {error}")]),
+        },
+        Built::Layer(built_bytes) => {
+            let committed = match serde_json::from_slice(&bytes) {
+                Ok(value) => value,
+                Err(error) => return Some(vec![format!("not a layer document: {error}")]),
+            };
+            let built: serde_json::Value =
+                serde_json::from_slice(built_bytes).expect("a built layer document is JSON");
+            compare_values(&committed, &built)
+        }
+    };
     if differences.is_empty() {
         return Some(vec![format!(
             "the same document, but not its canonical bytes: first difference at byte {} (line {}, column {})",
             first.offset, first.line, first.column
         )]);
     }
+    Some(describe(&differences))
+}
+
+/// The differences as lines, the first [`SHOWN`] of them in full.
+fn describe(differences: &[Difference]) -> Vec<String> {
     let mut lines = vec![format!(
         "{} difference{} (file, then build):",
         differences.len(),
@@ -91,5 +119,5 @@ fn verdict(path: &Path, output: &Output) -> Option<Vec<String>> {
     if differences.len() > SHOWN {
         lines.push(format!("... and {} more", differences.len() - SHOWN));
     }
-    Some(lines)
+    lines
 }

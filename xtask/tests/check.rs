@@ -119,9 +119,75 @@ fn check_holds_every_shipped_kind_to_the_originals() {
         originals.to_str().unwrap(),
     ]);
     assert_eq!(run.status.code(), Some(0), "{}", text(&run));
+    // The 8 unit kinds and the 3 layers (WEP1, WEP2, EFF1), each held to its shipped file.
     assert!(
-        text(&run).contains("all 8 documents are fresh"),
+        text(&run).contains("all 11 documents are fresh"),
         "{}",
         text(&run)
     );
+    for layer in ["wep1", "wep2", "eff1"] {
+        assert!(
+            text(&run).contains(&format!("fresh   fixtures/layers/{layer}.json")),
+            "{}",
+            text(&run)
+        );
+    }
+}
+
+/// A layer's `--check --out DIR`: the shipped layer document copied there is fresh; with one tick
+/// of WEP1 slot 0 changed (4 in the game's listing: `8 4, 6 2, 7 8, ...`) it is stale, and the
+/// line names the path with both values; nothing is written.
+#[test]
+fn check_holds_a_layer_document_to_its_build() {
+    const TEST: &str = "check_holds_a_layer_document_to_its_build";
+    let Some(originals) = test_support::originals(TEST) else {
+        return;
+    };
+    if test_support::retail_file(TEST, "WEP1.SHP").is_none()
+        || test_support::retail_file(TEST, "WEP1.SEQ").is_none()
+    {
+        return;
+    }
+    let dir = temp_dir("xtask-check-layer");
+    let file = dir.join("wep1.tactics-sprite-layer.json");
+    let shipped = std::fs::read(repo_root().join("fixtures/layers/wep1.json")).unwrap();
+    let check = || {
+        xtask(&[
+            "build-data",
+            "--check",
+            "--kind",
+            "wep1",
+            "--originals",
+            originals.to_str().unwrap(),
+            "--out",
+            dir.to_str().unwrap(),
+        ])
+    };
+    std::fs::write(&file, &shipped).unwrap();
+    let run = check();
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run));
+    assert!(
+        text(&run).contains("all 1 document is fresh (nothing was written)"),
+        "{}",
+        text(&run)
+    );
+
+    let mut value: serde_json::Value = serde_json::from_slice(&shipped).unwrap();
+    assert_eq!(value["sequences"][0]["ticks"][0], 4);
+    value["sequences"][0]["ticks"][0] = 5.into();
+    let stale = serde_json::to_vec(&value).unwrap();
+    std::fs::write(&file, &stale).unwrap();
+    let run = check();
+    assert_eq!(run.status.code(), Some(1), "{}", text(&run));
+    assert!(
+        text(&run).contains("ticks[0]: file 5, build 4"),
+        "{}",
+        text(&run)
+    );
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        stale,
+        "--check writes nothing"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

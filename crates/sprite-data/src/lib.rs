@@ -10,6 +10,7 @@ pub mod canonical;
 pub mod compare;
 pub mod document;
 pub mod execution;
+pub mod layer;
 pub mod output;
 pub mod pipeline;
 pub mod pose;

@@ -326,11 +326,16 @@ fn broken_extensions_fail_the_schema() {
         let kind = kind(kinds, name, TEST)?;
         Some(serde_json::from_slice(&kind.output.bytes).unwrap())
     };
-    let (Some(mon), Some(cyoko), Some(other)) =
-        (json_of("mon"), json_of("cyoko"), json_of("other"))
-    else {
+    let (Some(mon), Some(cyoko), Some(other), Some(type1)) = (
+        json_of("mon"),
+        json_of("cyoko"),
+        json_of("other"),
+        json_of("type1"),
+    ) else {
         return;
     };
+    // TYPE1's sequence 102 (Swing High Fwd) starts with a SetLayerPriority cue.
+    assert!(type1["sequences"][102]["layers"][0].get("order").is_some());
     let first_sheet = mon["sequences"]
         .as_array()
         .unwrap()
@@ -394,6 +399,24 @@ fn broken_extensions_fail_the_schema() {
             "/idleFlip".into(),
         ),
         (
+            "a layer cue with a field of its own",
+            type1.clone(),
+            |d, _, _| d["sequences"][102]["layers"][0]["colour"] = json!(1),
+            "/sequences/102/layers/0".into(),
+        ),
+        (
+            "a layer order naming a shadow layer",
+            type1.clone(),
+            |d, _, _| d["sequences"][102]["layers"][0]["order"][0] = json!("shadow"),
+            "/sequences/102/layers/0".into(),
+        ),
+        (
+            "an empty list of layer cues",
+            type1,
+            |d, _, _| d["sequences"][102]["layers"] = json!([]),
+            "/sequences/102/layers".into(),
+        ),
+        (
             "a sheet of 300 rows",
             other,
             |d, _, _| d["sheet"]["height"] = json!(300),
@@ -454,6 +477,7 @@ fn sequences_agree_with_fftorama_for_every_kind() {
             assert_eq!(events, played.events, "{at}: events");
             let second_sheet = kind.bb != 0xFF && slot as i64 >= kind.bb;
             assert_eq!(s.sheet, second_sheet.then_some(1), "{at}: sheet");
+            assert_eq!(layer_cues(s), played.cues, "{at}: layer cues");
             checked += 1;
         }
     }
@@ -461,6 +485,70 @@ fn sequences_agree_with_fftorama_for_every_kind() {
     if kinds.len() == BUILTIN.len() {
         assert_eq!(checked, 218 + 216 + 104 + 201 + 97 + 92 + 79 + 79);
     }
+}
+
+/// A sequence's layer cues in the independent interpreter's form: `(tick, opcode, parameters)`.
+fn layer_cues(s: &sprite_data::document::Sequence) -> Vec<(u32, &'static str, Vec<i64>)> {
+    use sprite_data::document::LayerCue;
+    s.layers
+        .iter()
+        .flatten()
+        .map(|cue| match cue {
+            LayerCue::Priority(p) => (p.tick, "SetLayerPriority", vec![i64::from(p.priority)]),
+            LayerCue::Start(c) => (
+                c.tick,
+                "QueueSpriteAnim",
+                vec![i64::from(c.layer), i64::from(c.slot)],
+            ),
+        })
+        .collect()
+}
+
+/// The orders FFTorama's `LayerPriorityTable.txt` lists, front-most first, by row.
+fn fftorama_layer_orders(fftorama: &Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(fftorama.join("SeqData/LayerPriorityTable.txt")).unwrap();
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.trim().split(',').skip(1).map(str::to_owned).collect())
+        .collect()
+}
+
+#[test]
+fn layer_cues_name_fftoramas_orders_and_only_type1_and_type2_have_them() {
+    let test = "layer_cues_name_fftoramas_orders_and_only_type1_and_type2_have_them";
+    let Some(kinds) = kinds(test) else {
+        return;
+    };
+    let Some(fftorama) = fftorama_tables(test) else {
+        return;
+    };
+    let orders = fftorama_layer_orders(&fftorama);
+    let mut counted: HashMap<&str, (usize, usize)> = HashMap::new();
+    for kind in kinds {
+        for s in &kind.doc().sequences {
+            for cue in s.layers.iter().flatten() {
+                let count = counted.entry(kind.name).or_default();
+                match cue {
+                    sprite_data::document::LayerCue::Priority(p) => {
+                        assert_eq!(
+                            p.order, orders[p.priority as usize],
+                            "{} {}",
+                            kind.name, s.name
+                        );
+                        count.0 += 1;
+                    }
+                    sprite_data::document::LayerCue::Start(c) => {
+                        assert!([1, 2].contains(&c.layer), "{} {}", kind.name, s.name);
+                        count.1 += 1;
+                    }
+                }
+            }
+        }
+    }
+    let mut names: Vec<&str> = counted.keys().copied().collect();
+    names.sort_unstable();
+    assert_eq!(names, ["type1", "type2"]);
 }
 
 /// Every frame of every kind, tile for tile, against FFTorama's frame rows: the document's tiles

@@ -471,6 +471,7 @@ fn looping_sequence() -> Sequence {
             SequenceEvent(0, "PlaySound".into()),
             SequenceEvent(4, "PostGenericAttack".into()),
         ],
+        layers: None,
     }
 }
 

@@ -32,9 +32,10 @@ use std::collections::HashMap;
 
 use serde_json::{Value, json};
 
+use sprite_data::Document;
 use sprite_data::pose::{View, pose_at};
 
-use crate::compose::Renderer;
+use crate::compose::{AnimationFrame, Canvas, Renderer};
 use crate::encode::carried_durations;
 use crate::error::RenderError;
 use crate::image::{Image, Rgba};
@@ -101,6 +102,33 @@ struct SpriteFrame {
     events: Vec<String>,
 }
 
+/// What the export draws from: a document, its canvas, and each sequence's pictures played on
+/// its own ([`Renderer::sequence`], or with a weapon in hand,
+/// [`crate::layers::LayeredRenderer::sequence`]).
+pub trait SequencePictures {
+    fn document(&self) -> &Document;
+    fn canvas(&self) -> Canvas;
+    /// Sequence `index` played on its own at its unmirrored facing.
+    ///
+    /// # Errors
+    /// A sequence not in the document; references that do not resolve.
+    fn sequence(&self, index: usize, water: bool) -> Result<Vec<AnimationFrame>, RenderError>;
+}
+
+impl SequencePictures for Renderer<'_> {
+    fn document(&self) -> &Document {
+        Renderer::document(self)
+    }
+
+    fn canvas(&self) -> Canvas {
+        Renderer::canvas(self)
+    }
+
+    fn sequence(&self, index: usize, water: bool) -> Result<Vec<AnimationFrame>, RenderError> {
+        Renderer::sequence(self, index, water)
+    }
+}
+
 /// Exports every sequence of the renderer's document. `image_name` is the atlas file's name (no
 /// folder: it is resolved beside the JSON); `provenance` is written in the `sprite` layer's user
 /// data, followed by the document's notice; `hold` is how many ticks a held frame (delay 0)
@@ -109,7 +137,7 @@ struct SpriteFrame {
 /// # Errors
 /// A document whose references do not resolve; an atlas over [`crate::layout::MAX_PIXELS`].
 pub fn export(
-    renderer: &Renderer<'_>,
+    renderer: &impl SequencePictures,
     image_name: &str,
     provenance: &str,
     hold: u32,

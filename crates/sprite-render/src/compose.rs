@@ -269,6 +269,22 @@ impl<'a> Renderer<'a> {
         })
     }
 
+    /// A renderer for `doc` over `sheet` on a canvas of the caller's (one that also holds what is
+    /// drawn beside the document's frames, such as a weapon).
+    ///
+    /// # Errors
+    /// As [`Renderer::new`].
+    pub fn with_canvas(
+        doc: &'a Document,
+        sheet: &'a Image,
+        canvas: Canvas,
+    ) -> Result<Self, RenderError> {
+        Ok(Self {
+            canvas,
+            ..Self::new(doc, sheet)?
+        })
+    }
+
     /// The same renderer drawing `"sheet": 1` tiles from `sp2`, the document's second sheet.
     ///
     /// # Errors
@@ -326,7 +342,7 @@ impl<'a> Renderer<'a> {
 
     /// Refuses a pose with `"sheet": 1` tiles when there is no SP2 to cut them from: drawn from
     /// the first sheet they would be the wrong pictures.
-    fn check_sheets(&self, pose: &Pose, sequence: &str) -> Result<(), RenderError> {
+    pub(crate) fn check_sheets(&self, pose: &Pose, sequence: &str) -> Result<(), RenderError> {
         if self.sp2.is_none() && pose.tiles.iter().any(|t| t.sheet == 1) {
             return Err(RenderError::Sp2Needed {
                 sequence: sequence.to_owned(),
@@ -469,19 +485,24 @@ impl<'a> Renderer<'a> {
                 sequence: index,
                 count: self.doc.sequences.len(),
             })?;
-        // poseAt plays animations; a sequence alone is the animation whose front and back it is.
-        let alone = Animation {
-            name: sequence.name.clone(),
-            category: String::new(),
-            front: index as u32,
-            back: index as u32,
-            looping: sequence.looping,
-            hit_tick: None,
-            water,
-            mode: None,
-        };
+        let alone = sequence_alone(sequence, index, water);
         let view = View::new(1).expect("1 is a view");
         self.animation(Motion::Animation(&alone), view, water)
+    }
+}
+
+/// Sequence `index` as an animation of its own: poseAt plays animations, and a sequence alone is
+/// the animation whose front and back it is.
+pub fn sequence_alone(sequence: &Sequence, index: usize, water: bool) -> Animation {
+    Animation {
+        name: sequence.name.clone(),
+        category: String::new(),
+        front: index as u32,
+        back: index as u32,
+        looping: sequence.looping,
+        hit_tick: None,
+        water,
+        mode: None,
     }
 }
 

@@ -75,6 +75,10 @@ pub enum RenderError {
     Sp2WithoutPalette,
     #[error("nothing to draw: {0}")]
     Empty(&'static str),
+    #[error("a {variant} sheet is not the weapons sheet (WEP.SPR, 85504 bytes, 256 x 656)")]
+    NotWeaponsSheet {
+        variant: fft_formats::spr::SprVariant,
+    },
 }
 
 /// `From` by hand for the errors whose text the message carries (see the enum).

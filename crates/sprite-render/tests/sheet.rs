@@ -75,22 +75,36 @@ fn ramuza_sheet_png_equals_the_derived_png_index_for_index() {
     }
 }
 
-/// Every SPR in the sheets folder comes back from its indexed PNG with the same indices, through
-/// its first and last palettes (SP2 sheets with the grey ramp).
+/// Every SPR in the sheets folder, and the weapons sheet, comes back from its indexed PNG with
+/// the same indices, through its first and last palettes (SP2 sheets with the grey ramp).
 #[test]
 fn every_sheet_survives_an_indexed_png() {
-    let Some(sheets) = test_support::sheets("every_sheet_survives_an_indexed_png") else {
+    const TEST: &str = "every_sheet_survives_an_indexed_png";
+    let Some(sheets) = test_support::sheets(TEST) else {
         return;
     };
-    let mut count = 0;
-    for entry in std::fs::read_dir(&sheets).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let lower = name.to_ascii_lowercase();
-        let sheet_name = [".spr", ".sp2", "_spr.bin", "_sp2.bin"];
-        if !sheet_name.iter().any(|ending| lower.ends_with(ending)) {
-            continue;
+    let sheet_name = [".spr", ".sp2", "_spr.bin", "_sp2.bin"];
+    let mut paths: Vec<std::path::PathBuf> = std::fs::read_dir(&sheets)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| {
+            let lower = path
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .to_ascii_lowercase();
+            sheet_name.iter().any(|ending| lower.ends_with(ending))
+        })
+        .collect();
+    // WEP.SPR may sit in the sheets folder or a folder of its own.
+    if let Some(weapons) = test_support::weapons_sheet(TEST) {
+        if !paths.iter().any(|p| p.file_name() == weapons.file_name()) {
+            paths.push(weapons);
         }
+    }
+    let mut count = 0;
+    for path in paths {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let spr = Spr::decode(&std::fs::read(&path).unwrap()).unwrap();
         let last = spr.palettes.len().saturating_sub(1);
         for palette in [0, last] {
@@ -114,9 +128,9 @@ fn every_sheet_survives_an_indexed_png() {
     }
     if count < test_support::RETAIL_SHEETS.len() {
         test_support::skip::<()>(
-            "every_sheet_survives_an_indexed_png",
+            TEST,
             &format!(
-                "checked only the {count} sheets in {}, of the {} known",
+                "checked only the {count} sheets in {} (and the weapons sheet), of the {} known",
                 sheets.display(),
                 test_support::RETAIL_SHEETS.len()
             ),

@@ -252,7 +252,7 @@ fn a_reindented_copy_passes_and_bytes_catches_it() {
         "{text}"
     );
     assert!(
-        text.contains("files 90914 bytes, sha256 fd1eec7bbfb958248709cc5f7f2c44537fa7f4e0e6b15973684c81c509d0fdb9"),
+        text.contains("files 99904 bytes, sha256 a4f40c5ad0c5b5327fbd8418eb94ad9f598fff9d06feb9ad5efe1145817299b9"),
         "{text}"
     );
     assert!(

@@ -6,7 +6,9 @@
 //! - `FFT_ORIGINALS`: the retail SHP and SEQ files (no default);
 //! - `FFT_SHEETS`: the sprite sheets (`RAMUZA.SPR`, an SP2, fan-made PNGs), by default
 //!   `../shared/fft-data/sheets` from the repository root, where CI keeps them;
-//! - `FFT_FFTORAMA`: FFTorama's decoded tables, by default `../shared/fft-data/decoded/fftorama`.
+//! - `FFT_FFTORAMA`: FFTorama's decoded tables, by default `../shared/fft-data/decoded/fftorama`;
+//! - `FFT_WEAPONS`: the weapons sheet `WEP.SPR`, by default `../shared/fft-data/weapons` (it is
+//!   also found in `FFT_SHEETS`).
 //!
 //! A retail file or sheet is found under its disc name (`TYPE1.SEQ`, `RAMUZA.SPR`) or the
 //! remaster's (`battle_type1_seq.bin`, `battle_ramuza_spr.bin`). A test that needs a file that is
@@ -27,12 +29,16 @@ pub const ORIGINALS_VAR: &str = "FFT_ORIGINALS";
 pub const SHEETS_VAR: &str = "FFT_SHEETS";
 /// The variable naming the folder of FFTorama's decoded tables.
 pub const FFTORAMA_VAR: &str = "FFT_FFTORAMA";
+/// The variable naming the folder of the weapons sheet.
+pub const WEAPONS_VAR: &str = "FFT_WEAPONS";
 /// The variable that turns a missing file into a failure.
 pub const REQUIRE_VAR: &str = "FFT_REQUIRE_ORIGINALS";
 /// Where CI keeps the sheets, from the repository root (the default of `FFT_SHEETS`).
 pub const DEFAULT_SHEETS: &str = "../shared/fft-data/sheets";
 /// Where CI keeps FFTorama's tables, from the repository root (the default of `FFT_FFTORAMA`).
 pub const DEFAULT_FFTORAMA: &str = "../shared/fft-data/decoded/fftorama";
+/// Where CI keeps the weapons sheet, from the repository root (the default of `FFT_WEAPONS`).
+pub const DEFAULT_WEAPONS: &str = "../shared/fft-data/weapons";
 
 /// Whether `FFT_REQUIRE_ORIGINALS=1`: every missing file fails its test.
 pub fn required() -> bool {
@@ -158,6 +164,40 @@ pub fn sheet(test: &str, name: &str) -> Option<PathBuf> {
 /// A sheet's bytes, as [`sheet`] finds it.
 pub fn sheet_bytes(test: &str, name: &str) -> Option<Vec<u8>> {
     let path = sheet(test, name)?;
+    Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
+/// The weapons sheet `WEP.SPR` (or `battle_wep_spr.bin`), from the `FFT_WEAPONS` folder (by
+/// default where CI keeps it) or else the sheets folder, or `None` after the loud skip.
+pub fn weapons_sheet(test: &str) -> Option<PathBuf> {
+    const NAME: &str = "WEP.SPR";
+    let folders: Vec<PathBuf> = [
+        folder_from(WEAPONS_VAR, Some(DEFAULT_WEAPONS)),
+        folder_from(SHEETS_VAR, Some(DEFAULT_SHEETS)),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|(dir, _)| dir)
+    .collect();
+    folders
+        .iter()
+        .find_map(|dir| find_by_either_name(dir, NAME))
+        .or_else(|| {
+            let looked: Vec<String> = folders.iter().map(|d| d.display().to_string()).collect();
+            skip(
+                test,
+                &format!(
+                    "no {NAME} (or {}) in {} ({WEAPONS_VAR} or {SHEETS_VAR})",
+                    remaster_name(NAME),
+                    looked.join(" or ")
+                ),
+            )
+        })
+}
+
+/// The weapons sheet's bytes, as [`weapons_sheet`] finds it.
+pub fn weapons_sheet_bytes(test: &str) -> Option<Vec<u8>> {
+    let path = weapons_sheet(test)?;
     Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
 }
 

@@ -14,6 +14,7 @@
 //! ([`view::FACING_X`]) and water on the idle branch ([`idle_pose`]).
 
 pub mod events;
+pub mod layers;
 pub mod names;
 pub mod screen;
 pub mod view;

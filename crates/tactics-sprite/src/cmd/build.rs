@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context, anyhow};
 use fft_formats::FileKind;
 use sprite_data::Profile;
+use sprite_data::layer::{LayerKind, build_layer};
 use sprite_data::output::write_atomically;
 use sprite_data::pipeline::{Source, build_from_sources, other_retail_file};
 use sprite_data::profile::{BUILTIN, BuiltinKind};
@@ -14,15 +15,19 @@ use sprite_data::profile::{BUILTIN, BuiltinKind};
 use super::{kind_in_words, read_input, wrong_kind};
 
 /// Refuses an input of another kind (a SEQ given as --shp, a PNG, JSON) with what it is, before
-/// a decoder complains about an offset.
-fn check_input(name: &str, bytes: &[u8], wanted: FileKind, flag: &str) -> anyhow::Result<()> {
+/// a decoder complains about an offset. `other` is what the other flag wants: an input of that
+/// kind suggests the two were swapped.
+fn check_input(
+    name: &str,
+    bytes: &[u8],
+    wanted: FileKind,
+    other: FileKind,
+    flag: &str,
+) -> anyhow::Result<()> {
     match wrong_kind(bytes, wanted) {
         None => Ok(()),
         Some(what) => {
-            let swap = if matches!(
-                fft_formats::detect_kind(bytes),
-                Some(FileKind::Seq | FileKind::UnitShp)
-            ) {
+            let swap = if fft_formats::detect_kind(bytes) == Some(other) {
                 "; are --shp and --seq swapped?"
             } else {
                 ""
@@ -43,7 +48,7 @@ fn check_input(name: &str, bytes: &[u8], wanted: FileKind, flag: &str) -> anyhow
 unit SHP (frames), a SEQ (animations) and a sheet profile (names, stage constants, idle frames). \
 Every unit kind's profile is built in: --kind picks one (type1, type2, cyoko, mon, ruka, other, \
 arute, kanzen; TYPE2 pairs TYPE2.SHP with TYPE3.SEQ, RUKA pairs MON.SHP with RUKA.SEQ), --profile \
-reads a TOML file, and TYPE1's is the default. The output is canonical: the same inputs always give the same bytes. \
+reads a TOML file, and TYPE1's is the default. --kind wep1, wep2 or eff1 builds a layer document instead (the weapons TYPE1 or TYPE2 units hold, or their effects) from WEP1/WEP2/EFF1.SHP and .SEQ. The output is canonical: the same inputs always give the same bytes. \
 It is written atomically: a failed build leaves any previous file untouched.\n\n\
 Prints whether each input is a known retail file or modified (modified files still build), \
 any warnings, the document's counts, the output path and its sha256.\n\n\
@@ -73,9 +78,10 @@ pub struct Args {
     #[arg(long, value_name = "FILE", conflicts_with = "kind")]
     pub profile: Option<PathBuf>,
 
-    /// A built-in profile by unit kind: type1, type2, cyoko, mon, ruka, other, arute, kanzen
-    #[arg(long, value_name = "NAME", value_parser = parse_kind)]
-    pub kind: Option<&'static BuiltinKind>,
+    /// A built-in profile by unit kind: type1, type2, cyoko, mon, ruka, other, arute, kanzen; or a
+    /// layer: wep1, wep2, eff1 (writes a layer document)
+    #[arg(long, value_name = "NAME", value_parser = parse_kind_or_layer)]
+    pub kind: Option<Kind>,
 
     /// The document's sheet.file [default: the profile's sheet_file, such as RAMUZA.SPR; under the
     /// remaster's name, battle_ramuza_spr.bin, when the SHP is named as the remaster names it]
@@ -107,19 +113,20 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let profile = match (&args.profile, args.kind) {
         (Some(path), _) => Profile::load(path)?,
-        (None, Some(kind)) => kind.load(),
+        (None, Some(Kind::Layer(layer))) => return run_layer(args, layer, shp_path, seq_path),
+        (None, Some(Kind::Unit(kind))) => kind.load(),
         (None, None) => Profile::type1(),
     };
     let shp = read_input(shp_path)?;
     let seq = read_input(seq_path)?;
     let shp_name = shp_path.display().to_string();
     let seq_name = seq_path.display().to_string();
-    check_input(&shp_name, &shp, FileKind::UnitShp, "--shp")?;
-    check_input(&seq_name, &seq, FileKind::Seq, "--seq")?;
+    check_input(&shp_name, &shp, FileKind::UnitShp, FileKind::Seq, "--shp")?;
+    check_input(&seq_name, &seq, FileKind::Seq, FileKind::UnitShp, "--seq")?;
     if !args.force {
         let which = match (&args.profile, args.kind) {
             (Some(path), _) => format!("the profile {}", path.display()),
-            (None, Some(kind)) => format!("--kind {}", kind.name),
+            (None, Some(kind)) => format!("--kind {}", kind.name()),
             (None, None) => "the default TYPE1 profile".to_owned(),
         };
         for (name, bytes, expected) in [
@@ -128,7 +135,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         ] {
             if let Some(file) = other_retail_file(bytes, expected) {
                 let hint = match kind_reading(file.disc_name) {
-                    Some(kind) => format!("pass --kind {}", kind.name),
+                    Some(kind) => format!("pass --kind {kind}"),
                     None => "give the profile's file".to_owned(),
                 };
                 return Err(anyhow!(
@@ -165,6 +172,23 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// What `--kind` names: a unit kind's built-in profile, or a layer.
+#[derive(Debug, Clone, Copy)]
+pub enum Kind {
+    Unit(&'static BuiltinKind),
+    Layer(LayerKind),
+}
+
+impl Kind {
+    /// The name `--kind` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Unit(kind) => kind.name,
+            Kind::Layer(layer) => layer.name(),
+        }
+    }
+}
+
 /// The remaster's name of the profile's sheet (`RAMUZA.SPR` -> `battle_ramuza_spr.bin`) when the
 /// SHP given is named the remaster's way (`battle_type1_shp.bin`): the document then names the
 /// sheet file that sits beside it. `None` otherwise, or for a sheet name of another form.
@@ -184,15 +208,24 @@ fn remaster_sheet_file(shp: &std::path::Path, sheet_file: &str) -> Option<String
     })
 }
 
-/// The first built-in kind whose profile reads the retail file `disc_name`, for the advice.
-fn kind_reading(disc_name: &str) -> Option<&'static BuiltinKind> {
-    BUILTIN.iter().find(|kind| {
+/// The `--kind` (the first built-in unit kind, or the layer) that reads the retail file
+/// `disc_name`, for the advice.
+fn kind_reading(disc_name: &str) -> Option<&'static str> {
+    let unit = BUILTIN.iter().find(|kind| {
         let profile = kind.load();
         profile.shp.eq_ignore_ascii_case(disc_name) || profile.seq.eq_ignore_ascii_case(disc_name)
-    })
+    });
+    let layer = || {
+        LayerKind::ALL.into_iter().find(|layer| {
+            let (shp, seq) = layer.files();
+            shp.eq_ignore_ascii_case(disc_name) || seq.eq_ignore_ascii_case(disc_name)
+        })
+    };
+    unit.map(|kind| kind.name)
+        .or_else(|| layer().map(LayerKind::name))
 }
 
-/// `--kind`: a built-in kind, any case.
+/// `--kind` of `check` and `xtask`: a built-in unit kind, any case.
 pub fn parse_kind(name: &str) -> Result<&'static BuiltinKind, String> {
     BuiltinKind::find(name).ok_or_else(|| {
         format!(
@@ -200,4 +233,72 @@ pub fn parse_kind(name: &str) -> Result<&'static BuiltinKind, String> {
             BuiltinKind::names()
         )
     })
+}
+
+/// `--kind` of `build`: a built-in unit kind or a layer, any case.
+fn parse_kind_or_layer(name: &str) -> Result<Kind, String> {
+    if let Some(layer) = LayerKind::from_name(name) {
+        return Ok(Kind::Layer(layer));
+    }
+    BuiltinKind::find(name).map(Kind::Unit).ok_or_else(|| {
+        format!(
+            "no built-in profile {name:?}; the kinds are {} and the layers {}",
+            BuiltinKind::names(),
+            LayerKind::ALL.map(LayerKind::name).join(", ")
+        )
+    })
+}
+
+/// `--kind wep1|wep2|eff1`: the layer document, with the human kinds' stage.
+fn run_layer(
+    args: &Args,
+    layer: LayerKind,
+    shp_path: &std::path::Path,
+    seq_path: &std::path::Path,
+) -> anyhow::Result<ExitCode> {
+    let shp = read_input(shp_path)?;
+    let seq = read_input(seq_path)?;
+    let shp_name = shp_path.display().to_string();
+    let seq_name = seq_path.display().to_string();
+    check_input(&shp_name, &shp, FileKind::WeaponShp, FileKind::Seq, "--shp")?;
+    check_input(&seq_name, &seq, FileKind::Seq, FileKind::WeaponShp, "--seq")?;
+    if !args.force {
+        let (shp_file, seq_file) = layer.files();
+        for (name, bytes, expected) in [(&shp_name, &shp, shp_file), (&seq_name, &seq, seq_file)] {
+            if let Some(file) = other_retail_file(bytes, expected) {
+                let hint = match kind_reading(file.disc_name) {
+                    Some(kind) => format!("pass --kind {kind}"),
+                    None => format!("give {expected}"),
+                };
+                return Err(anyhow!(
+                    "{name}: this is the retail {}, but --kind {layer} reads {expected}; {hint}, or --force to build it anyway",
+                    file.disc_name
+                ));
+            }
+        }
+    }
+    let doc = build_layer(
+        layer,
+        Source {
+            name: &shp_name,
+            bytes: &shp,
+        },
+        Source {
+            name: &seq_name,
+            bytes: &seq,
+        },
+        &Profile::type1(),
+    )?;
+    let bytes = doc.to_bytes();
+    println!(
+        "layer   {layer} ({}): {} cells, {} frames, {} sequences",
+        doc.layer,
+        doc.cells.len(),
+        doc.frames.len(),
+        doc.sequences.len()
+    );
+    write_atomically(&args.out, &bytes)
+        .with_context(|| format!("{}: cannot write", args.out.display()))?;
+    println!("wrote   {} ({} bytes)", args.out.display(), bytes.len());
+    Ok(ExitCode::SUCCESS)
 }

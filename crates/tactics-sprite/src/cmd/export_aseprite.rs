@@ -5,10 +5,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
+use sprite_data::pose::View;
+use sprite_data::pose::layers::Layers;
 use sprite_render::aseprite::export;
 use sprite_render::encode::png_rgba;
+use sprite_render::layers::{LayerArt, LayeredRenderer};
 
 use super::render::{DrawingInput, write_out};
+use super::weapon::WeaponInput;
 
 /// Export a document's sequences for Aseprite-based engines.
 #[derive(Debug, clap::Args)]
@@ -27,13 +31,18 @@ hit and sound as user data) and a stance slice whose pivot is the stance point.\
 Each sequence is drawn at its own unmirrored facing with its 2D move; flip a frame horizontally \
 for the mirrored views (the canvas is symmetric about the pivot). A frame the game holds (a last \
 delay of 0) lasts --hold ticks, never 0 ms. MON's SP2 sequences need the SP2 (--sp2, or found \
-beside the sheet). Both files are written \
+beside the sheet). With --weapon TYPE --weapon-sheet WEP.SPR each sequence is drawn with the \
+weapon and effect layers it starts (see render --help), a frame wherever the unit's or a layer's \
+frame changes. Both files are written \
 atomically. Exit status: 0 on success; 1 when an input cannot be read or does not fit; 2 for a \
 usage error."
 )]
 pub struct Args {
     #[command(flatten)]
     pub input: DrawingInput,
+
+    #[command(flatten)]
+    pub weapon: WeaponInput,
 
     /// The files' name, NAME.png and NAME.json [default: the sheet file's stem; `ramuza` for the
     /// remaster's battle_ramuza_spr.bin]
@@ -106,8 +115,57 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         "written by tactics-sprite {} from {data_name} and {sheet_name}",
         env!("CARGO_PKG_VERSION")
     );
-    let exported = export(&renderer, &image_name, &provenance, args.hold)
-        .map_err(|e| args.input.explain(&loaded, e))?;
+    let weapon = args.weapon.load(&args.input.data)?;
+    let layered = match &weapon {
+        None => None,
+        Some(w) => {
+            let alone: Vec<_> = loaded
+                .doc
+                .sequences
+                .iter()
+                .enumerate()
+                .map(|(i, s)| sprite_render::compose::sequence_alone(s, i, false))
+                .collect();
+            let refs: Vec<_> = alone.iter().collect();
+            Some(
+                LayeredRenderer::new(
+                    &loaded.doc,
+                    &loaded.sheet.image,
+                    Layers {
+                        weapon_type: w.weapon_type,
+                        weapon: None,
+                        effect: None,
+                    },
+                    Some(LayerArt {
+                        doc: &w.weapon,
+                        sheet: &w.weapon_sheet,
+                    }),
+                    Some(LayerArt {
+                        doc: &w.effect,
+                        sheet: &w.effect_sheet,
+                    }),
+                    &refs,
+                    &[View::new(1).expect("1 is a view")],
+                )
+                .and_then(|layered| match &loaded.sp2 {
+                    Some(sp2) => layered.with_sp2(&sp2.image),
+                    None => Ok(layered),
+                })
+                .map_err(|e| args.input.explain(&loaded, e))?,
+            )
+        }
+    };
+    let (exported, canvas) = match &layered {
+        Some(layered) => (
+            export(layered, &image_name, &provenance, args.hold),
+            layered.canvas(),
+        ),
+        None => (
+            export(&renderer, &image_name, &provenance, args.hold),
+            renderer.canvas(),
+        ),
+    };
+    let exported = exported.map_err(|e| args.input.explain(&loaded, e))?;
     let png = png_rgba(&exported.atlas).context("encoding the atlas")?;
     let json = exported.to_text().into_bytes();
     let png_path = args.out.join(&image_name);
@@ -117,7 +175,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     for line in &loaded.lines {
         println!("{line}");
     }
-    let canvas = renderer.canvas();
+    if let Some(weapon) = &weapon {
+        println!("{}", weapon.line);
+    }
     println!(
         "frames  {} in {} tags ({} sequences, then each animation at each view), {} distinct \
          pictures in the atlas; canvas {} x {}",

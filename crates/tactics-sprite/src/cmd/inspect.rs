@@ -294,8 +294,20 @@ impl Report {
             .map(|b| u64::from(u16::from_le_bytes([b[0], b[1]])))
             .collect();
         let tiles: usize = shp.frames.iter().map(|f| f.tiles.len()).sum();
-        self.sections
-            .push(("header", vec![("first_section", Val::List(first_section))]));
+        // The first section read as fields (fft_formats::layer): each weapon type's first frame.
+        let fields = fft_formats::layer::FirstSection::decode(&shp.first_section);
+        let first_frames = fft_formats::layer::WeaponType::ALL
+            .iter()
+            .map(|t| format!("{t} {}", fields.first_frame(*t)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        self.sections.push((
+            "header",
+            vec![
+                ("first_section", Val::List(first_section)),
+                ("first_frames", Val::Str(first_frames)),
+            ],
+        ));
         self.sections.push((
             "counts",
             vec![

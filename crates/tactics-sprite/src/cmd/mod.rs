@@ -12,6 +12,7 @@ pub mod report;
 pub mod roundtrip;
 pub mod sas;
 pub mod sheet;
+pub mod weapon;
 
 use std::fs::File;
 use std::io::{self, Read};

@@ -15,6 +15,7 @@ use sprite_render::sheet::{SheetImage, SheetSource, load_sheet, load_sp2, spr_co
 use sprite_render::{AnimationFrame, Background, Image, RenderError, Renderer};
 
 use super::read_input;
+use super::weapon::{LoadedWeapon, WeaponInput};
 
 /// Draw frames and animations of a document from a sheet.
 #[derive(Debug, clap::Args)]
@@ -27,7 +28,7 @@ move (moveX, moveY) added. A render's canvas is the box of what it draws (the un
 pixels of all its frames), with the stance point at the same place in each, so frames do not \
 jump; --all-frames uses the document's canvas. MON's SP2 animations cut their lower-half tiles \
 from the SP2 (--sp2, or the file the document names, found beside the sheet) and are refused \
-without it. Weapons and effects are not drawn.\n\n\
+without it. Weapons and effects are drawn with --weapon (below).\n\n\
 What is drawn: --frame N (SHP frame N as stored), --animation NAME at --view V [--water] (every \
 frame the animation shows, each at the tick it starts; \"Idle\" is the idle frame of the view; \
 an animation that only draws in water, such as Nulled Walk, is always drawn in its water frames), \
@@ -44,6 +45,11 @@ does not fit (a sheet too small for the document's cells, an SP2 animation witho
 for a usage error: an unknown animation (names match in any case; the nearest are suggested), a \
 view outside 0..7, a frame not in the document, an unknown extension. Nothing is printed before \
 a failure.\n\n\
+--weapon TYPE --weapon-sheet WEP.SPR draws an --animation with the weapon in hand: the weapon and \
+effect layers the animation's sequence starts (QueueSpriteAnim), each from its layer document \
+(wep1.json and eff1.json beside --data unless --weapon-data/--effect-data name them) and its block \
+of the weapons sheet, in the draw order SetLayerPriority sets, a turned frame turned about the \
+unit's anchor. A picture is drawn wherever the unit's or a layer's frame changes.\n\n\
 Tactics Ogre SAS sets: give the SAS file (or a pakd container, with --entry N) as --data and a PNG \
 sheet of any size as --sheet; --animation N picks an animation by index and --direction D (0..3) \
 its column, a mirrored direction is drawn mirrored. Each pose is a cell of the strip (or a frame \
@@ -54,6 +60,9 @@ the sheet's resolution (the game shows it at 1/scale). --frame N draws sprite N.
 pub struct Args {
     #[command(flatten)]
     pub input: DrawingInput,
+
+    #[command(flatten)]
+    pub weapon: WeaponInput,
 
     /// For a SAS set or pakd container given as --data (drawn by `sas::render`).
     #[command(flatten)]
@@ -401,6 +410,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if args.view.len() > 1 && format != Format::Png {
         return usage("an .apng or .gif holds one view; give --view once");
     }
+    let with_weapon = args.weapon.weapon.is_some();
+    if with_weapon && args.animation.is_empty() {
+        return usage("--weapon draws the layers an animation starts: give --animation");
+    }
 
     let doc = load_document(&args.input.data)?;
     // The request, checked against the document before any sheet is read.
@@ -414,6 +427,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut motions = Vec::new();
     for name in &args.animation {
         match Motion::find(&doc, name) {
+            Ok(Motion::Idle) if with_weapon => {
+                return usage("--weapon draws attacks, not the idle frame");
+            }
             Ok(_) => motions.push(name.as_str()),
             Err(error) => return usage(error),
         }
@@ -428,6 +444,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     }
 
     let loaded = args.input.load(doc)?;
+    if let Some(weapon) = args.weapon.load(&args.input.data)? {
+        return run_with_weapon(args, format, &loaded, &weapon, &motions, &views);
+    }
     let doc = &loaded.doc;
     let renderer = args.input.renderer(&loaded)?;
     let mut report = loaded.lines.clone();
@@ -502,11 +521,102 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         canvas.stance().1
     ));
     report.extend(lines);
+    write_rows(args, format, doc, &rows, loops, &report)
+}
 
+/// `render --weapon`: each animation at each view with its layers, on a canvas that holds them
+/// (then fitted to what is drawn, as without a weapon).
+fn run_with_weapon(
+    args: &Args,
+    format: Format,
+    loaded: &Loaded,
+    weapon: &LoadedWeapon,
+    motions: &[&str],
+    views: &[View],
+) -> anyhow::Result<ExitCode> {
+    use sprite_render::layers::{LayerArt, LayeredRenderer};
+    let doc = &loaded.doc;
+    let animations: Vec<_> = motions
+        .iter()
+        .map(|name| match Motion::find(doc, name) {
+            Ok(Motion::Animation(animation)) => animation,
+            _ => unreachable!("checked as an animation before loading"),
+        })
+        .collect();
+    let renderer = LayeredRenderer::new(
+        doc,
+        &loaded.sheet.image,
+        sprite_data::pose::layers::Layers {
+            weapon_type: weapon.weapon_type,
+            weapon: None,
+            effect: None,
+        },
+        Some(LayerArt {
+            doc: &weapon.weapon,
+            sheet: &weapon.weapon_sheet,
+        }),
+        Some(LayerArt {
+            doc: &weapon.effect,
+            sheet: &weapon.effect_sheet,
+        }),
+        &animations,
+        views,
+    )
+    .map_err(|e| args.input.explain(loaded, e))?;
+    let renderer = match &loaded.sp2 {
+        Some(sp2) => renderer
+            .with_sp2(&sp2.image)
+            .map_err(|e| args.input.explain(loaded, e))?,
+        None => renderer,
+    };
+    let mut rows = Vec::new();
+    let mut loops = false;
+    let mut lines = Vec::new();
+    for animation in animations {
+        let water = args.water || animation.water;
+        loops = animation.looping;
+        for &view in views {
+            let frames = renderer
+                .animation(animation, view, water)
+                .map_err(|e| args.input.explain(loaded, e))?;
+            lines.push(describe_animation(
+                &animation.name,
+                view,
+                water,
+                doc.stage.ticks_per_second,
+                &frames,
+            ));
+            rows.push(frames);
+        }
+    }
+    let canvas = fit_to_drawn(&mut rows, renderer.canvas());
+    let mut report = loaded.lines.clone();
+    report.push(weapon.line.clone());
+    report.push(format!(
+        "canvas  {} x {}, stance point at ({}, {}) (the box of what this render draws, weapon \
+         and effect included)",
+        canvas.width,
+        canvas.height,
+        canvas.stance().0,
+        canvas.stance().1
+    ));
+    report.extend(lines);
+    write_rows(args, format, doc, &rows, loops, &report)
+}
+
+/// Writes the drawn rows in the output's format, then the report and the line naming the file.
+fn write_rows(
+    args: &Args,
+    format: Format,
+    doc: &Document,
+    rows: &[Vec<AnimationFrame>],
+    loops: bool,
+    report: &[String],
+) -> anyhow::Result<ExitCode> {
     match format {
         Format::Png => {
-            let image = strip(&rows, args.labels).context("drawing the strip")?;
-            write_png(args, &image, &report)
+            let image = strip(rows, args.labels).context("drawing the strip")?;
+            write_png(args, &image, report)
         }
         Format::Apng | Format::Gif => {
             let frames = &rows[0];
@@ -533,7 +643,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             .context("encoding")?;
             let (w, h) = (scaled[0].width(), scaled[0].height());
             write_out(&args.out, &bytes)?;
-            print_lines(&report);
+            print_lines(report);
             println!(
                 "wrote   {} ({w} x {h}, {} frames, plays {}, {} bytes)",
                 args.out.display(),
