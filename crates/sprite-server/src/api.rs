@@ -1,0 +1,605 @@
+//! The endpoints under `/api/v1/`: the documents, poses, sheets and renders of the served kinds.
+
+use std::sync::{Arc, OnceLock};
+
+use axum::body::Bytes;
+use axum::extract::{RawQuery, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use sprite_data::Document;
+use sprite_data::pose::{IDLE, Motion, PoseError, View};
+use sprite_render::Background;
+use sprite_render::sheet::{SheetImage, load_sheet};
+use tokio::sync::Semaphore;
+
+use crate::catalog::{Catalog, Kind, Sheet};
+use crate::error::ApiError;
+use crate::outputs::{DrawRequest, OutputError, Outputs, RenderFormat, RenderRequest, RenderWhat};
+use crate::params::Params;
+
+/// `Cache-Control` of the document: keep it, but ask each time (its `ETag` makes that a `304`).
+pub const REVALIDATE: &str = "no-cache";
+/// `Cache-Control` of a pose, sheet or render: the same request gives the same bytes for as long
+/// as the server serves the same documents, so a minute of reuse is safe.
+pub const REUSE: &str = "public, max-age=60";
+
+/// The upper bounds the render endpoints hold their numbers to (the command line's own where it
+/// has them), so no request can ask for an unbounded picture or loop.
+pub const MAX_SCALE: u32 = 16;
+pub const MAX_COLUMNS: u32 = 64;
+pub const MAX_PLAYS: u32 = 1000;
+pub const MAX_HOLD: u32 = 3600;
+
+/// Everything the handlers share.
+pub struct AppState {
+    outputs: Arc<dyn Outputs>,
+    kinds: Vec<Served>,
+    kinds_json: Bytes,
+    /// Sheets and renders are CPU work run off the async threads; at most this many at once.
+    pictures: Semaphore,
+}
+
+/// A kind and what is made once for it.
+struct Served {
+    kind: Kind,
+    bytes: Bytes,
+    sha256: String,
+    gzip: Bytes,
+    animations_json: Bytes,
+    /// `Idle` and the animations' names, for the nearest names of an unknown one.
+    names: Vec<String>,
+    /// The sheet drawn with each palette (one entry for a PNG sheet), made when first asked for.
+    sheets: Vec<OnceLock<Result<Arc<SheetImage>, String>>>,
+}
+
+/// One entry of `/api/v1/kinds`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct KindSummary<'a> {
+    kind: &'a str,
+    animations: usize,
+    frames: usize,
+    sequences: usize,
+    document_bytes: usize,
+    sha256: &'a str,
+    sheet: &'a str,
+    palettes: usize,
+    origin: &'a str,
+}
+
+/// One entry of `/api/v1/animations`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AnimationSummary<'a> {
+    name: &'a str,
+    category: &'a str,
+    #[serde(rename = "loop")]
+    looping: bool,
+    hit_tick: Option<u32>,
+    water: bool,
+    /// The front and back sequences' lengths in ticks.
+    ticks: [u64; 2],
+}
+
+impl AppState {
+    /// Prepares a catalog for serving: digests, gzip, summaries.
+    ///
+    /// # Errors
+    /// None in practice (JSON and gzip of in-memory data).
+    pub fn new(catalog: Catalog, outputs: Arc<dyn Outputs>) -> anyhow::Result<AppState> {
+        let kinds: Vec<Served> = catalog
+            .kinds
+            .into_iter()
+            .map(Served::new)
+            .collect::<anyhow::Result<_>>()?;
+        let summaries: Vec<KindSummary> = kinds
+            .iter()
+            .map(|s| KindSummary {
+                kind: &s.kind.name,
+                animations: s.kind.document.animations.len(),
+                frames: s.kind.document.frames.len(),
+                sequences: s.kind.document.sequences.len(),
+                document_bytes: s.bytes.len(),
+                sha256: &s.sha256,
+                sheet: match &s.kind.sheet {
+                    Sheet::Spr { .. } => "spr",
+                    Sheet::Png { .. } => "png",
+                    Sheet::Synthetic { .. } => "synthetic",
+                },
+                palettes: s.kind.sheet.palettes(),
+                origin: &s.kind.origin,
+            })
+            .collect();
+        let kinds_json = Bytes::from(serde_json::to_vec(&summaries)?);
+        let workers = std::thread::available_parallelism().map_or(2, usize::from);
+        Ok(AppState {
+            outputs,
+            kinds,
+            kinds_json,
+            pictures: Semaphore::new(workers),
+        })
+    }
+
+    /// The kind named by `kind=`, or the first served when it is not given.
+    fn served(&self, params: &Params) -> Result<&Served, ApiError> {
+        let Some(name) = params.text("kind") else {
+            return self
+                .kinds
+                .first()
+                .ok_or_else(|| ApiError::status(StatusCode::NOT_FOUND, "no kind is served"));
+        };
+        self.kinds
+            .iter()
+            .find(|s| s.kind.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.kinds.iter().map(|s| s.kind.name.as_str()).collect();
+                ApiError::unknown("kind", name, &names)
+            })
+    }
+
+    /// The served kinds' names, in order.
+    pub fn kind_names(&self) -> Vec<&str> {
+        self.kinds.iter().map(|s| s.kind.name.as_str()).collect()
+    }
+}
+
+impl Served {
+    fn new(kind: Kind) -> anyhow::Result<Served> {
+        let bytes = Bytes::from(kind.bytes.clone());
+        let sha256 = hex(&Sha256::digest(&bytes));
+        let gzip = Bytes::from(gzip(&bytes)?);
+        let doc = &kind.document;
+        let animations: Vec<AnimationSummary> = doc
+            .animations
+            .iter()
+            .map(|a| {
+                let total = |i: u32| {
+                    doc.sequences
+                        .get(i as usize)
+                        .map_or(0, sprite_data::pose::total_ticks)
+                };
+                AnimationSummary {
+                    name: &a.name,
+                    category: &a.category,
+                    looping: a.looping,
+                    hit_tick: a.hit_tick,
+                    water: a.water,
+                    ticks: [total(a.front), total(a.back)],
+                }
+            })
+            .collect();
+        let animations_json = Bytes::from(serde_json::to_vec(&animations)?);
+        let names = std::iter::once(IDLE.to_owned())
+            .chain(doc.animations.iter().map(|a| a.name.clone()))
+            .collect();
+        let sheets = (0..kind.sheet.palettes().max(1))
+            .map(|_| OnceLock::new())
+            .collect();
+        Ok(Served {
+            kind,
+            bytes,
+            sha256,
+            gzip,
+            animations_json,
+            names,
+            sheets,
+        })
+    }
+
+    fn document(&self) -> &Document {
+        &self.kind.document
+    }
+
+    /// The motion named `name`, or a `404` with the nearest names.
+    fn motion(&self, parameter: &str, name: &str) -> Result<Motion<'_>, ApiError> {
+        Motion::find(self.document(), name).map_err(|_| {
+            let names: Vec<&str> = self.names.iter().map(String::as_str).collect();
+            ApiError::unknown(parameter, name, &names)
+        })
+    }
+
+    /// The palette `palette=` chooses (checked against the sheet), `None` when not given.
+    fn palette(&self, params: &Params) -> Result<Option<usize>, ApiError> {
+        let Some(palette) = params.number::<usize>("palette", "a palette number")? else {
+            return Ok(None);
+        };
+        let count = self.kind.sheet.palettes();
+        if count == 0 {
+            return Err(ApiError::bad(
+                "palette",
+                format!(
+                    "kind {}'s sheet is {}: it is drawn in its own colours, with no palette to choose",
+                    self.kind.name,
+                    self.kind.sheet.describe()
+                ),
+            ));
+        }
+        if palette >= count {
+            return Err(ApiError::bad(
+                "palette",
+                format!("palette {palette}: the sheet has palettes 0..{}", count - 1),
+            ));
+        }
+        Ok(Some(palette))
+    }
+
+    /// The sheet drawn with `palette`, as `--sheet FILE [--palette N]` loads it.
+    fn sheet_image(&self, palette: Option<usize>) -> Result<Arc<SheetImage>, ApiError> {
+        let slot = &self.sheets[palette.unwrap_or(0)];
+        slot.get_or_init(|| {
+            load_sheet(self.kind.sheet.bytes(), palette)
+                .map(Arc::new)
+                .map_err(|e| format!("{}: {e}", self.kind.sheet.describe()))
+        })
+        .clone()
+        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(bytes)?;
+    encoder.finish()
+}
+
+/// Whether `Accept-Encoding` takes gzip (`gzip` or `*`, with a weight above 0).
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|item| {
+            let mut parts = item.split(';');
+            let coding = parts.next().unwrap_or("").trim();
+            let refused = parts.any(|p| {
+                p.trim()
+                    .strip_prefix("q=")
+                    .and_then(|q| q.trim().parse::<f64>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            (coding.eq_ignore_ascii_case("gzip") || coding == "*") && !refused
+        })
+}
+
+/// Whether `If-None-Match` names `sha256` (as either representation's tag, weak or strong) or
+/// is `*`.
+pub fn matches_etag(headers: &HeaderMap, sha256: &str) -> bool {
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .any(|tag| {
+            let tag = tag.strip_prefix("W/").unwrap_or(tag).trim_matches('"');
+            tag == "*" || tag.strip_suffix("-gzip").unwrap_or(tag) == sha256
+        })
+}
+
+/// A `200` with a body of `media_type`.
+fn body(media_type: &'static str, cache: &'static str, bytes: impl Into<Bytes>) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(media_type)),
+            (header::CACHE_CONTROL, HeaderValue::from_static(cache)),
+        ],
+        bytes.into(),
+    )
+        .into_response()
+}
+
+const JSON: &str = "application/json";
+
+/// `GET /api/v1/kinds`: every served kind with its counts and sheet.
+pub async fn kinds(State(state): State<Arc<AppState>>, RawQuery(query): RawQuery) -> Response {
+    match Params::parse(query.as_deref(), &[]) {
+        Ok(_) => body(JSON, REUSE, state.kinds_json.clone()),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// `GET /api/v1/animations?kind=K`: the kind's animations with their lengths in ticks.
+pub async fn animations(
+    State(state): State<Arc<AppState>>,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let params = Params::parse(query.as_deref(), &["kind"])?;
+    let served = state.served(&params)?;
+    Ok(body(JSON, REUSE, served.animations_json.clone()))
+}
+
+/// `GET /api/v1/data?kind=K`: the document, byte for byte as built; `ETag` its sha256, `304` on
+/// `If-None-Match`, gzip when `Accept-Encoding` takes it.
+pub async fn data(
+    State(state): State<Arc<AppState>>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let params = Params::parse(query.as_deref(), &["kind"])?;
+    let served = state.served(&params)?;
+    let gzip = accepts_gzip(&headers);
+    // Each representation has its own strong tag; If-None-Match takes either.
+    let etag = if gzip {
+        format!("\"{}-gzip\"", served.sha256)
+    } else {
+        format!("\"{}\"", served.sha256)
+    };
+    let mut response = if matches_etag(&headers, &served.sha256) {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else if gzip {
+        let mut response = body(JSON, REVALIDATE, served.gzip.clone());
+        response
+            .headers_mut()
+            .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        response
+    } else {
+        body(JSON, REVALIDATE, served.bytes.clone())
+    };
+    let headers = response.headers_mut();
+    headers.insert(
+        header::ETAG,
+        HeaderValue::from_str(&etag).expect("hex digits"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
+    headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    Ok(response)
+}
+
+/// `GET /api/v1/draw?kind=&animation=&view=&tick=&water=&idle=`: `tactics-sprite draw`'s line.
+pub async fn draw(
+    State(state): State<Arc<AppState>>,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let params = Params::parse(
+        query.as_deref(),
+        &["kind", "animation", "view", "tick", "water", "idle"],
+    )?;
+    let served = state.served(&params)?;
+    let idle = params.flag("idle")?;
+    let animation = match (idle, params.text("animation")) {
+        (true, Some(_)) => {
+            return Err(ApiError::bad(
+                "idle",
+                "idle and animation are either-or: idle draws the idle frame",
+            ));
+        }
+        (true, None) => IDLE,
+        (false, _) => params.required("animation")?,
+    };
+    served.motion("animation", animation)?;
+    let view: i64 = params.required_number("view", "a view number 0..7")?;
+    View::new(view).map_err(|e| ApiError::bad("view", e.to_string()))?;
+    let tick: i64 = params.required_number("tick", "a whole number of ticks")?;
+    if tick < 0 {
+        return Err(ApiError::bad(
+            "tick",
+            PoseError::NegativeTick { tick }.to_string(),
+        ));
+    }
+    let request = DrawRequest {
+        animation: animation.to_owned(),
+        view,
+        tick,
+        water: params.flag("water")?,
+    };
+    let line = state
+        .outputs
+        .draw(served.document(), &request)
+        .map_err(output_error)?;
+    Ok(body(JSON, REUSE, line))
+}
+
+fn output_error(error: OutputError) -> ApiError {
+    match error {
+        OutputError::Refused(message) => ApiError::status(StatusCode::BAD_REQUEST, message),
+        OutputError::Failed(error) => {
+            ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, format!("{error:#}"))
+        }
+    }
+}
+
+/// Runs picture work on the blocking threads, at most [`AppState::pictures`] at once.
+async fn picture<F>(state: &Arc<AppState>, work: F) -> Result<Vec<u8>, ApiError>
+where
+    F: FnOnce(&AppState) -> Result<Vec<u8>, ApiError> + Send + 'static,
+{
+    let _permit = state
+        .pictures
+        .acquire()
+        .await
+        .map_err(|_| ApiError::status(StatusCode::SERVICE_UNAVAILABLE, "shutting down"))?;
+    let state = Arc::clone(state);
+    tokio::task::spawn_blocking(move || work(&state))
+        .await
+        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+}
+
+/// `GET /api/v1/sheet.png?kind=&palette=&portrait=`: `tactics-sprite sheet`'s PNG (a PNG sheet
+/// as it is).
+pub async fn sheet(
+    State(state): State<Arc<AppState>>,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let params = Params::parse(query.as_deref(), &["kind", "palette", "portrait"])?;
+    let served = state.served(&params)?;
+    let palette = served.palette(&params)?;
+    let portrait = params.flag("portrait")?;
+    let index = state
+        .kinds
+        .iter()
+        .position(|s| std::ptr::eq(s, served))
+        .expect("served from the list");
+    let png = match &served.kind.sheet {
+        Sheet::Spr { .. } => {
+            picture(&state, move |state| {
+                let served = &state.kinds[index];
+                state
+                    .outputs
+                    .sheet(served.kind.sheet.bytes(), palette, portrait)
+                    .map_err(output_error)
+            })
+            .await?
+        }
+        other if portrait => {
+            return Err(ApiError::bad(
+                "portrait",
+                format!("the sheet is {}: it has no portrait to cut", other.describe()),
+            ));
+        }
+        other => other.bytes().to_vec(),
+    };
+    Ok(body("image/png", REUSE, png))
+}
+
+/// `GET /api/v1/render.{png,gif,apng}?kind=&animation=|frame=|all=&view=...`: the file
+/// `tactics-sprite render` writes with the same arguments.
+pub async fn render(
+    state: Arc<AppState>,
+    query: Option<String>,
+    format: RenderFormat,
+) -> Result<Response, ApiError> {
+    let params = Params::parse(
+        query.as_deref(),
+        &[
+            "kind",
+            "animation",
+            "frame",
+            "all",
+            "view",
+            "water",
+            "palette",
+            "scale",
+            "background",
+            "labels",
+            "columns",
+            "plays",
+            "hold",
+        ],
+    )?;
+    let served = state.served(&params)?;
+    let what = render_what(served, &params, format)?;
+    let view = params.number::<i64>("view", "a view number 0..7")?.unwrap_or(1);
+    View::new(view).map_err(|e| ApiError::bad("view", e.to_string()))?;
+    let bounded = |name: &str, default: u32, max: u32| -> Result<u32, ApiError> {
+        let value = params
+            .number::<u32>(name, "a whole number")?
+            .unwrap_or(default);
+        if value > max || (value == 0 && default > 0 && name != "hold") {
+            return Err(ApiError::bad(
+                name,
+                format!("{name}={value} is out of range: 1..{max}"),
+            ));
+        }
+        Ok(value)
+    };
+    let scale = bounded("scale", 1, MAX_SCALE)?;
+    let columns = bounded("columns", 16, MAX_COLUMNS)?;
+    let hold = bounded("hold", 60, MAX_HOLD)?;
+    let plays = params
+        .number::<u32>("plays", "a whole number (0: for ever)")?
+        .map(|plays| {
+            if plays > MAX_PLAYS {
+                Err(ApiError::bad(
+                    "plays",
+                    format!("plays={plays} is out of range: 0..{MAX_PLAYS}"),
+                ))
+            } else {
+                Ok(plays)
+            }
+        })
+        .transpose()?;
+    let background = match params.text("background") {
+        None => Background::Transparent,
+        Some(text) => text
+            .parse()
+            .map_err(|e: String| ApiError::bad("background", e))?,
+    };
+    let request = RenderRequest {
+        format,
+        what,
+        view,
+        water: params.flag("water")?,
+        scale,
+        background,
+        labels: params.flag("labels")?,
+        columns,
+        plays,
+        hold,
+    };
+    let palette = served.palette(&params)?;
+    let sheet = served.sheet_image(palette)?;
+    let index = state
+        .kinds
+        .iter()
+        .position(|s| std::ptr::eq(s, served))
+        .expect("served from the list");
+    let bytes = picture(&state, move |state| {
+        let served = &state.kinds[index];
+        state
+            .outputs
+            .render(served.document(), &sheet, &request)
+            .map_err(output_error)
+    })
+    .await?;
+    Ok(body(format.media_type(), REUSE, bytes))
+}
+
+/// What `animation=`, `frame=` or `all=` asks to draw: exactly one of them.
+fn render_what(
+    served: &Served,
+    params: &Params,
+    format: RenderFormat,
+) -> Result<RenderWhat, ApiError> {
+    let all = params.flag("all")?;
+    let given = [
+        params.text("animation").is_some(),
+        params.text("frame").is_some(),
+        all,
+    ];
+    match given.iter().filter(|&&g| g).count() {
+        0 => {
+            return Err(ApiError::bad(
+                "animation",
+                "say what to draw: animation=NAME, frame=N or all=1",
+            ));
+        }
+        1 => {}
+        _ => {
+            return Err(ApiError::bad(
+                if given[0] { "animation" } else { "frame" },
+                "animation, frame and all are either-or",
+            ));
+        }
+    }
+    if let Some(name) = params.text("animation") {
+        served.motion("animation", name)?;
+        return Ok(RenderWhat::Animation(name.to_owned()));
+    }
+    if let Some(frame) = params.number::<usize>("frame", "a frame number")? {
+        let count = served.document().frames.len();
+        if frame >= count {
+            return Err(ApiError {
+                status: StatusCode::NOT_FOUND,
+                error: format!("frame {frame} is not in the document, which has frames 0..{}", count - 1),
+                parameter: Some("frame".to_owned()),
+                nearest: Vec::new(),
+            });
+        }
+        return Ok(RenderWhat::Frame(frame));
+    }
+    if format != RenderFormat::Png {
+        return Err(ApiError::bad(
+            "all",
+            "all=1 makes a contact sheet, which is a .png",
+        ));
+    }
+    Ok(RenderWhat::AllFrames)
+}

@@ -1,0 +1,178 @@
+//! `tactics-sprite serve`: the format's HTTP API and a viewer page, on axum.
+//!
+//! - [`catalog`]: what is served (each kind's document bytes and sheet);
+//! - [`outputs`]: the command line's output functions the endpoints answer with;
+//! - [`api`]: the endpoints; [`params`] and [`error`]: queries in, named refusals out;
+//! - [`viewer`]: the page at `/` and `pose.js`, compiled in;
+//! - this module: the router, its limits, and [`run`].
+
+pub mod api;
+pub mod catalog;
+pub mod error;
+pub mod outputs;
+pub mod params;
+pub mod viewer;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, RawQuery, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use tower::limit::GlobalConcurrencyLimitLayer;
+use tower_http::cors::{AllowOrigin, CorsLayer};
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
+
+pub use api::AppState;
+pub use catalog::{Catalog, Kind, Sheet};
+pub use error::ApiError;
+pub use outputs::{DrawRequest, OutputError, Outputs, RenderFormat, RenderRequest, RenderWhat};
+
+/// The address served unless told otherwise: loopback only.
+pub const DEFAULT_ADDR: &str = "127.0.0.1:8000";
+/// The longest a request may take before it is answered `503`.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+/// Requests handled at once; more wait their turn (and count against [`REQUEST_TIMEOUT`]).
+pub const MAX_CONCURRENT: usize = 256;
+/// No endpoint takes a body; a body longer than this is refused with `413`.
+pub const MAX_BODY: usize = 1024;
+
+/// How to serve.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub addr: SocketAddr,
+    /// The origin allowed to call the API from a page elsewhere (`*` for any).
+    pub cors: Option<String>,
+}
+
+/// The whole application: the API, the viewer page, the limits.
+///
+/// # Errors
+/// A `--cors` origin that is not a valid header value.
+pub fn router(state: Arc<AppState>, cors: Option<&str>) -> anyhow::Result<Router> {
+    let mut app = Router::new()
+        .route("/api/v1/kinds", get(api::kinds))
+        .route("/api/v1/animations", get(api::animations))
+        .route("/api/v1/data", get(api::data))
+        .route("/api/v1/draw", get(api::draw))
+        .route("/api/v1/sheet.png", get(api::sheet))
+        .route(
+            "/api/v1/render.png",
+            get(|State(s), RawQuery(q)| api::render(s, q, RenderFormat::Png)),
+        )
+        .route(
+            "/api/v1/render.gif",
+            get(|State(s), RawQuery(q)| api::render(s, q, RenderFormat::Gif)),
+        )
+        .route(
+            "/api/v1/render.apng",
+            get(|State(s), RawQuery(q)| api::render(s, q, RenderFormat::Apng)),
+        );
+    for asset in viewer::ASSETS.iter() {
+        app = app.route(asset.path, get(move |headers: HeaderMap| async move { asset.respond(&headers) }));
+    }
+    let mut app = app
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .with_state(state)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(GlobalConcurrencyLimitLayer::new(MAX_CONCURRENT))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            REQUEST_TIMEOUT,
+        ));
+    if let Some(origin) = cors {
+        let allow = if origin == "*" {
+            AllowOrigin::any()
+        } else {
+            AllowOrigin::exact(
+                HeaderValue::from_str(origin).with_context(|| format!("--cors {origin:?}"))?,
+            )
+        };
+        app = app.layer(
+            CorsLayer::new()
+                .allow_origin(allow)
+                .allow_methods([Method::GET, Method::HEAD])
+                .expose_headers([header::ETAG]),
+        );
+    }
+    Ok(app)
+}
+
+async fn not_found() -> ApiError {
+    ApiError::status(
+        StatusCode::NOT_FOUND,
+        "no such page: the viewer is at /, the API under /api/v1/ (kinds, animations, data, draw, \
+         sheet.png, render.png, render.gif, render.apng)",
+    )
+}
+
+async fn method_not_allowed() -> Response {
+    let mut response = ApiError::status(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "only GET and HEAD are answered",
+    )
+    .into_response();
+    response
+        .headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+    response
+}
+
+/// Serves `catalog` until Ctrl-C or SIGTERM, then lets the requests under way finish.
+/// `listening` is called with the bound address once the server accepts connections.
+///
+/// # Errors
+/// The address cannot be bound, or the runtime cannot start.
+pub fn run(
+    catalog: Catalog,
+    outputs: Arc<dyn Outputs>,
+    options: &Options,
+    listening: impl FnOnce(SocketAddr, &AppState),
+) -> anyhow::Result<()> {
+    let state = Arc::new(AppState::new(catalog, outputs)?);
+    let app = router(Arc::clone(&state), options.cors.as_deref())?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(options.addr)
+            .await
+            .with_context(|| format!("cannot listen on {}", options.addr))?;
+        let addr = listener.local_addr()?;
+        listening(addr, &state);
+        axum::serve(listener, app)
+            .with_graceful_shutdown(shutdown_signal())
+            .await
+            .context("serving")
+    })
+}
+
+/// Resolves on Ctrl-C (SIGINT) or SIGTERM.
+async fn shutdown_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+}
