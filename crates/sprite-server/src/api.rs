@@ -451,7 +451,10 @@ pub async fn sheet(
         other if portrait => {
             return Err(ApiError::bad(
                 "portrait",
-                format!("the sheet is {}: it has no portrait to cut", other.describe()),
+                format!(
+                    "the sheet is {}: it has no portrait to cut",
+                    other.describe()
+                ),
             ));
         }
         other => other.bytes().to_vec(),
@@ -486,7 +489,9 @@ pub async fn render(
     )?;
     let served = state.served(&params)?;
     let what = render_what(served, &params, format)?;
-    let view = params.number::<i64>("view", "a view number 0..7")?.unwrap_or(1);
+    let view = params
+        .number::<i64>("view", "a view number 0..7")?
+        .unwrap_or(1);
     View::new(view).map_err(|e| ApiError::bad("view", e.to_string()))?;
     let bounded = |name: &str, default: u32, max: u32| -> Result<u32, ApiError> {
         let value = params
@@ -588,7 +593,10 @@ fn render_what(
         if frame >= count {
             return Err(ApiError {
                 status: StatusCode::NOT_FOUND,
-                error: format!("frame {frame} is not in the document, which has frames 0..{}", count - 1),
+                error: format!(
+                    "frame {frame} is not in the document, which has frames 0..{}",
+                    count - 1
+                ),
                 parameter: Some("frame".to_owned()),
                 nearest: Vec::new(),
             });

@@ -213,13 +213,16 @@ fn find_sheet_file(dir: &Path, name: &str) -> Option<PathBuf> {
         .filter(|p| p.is_file())
         .collect();
     entries.sort();
-    [Some(name), remaster].into_iter().flatten().find_map(|wanted| {
-        entries
-            .iter()
-            .find(|p| {
-                p.file_name()
-                    .is_some_and(|f| f.to_string_lossy().eq_ignore_ascii_case(wanted))
-            })
-            .cloned()
-    })
+    [Some(name), remaster]
+        .into_iter()
+        .flatten()
+        .find_map(|wanted| {
+            entries
+                .iter()
+                .find(|p| {
+                    p.file_name()
+                        .is_some_and(|f| f.to_string_lossy().eq_ignore_ascii_case(wanted))
+                })
+                .cloned()
+        })
 }

@@ -70,8 +70,13 @@ pub fn nearest(value: &str, candidates: &[&str]) -> Vec<String> {
         .enumerate()
         .map(|(i, name)| {
             let lower = name.to_lowercase();
-            let contains = !wanted.is_empty() && (lower.contains(&wanted) || wanted.contains(&lower));
-            let distance = if contains { 0 } else { 1 + edit_distance(&wanted, &lower) };
+            let contains =
+                !wanted.is_empty() && (lower.contains(&wanted) || wanted.contains(&lower));
+            let distance = if contains {
+                0
+            } else {
+                1 + edit_distance(&wanted, &lower)
+            };
             (distance, i, *name)
         })
         .collect();
@@ -83,21 +88,32 @@ pub fn nearest(value: &str, candidates: &[&str]) -> Vec<String> {
         .collect()
 }
 
-/// Levenshtein distance over chars, bounded in cost by the short names it is used on (a query
-/// value is at most [`crate::params::MAX_QUERY`] bytes).
+/// Edit distance over chars where swapping two neighbours counts as one edit (optimal string
+/// alignment), so `Wlak` is nearer `Walk` than `Blank`. Bounded in cost by the short names it is
+/// used on (a query value is at most [`crate::params::MAX_QUERY`] bytes).
 fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let replaced = previous + usize::from(ca != cb);
-            previous = row[j + 1];
-            row[j + 1] = replaced.min(row[j] + 1).min(previous + 1);
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // rows[i][j]: the distance between a[..i] and b[..j].
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        rows[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
         }
     }
-    row[b.len()]
+    rows[a.len()][b.len()]
 }
 
 #[cfg(test)]
@@ -109,6 +125,7 @@ mod tests {
         assert_eq!(edit_distance("kitten", "sitting"), 3);
         assert_eq!(edit_distance("", "abc"), 3);
         assert_eq!(edit_distance("swing high", "swing high"), 0);
+        assert_eq!(edit_distance("wlak", "walk"), 1);
     }
 
     #[test]

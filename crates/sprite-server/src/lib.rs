@@ -74,7 +74,10 @@ pub fn router(state: Arc<AppState>, cors: Option<&str>) -> anyhow::Result<Router
             get(|State(s), RawQuery(q)| api::render(s, q, RenderFormat::Apng)),
         );
     for asset in viewer::ASSETS.iter() {
-        app = app.route(asset.path, get(move |headers: HeaderMap| async move { asset.respond(&headers) }));
+        app = app.route(
+            asset.path,
+            get(move |headers: HeaderMap| async move { asset.respond(&headers) }),
+        );
     }
     let mut app = app
         .fallback(not_found)

@@ -77,9 +77,9 @@ impl Params {
     pub fn number<T: FromStr>(&self, name: &str, what: &str) -> Result<Option<T>, ApiError> {
         self.text(name)
             .map(|value| {
-                value.parse().map_err(|_| {
-                    ApiError::bad(name, format!("{name}={value:?} is not {what}"))
-                })
+                value
+                    .parse()
+                    .map_err(|_| ApiError::bad(name, format!("{name}={value:?} is not {what}")))
             })
             .transpose()
     }
@@ -115,10 +115,16 @@ mod tests {
 
     #[test]
     fn decodes_and_names_each_bad_parameter() {
-        let p = Params::parse(Some("animation=Swing%20High&view=1&water"), &["animation", "view", "water"])
-            .unwrap();
+        let p = Params::parse(
+            Some("animation=Swing%20High&view=1&water"),
+            &["animation", "view", "water"],
+        )
+        .unwrap();
         assert_eq!(p.text("animation"), Some("Swing High"));
-        assert_eq!(p.required_number::<i64>("view", "a whole number").unwrap(), 1);
+        assert_eq!(
+            p.required_number::<i64>("view", "a whole number").unwrap(),
+            1
+        );
         assert!(p.flag("water").unwrap());
         let missing = p.required("tick").unwrap_err();
         assert_eq!(missing.parameter.as_deref(), Some("tick"));
@@ -127,6 +133,9 @@ mod tests {
         let twice = Params::parse(Some("view=1&view=2"), &["view"]).unwrap_err();
         assert_eq!(twice.parameter.as_deref(), Some("view"));
         let long = "a".repeat(MAX_QUERY + 1);
-        assert_eq!(Params::parse(Some(&long), &[]).unwrap_err().status, StatusCode::URI_TOO_LONG);
+        assert_eq!(
+            Params::parse(Some(&long), &[]).unwrap_err().status,
+            StatusCode::URI_TOO_LONG
+        );
     }
 }

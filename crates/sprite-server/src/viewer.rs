@@ -50,7 +50,10 @@ impl Asset {
             StatusCode::NOT_MODIFIED.into_response()
         } else {
             (
-                [(header::CONTENT_TYPE, HeaderValue::from_static(self.media_type))],
+                [(
+                    header::CONTENT_TYPE,
+                    HeaderValue::from_static(self.media_type),
+                )],
                 self.text,
             )
                 .into_response()

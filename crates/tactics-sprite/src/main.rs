@@ -43,6 +43,7 @@ enum Command {
     Sheet(cmd::sheet::Args),
     Render(cmd::render::Args),
     ExportAseprite(cmd::export_aseprite::Args),
+    Serve(cmd::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +57,7 @@ fn main() -> ExitCode {
         Command::Sheet(args) => cmd::sheet::run(args),
         Command::Render(args) => cmd::render::run(args),
         Command::ExportAseprite(args) => cmd::export_aseprite::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
     };
     match result {
         Ok(code) => code,

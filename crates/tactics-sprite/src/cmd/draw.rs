@@ -9,6 +9,7 @@ use anyhow::Context;
 use sprite_data::Document;
 use sprite_data::pose::{IDLE, Motion, PoseError, View};
 
+use super::render::load_document;
 use super::stdout_error;
 
 /// Draw one pose of an animation from a tactics-sprite-data.json.
@@ -57,31 +58,51 @@ pub struct Args {
 /// cannot be written. A bad request is not an error here: it prints its one line and gives exit 2.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let shown = args.data.display().to_string();
-    let text = std::fs::read_to_string(&args.data).with_context(|| shown.clone())?;
-    let doc: Document = serde_json::from_str(&text)
-        .with_context(|| format!("{shown}: not a sprite-data document"))?;
+    let doc = load_document(&args.data)?;
     let name = if args.idle {
         IDLE
     } else {
         args.animation.as_deref().unwrap_or(IDLE)
     };
-    let request = Motion::find(&doc, name).and_then(|motion| {
-        let view = View::new(args.view)?;
-        motion.pose(&doc, view, args.tick, args.water)
-    });
-    let pose = match request {
-        Ok(pose) => pose,
-        Err(
-            error @ (PoseError::UnknownAnimation { .. }
-            | PoseError::ViewOutOfRange { .. }
-            | PoseError::NegativeTick { .. }),
-        ) => {
+    let line = match pose_line(&doc, name, args.view, args.tick, args.water) {
+        Ok(line) => line,
+        Err(error) if is_bad_request(&error) => {
             eprintln!("tactics-sprite: draw: {error}");
             return Ok(ExitCode::from(2));
         }
         Err(error) => return Err(error).with_context(|| shown.clone()),
     };
-    let line = serde_json::to_string(&pose).context("writing the pose as JSON")?;
     writeln!(io::stdout().lock(), "{line}").map_err(stdout_error)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The pose `name` (an animation, or `Idle`) shows in `view` at `tick` as the one JSON line this
+/// command prints (without its newline); `serve`'s `/api/v1/draw` sends the same line.
+///
+/// # Errors
+/// A [`PoseError`]: a bad request ([`is_bad_request`]) or a document that does not resolve.
+pub fn pose_line(
+    doc: &Document,
+    name: &str,
+    view: i64,
+    tick: i64,
+    water: bool,
+) -> Result<String, PoseError> {
+    let pose = Motion::find(doc, name).and_then(|motion| {
+        let view = View::new(view)?;
+        motion.pose(doc, view, tick, water)
+    })?;
+    // A pose is strings, integers, whole floats and booleans: nothing serde_json can refuse.
+    Ok(serde_json::to_string(&pose).unwrap_or_default())
+}
+
+/// Whether a pose error is the request's fault (an unknown animation, a view outside 0..7, a
+/// negative tick) rather than the document's.
+pub fn is_bad_request(error: &PoseError) -> bool {
+    matches!(
+        error,
+        PoseError::UnknownAnimation { .. }
+            | PoseError::ViewOutOfRange { .. }
+            | PoseError::NegativeTick { .. }
+    )
 }

@@ -7,6 +7,7 @@ pub mod export_aseprite;
 pub mod inspect;
 pub mod render;
 pub mod roundtrip;
+pub mod serve;
 pub mod sheet;
 
 use std::fs::File;

@@ -101,7 +101,7 @@ pub struct Args {
 
 /// The output format, from the extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Format {
+pub enum Format {
     Png,
     Apng,
     Gif,
@@ -165,9 +165,18 @@ impl DrawingInput {
 
 /// When it cannot be read or is not a sprite-data document; the message names the file.
 pub fn load_document(path: &Path) -> anyhow::Result<Document> {
+    load_document_bytes(path).map(|(_, doc)| doc)
+}
+
+/// [`load_document`], keeping the file's bytes too (`serve` sends them as they are).
+///
+/// # Errors
+/// As [`load_document`].
+pub fn load_document_bytes(path: &Path) -> anyhow::Result<(Vec<u8>, Document)> {
     let bytes = read_input(path)?;
-    serde_json::from_slice(&bytes)
-        .with_context(|| format!("{}: not a sprite-data document", path.display()))
+    let doc = serde_json::from_slice(&bytes)
+        .with_context(|| format!("{}: not a sprite-data document", path.display()))?;
+    Ok((bytes, doc))
 }
 
 /// Reads a sheet: a PNG by its signature, else an SPR drawn with `palette`.
@@ -207,6 +216,63 @@ pub fn describe_sheet(path: &Path, sheet: &SheetImage) -> String {
 /// An input that cannot be read or does not fit, or an output that cannot be written. A bad
 /// request prints its one line and gives exit 2.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    if let Err(message) = check_request(args) {
+        return usage(message);
+    }
+    let (doc, sheet) = args.input.load()?;
+    let renderer = args.input.renderer(&doc, &sheet)?;
+    let canvas = renderer.canvas();
+    println!(
+        "canvas  {} x {}, stance point at ({}, {})",
+        canvas.width,
+        canvas.height,
+        canvas.stance().0,
+        canvas.stance().1
+    );
+    match render_file(args, &doc, &renderer) {
+        Ok(rendered) => {
+            for line in &rendered.report {
+                println!("{line}");
+            }
+            write_out(&args.out, &rendered.bytes)?;
+            println!("wrote   {} ({})", args.out.display(), rendered.summary);
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(Refusal::Usage(message)) => usage(message),
+        Err(Refusal::Failed(error)) => Err(error),
+    }
+}
+
+/// A rendered file: its bytes, and what the command reports about it.
+#[derive(Debug, Clone)]
+pub struct Rendered {
+    pub bytes: Vec<u8>,
+    /// Lines on what was drawn (frames, animations), printed before the file is written.
+    pub report: Vec<String>,
+    /// What the file holds, in the `wrote` line's parentheses.
+    pub summary: String,
+}
+
+/// Why [`render_file`] made no file.
+#[derive(Debug)]
+pub enum Refusal {
+    /// A usage error (exit 2; a `400` from `serve`).
+    Usage(String),
+    /// An input that does not resolve or fit.
+    Failed(anyhow::Error),
+}
+
+impl From<anyhow::Error> for Refusal {
+    fn from(error: anyhow::Error) -> Self {
+        Refusal::Failed(error)
+    }
+}
+
+/// The output's format, from the extension of `--out`; and the requests only some formats take.
+///
+/// # Errors
+/// The usage error's message.
+pub fn check_request(args: &Args) -> Result<Format, String> {
     let extension = args
         .out
         .extension()
@@ -217,50 +283,51 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         Some("apng") => Format::Apng,
         Some("gif") => Format::Gif,
         _ => {
-            return usage(format!(
+            return Err(format!(
                 "{}: the output's extension chooses its format: .png, .apng or .gif",
                 args.out.display()
             ));
         }
     };
     if args.all_frames && format != Format::Png {
-        return usage("--all-frames makes a contact sheet, which is a .png");
+        return Err("--all-frames makes a contact sheet, which is a .png".to_owned());
     }
     if args.animation.len() > 1 && format != Format::Png {
-        return usage("an .apng or .gif holds one animation; give --animation once");
+        return Err("an .apng or .gif holds one animation; give --animation once".to_owned());
     }
+    Ok(format)
+}
 
-    let (doc, sheet) = args.input.load()?;
-    let renderer = args.input.renderer(&doc, &sheet)?;
+/// The file this command writes for `args` (all but `--data`, `--sheet` and `--palette`, which
+/// made `doc` and `renderer`); `serve`'s `/api/v1/render.*` sends the same bytes.
+///
+/// # Errors
+/// [`Refusal::Usage`] for a bad request, [`Refusal::Failed`] for inputs that do not resolve.
+pub fn render_file(args: &Args, doc: &Document, renderer: &Renderer) -> Result<Rendered, Refusal> {
+    let format = check_request(args).map_err(Refusal::Usage)?;
+    let usage = |error: &dyn std::fmt::Display| Refusal::Usage(error.to_string());
     let shown_data = args.input.data.display().to_string();
-    let canvas = renderer.canvas();
-    println!(
-        "canvas  {} x {}, stance point at ({}, {})",
-        canvas.width,
-        canvas.height,
-        canvas.stance().0,
-        canvas.stance().1
-    );
+    let mut report = Vec::new();
 
     // What to draw: rows of timed frames, and whether the one animation loops.
     let mut rows: Vec<Vec<AnimationFrame>> = Vec::new();
     let mut loops = false;
     if args.all_frames {
         let sheet_image =
-            contact_sheet(&renderer, args.columns).with_context(|| shown_data.clone())?;
-        println!(
+            contact_sheet(renderer, args.columns).with_context(|| shown_data.clone())?;
+        report.push(format!(
             "frames  {} (contact sheet, {} a row)",
             doc.frames.len(),
             args.columns.max(1)
-        );
-        return write_png(args, &sheet_image);
+        ));
+        return Ok(png_file(args, &sheet_image, report)?);
     } else if let Some(n) = args.frame {
         let image = match renderer.draw_frame(n) {
             Ok(image) => image,
-            Err(error @ RenderError::FrameOutOfRange { .. }) => return usage(error),
-            Err(error) => return Err(error).with_context(|| shown_data.clone()),
+            Err(error @ RenderError::FrameOutOfRange { .. }) => return Err(usage(&error)),
+            Err(error) => return Err(anyhow::Error::new(error).context(shown_data).into()),
         };
-        println!("frame   {n} ({} tiles)", doc.frames[n].len());
+        report.push(format!("frame   {n} ({} tiles)", doc.frames[n].len()));
         rows.push(vec![AnimationFrame {
             image,
             ticks: 0,
@@ -272,28 +339,30 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             events: Vec::new(),
         }]);
     } else {
-        let view = match View::new(args.view) {
-            Ok(view) => view,
-            Err(error) => return usage(error),
-        };
+        let view = View::new(args.view).map_err(|e| usage(&e))?;
         for name in &args.animation {
-            let motion = match Motion::find(&doc, name) {
-                Ok(motion) => motion,
-                Err(error) => return usage(error),
-            };
+            let motion = Motion::find(doc, name).map_err(|e| usage(&e))?;
             // An animation that only draws in its water frames (Nulled Walk) is drawn in them.
             let water = args.water || matches!(motion, Motion::Animation(a) if a.water);
             let frames = match renderer.animation(motion, view, water) {
                 Ok(frames) => frames,
                 Err(RenderError::Pose(
                     error @ (PoseError::ViewOutOfRange { .. } | PoseError::NegativeTick { .. }),
-                )) => return usage(error),
-                Err(error) => return Err(error).with_context(|| shown_data.clone()),
+                )) => return Err(usage(&error)),
+                Err(error) => {
+                    return Err(anyhow::Error::new(error).context(shown_data).into());
+                }
             };
             if let Motion::Animation(animation) = motion {
                 loops = animation.looping;
             }
-            report_animation(name, view, water, doc.stage.ticks_per_second, &frames);
+            report.push(report_animation(
+                name,
+                view,
+                water,
+                doc.stage.ticks_per_second,
+                &frames,
+            ));
             rows.push(frames);
         }
     }
@@ -301,7 +370,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     match format {
         Format::Png => {
             let image = strip(&rows, args.labels).context("drawing the strip")?;
-            write_png(args, &image)
+            Ok(png_file(args, &image, report)?)
         }
         Format::Apng | Format::Gif => {
             let frames = &rows[0];
@@ -327,10 +396,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             }
             .context("encoding")?;
             let (w, h) = (scaled[0].width(), scaled[0].height());
-            write_out(&args.out, &bytes)?;
-            println!(
-                "wrote   {} ({w} x {h}, {} frames, plays {}, {} bytes)",
-                args.out.display(),
+            let summary = format!(
+                "{w} x {h}, {} frames, plays {}, {} bytes",
                 timed.len(),
                 if plays == 0 {
                     "for ever".to_owned()
@@ -339,13 +406,23 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 },
                 bytes.len()
             );
-            Ok(ExitCode::SUCCESS)
+            Ok(Rendered {
+                bytes,
+                report,
+                summary,
+            })
         }
     }
 }
 
 /// One line on what an animation shows: frames, length, events.
-fn report_animation(name: &str, view: View, water: bool, tps: u32, frames: &[AnimationFrame]) {
+fn report_animation(
+    name: &str,
+    view: View,
+    water: bool,
+    tps: u32,
+    frames: &[AnimationFrame],
+) -> String {
     let ticks: u64 = frames.iter().map(|f| u64::from(f.ticks)).sum();
     let events: Vec<String> = frames
         .iter()
@@ -356,14 +433,14 @@ fn report_animation(name: &str, view: View, water: bool, tps: u32, frames: &[Ani
                 .map(move |e| format!("{e} in frame {i} (tick {})", f.start))
         })
         .collect();
-    println!(
+    format!(
         "anim    {name:?} view {view}{}: {} frames, {ticks} ticks ({:.3} s){}{}",
         if water { " in water" } else { "" },
         frames.len(),
         ticks as f64 / f64::from(tps.max(1)),
         if events.is_empty() { "" } else { "; " },
         events.join(", ")
-    );
+    )
 }
 
 /// `image` on the background, scaled, after checking the scaled size.
@@ -373,18 +450,21 @@ fn finish(args: &Args, image: &Image) -> anyhow::Result<Image> {
     Ok(args.background.apply(image).scaled(args.scale))
 }
 
-fn write_png(args: &Args, image: &Image) -> anyhow::Result<ExitCode> {
+/// A `.png` of `image` (on the background, scaled).
+fn png_file(args: &Args, image: &Image, report: Vec<String>) -> anyhow::Result<Rendered> {
     let image = finish(args, image)?;
     let bytes = png_rgba(&image).context("encoding the PNG")?;
-    write_out(&args.out, &bytes)?;
-    println!(
-        "wrote   {} ({} x {}, {} bytes)",
-        args.out.display(),
+    let summary = format!(
+        "{} x {}, {} bytes",
         image.width(),
         image.height(),
         bytes.len()
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(Rendered {
+        bytes,
+        report,
+        summary,
+    })
 }
 
 /// Writes an output file atomically.
