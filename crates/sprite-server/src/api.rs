@@ -64,7 +64,10 @@ struct KindSummary<'a> {
     sequences: usize,
     document_bytes: usize,
     sha256: &'a str,
+    /// `spr`, `png` or `synthetic`.
     sheet: &'a str,
+    /// The sheet's file name (no folder), when it is a file.
+    sheet_file: Option<&'a str>,
     palettes: usize,
     origin: &'a str,
 }
@@ -107,6 +110,15 @@ impl AppState {
                     Sheet::Spr { .. } => "spr",
                     Sheet::Png { .. } => "png",
                     Sheet::Synthetic { .. } => "synthetic",
+                },
+                sheet_file: match &s.kind.sheet {
+                    Sheet::Spr { file, .. } | Sheet::Png { file, .. } => Some(
+                        std::path::Path::new(file)
+                            .file_name()
+                            .and_then(|n| n.to_str())
+                            .unwrap_or(file),
+                    ),
+                    Sheet::Synthetic { .. } => None,
                 },
                 palettes: s.kind.sheet.palettes(),
                 origin: &s.kind.origin,

@@ -23,6 +23,7 @@ use axum::extract::{DefaultBodyLimit, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::limit::RequestBodyLimitLayer;
@@ -150,6 +151,11 @@ pub fn run(
             .await
             .with_context(|| format!("cannot listen on {}", options.addr))?;
         let addr = listener.local_addr()?;
+        // Small answers go out at once: without TCP_NODELAY a keep-alive client waits for the
+        // delayed ACK (tens of milliseconds) between requests.
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         listening(addr, &state);
         axum::serve(listener, app)
             .with_graceful_shutdown(shutdown_signal())

@@ -2,6 +2,7 @@
 //! (the `sprite-server` crate). Every endpoint answers with this command line's own output
 //! functions, so that it is byte for byte the command with the same arguments.
 
+use std::io::Write;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -78,27 +79,33 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let kinds = catalog.kinds.clone();
     sprite_server::run(catalog, Arc::new(CommandOutputs), &options, |addr, _| {
-        println!(
+        say(&format!(
             "serving {} kind{}:",
             kinds.len(),
             if kinds.len() == 1 { "" } else { "s" }
-        );
+        ));
         for kind in &kinds {
-            println!(
+            say(&format!(
                 "  {:<8} {} animations, {} bytes, {}; sheet {}",
                 kind.name,
                 kind.document.animations.len(),
                 kind.bytes.len(),
                 kind.origin,
                 kind.sheet.describe()
-            );
+            ));
         }
-        println!("viewer  http://{addr}/");
-        println!("api     http://{addr}/api/v1/kinds");
-        println!("Ctrl-C or SIGTERM stops the server.");
+        say(&format!("viewer  http://{addr}/"));
+        say(&format!("api     http://{addr}/api/v1/kinds"));
+        say("Ctrl-C or SIGTERM stops the server.");
     })?;
-    println!("stopped");
+    say("stopped");
     Ok(ExitCode::SUCCESS)
+}
+
+/// Prints a line of the server's report; a closed stdout (its reader gone) does not stop a
+/// server, so the error is dropped rather than panicking as `println!` would.
+fn say(line: &str) {
+    let _ = writeln!(std::io::stdout().lock(), "{line}");
 }
 
 /// A folder named by a flag, else by a variable; it must exist when named.
@@ -162,10 +169,10 @@ fn load_catalog(args: &Args) -> anyhow::Result<Catalog> {
             dir.display()
         );
     } else {
-        println!(
+        say(&format!(
             "No original files found (--originals, ${ORIGINALS_VAR}, ./originals): serving the \
              synthetic demo unit."
-        );
+        ));
     }
     Catalog::demo()
 }
