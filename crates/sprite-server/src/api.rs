@@ -31,6 +31,10 @@ pub const MAX_SCALE: u32 = 16;
 pub const MAX_COLUMNS: u32 = 64;
 pub const MAX_PLAYS: u32 = 1000;
 pub const MAX_HOLD: u32 = 3600;
+/// The most pixels one render may hold in memory, every frame at its scale (128 MiB of RGBA):
+/// the command line's own limit (a picture of 2^27 pixels) is meant for one process on one
+/// machine, not for each of a server's requests at once.
+pub const MAX_RENDER_PIXELS: u64 = 1 << 25;
 
 /// Everything the handlers share.
 pub struct AppState {
@@ -50,6 +54,8 @@ struct Served {
     animations_json: Bytes,
     /// `Idle` and the animations' names, for the nearest names of an unknown one.
     names: Vec<String>,
+    /// The pixels of the document's canvas (`tactics-sprite render`'s picture of one frame).
+    canvas_pixels: u64,
     /// The sheet drawn with each palette (one entry for a PNG sheet), made when first asked for.
     sheets: Vec<OnceLock<Result<Arc<SheetImage>, String>>>,
 }
@@ -186,6 +192,8 @@ impl Served {
         let names = std::iter::once(IDLE.to_owned())
             .chain(doc.animations.iter().map(|a| a.name.clone()))
             .collect();
+        let canvas_pixels = sprite_render::Canvas::of_document(doc)
+            .map_or(0, |c| u64::from(c.width) * u64::from(c.height));
         let sheets = (0..kind.sheet.palettes().max(1))
             .map(|_| OnceLock::new())
             .collect();
@@ -196,8 +204,28 @@ impl Served {
             gzip,
             animations_json,
             names,
+            canvas_pixels,
             sheets,
         })
+    }
+
+    /// How many frames a render of `what` draws at most.
+    fn frames_drawn(&self, what: &RenderWhat) -> u64 {
+        let doc = self.document();
+        let frames = match what {
+            RenderWhat::Frame(_) => 1,
+            RenderWhat::AllFrames => doc.frames.len(),
+            RenderWhat::Animation(name) => match doc.animation(name) {
+                Some(a) => [a.front, a.back]
+                    .iter()
+                    .filter_map(|&i| doc.sequences.get(i as usize))
+                    .map(|s| s.frames.len())
+                    .max()
+                    .unwrap_or(1),
+                None => 1,
+            },
+        };
+        frames as u64
     }
 
     fn document(&self) -> &Document {
@@ -520,6 +548,19 @@ pub async fn render(
     let scale = bounded("scale", 1, MAX_SCALE)?;
     let columns = bounded("columns", 16, MAX_COLUMNS)?;
     let hold = bounded("hold", 60, MAX_HOLD)?;
+    let pixels = served
+        .frames_drawn(&what)
+        .saturating_mul(served.canvas_pixels)
+        .saturating_mul(u64::from(scale) * u64::from(scale));
+    if pixels > MAX_RENDER_PIXELS {
+        return Err(ApiError::bad(
+            "scale",
+            format!(
+                "at scale {scale} this render holds {pixels} pixels; at most {MAX_RENDER_PIXELS} \
+                 are drawn for a request: lower the scale"
+            ),
+        ));
+    }
     let plays = params
         .number::<u32>("plays", "a whole number (0: for ever)")?
         .map(|plays| {

@@ -35,61 +35,70 @@ struct Phase {
     rss_kib: Option<u64>,
 }
 
-/// Runs `connections` threads, each sending the requests `target(i)` names on its own keep-alive
-/// connection, until `max_requests` in all or `max_time`; an answer whose status is not
-/// `expected` is an error.
-fn phase(
-    server: &Server,
-    name: &str,
+/// The load: a server, how many connections, how long a phase may last.
+struct Load<'a> {
+    server: &'a Server,
     connections: u64,
-    max_requests: u64,
     max_time: Duration,
-    headers: &'static [(&'static str, &'static str)],
-    expected: u16,
-    target: impl Fn(u64) -> String + Sync,
-) -> Phase {
-    let started = Instant::now();
-    let per_thread = max_requests.div_ceil(connections);
-    let results: Vec<(u64, Vec<u32>)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..connections)
-            .map(|thread| {
-                let target = &target;
-                scope.spawn(move || {
-                    let mut connection = server.connect();
-                    let mut latencies = Vec::with_capacity(per_thread.min(2_000_000) as usize);
-                    let mut errors = 0;
-                    for i in 0..per_thread {
-                        if i % 64 == 0 && started.elapsed() > max_time {
-                            break;
+}
+
+impl Load<'_> {
+    /// Runs `connections` threads, each sending the requests `target(i)` names on its own keep-alive
+    /// connection, until `max_requests` in all or `max_time`; an answer whose status is not
+    /// `expected` is an error.
+    fn phase(
+        &self,
+        name: &str,
+        max_requests: u64,
+        headers: &'static [(&'static str, &'static str)],
+        expected: u16,
+        target: impl Fn(u64) -> String + Sync,
+    ) -> Phase {
+        let (server, connections, max_time) = (self.server, self.connections, self.max_time);
+        let started = Instant::now();
+        let per_thread = max_requests.div_ceil(connections);
+        let results: Vec<(u64, Vec<u32>)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..connections)
+                .map(|thread| {
+                    let target = &target;
+                    scope.spawn(move || {
+                        let mut connection = server.connect();
+                        let mut latencies = Vec::with_capacity(per_thread.min(2_000_000) as usize);
+                        let mut errors = 0;
+                        for i in 0..per_thread {
+                            if i % 64 == 0 && started.elapsed() > max_time {
+                                break;
+                            }
+                            let path = target(thread * per_thread + i);
+                            let sent = Instant::now();
+                            let answer = connection.request("GET", &path, headers);
+                            latencies
+                                .push(sent.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
+                            if answer.status != expected {
+                                errors += 1;
+                            }
                         }
-                        let path = target(thread * per_thread + i);
-                        let sent = Instant::now();
-                        let answer = connection.request("GET", &path, headers);
-                        latencies.push(sent.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
-                        if answer.status != expected {
-                            errors += 1;
-                        }
-                    }
-                    (errors, latencies)
+                        (errors, latencies)
+                    })
                 })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a client thread"))
-            .collect()
-    });
-    let elapsed = started.elapsed();
-    let errors = results.iter().map(|(e, _)| e).sum();
-    let mut latencies_us: Vec<u32> = results.into_iter().flat_map(|(_, l)| l).collect();
-    latencies_us.sort_unstable();
-    Phase {
-        name: name.to_owned(),
-        requests: latencies_us.len() as u64,
-        errors,
-        elapsed,
-        latencies_us,
-        rss_kib: server.rss_kib(),
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a client thread"))
+                .collect()
+        });
+        let elapsed = started.elapsed();
+        let errors = results.iter().map(|(e, _)| e).sum();
+        let mut latencies_us: Vec<u32> = results.into_iter().flat_map(|(_, l)| l).collect();
+        latencies_us.sort_unstable();
+        Phase {
+            name: name.to_owned(),
+            requests: latencies_us.len() as u64,
+            errors,
+            elapsed,
+            latencies_us,
+            rss_kib: server.rss_kib(),
+        }
     }
 }
 
@@ -152,76 +161,42 @@ fn main() {
         server.rss_kib().unwrap_or(0)
     );
 
-    let mut phases = vec![phase(
-        &server,
-        "draw",
+    let load = Load {
+        server: &server,
         connections,
-        draw_requests,
-        seconds,
-        &[],
-        200,
-        |i| {
-            format!(
-                "/api/v1/draw?kind={kind}&animation={}&view={}&tick={}",
-                animation(i),
-                i % 8,
-                i % 120
-            )
-        },
-    )];
-    phases.push(phase(
-        &server,
-        "data (200)",
-        connections,
-        data_requests,
-        seconds,
-        &[],
-        200,
-        |_| format!("/api/v1/data?kind={kind}"),
-    ));
-    phases.push(phase(
-        &server,
-        "data (304)",
-        connections,
-        data_requests,
-        seconds,
-        if_none_match,
-        304,
-        |_| format!("/api/v1/data?kind={kind}"),
-    ));
-    phases.push(phase(
-        &server,
-        "render.gif",
-        connections,
-        gif_requests,
-        seconds,
-        &[],
-        200,
-        |i| {
-            format!(
-                "/api/v1/render.gif?kind={kind}&animation={}&view={}",
-                animation(i),
-                i % 8
-            )
-        },
-    ));
-    phases.push(phase(
-        &server,
-        "draw (again)",
-        connections,
-        draw_requests,
-        seconds,
-        &[],
-        200,
-        |i| {
-            format!(
-                "/api/v1/draw?kind={kind}&animation={}&view={}&tick={}",
-                animation(i + 3),
-                (i + 5) % 8,
-                i % 240
-            )
-        },
-    ));
+        max_time: seconds,
+    };
+    let mut phases = vec![load.phase("draw", draw_requests, &[], 200, |i| {
+        format!(
+            "/api/v1/draw?kind={kind}&animation={}&view={}&tick={}",
+            animation(i),
+            i % 8,
+            i % 120
+        )
+    })];
+    phases.push(load.phase("data (200)", data_requests, &[], 200, |_| {
+        format!("/api/v1/data?kind={kind}")
+    }));
+    phases.push(
+        load.phase("data (304)", data_requests, if_none_match, 304, |_| {
+            format!("/api/v1/data?kind={kind}")
+        }),
+    );
+    phases.push(load.phase("render.gif", gif_requests, &[], 200, |i| {
+        format!(
+            "/api/v1/render.gif?kind={kind}&animation={}&view={}",
+            animation(i),
+            i % 8
+        )
+    }));
+    phases.push(load.phase("draw (again)", draw_requests, &[], 200, |i| {
+        format!(
+            "/api/v1/draw?kind={kind}&animation={}&view={}&tick={}",
+            animation(i + 3),
+            (i + 5) % 8,
+            i % 240
+        )
+    }));
 
     println!();
     println!("| endpoint | requests | errors | requests/s | p50 | p99 | server RSS after |");

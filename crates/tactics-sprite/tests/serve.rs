@@ -468,6 +468,13 @@ fn bad_requests_are_refused_naming_the_parameter() {
     let (status, _, _) = refused(&server, "/api/v1/draw?animation=%FF%FE&view=1&tick=0");
     assert_eq!(status, 404);
 
+    // Connections that send nothing, or half a request, hold up no one else.
+    let idle: Vec<Connection> = (0..100).map(|_| server.connect()).collect();
+    let mut half = server.connect();
+    half.send_raw(b"GET /api/v1/kinds HTTP/1.1\r\nHost: x\r\n");
+    assert_eq!(server.get("/api/v1/kinds").status, 200);
+    drop((idle, half));
+
     // After all of it the server still answers: nothing panicked.
     assert_eq!(server.get("/api/v1/kinds").status, 200);
 }
@@ -517,5 +524,4 @@ fn it_listens_on_loopback_unless_told_otherwise() {
         .expect("runs");
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("/no/such/folder: no such folder"));
-    let _ = Connection::open;
 }

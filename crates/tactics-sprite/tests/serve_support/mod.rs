@@ -84,8 +84,12 @@ impl Server {
 }
 
 fn terminate(child: &mut Child) -> std::process::ExitStatus {
+    if let Ok(Some(status)) = child.try_wait() {
+        return status;
+    }
     let _ = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
+        .stderr(Stdio::null())
         .status();
     for _ in 0..100 {
         if let Ok(Some(status)) = child.try_wait() {
