@@ -35,6 +35,18 @@ struct Phase {
     rss_kib: Option<u64>,
 }
 
+/// What every answer of a phase must be: its status, and its body's length when known.
+#[derive(Clone, Copy)]
+struct Expected {
+    status: u16,
+    body_len: Option<usize>,
+}
+
+const OK: Expected = Expected {
+    status: 200,
+    body_len: None,
+};
+
 /// The load: a server, how many connections, how long a phase may last.
 struct Load<'a> {
     server: &'a Server,
@@ -44,14 +56,14 @@ struct Load<'a> {
 
 impl Load<'_> {
     /// Runs `connections` threads, each sending the requests `target(i)` names on its own keep-alive
-    /// connection, until `max_requests` in all or `max_time`; an answer whose status is not
-    /// `expected` is an error.
+    /// connection, until `max_requests` in all or `max_time`; an answer that is not `expected` is
+    /// an error.
     fn phase(
         &self,
         name: &str,
         max_requests: u64,
         headers: &'static [(&'static str, &'static str)],
-        expected: u16,
+        expected: Expected,
         target: impl Fn(u64) -> String + Sync,
     ) -> Phase {
         let (server, connections, max_time) = (self.server, self.connections, self.max_time);
@@ -74,7 +86,9 @@ impl Load<'_> {
                             let answer = connection.request("GET", &path, headers);
                             latencies
                                 .push(sent.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
-                            if answer.status != expected {
+                            if answer.status != expected.status
+                                || expected.body_len.is_some_and(|n| answer.body.len() != n)
+                            {
                                 errors += 1;
                             }
                         }
@@ -142,6 +156,15 @@ fn main() {
     let gif_requests = env_number("LOAD_GIF_REQUESTS", 2_000);
 
     let kinds = server.connect().request("GET", "/api/v1/kinds", &[]).json();
+    // Every 200 of /api/v1/data is the whole document; every 304 is empty.
+    let document = Expected {
+        status: 200,
+        body_len: kinds[0]["documentBytes"].as_u64().map(|n| n as usize),
+    };
+    let not_modified = Expected {
+        status: 304,
+        body_len: Some(0),
+    };
     let etag = format!("\"{}\"", kinds[0]["sha256"].as_str().expect("a digest"));
     let etag: &'static str = Box::leak(etag.into_boxed_str());
     let if_none_match: &'static [(&str, &str)] = Box::leak(Box::new([("If-None-Match", etag)]));
@@ -166,7 +189,7 @@ fn main() {
         connections,
         max_time: seconds,
     };
-    let mut phases = vec![load.phase("draw", draw_requests, &[], 200, |i| {
+    let mut phases = vec![load.phase("draw", draw_requests, &[], OK, |i| {
         format!(
             "/api/v1/draw?kind={kind}&animation={}&view={}&tick={}",
             animation(i),
@@ -174,22 +197,24 @@ fn main() {
             i % 120
         )
     })];
-    phases.push(load.phase("data (200)", data_requests, &[], 200, |_| {
+    phases.push(load.phase("data (200)", data_requests, &[], document, |_| {
         format!("/api/v1/data?kind={kind}")
     }));
-    phases.push(
-        load.phase("data (304)", data_requests, if_none_match, 304, |_| {
-            format!("/api/v1/data?kind={kind}")
-        }),
-    );
-    phases.push(load.phase("render.gif", gif_requests, &[], 200, |i| {
+    phases.push(load.phase(
+        "data (304)",
+        data_requests,
+        if_none_match,
+        not_modified,
+        |_| format!("/api/v1/data?kind={kind}"),
+    ));
+    phases.push(load.phase("render.gif", gif_requests, &[], OK, |i| {
         format!(
             "/api/v1/render.gif?kind={kind}&animation={}&view={}",
             animation(i),
             i % 8
         )
     }));
-    phases.push(load.phase("draw (again)", draw_requests, &[], 200, |i| {
+    phases.push(load.phase("draw (again)", draw_requests, &[], OK, |i| {
         format!(
             "/api/v1/draw?kind={kind}&animation={}&view={}&tick={}",
             animation(i + 3),

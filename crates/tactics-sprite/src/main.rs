@@ -23,7 +23,8 @@ use clap::{Parser, Subcommand};
 how each frame is cut from the sprite sheet), weapon/effect SHP files (WEP1.SHP, EFF1.SHP, ...), \
 SEQ files (the animation bytecode) and SPR sprite sheets. Inspect and round-trip them, build \
 tactics-sprite-data.json (the document renderers draw a unit from), print the pose poseAt draws \
-at a moment, and render frames and animations to PNG, APNG, GIF or an Aseprite export.\n\n\
+at a moment, and render frames and animations to PNG, APNG, GIF or an Aseprite export; serve \
+all of it over HTTP with a viewer page (serve).\n\n\
 Exit status: 0 on success; 1 when a file cannot be read or decoded, or a round trip does not \
 give back identical bytes; 2 for a usage error. Errors are one line on stderr naming the file, \
 the byte offset and the problem."
