@@ -664,3 +664,54 @@ fn render_what(
     }
     Ok(RenderWhat::AllFrames)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(name: header::HeaderName, value: &str) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        map.insert(name, HeaderValue::from_str(value).unwrap());
+        map
+    }
+
+    #[test]
+    fn if_none_match_takes_either_tag_weak_or_strong() {
+        let sha = "ab12";
+        for value in [
+            "\"ab12\"",
+            "W/\"ab12\"",
+            "\"ab12-gzip\"",
+            "\"x\", \"ab12\"",
+            "*",
+        ] {
+            assert!(
+                matches_etag(&headers(header::IF_NONE_MATCH, value), sha),
+                "{value}"
+            );
+        }
+        for value in ["\"ab1\"", "\"ab12-br\"", "ab13"] {
+            assert!(
+                !matches_etag(&headers(header::IF_NONE_MATCH, value), sha),
+                "{value}"
+            );
+        }
+        assert!(!matches_etag(&HeaderMap::new(), sha));
+    }
+
+    #[test]
+    fn gzip_is_sent_only_when_accepted() {
+        for value in ["gzip", "br, gzip", "gzip;q=0.5", "*", "deflate, GZIP"] {
+            assert!(
+                accepts_gzip(&headers(header::ACCEPT_ENCODING, value)),
+                "{value}"
+            );
+        }
+        for value in ["br", "gzip;q=0", "identity", "gzip; q=0.0"] {
+            assert!(
+                !accepts_gzip(&headers(header::ACCEPT_ENCODING, value)),
+                "{value}"
+            );
+        }
+    }
+}
