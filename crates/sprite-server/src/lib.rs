@@ -36,9 +36,10 @@ pub use outputs::{DrawRequest, OutputError, Outputs, RenderFormat, RenderRequest
 
 /// The address served unless told otherwise: loopback only.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8000";
-/// The longest a request may take before it is answered `503`.
+/// The longest a request may take before it is answered `503`, unless told otherwise.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
-/// Requests handled at once; more wait their turn (and count against [`REQUEST_TIMEOUT`]).
+/// Requests handled at once unless told otherwise; more wait their turn (and count against the
+/// timeout).
 pub const MAX_CONCURRENT: usize = 256;
 /// No endpoint takes a body; a body longer than this is refused with `413`.
 pub const MAX_BODY: usize = 1024;
@@ -49,13 +50,17 @@ pub struct Options {
     pub addr: SocketAddr,
     /// The origin allowed to call the API from a page elsewhere (`*` for any).
     pub cors: Option<String>,
+    /// The longest a request may take ([`REQUEST_TIMEOUT`]).
+    pub timeout: Duration,
+    /// Requests handled at once ([`MAX_CONCURRENT`]).
+    pub max_concurrent: usize,
 }
 
 /// The whole application: the API, the viewer page, the limits.
 ///
 /// # Errors
 /// A `--cors` origin that is not a valid header value.
-pub fn router(state: Arc<AppState>, cors: Option<&str>) -> anyhow::Result<Router> {
+pub fn router(state: Arc<AppState>, options: &Options) -> anyhow::Result<Router> {
     let mut app = Router::new()
         .route("/api/v1/kinds", get(api::kinds))
         .route("/api/v1/animations", get(api::animations))
@@ -86,12 +91,15 @@ pub fn router(state: Arc<AppState>, cors: Option<&str>) -> anyhow::Result<Router
         .with_state(state)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
-        .layer(GlobalConcurrencyLimitLayer::new(MAX_CONCURRENT))
+        .layer(GlobalConcurrencyLimitLayer::new(
+            options.max_concurrent.max(1),
+        ))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::SERVICE_UNAVAILABLE,
-            REQUEST_TIMEOUT,
-        ));
-    if let Some(origin) = cors {
+            options.timeout,
+        ))
+        .layer(axum::middleware::map_response(explain_timeout));
+    if let Some(origin) = options.cors.as_deref() {
         let allow = if origin == "*" {
             AllowOrigin::any()
         } else {
@@ -107,6 +115,20 @@ pub fn router(state: Arc<AppState>, cors: Option<&str>) -> anyhow::Result<Router
         );
     }
     Ok(app)
+}
+
+/// The timeout layer answers `503` with no body; every refusal of this API has a JSON one.
+async fn explain_timeout(response: Response) -> Response {
+    if response.status() == StatusCode::SERVICE_UNAVAILABLE
+        && !response.headers().contains_key(header::CONTENT_TYPE)
+    {
+        return ApiError::status(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the request took longer than this server allows (--timeout-ms)",
+        )
+        .into_response();
+    }
+    response
 }
 
 async fn not_found() -> ApiError {
@@ -141,12 +163,12 @@ pub fn run(
     listening: impl FnOnce(SocketAddr, &AppState),
 ) -> anyhow::Result<()> {
     let state = Arc::new(AppState::new(catalog, outputs)?);
-    let app = router(Arc::clone(&state), options.cors.as_deref())?;
+    let app = router(Arc::clone(&state), options)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(options.addr)
             .await
             .with_context(|| format!("cannot listen on {}", options.addr))?;
@@ -162,7 +184,11 @@ pub fn run(
             .with_graceful_shutdown(stop)
             .await
             .context("serving")
-    })
+    });
+    // Every connection has been answered; a picture still being drawn for a request that
+    // already timed out is abandoned rather than waited for.
+    runtime.shutdown_background();
+    served
 }
 
 /// A future that resolves on Ctrl-C (SIGINT) or SIGTERM. The handlers are installed when this

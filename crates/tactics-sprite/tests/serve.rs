@@ -480,6 +480,16 @@ fn bad_requests_are_refused_naming_the_parameter() {
 }
 
 #[test]
+fn a_request_over_its_time_is_answered_503() {
+    // A contact sheet of every demo frame at scale 10 takes far longer than a millisecond.
+    let server = Server::start(&["--timeout-ms", "1"], &[]);
+    let (status, _, body) = refused(&server, "/api/v1/render.png?all=1&scale=10");
+    assert_eq!(status, 503, "{body}");
+    let server = Server::start(&["--timeout-ms", "60000", "--max-concurrent", "1"], &[]);
+    assert_eq!(server.get("/api/v1/render.png?all=1&scale=2").status, 200);
+}
+
+#[test]
 fn cors_is_off_unless_an_origin_is_given() {
     let server = Server::start(&[], &[]);
     let answer =

@@ -65,6 +65,21 @@ pub struct Args {
     /// any.
     #[arg(long, value_name = "ORIGIN")]
     pub cors: Option<String>,
+
+    /// The longest a request may take, in milliseconds, before it is answered 503.
+    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout_ms: u64,
+
+    /// How many requests are handled at once; more wait their turn (within the timeout).
+    #[arg(long, value_name = "N", default_value_t = sprite_server::MAX_CONCURRENT, value_parser = parse_positive)]
+    pub max_concurrent: usize,
+}
+
+fn parse_positive(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!("{text:?} is not a whole number above 0")),
+    }
 }
 
 /// Runs the command: loads, prints what is served and where, and serves until stopped.
@@ -76,6 +91,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let options = sprite_server::Options {
         addr: args.addr,
         cors: args.cors.clone(),
+        timeout: std::time::Duration::from_millis(args.timeout_ms),
+        max_concurrent: args.max_concurrent,
     };
     let kinds = catalog.kinds.clone();
     sprite_server::run(catalog, Arc::new(CommandOutputs), &options, |addr, _| {
