@@ -6,6 +6,12 @@
 //!   counts; with `--kind NAME`, that kind's.
 //! - `bless`: regenerates the committed outputs the tests compare against (the demo pair and the
 //!   shipped documents). Tests never rewrite them.
+//!
+//! Exit status, as `tactics-sprite`'s: 0 on success; 1 for bad input (a file that cannot be
+//! read, decoded or built, a folder that is not there); 2 for a usage error (clap's own code: an
+//! unknown option, or a `--kind` that is no built-in kind).
+
+mod stale;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -60,10 +66,15 @@ enum Task {
         all: bool,
         /// Build one unit kind's document, `<kind>.tactics-sprite-data.json` (the built-in
         /// profiles: type1, type2, cyoko, mon, ruka, other, arute, kanzen).
-        #[arg(long, value_name = "NAME")]
-        kind: Option<String>,
+        #[arg(long, value_name = "NAME", value_parser = parse_kind)]
+        kind: Option<&'static BuiltinKind>,
+        /// Write nothing: build in memory and compare with what is already there (the --out
+        /// folder when given, else the shipped fixtures/documents/), failing when any file is
+        /// stale. For CI, like a check that generated files are up to date.
+        #[arg(long)]
+        check: bool,
     },
-    /// Regenerate the committed demo pair (fixtures/demo/) and shipped documents
+    /// Regenerate the committed demo pair and its sheet (fixtures/demo/) and shipped documents
     /// (fixtures/documents/: demo.json, and `<kind>.json` for every unit kind from the originals when
     /// they can be found).
     Bless {
@@ -82,16 +93,19 @@ fn main() -> ExitCode {
             sheet_file,
             all,
             kind,
+            check,
         } => match (all, kind) {
-            (true, _) => build_kinds(originals, out, &BUILTIN.iter().collect::<Vec<_>>(), None),
-            (false, Some(name)) => match BuiltinKind::find(&name) {
-                Some(kind) => build_kinds(originals, out, &[kind], sheet_file.as_deref()),
-                None => Err(anyhow::anyhow!(
-                    "--kind {name}: no such kind; the kinds are {}",
-                    BuiltinKind::names()
-                )),
-            },
-            (false, None) => build_data(originals, out, sheet_file.as_deref()),
+            (true, _) => build_kinds(
+                originals,
+                out,
+                &BUILTIN.iter().collect::<Vec<_>>(),
+                None,
+                check,
+            ),
+            (false, Some(kind)) => {
+                build_kinds(originals, out, &[kind], sheet_file.as_deref(), check)
+            }
+            (false, None) => build_data(originals, out, sheet_file.as_deref(), check),
         },
         Task::Bless { originals } => bless(originals),
     };
@@ -102,6 +116,17 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `--kind`: a built-in kind, any case. A wrong name is a usage error (exit 2), as in
+/// `tactics-sprite build --kind`.
+fn parse_kind(name: &str) -> Result<&'static BuiltinKind, String> {
+    BuiltinKind::find(name).ok_or_else(|| {
+        format!(
+            "no built-in profile {name:?}; the kinds are {}",
+            BuiltinKind::names()
+        )
+    })
 }
 
 fn repo_root() -> PathBuf {
@@ -150,6 +175,20 @@ fn build_from_folder(dir: &Path, profile: &Profile, sheet_file: Option<&str>) ->
     };
     let (shp_name, shp) = read(&profile.shp)?;
     let (seq_name, seq) = read(&profile.seq)?;
+    // A retail file of another kind under this name (renamed) is refused, as `tactics-sprite
+    // build` refuses it without --force.
+    for (name, bytes, expected) in [
+        (&shp_name, &shp, &profile.shp),
+        (&seq_name, &seq, &profile.seq),
+    ] {
+        if let Some(file) = pipeline::other_retail_file(bytes, expected) {
+            bail!(
+                "{name}: this is the retail {}, but the {} profile reads {expected}",
+                file.disc_name,
+                profile.kind
+            );
+        }
+    }
     Ok(pipeline::build_from_sources(
         Source {
             name: &shp_name,
@@ -164,12 +203,21 @@ fn build_from_folder(dir: &Path, profile: &Profile, sheet_file: Option<&str>) ->
     )?)
 }
 
+/// The shipped document a build is held to by `--check` without `--out`.
+fn shipped_document(name: &str) -> PathBuf {
+    repo_root()
+        .join("fixtures/documents")
+        .join(format!("{name}.json"))
+}
+
 fn build_data(
     originals: Option<PathBuf>,
     out: Option<PathBuf>,
     sheet_file: Option<&str>,
+    check: bool,
 ) -> Result<()> {
     let started = Instant::now();
+    let mut shipped = shipped_document("type1");
     let output = match locate_originals(originals)? {
         Some((dir, how)) => {
             println!("originals: {} (from {how})", dir.display());
@@ -181,9 +229,27 @@ fn build_data(
                  To build the real data, copy TYPE1.SHP and TYPE1.SEQ from your own copy of the game into\n\
                  originals/ at the repository root, or run with --originals DIR or {ORIGINALS_VAR}=DIR."
             );
+            shipped = shipped_document("demo");
             pipeline::build_demo(sheet_file)?
         }
     };
+    if check {
+        println!("{}", output.report());
+        let (path, regenerate) = match &out {
+            Some(dir) => (
+                dir.join(DOCUMENT_FILE),
+                "cargo xtask build-data (without --check)",
+            ),
+            None => (shipped, "cargo xtask bless"),
+        };
+        let expected = [stale::Expected {
+            path,
+            output: &output,
+        }];
+        return stale::check(&expected, &repo_root(), regenerate);
+    }
+    let demo = output.inputs.iter().all(|i| i.retail.is_none())
+        && output.built.document.sheet.file == "demo.png";
     let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));
     let path = out_dir.join(DOCUMENT_FILE);
     println!("{}", output.report());
@@ -192,6 +258,12 @@ fn build_data(
     println!("wrote   {} ({} bytes)", path.display(), output.bytes.len());
     println!("sha256  {}", output.sha256);
     println!("took    {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
+    if demo {
+        println!(
+            "draw it  cargo run -p tactics-sprite -- render --data {} --sheet fixtures/demo/demo.png \\\n           --animation Attack --view 1 --scale 4 -o target/attack.gif",
+            path.strip_prefix(repo_root()).unwrap_or(&path).display()
+        );
+    }
     Ok(())
 }
 
@@ -206,6 +278,7 @@ fn build_kinds(
     out: Option<PathBuf>,
     kinds: &[&BuiltinKind],
     sheet_file: Option<&str>,
+    check: bool,
 ) -> Result<()> {
     let started = Instant::now();
     let Some((dir, how)) = locate_originals(originals)? else {
@@ -216,6 +289,32 @@ fn build_kinds(
         );
     };
     println!("originals: {} (from {how})", dir.display());
+    if check {
+        let outputs = kinds
+            .iter()
+            .map(|kind| {
+                build_from_folder(&dir, &kind.load(), sheet_file)
+                    .with_context(|| format!("kind {}", kind.name))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let expected: Vec<stale::Expected> = kinds
+            .iter()
+            .zip(&outputs)
+            .map(|(kind, output)| stale::Expected {
+                path: match &out {
+                    Some(dir) => dir.join(kind_file(kind)),
+                    None => shipped_document(kind.name),
+                },
+                output,
+            })
+            .collect();
+        let regenerate = if out.is_some() {
+            "cargo xtask build-data (without --check)"
+        } else {
+            "cargo xtask bless"
+        };
+        return stale::check(&expected, &repo_root(), regenerate);
+    }
     let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));
     let mut rows = Vec::new();
     for kind in kinds {
@@ -322,6 +421,9 @@ fn bless(originals: Option<PathBuf>) -> Result<()> {
     write_atomically(&demo_dir.join("DEMO.SHP"), &shp)?;
     write_atomically(&demo_dir.join("DEMO.SEQ"), &seq)?;
     println!("wrote fixtures/demo/DEMO.SHP and DEMO.SEQ from fft_formats::demo");
+    let sheet = sprite_render::encode::png_rgba(&sprite_render::demo_sheet::demo_sheet())?;
+    write_atomically(&demo_dir.join("demo.png"), &sheet)?;
+    println!("wrote fixtures/demo/demo.png from sprite_render::demo_sheet");
     // The demo document is built from the files just written, not from the copies compiled into
     // this binary, which may be older.
     let demo = pipeline::build_from_sources(

@@ -212,6 +212,14 @@ impl<'de> Deserialize<'de> for FrameTile {
 impl Document {
     /// The animation with this name, if any.
     pub fn animation(&self, name: &str) -> Option<&Animation> {
-        self.animations.iter().find(|a| a.name == name)
+        // The exact name first; else the one name equal to it in any case ("swing high").
+        self.animations.iter().find(|a| a.name == name).or_else(|| {
+            let mut same = self
+                .animations
+                .iter()
+                .filter(|a| a.name.eq_ignore_ascii_case(name));
+            let first = same.next();
+            first.filter(|_| same.next().is_none())
+        })
     }
 }

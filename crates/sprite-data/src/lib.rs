@@ -7,6 +7,7 @@
 
 pub mod build;
 pub mod canonical;
+pub mod compare;
 pub mod document;
 pub mod execution;
 pub mod output;

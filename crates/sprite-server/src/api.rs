@@ -11,7 +11,8 @@ use sha2::{Digest, Sha256};
 use sprite_data::Document;
 use sprite_data::pose::{IDLE, Motion, PoseError, View};
 use sprite_render::Background;
-use sprite_render::sheet::{SheetImage, load_sheet};
+use sprite_render::encode::png_rgba;
+use sprite_render::sheet::{SheetImage, load_sheet, load_sp2, spr_colours};
 use tokio::sync::Semaphore;
 
 use crate::catalog::{Catalog, Kind, Sheet};
@@ -58,6 +59,8 @@ struct Served {
     canvas_pixels: u64,
     /// The sheet drawn with each palette (one entry for a PNG sheet), made when first asked for.
     sheets: Vec<OnceLock<Result<Arc<SheetImage>, String>>>,
+    /// The SP2 likewise (drawn with the sheet's palette), when the kind has one.
+    sp2s: Vec<OnceLock<Result<Arc<SheetImage>, String>>>,
 }
 
 /// One entry of `/api/v1/kinds`.
@@ -75,6 +78,14 @@ struct KindSummary<'a> {
     /// The sheet's file name (no folder), when it is a file.
     sheet_file: Option<&'a str>,
     palettes: usize,
+    /// The second sheet MON's SP2 sequences draw from: `spr`, `png` or `synthetic`; `missing`
+    /// when the document needs one and none was found (those sequences are refused); absent
+    /// when it needs none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sp2: Option<&'a str>,
+    /// The SP2's file name (no folder), or the one the document names when it is missing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sp2_file: Option<&'a str>,
     origin: &'a str,
 }
 
@@ -112,21 +123,15 @@ impl AppState {
                 sequences: s.kind.document.sequences.len(),
                 document_bytes: s.bytes.len(),
                 sha256: &s.sha256,
-                sheet: match &s.kind.sheet {
-                    Sheet::Spr { .. } => "spr",
-                    Sheet::Png { .. } => "png",
-                    Sheet::Synthetic { .. } => "synthetic",
-                },
-                sheet_file: match &s.kind.sheet {
-                    Sheet::Spr { file, .. } | Sheet::Png { file, .. } => Some(
-                        std::path::Path::new(file)
-                            .file_name()
-                            .and_then(|n| n.to_str())
-                            .unwrap_or(file),
-                    ),
-                    Sheet::Synthetic { .. } => None,
-                },
+                sheet: sheet_kind(&s.kind.sheet),
+                sheet_file: file_name(&s.kind.sheet),
                 palettes: s.kind.sheet.palettes(),
+                sp2: match (&s.kind.sp2, s.missing_sp2()) {
+                    (Some(sp2), _) => Some(sheet_kind(sp2)),
+                    (None, Some(_)) => Some("missing"),
+                    (None, None) => None,
+                },
+                sp2_file: s.kind.sp2.as_ref().and_then(file_name).or(s.missing_sp2()),
                 origin: &s.kind.origin,
             })
             .collect();
@@ -197,6 +202,9 @@ impl Served {
         let sheets = (0..kind.sheet.palettes().max(1))
             .map(|_| OnceLock::new())
             .collect();
+        let sp2s = (0..kind.sheet.palettes().max(1))
+            .map(|_| OnceLock::new())
+            .collect();
         Ok(Served {
             kind,
             bytes,
@@ -206,7 +214,18 @@ impl Served {
             names,
             canvas_pixels,
             sheets,
+            sp2s,
         })
+    }
+
+    /// The SP2 file the document draws from when none was found for it.
+    fn missing_sp2(&self) -> Option<&str> {
+        let doc = self.document();
+        let needed = doc.sequences.iter().any(|s| s.sheet == Some(1));
+        match (&self.kind.sp2, &doc.sp2) {
+            (None, Some(sp2)) if needed => Some(sp2.file.as_str()),
+            _ => None,
+        }
     }
 
     /// How many frames a render of `what` draws at most.
@@ -232,11 +251,12 @@ impl Served {
         &self.kind.document
     }
 
-    /// The motion named `name`, or a `404` with the nearest names.
+    /// The motion named `name` (in any case), or a `404` with the command line's line and the
+    /// nearest names.
     fn motion(&self, parameter: &str, name: &str) -> Result<Motion<'_>, ApiError> {
-        Motion::find(self.document(), name).map_err(|_| {
+        Motion::find(self.document(), name).map_err(|error| {
             let names: Vec<&str> = self.names.iter().map(String::as_str).collect();
-            ApiError::unknown(parameter, name, &names)
+            ApiError::unknown_because(parameter, error.to_string(), name, &names)
         })
     }
 
@@ -275,6 +295,46 @@ impl Served {
         })
         .clone()
         .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))
+    }
+
+    /// The SP2 drawn with `palette`, as `--sp2 FILE [--palette N]` loads it (an SP2 file in the
+    /// main sheet's colours); `None` when the kind has none.
+    fn sp2_image(&self, palette: Option<usize>) -> Result<Option<Arc<SheetImage>>, ApiError> {
+        let Some(sp2) = &self.kind.sp2 else {
+            return Ok(None);
+        };
+        let slot = &self.sp2s[palette.unwrap_or(0)];
+        slot.get_or_init(|| {
+            let colours = spr_colours(self.kind.sheet.bytes(), palette.unwrap_or(0));
+            load_sp2(sp2.bytes(), colours.as_ref())
+                .map(Arc::new)
+                .map_err(|e| format!("{}: {e}", sp2.describe()))
+        })
+        .clone()
+        .map(Some)
+        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))
+    }
+}
+
+/// `spr`, `png` or `synthetic`.
+fn sheet_kind(sheet: &Sheet) -> &'static str {
+    match sheet {
+        Sheet::Spr { .. } => "spr",
+        Sheet::Png { .. } => "png",
+        Sheet::Synthetic { .. } => "synthetic",
+    }
+}
+
+/// A sheet's file name without its folder; `None` for a synthetic one.
+fn file_name(sheet: &Sheet) -> Option<&str> {
+    match sheet {
+        Sheet::Spr { file, .. } | Sheet::Png { file, .. } => Some(
+            std::path::Path::new(file)
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or(file),
+        ),
+        Sheet::Synthetic { .. } => None,
     }
 }
 
@@ -414,11 +474,15 @@ pub async fn draw(
         (true, None) => IDLE,
         (false, _) => params.required("animation")?,
     };
-    served.motion("animation", animation)?;
+    let motion = served.motion("animation", animation)?;
     let view: i64 = params.required_number("view", "a view number 0..7")?;
     View::new(view).map_err(|e| ApiError::bad("view", e.to_string()))?;
-    let tick: i64 = params.required_number("tick", "a whole number of ticks")?;
-    if tick < 0 {
+    // The idle frame is the same at every tick; an animation needs its moment.
+    let tick: Option<i64> = match motion {
+        Motion::Idle => params.number("tick", "a whole number of ticks")?,
+        Motion::Animation(_) => Some(params.required_number("tick", "a whole number of ticks")?),
+    };
+    if let Some(tick) = tick.filter(|&t| t < 0) {
         return Err(ApiError::bad(
             "tick",
             PoseError::NegativeTick { tick }.to_string(),
@@ -440,6 +504,9 @@ pub async fn draw(
 fn output_error(error: OutputError) -> ApiError {
     match error {
         OutputError::Refused(message) => ApiError::status(StatusCode::BAD_REQUEST, message),
+        OutputError::Unavailable(message) => {
+            ApiError::status(StatusCode::UNPROCESSABLE_ENTITY, message)
+        }
         OutputError::Failed(error) => {
             ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, format!("{error:#}"))
         }
@@ -529,10 +596,7 @@ pub async fn render(
     )?;
     let served = state.served(&params)?;
     let what = render_what(served, &params, format)?;
-    let view = params
-        .number::<i64>("view", "a view number 0..7")?
-        .unwrap_or(1);
-    View::new(view).map_err(|e| ApiError::bad("view", e.to_string()))?;
+    let views = render_views(&params, format)?;
     let bounded = |name: &str, default: u32, max: u32| -> Result<u32, ApiError> {
         let value = params
             .number::<u32>(name, "a whole number")?
@@ -550,6 +614,7 @@ pub async fn render(
     let hold = bounded("hold", 60, MAX_HOLD)?;
     let pixels = served
         .frames_drawn(&what)
+        .saturating_mul(views.len() as u64)
         .saturating_mul(served.canvas_pixels)
         .saturating_mul(u64::from(scale) * u64::from(scale));
     if pixels > MAX_RENDER_PIXELS {
@@ -583,7 +648,7 @@ pub async fn render(
     let request = RenderRequest {
         format,
         what,
-        view,
+        view: views,
         water: params.flag("water")?,
         scale,
         background,
@@ -594,6 +659,7 @@ pub async fn render(
     };
     let palette = served.palette(&params)?;
     let sheet = served.sheet_image(palette)?;
+    let sp2 = served.sp2_image(palette)?;
     let index = state
         .kinds
         .iter()
@@ -603,11 +669,73 @@ pub async fn render(
         let served = &state.kinds[index];
         state
             .outputs
-            .render(served.document(), &sheet, &request)
+            .render(served.document(), &sheet, sp2.as_deref(), &request)
             .map_err(output_error)
     })
     .await?;
     Ok(body(format.media_type(), REUSE, bytes))
+}
+
+/// The views of `view=` (default 1): one, or several separated by commas (`view=1,5`), a row
+/// each of a `.png` strip, as `--view` repeated.
+fn render_views(params: &Params, format: RenderFormat) -> Result<Vec<i64>, ApiError> {
+    let Some(text) = params.text("view") else {
+        return Ok(vec![1]);
+    };
+    let mut views = Vec::new();
+    for part in text.split(',') {
+        let view: i64 = part.trim().parse().map_err(|_| {
+            ApiError::bad(
+                "view",
+                format!(
+                    "view={text:?}: expected a view number 0..7, or several separated by commas"
+                ),
+            )
+        })?;
+        View::new(view).map_err(|e| ApiError::bad("view", e.to_string()))?;
+        views.push(view);
+    }
+    if views.len() > 8 {
+        return Err(ApiError::bad("view", "at most 8 views (a row each)"));
+    }
+    if views.len() > 1 && format != RenderFormat::Png {
+        return Err(ApiError::bad(
+            "view",
+            "an .apng or .gif holds one view; several views make rows of a .png",
+        ));
+    }
+    Ok(views)
+}
+
+/// `GET /api/v1/sp2.png?kind=&palette=`: the second sheet MON's SP2 sequences draw from, as
+/// `render` draws it (an SP2 file in the main sheet's palette; a PNG as it is), for the viewer
+/// page; `404` when the kind has none.
+pub async fn sp2(
+    State(state): State<Arc<AppState>>,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let params = Params::parse(query.as_deref(), &["kind", "palette"])?;
+    let served = state.served(&params)?;
+    let palette = served.palette(&params)?;
+    let png = match &served.kind.sp2 {
+        None => {
+            let why = match served.missing_sp2() {
+                Some(file) => format!(
+                    "kind {}'s document draws from {file}, which was not found beside its sheet",
+                    served.kind.name
+                ),
+                None => format!("kind {} draws from no SP2", served.kind.name),
+            };
+            return Err(ApiError::status(StatusCode::NOT_FOUND, why));
+        }
+        Some(Sheet::Spr { .. }) => {
+            let image = served.sp2_image(palette)?.expect("the kind has an SP2");
+            png_rgba(&image.image)
+                .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+        }
+        Some(other) => other.bytes().to_vec(),
+    };
+    Ok(body("image/png", REUSE, png))
 }
 
 /// What `animation=`, `frame=` or `all=` asks to draw: exactly one of them.

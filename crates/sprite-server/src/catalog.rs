@@ -9,6 +9,8 @@ use fft_formats::spr::Spr;
 use sprite_data::Document;
 use sprite_data::pipeline::{self, Source};
 use sprite_data::profile::BUILTIN;
+use sprite_render::compose::SP2_FROM_ROW;
+use sprite_render::demo_sheet::demo_sheet;
 use sprite_render::encode::png_rgba;
 use sprite_render::sheet::synthetic_sheet;
 
@@ -29,12 +31,16 @@ pub struct Kind {
     /// Where the document came from, for the start-up report.
     pub origin: String,
     pub sheet: Sheet,
+    /// The second sheet MON's SP2 sequences cut their lower-half tiles from (the document's
+    /// `sp2.file`, found beside its sheet; made up with a synthetic sheet); `None` when the
+    /// document draws nothing from one, or it was not found (those sequences are then refused).
+    pub sp2: Option<Sheet>,
 }
 
 /// The sheet a kind is drawn from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Sheet {
-    /// An SPR file (drawn with any of its palettes).
+    /// An SPR file (drawn with any of its palettes; an SP2 with its main sheet's).
     Spr {
         file: String,
         bytes: Vec<u8>,
@@ -82,6 +88,21 @@ impl Sheet {
         Ok(Sheet::Synthetic { bytes })
     }
 
+    /// A made-up SP2 for a document drawn from a synthetic sheet: its SP2 cells (rows 256 and
+    /// down of the document's cell layout) painted as [`Sheet::synthetic`] paints cells.
+    ///
+    /// # Errors
+    /// None in practice (a PNG of a sheet-sized picture).
+    pub fn synthetic_sp2(doc: &Document) -> anyhow::Result<Sheet> {
+        let height = doc.sp2.as_ref().map_or(256, |s| s.height);
+        let mut tall = doc.clone();
+        tall.sheet.height = SP2_FROM_ROW + height;
+        let image =
+            synthetic_sheet(&tall).crop(0, i64::from(SP2_FROM_ROW), tall.sheet.width, height);
+        let bytes = png_rgba(&image).context("encoding the synthetic SP2")?;
+        Ok(Sheet::Synthetic { bytes })
+    }
+
     /// The sheet in `bytes` (an SPR, or a PNG by its signature), named `file`.
     ///
     /// # Errors
@@ -110,20 +131,27 @@ impl Catalog {
             .find(|k| k.name.eq_ignore_ascii_case(name))
     }
 
-    /// The synthetic demo unit (built in; not game data), drawn from its synthetic sheet.
+    /// The synthetic demo unit (built in; not game data), drawn from its demo sheet (the figure
+    /// of `fixtures/demo/demo.png`).
     ///
     /// # Errors
     /// None in practice: a test builds the shipped demo.
     pub fn demo() -> anyhow::Result<Catalog> {
         let output = pipeline::build_demo(None)?;
         let document = output.built.document;
+        // fixtures/demo/demo.png, painted by the same function `cargo xtask bless` writes it with.
+        let sheet = png_rgba(&demo_sheet()).context("encoding the demo sheet")?;
         Ok(Catalog {
             kinds: vec![Kind {
                 name: "demo".to_owned(),
-                sheet: Sheet::synthetic(&document)?,
+                sheet: Sheet::Png {
+                    file: format!("{} (built in)", document.sheet.file),
+                    bytes: sheet,
+                },
                 bytes: output.bytes,
                 document,
                 origin: "the synthetic demo unit (built in; not game data)".to_owned(),
+                sp2: None,
             }],
         })
     }
@@ -175,9 +203,11 @@ impl Catalog {
                 .collect::<Vec<_>>()
                 .join(" + ");
             let document = output.built.document;
+            let (sheet, sp2) = find_sheets(sheets, &document)?;
             kinds.push(Kind {
                 name: builtin.name.to_owned(),
-                sheet: find_sheet(sheets, &document)?,
+                sheet,
+                sp2,
                 bytes: output.bytes,
                 document,
                 origin: format!("built from {inputs}"),
@@ -188,16 +218,37 @@ impl Catalog {
 }
 
 /// The document's `sheet.file` in `dir` (its disc name, or the remaster's name, any case), else
-/// a synthetic sheet.
+/// a synthetic sheet; and its `sp2.file` beside it when some sequence draws from it (as
+/// `tactics-sprite render` looks for it), made up too with a synthetic sheet.
 ///
 /// # Errors
 /// A sheet file that is there but cannot be read or decoded.
-pub fn find_sheet(dir: Option<&Path>, document: &Document) -> anyhow::Result<Sheet> {
+pub fn find_sheets(
+    dir: Option<&Path>,
+    document: &Document,
+) -> anyhow::Result<(Sheet, Option<Sheet>)> {
+    let needs_sp2 = document.sequences.iter().any(|s| s.sheet == Some(1));
+    let sp2_file = document.sp2.as_ref().filter(|_| needs_sp2).map(|s| &s.file);
     let Some(path) = dir.and_then(|dir| find_sheet_file(dir, &document.sheet.file)) else {
-        return Sheet::synthetic(document);
+        let sp2 = match sp2_file {
+            Some(_) => Some(Sheet::synthetic_sp2(document)?),
+            None => None,
+        };
+        return Ok((Sheet::synthetic(document)?, sp2));
     };
-    let bytes = std::fs::read(&path).with_context(|| format!("{}: cannot read", path.display()))?;
-    Sheet::from_bytes(&path.display().to_string(), bytes)
+    let read = |path: &Path| {
+        std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))
+    };
+    let sheet = Sheet::from_bytes(&path.display().to_string(), read(&path)?)?;
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let sp2 = match sp2_file.and_then(|file| find_sheet_file(folder, file)) {
+        Some(path) => Some(Sheet::from_bytes(
+            &path.display().to_string(),
+            read(&path)?,
+        )?),
+        None => None,
+    };
+    Ok((sheet, sp2))
 }
 
 /// The file named `name` in `dir`, or the remaster's name of that retail sheet.

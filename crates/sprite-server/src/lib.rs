@@ -67,6 +67,7 @@ pub fn router(state: Arc<AppState>, options: &Options) -> anyhow::Result<Router>
         .route("/api/v1/data", get(api::data))
         .route("/api/v1/draw", get(api::draw))
         .route("/api/v1/sheet.png", get(api::sheet))
+        .route("/api/v1/sp2.png", get(api::sp2))
         .route(
             "/api/v1/render.png",
             get(|State(s), RawQuery(q)| api::render(s, q, RenderFormat::Png)),
@@ -135,7 +136,7 @@ async fn not_found() -> ApiError {
     ApiError::status(
         StatusCode::NOT_FOUND,
         "no such page: the viewer is at /, the API under /api/v1/ (kinds, animations, data, draw, \
-         sheet.png, render.png, render.gif, render.apng)",
+         sheet.png, sp2.png, render.png, render.gif, render.apng)",
     )
 }
 

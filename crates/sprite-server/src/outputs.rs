@@ -15,7 +15,8 @@ pub struct DrawRequest {
     /// The animation's name, or `Idle`.
     pub animation: String,
     pub view: i64,
-    pub tick: i64,
+    /// The idle frame needs none; an animation does.
+    pub tick: Option<i64>,
     pub water: bool,
 }
 
@@ -60,7 +61,8 @@ impl RenderFormat {
 pub struct RenderRequest {
     pub format: RenderFormat,
     pub what: RenderWhat,
-    pub view: i64,
+    /// One or more views (more: a row each, in a `.png` strip).
+    pub view: Vec<i64>,
     pub water: bool,
     pub scale: u32,
     pub background: Background,
@@ -75,6 +77,8 @@ pub struct RenderRequest {
 pub enum OutputError {
     /// The request asks for something the command refuses as a usage error (exit 2): a `400`.
     Refused(String),
+    /// The kind lacks a file the picture needs (an SP2 sequence, and no SP2 was found): a `422`.
+    Unavailable(String),
     /// The inputs themselves failed (a document that does not resolve, a sheet too small): a
     /// `500`, with the command's message.
     Failed(anyhow::Error),
@@ -99,8 +103,8 @@ pub trait Outputs: Send + Sync + 'static {
         portrait: bool,
     ) -> Result<Vec<u8>, OutputError>;
 
-    /// The file `tactics-sprite render` writes, drawn from `sheet` (loaded as the command loads
-    /// `--sheet` with `--palette`).
+    /// The file `tactics-sprite render` writes, drawn from `sheet` and `sp2` (loaded as the
+    /// command loads `--sheet` and `--sp2` with `--palette`).
     ///
     /// # Errors
     /// As the command.
@@ -108,6 +112,7 @@ pub trait Outputs: Send + Sync + 'static {
         &self,
         doc: &Document,
         sheet: &SheetImage,
+        sp2: Option<&SheetImage>,
         request: &RenderRequest,
     ) -> Result<Vec<u8>, OutputError>;
 }

@@ -20,7 +20,7 @@ use super::stdout_error;
 tick, from a tactics-sprite-data.json: the sequence and frame position, the SHP frame, the 2D move \
 (moveX, moveY) and every tile in draw order with its cell, top left (x, y) from the stance point, \
 size, flipX and depth order (0 furthest back). `--animation Idle` or `--idle` draws the idle \
-frame of the view.\n\n\
+frame of the view, which needs no --tick. Animation names match in any case.\n\n\
 Exit status: 0 on success; 1 when the document cannot be read or does not resolve; 2 for a usage \
 error: an unknown animation, a view outside 0..7 or a negative tick, in one line naming what is \
 valid."
@@ -38,9 +38,9 @@ pub struct Args {
     #[arg(long, value_name = "V", allow_negative_numbers = true)]
     pub view: i64,
 
-    /// The tick, 60 to the second, from the start of the animation.
+    /// The tick, 60 to the second, from the start of the animation (the idle frame needs none).
     #[arg(long, value_name = "T", allow_negative_numbers = true)]
-    pub tick: i64,
+    pub tick: Option<i64>,
 
     /// Draw the unit standing in water (its water frames).
     #[arg(long)]
@@ -66,43 +66,57 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let line = match pose_line(&doc, name, args.view, args.tick, args.water) {
         Ok(line) => line,
-        Err(error) if is_bad_request(&error) => {
-            eprintln!("tactics-sprite: draw: {error}");
+        Err(DrawRefusal::Usage(message)) => {
+            eprintln!("tactics-sprite: draw: {message}");
             return Ok(ExitCode::from(2));
         }
-        Err(error) => return Err(error).with_context(|| shown.clone()),
+        Err(DrawRefusal::Failed(error)) => return Err(error).with_context(|| shown.clone()),
     };
     writeln!(io::stdout().lock(), "{line}").map_err(stdout_error)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// The pose `name` (an animation, or `Idle`) shows in `view` at `tick` as the one JSON line this
-/// command prints (without its newline); `serve`'s `/api/v1/draw` sends the same line.
+/// Why [`pose_line`] drew nothing.
+#[derive(Debug)]
+pub enum DrawRefusal {
+    /// The request's fault (exit 2; a `400` from `serve`): an unknown animation (with the
+    /// nearest names), a view outside 0..7, a negative or missing tick.
+    Usage(String),
+    /// The document's: a reference that does not resolve.
+    Failed(PoseError),
+}
+
+/// The pose `name` (an animation, or `Idle`, in any case) shows in `view` at `tick` as the one
+/// JSON line this command prints (without its newline); `serve`'s `/api/v1/draw` sends the same
+/// line. The idle frame needs no tick; an animation does.
 ///
 /// # Errors
-/// A [`PoseError`]: a bad request ([`is_bad_request`]) or a document that does not resolve.
+/// A [`DrawRefusal`].
 pub fn pose_line(
     doc: &Document,
     name: &str,
     view: i64,
-    tick: i64,
+    tick: Option<i64>,
     water: bool,
-) -> Result<String, PoseError> {
-    let pose = Motion::find(doc, name).and_then(|motion| {
-        let view = View::new(view)?;
-        motion.pose(doc, view, tick, water)
-    })?;
+) -> Result<String, DrawRefusal> {
+    let usage = |error: &dyn std::fmt::Display| DrawRefusal::Usage(error.to_string());
+    let motion = Motion::find(doc, name).map_err(|e| usage(&e))?;
+    let view = View::new(view).map_err(|e| usage(&e))?;
+    // The idle frame is the same at every tick; an animation needs its moment.
+    let tick = match (motion, tick) {
+        (Motion::Animation(animation), None) => {
+            return Err(usage(&format!(
+                "--tick T is needed to draw {:?} (only the idle frame needs none)",
+                animation.name
+            )));
+        }
+        (_, tick) => tick.unwrap_or(0),
+    };
+    let pose = match motion.pose(doc, view, tick, water) {
+        Ok(pose) => pose,
+        Err(error @ PoseError::NegativeTick { .. }) => return Err(usage(&error)),
+        Err(error) => return Err(DrawRefusal::Failed(error)),
+    };
     // A pose is strings, integers, whole floats and booleans: nothing serde_json can refuse.
     Ok(serde_json::to_string(&pose).unwrap_or_default())
-}
-
-/// Whether a pose error is the request's fault (an unknown animation, a view outside 0..7, a
-/// negative tick) rather than the document's.
-pub fn is_bad_request(error: &PoseError) -> bool {
-    matches!(
-        error,
-        PoseError::UnknownAnimation { .. }
-            | PoseError::ViewOutOfRange { .. }
-            | PoseError::NegativeTick { .. }
-    )
 }

@@ -11,11 +11,14 @@ use std::sync::Arc;
 use anyhow::{Context, bail};
 use fft_formats::spr::Spr;
 use sprite_data::Document;
+use sprite_render::RenderError;
 use sprite_render::Renderer;
 use sprite_render::sheet::SheetImage;
-use sprite_server::catalog::find_sheet;
+use sprite_server::catalog::find_sheets;
 use sprite_server::{Catalog, DrawRequest, Kind, OutputError, Outputs, RenderRequest, RenderWhat};
 
+use super::sas::render::RenderOptions as SasRenderOptions;
+use super::sas::{MeaningsArg, PositionArg, SasOptions};
 use super::{draw, render, sheet};
 
 /// The variable naming the originals' folder when --originals is not given.
@@ -102,8 +105,17 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             if kinds.len() == 1 { "" } else { "s" }
         ));
         for kind in &kinds {
+            let needs_sp2 = kind.document.sequences.iter().any(|s| s.sheet == Some(1));
+            let sp2 = match (&kind.sp2, &kind.document.sp2) {
+                (Some(sp2), _) => format!("; sp2 {}", sp2.describe()),
+                (None, Some(named)) if needs_sp2 => format!(
+                    "; sp2 {} not found beside the sheet: its SP2 animations are refused",
+                    named.file
+                ),
+                _ => String::new(),
+            };
             say(&format!(
-                "  {:<8} {} animations, {} bytes, {}; sheet {}",
+                "  {:<8} {} animations, {} bytes, {}; sheet {}{sp2}",
                 kind.name,
                 kind.document.animations.len(),
                 kind.bytes.len(),
@@ -160,13 +172,14 @@ fn load_catalog(args: &Args) -> anyhow::Result<Catalog> {
                 );
             }
             let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
-            let sheet = find_sheet(sheets.as_deref().or(folder), &document)?;
+            let (sheet, sp2) = find_sheets(sheets.as_deref().or(folder), &document)?;
             catalog.kinds.push(Kind {
                 name,
                 bytes,
                 document,
                 origin: format!("read from {}", path.display()),
                 sheet,
+                sp2,
             });
         }
         return Ok(catalog);
@@ -226,10 +239,8 @@ impl Outputs for CommandOutputs {
                 line.push('\n');
                 Ok(line.into_bytes())
             }
-            Err(error) if draw::is_bad_request(&error) => {
-                Err(OutputError::Refused(error.to_string()))
-            }
-            Err(error) => Err(OutputError::Failed(error.into())),
+            Err(draw::DrawRefusal::Usage(message)) => Err(OutputError::Refused(message)),
+            Err(draw::DrawRefusal::Failed(error)) => Err(OutputError::Failed(error.into())),
         }
     }
 
@@ -251,6 +262,7 @@ impl Outputs for CommandOutputs {
         &self,
         doc: &Document,
         sheet: &SheetImage,
+        sp2: Option<&SheetImage>,
         request: &RenderRequest,
     ) -> Result<Vec<u8>, OutputError> {
         let (frame, animation, all_frames) = match &request.what {
@@ -263,12 +275,21 @@ impl Outputs for CommandOutputs {
             input: render::DrawingInput {
                 data: PathBuf::from("the served document"),
                 sheet: PathBuf::from("the served sheet"),
+                sp2: None,
                 palette: None,
+            },
+            sas: SasRenderOptions {
+                direction: 0,
+                sas: SasOptions {
+                    entry: None,
+                    meanings: MeaningsArg::default(),
+                    position: PositionArg::default(),
+                },
             },
             frame,
             animation,
             all_frames,
-            view: request.view,
+            view: request.view.clone(),
             water: request.water,
             scale: request.scale,
             background: request.background,
@@ -281,9 +302,33 @@ impl Outputs for CommandOutputs {
         let renderer = Renderer::new(doc, &sheet.image)
             .context("the sheet does not fit the document")
             .map_err(OutputError::Failed)?;
-        match render::render_file(&args, doc, &renderer) {
+        let renderer = match sp2 {
+            Some(sp2) => renderer
+                .with_sp2(&sp2.image)
+                .context("the SP2 does not fit the document")
+                .map_err(OutputError::Failed)?,
+            None => renderer,
+        };
+        // A drawing error as the command words it, less the file names; an SP2 sequence of a
+        // kind whose SP2 was not found is the server's want, not the request's fault.
+        let missing = std::cell::Cell::new(false);
+        let explain = |error: RenderError| {
+            if let RenderError::Sp2Needed { .. } = error {
+                missing.set(true);
+                anyhow::anyhow!(
+                    "{error}; this server found no SP2 beside the kind's sheet (serve --sheets DIR \
+                     with the SP2 in DIR)"
+                )
+            } else {
+                anyhow::Error::new(error)
+            }
+        };
+        match render::render_file(&args, doc, &renderer, &explain) {
             Ok(rendered) => Ok(rendered.bytes),
             Err(render::Refusal::Usage(message)) => Err(OutputError::Refused(message)),
+            Err(render::Refusal::Failed(error)) if missing.get() => {
+                Err(OutputError::Unavailable(format!("{error:#}")))
+            }
             Err(render::Refusal::Failed(error)) => Err(OutputError::Failed(error)),
         }
     }
