@@ -480,7 +480,18 @@ pub async fn draw(
     // The idle frame is the same at every tick; an animation needs its moment.
     let tick: Option<i64> = match motion {
         Motion::Idle => params.number("tick", "a whole number of ticks")?,
-        Motion::Animation(_) => Some(params.required_number("tick", "a whole number of ticks")?),
+        Motion::Animation(animation) => {
+            let tick = params.number("tick", "a whole number of ticks")?;
+            Some(tick.ok_or_else(|| {
+                ApiError::bad(
+                    "tick",
+                    format!(
+                        "tick=T is needed to draw {:?} (only the idle frame needs none)",
+                        animation.name
+                    ),
+                )
+            })?)
+        }
     };
     if let Some(tick) = tick.filter(|&t| t < 0) {
         return Err(ApiError::bad(

@@ -73,6 +73,11 @@ impl Sheet {
     /// One line on the sheet.
     pub fn describe(&self) -> String {
         match self {
+            Sheet::Spr {
+                file, palettes: 0, ..
+            } => {
+                format!("{file} (an SP2, drawn with its sheet's palettes)")
+            }
             Sheet::Spr { file, palettes, .. } => format!("{file} ({palettes} palettes)"),
             Sheet::Png { file, .. } => format!("{file} (PNG)"),
             Sheet::Synthetic { .. } => "a synthetic sheet (no sheet file found)".to_owned(),

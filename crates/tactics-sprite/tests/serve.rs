@@ -148,15 +148,42 @@ fn the_demo_is_served_and_each_endpoint_is_its_command() {
             "draw", "--data", doc_arg, "--idle", "--view", "2", "--tick", "0"
         ]))
     );
+    // The idle frame needs no tick; names match in any case, as the command's do.
+    for (query, args) in [
+        ("idle=1&view=4", &["--idle", "--view", "4"][..]),
+        (
+            "animation=IDLE&view=5",
+            &["--animation", "IDLE", "--view", "5"][..],
+        ),
+        (
+            "animation=walk&view=1&tick=3",
+            &["--animation", "walk", "--view", "1", "--tick", "3"][..],
+        ),
+    ] {
+        let mut command = vec!["draw", "--data", doc_arg];
+        command.extend_from_slice(args);
+        let answer = server.get(&format!("/api/v1/draw?kind=demo&{query}"));
+        assert_eq!(answer.status, 200, "{query}: {}", answer.text());
+        assert_eq!(
+            answer.text(),
+            String::from_utf8_lossy(&cli(&command)),
+            "{query}"
+        );
+    }
 
     // render: `tactics-sprite render` with the same arguments, drawn from the sheet the server
-    // serves (the demo's synthetic sheet, a PNG).
+    // serves (the demo sheet, fixtures/demo/demo.png).
     let dir = test_support::temp_dir("serve_demo_render");
     let sheet = dir.join("sheet.png");
     let sheet_answer = server.get("/api/v1/sheet.png?kind=demo");
     assert_eq!(sheet_answer.header("content-type"), Some("image/png"));
+    let demo_png = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/demo/demo.png");
+    assert!(
+        sheet_answer.body == std::fs::read(&demo_png).expect("fixtures/demo/demo.png"),
+        "the demo is not drawn from fixtures/demo/demo.png"
+    );
     std::fs::write(&sheet, &sheet_answer.body).expect("writes the sheet");
-    let cases: [(&str, &[&str], &str); 5] = [
+    let cases: [(&str, &[&str], &str); 6] = [
         ("frame=9&scale=2", &["--frame", "9", "--scale", "2"], "png"),
         (
             "animation=Walk&view=3",
@@ -186,6 +213,19 @@ fn the_demo_is_served_and_each_endpoint_is_its_command() {
         (
             "all=1&columns=5",
             &["--all-frames", "--columns", "5"],
+            "png",
+        ),
+        (
+            "animation=walk&view=1,5&labels=1",
+            &[
+                "--animation",
+                "walk",
+                "--view",
+                "1",
+                "--view",
+                "5",
+                "--labels",
+            ],
             "png",
         ),
     ];
@@ -328,6 +368,35 @@ fn every_kind_is_served_from_the_originals_as_built() {
         answer.body == expected,
         "render.gif differs from `tactics-sprite render`"
     );
+    // MON's SP2 animations: the SP2 found beside the sheet, as `render` finds it.
+    assert_eq!(kinds[3]["sp2"], "spr");
+    assert_eq!(kinds[3]["sp2File"], "battle_behi2_sp2.bin");
+    assert_eq!(kinds[0].get("sp2"), None, "TYPE1 draws from no SP2");
+    let expected = cli_render(
+        &shipped("mon.json"),
+        &sheets.join("battle_behi_spr.bin"),
+        &[
+            "--animation",
+            "Bomb Explode",
+            "--view",
+            "1",
+            "--palette",
+            "1",
+        ],
+        "gif",
+        &dir,
+    );
+    let answer = server.get(&format!(
+        "/api/v1/render.gif?kind=mon&animation={}&view=1&palette=1",
+        escape("bomb explode")
+    ));
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert!(
+        answer.body == expected,
+        "MON's Bomb Explode differs from `tactics-sprite render` with its SP2"
+    );
+    assert_eq!(server.get("/api/v1/sp2.png?kind=mon").status, 200);
+    assert_eq!(server.get("/api/v1/sp2.png?kind=type1").status, 404);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -438,6 +507,14 @@ fn bad_requests_are_refused_naming_the_parameter() {
     let (status, parameter, body) = refused(&server, "/api/v1/draw?animation=Wlak&view=1&tick=0");
     assert_eq!((status, parameter.as_deref()), (404, Some("animation")));
     assert_eq!(body["nearest"][0], "Walk");
+    // The command line's own line for it (`draw --animation Wlak` prints the same).
+    let error = body["error"].as_str().expect("an error line");
+    assert!(
+        error.starts_with("unknown animation \"Wlak\"; did you mean \"Walk\""),
+        "{error}"
+    );
+    bad("/api/v1/render.gif?animation=Walk&view=1,5", "view");
+    bad("/api/v1/render.png?animation=Walk&view=1,x", "view");
     let (status, parameter, _) = refused(&server, "/api/v1/render.png?frame=9999");
     assert_eq!((status, parameter.as_deref()), (404, Some("frame")));
     let (status, _, _) = refused(&server, "/api/v2/draw");

@@ -308,6 +308,16 @@ const POSES: &str = r#"
   return lines.length;
 })"#;
 
+/// The names the format description's runtime exports that pose.js has too (the rest, such as
+/// `createPlayer` and `drawPose`, belong to a renderer); evaluates to those missing.
+const RUNTIME_NAMES: &str = r#"
+(async () => {
+  const m = await import('/pose.js');
+  return ['createAtlas', 'findAnimation', 'poseAt', 'eventsBetween', 'cameraStep', 'viewOf',
+    'isBackView', 'isMirroredView', 'FACING', 'FACING_X', 'FACING_Z', 'TICKS_PER_SECOND']
+    .filter((name) => !(name in m));
+})()"#;
+
 /// How many pose lines one evaluation hands back.
 const CHUNK: usize = 4000;
 
@@ -432,6 +442,34 @@ fn pose_js_agrees_with_the_api_and_the_canvas_with_render() {
     println!(
         "pose.js agrees with /api/v1/draw on {total} poses over {} kinds",
         kinds.len()
+    );
+
+    // pose.js exports the format description's runtime names where they overlap, and finds
+    // names in any case as `draw` does.
+    let missing = browser.evaluate(RUNTIME_NAMES);
+    assert_eq!(
+        missing,
+        json!([]),
+        "pose.js lacks the runtime's exports {missing}"
+    );
+    let (kind, name) = if kinds.iter().any(|k| k == "type1") {
+        ("type1", "swing high")
+    } else {
+        (kinds[0].as_str(), "walk")
+    };
+    let line = browser.evaluate(&format!(
+        "(async () => {{ const m = await import('/pose.js'); \
+         const doc = m.createAtlas(await (await fetch('/api/v1/data?kind={kind}')).json()); \
+         return JSON.stringify(m.poseAt(doc, m.findAnimation(doc, '{name}'), 1, 18)) + '\\n'; }})()"
+    ));
+    let api = server.get(&format!(
+        "/api/v1/draw?kind={kind}&animation={}&view=1&tick=18",
+        escape(name)
+    ));
+    assert_eq!(
+        line.as_str(),
+        Some(String::from_utf8_lossy(&api.body).as_ref()),
+        "poseAt(createAtlas(doc), findAnimation(doc, {name:?}), 1, 18)"
     );
 
     // (b) the canvas at a known pose against `tactics-sprite render --frame` of its frame.

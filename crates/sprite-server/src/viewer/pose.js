@@ -11,6 +11,10 @@
 //   for (const t of p.tiles) drawCell(doc.cells[t.cell], t.x + p.moveX, t.y + p.moveY, t.flipX, t.flipY);
 //
 // `JSON.stringify(pose(...))` is the line `tactics-sprite draw` prints for the same arguments.
+// The algorithm is the one docs/format.md describes; the names the format description's runtime
+// exports are here too where they overlap (`createAtlas`, `findAnimation`, `poseAt`,
+// `eventsBetween`, `cameraStep`, `viewOf`, `isBackView`, `isMirroredView`, `FACING`,
+// `FACING_X`, `FACING_Z`, `TICKS_PER_SECOND`); names match in any case, as `draw`'s do.
 //
 // Where the algorithm leaves room, it decides as the reference does:
 // - a frame shows while `elapsed < ticks[0] + ... + ticks[index]` (its own delay included), so
@@ -67,17 +71,40 @@ export function isMirroredView(view) {
   return pattern === 0 || pattern === 3;
 }
 
-/// The animation named `name`, or undefined.
-export function findAnimation(doc, name) {
-  return doc.animations.find((a) => a.name === name);
+/// A name with its ASCII letters in lower case (names match "in any case" as the reference's
+/// do: ASCII only).
+function asciiLower(name) {
+  return String(name).replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
-/// The animation named `name`, or IDLE for the idle branch; throws for any other name.
+/// The animation named `name`, or undefined: the exact name first, else the one animation whose
+/// name equals it in any case (`swing high`), as `tactics-sprite draw` finds it.
+export function findAnimation(doc, name) {
+  const exact = doc.animations.find((a) => a.name === name);
+  if (exact) return exact;
+  const wanted = asciiLower(name);
+  const same = doc.animations.filter((a) => asciiLower(a.name) === wanted);
+  return same.length === 1 ? same[0] : undefined;
+}
+
+/// The animation named `name`, or IDLE for the idle branch (`Idle` in any case, unless an
+/// animation has that name); throws for any other name.
 export function findMotion(doc, name) {
   const animation = findAnimation(doc, name);
   if (animation) return animation;
-  if (name === IDLE) return IDLE;
+  if (asciiLower(name) === asciiLower(IDLE)) return IDLE;
   throw new Error(`unknown animation ${JSON.stringify(name)}`);
+}
+
+/// The format description's runtime starts from `createAtlas(document)`; pose.js draws from the
+/// document exactly as fetched, so this only checks it has what `poseAt` reads and returns it.
+/// Code written against that runtime (`poseAt(createAtlas(doc), findAnimation(...), view,
+/// tick)`) runs unchanged; its `tiles` here are the pose's tiles, all of them.
+export function createAtlas(doc) {
+  for (const key of ['cells', 'frames', 'sequences', 'animations', 'idleFrames']) {
+    if (!Array.isArray(doc?.[key])) throw new Error(`not a tactics-sprite-data document: no "${key}" list`);
+  }
+  return doc;
 }
 
 /// A sequence's length in ticks.
@@ -140,9 +167,10 @@ export function placeTiles(doc, shp, mirrored, secondSheet) {
   });
 }
 
-/// poseAt(animation, view, tick, water): what `animation` (an entry of doc.animations) shows in
-/// `view` at `tick`.
+/// poseAt(doc, animation, view, tick, water): what `animation` (an entry of doc.animations, or a
+/// name, as in docs/format.md's pseudo-code, `Idle` included) shows in `view` at `tick`.
 export function poseAt(doc, animation, view, tick, water = false) {
+  if (typeof animation === 'string') return pose(doc, animation, view, tick, water);
   checkView(view);
   checkTick(tick);
   const back = isBackView(view);

@@ -20,6 +20,8 @@ const state = {
   kind: null,
   doc: null,
   sheet: null,
+  /// The SP2 sheet (`sheet: 1` tiles), when the kind has one.
+  sp2: null,
   box: null,
   animation: IDLE,
   facing: 1,
@@ -122,14 +124,17 @@ function draw() {
   const sy = -box.top;
   for (const t of p.tiles) {
     const cell = doc.cells[t.cell];
-    // SP2 tiles (sheet 1) are drawn from the main sheet, as `tactics-sprite render` draws them:
-    // the server does not serve SP2 sheets.
+    // SP2 tiles (sheet 1) are cut from the SP2 at y - 256, as `tactics-sprite render` cuts them;
+    // without the SP2 they are left out (render refuses those animations).
+    const fromSp2 = t.sheet === 1;
+    if (fromSp2 && !state.sp2) continue;
     const x = sx + Math.floor(t.x) + p.moveX;
     const y = sy + Math.floor(t.y) + p.moveY;
     ctx.save();
     ctx.translate(x + (t.flipX ? t.w : 0), y + (t.flipY ? t.h : 0));
     ctx.scale(t.flipX ? -1 : 1, t.flipY ? -1 : 1);
-    ctx.drawImage(state.sheet, cell.x, cell.y, cell.w, cell.h, 0, 0, cell.w, cell.h);
+    if (fromSp2) ctx.drawImage(state.sp2, cell.x, cell.y - 256, cell.w, cell.h, 0, 0, cell.w, cell.h);
+    else ctx.drawImage(state.sheet, cell.x, cell.y, cell.w, cell.h, 0, 0, cell.w, cell.h);
     ctx.restore();
   }
   const canvas = $('canvas');
@@ -216,6 +221,8 @@ async function loadSheet() {
   const query = new URLSearchParams({ kind: state.kind.kind });
   if (state.kind.palettes > 0 && palette !== '') query.set('palette', palette);
   state.sheet = await loadImage(`/api/v1/sheet.png?${query}`);
+  const hasSp2 = state.kind.sp2 && state.kind.sp2 !== 'missing';
+  state.sp2 = hasSp2 ? await loadImage(`/api/v1/sp2.png?${query}`) : null;
 }
 
 async function chooseKind(name, wanted = {}) {
@@ -234,7 +241,12 @@ async function chooseKind(name, wanted = {}) {
   $('palette').disabled = palettes === 0;
   if (wanted.palette !== undefined && wanted.palette < palettes) $('palette').value = String(wanted.palette);
   await loadSheet();
-  const sp2 = state.doc.sp2 ? `; its SP2 tiles (${state.doc.sp2.file}) are drawn from the main sheet` : '';
+  let sp2 = '';
+  if (state.kind.sp2 === 'missing') {
+    sp2 = `; ${state.kind.sp2File} (its SP2 sheet) was not found beside the sheet, so the SP2 animations show without their SP2 tiles (render refuses them)`;
+  } else if (state.kind.sp2) {
+    sp2 = `; SP2 tiles from ${state.kind.sp2File || 'a synthetic SP2'}`;
+  }
   const sheet = state.kind.sheetFile || 'a synthetic sheet (no sheet file found)';
   $('status').textContent = `${state.kind.kind}: ${state.kind.origin}; drawn from ${sheet}${sp2}.`;
   restart();
