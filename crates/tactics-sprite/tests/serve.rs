@@ -612,3 +612,52 @@ fn it_listens_on_loopback_unless_told_otherwise() {
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("/no/such/folder: no such folder"));
 }
+
+#[test]
+fn an_sp2_animation_without_its_sp2_is_refused_and_said() {
+    let test = "an_sp2_animation_without_its_sp2_is_refused_and_said";
+    let Some(behi) = test_support::sheet(test, "BEHI.SPR") else {
+        return;
+    };
+    // MON's document with its sheet but not its SP2 beside it.
+    let dir = test_support::temp_dir("serve_no_sp2");
+    std::fs::copy(&behi, dir.join("BEHI.SPR")).expect("copies the sheet");
+    let doc = dir.join("mon.json");
+    std::fs::copy(shipped("mon.json"), &doc).expect("copies the document");
+    let server = Server::start(&["--data", doc.to_str().expect("UTF-8 path")], &[]);
+    assert!(
+        server
+            .banner
+            .iter()
+            .any(|l| l.contains("sp2 BEHI2.SP2 not found")),
+        "{:#?}",
+        server.banner
+    );
+    let kinds = server.get("/api/v1/kinds").json();
+    assert_eq!(
+        (&kinds[0]["sp2"], &kinds[0]["sp2File"]),
+        (
+            &serde_json::json!("missing"),
+            &serde_json::json!("BEHI2.SP2")
+        )
+    );
+    let (status, _, body) = refused(
+        &server,
+        &format!(
+            "/api/v1/render.gif?kind=mon&animation={}&view=1",
+            escape("Bomb Explode")
+        ),
+    );
+    assert_eq!(status, 422, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("BEHI2.SP2")),
+        "{body}"
+    );
+    assert_eq!(server.get("/api/v1/sp2.png?kind=mon").status, 404);
+    // Animations that draw nothing from the SP2 are drawn as ever.
+    let walk = server.get("/api/v1/render.gif?kind=mon&animation=Walk&view=1");
+    assert_eq!(walk.status, 200, "{}", walk.text());
+    let _ = std::fs::remove_dir_all(&dir);
+}

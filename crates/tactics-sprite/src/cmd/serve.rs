@@ -32,14 +32,17 @@ const SHEETS_VAR: &str = "FFT_SHEETS";
     about = "Serve the documents, poses, sheets and renders over HTTP, with a viewer page at /",
     long_about = "Serve unit kinds over HTTP: GET /api/v1/kinds, /api/v1/animations?kind=K, \
 /api/v1/data?kind=K (the document as built, with an ETag, 304 and gzip), /api/v1/draw (what \
-`tactics-sprite draw` prints), /api/v1/sheet.png (what `tactics-sprite sheet` writes) and \
-/api/v1/render.png|gif|apng (what `tactics-sprite render` writes), and a viewer page at / that \
-plays any animation with /pose.js, a JavaScript port of poseAt.\n\n\
+`tactics-sprite draw` prints), /api/v1/sheet.png (what `tactics-sprite sheet` writes), \
+/api/v1/render.png|gif|apng (what `tactics-sprite render` writes), /api/v1/sp2.png (MON's \
+SP2 as render draws it), and a viewer page at / that plays any animation with /pose.js, a \
+JavaScript port of poseAt. Animation names match in any case.\n\n\
 What is served: the documents given with --data; else every unit kind whose SHP and SEQ are in \
 --originals (or $FFT_ORIGINALS, or ./originals), built at start; else the synthetic demo unit, \
 so it works on a fresh machine. Each kind is drawn from its sheet (the document's sheet.file, by \
 its disc or remaster name) found in --sheets (or $FFT_SHEETS, or the originals' folder, or a \
---data document's folder), else from a synthetic sheet of coloured cells.\n\n\
+--data document's folder), else from a synthetic sheet of coloured cells; MON's SP2 animations \
+from its SP2 found beside that sheet (refused, 422, without it). The demo is drawn from its demo \
+sheet.\n\n\
 It listens on 127.0.0.1:8000 (loopback only) unless --addr says otherwise, and stops cleanly on \
 Ctrl-C or SIGTERM. Exit status: 0 after a clean stop; 1 when a file cannot be read or built or \
 the address cannot be bound; 2 for a usage error."
