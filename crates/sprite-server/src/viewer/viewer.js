@@ -232,7 +232,10 @@ async function chooseKind(name, wanted = {}) {
   state.box = stageBox(state.doc);
   const names = [IDLE, ...state.doc.animations.map((a) => a.name)];
   $('animation').replaceChildren(...names.map((n) => new Option(n, n)));
-  state.animation = names.includes(wanted.animation) ? wanted.animation : (names[1] || IDLE);
+  // Start on something that moves: Walk where the kind has it (TYPE1's first animation is a
+  // blank frame), else the first animation.
+  const opening = names.includes('Walk') ? 'Walk' : (names[1] || IDLE);
+  state.animation = names.includes(wanted.animation) ? wanted.animation : opening;
   $('animation').value = state.animation;
   const palettes = state.kind.palettes;
   $('palette').replaceChildren(...(palettes > 0
