@@ -79,7 +79,7 @@ fn expect_error(
     needle: &str,
 ) {
     let error = result.expect_err(what);
-    assert_eq!(error.offset, offset, "{what}: {error}");
+    assert_eq!(error.offset().unwrap(), offset, "{what}: {error}");
     assert!(error.to_string().contains(needle), "{what}: {error}");
 }
 
@@ -91,7 +91,7 @@ fn slots_pointing_past_the_stream_or_into_a_command() {
     assert!(
         Seq::decode(&past)
             .unwrap_err()
-            .found
+            .found()
             .contains("past the stream")
     );
     let inside = seq_bytes(&[0, 3], &stream);
@@ -247,9 +247,9 @@ fn sixty_four_mebibytes_of_ff() {
     assert_eq!(errors, [true; 4]);
     assert!(peak < 1 << 20, "decoding 64 MiB of 0xFF held {peak} bytes");
     let seq = Seq::decode(&bytes).unwrap_err();
-    assert_eq!(seq.offset, 0x404, "{seq}");
+    assert_eq!(seq.offset().unwrap(), 0x404, "{seq}");
     let shp = UnitShp::decode(&bytes).unwrap_err();
-    assert!(shp.offset <= 0x408, "{shp}");
+    assert!(shp.offset().unwrap() <= 0x408, "{shp}");
 }
 
 #[test]
@@ -267,7 +267,8 @@ fn commands_with_every_opcode_byte() {
                     assert!(matches!(seq.commands[0], Command::Op { code, .. } if code == op))
                 }
                 Err(e) => assert!(
-                    e.offset > STREAM_START + 1 && !e.expected.contains("known opcode"),
+                    e.offset().unwrap() > STREAM_START + 1
+                        && !e.expected().contains("known opcode"),
                     "FF {op:02X}: {e}"
                 ),
             }

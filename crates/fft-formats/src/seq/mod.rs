@@ -7,12 +7,15 @@
 
 pub mod opcode;
 mod read;
+pub(crate) mod record;
+mod stream;
 mod write;
 
-pub use opcode::{MAX_OPCODE_ARGS, Opcode, OpcodeTable};
+pub use opcode::{FIRST_OPCODE, MAX_OPCODE_ARGS, Opcode, OpcodeTable};
+pub use stream::OPCODE_ESCAPE;
 
 /// Offset of the command stream from the start of the file; slot offsets count from here.
-pub const STREAM_START: usize = 0x406;
+pub const STREAM_START: usize = record::STREAM_AT;
 /// Entries in the slot table.
 pub const SLOT_ENTRIES: usize = 256;
 /// The slot table value of an unused slot.
@@ -60,7 +63,8 @@ impl OpArgs {
         bytes
             .get_mut(..args.len())
             .ok_or_else(|| {
-                crate::error::EncodeError::new(
+                crate::error::Error::encode(
+                    crate::ErrorKind::TooMany,
                     "opcode arguments",
                     format!("{} bytes; at most {MAX_OPCODE_ARGS}", args.len()),
                 )

@@ -10,6 +10,7 @@
 
 pub mod compression;
 mod read;
+mod record;
 mod write;
 
 /// Width of every sheet in pixels.

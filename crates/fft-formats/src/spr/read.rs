@@ -2,9 +2,10 @@
 //! order. Every allocation has the variant's fixed size, whatever the bytes say.
 
 use super::compression::decompress;
-use super::{PALETTE_BYTES, PALETTE_COLOURS, Palette, ROW_BYTES, Section, Spr, SprVariant, WIDTH};
-use crate::bytes::u16_at;
-use crate::error::DecodeError;
+use super::record::{PaletteRecord, RawRow};
+use super::{PALETTE_BYTES, Palette, ROW_BYTES, Section, Spr, SprVariant, WIDTH};
+use crate::error::{DecodeError, Error, ErrorKind, FieldPath};
+use crate::record;
 
 /// Size of an SP2 sheet: 256 raw rows.
 pub const SP2_LEN: usize = 32 * 1024;
@@ -58,7 +59,8 @@ impl Spr {
             })
             .sum();
         if bytes.len() < fixed_len {
-            return Err(DecodeError::new(
+            return Err(Error::decode(
+                ErrorKind::UnexpectedEnd,
                 bytes.len(),
                 format!("{variant:?} sheet"),
                 format!("at least {fixed_len} bytes of palettes and raw rows"),
@@ -95,12 +97,10 @@ fn read_palettes(
     let mut at = at;
     for _ in 0..count {
         let index = palettes.len();
-        let mut palette = [0; PALETTE_COLOURS];
-        for (colour, word) in palette.iter_mut().enumerate() {
-            *word = u16_at(bytes, at, || format!("palette {index}, colour {colour}"))?;
-            at += 2;
-        }
-        palettes.push(palette);
+        let palette: PaletteRecord =
+            record::read(bytes, at, || FieldPath::index("palette", index))?;
+        palettes.push(palette.colours);
+        at += PALETTE_BYTES;
     }
     Ok(at)
 }
@@ -113,20 +113,10 @@ fn read_raw(
 ) -> Result<usize, DecodeError> {
     let mut at = at;
     for row in rows {
-        let stored = bytes.get(at..at + ROW_BYTES).ok_or_else(|| {
-            DecodeError::new(
-                at,
-                format!("raw pixels, image row {row}"),
-                format!("{ROW_BYTES} bytes"),
-                format!("end of file after {} bytes", bytes.len().saturating_sub(at)),
-            )
+        let stored: RawRow = record::read(bytes, at, || {
+            FieldPath::part("raw pixels").then_index("image row", row)
         })?;
-        let line = &mut pixels[row * WIDTH..(row + 1) * WIDTH];
-        for (pair, byte) in line.chunks_exact_mut(2).zip(stored) {
-            // Low nibble left, as the PlayStation GPU reads 4-bit textures.
-            pair[0] = byte & 0x0F;
-            pair[1] = byte >> 4;
-        }
+        pixels[row * WIDTH..(row + 1) * WIDTH].copy_from_slice(&stored.pixels);
         at += ROW_BYTES;
     }
     Ok(at)
@@ -145,7 +135,8 @@ fn read_compressed(
         let last = decoded.nibbles / 2;
         let pad = stream.get(last).map_or(0, |byte| byte & 0x0F);
         if pad != 0 {
-            return Err(DecodeError::new(
+            return Err(Error::decode(
+                ErrorKind::BadCompression,
                 at + last,
                 "pad nibble after the compressed stream (low half)",
                 "0",
@@ -161,7 +152,8 @@ fn read_padding(bytes: &[u8], at: usize) -> Result<usize, DecodeError> {
     let rest = bytes.get(at..).unwrap_or_default();
     match rest.iter().position(|b| *b != 0) {
         None => Ok(rest.len()),
-        Some(i) => Err(DecodeError::new(
+        Some(i) => Err(Error::decode(
+            ErrorKind::TrailingBytes,
             at + i,
             "after the pixel data",
             format!("the end of the file or zero padding (the pixel data ends at 0x{at:X})"),
