@@ -147,7 +147,7 @@ pub(crate) struct Bits {
 impl Bits {
     /// The largest value the field holds.
     pub const fn max(self) -> u32 {
-        (1 << self.width) - 1
+        u32::MAX >> (32 - self.width)
     }
 
     /// The field's value in `word`.

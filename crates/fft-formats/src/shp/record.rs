@@ -45,7 +45,9 @@ pub(crate) struct WeaponHeader {
 #[brw(little)]
 #[derive(Debug, Clone)]
 pub(crate) struct Pointers<const N: usize> {
-    pub pointers: [u32; N],
+    #[br(count = N)]
+    #[bw(assert(pointers.len() == N))]
+    pub pointers: Vec<u32>,
 }
 
 impl<const N: usize> Pointers<N> {
@@ -116,14 +118,14 @@ impl FrameHead {
     }
 }
 
-/// One tile record: the offset from the anchor, then the packed tile word.
+/// One tile record: a little-endian u32 whose bit fields are the offset from the anchor and the
+/// tile word (formats.md 2.5): `dx` and `dy` in the low bytes, then column, row, size code and
+/// the two flips.
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct TileRecord {
-    pub dx: i8,
-    pub dy: i8,
-    pub word: u16,
+    pub record: u32,
 }
 
 impl TileRecord {
@@ -131,33 +133,39 @@ impl TileRecord {
     pub const LEN: usize = 4;
 }
 
-/// The tile word's fields (formats.md 2.5).
-const COLUMN: Bits = Bits { shift: 0, width: 5 };
-const ROW: Bits = Bits { shift: 5, width: 5 };
+const DX: Bits = Bits { shift: 0, width: 8 };
+const DY: Bits = Bits { shift: 8, width: 8 };
+const COLUMN: Bits = Bits {
+    shift: 16,
+    width: 5,
+};
+const ROW: Bits = Bits {
+    shift: 21,
+    width: 5,
+};
 const SIZE_CODE: Bits = Bits {
-    shift: 10,
+    shift: 26,
     width: 4,
 };
 const FLIP_X: Bits = Bits {
-    shift: 14,
+    shift: 30,
     width: 1,
 };
 const FLIP_Y: Bits = Bits {
-    shift: 15,
+    shift: 31,
     width: 1,
 };
 
 impl From<TileRecord> for Tile {
-    fn from(record: TileRecord) -> Self {
-        let word = u32::from(record.word);
+    fn from(TileRecord { record }: TileRecord) -> Self {
         Self {
-            dx: record.dx,
-            dy: record.dy,
-            column: COLUMN.get(word) as u8,
-            row: ROW.get(word) as u8,
-            size_code: SIZE_CODE.get(word) as u8,
-            flip_x: FLIP_X.get(word) != 0,
-            flip_y: FLIP_Y.get(word) != 0,
+            dx: DX.get(record) as u8 as i8,
+            dy: DY.get(record) as u8 as i8,
+            column: COLUMN.get(record) as u8,
+            row: ROW.get(record) as u8,
+            size_code: SIZE_CODE.get(record) as u8,
+            flip_x: FLIP_X.get(record) != 0,
+            flip_y: FLIP_Y.get(record) != 0,
         }
     }
 }
@@ -179,12 +187,15 @@ impl TryFrom<&Tile> for TileRecord {
         let size_code = SIZE_CODE
             .put(tile.size_code.into())
             .ok_or_else(|| format!("size code {} is not in the size table", tile.size_code))?;
-        let flips = FLIP_X.put(tile.flip_x.into()).unwrap_or(0)
-            | FLIP_Y.put(tile.flip_y.into()).unwrap_or(0);
-        Ok(Self {
-            dx: tile.dx,
-            dy: tile.dy,
-            word: (column | row | size_code | flips) as u16,
-        })
+        // Every i8 and bool fits its field.
+        let fits = |field: Bits, value: u32| field.put(value).unwrap_or(0);
+        let record = fits(DX, u32::from(tile.dx as u8))
+            | fits(DY, u32::from(tile.dy as u8))
+            | column
+            | row
+            | size_code
+            | fits(FLIP_X, tile.flip_x.into())
+            | fits(FLIP_Y, tile.flip_y.into());
+        Ok(Self { record })
     }
 }

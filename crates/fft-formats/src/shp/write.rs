@@ -101,7 +101,9 @@ fn write_table<const N: usize>(
             format!("{} frames, at most {N} fit", frames.len()),
         ));
     }
-    let mut pointers = Pointers { pointers: [0; N] };
+    let mut pointers = Pointers::<N> {
+        pointers: vec![0; N],
+    };
     let mut pos = 0usize;
     for (pointer, frame) in pointers.pointers.iter_mut().zip(frames) {
         *pointer = pos as u32;
