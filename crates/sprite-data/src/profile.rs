@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
+use fft_formats::spr::SprVariant;
 use serde::Deserialize;
 
 /// The TYPE1 profile's text.
@@ -250,9 +251,10 @@ impl Profile {
     /// # Errors
     /// The first rule broken, naming the animation.
     pub fn validate(&self) -> Result<(), String> {
-        if ![256, 488].contains(&self.sheet_height) {
+        let (unit, other) = (SprVariant::Standard.height(), SprVariant::Other.height());
+        if ![unit, other].contains(&(self.sheet_height as usize)) {
             return Err(format!(
-                "sheet_height {}: unit sheets are 488 rows (OTHER.SPR: 256)",
+                "sheet_height {}: unit sheets are {unit} rows (OTHER.SPR: {other})",
                 self.sheet_height
             ));
         }

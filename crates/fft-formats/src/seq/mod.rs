@@ -5,6 +5,8 @@
 //! slots, MON's backward pointers), and the command list with raw argument bytes, dead bytes
 //! included. What the commands mean when executed is the builder's business, not this module's.
 
+use std::ops::Range;
+
 pub mod opcode;
 mod read;
 pub(crate) mod record;
@@ -20,6 +22,8 @@ pub const STREAM_START: usize = record::STREAM_AT;
 pub const SLOT_ENTRIES: usize = 256;
 /// The slot table value of an unused slot.
 pub const UNUSED_SLOT: u32 = 0xFFFF_FFFF;
+/// Header `BB` meaning "no slot draws from a second sheet" (every retail SEQ but MON's).
+pub const NO_SECOND_SHEET: u16 = 0xFF;
 
 /// A decoded SEQ file.
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -150,11 +154,29 @@ impl Seq {
         offsets
     }
 
-    /// The number of distinct slot offsets (storage segments).
-    pub fn distinct_slot_offsets(&self) -> usize {
+    /// The storage segments, in stream order: for each distinct slot start, the commands from it
+    /// up to the next larger distinct slot start, or to the end of the stream (formats.md 3.3).
+    /// Several slots may share a segment; commands before the first slot start belong to none.
+    pub fn segments(&self) -> Vec<Range<usize>> {
         let mut starts = self.slots.clone();
         starts.sort_unstable();
         starts.dedup();
-        starts.len()
+        let ends = starts.iter().skip(1).copied().chain([self.commands.len()]);
+        starts
+            .iter()
+            .zip(ends)
+            .map(|(&start, end)| start..end)
+            .collect()
+    }
+
+    /// The number of distinct slot offsets (storage segments).
+    pub fn distinct_slot_offsets(&self) -> usize {
+        self.segments().len()
+    }
+
+    /// The first slot that draws from the second sheet (the SP2; header `BB`), or `None` when
+    /// `BB` is [`NO_SECOND_SHEET`].
+    pub fn second_sheet_from(&self) -> Option<u16> {
+        (self.second_sheet_slots_from != NO_SECOND_SHEET).then_some(self.second_sheet_slots_from)
     }
 }

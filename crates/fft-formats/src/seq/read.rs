@@ -2,7 +2,9 @@
 //! binrw records of `record.rs`), the command stream parsed left to right (`stream.rs`), then
 //! each slot bound to the command it points at.
 
-use super::record::{Header, SLOT_TABLE_AT, STREAM_AT, STREAM_LEN_AT, SlotEntry, SlotTable, StreamLength};
+use super::record::{
+    Header, SLOT_TABLE_AT, STREAM_AT, STREAM_LEN_AT, SlotEntry, SlotTable, StreamLength,
+};
 use super::stream::{self, StreamError};
 use super::{FIRST_OPCODE, OpcodeTable, SLOT_ENTRIES, Seq, UNUSED_SLOT};
 use crate::error::{DecodeError, Error, ErrorKind, FieldPath, PathFrame};

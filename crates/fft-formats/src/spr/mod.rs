@@ -22,6 +22,13 @@ pub const PALETTE_BYTES: usize = 2 * PALETTE_COLOURS;
 /// Bytes of one raw 4 bpp row (two pixels per byte, low nibble left).
 pub const ROW_BYTES: usize = WIDTH / 2;
 
+/// Width and height of the unit sheet a document's cells are cut from: a standard sheet.
+pub const SHEET_SIZE: (usize, usize) = (WIDTH, SprVariant::Standard.height());
+/// Width and height of an SP2 sheet, which the game loads where the unit sheet's lower half was.
+pub const SP2_SIZE: (usize, usize) = (WIDTH, SprVariant::Sp2.height());
+/// The portrait as stored: a 48 x 32 block, the picture turned a quarter turn clockwise.
+pub const PORTRAIT_STORED: (usize, usize) = (48, 32);
+
 /// One palette as stored: u16 words with R in bits 0-4, G in 5-9, B in 10-14, STP in bit 15.
 pub type Palette = [u16; PALETTE_COLOURS];
 
@@ -110,12 +117,23 @@ impl SprVariant {
     }
 
     /// Image height in pixels.
-    pub fn height(self) -> usize {
+    pub const fn height(self) -> usize {
         match self {
             Self::Standard => 488,
             Self::Short => 288,
             Self::Tall => 512,
             Self::Sp2 | Self::Other => 256,
+        }
+    }
+
+    /// Where the portrait is stored on a sheet of this variant: `(x, y)` of its
+    /// [`PORTRAIT_STORED`] block (`research/spr.md` section 4), or `None` for a layout without
+    /// one.
+    pub const fn portrait_origin(self) -> Option<(usize, usize)> {
+        match self {
+            Self::Standard => Some((80, 456)),
+            Self::Short => Some((80, 256)),
+            Self::Tall | Self::Sp2 | Self::Other => None,
         }
     }
 
