@@ -317,11 +317,11 @@ fn table(rows: &[[String; 9]]) -> String {
 fn bless(originals: Option<PathBuf>) -> Result<()> {
     let root = repo_root();
     let demo_dir = root.join("fixtures/demo");
-    let shp = fft_formats::demo::demo_shp().encode()?;
-    let seq = fft_formats::demo::demo_seq().encode()?;
+    let shp = test_support::demo::demo_shp().encode()?;
+    let seq = test_support::demo::demo_seq().encode()?;
     write_atomically(&demo_dir.join("DEMO.SHP"), &shp)?;
     write_atomically(&demo_dir.join("DEMO.SEQ"), &seq)?;
-    println!("wrote fixtures/demo/DEMO.SHP and DEMO.SEQ from fft_formats::demo");
+    println!("wrote fixtures/demo/DEMO.SHP and DEMO.SEQ from test_support::demo");
     // The demo document is built from the files just written, not from the copies compiled into
     // this binary, which may be older.
     let demo = pipeline::build_from_sources(

@@ -6,7 +6,6 @@
 //! its byte offset; every `encode` gives back the original bytes for any decoded file. No input
 //! makes a decoder panic or allocate more than a small multiple of its length.
 
-pub mod demo;
 pub mod error;
 pub mod kind;
 mod record;

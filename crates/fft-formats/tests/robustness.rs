@@ -5,9 +5,9 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use fft_formats::demo::{demo_seq, demo_shp};
-use fft_formats::{DecodeError, Seq, UnitShp, WeaponShp};
+use fft_formats::{DecodeError, ErrorKind, Seq, UnitShp, WeaponShp};
 use pretty_assertions::assert_eq;
+use test_support::demo::{demo_seq, demo_shp};
 
 /// The three decoders, each paired with its encoder.
 #[derive(Debug, Clone, Copy)]
@@ -174,6 +174,7 @@ fn seq_error_unknown_opcode_names_its_byte() {
     // Stream: frame 0 for 2 ticks, then `FF 10`; the opcode byte is stream byte 3 = file 0x409.
     let bytes = seq_bytes(&[0], &[0x00, 0x02, 0xFF, 0x10]);
     let e = Seq::decode(&bytes).expect_err("0x10 is no opcode");
+    assert_eq!(e.kind(), ErrorKind::UnknownOpcode);
     assert_eq!(e.offset().unwrap(), 0x409);
     assert_eq!(e.found(), "0x10");
     let text = e.to_string();
@@ -187,6 +188,7 @@ fn seq_error_slot_inside_a_command_names_the_slot() {
     // Slot 1 points at stream byte 3, the second byte of `FF FF`; slot 1 is stored at 4 + 4.
     let bytes = seq_bytes(&[0, 3], &[0x00, 0x02, 0xFF, 0xFF]);
     let e = Seq::decode(&bytes).expect_err("slot 1 is inside a command");
+    assert_eq!(e.kind(), ErrorKind::BadPointer);
     assert_eq!(e.offset().unwrap(), 8);
     assert_eq!(e.field(), "slot 1");
     assert!(e.to_string().contains("inside a command"), "{e}");
@@ -194,6 +196,7 @@ fn seq_error_slot_inside_a_command_names_the_slot() {
     // One past the stream.
     let bytes = seq_bytes(&[0, 4], &[0x00, 0x02, 0xFF, 0xFF]);
     let e = Seq::decode(&bytes).expect_err("slot 1 is past the stream");
+    assert_eq!(e.kind(), ErrorKind::BadPointer);
     assert_eq!((e.offset().unwrap(), e.field().as_str()), (8, "slot 1"));
     assert!(e.to_string().contains("past the stream"), "{e}");
 }
@@ -202,6 +205,7 @@ fn seq_error_slot_inside_a_command_names_the_slot() {
 fn seq_error_used_slot_after_an_unused_one() {
     let bytes = seq_bytes(&[0, u32::MAX, 0], &[0x00, 0x00]);
     let e = Seq::decode(&bytes).expect_err("slot 2 follows an unused slot");
+    assert_eq!(e.kind(), ErrorKind::SlotAfterUnused);
     assert_eq!(
         (e.offset().unwrap(), e.field().as_str()),
         (4 + 2 * 4, "slot 2")
@@ -214,6 +218,7 @@ fn seq_error_wrong_length_and_cut_opcode() {
     let mut bytes = seq_bytes(&[0], &[0x00, 0x00]);
     bytes.push(0x00);
     let e = Seq::decode(&bytes).expect_err("one byte too many");
+    assert_eq!(e.kind(), ErrorKind::BadLength);
     assert_eq!(
         (e.offset().unwrap(), e.field().as_str()),
         (0x404, "stream length L")
@@ -222,12 +227,14 @@ fn seq_error_wrong_length_and_cut_opcode() {
     // PlaySound is 3 bytes; the stream ends after 2.
     let bytes = seq_bytes(&[0], &[0xFF, 0xF6]);
     let e = Seq::decode(&bytes).expect_err("PlaySound is cut");
+    assert_eq!(e.kind(), ErrorKind::UnexpectedEnd);
     assert_eq!(e.offset().unwrap(), 0x406);
     assert!(e.field().contains("PlaySound"), "{e}");
 
     // A frame command cut after its first byte.
     let bytes = seq_bytes(&[0], &[0x00, 0x00, 0x05]);
     let e = Seq::decode(&bytes).expect_err("a lone frame byte");
+    assert_eq!(e.kind(), ErrorKind::UnexpectedEnd);
     assert_eq!(e.offset().unwrap(), 0x408);
 }
 
@@ -250,6 +257,7 @@ fn shp_errors_name_the_frame_and_pointer() {
 
     // Pointer 1 says 7, but frame 1 starts right after frame 0's 6 bytes. It is stored at 8 + 4.
     let e = UnitShp::decode(&shp_bytes(&[0, 7], &two)).expect_err("pointer 1 is off");
+    assert_eq!(e.kind(), ErrorKind::BadPointer);
     assert_eq!(
         (e.offset().unwrap(), e.field().as_str()),
         (12, "main table, pointer 1")
@@ -260,6 +268,7 @@ fn shp_errors_name_the_frame_and_pointer() {
     let mut bad = blank;
     bad[0] = 1;
     let e = UnitShp::decode(&shp_bytes(&[0], &bad)).expect_err("the record overruns");
+    assert_eq!(e.kind(), ErrorKind::BadLength);
     assert_eq!(e.offset().unwrap(), 0x40A);
     assert!(e.field().contains("frame 0"), "{e}");
 
@@ -267,6 +276,7 @@ fn shp_errors_name_the_frame_and_pointer() {
     let mut bytes = shp_bytes(&[0], &blank);
     bytes[0] = 9;
     let e = UnitShp::decode(&bytes).expect_err("water_ptr 9");
+    assert_eq!(e.kind(), ErrorKind::BadPointer);
     assert_eq!(
         (e.offset().unwrap(), e.field().as_str()),
         (0, "header water_ptr")
@@ -280,10 +290,12 @@ fn shp_errors_name_the_frame_and_pointer() {
 fn error_past_the_end_is_reported_at_the_end() {
     let header = [8, 0, 0, 0, 0x54, 0x00, 0xFF, 0x00];
     let e = UnitShp::decode(&header).expect_err("no tables");
+    assert_eq!(e.kind(), ErrorKind::UnexpectedEnd);
     assert_eq!(e.offset().unwrap(), 8);
     assert_eq!(e.field(), "main table, block length at 0x408");
 
     let e = WeaponShp::decode(&[0; 0x100]).expect_err("too short for the table");
+    assert_eq!(e.kind(), ErrorKind::UnexpectedEnd);
     assert_eq!(e.offset().unwrap(), 0x100);
     assert!(e.field().contains("at 0x844"), "{e}");
 }

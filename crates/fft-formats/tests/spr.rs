@@ -124,6 +124,7 @@ fn runs_split_at_4095_in_their_shortest_tokens() {
 fn compressed_stream_errors_say_where() {
     // `0 8` and then nothing: the stream ends inside a token.
     let err = decompress(&[0x08], 8, 0x9200).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::BadCompression);
     assert_eq!(err.offset().unwrap(), 0x9201);
     assert!(
         err.found().contains("inside the token at byte 0x9200"),
@@ -131,16 +132,21 @@ fn compressed_stream_errors_say_where() {
     );
     // Two literals, and 2 of the 4 pixels missing.
     let err = decompress(&[0x12], 4, 0x100).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::BadCompression);
     assert_eq!(
         (err.offset().unwrap(), err.expected()),
         (0x101, "2 more pixels (the stream holds 4)")
     );
     // A run of 9 when 3 pixels are left.
     let err = decompress(&[0x10, 0x90], 4, 0x40).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::BadCompression);
     assert_eq!(err.offset().unwrap(), 0x40);
     assert!(err.found().contains("a run of 9"), "{err}");
     // Pixels over 15 cannot be encoded.
-    assert!(compress(&[0, 16]).is_err());
+    assert_eq!(
+        compress(&[0, 16]).map_err(|e| e.kind()),
+        Err(ErrorKind::OutOfRange)
+    );
 }
 
 // ---- synthetic sheets of every variant ----

@@ -85,6 +85,9 @@ pub fn check_palette(spr: &Spr, palette: usize) -> Result<(), RenderError> {
 /// cell of `doc` a rectangle of its own colour, lighter on its left half so that a mirrored tile
 /// shows, with a dark outline; transparent elsewhere. `doc.sheet.width x doc.sheet.height`
 /// (at most [`MAX_SHEET_HEIGHT`] rows; cells past it are cut).
+///
+/// Test data, not part of the library proper: only with the `synthetic-sheet` feature.
+#[cfg(feature = "synthetic-sheet")]
 pub fn synthetic_sheet(doc: &sprite_data::Document) -> Image {
     let width = doc.sheet.width.clamp(1, WIDTH as u32);
     let height = doc.sheet.height.clamp(1, MAX_SHEET_HEIGHT);
@@ -117,6 +120,7 @@ pub fn synthetic_sheet(doc: &sprite_data::Document) -> Image {
 }
 
 /// An opaque colour from hue (degrees), saturation and value (0..1).
+#[cfg(feature = "synthetic-sheet")]
 fn hsv(hue: f64, saturation: f64, value: f64) -> Rgba {
     let c = value * saturation;
     let h = hue / 60.0;

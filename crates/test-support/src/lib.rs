@@ -4,6 +4,7 @@
 //! that needs them prints a loud `SKIPPED` line and passes, and under `FFT_REQUIRE_ORIGINALS=1`
 //! (as CI sets) it fails instead.
 
+pub mod demo;
 pub mod fftorama;
 
 use std::path::{Path, PathBuf};
