@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
+use fft_formats::seq::SLOT_ENTRIES;
 use fft_formats::spr::SprVariant;
 use serde::Deserialize;
 
@@ -282,9 +283,9 @@ impl Profile {
                 }
             };
             for slot in slots {
-                if slot > 255 {
+                if slot as usize >= SLOT_ENTRIES {
                     return Err(format!(
-                        "animation {name:?}: slot {slot} is past the 256 slots of a SEQ"
+                        "animation {name:?}: slot {slot} is past the {SLOT_ENTRIES} slots of a SEQ"
                     ));
                 }
                 if let Some(other) = used.insert(slot, name) {

@@ -2,9 +2,7 @@
 //! binrw records of `record.rs`), the command stream parsed left to right (`stream.rs`), then
 //! each slot bound to the command it points at.
 
-use super::record::{
-    Header, SLOT_TABLE_AT, STREAM_AT, STREAM_LEN_AT, SlotEntry, SlotTable, StreamLength,
-};
+use super::record::{Header, SLOT_TABLE_AT, STREAM_AT, STREAM_LEN_AT, SlotEntry, StreamLength};
 use super::stream::{self, StreamError};
 use super::{FIRST_OPCODE, OpcodeTable, SLOT_ENTRIES, Seq, UNUSED_SLOT};
 use crate::error::{DecodeError, Error, ErrorKind, FieldPath, PathFrame};
@@ -61,18 +59,11 @@ impl Seq {
 
 /// The used slots' offsets: every entry up to the first unused one, after which all are unused.
 fn read_slot_table(bytes: &[u8]) -> Result<Vec<u32>, DecodeError> {
-    // A file too short for the table is read entry by entry, so that the first entry at fault,
-    // cut short or not, is the one reported.
-    let table = record::read::<SlotTable>(bytes, SLOT_TABLE_AT, FieldPath::default);
+    // Entry by entry, so that the first entry at fault, cut short or not, is the one reported.
     let entry = |slot: usize| -> Result<u32, DecodeError> {
-        match &table {
-            Ok(table) => Ok(table.entries[slot]),
-            Err(_) => {
-                let at = SLOT_TABLE_AT + SlotEntry::LEN * slot;
-                let entry: SlotEntry = record::read(bytes, at, || FieldPath::index("slot", slot))?;
-                Ok(entry.offset)
-            }
-        }
+        let at = SLOT_TABLE_AT + SlotEntry::LEN * slot;
+        let entry: SlotEntry = record::read(bytes, at, || FieldPath::index("slot", slot))?;
+        Ok(entry.offset)
     };
     let mut offsets = Vec::with_capacity(SLOT_ENTRIES);
     let mut unused_from = None;

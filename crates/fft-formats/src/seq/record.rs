@@ -34,17 +34,6 @@ impl SlotEntry {
     pub const LEN: usize = 4;
 }
 
-/// The whole slot table, as the encoder writes it and as the decoder reads a file long enough to
-/// hold it.
-#[binrw]
-#[brw(little)]
-#[derive(Debug, Clone)]
-pub(crate) struct SlotTable {
-    #[br(count = super::SLOT_ENTRIES)]
-    #[bw(assert(entries.len() == super::SLOT_ENTRIES))]
-    pub entries: Vec<u32>,
-}
-
 /// The stream length `L`, after the slot table.
 #[binrw]
 #[brw(little)]

@@ -3,7 +3,6 @@
 //! `op`. Nothing else in the crate knows how long a command is.
 
 use nom::bytes::complete::take;
-use nom::number::complete::u8 as byte;
 use nom::{IResult, Parser};
 
 use super::{Command, OpArgs, Opcode, OpcodeTable};
@@ -36,16 +35,15 @@ impl<'a> nom::error::ParseError<&'a [u8]> for StreamError {
 
 type Parsed<'a, T> = IResult<&'a [u8], T, StreamError>;
 
-/// One command at the start of `input`.
+/// One command at the start of `input`: two bytes, and when the first is [`OPCODE_ESCAPE`], the
+/// argument bytes the table gives the second.
 pub(crate) fn command<'a>(table: &OpcodeTable, input: &'a [u8]) -> Parsed<'a, Command> {
     let left = input.len();
-    let fail = |error| nom::Err::Failure(error);
-    let (rest, first) = byte
+    let fail = nom::Err::Failure;
+    let (rest, head) = take(2usize)
         .parse(input)
         .map_err(|_: nom::Err<StreamError>| fail(StreamError::CutCommand { left }))?;
-    let (rest, second) = byte
-        .parse(rest)
-        .map_err(|_: nom::Err<StreamError>| fail(StreamError::CutCommand { left }))?;
+    let (first, second) = (head[0], head[1]);
     if first != OPCODE_ESCAPE {
         let command = Command::Frame {
             frame: first,

@@ -2,7 +2,7 @@
 //! unused tail of the table, the stream length (the binrw records of `record.rs`), then the
 //! stream. Mirrors `read.rs`.
 
-use super::record::{Header, STREAM_AT, SlotTable, StreamLength};
+use super::record::{Header, STREAM_AT, SlotEntry, StreamLength};
 use super::stream::OPCODE_ESCAPE;
 use super::{Command, FIRST_OPCODE, OpcodeTable, SLOT_ENTRIES, Seq, UNUSED_SLOT};
 use crate::error::{EncodeError, Error, ErrorKind, FieldPath};
@@ -41,10 +41,10 @@ impl Seq {
                 second_sheet_slots_from: self.second_sheet_slots_from,
             },
         );
-        let mut table = SlotTable {
-            entries: vec![UNUSED_SLOT; SLOT_ENTRIES],
-        };
-        for (slot, (&command, entry)) in self.slots.iter().zip(&mut table.entries).enumerate() {
+        let mut table = [SlotEntry {
+            offset: UNUSED_SLOT,
+        }; SLOT_ENTRIES];
+        for (slot, (&command, entry)) in self.slots.iter().zip(&mut table).enumerate() {
             let start = starts
                 .get(command)
                 .filter(|_| command < self.commands.len())
@@ -55,9 +55,11 @@ impl Seq {
                         format!("command {command} does not exist"),
                     )
                 })?;
-            *entry = *start as u32;
+            entry.offset = *start as u32;
         }
-        record::write(&mut out, &table);
+        for entry in &table {
+            record::write(&mut out, entry);
+        }
         record::write(&mut out, &StreamLength { len: stream_len });
         for (index, command) in self.commands.iter().enumerate() {
             match *command {

@@ -4,7 +4,7 @@
 //! allow.
 
 use super::record::{
-    BlockLength, FrameHead, NO_WATER, Pointers, TileRecord, UnitHeader, WeaponHeader,
+    BlockLength, FrameHead, NO_WATER, Pointer, Pointers, TileRecord, UnitHeader, WeaponHeader,
 };
 use super::{
     Frame, MAX_TILES_PER_FRAME, UNIT_TABLE_ENTRIES, UnitShp, WEAPON_TABLE_ENTRIES, WeaponShp,
@@ -130,15 +130,19 @@ fn read_table<const N: usize>(
             0,
         ));
     }
-    // The block length lies after the pointers, so they are in the file.
-    let Pointers { pointers } = record::read::<Pointers<N>>(bytes, table_at, path)?;
-    let pointer_error = |index: usize, expected: String| {
+    // Each pointer is read when it is checked, as the records are walked.
+    let pointer = |index: usize| -> Result<u32, DecodeError> {
+        let at = table_at + Pointer::LEN * index;
+        let entry: Pointer = record::read(bytes, at, || path().then_index("pointer", index))?;
+        Ok(entry.offset)
+    };
+    let pointer_error = |index: usize, expected: String, found: u32| {
         Error::decode(
             ErrorKind::BadPointer,
-            table_at + 4 * index,
+            table_at + Pointer::LEN * index,
             path().then_index("pointer", index),
             expected,
-            format!("0x{:X}", pointers[index]),
+            format!("0x{found:X}"),
         )
     };
     let mut frames = Vec::new();
@@ -154,10 +158,12 @@ fn read_table<const N: usize>(
                 format!("{} more bytes", block_len - pos),
             ));
         }
-        if usize::try_from(pointers[index]).ok() != Some(pos) {
+        let stored = pointer(index)?;
+        if usize::try_from(stored).ok() != Some(pos) {
             return Err(pointer_error(
                 index,
                 format!("0x{pos:X} (records back to back in index order)"),
+                stored,
             ));
         }
         let frame = read_frame(bytes, block_at + pos, block_end, || {
@@ -166,11 +172,15 @@ fn read_table<const N: usize>(
         pos += frame.record_len();
         frames.push(frame);
     }
-    if let Some(index) = (frames.len()..N).find(|&i| pointers[i] != 0) {
-        return Err(pointer_error(
-            index,
-            format!("0 (the table ends after frame {})", frames.len() - 1),
-        ));
+    for index in frames.len()..N {
+        let stored = pointer(index)?;
+        if stored != 0 {
+            return Err(pointer_error(
+                index,
+                format!("0 (the table ends after frame {})", frames.len() - 1),
+                stored,
+            ));
+        }
     }
     Ok((frames, block_end))
 }

@@ -40,19 +40,25 @@ pub(crate) struct WeaponHeader {
     pub first_section: [u8; super::WEAPON_FIRST_SECTION_LEN],
 }
 
-/// A frame table's pointers: each frame's offset in the data block, then zeros.
+/// One entry of a frame table: a frame's offset in the data block, or 0 after the last frame.
 #[binrw]
 #[brw(little)]
-#[derive(Debug, Clone)]
-pub(crate) struct Pointers<const N: usize> {
-    #[br(count = N)]
-    #[bw(assert(pointers.len() == N))]
-    pub pointers: Vec<u32>,
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Pointer {
+    pub offset: u32,
 }
+
+impl Pointer {
+    /// Its size in bytes.
+    pub const LEN: usize = 4;
+}
+
+/// A frame table's `N` pointers.
+pub(crate) struct Pointers<const N: usize>;
 
 impl<const N: usize> Pointers<N> {
     /// The table's size in bytes: where its block length is stored, from the table's start.
-    pub const LEN: usize = 4 * N;
+    pub const LEN: usize = Pointer::LEN * N;
 }
 
 /// The u16 length of a table's data block, right after its pointers.

@@ -3,7 +3,7 @@
 //! `record.rs`, written in the order `read.rs` reads them.
 
 use super::record::{
-    BlockLength, FrameHead, NO_WATER, Pointers, TileRecord, UnitHeader, WeaponHeader,
+    BlockLength, FrameHead, NO_WATER, Pointer, Pointers, TileRecord, UnitHeader, WeaponHeader,
 };
 use super::{Frame, UNIT_TABLE_ENTRIES, UnitShp, WEAPON_TABLE_ENTRIES, WeaponShp};
 use crate::error::{EncodeError, Error, ErrorKind, FieldPath};
@@ -101,12 +101,10 @@ fn write_table<const N: usize>(
             format!("{} frames, at most {N} fit", frames.len()),
         ));
     }
-    let mut pointers = Pointers::<N> {
-        pointers: vec![0; N],
-    };
+    let mut pointers = [Pointer { offset: 0 }; N];
     let mut pos = 0usize;
-    for (pointer, frame) in pointers.pointers.iter_mut().zip(frames) {
-        *pointer = pos as u32;
+    for (pointer, frame) in pointers.iter_mut().zip(frames) {
+        pointer.offset = pos as u32;
         pos += frame.record_len();
     }
     let len = u16::try_from(pos).map_err(|_| {
@@ -116,7 +114,9 @@ fn write_table<const N: usize>(
             format!("a data block of {pos} bytes; at most 65535 fit"),
         )
     })?;
-    record::write(out, &pointers);
+    for pointer in &pointers {
+        record::write(out, pointer);
+    }
     record::write(out, &BlockLength { len });
     for (index, frame) in frames.iter().enumerate() {
         write_frame(out, frame, || {
