@@ -7,11 +7,11 @@
 //! of the crate. What a declaration cannot say (records back to back, lengths that must agree) the
 //! codecs check right after the read.
 
-use std::io::{self, Read, Seek, SeekFrom};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 
 use binrw::error::BacktraceFrame;
 use binrw::meta::{ReadEndian, WriteEndian};
-use binrw::{BinRead, BinWrite};
+use binrw::{BinRead, BinResult, BinWrite, Endian};
 
 use crate::error::{Error, ErrorKind, FieldPath, PathFrame};
 
@@ -134,6 +134,30 @@ where
     // Writing to memory fails only when memory does, which aborts anyway.
     value.write(&mut cursor).expect("a record writes to memory");
     *out = cursor.into_inner();
+}
+
+/// `N` bytes kept as they are, read and written whole (binrw reads an array byte by byte, which
+/// would report a cut-short block at its last byte instead of its start).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Raw<const N: usize>(pub [u8; N]);
+
+impl<const N: usize> BinRead for Raw<N> {
+    type Args<'a> = ();
+
+    fn read_options<R: Read + Seek>(reader: &mut R, _: Endian, (): ()) -> BinResult<Self> {
+        let mut bytes = [0; N];
+        reader.read_exact(&mut bytes)?;
+        Ok(Self(bytes))
+    }
+}
+
+impl<const N: usize> BinWrite for Raw<N> {
+    type Args<'a> = ();
+
+    fn write_options<W: Write + Seek>(&self, writer: &mut W, _: Endian, (): ()) -> BinResult<()> {
+        writer.write_all(&self.0)?;
+        Ok(())
+    }
 }
 
 /// A bit field of a packed word, declared once and used by both directions: `width` bits from

@@ -76,7 +76,7 @@ impl WeaponShp {
         )?;
         expect_end(bytes, end)?;
         Ok(Self {
-            first_section: head.first_section,
+            first_section: head.first_section.0,
             frames,
         })
     }

@@ -6,7 +6,7 @@ use binrw::binrw;
 
 use super::Tile;
 use crate::error::PathFrame;
-use crate::record::Bits;
+use crate::record::{Bits, Raw};
 
 /// The unit SHP header (formats.md 2.1), at byte 0.
 #[binrw]
@@ -37,7 +37,7 @@ impl UnitHeader {
 #[brw(little)]
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct WeaponHeader {
-    pub first_section: [u8; super::WEAPON_FIRST_SECTION_LEN],
+    pub first_section: Raw<{ super::WEAPON_FIRST_SECTION_LEN }>,
 }
 
 /// One entry of a frame table: a frame's offset in the data block, or 0 after the last frame.

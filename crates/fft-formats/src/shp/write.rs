@@ -7,7 +7,7 @@ use super::record::{
 };
 use super::{Frame, UNIT_TABLE_ENTRIES, UnitShp, WEAPON_TABLE_ENTRIES, WeaponShp};
 use crate::error::{EncodeError, Error, ErrorKind, FieldPath};
-use crate::record;
+use crate::record::{self, Raw};
 
 impl UnitShp {
     /// Encodes the model as a unit SHP.
@@ -74,7 +74,7 @@ impl WeaponShp {
         record::write(
             &mut out,
             &WeaponHeader {
-                first_section: self.first_section,
+                first_section: Raw(self.first_section),
             },
         );
         write_table::<WEAPON_TABLE_ENTRIES>(&mut out, &self.frames, "frame table")?;

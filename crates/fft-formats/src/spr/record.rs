@@ -5,6 +5,7 @@
 use binrw::binrw;
 
 use super::{PALETTE_COLOURS, Palette, ROW_BYTES, WIDTH};
+use crate::record::Raw;
 
 /// One stored palette.
 #[binrw]
@@ -19,8 +20,8 @@ pub(crate) struct PaletteRecord {
 #[brw(little)]
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct RawRow {
-    #[br(map = unpack)]
-    #[bw(map = pack)]
+    #[br(map = |stored: Raw<ROW_BYTES>| unpack(stored.0))]
+    #[bw(map = |pixels: &[u8; WIDTH]| Raw(pack(pixels)))]
     pub pixels: [u8; WIDTH],
 }
 
