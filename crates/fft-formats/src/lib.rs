@@ -8,6 +8,7 @@
 
 pub mod error;
 pub mod kind;
+pub mod layer;
 mod record;
 pub mod retail;
 pub mod seq;

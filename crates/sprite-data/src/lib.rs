@@ -7,8 +7,10 @@
 
 pub mod build;
 pub mod canonical;
+pub mod compare;
 pub mod document;
 pub mod execution;
+pub mod layer;
 pub mod output;
 pub mod pipeline;
 pub mod pose;

@@ -74,7 +74,7 @@ retail_opcodes! {
     0xDF "SetYRotation0" 2;
     0xE0 "ClearShadow" 2;
     0xE1 "SetShadow" 2;
-    0xE2 "SetLayerPriority" 3;
+    0xE2 "SetLayerPriority" 3 => SET_LAYER_PRIORITY;
     0xE3 "ffe3" 3;
     0xE4 "ffe4" 3;
     0xE5 "SaveYSpin" 3;
@@ -90,7 +90,7 @@ retail_opcodes! {
     0xEF "MoveUnitDU" 3 => MOVE_UNIT_DU;
     0xF0 "MoveUnitRL" 3 => MOVE_UNIT_RL;
     0xF1 "fff1" 4;
-    0xF2 "QueueSpriteAnim" 4;
+    0xF2 "QueueSpriteAnim" 4 => QUEUE_SPRITE_ANIM;
     0xF3 "fff3" 3;
     0xF4 "fff4" 3;
     0xF5 "fff5" 3;
