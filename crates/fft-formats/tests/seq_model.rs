@@ -105,6 +105,9 @@ fn the_named_opcode_codes_are_the_tables_entries() {
         (code::INCREMENT_LOOP, "IncrementLoop", 2),
         (code::MOVE_UNIT_RL_DU_FB, "MoveUnitRLDUFB", 5),
         (code::PAUSE_ANIMATION, "PauseAnimation", 2),
+        // The layer cues: `FF E2 n` and `FF F2 layer slot` (formats.md 3.2).
+        (code::SET_LAYER_PRIORITY, "SetLayerPriority", 3),
+        (code::QUEUE_SPRITE_ANIM, "QueueSpriteAnim", 4),
     ] {
         let op = table.get(code).unwrap();
         assert_eq!((op.code, op.name, op.len), (code, name, len));

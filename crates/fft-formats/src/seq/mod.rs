@@ -18,6 +18,10 @@ pub use stream::OPCODE_ESCAPE;
 
 /// Offset of the command stream from the start of the file; slot offsets count from here.
 pub const STREAM_START: usize = record::STREAM_AT;
+/// Offset of header `AA` ([`Seq::attack_slots_from`]).
+pub const ATTACK_SLOTS_FROM_AT: usize = record::Header::ATTACK_SLOTS_FROM_AT;
+/// Offset of header `BB` ([`Seq::second_sheet_slots_from`]).
+pub const SECOND_SHEET_SLOTS_FROM_AT: usize = record::Header::SECOND_SHEET_SLOTS_FROM_AT;
 /// Entries in the slot table.
 pub const SLOT_ENTRIES: usize = 256;
 /// The slot table value of an unused slot.
@@ -131,6 +135,19 @@ impl Command {
         match self {
             Self::Frame { .. } => 2,
             Self::Op { args, .. } => 2 + args.as_slice().len(),
+        }
+    }
+
+    /// Appends the command's bytes as the stream holds them: `frame delay`, or `FF code` and the
+    /// argument bytes. Nothing is checked here; [`Seq::encode`] refuses what no decoder would
+    /// read back.
+    pub fn write_bytes(&self, out: &mut Vec<u8>) {
+        match *self {
+            Self::Frame { frame, delay } => out.extend_from_slice(&[frame, delay]),
+            Self::Op { code, args } => {
+                out.extend_from_slice(&[OPCODE_ESCAPE, code]);
+                out.extend_from_slice(args.as_slice());
+            }
         }
     }
 

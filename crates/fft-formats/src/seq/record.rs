@@ -19,6 +19,10 @@ pub(crate) struct Header {
 impl Header {
     /// Its size: where the slot table starts.
     pub const LEN: usize = 4;
+    /// Offset of `AA`.
+    pub const ATTACK_SLOTS_FROM_AT: usize = 0;
+    /// Offset of `BB`.
+    pub const SECOND_SHEET_SLOTS_FROM_AT: usize = 2;
 }
 
 /// One slot table entry: the slot's offset in the stream, or [`super::UNUSED_SLOT`].

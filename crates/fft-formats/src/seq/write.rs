@@ -73,7 +73,6 @@ impl Seq {
                         "frame 0xFF cannot be written: that byte starts an opcode",
                     ));
                 }
-                Command::Frame { frame, delay } => out.extend_from_slice(&[frame, delay]),
                 Command::Op { code, .. } if code < FIRST_OPCODE => {
                     return Err(Error::encode(
                         ErrorKind::OutOfRange,
@@ -83,10 +82,7 @@ impl Seq {
                         ),
                     ));
                 }
-                Command::Op { code, args } => {
-                    out.extend_from_slice(&[OPCODE_ESCAPE, code]);
-                    out.extend_from_slice(args.as_slice());
-                }
+                Command::Frame { .. } | Command::Op { .. } => command.write_bytes(&mut out),
             }
         }
         Ok(out)
