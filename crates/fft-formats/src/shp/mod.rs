@@ -169,10 +169,11 @@ impl Tile {
     }
 }
 
-/// Where the tables of each SHP layout lie, from the record declarations: what
-/// [`crate::detect_kind`] checks a file's size against.
-pub(crate) mod layout {
-    use super::record::{BlockLength, Pointers, UnitHeader};
+/// Where the tables and records of each SHP layout lie, from the record declarations: what
+/// [`crate::detect_kind`] checks a file's size against, and where a report (`diff`) finds a
+/// record of a decoded file (records lie back to back in index order after their table).
+pub mod layout {
+    use super::record::{BlockLength, FrameHead, Pointers, TileRecord, UnitHeader};
     use super::{UNIT_TABLE_ENTRIES, WEAPON_FIRST_SECTION_LEN, WEAPON_TABLE_ENTRIES};
 
     /// Offset of `water_ptr` in a unit SHP.
@@ -196,12 +197,30 @@ pub(crate) mod layout {
     pub const fn block_at(block_len_at: usize) -> usize {
         block_len_at + BlockLength::LEN
     }
+
+    /// Where the first record of a unit table starting at `table_at` lies.
+    pub const fn unit_block_at(table_at: usize) -> usize {
+        block_at(unit_block_len_at(table_at))
+    }
+
+    /// Where the first record of the weapon table lies.
+    pub const WEAPON_BLOCK_AT: usize = block_at(WEAPON_BLOCK_LEN_AT);
+
+    /// Offset of `lower_half_from` in a unit SHP header.
+    pub const LOWER_HALF_FROM_AT: usize = UnitHeader::LOWER_HALF_FROM_AT;
+    /// Offset of `extra` in a unit SHP header.
+    pub const EXTRA_AT: usize = UnitHeader::EXTRA_AT;
+
+    /// Where tile `tile` of the frame record at `record_at` lies.
+    pub const fn tile_at(record_at: usize, tile: usize) -> usize {
+        record_at + FrameHead::LEN + TileRecord::LEN * tile
+    }
 }
 
 impl Frame {
     /// Encoded length of the record in bytes.
     pub fn record_len(&self) -> usize {
-        2 + 4 * self.tiles.len()
+        layout::tile_at(0, self.tiles.len())
     }
 }
 

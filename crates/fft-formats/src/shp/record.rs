@@ -28,6 +28,10 @@ pub(crate) const NO_WATER: u32 = 8;
 impl UnitHeader {
     /// Offset of `water_ptr`.
     pub const WATER_PTR_AT: usize = 0;
+    /// Offset of `lower_half_from`.
+    pub const LOWER_HALF_FROM_AT: usize = 4;
+    /// Offset of `extra`.
+    pub const EXTRA_AT: usize = 6;
     /// The header's size: where the main table starts.
     pub const LEN: usize = 8;
 }
