@@ -28,6 +28,7 @@ use binrw::binrw;
 use crate::error::{DecodeError, Error, ErrorKind, PathFrame};
 use crate::record;
 use crate::shp::WEAPON_FIRST_SECTION_LEN;
+use crate::spr::{SheetBlock, SprVariant};
 
 /// Entries of the first-frame list: 0x04..0x44 holds 32 u16.
 pub const FIRST_FRAME_ENTRIES: usize = 32;
@@ -220,6 +221,18 @@ impl Layer {
             Self::Effect => "effect",
             Self::Text => "text",
         }
+    }
+
+    /// The block of the weapons sheet WEP.SPR the layer's cells are cut from: the weapons block
+    /// (image rows 0-255, palettes 0-15) or the effects block (rows 256-511, palettes 16-31);
+    /// `None` for the unit and the text, which are not drawn from it.
+    pub fn sheet_block(self) -> Option<SheetBlock> {
+        let index = match self {
+            Self::Weapon => 0,
+            Self::Effect => 1,
+            Self::Unit | Self::Text => return None,
+        };
+        SprVariant::Weapons.blocks().get(index).copied()
     }
 
     /// The layer `QueueSpriteAnim` (`FF F2 layer slot`) starts: 1 the weapon, 2 the effect.

@@ -7,20 +7,21 @@ use super::{PALETTE_BYTES, Palette, ROW_BYTES, Section, Spr, SprVariant, WIDTH};
 use crate::error::{DecodeError, Error, ErrorKind, FieldPath};
 use crate::record;
 
-/// Size of an SP2 sheet: 256 raw rows.
-pub const SP2_LEN: usize = 32 * 1024;
-/// Size of the OTHER sheet: 32 palettes and 256 raw rows.
-pub const OTHER_LEN: usize = 33 * 1024;
-/// Size of the weapons sheet WEP.SPR: three blocks of 16 palettes and raw rows (256, 256, 144).
-pub const WEAPONS_LEN: usize = 3 * 512 + (256 + 256 + 144) * 128;
+/// Size of an SP2 sheet: 256 raw rows (32768 bytes).
+pub const SP2_LEN: usize = SprVariant::Sp2.fixed_len();
+/// Size of the OTHER sheet: 32 palettes and 256 raw rows (33792 bytes).
+pub const OTHER_LEN: usize = SprVariant::Other.fixed_len();
+/// Size of the weapons sheet WEP.SPR: three blocks of 16 palettes and raw rows (256, 256, 144;
+/// 85504 bytes).
+pub const WEAPONS_LEN: usize = SprVariant::Weapons.fixed_len();
 /// Where the pixel data of a short sheet ends and the compressed stream of a standard sheet
 /// starts: 16 palettes and 288 raw rows.
 pub const SHORT_END: usize = 0x9200;
 
 impl Spr {
     /// Decodes a sheet of any variant, telling the variant from the bytes: 32768 bytes is an SP2
-    /// sheet, 33792 the OTHER sheet, 85504 the weapons sheet; a file that holds only zeros from 0x9200 on is a short
-    /// sheet; any other file is a standard sheet if its stream from 0x9200 gives exactly the
+    /// sheet, 33792 the OTHER sheet, 85504 the weapons sheet; a file that holds only zeros from
+    /// 0x9200 on is a short sheet; any other file is a standard sheet if its stream from 0x9200 gives exactly the
     /// 200 compressed rows, else a tall one if its stream from 0x8200 gives 256.
     ///
     /// # Errors
@@ -52,15 +53,7 @@ impl Spr {
     pub fn decode_as(bytes: &[u8], variant: SprVariant) -> Result<Self, DecodeError> {
         // The image is allocated whole, so a file too short for the variant's fixed sections is
         // refused first: a few bytes never cost a full sheet of memory.
-        let fixed_len: usize = variant
-            .sections()
-            .iter()
-            .map(|section| match *section {
-                Section::Palettes(count) => count * PALETTE_BYTES,
-                Section::Raw { first, end } => (end - first) * ROW_BYTES,
-                Section::Compressed { .. } => 0,
-            })
-            .sum();
+        let fixed_len = variant.fixed_len();
         if bytes.len() < fixed_len {
             return Err(Error::decode(
                 ErrorKind::UnexpectedEnd,
