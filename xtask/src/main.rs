@@ -540,11 +540,11 @@ fn table(rows: &[[String; 9]]) -> String {
 fn bless(originals: Option<PathBuf>) -> Result<()> {
     let root = repo_root();
     let demo_dir = root.join("fixtures/demo");
-    let shp = fft_formats::demo::demo_shp().encode()?;
-    let seq = fft_formats::demo::demo_seq().encode()?;
+    let shp = test_support::demo::demo_shp().encode()?;
+    let seq = test_support::demo::demo_seq().encode()?;
     write_atomically(&demo_dir.join("DEMO.SHP"), &shp)?;
     write_atomically(&demo_dir.join("DEMO.SEQ"), &seq)?;
-    println!("wrote fixtures/demo/DEMO.SHP and DEMO.SEQ from fft_formats::demo");
+    println!("wrote fixtures/demo/DEMO.SHP and DEMO.SEQ from test_support::demo");
     let sheet = sprite_render::encode::png_rgba(&sprite_render::demo_sheet::demo_sheet())?;
     write_atomically(&demo_dir.join("demo.png"), &sheet)?;
     println!("wrote fixtures/demo/demo.png from sprite_render::demo_sheet");

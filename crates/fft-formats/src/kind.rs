@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::error::DecodeError;
+use crate::error::Error;
 use crate::seq::Seq;
 use crate::shp::{UnitShp, WeaponShp};
 use crate::spr::Spr;
@@ -36,13 +36,13 @@ impl FileKind {
     }
 
     /// Decodes `bytes` as this kind and encodes the result again.
-    fn decode_and_encode(self, bytes: &[u8]) -> Result<Vec<u8>, RoundTripError> {
+    fn decode_and_encode(self, bytes: &[u8]) -> Result<Vec<u8>, Error> {
         fn both<T>(
-            decoded: Result<T, DecodeError>,
-            encode: impl FnOnce(&T) -> Result<Vec<u8>, crate::EncodeError>,
-        ) -> Result<Vec<u8>, RoundTripError> {
-            let model = decoded.map_err(RoundTripError::Decode)?;
-            encode(&model).map_err(RoundTripError::Encode)
+            decoded: Result<T, Error>,
+            encode: impl FnOnce(&T) -> Result<Vec<u8>, Error>,
+        ) -> Result<Vec<u8>, Error> {
+            let model = decoded?;
+            encode(&model).map_err(|e| Error::NotReEncodable(Box::new(e)))
         }
         match self {
             Self::UnitShp => both(UnitShp::decode(bytes), UnitShp::encode),
@@ -65,6 +65,9 @@ impl fmt::Display for FileKind {
 /// checks everything else. A file that fits none of them is a sheet when it decodes as one
 /// ([`Spr::detect`]: its size, and for compressed sheets a stream that gives exactly its rows).
 pub fn detect_kind(bytes: &[u8]) -> Option<FileKind> {
+    use crate::seq::record::{STREAM_AT, STREAM_LEN_AT};
+    use crate::shp::layout;
+
     let u16_at = |at: usize| {
         bytes
             .get(at..at + 2)
@@ -76,22 +79,26 @@ pub fn detect_kind(bytes: &[u8]) -> Option<FileKind> {
             .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
     };
     let size = bytes.len();
-    if u16_at(0x404).is_some_and(|l| 0x406 + l == size) {
+    if u16_at(STREAM_LEN_AT).is_some_and(|l| STREAM_AT + l == size) {
         return Some(FileKind::Seq);
     }
-    if let (Some(water_ptr), Some(main_len)) = (u32_at(0), u16_at(0x408)) {
-        let main_end = 0x40A + main_len;
-        let unit = if water_ptr == 8 {
+    let main_len_at = layout::unit_block_len_at(layout::UNIT_MAIN_TABLE_AT);
+    if let (Some(water_ptr), Some(main_len)) = (u32_at(layout::WATER_PTR_AT), u16_at(main_len_at)) {
+        let main_end = layout::block_at(main_len_at) + main_len;
+        let unit = if water_ptr == layout::NO_WATER {
             main_end == size
         } else {
+            let water_len_at = layout::unit_block_len_at(water_ptr);
             water_ptr == main_end
-                && u16_at(water_ptr + 0x400).is_some_and(|w| water_ptr + 0x402 + w == size)
+                && u16_at(water_len_at).is_some_and(|w| layout::block_at(water_len_at) + w == size)
         };
         if unit {
             return Some(FileKind::UnitShp);
         }
     }
-    if u16_at(0x844).is_some_and(|l| 0x846 + l == size) {
+    if u16_at(layout::WEAPON_BLOCK_LEN_AT)
+        .is_some_and(|l| layout::block_at(layout::WEAPON_BLOCK_LEN_AT) + l == size)
+    {
         return Some(FileKind::WeaponShp);
     }
     if Spr::detect(bytes).is_some() {
@@ -113,14 +120,9 @@ pub enum RoundTrip {
     },
 }
 
-/// Why a round trip could not be completed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RoundTripError {
-    #[error(transparent)]
-    Decode(DecodeError),
-    #[error("decoded, but cannot be encoded again: {0}")]
-    Encode(crate::EncodeError),
-}
+/// Why a round trip could not be completed: the bytes did not decode ([`Error::Decode`]), or
+/// their model did not encode again ([`Error::NotReEncodable`]).
+pub type RoundTripError = Error;
 
 /// Decodes `bytes` as `kind`, encodes the model again and compares the bytes.
 ///

@@ -23,50 +23,51 @@
 //! WEP1 entry 21 starts at frame 389, a four-pointed star, and entry 20 at frame 408, a round bomb
 //! (FFTorama's table names these two the other way round).
 
-use crate::error::DecodeError;
+use binrw::binrw;
+
+use crate::error::{DecodeError, Error, ErrorKind, PathFrame};
+use crate::record;
 use crate::shp::WEAPON_FIRST_SECTION_LEN;
+use crate::spr::{SheetBlock, SprVariant};
 
 /// Entries of the first-frame list: 0x04..0x44 holds 32 u16.
 pub const FIRST_FRAME_ENTRIES: usize = 32;
 /// Where the first-frame list starts.
 pub const FIRST_FRAMES_AT: usize = 4;
 
-/// The first section of a weapon/effect SHP, as fields.
+const _: () = assert!(FIRST_FRAMES_AT + 2 * FIRST_FRAME_ENTRIES == WEAPON_FIRST_SECTION_LEN);
+
+/// The first section of a weapon/effect SHP, as fields. Declared once with binrw: [`decode`]
+/// and [`encode`] both go through this declaration.
+///
+/// [`decode`]: FirstSection::decode
+/// [`encode`]: FirstSection::encode
+#[binrw]
+#[brw(little)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FirstSection {
     /// Bytes 0x00-0x03, zero in every retail file; kept verbatim.
+    #[br(err_context(PathFrame::Field("lead")))]
     pub lead: [u8; FIRST_FRAMES_AT],
     /// Per item type (entry `t` at `0x04 + 2t`), the frame index that the layer's SEQ frame 0
     /// shows: a frame command `f` draws SHP frame `first_frames[t] + f`.
+    #[br(err_context(PathFrame::Field("first_frames")))]
     pub first_frames: [u16; FIRST_FRAME_ENTRIES],
 }
 
 impl FirstSection {
     /// Reads the raw first section a [`WeaponShp`](crate::shp::WeaponShp) keeps.
     pub fn decode(bytes: &[u8; WEAPON_FIRST_SECTION_LEN]) -> Self {
-        let mut lead = [0; FIRST_FRAMES_AT];
-        lead.copy_from_slice(&bytes[..FIRST_FRAMES_AT]);
-        let mut first_frames = [0; FIRST_FRAME_ENTRIES];
-        for (entry, pair) in first_frames
-            .iter_mut()
-            .zip(bytes[FIRST_FRAMES_AT..].chunks_exact(2))
-        {
-            *entry = u16::from_le_bytes([pair[0], pair[1]]);
-        }
-        Self { lead, first_frames }
+        record::read(bytes, 0, || "first section".into())
+            .expect("the declaration is exactly WEAPON_FIRST_SECTION_LEN bytes")
     }
 
     /// The raw bytes again: `decode` then `encode` gives back any first section.
     pub fn encode(&self) -> [u8; WEAPON_FIRST_SECTION_LEN] {
-        let mut out = [0; WEAPON_FIRST_SECTION_LEN];
-        out[..FIRST_FRAMES_AT].copy_from_slice(&self.lead);
-        for (pair, entry) in out[FIRST_FRAMES_AT..]
-            .chunks_exact_mut(2)
-            .zip(self.first_frames)
-        {
-            pair.copy_from_slice(&entry.to_le_bytes());
-        }
-        out
+        let mut out = Vec::with_capacity(WEAPON_FIRST_SECTION_LEN);
+        record::write(&mut out, self);
+        out.try_into()
+            .expect("the declaration is exactly WEAPON_FIRST_SECTION_LEN bytes")
     }
 
     /// The first frame of `weapon`'s frames in this layer.
@@ -222,6 +223,18 @@ impl Layer {
         }
     }
 
+    /// The block of the weapons sheet WEP.SPR the layer's cells are cut from: the weapons block
+    /// (image rows 0-255, palettes 0-15) or the effects block (rows 256-511, palettes 16-31);
+    /// `None` for the unit and the text, which are not drawn from it.
+    pub fn sheet_block(self) -> Option<SheetBlock> {
+        let index = match self {
+            Self::Weapon => 0,
+            Self::Effect => 1,
+            Self::Unit | Self::Text => return None,
+        };
+        SprVariant::Weapons.blocks().get(index).copied()
+    }
+
     /// The layer `QueueSpriteAnim` (`FF F2 layer slot`) starts: 1 the weapon, 2 the effect.
     pub fn from_queue_arg(layer: u8) -> Option<Self> {
         match layer {
@@ -284,18 +297,16 @@ pub fn layer_order(priority: u8) -> Option<[Layer; 4]> {
 /// # Errors
 /// When the file is shorter than the section.
 pub fn first_section_of(bytes: &[u8]) -> Result<FirstSection, DecodeError> {
-    let raw: &[u8; WEAPON_FIRST_SECTION_LEN] = bytes
-        .get(..WEAPON_FIRST_SECTION_LEN)
-        .and_then(|s| s.try_into().ok())
-        .ok_or_else(|| {
-            DecodeError::new(
-                bytes.len(),
-                "first section",
-                format!("{WEAPON_FIRST_SECTION_LEN} bytes"),
-                format!("a file of {} bytes", bytes.len()),
-            )
-        })?;
-    Ok(FirstSection::decode(raw))
+    if bytes.len() < WEAPON_FIRST_SECTION_LEN {
+        return Err(Error::decode(
+            ErrorKind::UnexpectedEnd,
+            bytes.len(),
+            "first section",
+            format!("{WEAPON_FIRST_SECTION_LEN} bytes"),
+            format!("a file of {} bytes", bytes.len()),
+        ));
+    }
+    record::read(bytes, 0, || "first section".into())
 }
 
 /// Units of the game's angles: 4096 to a full turn.

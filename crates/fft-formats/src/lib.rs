@@ -6,17 +6,16 @@
 //! its byte offset; every `encode` gives back the original bytes for any decoded file. No input
 //! makes a decoder panic or allocate more than a small multiple of its length.
 
-mod bytes;
-pub mod demo;
 pub mod error;
 pub mod kind;
 pub mod layer;
+mod record;
 pub mod retail;
 pub mod seq;
 pub mod shp;
 pub mod spr;
 
-pub use error::{DecodeError, EncodeError};
-pub use kind::{FileKind, RoundTrip, detect_kind, round_trip};
+pub use error::{DecodeError, EncodeError, Error, ErrorKind, FieldPath, PathFrame};
+pub use kind::{FileKind, RoundTrip, RoundTripError, detect_kind, round_trip};
 pub use seq::{Command, OpArgs, Opcode, OpcodeTable, Seq};
 pub use shp::{Frame, SheetRect, Tile, UnitShp, WeaponShp};

@@ -1,13 +1,13 @@
-//! The synthetic demo unit (`fft_formats::demo`) and its committed fixtures in `fixtures/demo/`.
+//! The synthetic demo unit (`test_support::demo`) and its committed fixtures in `fixtures/demo/`.
 //!
 //! The expected bytes and offsets here are worked out by hand from the model's description in
 //! `demo.rs` and the layouts of formats.md, not copied from the encoder's output.
 
 use std::path::PathBuf;
 
-use fft_formats::demo::{demo_seq, demo_shp};
 use fft_formats::{FileKind, RoundTrip, Seq, UnitShp, detect_kind, round_trip};
 use pretty_assertions::assert_eq;
+use test_support::demo::{demo_seq, demo_shp};
 
 fn fixture(name: &str) -> PathBuf {
     test_support::repo_root().join("fixtures/demo").join(name)

@@ -25,6 +25,32 @@ fn first_section_fields_sit_where_the_table_says() {
 }
 
 #[test]
+fn the_weapons_sheet_blocks_and_sizes_follow_its_layout() {
+    use fft_formats::spr::SheetBlock;
+    // research/spr.md: three blocks of 16 palettes and raw rows (256, 256, 144), 85504 bytes.
+    let block = |first_palette, first_row, end_row| SheetBlock {
+        first_palette,
+        palettes: 16,
+        first_row,
+        end_row,
+    };
+    assert_eq!(
+        SprVariant::Weapons.blocks(),
+        [block(0, 0, 256), block(16, 256, 512), block(32, 512, 656)]
+    );
+    assert_eq!(SprVariant::Weapons.fixed_len(), 85504);
+    assert_eq!(SprVariant::Sp2.fixed_len(), 32768);
+    assert_eq!(SprVariant::Other.fixed_len(), 33792);
+    // Palette 16 follows the weapons block's 16 palettes and 256 rows of 128 bytes.
+    assert_eq!(SprVariant::Weapons.palette_at(16), Some(512 + 256 * 128));
+    assert_eq!(SprVariant::Weapons.palette_at(48), None);
+    assert_eq!(SprVariant::Standard.palette_at(3), Some(3 * 32));
+    assert_eq!(Layer::Weapon.sheet_block(), Some(block(0, 0, 256)));
+    assert_eq!(Layer::Effect.sheet_block(), Some(block(16, 256, 512)));
+    assert_eq!(Layer::Unit.sheet_block(), None);
+}
+
+#[test]
 fn weapon_types_are_item_types_and_parse_by_name() {
     assert_eq!(WeaponType::Knife.entry(), 1);
     assert_eq!(WeaponType::Sword.entry(), 3);

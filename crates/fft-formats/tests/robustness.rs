@@ -5,9 +5,9 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use fft_formats::demo::{demo_seq, demo_shp};
-use fft_formats::{DecodeError, Seq, UnitShp, WeaponShp};
+use fft_formats::{DecodeError, ErrorKind, Seq, UnitShp, WeaponShp};
 use pretty_assertions::assert_eq;
+use test_support::demo::{demo_seq, demo_shp};
 
 /// The three decoders, each paired with its encoder.
 #[derive(Debug, Clone, Copy)]
@@ -41,7 +41,10 @@ fn check_truncations(name: &str, decoder: Decoder, bytes: &[u8]) {
         let what = format!("{name} cut to {len} bytes");
         match decode_encode(decoder, &bytes[..len], &what) {
             Ok(_) => panic!("{what}: decodes"),
-            Err(e) => assert!(e.offset <= len, "{what}: error offset past the end: {e}"),
+            Err(e) => assert!(
+                e.offset().unwrap() <= len,
+                "{what}: error offset past the end: {e}"
+            ),
         }
     }
 }
@@ -84,7 +87,7 @@ fn check_mutations(name: &str, own: Decoder, bytes: &[u8], count: usize) -> usiz
                     ));
                 }
                 Err(e) => assert!(
-                    e.offset <= changed.len(),
+                    e.offset().unwrap() <= changed.len(),
                     "{what}: offset past the end: {e}"
                 ),
             }
@@ -158,8 +161,9 @@ fn seq_error_unknown_opcode_names_its_byte() {
     // Stream: frame 0 for 2 ticks, then `FF 10`; the opcode byte is stream byte 3 = file 0x409.
     let bytes = seq_bytes(&[0], &[0x00, 0x02, 0xFF, 0x10]);
     let e = Seq::decode(&bytes).expect_err("0x10 is no opcode");
-    assert_eq!(e.offset, 0x409);
-    assert_eq!(e.found, "0x10");
+    assert_eq!(e.kind(), ErrorKind::UnknownOpcode);
+    assert_eq!(e.offset().unwrap(), 0x409);
+    assert_eq!(e.found(), "0x10");
     let text = e.to_string();
     assert!(text.contains("0x0409"), "{text}");
     assert!(text.contains("opcode"), "{text}");
@@ -171,14 +175,16 @@ fn seq_error_slot_inside_a_command_names_the_slot() {
     // Slot 1 points at stream byte 3, the second byte of `FF FF`; slot 1 is stored at 4 + 4.
     let bytes = seq_bytes(&[0, 3], &[0x00, 0x02, 0xFF, 0xFF]);
     let e = Seq::decode(&bytes).expect_err("slot 1 is inside a command");
-    assert_eq!(e.offset, 8);
-    assert_eq!(e.field, "slot 1");
+    assert_eq!(e.kind(), ErrorKind::BadPointer);
+    assert_eq!(e.offset().unwrap(), 8);
+    assert_eq!(e.field(), "slot 1");
     assert!(e.to_string().contains("inside a command"), "{e}");
 
     // One past the stream.
     let bytes = seq_bytes(&[0, 4], &[0x00, 0x02, 0xFF, 0xFF]);
     let e = Seq::decode(&bytes).expect_err("slot 1 is past the stream");
-    assert_eq!((e.offset, e.field.as_str()), (8, "slot 1"));
+    assert_eq!(e.kind(), ErrorKind::BadPointer);
+    assert_eq!((e.offset().unwrap(), e.field().as_str()), (8, "slot 1"));
     assert!(e.to_string().contains("past the stream"), "{e}");
 }
 
@@ -186,8 +192,12 @@ fn seq_error_slot_inside_a_command_names_the_slot() {
 fn seq_error_used_slot_after_an_unused_one() {
     let bytes = seq_bytes(&[0, u32::MAX, 0], &[0x00, 0x00]);
     let e = Seq::decode(&bytes).expect_err("slot 2 follows an unused slot");
-    assert_eq!((e.offset, e.field.as_str()), (4 + 2 * 4, "slot 2"));
-    assert!(e.expected.contains("slot 1"), "{e}");
+    assert_eq!(e.kind(), ErrorKind::SlotAfterUnused);
+    assert_eq!(
+        (e.offset().unwrap(), e.field().as_str()),
+        (4 + 2 * 4, "slot 2")
+    );
+    assert!(e.expected().contains("slot 1"), "{e}");
 }
 
 #[test]
@@ -195,18 +205,24 @@ fn seq_error_wrong_length_and_cut_opcode() {
     let mut bytes = seq_bytes(&[0], &[0x00, 0x00]);
     bytes.push(0x00);
     let e = Seq::decode(&bytes).expect_err("one byte too many");
-    assert_eq!((e.offset, e.field.as_str()), (0x404, "stream length L"));
+    assert_eq!(e.kind(), ErrorKind::BadLength);
+    assert_eq!(
+        (e.offset().unwrap(), e.field().as_str()),
+        (0x404, "stream length L")
+    );
 
     // PlaySound is 3 bytes; the stream ends after 2.
     let bytes = seq_bytes(&[0], &[0xFF, 0xF6]);
     let e = Seq::decode(&bytes).expect_err("PlaySound is cut");
-    assert_eq!(e.offset, 0x406);
-    assert!(e.field.contains("PlaySound"), "{e}");
+    assert_eq!(e.kind(), ErrorKind::UnexpectedEnd);
+    assert_eq!(e.offset().unwrap(), 0x406);
+    assert!(e.field().contains("PlaySound"), "{e}");
 
     // A frame command cut after its first byte.
     let bytes = seq_bytes(&[0], &[0x00, 0x00, 0x05]);
     let e = Seq::decode(&bytes).expect_err("a lone frame byte");
-    assert_eq!(e.offset, 0x408);
+    assert_eq!(e.kind(), ErrorKind::UnexpectedEnd);
+    assert_eq!(e.offset().unwrap(), 0x408);
 }
 
 /// A unit SHP without water from raw frame records and a main table of `pointers`.
@@ -228,21 +244,30 @@ fn shp_errors_name_the_frame_and_pointer() {
 
     // Pointer 1 says 7, but frame 1 starts right after frame 0's 6 bytes. It is stored at 8 + 4.
     let e = UnitShp::decode(&shp_bytes(&[0, 7], &two)).expect_err("pointer 1 is off");
-    assert_eq!((e.offset, e.field.as_str()), (12, "main table, pointer 1"));
-    assert!(e.expected.contains("0x6"), "{e}");
+    assert_eq!(e.kind(), ErrorKind::BadPointer);
+    assert_eq!(
+        (e.offset().unwrap(), e.field().as_str()),
+        (12, "main table, pointer 1")
+    );
+    assert!(e.expected().contains("0x6"), "{e}");
 
     // Frame 0's header claims 2 tiles (10 bytes) in a 6-byte block; the record starts at 0x40A.
     let mut bad = blank;
     bad[0] = 1;
     let e = UnitShp::decode(&shp_bytes(&[0], &bad)).expect_err("the record overruns");
-    assert_eq!(e.offset, 0x40A);
-    assert!(e.field.contains("frame 0"), "{e}");
+    assert_eq!(e.kind(), ErrorKind::BadLength);
+    assert_eq!(e.offset().unwrap(), 0x40A);
+    assert!(e.field().contains("frame 0"), "{e}");
 
     // water_ptr must be 8 or the end of the main block.
     let mut bytes = shp_bytes(&[0], &blank);
     bytes[0] = 9;
     let e = UnitShp::decode(&bytes).expect_err("water_ptr 9");
-    assert_eq!((e.offset, e.field.as_str()), (0, "header water_ptr"));
+    assert_eq!(e.kind(), ErrorKind::BadPointer);
+    assert_eq!(
+        (e.offset().unwrap(), e.field().as_str()),
+        (0, "header water_ptr")
+    );
 }
 
 /// Regression: a file that ends inside a table used to get an error at the field after the
@@ -252,10 +277,12 @@ fn shp_errors_name_the_frame_and_pointer() {
 fn error_past_the_end_is_reported_at_the_end() {
     let header = [8, 0, 0, 0, 0x54, 0x00, 0xFF, 0x00];
     let e = UnitShp::decode(&header).expect_err("no tables");
-    assert_eq!(e.offset, 8);
-    assert_eq!(e.field, "main table, block length at 0x408");
+    assert_eq!(e.kind(), ErrorKind::UnexpectedEnd);
+    assert_eq!(e.offset().unwrap(), 8);
+    assert_eq!(e.field(), "main table, block length at 0x408");
 
     let e = WeaponShp::decode(&[0; 0x100]).expect_err("too short for the table");
-    assert_eq!(e.offset, 0x100);
-    assert!(e.field.contains("at 0x844"), "{e}");
+    assert_eq!(e.kind(), ErrorKind::UnexpectedEnd);
+    assert_eq!(e.offset().unwrap(), 0x100);
+    assert!(e.field().contains("at 0x844"), "{e}");
 }

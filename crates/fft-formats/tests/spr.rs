@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use fft_formats::ErrorKind;
 use fft_formats::kind::{FileKind, RoundTrip, detect_kind, round_trip};
 use fft_formats::spr::compression::{MAX_RUN, compress, decompress};
 use fft_formats::spr::{Spr, SprVariant, WIDTH, colour_rgba, palette_rgba};
@@ -123,23 +124,29 @@ fn runs_split_at_4095_in_their_shortest_tokens() {
 fn compressed_stream_errors_say_where() {
     // `0 8` and then nothing: the stream ends inside a token.
     let err = decompress(&[0x08], 8, 0x9200).unwrap_err();
-    assert_eq!(err.offset, 0x9201);
+    assert_eq!(err.kind(), ErrorKind::BadCompression);
+    assert_eq!(err.offset().unwrap(), 0x9201);
     assert!(
-        err.found.contains("inside the token at byte 0x9200"),
+        err.found().contains("inside the token at byte 0x9200"),
         "{err}"
     );
     // Two literals, and 2 of the 4 pixels missing.
     let err = decompress(&[0x12], 4, 0x100).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::BadCompression);
     assert_eq!(
-        (err.offset, err.expected.as_str()),
+        (err.offset().unwrap(), err.expected()),
         (0x101, "2 more pixels (the stream holds 4)")
     );
     // A run of 9 when 3 pixels are left.
     let err = decompress(&[0x10, 0x90], 4, 0x40).unwrap_err();
-    assert_eq!(err.offset, 0x40);
-    assert!(err.found.contains("a run of 9"), "{err}");
+    assert_eq!(err.kind(), ErrorKind::BadCompression);
+    assert_eq!(err.offset().unwrap(), 0x40);
+    assert!(err.found().contains("a run of 9"), "{err}");
     // Pixels over 15 cannot be encoded.
-    assert!(compress(&[0, 16]).is_err());
+    assert_eq!(
+        compress(&[0, 16]).map_err(|e| e.kind()),
+        Err(ErrorKind::OutOfRange)
+    );
 }
 
 // ---- synthetic sheets of every variant ----
@@ -215,13 +222,14 @@ fn models_that_fit_no_file_do_not_encode() {
     let mut spr = Spr::blank(SprVariant::Standard);
     spr.pixels[3 * WIDTH + 5] = 16;
     let err = spr.encode().unwrap_err();
-    assert_eq!(err.what, "pixel (5, 3)");
+    assert_eq!(err.field(), "pixel (5, 3)");
+    assert_eq!(err.kind(), ErrorKind::OutOfRange);
     let mut spr = Spr::blank(SprVariant::Other);
     spr.palettes.pop();
-    assert!(spr.encode().is_err());
+    assert_eq!(spr.encode().map_err(|e| e.kind()), Err(ErrorKind::Mismatch));
     let mut spr = Spr::blank(SprVariant::Sp2);
     spr.pixels.push(0);
-    assert!(spr.encode().is_err());
+    assert_eq!(spr.encode().map_err(|e| e.kind()), Err(ErrorKind::Mismatch));
 }
 
 #[test]
@@ -235,11 +243,11 @@ fn non_zero_bytes_after_the_data_and_pad_nibbles_are_errors() {
     );
     bytes[last] |= 0x03;
     let err = Spr::decode_as(&bytes, SprVariant::Standard).unwrap_err();
-    assert_eq!(err.offset, last);
+    assert_eq!(err.offset().unwrap(), last);
     bytes[last] &= 0xF0;
     bytes.extend_from_slice(&[0, 0, 7]);
     let err = Spr::decode_as(&bytes, SprVariant::Standard).unwrap_err();
-    assert_eq!((err.offset, err.found.as_str()), (last + 3, "0x07"));
+    assert_eq!((err.offset().unwrap(), err.found()), (last + 3, "0x07"));
 }
 
 #[test]

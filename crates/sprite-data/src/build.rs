@@ -283,16 +283,17 @@ fn slot_names(profile: &Profile, slots: usize) -> Vec<Option<String>> {
     names
 }
 
-/// The height of an SP2 sheet: 256 rows, no palette (research/spr.md section 6).
-pub const SP2_HEIGHT: u32 = 256;
+/// The height of an SP2 sheet (research/spr.md section 6).
+pub const SP2_HEIGHT: u32 = fft_formats::spr::SP2_SIZE.1 as u32;
 
 /// Whether a slot draws from the second sheet: MON.SEQ's header `BB` (194) is the first such slot
-/// (0xFF, every other SEQ's value, means none; research/seq.md section 1). Such a slot shows
+/// ([`Seq::second_sheet_from`]; every other SEQ has none, research/seq.md section 1). Such a slot shows
 /// ordinary SHP frames; the game loads the SP2 where the sheet's lower half was, so the tiles of
 /// frames from `lower_half_from` on read the SP2 at the same row within the half (checked by
 /// drawing MON.SHP frames with BEHI.SPR and BEHI2.SP2; profiles/mon.toml has the details).
 pub fn second_sheet(seq: &Seq, slot: usize) -> bool {
-    seq.second_sheet_slots_from != 0xFF && slot >= usize::from(seq.second_sheet_slots_from)
+    seq.second_sheet_from()
+        .is_some_and(|from| slot >= usize::from(from))
 }
 
 fn sequence(

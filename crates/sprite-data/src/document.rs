@@ -10,8 +10,11 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 pub const FORMAT: &str = "tactics-sprite-data";
 /// The value of `formatVersion`: the version of the document's shape.
 pub const FORMAT_VERSION: u32 = 1;
-/// Width and height of every sheet, in pixels.
-pub const SHEET_SIZE: (u32, u32) = (256, 488);
+/// Width and height of every sheet, in pixels (a standard SPR sheet).
+pub const SHEET_SIZE: (u32, u32) = (
+    fft_formats::spr::SHEET_SIZE.0 as u32,
+    fft_formats::spr::SHEET_SIZE.1 as u32,
+);
 /// `heldItemScale`: world units per unit of the site's held-item models.
 pub const HELD_ITEM_SCALE: f64 = 4.5;
 

@@ -138,19 +138,16 @@ pub struct Program<'a> {
     seq: &'a Seq,
     /// Stream offset of each command, plus the stream length.
     offsets: Vec<usize>,
-    /// Distinct slot start commands, ascending.
-    segment_starts: Vec<usize>,
+    /// The storage segments ([`Seq::segments`]), ascending.
+    segments: Vec<std::ops::Range<usize>>,
 }
 
 impl<'a> Program<'a> {
     pub fn new(seq: &'a Seq) -> Self {
-        let mut segment_starts = seq.slots.clone();
-        segment_starts.sort_unstable();
-        segment_starts.dedup();
         Self {
             seq,
             offsets: seq.command_offsets(),
-            segment_starts,
+            segments: seq.segments(),
         }
     }
 
@@ -162,11 +159,10 @@ impl<'a> Program<'a> {
     /// The command index one past the storage segment that starts at command `start`: the next
     /// larger distinct slot start, or the end of the stream.
     pub fn segment_end(&self, start: usize) -> usize {
-        let next = self.segment_starts.partition_point(|&s| s <= start);
-        self.segment_starts
+        let next = self.segments.partition_point(|s| s.start <= start);
+        self.segments
             .get(next)
-            .copied()
-            .unwrap_or(self.seq.commands.len())
+            .map_or(self.seq.commands.len(), |s| s.start)
     }
 
     /// Stream offset of command `index`.

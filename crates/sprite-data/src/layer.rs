@@ -11,8 +11,9 @@
 
 use std::fmt;
 
-use fft_formats::layer::{FirstSection, WeaponType, rotation_degrees};
+use fft_formats::layer::{FirstSection, Layer, WeaponType, rotation_degrees};
 use fft_formats::shp::WeaponShp;
+use fft_formats::spr::{SheetBlock, WIDTH};
 use fft_formats::{DecodeError, Seq};
 use serde::{Deserialize, Serialize};
 
@@ -77,14 +78,15 @@ impl LayerKind {
         }
     }
 
-    /// The block of WEP.SPR the layer's cells are cut from: its first image row and first palette
-    /// (the weapons block at rows 0-255 with palettes 0-15, the effects block at rows 256-511
-    /// with palettes 16-31).
-    pub fn sheet_block(self) -> (u32, u32) {
-        match self {
-            Self::Wep1 | Self::Wep2 => (0, 0),
-            Self::Eff1 => (256, 16),
-        }
+    /// The block of WEP.SPR the layer's cells are cut from ([`Layer::sheet_block`]).
+    pub fn sheet_block(self) -> SheetBlock {
+        let layer = match self {
+            Self::Wep1 | Self::Wep2 => Layer::Weapon,
+            Self::Eff1 => Layer::Effect,
+        };
+        layer
+            .sheet_block()
+            .expect("the weapon and effect layers each have a block of the weapons sheet")
     }
 }
 
@@ -286,7 +288,7 @@ pub fn build_layer(
             })
         })
         .collect::<Result<_, LayerBuildError>>()?;
-    let (top, palette) = kind.sheet_block();
+    let block = kind.sheet_block();
     Ok(LayerDocument {
         format: LAYER_FORMAT.into(),
         format_version: LAYER_FORMAT_VERSION,
@@ -299,10 +301,10 @@ pub fn build_layer(
         kind: kind.name().into(),
         sheet: LayerSheet {
             file: WEAPONS_SHEET.into(),
-            width: 256,
-            height: 256,
-            top,
-            palette,
+            width: WIDTH as u32,
+            height: block.height() as u32,
+            top: block.first_row as u32,
+            palette: block.first_palette as u32,
         },
         anchor,
         first_frames,

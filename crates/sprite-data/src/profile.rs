@@ -6,6 +6,8 @@
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
+use fft_formats::seq::SLOT_ENTRIES;
+use fft_formats::spr::SprVariant;
 use serde::Deserialize;
 
 /// The TYPE1 profile's text.
@@ -250,9 +252,10 @@ impl Profile {
     /// # Errors
     /// The first rule broken, naming the animation.
     pub fn validate(&self) -> Result<(), String> {
-        if ![256, 488].contains(&self.sheet_height) {
+        let (unit, other) = (SprVariant::Standard.height(), SprVariant::Other.height());
+        if ![unit, other].contains(&(self.sheet_height as usize)) {
             return Err(format!(
-                "sheet_height {}: unit sheets are 488 rows (OTHER.SPR: 256)",
+                "sheet_height {}: unit sheets are {unit} rows (OTHER.SPR: {other})",
                 self.sheet_height
             ));
         }
@@ -280,9 +283,9 @@ impl Profile {
                 }
             };
             for slot in slots {
-                if slot > 255 {
+                if slot as usize >= SLOT_ENTRIES {
                     return Err(format!(
-                        "animation {name:?}: slot {slot} is past the 256 slots of a SEQ"
+                        "animation {name:?}: slot {slot} is past the {SLOT_ENTRIES} slots of a SEQ"
                     ));
                 }
                 if let Some(other) = used.insert(slot, name) {

@@ -6,6 +6,7 @@
 //! boxes of every frame in both mirror states and of every sequence's frames at their moves, so
 //! frames never jump and a mirrored view is the unmirrored picture flipped about its middle.
 
+use fft_formats::spr::SP2_SIZE;
 use sprite_data::document::{Animation, Document, Sequence};
 use sprite_data::pose::{
     Motion, Pose, PoseTile, View, frame_index_at, place_tiles, pose_at, total_ticks,
@@ -225,7 +226,7 @@ pub struct AnimationFrame {
 
 /// Rows the SP2 replaces: the game loads it where the sheet's lower half was, so a cell at
 /// `y >= SP2_FROM_ROW` of a `sheet: 1` tile is read from the SP2 at `y - SP2_FROM_ROW`.
-pub const SP2_FROM_ROW: u32 = 256;
+pub const SP2_FROM_ROW: u32 = fft_formats::shp::HALF_HEIGHT;
 
 /// Draws a document's pictures from its sheet (and its SP2, for MON's SP2 sequences).
 #[derive(Debug, Clone)]
@@ -295,7 +296,9 @@ impl<'a> Renderer<'a> {
             .doc
             .sp2
             .as_ref()
-            .map_or((256, 256), |s| (s.width, s.height));
+            .map_or((SP2_SIZE.0 as u32, SP2_SIZE.1 as u32), |s| {
+                (s.width, s.height)
+            });
         for sequence in self.doc.sequences.iter().filter(|s| s.sheet == Some(1)) {
             for &shp in &sequence.frames {
                 for tile in place_tiles(self.doc, shp, false, true)? {

@@ -1,5 +1,5 @@
 //! The demo unit's sheet: simple pixel art painted by this code at the rectangles the synthetic
-//! demo pair cuts its tiles from ([`fft_formats::demo`]), so that people without game files can
+//! demo pair cuts its tiles from (`test_support::demo`), so that people without game files can
 //! render the demo and see a little figure stand, walk, wade and swing. Nothing here comes from
 //! the game. `cargo xtask bless` writes it to `fixtures/demo/demo.png`; a test holds the
 //! committed file to this code.
@@ -8,11 +8,13 @@
 //! them, at the positions the demo SHP places its tiles: a standing pose's 32 x 40 cell has the
 //! stance point (the feet) at (16, 35).
 
+use fft_formats::spr::SHEET_SIZE;
+
 use crate::image::{Image, Rgba};
 
 /// The sheet's size: a standard sheet's.
-pub const WIDTH: u32 = 256;
-pub const HEIGHT: u32 = 488;
+pub const WIDTH: u32 = SHEET_SIZE.0 as u32;
+pub const HEIGHT: u32 = SHEET_SIZE.1 as u32;
 
 const OUTLINE: Rgba = [42, 29, 26, 255];
 const SKIN: Rgba = [240, 200, 160, 255];

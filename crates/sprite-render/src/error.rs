@@ -16,7 +16,8 @@ pub enum RenderError {
     #[error("cannot write the GIF: {0}")]
     GifEncode(gif::EncodingError),
     #[error(
-        "a sheet PNG is 256 pixels wide and at most {max_height} tall; this one is {width} x {height}"
+        "a sheet PNG is {} pixels wide and at most {max_height} tall; this one is {width} x {height}",
+        fft_formats::spr::WIDTH
     )]
     SheetSize {
         width: u32,
@@ -64,7 +65,11 @@ pub enum RenderError {
     DelayTooLong { ticks: u64, max: u64 },
     #[error("{sequence:?} draws from the second sheet {file} (an SP2), which was not given")]
     Sp2Needed { sequence: String, file: String },
-    #[error("not an SP2 sheet: this is a {variant} sheet (an SP2 is 256 x 256 with no palette)")]
+    #[error(
+        "not an SP2 sheet: this is a {variant} sheet (an SP2 is {} x {} with no palette)",
+        fft_formats::spr::SP2_SIZE.0,
+        fft_formats::spr::SP2_SIZE.1
+    )]
     NotSp2 {
         variant: fft_formats::spr::SprVariant,
     },
@@ -75,7 +80,12 @@ pub enum RenderError {
     Sp2WithoutPalette,
     #[error("nothing to draw: {0}")]
     Empty(&'static str),
-    #[error("a {variant} sheet is not the weapons sheet (WEP.SPR, 85504 bytes, 256 x 656)")]
+    #[error(
+        "a {variant} sheet is not the weapons sheet (WEP.SPR, {} bytes, {} x {})",
+        fft_formats::spr::SprVariant::Weapons.fixed_len(),
+        fft_formats::spr::WIDTH,
+        fft_formats::spr::SprVariant::Weapons.height()
+    )]
     NotWeaponsSheet {
         variant: fft_formats::spr::SprVariant,
     },

@@ -39,19 +39,29 @@ pub fn layer_sheet(
     }
     let palette_index = doc.sheet.palette as usize + palette;
     check_palette(spr, palette_index)?;
-    if palette >= 16 {
+    // The palettes of the block the document names (16 in each block of WEP.SPR).
+    let block_palettes = spr
+        .variant
+        .blocks()
+        .iter()
+        .find(|block| block.first_palette == doc.sheet.palette as usize)
+        .map_or(0, |block| block.palettes);
+    if palette >= block_palettes {
         return Err(RenderError::PaletteOutOfRange {
             palette,
             variant: spr.variant,
-            count: 16,
+            count: block_palettes,
         });
     }
     let colours = spr.palette_rgba(palette_index);
     let top = doc.sheet.top as usize;
-    let mut image = Image::new(WIDTH as u32, 256);
-    for y in 0..256usize.saturating_sub(rows) {
+    // The block's rows, no more than the sheet holds below `top`.
+    let height = (doc.sheet.height as usize).min(spr.height().saturating_sub(top));
+    let mut image = Image::new(WIDTH as u32, height as u32);
+    for y in 0..height.saturating_sub(rows) {
+        let row = top + rows + y;
         for x in 0..WIDTH {
-            let index = spr.pixel(x, top + rows + y);
+            let index = spr.pixel(x, row);
             if index != 0 {
                 image.set(x as i64, y as i64, colours[usize::from(index)]);
             }

@@ -7,17 +7,19 @@
 
 use std::borrow::Cow;
 
-use fft_formats::spr::{PALETTE_COLOURS, Spr, SprVariant, WIDTH, colour_rgba, palette_rgba};
+use fft_formats::spr::{
+    PALETTE_COLOURS, SHEET_SIZE, SP2_SIZE, Spr, SprVariant, WIDTH, colour_rgba, palette_rgba,
+};
 
 use crate::encode::png_indexed;
 use crate::error::RenderError;
 use crate::image::{Image, Rgba};
 
 /// The tallest PNG sheet read: a standard sheet with four SP2 sheets below it.
-pub const MAX_SHEET_HEIGHT: u32 = 488 + 4 * 256;
+pub const MAX_SHEET_HEIGHT: u32 = (SHEET_SIZE.1 + 4 * SP2_SIZE.1) as u32;
 
 /// Width and height of the portrait as stored (it is stored turned a quarter turn clockwise).
-pub const PORTRAIT_STORED: (usize, usize) = (48, 32);
+pub use fft_formats::spr::PORTRAIT_STORED;
 
 /// What a sheet picture was made from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -130,6 +132,9 @@ pub fn check_palette(spr: &Spr, palette: usize) -> Result<(), RenderError> {
 /// cell of `doc` a rectangle of its own colour, lighter on its left half so that a mirrored tile
 /// shows, with a dark outline; transparent elsewhere. `doc.sheet.width x doc.sheet.height`
 /// (at most [`MAX_SHEET_HEIGHT`] rows; cells past it are cut).
+///
+/// Test data, not part of the library proper: only with the `synthetic-sheet` feature.
+#[cfg(feature = "synthetic-sheet")]
 pub fn synthetic_sheet(doc: &sprite_data::Document) -> Image {
     let width = doc.sheet.width.clamp(1, WIDTH as u32);
     let height = doc.sheet.height.clamp(1, MAX_SHEET_HEIGHT);
@@ -162,6 +167,7 @@ pub fn synthetic_sheet(doc: &sprite_data::Document) -> Image {
 }
 
 /// An opaque colour from hue (degrees), saturation and value (0..1).
+#[cfg(feature = "synthetic-sheet")]
 fn hsv(hue: f64, saturation: f64, value: f64) -> Rgba {
     let c = value * saturation;
     let h = hue / 60.0;
@@ -222,13 +228,10 @@ pub fn spr_to_png(spr: &Spr, palette: usize) -> Result<Vec<u8>, RenderError> {
     png_indexed(WIDTH as u32, spr.height() as u32, &spr.pixels, &colours)
 }
 
-/// Where the portrait is stored on a sheet of this variant: `(x, y)` of its 48 x 32 block.
+/// Where the portrait is stored on a sheet of this variant: `(x, y)` of its 48 x 32 block
+/// ([`SprVariant::portrait_origin`]).
 pub fn portrait_origin(variant: SprVariant) -> Option<(usize, usize)> {
-    match variant {
-        SprVariant::Standard => Some((80, 456)),
-        SprVariant::Short => Some((80, 256)),
-        _ => None,
-    }
+    variant.portrait_origin()
 }
 
 /// The portrait upright: 32 wide and 48 tall, its indices row by row. It is stored turned a

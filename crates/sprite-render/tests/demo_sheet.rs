@@ -22,7 +22,7 @@ fn committed_demo_sheet_is_what_the_code_paints() {
 }
 
 /// Every cell of the demo document shows pixels on the demo sheet, except frame 0's 8 x 8 blank
-/// filler at (240, 176) (fft_formats::demo: "blank: one 8x8 at sheet (240, 176)").
+/// filler at (240, 176) (test_support::demo: "blank: one 8x8 at sheet (240, 176)").
 #[test]
 fn every_demo_cell_but_the_blank_one_is_painted() {
     let doc = common::document("demo");

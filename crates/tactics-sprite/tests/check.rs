@@ -595,6 +595,26 @@ fn diff_of_two_sheets_names_palettes_and_counts_pixels() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn diff_of_two_weapons_sheets_names_where_a_later_palette_is_stored() {
+    let dir = temp_dir("diff-wep-spr");
+    // A blank weapons sheet: 16 palettes (512 bytes) and 256 rows (32768 bytes) before the
+    // effects block's palettes, so palette 17 colour 1 is at 512 + 32768 + 32 + 2 = 0x8222.
+    let sheet = fft_formats::spr::Spr::blank(fft_formats::spr::SprVariant::Weapons);
+    let left = sheet.encode().unwrap();
+    let mut right = left.clone();
+    right[0x8222] ^= 0x1F;
+    let (a, b) = (dir.join("a.SPR"), dir.join("b.SPR"));
+    std::fs::write(&a, &left).unwrap();
+    std::fs::write(&b, &right).unwrap();
+    let text = stdout(&tactics_sprite(&["diff", path(&a), path(&b)]));
+    assert!(
+        text.contains("  palette 17: 1 colour changed: 1 (byte 0x8222) A 0x0000 B 0x001F\n"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The README's CI recipe shows "the exact output of a failing run": this is that run.
 #[test]
 fn the_readme_shows_the_exact_output_of_a_failing_run() {

@@ -5,18 +5,29 @@
 //! slots, MON's backward pointers), and the command list with raw argument bytes, dead bytes
 //! included. What the commands mean when executed is the builder's business, not this module's.
 
+use std::ops::Range;
+
 pub mod opcode;
 mod read;
+pub(crate) mod record;
+mod stream;
 mod write;
 
-pub use opcode::{MAX_OPCODE_ARGS, Opcode, OpcodeTable};
+pub use opcode::{FIRST_OPCODE, MAX_OPCODE_ARGS, Opcode, OpcodeTable};
+pub use stream::OPCODE_ESCAPE;
 
 /// Offset of the command stream from the start of the file; slot offsets count from here.
-pub const STREAM_START: usize = 0x406;
+pub const STREAM_START: usize = record::STREAM_AT;
+/// Offset of header `AA` ([`Seq::attack_slots_from`]).
+pub const ATTACK_SLOTS_FROM_AT: usize = record::Header::ATTACK_SLOTS_FROM_AT;
+/// Offset of header `BB` ([`Seq::second_sheet_slots_from`]).
+pub const SECOND_SHEET_SLOTS_FROM_AT: usize = record::Header::SECOND_SHEET_SLOTS_FROM_AT;
 /// Entries in the slot table.
 pub const SLOT_ENTRIES: usize = 256;
 /// The slot table value of an unused slot.
 pub const UNUSED_SLOT: u32 = 0xFFFF_FFFF;
+/// Header `BB` meaning "no slot draws from a second sheet" (every retail SEQ but MON's).
+pub const NO_SECOND_SHEET: u16 = 0xFF;
 
 /// A decoded SEQ file.
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -60,7 +71,8 @@ impl OpArgs {
         bytes
             .get_mut(..args.len())
             .ok_or_else(|| {
-                crate::error::EncodeError::new(
+                crate::error::Error::encode(
+                    crate::ErrorKind::TooMany,
                     "opcode arguments",
                     format!("{} bytes; at most {MAX_OPCODE_ARGS}", args.len()),
                 )
@@ -126,6 +138,19 @@ impl Command {
         }
     }
 
+    /// Appends the command's bytes as the stream holds them: `frame delay`, or `FF code` and the
+    /// argument bytes. Nothing is checked here; [`Seq::encode`] refuses what no decoder would
+    /// read back.
+    pub fn write_bytes(&self, out: &mut Vec<u8>) {
+        match *self {
+            Self::Frame { frame, delay } => out.extend_from_slice(&[frame, delay]),
+            Self::Op { code, args } => {
+                out.extend_from_slice(&[OPCODE_ESCAPE, code]);
+                out.extend_from_slice(args.as_slice());
+            }
+        }
+    }
+
     /// Never true: every command has at least two bytes. (Clippy asks for it beside `len`.)
     pub fn is_empty(&self) -> bool {
         false
@@ -146,11 +171,29 @@ impl Seq {
         offsets
     }
 
-    /// The number of distinct slot offsets (storage segments).
-    pub fn distinct_slot_offsets(&self) -> usize {
+    /// The storage segments, in stream order: for each distinct slot start, the commands from it
+    /// up to the next larger distinct slot start, or to the end of the stream (formats.md 3.3).
+    /// Several slots may share a segment; commands before the first slot start belong to none.
+    pub fn segments(&self) -> Vec<Range<usize>> {
         let mut starts = self.slots.clone();
         starts.sort_unstable();
         starts.dedup();
-        starts.len()
+        let ends = starts.iter().skip(1).copied().chain([self.commands.len()]);
+        starts
+            .iter()
+            .zip(ends)
+            .map(|(&start, end)| start..end)
+            .collect()
+    }
+
+    /// The number of distinct slot offsets (storage segments).
+    pub fn distinct_slot_offsets(&self) -> usize {
+        self.segments().len()
+    }
+
+    /// The first slot that draws from the second sheet (the SP2; header `BB`), or `None` when
+    /// `BB` is [`NO_SECOND_SHEET`].
+    pub fn second_sheet_from(&self) -> Option<u16> {
+        (self.second_sheet_slots_from != NO_SECOND_SHEET).then_some(self.second_sheet_slots_from)
     }
 }

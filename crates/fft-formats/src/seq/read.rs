@@ -1,12 +1,12 @@
-//! Decoding SEQ files, in the order of formats.md 3.1-3.2: header, slot table, stream length, the
-//! command stream decoded left to right, then each slot bound to the command it points at.
+//! Decoding SEQ files, in the order of formats.md 3.1-3.2: header, slot table, stream length (the
+//! binrw records of `record.rs`), the command stream parsed left to right (`stream.rs`), then
+//! each slot bound to the command it points at.
 
-use super::{Command, OpArgs, OpcodeTable, SLOT_ENTRIES, STREAM_START, Seq, UNUSED_SLOT};
-use crate::bytes::{u16_at, u32_at};
-use crate::error::DecodeError;
-
-const SLOT_TABLE: usize = 4;
-const STREAM_LEN_AT: usize = 0x404;
+use super::record::{Header, SLOT_TABLE_AT, STREAM_AT, STREAM_LEN_AT, SlotEntry, StreamLength};
+use super::stream::{self, StreamError};
+use super::{FIRST_OPCODE, OpcodeTable, SLOT_ENTRIES, Seq, UNUSED_SLOT};
+use crate::error::{DecodeError, Error, ErrorKind, FieldPath, PathFrame};
+use crate::record;
 
 impl Seq {
     /// Decodes a SEQ file with the retail opcode table.
@@ -22,32 +22,35 @@ impl Seq {
     /// # Errors
     /// As [`Seq::decode`]; an opcode the table lacks is an error at its offset.
     pub fn decode_with(bytes: &[u8], table: &OpcodeTable) -> Result<Self, DecodeError> {
-        let attack_slots_from = u16_at(bytes, 0, || "header AA".into())?;
-        let second_sheet_slots_from = u16_at(bytes, 2, || "header BB".into())?;
+        let header: Header = record::read(bytes, 0, || FieldPath::part("header"))?;
         let slot_offsets = read_slot_table(bytes)?;
-        let stream_len = usize::from(u16_at(bytes, STREAM_LEN_AT, || "stream length L".into())?);
-        let stream_end = STREAM_START + stream_len;
+        let stream_len = record::read::<StreamLength>(bytes, STREAM_LEN_AT, FieldPath::default)?;
+        let stream_len = usize::from(stream_len.len);
+        let stream_end = STREAM_AT + stream_len;
         if bytes.len() != stream_end {
-            return Err(DecodeError::new(
+            return Err(Error::decode(
+                ErrorKind::BadLength,
                 STREAM_LEN_AT,
                 "stream length L",
                 format!(
-                    "0x{:X} (file size 0x{:X} less 0x406)",
-                    bytes.len().saturating_sub(STREAM_START),
+                    "0x{:X} (file size 0x{:X} less 0x{STREAM_AT:X})",
+                    bytes.len().saturating_sub(STREAM_AT),
                     bytes.len()
                 ),
                 format!("0x{stream_len:X}"),
             ));
         }
-        let (commands, starts) = read_commands(&bytes[STREAM_START..], table)?;
+        let stream = &bytes[STREAM_AT..];
+        let (commands, starts) =
+            stream::commands(table, stream).map_err(|e| stream_error(e, stream.len()))?;
         let slots = slot_offsets
             .iter()
             .enumerate()
             .map(|(slot, &offset)| bind_slot(slot, offset, &starts, stream_len))
             .collect::<Result<_, _>>()?;
         Ok(Self {
-            attack_slots_from,
-            second_sheet_slots_from,
+            attack_slots_from: header.attack_slots_from,
+            second_sheet_slots_from: header.second_sheet_slots_from,
             slots,
             commands,
         })
@@ -56,19 +59,26 @@ impl Seq {
 
 /// The used slots' offsets: every entry up to the first unused one, after which all are unused.
 fn read_slot_table(bytes: &[u8]) -> Result<Vec<u32>, DecodeError> {
+    // Entry by entry, so that the first entry at fault, cut short or not, is the one reported.
+    let entry = |slot: usize| -> Result<u32, DecodeError> {
+        let at = SLOT_TABLE_AT + SlotEntry::LEN * slot;
+        let entry: SlotEntry = record::read(bytes, at, || FieldPath::index("slot", slot))?;
+        Ok(entry.offset)
+    };
     let mut offsets = Vec::with_capacity(SLOT_ENTRIES);
     let mut unused_from = None;
     for slot in 0..SLOT_ENTRIES {
-        let at = SLOT_TABLE + 4 * slot;
-        let offset = u32_at(bytes, at, || format!("slot {slot}"))?;
+        let at = SLOT_TABLE_AT + SlotEntry::LEN * slot;
+        let offset = entry(slot)?;
         match (unused_from, offset == UNUSED_SLOT) {
             (None, false) => offsets.push(offset),
             (None, true) => unused_from = Some(slot),
             (Some(_), true) => {}
             (Some(first), false) => {
-                return Err(DecodeError::new(
+                return Err(Error::decode(
+                    ErrorKind::SlotAfterUnused,
                     at,
-                    format!("slot {slot}"),
+                    FieldPath::index("slot", slot),
                     format!(
                         "0xFFFFFFFF (every slot after the first unused one, slot {first}, is unused)"
                     ),
@@ -80,61 +90,41 @@ fn read_slot_table(bytes: &[u8]) -> Result<Vec<u32>, DecodeError> {
     Ok(offsets)
 }
 
-/// Decodes the stream left to right. Returns the commands and each one's start offset.
-fn read_commands(
-    stream: &[u8],
-    table: &OpcodeTable,
-) -> Result<(Vec<Command>, Vec<usize>), DecodeError> {
-    let mut commands = Vec::with_capacity(stream.len() / 2);
-    let mut starts = Vec::with_capacity(stream.len() / 2);
-    let mut pos = 0;
-    while pos < stream.len() {
-        let at = STREAM_START + pos;
-        let rest = &stream[pos..];
-        let (command, len) = match rest {
-            [0xFF, code, ..] => {
-                let op = table.get(*code).ok_or_else(|| {
-                    DecodeError::new(
-                        at + 1,
-                        format!("opcode of the command at stream offset 0x{pos:X}"),
-                        "a known opcode (0xBE to 0xFF)",
-                        format!("0x{code:02X}"),
-                    )
-                })?;
-                let len = usize::from(op.len);
-                let args = rest.get(2..len).ok_or_else(|| {
-                    DecodeError::new(
-                        at,
-                        format!("{} at stream offset 0x{pos:X}", op.name),
-                        format!("{len} bytes inside the stream"),
-                        format!("{} bytes before the stream ends", rest.len()),
-                    )
-                })?;
-                let args = OpArgs::new(args)
-                    .map_err(|e| DecodeError::new(at, op.name, "a shorter opcode", e))?;
-                (Command::Op { code: *code, args }, len)
-            }
-            [frame, delay, ..] => (
-                Command::Frame {
-                    frame: *frame,
-                    delay: *delay,
-                },
-                2,
-            ),
-            _ => {
-                return Err(DecodeError::new(
-                    at,
-                    format!("command at stream offset 0x{pos:X}"),
-                    "2 bytes (a frame command or an opcode) inside the stream",
-                    "1 byte before the stream ends",
-                ));
-            }
-        };
-        commands.push(command);
-        starts.push(pos);
-        pos += len;
+/// The error for a stream of `len` bytes that stopped parsing.
+fn stream_error(error: StreamError, len: usize) -> Error {
+    let command_at = |left: usize| len - left;
+    match error {
+        StreamError::UnknownOpcode { code, left } => {
+            let pos = command_at(left);
+            Error::decode(
+                ErrorKind::UnknownOpcode,
+                STREAM_AT + pos + 1,
+                FieldPath::part("opcode of the command").then(PathFrame::StreamOffset(pos)),
+                format!("a known opcode (0x{FIRST_OPCODE:02X} to 0xFF)"),
+                format!("0x{code:02X}"),
+            )
+        }
+        StreamError::CutOpcode { opcode, left } => {
+            let pos = command_at(left);
+            Error::decode(
+                ErrorKind::UnexpectedEnd,
+                STREAM_AT + pos,
+                FieldPath::part(opcode.name).then(PathFrame::StreamOffset(pos)),
+                format!("{} bytes inside the stream", opcode.len),
+                format!("{left} bytes before the stream ends"),
+            )
+        }
+        StreamError::CutCommand { left } | StreamError::Nom { left } => {
+            let pos = command_at(left);
+            Error::decode(
+                ErrorKind::UnexpectedEnd,
+                STREAM_AT + pos,
+                FieldPath::part("command").then(PathFrame::StreamOffset(pos)),
+                "2 bytes (a frame command or an opcode) inside the stream",
+                "1 byte before the stream ends",
+            )
+        }
     }
-    Ok((commands, starts))
 }
 
 fn bind_slot(
@@ -152,9 +142,10 @@ fn bind_slot(
         } else {
             format!("0x{offset:X}, past the stream's 0x{stream_len:X} bytes")
         };
-        DecodeError::new(
-            SLOT_TABLE + 4 * slot,
-            format!("slot {slot}"),
+        Error::decode(
+            ErrorKind::BadPointer,
+            SLOT_TABLE_AT + SlotEntry::LEN * slot,
+            FieldPath::index("slot", slot),
             "the start offset of a command",
             what,
         )

@@ -6,12 +6,13 @@
 //! 0x44-byte section of disputed meaning).
 
 mod read;
+mod record;
 mod tile_size;
 mod write;
 
 pub use tile_size::{TILE_SIZES, size_code};
 
-use crate::error::EncodeError;
+use crate::error::{EncodeError, Error, ErrorKind};
 
 /// Pointer entries in a unit SHP frame table.
 pub const UNIT_TABLE_ENTRIES: usize = 256;
@@ -23,6 +24,12 @@ pub const WEAPON_FIRST_SECTION_LEN: usize = 0x44;
 pub const MAX_TILES_PER_FRAME: usize = 8;
 /// Rows in each half of the sheet: frames at or above `lower_half_from` add this to every `y`.
 pub const HALF_HEIGHT: u32 = 256;
+
+/// Whether sheet row `y` lies in the lower half of the sheet, the half that frames from
+/// `lower_half_from` on draw from (and that an SP2 sheet replaces).
+pub fn in_lower_half_row(y: u32) -> bool {
+    y >= HALF_HEIGHT
+}
 
 /// A unit SHP: TYPE1, TYPE2, CYOKO, MON, OTHER, ARUTE, KANZEN.
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -121,33 +128,35 @@ impl Tile {
         in_lower_half: bool,
         flip_x: bool,
     ) -> Result<Self, EncodeError> {
-        let what = || format!("tile at sheet ({}, {})", rect.x, rect.y);
-        let size_code = size_code(rect.w, rect.h).ok_or_else(|| {
-            EncodeError::new(what(), format!("no size code for {}x{}", rect.w, rect.h))
-        })?;
+        let refuse = |problem: String| {
+            Error::encode(
+                ErrorKind::NotOnSheet,
+                format!("tile at sheet ({}, {})", rect.x, rect.y),
+                problem,
+            )
+        };
+        let size_code = size_code(rect.w, rect.h)
+            .ok_or_else(|| refuse(format!("no size code for {}x{}", rect.w, rect.h)))?;
         let half_top = if in_lower_half { HALF_HEIGHT } else { 0 };
         let y_in_half = rect
             .y
             .checked_sub(half_top)
             .filter(|y| *y < HALF_HEIGHT)
             .ok_or_else(|| {
-                EncodeError::new(
-                    what(),
-                    format!(
-                        "the frame draws from the {} half of the sheet (rows {}..{})",
-                        if in_lower_half { "lower" } else { "top" },
-                        half_top,
-                        half_top + HALF_HEIGHT
-                    ),
-                )
+                refuse(format!(
+                    "the frame draws from the {} half of the sheet (rows {}..{})",
+                    if in_lower_half { "lower" } else { "top" },
+                    half_top,
+                    half_top + HALF_HEIGHT
+                ))
             })?;
         if rect.x % 8 != 0 || y_in_half % 8 != 0 {
-            return Err(EncodeError::new(what(), "not on the 8-pixel grid"));
+            return Err(refuse("not on the 8-pixel grid".into()));
         }
         let column = u8::try_from(rect.x / 8)
             .ok()
             .filter(|c| *c < 32)
-            .ok_or_else(|| EncodeError::new(what(), "x beyond column 31 (248 px)"))?;
+            .ok_or_else(|| refuse("x beyond column 31 (248 px)".into()))?;
         Ok(Self {
             dx,
             dy,
@@ -160,10 +169,58 @@ impl Tile {
     }
 }
 
+/// Where the tables and records of each SHP layout lie, from the record declarations: what
+/// [`crate::detect_kind`] checks a file's size against, and where a report (`diff`) finds a
+/// record of a decoded file (records lie back to back in index order after their table).
+pub mod layout {
+    use super::record::{BlockLength, FrameHead, Pointers, TileRecord, UnitHeader};
+    use super::{UNIT_TABLE_ENTRIES, WEAPON_FIRST_SECTION_LEN, WEAPON_TABLE_ENTRIES};
+
+    /// Offset of `water_ptr` in a unit SHP.
+    pub const WATER_PTR_AT: usize = UnitHeader::WATER_PTR_AT;
+    /// `water_ptr` meaning "no water section": the main table's own offset.
+    pub const NO_WATER: usize = super::record::NO_WATER as usize;
+    /// Where a unit SHP's main table starts.
+    pub const UNIT_MAIN_TABLE_AT: usize = UnitHeader::LEN;
+    /// Where a weapon SHP's table starts.
+    pub const WEAPON_TABLE_AT: usize = WEAPON_FIRST_SECTION_LEN;
+
+    /// Where the block length of a unit table starting at `table_at` is stored.
+    pub const fn unit_block_len_at(table_at: usize) -> usize {
+        table_at + Pointers::<UNIT_TABLE_ENTRIES>::LEN
+    }
+
+    /// Where the block length of the weapon table is stored.
+    pub const WEAPON_BLOCK_LEN_AT: usize = WEAPON_TABLE_AT + Pointers::<WEAPON_TABLE_ENTRIES>::LEN;
+
+    /// Where a block starts, from where its length is stored.
+    pub const fn block_at(block_len_at: usize) -> usize {
+        block_len_at + BlockLength::LEN
+    }
+
+    /// Where the first record of a unit table starting at `table_at` lies.
+    pub const fn unit_block_at(table_at: usize) -> usize {
+        block_at(unit_block_len_at(table_at))
+    }
+
+    /// Where the first record of the weapon table lies.
+    pub const WEAPON_BLOCK_AT: usize = block_at(WEAPON_BLOCK_LEN_AT);
+
+    /// Offset of `lower_half_from` in a unit SHP header.
+    pub const LOWER_HALF_FROM_AT: usize = UnitHeader::LOWER_HALF_FROM_AT;
+    /// Offset of `extra` in a unit SHP header.
+    pub const EXTRA_AT: usize = UnitHeader::EXTRA_AT;
+
+    /// Where tile `tile` of the frame record at `record_at` lies.
+    pub const fn tile_at(record_at: usize, tile: usize) -> usize {
+        record_at + FrameHead::LEN + TileRecord::LEN * tile
+    }
+}
+
 impl Frame {
     /// Encoded length of the record in bytes.
     pub fn record_len(&self) -> usize {
-        2 + 4 * self.tiles.len()
+        layout::tile_at(0, self.tiles.len())
     }
 }
 

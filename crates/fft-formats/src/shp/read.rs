@@ -1,20 +1,21 @@
-//! Decoding SHP files, in the order of formats.md section 2. Every pointer and length is checked
-//! against the bytes before it is followed, so no input can make the decoder allocate more than
-//! the tables' fixed sizes allow.
+//! Decoding SHP files, in the order of formats.md section 2. The records come from the binrw
+//! declarations of `record.rs`; every pointer and length is checked against the bytes before it
+//! is followed, so no input can make the decoder allocate more than the tables' fixed sizes
+//! allow.
 
-use super::{
-    Frame, MAX_TILES_PER_FRAME, Tile, UNIT_TABLE_ENTRIES, UnitShp, WEAPON_FIRST_SECTION_LEN,
-    WEAPON_TABLE_ENTRIES, WeaponShp,
+use super::record::{
+    BlockLength, FrameHead, NO_WATER, Pointer, Pointers, TileRecord, UnitHeader, WeaponHeader,
 };
-use crate::bytes::{array, u8_at, u16_at, u32_at};
-use crate::error::DecodeError;
+use super::{
+    Frame, MAX_TILES_PER_FRAME, UNIT_TABLE_ENTRIES, UnitShp, WEAPON_TABLE_ENTRIES, WeaponShp,
+};
+use crate::error::{DecodeError, Error, ErrorKind, FieldPath, PathFrame};
+use crate::record;
 
-/// `water_ptr` value meaning "no water section".
-pub(super) const NO_WATER: u32 = 8;
-/// Where the unit SHP main table starts.
-pub(super) const UNIT_MAIN_TABLE: usize = 8;
-/// Where the weapon/effect SHP table starts.
-pub(super) const WEAPON_TABLE: usize = WEAPON_FIRST_SECTION_LEN;
+/// The path of a unit SHP header field.
+fn header(field: &'static str) -> FieldPath {
+    FieldPath::part("header").then(PathFrame::Field(field))
+}
 
 impl UnitShp {
     /// Decodes a unit SHP.
@@ -22,27 +23,27 @@ impl UnitShp {
     /// # Errors
     /// The first structural rule of formats.md 2.1-2.3 the bytes break, with its offset.
     pub fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
-        let water_ptr = u32_at(bytes, 0, || "header water_ptr".into())?;
-        let lower_half_from = u16_at(bytes, 4, || "header lower_half_from".into())?;
-        let extra = u16_at(bytes, 6, || "header extra".into())?;
+        let head: UnitHeader = record::read(bytes, 0, || FieldPath::part("header"))?;
         let (main, main_end) =
-            read_table(bytes, UNIT_MAIN_TABLE, UNIT_TABLE_ENTRIES, "main table")?;
-        let water = if water_ptr == NO_WATER {
+            read_table::<UNIT_TABLE_ENTRIES>(bytes, UnitHeader::LEN, "main table")?;
+        let water = if head.water_ptr == NO_WATER {
             expect_end(bytes, main_end)?;
             None
         } else {
-            if usize::try_from(water_ptr).ok() != Some(main_end) {
-                return Err(DecodeError::new(
-                    0,
-                    "header water_ptr",
+            if usize::try_from(head.water_ptr).ok() != Some(main_end) {
+                return Err(Error::decode(
+                    ErrorKind::BadPointer,
+                    UnitHeader::WATER_PTR_AT,
+                    header("water_ptr"),
                     format!("8 (no water section) or 0x{main_end:X} (the end of the main block)"),
-                    format!("0x{water_ptr:X}"),
+                    format!("0x{:X}", head.water_ptr),
                 ));
             }
             let (water, water_end) =
-                read_table(bytes, main_end, UNIT_TABLE_ENTRIES, "water table")?;
+                read_table::<UNIT_TABLE_ENTRIES>(bytes, main_end, "water table")?;
             if water.len() != main.len() {
-                return Err(DecodeError::new(
+                return Err(Error::decode(
+                    ErrorKind::BadLength,
                     main_end,
                     "water table",
                     format!("{} frames, as many as the main table", main.len()),
@@ -53,8 +54,8 @@ impl UnitShp {
             Some(water)
         };
         Ok(Self {
-            lower_half_from,
-            extra,
+            lower_half_from: head.lower_half_from,
+            extra: head.extra,
             main,
             water,
         })
@@ -67,11 +68,15 @@ impl WeaponShp {
     /// # Errors
     /// The first structural rule of formats.md 2.6 the bytes break, with its offset.
     pub fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
-        let first_section = array(bytes, 0, || "first section".into())?;
-        let (frames, end) = read_table(bytes, WEAPON_TABLE, WEAPON_TABLE_ENTRIES, "frame table")?;
+        let head: WeaponHeader = record::read(bytes, 0, || FieldPath::part("first section"))?;
+        let (frames, end) = read_table::<WEAPON_TABLE_ENTRIES>(
+            bytes,
+            super::WEAPON_FIRST_SECTION_LEN,
+            "frame table",
+        )?;
         expect_end(bytes, end)?;
         Ok(Self {
-            first_section,
+            first_section: head.first_section.0,
             frames,
         })
     }
@@ -81,7 +86,8 @@ fn expect_end(bytes: &[u8], end: usize) -> Result<(), DecodeError> {
     if bytes.len() == end {
         Ok(())
     } else {
-        Err(DecodeError::new(
+        Err(Error::decode(
+            ErrorKind::TrailingBytes,
             end,
             "end of file",
             format!("the file to end at 0x{end:X}"),
@@ -90,24 +96,24 @@ fn expect_end(bytes: &[u8], end: usize) -> Result<(), DecodeError> {
     }
 }
 
-/// Reads a pointer table of `entries` u32, the u16 block length after it and the records of the
+/// Reads a table of `N` pointers at `table_at`, the block length after it and the records of the
 /// block, which must lie back to back in index order. Returns the frames and the offset just past
 /// the block.
-fn read_table(
+fn read_table<const N: usize>(
     bytes: &[u8],
     table_at: usize,
-    entries: usize,
     table: &'static str,
 ) -> Result<(Vec<Frame>, usize), DecodeError> {
-    let pointer = |i: usize| u32_at(bytes, table_at + 4 * i, || format!("{table}, pointer {i}"));
-    let len_at = table_at + 4 * entries;
-    let block_len = usize::from(u16_at(bytes, len_at, || format!("{table}, block length"))?);
-    let block_at = len_at + 2;
+    let len_at = table_at + Pointers::<N>::LEN;
+    let path = || FieldPath::part(table);
+    let block_len = usize::from(record::read::<BlockLength>(bytes, len_at, path)?.len);
+    let block_at = len_at + BlockLength::LEN;
     let block_end = block_at + block_len;
     if block_end > bytes.len() {
-        return Err(DecodeError::new(
+        return Err(Error::decode(
+            ErrorKind::BadLength,
             len_at,
-            format!("{table}, block length"),
+            path().then_part("block length"),
             format!(
                 "at most {} (the bytes left in the file)",
                 bytes.len().saturating_sub(block_at)
@@ -116,48 +122,63 @@ fn read_table(
         ));
     }
     if block_len == 0 {
-        return Err(DecodeError::new(
+        return Err(Error::decode(
+            ErrorKind::BadLength,
             len_at,
-            format!("{table}, block length"),
+            path().then_part("block length"),
             "at least one frame record",
             0,
         ));
     }
+    // Each pointer is read when it is checked, as the records are walked.
+    let pointer = |index: usize| -> Result<u32, DecodeError> {
+        let at = table_at + Pointer::LEN * index;
+        let entry: Pointer = record::read(bytes, at, || path().then_index("pointer", index))?;
+        Ok(entry.offset)
+    };
+    let pointer_error = |index: usize, expected: String, found: u32| {
+        Error::decode(
+            ErrorKind::BadPointer,
+            table_at + Pointer::LEN * index,
+            path().then_index("pointer", index),
+            expected,
+            format!("0x{found:X}"),
+        )
+    };
     let mut frames = Vec::new();
     let mut pos = 0;
     while pos < block_len {
         let index = frames.len();
-        if index == entries {
-            return Err(DecodeError::new(
+        if index == N {
+            return Err(Error::decode(
+                ErrorKind::BadLength,
                 block_at + pos,
-                format!("{table}, data block"),
-                format!("no bytes after the {entries}th frame record"),
+                path().then_part("data block"),
+                format!("no bytes after the {N}th frame record"),
                 format!("{} more bytes", block_len - pos),
             ));
         }
         let stored = pointer(index)?;
         if usize::try_from(stored).ok() != Some(pos) {
-            return Err(DecodeError::new(
-                table_at + 4 * index,
-                format!("{table}, pointer {index}"),
+            return Err(pointer_error(
+                index,
                 format!("0x{pos:X} (records back to back in index order)"),
-                format!("0x{stored:X}"),
+                stored,
             ));
         }
         let frame = read_frame(bytes, block_at + pos, block_end, || {
-            format!("{table}, frame {index}")
+            path().then_index("frame", index)
         })?;
         pos += frame.record_len();
         frames.push(frame);
     }
-    for index in frames.len()..entries {
+    for index in frames.len()..N {
         let stored = pointer(index)?;
         if stored != 0 {
-            return Err(DecodeError::new(
-                table_at + 4 * index,
-                format!("{table}, pointer {index}"),
+            return Err(pointer_error(
+                index,
                 format!("0 (the table ends after frame {})", frames.len() - 1),
-                format!("0x{stored:X}"),
+                stored,
             ));
         }
     }
@@ -168,16 +189,16 @@ fn read_frame(
     bytes: &[u8],
     at: usize,
     block_end: usize,
-    frame: impl Fn() -> String,
+    frame: impl Fn() -> FieldPath,
 ) -> Result<Frame, DecodeError> {
-    let head = u8_at(bytes, at, || format!("{}, record header", frame()))?;
-    let flags = u8_at(bytes, at + 1, || format!("{}, record flags", frame()))?;
-    let count = usize::from(head & 0x07) + 1;
-    let end = at + 2 + 4 * count;
+    let head: FrameHead = record::read(bytes, at, &frame)?;
+    let count = head.tile_count();
+    let end = at + FrameHead::LEN + TileRecord::LEN * count;
     if end > block_end {
-        return Err(DecodeError::new(
+        return Err(Error::decode(
+            ErrorKind::BadLength,
             at,
-            format!("{}, record header", frame()),
+            frame().then_part("record header"),
             format!("a record of {count} tiles to fit before the block ends at 0x{block_end:X}"),
             format!("one ending at 0x{end:X}"),
         ));
@@ -185,27 +206,13 @@ fn read_frame(
     debug_assert!(count <= MAX_TILES_PER_FRAME);
     let mut tiles = Vec::with_capacity(count);
     for t in 0..count {
-        let tile_at = at + 2 + 4 * t;
-        let [dx, dy, lo, hi] = array(bytes, tile_at, || format!("{}, tile {t}", frame()))?;
-        tiles.push(Tile::from_record(dx, dy, u16::from_le_bytes([lo, hi])));
+        let tile_at = at + FrameHead::LEN + TileRecord::LEN * t;
+        let tile: TileRecord = record::read(bytes, tile_at, || frame().then_index("tile", t))?;
+        tiles.push(tile.into());
     }
     Ok(Frame {
-        rotation: head >> 3,
-        flags,
+        rotation: head.rotation(),
+        flags: head.flags,
         tiles,
     })
-}
-
-impl Tile {
-    fn from_record(dx: u8, dy: u8, word: u16) -> Self {
-        Self {
-            dx: dx as i8,
-            dy: dy as i8,
-            column: (word & 0x1F) as u8,
-            row: ((word >> 5) & 0x1F) as u8,
-            size_code: ((word >> 10) & 0x0F) as u8,
-            flip_x: word & 0x4000 != 0,
-            flip_y: word & 0x8000 != 0,
-        }
-    }
 }

@@ -1,11 +1,13 @@
 //! Encoding SHP files (formats.md 2.7): tables of exactly their fixed size, the u16 length after
-//! each, the records back to back, no padding. Mirrors `read.rs`.
+//! each, the records back to back, no padding. The records are the binrw declarations of
+//! `record.rs`, written in the order `read.rs` reads them.
 
-use super::read::{NO_WATER, UNIT_MAIN_TABLE};
-use super::{
-    Frame, MAX_TILES_PER_FRAME, Tile, UNIT_TABLE_ENTRIES, UnitShp, WEAPON_TABLE_ENTRIES, WeaponShp,
+use super::record::{
+    BlockLength, FrameHead, NO_WATER, Pointer, Pointers, TileRecord, UnitHeader, WeaponHeader,
 };
-use crate::error::EncodeError;
+use super::{Frame, UNIT_TABLE_ENTRIES, UnitShp, WEAPON_TABLE_ENTRIES, WeaponShp};
+use crate::error::{EncodeError, Error, ErrorKind, FieldPath};
+use crate::record::{self, Raw};
 
 impl UnitShp {
     /// Encodes the model as a unit SHP.
@@ -18,7 +20,8 @@ impl UnitShp {
         if let Some(water) = &self.water
             && water.len() != self.main.len()
         {
-            return Err(EncodeError::new(
+            return Err(Error::encode(
+                ErrorKind::Mismatch,
                 "water table",
                 format!(
                     "{} frames, but the main table has {}",
@@ -28,29 +31,31 @@ impl UnitShp {
             ));
         }
         let mut out = Vec::with_capacity(self.encoded_len_hint());
-        out.extend_from_slice(&[0; 4]);
-        out.extend_from_slice(&self.lower_half_from.to_le_bytes());
-        out.extend_from_slice(&self.extra.to_le_bytes());
-        debug_assert_eq!(out.len(), UNIT_MAIN_TABLE);
-        write_table(&mut out, &self.main, UNIT_TABLE_ENTRIES, "main table")?;
-        let water_ptr = match &self.water {
-            None => NO_WATER,
-            Some(water) => {
-                let at =
-                    u32::try_from(out.len()).map_err(|_| EncodeError::new("file", "over 4 GiB"))?;
-                write_table(&mut out, water, UNIT_TABLE_ENTRIES, "water table")?;
-                at
-            }
+        let mut head = UnitHeader {
+            water_ptr: NO_WATER,
+            lower_half_from: self.lower_half_from,
+            extra: self.extra,
         };
-        out[0..4].copy_from_slice(&water_ptr.to_le_bytes());
+        record::write(&mut out, &head);
+        write_table::<UNIT_TABLE_ENTRIES>(&mut out, &self.main, "main table")?;
+        if let Some(water) = &self.water {
+            head.water_ptr = u32::try_from(out.len())
+                .map_err(|_| Error::encode(ErrorKind::TooLarge, "file", "over 4 GiB"))?;
+            write_table::<UNIT_TABLE_ENTRIES>(&mut out, water, "water table")?;
+            let mut header = Vec::with_capacity(UnitHeader::LEN);
+            record::write(&mut header, &head);
+            out[..UnitHeader::LEN].copy_from_slice(&header);
+        }
         Ok(out)
     }
 
     fn encoded_len_hint(&self) -> usize {
         let block = |frames: &[Frame]| {
-            4 * UNIT_TABLE_ENTRIES + 2 + frames.iter().map(Frame::record_len).sum::<usize>()
+            Pointers::<UNIT_TABLE_ENTRIES>::LEN
+                + BlockLength::LEN
+                + frames.iter().map(Frame::record_len).sum::<usize>()
         };
-        8 + block(&self.main) + self.water.as_deref().map_or(0, block)
+        UnitHeader::LEN + block(&self.main) + self.water.as_deref().map_or(0, block)
     }
 }
 
@@ -60,49 +65,63 @@ impl WeaponShp {
     /// # Errors
     /// As for [`UnitShp::encode`], with 512 frames at most.
     pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
-        let mut out =
-            Vec::with_capacity(0x846 + self.frames.iter().map(Frame::record_len).sum::<usize>());
-        out.extend_from_slice(&self.first_section);
-        write_table(&mut out, &self.frames, WEAPON_TABLE_ENTRIES, "frame table")?;
+        let mut out = Vec::with_capacity(
+            super::WEAPON_FIRST_SECTION_LEN
+                + Pointers::<WEAPON_TABLE_ENTRIES>::LEN
+                + BlockLength::LEN
+                + self.frames.iter().map(Frame::record_len).sum::<usize>(),
+        );
+        record::write(
+            &mut out,
+            &WeaponHeader {
+                first_section: Raw(self.first_section),
+            },
+        );
+        write_table::<WEAPON_TABLE_ENTRIES>(&mut out, &self.frames, "frame table")?;
         Ok(out)
     }
 }
 
-fn write_table(
+fn write_table<const N: usize>(
     out: &mut Vec<u8>,
     frames: &[Frame],
-    entries: usize,
-    table: &str,
+    table: &'static str,
 ) -> Result<(), EncodeError> {
     if frames.is_empty() {
-        return Err(EncodeError::new(
+        return Err(Error::encode(
+            ErrorKind::Empty,
             table,
             "no frames; a table holds at least frame 0",
         ));
     }
-    if frames.len() > entries {
-        return Err(EncodeError::new(
+    if frames.len() > N {
+        return Err(Error::encode(
+            ErrorKind::TooMany,
             table,
-            format!("{} frames, at most {entries} fit", frames.len()),
+            format!("{} frames, at most {N} fit", frames.len()),
         ));
     }
+    let mut pointers = [Pointer { offset: 0 }; N];
     let mut pos = 0usize;
-    for index in 0..entries {
-        let pointer = if index < frames.len() { pos } else { 0 };
-        out.extend_from_slice(&(pointer as u32).to_le_bytes());
-        if let Some(frame) = frames.get(index) {
-            pos += frame.record_len();
-        }
+    for (pointer, frame) in pointers.iter_mut().zip(frames) {
+        pointer.offset = pos as u32;
+        pos += frame.record_len();
     }
-    let block_len = u16::try_from(pos).map_err(|_| {
-        EncodeError::new(
+    let len = u16::try_from(pos).map_err(|_| {
+        Error::encode(
+            ErrorKind::TooLarge,
             table,
             format!("a data block of {pos} bytes; at most 65535 fit"),
         )
     })?;
-    out.extend_from_slice(&block_len.to_le_bytes());
+    for pointer in &pointers {
+        record::write(out, pointer);
+    }
+    record::write(out, &BlockLength { len });
     for (index, frame) in frames.iter().enumerate() {
-        write_frame(out, frame, || format!("{table}, frame {index}"))?;
+        write_frame(out, frame, || {
+            FieldPath::part(table).then_index("frame", index)
+        })?;
     }
     Ok(())
 }
@@ -110,52 +129,25 @@ fn write_table(
 fn write_frame(
     out: &mut Vec<u8>,
     frame: &Frame,
-    what: impl Fn() -> String,
+    what: impl Fn() -> FieldPath,
 ) -> Result<(), EncodeError> {
-    let count = frame.tiles.len();
-    if !(1..=MAX_TILES_PER_FRAME).contains(&count) {
-        return Err(EncodeError::new(
-            what(),
-            format!("{count} tiles; a frame holds 1 to 8"),
-        ));
-    }
-    if frame.rotation > 0x1F {
-        return Err(EncodeError::new(
-            what(),
-            format!("rotation {} does not fit in 5 bits", frame.rotation),
-        ));
-    }
-    out.push((frame.rotation << 3) | (count as u8 - 1));
-    out.push(frame.flags);
+    let head =
+        FrameHead::new(frame.rotation, frame.flags, frame.tiles.len()).map_err(|problem| {
+            let kind = if frame.tiles.is_empty() {
+                ErrorKind::Empty
+            } else if frame.tiles.len() > super::MAX_TILES_PER_FRAME {
+                ErrorKind::TooMany
+            } else {
+                ErrorKind::OutOfRange
+            };
+            Error::encode(kind, what(), problem)
+        })?;
+    record::write(out, &head);
     for (t, tile) in frame.tiles.iter().enumerate() {
-        let word = tile
-            .record_word()
-            .map_err(|problem| EncodeError::new(format!("{}, tile {t}", what()), problem))?;
-        out.push(tile.dx as u8);
-        out.push(tile.dy as u8);
-        out.extend_from_slice(&word.to_le_bytes());
+        let tile = TileRecord::try_from(tile).map_err(|problem| {
+            Error::encode(ErrorKind::OutOfRange, what().then_index("tile", t), problem)
+        })?;
+        record::write(out, &tile);
     }
     Ok(())
-}
-
-impl Tile {
-    fn record_word(&self) -> Result<u16, String> {
-        if self.column > 0x1F {
-            return Err(format!("column {} does not fit in 5 bits", self.column));
-        }
-        if self.row > 0x1F {
-            return Err(format!("row {} does not fit in 5 bits", self.row));
-        }
-        if self.size_code > 0x0F {
-            return Err(format!(
-                "size code {} is not in the size table",
-                self.size_code
-            ));
-        }
-        Ok(u16::from(self.column)
-            | u16::from(self.row) << 5
-            | u16::from(self.size_code) << 10
-            | u16::from(self.flip_x) << 14
-            | u16::from(self.flip_y) << 15)
-    }
 }

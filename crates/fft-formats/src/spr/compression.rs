@@ -15,7 +15,7 @@
 //! There is no length field and no end marker; the stream stops when the fixed pixel count is
 //! reached. An odd nibble count leaves a pad nibble in the low half of the last byte.
 
-use crate::error::{DecodeError, EncodeError};
+use crate::error::{DecodeError, EncodeError, Error, ErrorKind};
 
 /// The longest zero run one token holds (`0 8 f f f`).
 pub const MAX_RUN: usize = 0xFFF;
@@ -93,7 +93,8 @@ pub fn decompress(
     while produced < pixel_count {
         let token_at = reader.pos;
         let ran_out = || {
-            DecodeError::new(
+            Error::decode(
+                ErrorKind::BadCompression,
                 file_offset + stream.len(),
                 "compressed stream",
                 format!(
@@ -125,7 +126,8 @@ pub fn decompress(
         .ok_or_else(ran_out)?;
         let left = pixel_count - produced;
         if run > left {
-            return Err(DecodeError::new(
+            return Err(Error::decode(
+                ErrorKind::BadCompression,
                 file_offset + token_at / 2,
                 "compressed stream, zero run",
                 format!("at most {left} zeros (the pixels left of {pixel_count})"),
@@ -150,7 +152,8 @@ pub fn decompress(
 pub fn compress(pixels: &[u8]) -> Result<Vec<u8>, EncodeError> {
     let count = pixels.len();
     if let Some(index) = pixels.iter().position(|v| *v > 0x0F) {
-        return Err(EncodeError::new(
+        return Err(Error::encode(
+            ErrorKind::OutOfRange,
             format!("compressed pixel {index}"),
             format!("palette index {} does not fit in 4 bits", pixels[index]),
         ));

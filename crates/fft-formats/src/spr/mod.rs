@@ -10,16 +10,26 @@
 
 pub mod compression;
 mod read;
+mod record;
 mod write;
 
 /// Width of every sheet in pixels.
 pub const WIDTH: usize = 256;
 /// Colours in one palette.
 pub const PALETTE_COLOURS: usize = 16;
+/// Bytes of one stored colour (a little-endian u16 word).
+pub const COLOUR_BYTES: usize = 2;
 /// Bytes of one stored palette (16 little-endian u16 words).
-pub const PALETTE_BYTES: usize = 2 * PALETTE_COLOURS;
+pub const PALETTE_BYTES: usize = COLOUR_BYTES * PALETTE_COLOURS;
 /// Bytes of one raw 4 bpp row (two pixels per byte, low nibble left).
 pub const ROW_BYTES: usize = WIDTH / 2;
+
+/// Width and height of the unit sheet a document's cells are cut from: a standard sheet.
+pub const SHEET_SIZE: (usize, usize) = (WIDTH, SprVariant::Standard.height());
+/// Width and height of an SP2 sheet, which the game loads where the unit sheet's lower half was.
+pub const SP2_SIZE: (usize, usize) = (WIDTH, SprVariant::Sp2.height());
+/// The portrait as stored: a 48 x 32 block, the picture turned a quarter turn clockwise.
+pub const PORTRAIT_STORED: (usize, usize) = (48, 32);
 
 /// One palette as stored: u16 words with R in bits 0-4, G in 5-9, B in 10-14, STP in bit 15.
 pub type Palette = [u16; PALETTE_COLOURS];
@@ -60,6 +70,39 @@ pub enum Section {
     Compressed { first: usize, end: usize },
 }
 
+/// A group of palettes and the raw image rows stored right after them, which are drawn with
+/// those palettes: the three blocks of the weapons sheet ([`SprVariant::blocks`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SheetBlock {
+    /// The block's first palette.
+    pub first_palette: usize,
+    /// How many palettes it has.
+    pub palettes: usize,
+    /// Its first image row.
+    pub first_row: usize,
+    /// One past its last image row.
+    pub end_row: usize,
+}
+
+impl SheetBlock {
+    /// The block's height in rows.
+    pub fn height(&self) -> usize {
+        self.end_row - self.first_row
+    }
+}
+
+impl Section {
+    /// The section's size in bytes, or `None` for compressed rows, whose size depends on the
+    /// pixels.
+    pub const fn fixed_len(self) -> Option<usize> {
+        match self {
+            Self::Palettes(count) => Some(count * PALETTE_BYTES),
+            Self::Raw { first, end } => Some((end - first) * ROW_BYTES),
+            Self::Compressed { .. } => None,
+        }
+    }
+}
+
 impl SprVariant {
     /// Every variant.
     pub const ALL: [Self; 6] = [
@@ -84,7 +127,7 @@ impl SprVariant {
     }
 
     /// The file's sections in file order.
-    pub fn sections(self) -> &'static [Section] {
+    pub const fn sections(self) -> &'static [Section] {
         use Section::{Compressed, Palettes, Raw};
         match self {
             Self::Standard => &[
@@ -129,7 +172,7 @@ impl SprVariant {
     }
 
     /// Image height in pixels.
-    pub fn height(self) -> usize {
+    pub const fn height(self) -> usize {
         match self {
             Self::Standard => 488,
             Self::Short => 288,
@@ -137,6 +180,73 @@ impl SprVariant {
             Self::Sp2 | Self::Other => 256,
             Self::Weapons => 656,
         }
+    }
+
+    /// Where the portrait is stored on a sheet of this variant: `(x, y)` of its
+    /// [`PORTRAIT_STORED`] block (`research/spr.md` section 4), or `None` for a layout without
+    /// one.
+    pub const fn portrait_origin(self) -> Option<(usize, usize)> {
+        match self {
+            Self::Standard => Some((80, 456)),
+            Self::Short => Some((80, 256)),
+            Self::Tall | Self::Sp2 | Self::Other | Self::Weapons => None,
+        }
+    }
+
+    /// Bytes of the sections whose size is fixed (palettes and raw rows): the whole file for a
+    /// variant without compressed rows.
+    pub const fn fixed_len(self) -> usize {
+        let sections = self.sections();
+        let mut len = 0;
+        let mut i = 0;
+        while i < sections.len() {
+            if let Some(section_len) = sections[i].fixed_len() {
+                len += section_len;
+            }
+            i += 1;
+        }
+        len
+    }
+
+    /// Where palette `index` is stored in the file, or `None` when the variant stores fewer.
+    /// (The weapons sheet stores its palettes in three groups between its rows.)
+    pub fn palette_at(self, index: usize) -> Option<usize> {
+        let mut at = 0;
+        let mut first = 0;
+        for section in self.sections() {
+            if let Section::Palettes(count) = *section {
+                if index < first + count {
+                    return Some(at + (index - first) * PALETTE_BYTES);
+                }
+                first += count;
+            }
+            // No layout stores palettes after its compressed rows, whose length varies.
+            at += section.fixed_len()?;
+        }
+        None
+    }
+
+    /// Each group of palettes with the raw rows stored right after it, in file order (for the
+    /// weapons sheet: weapons, effects, traps).
+    pub fn blocks(self) -> Vec<SheetBlock> {
+        let mut blocks = Vec::new();
+        let mut first_palette = 0;
+        for pair in self.sections().windows(2) {
+            match pair {
+                [Section::Palettes(count), Section::Raw { first, end }] => {
+                    blocks.push(SheetBlock {
+                        first_palette,
+                        palettes: *count,
+                        first_row: *first,
+                        end_row: *end,
+                    });
+                    first_palette += count;
+                }
+                [Section::Palettes(count), _] => first_palette += count,
+                _ => {}
+            }
+        }
+        blocks
     }
 
     /// How many palettes the file stores.

@@ -2,24 +2,26 @@
 //! order. Every allocation has the variant's fixed size, whatever the bytes say.
 
 use super::compression::decompress;
-use super::{PALETTE_BYTES, PALETTE_COLOURS, Palette, ROW_BYTES, Section, Spr, SprVariant, WIDTH};
-use crate::bytes::u16_at;
-use crate::error::DecodeError;
+use super::record::{PaletteRecord, RawRow};
+use super::{PALETTE_BYTES, Palette, ROW_BYTES, Section, Spr, SprVariant, WIDTH};
+use crate::error::{DecodeError, Error, ErrorKind, FieldPath};
+use crate::record;
 
-/// Size of an SP2 sheet: 256 raw rows.
-pub const SP2_LEN: usize = 32 * 1024;
-/// Size of the OTHER sheet: 32 palettes and 256 raw rows.
-pub const OTHER_LEN: usize = 33 * 1024;
-/// Size of the weapons sheet WEP.SPR: three blocks of 16 palettes and raw rows (256, 256, 144).
-pub const WEAPONS_LEN: usize = 3 * 512 + (256 + 256 + 144) * 128;
+/// Size of an SP2 sheet: 256 raw rows (32768 bytes).
+pub const SP2_LEN: usize = SprVariant::Sp2.fixed_len();
+/// Size of the OTHER sheet: 32 palettes and 256 raw rows (33792 bytes).
+pub const OTHER_LEN: usize = SprVariant::Other.fixed_len();
+/// Size of the weapons sheet WEP.SPR: three blocks of 16 palettes and raw rows (256, 256, 144;
+/// 85504 bytes).
+pub const WEAPONS_LEN: usize = SprVariant::Weapons.fixed_len();
 /// Where the pixel data of a short sheet ends and the compressed stream of a standard sheet
 /// starts: 16 palettes and 288 raw rows.
 pub const SHORT_END: usize = 0x9200;
 
 impl Spr {
     /// Decodes a sheet of any variant, telling the variant from the bytes: 32768 bytes is an SP2
-    /// sheet, 33792 the OTHER sheet, 85504 the weapons sheet; a file that holds only zeros from 0x9200 on is a short
-    /// sheet; any other file is a standard sheet if its stream from 0x9200 gives exactly the
+    /// sheet, 33792 the OTHER sheet, 85504 the weapons sheet; a file that holds only zeros from
+    /// 0x9200 on is a short sheet; any other file is a standard sheet if its stream from 0x9200 gives exactly the
     /// 200 compressed rows, else a tall one if its stream from 0x8200 gives 256.
     ///
     /// # Errors
@@ -51,17 +53,10 @@ impl Spr {
     pub fn decode_as(bytes: &[u8], variant: SprVariant) -> Result<Self, DecodeError> {
         // The image is allocated whole, so a file too short for the variant's fixed sections is
         // refused first: a few bytes never cost a full sheet of memory.
-        let fixed_len: usize = variant
-            .sections()
-            .iter()
-            .map(|section| match *section {
-                Section::Palettes(count) => count * PALETTE_BYTES,
-                Section::Raw { first, end } => (end - first) * ROW_BYTES,
-                Section::Compressed { .. } => 0,
-            })
-            .sum();
+        let fixed_len = variant.fixed_len();
         if bytes.len() < fixed_len {
-            return Err(DecodeError::new(
+            return Err(Error::decode(
+                ErrorKind::UnexpectedEnd,
                 bytes.len(),
                 format!("{variant:?} sheet"),
                 format!("at least {fixed_len} bytes of palettes and raw rows"),
@@ -98,12 +93,10 @@ fn read_palettes(
     let mut at = at;
     for _ in 0..count {
         let index = palettes.len();
-        let mut palette = [0; PALETTE_COLOURS];
-        for (colour, word) in palette.iter_mut().enumerate() {
-            *word = u16_at(bytes, at, || format!("palette {index}, colour {colour}"))?;
-            at += 2;
-        }
-        palettes.push(palette);
+        let palette: PaletteRecord =
+            record::read(bytes, at, || FieldPath::index("palette", index))?;
+        palettes.push(palette.colours);
+        at += PALETTE_BYTES;
     }
     Ok(at)
 }
@@ -116,20 +109,10 @@ fn read_raw(
 ) -> Result<usize, DecodeError> {
     let mut at = at;
     for row in rows {
-        let stored = bytes.get(at..at + ROW_BYTES).ok_or_else(|| {
-            DecodeError::new(
-                at,
-                format!("raw pixels, image row {row}"),
-                format!("{ROW_BYTES} bytes"),
-                format!("end of file after {} bytes", bytes.len().saturating_sub(at)),
-            )
+        let stored: RawRow = record::read(bytes, at, || {
+            FieldPath::part("raw pixels").then_index("image row", row)
         })?;
-        let line = &mut pixels[row * WIDTH..(row + 1) * WIDTH];
-        for (pair, byte) in line.chunks_exact_mut(2).zip(stored) {
-            // Low nibble left, as the PlayStation GPU reads 4-bit textures.
-            pair[0] = byte & 0x0F;
-            pair[1] = byte >> 4;
-        }
+        pixels[row * WIDTH..(row + 1) * WIDTH].copy_from_slice(&stored.pixels);
         at += ROW_BYTES;
     }
     Ok(at)
@@ -148,7 +131,8 @@ fn read_compressed(
         let last = decoded.nibbles / 2;
         let pad = stream.get(last).map_or(0, |byte| byte & 0x0F);
         if pad != 0 {
-            return Err(DecodeError::new(
+            return Err(Error::decode(
+                ErrorKind::BadCompression,
                 at + last,
                 "pad nibble after the compressed stream (low half)",
                 "0",
@@ -164,7 +148,8 @@ fn read_padding(bytes: &[u8], at: usize) -> Result<usize, DecodeError> {
     let rest = bytes.get(at..).unwrap_or_default();
     match rest.iter().position(|b| *b != 0) {
         None => Ok(rest.len()),
-        Some(i) => Err(DecodeError::new(
+        Some(i) => Err(Error::decode(
+            ErrorKind::TrailingBytes,
             at + i,
             "after the pixel data",
             format!("the end of the file or zero padding (the pixel data ends at 0x{at:X})"),

@@ -1,8 +1,10 @@
 //! Encoding SPR files: the variant's sections in file order, then the padding. Mirrors `read.rs`.
 
 use super::compression::compress;
-use super::{Palette, ROW_BYTES, Section, Spr, WIDTH};
-use crate::error::EncodeError;
+use super::record::{PaletteRecord, RawRow};
+use super::{Palette, Section, Spr, WIDTH};
+use crate::error::{EncodeError, Error, ErrorKind};
+use crate::record;
 
 impl Spr {
     /// Encodes the sheet in its variant's layout; the compressed rows use the canonical rules of
@@ -30,7 +32,8 @@ impl Spr {
             }
         }
         out.try_reserve(self.padding).map_err(|_| {
-            EncodeError::new(
+            Error::encode(
+                ErrorKind::TooLarge,
                 "padding",
                 format!("{} bytes do not fit in memory", self.padding),
             )
@@ -42,7 +45,8 @@ impl Spr {
     fn check_shape(&self) -> Result<(), EncodeError> {
         let variant = self.variant;
         if self.palettes.len() != variant.palette_count() {
-            return Err(EncodeError::new(
+            return Err(Error::encode(
+                ErrorKind::Mismatch,
                 "palettes",
                 format!(
                     "{} of them, but a {variant} sheet holds {}",
@@ -53,7 +57,8 @@ impl Spr {
         }
         let want = WIDTH * variant.height();
         if self.pixels.len() != want {
-            return Err(EncodeError::new(
+            return Err(Error::encode(
+                ErrorKind::Mismatch,
                 "pixels",
                 format!(
                     "{} of them, but a {variant} sheet is {WIDTH} x {} = {want}",
@@ -63,7 +68,8 @@ impl Spr {
             ));
         }
         if let Some(i) = self.pixels.iter().position(|v| *v > 0x0F) {
-            return Err(EncodeError::new(
+            return Err(Error::encode(
+                ErrorKind::OutOfRange,
                 format!("pixel ({}, {})", i % WIDTH, i / WIDTH),
                 format!("palette index {} does not fit in 4 bits", self.pixels[i]),
             ));
@@ -78,15 +84,15 @@ impl Spr {
 }
 
 fn write_palettes<'a>(out: &mut Vec<u8>, palettes: impl Iterator<Item = &'a Palette>) {
-    for word in palettes.flatten() {
-        out.extend_from_slice(&word.to_le_bytes());
+    for &colours in palettes {
+        record::write(out, &PaletteRecord { colours });
     }
 }
 
 fn write_raw(out: &mut Vec<u8>, pixels: &[u8]) {
     debug_assert_eq!(pixels.len() % WIDTH, 0);
-    out.reserve(pixels.len() / WIDTH * ROW_BYTES);
-    for pair in pixels.chunks_exact(2) {
-        out.push(pair[0] | (pair[1] << 4));
+    for row in pixels.chunks_exact(WIDTH) {
+        let pixels = row.try_into().expect("rows of WIDTH pixels");
+        record::write(out, &RawRow { pixels });
     }
 }

@@ -467,7 +467,7 @@ pub fn place_tiles(
                 h: cell.h,
                 flip_x: mirrored != tile.flip,
                 flip_y: tile.flip_y,
-                sheet: u8::from(second_sheet && cell.y >= 256),
+                sheet: u8::from(second_sheet && fft_formats::shp::in_lower_half_row(cell.y)),
                 order,
             })
         })

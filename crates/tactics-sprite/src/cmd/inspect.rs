@@ -542,31 +542,24 @@ fn frames_text(
 /// Every slot with the commands of its storage segment: from the slot's offset up to the next
 /// larger distinct slot offset, or the stream's end (`L`).
 fn slots_detail(seq: &Seq, table: &OpcodeTable, offsets: &[usize]) -> Detail {
-    let stream_len = offsets.last().copied().unwrap_or(0);
-    let mut starts: Vec<usize> = seq
-        .slots
-        .iter()
-        .filter_map(|&c| offsets.get(c).copied())
-        .collect();
-    starts.sort_unstable();
-    starts.dedup();
+    let segments = seq.segments();
     let mut json = Vec::with_capacity(seq.slots.len());
-    let mut text = String::from(
+    let mut text = format!(
         "slots (each: the commands of its storage segment, from its offset up to the next larger \
-         distinct slot offset or L; offsets from the start of the stream, file byte 0x406)\n",
+         distinct slot offset or L; offsets from the start of the stream, file byte 0x{:X})\n",
+        fft_formats::seq::STREAM_START
     );
     for (slot, &first) in seq.slots.iter().enumerate() {
         let Some(&start) = offsets.get(first) else {
             continue;
         };
-        let end = starts
+        let last = segments
             .iter()
-            .copied()
-            .find(|&s| s > start)
-            .unwrap_or(stream_len);
-        let segment: Vec<(usize, &Command)> = (first..seq.commands.len())
+            .find(|s| s.start == first)
+            .map_or(seq.commands.len(), |s| s.end);
+        let end = offsets[last];
+        let segment: Vec<(usize, &Command)> = (first..last)
             .map(|i| (offsets[i], &seq.commands[i]))
-            .take_while(|(at, _)| *at < end)
             .collect();
         let count = segment.len();
         let _ = writeln!(

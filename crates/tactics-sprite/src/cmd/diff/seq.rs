@@ -2,7 +2,9 @@
 //! storage segment, as `inspect --verbose` lists it), aligned so that an inserted command is one
 //! difference, not a shift of every command after it.
 
-use fft_formats::seq::STREAM_START;
+use std::ops::Range;
+
+use fft_formats::seq::{ATTACK_SLOTS_FROM_AT, SECOND_SHEET_SLOTS_FROM_AT, STREAM_START};
 use fft_formats::{Command, OpcodeTable, Seq};
 use serde_json::Value;
 
@@ -20,13 +22,13 @@ pub(super) fn diff(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
     let headers = [
         (
             "attackSlotsFrom",
-            "header AA (first attack slot, byte 0x0)",
+            format!("header AA (first attack slot, byte 0x{ATTACK_SLOTS_FROM_AT:X})"),
             left.attack_slots_from,
             right.attack_slots_from,
         ),
         (
             "secondSheetSlotsFrom",
-            "header BB (first second-sheet slot, byte 0x2)",
+            format!("header BB (first second-sheet slot, byte 0x{SECOND_SHEET_SLOTS_FROM_AT:X})"),
             left.second_sheet_slots_from,
             right.second_sheet_slots_from,
         ),
@@ -44,20 +46,20 @@ pub(super) fn diff(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
     }
     let left_offsets = left.command_offsets();
     let right_offsets = right.command_offsets();
-    let left_segments = segments(&left, &left_offsets);
-    let right_segments = segments(&right, &right_offsets);
+    let left_segments = slot_segments(&left);
+    let right_segments = slot_segments(&right);
     // Slots sharing their segment on both sides are one report.
-    let mut shared: Vec<((Segment, Segment), Vec<usize>)> = Vec::new();
+    let mut shared: Vec<(SegmentPair, Vec<usize>)> = Vec::new();
     for (slot, pair) in left_segments.iter().zip(&right_segments).enumerate() {
-        let key = (*pair.0, *pair.1);
+        let key = (pair.0.clone(), pair.1.clone());
         match shared.iter_mut().find(|(k, _)| *k == key) {
             Some((_, slots)) => slots.push(slot),
             None => shared.push((key, vec![slot])),
         }
     }
     for ((l, r), slots) in shared {
-        let l_commands = &left.commands[l.first..l.end];
-        let r_commands = &right.commands[r.first..r.end];
+        let l_commands = &left.commands[l.clone()];
+        let r_commands = &right.commands[r.clone()];
         if l_commands == r_commands {
             continue;
         }
@@ -71,8 +73,8 @@ pub(super) fn diff(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
                     .join(", ")
             ),
         };
-        let at_a = |i: usize| STREAM_START + left_offsets[l.first + i];
-        let at_b = |j: usize| STREAM_START + right_offsets[r.first + j];
+        let at_a = |i: usize| STREAM_START + left_offsets[l.start + i];
+        let at_b = |j: usize| STREAM_START + right_offsets[r.start + j];
         for edit in align(l_commands, r_commands) {
             let (number, text, lv, rv) = match edit {
                 Edit::Change(i, j) => {
@@ -163,28 +165,19 @@ pub(super) fn diff(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
     Ok(out)
 }
 
-/// A slot's commands: `first..end` in `Seq::commands`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Segment {
-    first: usize,
-    end: usize,
-}
+/// A slot's storage segment in A and in B.
+type SegmentPair = (Range<usize>, Range<usize>);
 
-/// Each slot's storage segment: from its first command up to the next larger distinct slot
-/// offset, or the end of the stream.
-fn segments(seq: &Seq, offsets: &[usize]) -> Vec<Segment> {
-    let mut starts: Vec<usize> = seq.slots.clone();
-    starts.sort_unstable();
-    starts.dedup();
+/// Each slot's storage segment: the one of [`Seq::segments`] that starts at the slot's first
+/// command, as a range of `Seq::commands`.
+fn slot_segments(seq: &Seq) -> Vec<Range<usize>> {
+    let segments = seq.segments();
     seq.slots
         .iter()
-        .map(|&first| Segment {
-            first,
-            end: starts
-                .iter()
-                .copied()
-                .find(|&s| offsets[s] > offsets[first])
-                .unwrap_or(seq.commands.len()),
+        .map(|&first| {
+            // Every slot start begins a segment; the fallback is for completeness only.
+            let at = segments.partition_point(|segment| segment.start < first);
+            segments.get(at).cloned().unwrap_or(first..first)
         })
         .collect()
 }
@@ -214,14 +207,9 @@ fn changed_bytes(left: &Command, right: &Command) -> Vec<usize> {
 }
 
 fn encode(command: &Command) -> Vec<u8> {
-    match *command {
-        Command::Frame { frame, delay } => vec![frame, delay],
-        Command::Op { code, args } => {
-            let mut bytes = vec![0xFF, code];
-            bytes.extend_from_slice(args.as_slice());
-            bytes
-        }
-    }
+    let mut bytes = Vec::with_capacity(command.len());
+    command.write_bytes(&mut bytes);
+    bytes
 }
 
 /// One step of an alignment of two command lists.

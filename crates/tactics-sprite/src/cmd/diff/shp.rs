@@ -2,20 +2,15 @@
 //! each record (records lie back to back in index order after their table, so the offsets follow
 //! from the lengths).
 
-use fft_formats::shp::{UNIT_TABLE_ENTRIES, WEAPON_FIRST_SECTION_LEN, WEAPON_TABLE_ENTRIES};
+use fft_formats::shp::WEAPON_FIRST_SECTION_LEN;
+use fft_formats::shp::layout::{
+    EXTRA_AT, LOWER_HALF_FROM_AT, UNIT_MAIN_TABLE_AT, WEAPON_BLOCK_AT, tile_at, unit_block_at,
+};
 use fft_formats::{Frame, Tile, UnitShp, WeaponShp};
 use serde_json::Value;
 
 use super::{PathStep, Side, finding};
 use crate::cmd::report::Finding;
-
-/// Where a unit SHP's main table starts.
-const UNIT_MAIN_TABLE: usize = 8;
-
-/// The first record of a table at `table_at`: after its pointers and its u16 block length.
-fn block_start(table_at: usize, entries: usize) -> usize {
-    table_at + 4 * entries + 2
-}
 
 pub(super) fn diff_unit(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
     let left = UnitShp::decode(&a.bytes).map_err(|e| a.error(e))?;
@@ -24,11 +19,16 @@ pub(super) fn diff_unit(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
     for (key, what, l, r) in [
         (
             "lowerHalfFrom",
-            "header lower_half_from (byte 0x4)",
+            format!("header lower_half_from (byte 0x{LOWER_HALF_FROM_AT:X})"),
             left.lower_half_from,
             right.lower_half_from,
         ),
-        ("extra", "header extra (byte 0x6)", left.extra, right.extra),
+        (
+            "extra",
+            format!("header extra (byte 0x{EXTRA_AT:X})"),
+            left.extra,
+            right.extra,
+        ),
     ] {
         if l != r {
             out.push(finding(
@@ -86,20 +86,20 @@ fn main_table(shp: &UnitShp) -> Table<'_> {
         key: "main",
         frame_word: "main frame",
         frames: &shp.main,
-        block_at: block_start(UNIT_MAIN_TABLE, UNIT_TABLE_ENTRIES),
+        block_at: unit_block_at(UNIT_MAIN_TABLE_AT),
         lower_half_from: Some(usize::from(shp.lower_half_from)),
     }
 }
 
 /// The water table starts where the main block ends.
 fn water_table<'a>(shp: &UnitShp, water: &'a [Frame]) -> Table<'a> {
-    let main_end = block_start(UNIT_MAIN_TABLE, UNIT_TABLE_ENTRIES)
-        + shp.main.iter().map(Frame::record_len).sum::<usize>();
+    let main_end =
+        unit_block_at(UNIT_MAIN_TABLE_AT) + shp.main.iter().map(Frame::record_len).sum::<usize>();
     Table {
         key: "water",
         frame_word: "water frame",
         frames: water,
-        block_at: block_start(main_end, UNIT_TABLE_ENTRIES),
+        block_at: unit_block_at(main_end),
         lower_half_from: Some(usize::from(shp.lower_half_from)),
     }
 }
@@ -109,7 +109,7 @@ fn weapon_table(shp: &WeaponShp) -> Table<'_> {
         key: "frames",
         frame_word: "frame",
         frames: &shp.frames,
-        block_at: block_start(WEAPON_FIRST_SECTION_LEN, WEAPON_TABLE_ENTRIES),
+        block_at: WEAPON_BLOCK_AT,
         lower_half_from: None,
     }
 }
@@ -213,7 +213,7 @@ fn frames(left: &Table, right: &Table, out: &mut Vec<Finding>) {
             }
         }
         for t in 0..l.tiles.len().max(r.tiles.len()) {
-            let tile_at = |at: &[usize]| at[index] + 2 + 4 * t;
+            let tile_at = |at: &[usize]| tile_at(at[index], t);
             if l.tiles.get(t) == r.tiles.get(t) {
                 continue;
             }

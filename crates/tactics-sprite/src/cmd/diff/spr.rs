@@ -1,7 +1,7 @@
 //! Two SPR sheets: the layout, each palette whose colours changed, and how many pixels changed
 //! and where.
 
-use fft_formats::spr::{PALETTE_BYTES, PALETTE_COLOURS, Spr, WIDTH};
+use fft_formats::spr::{COLOUR_BYTES, PALETTE_COLOURS, Spr, WIDTH};
 
 use super::{PathStep, Side, finding};
 use crate::cmd::report::Finding;
@@ -27,18 +27,19 @@ pub(super) fn diff(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
             Some(right.variant.name().into()),
         ));
     }
-    // Palettes come first in every layout that has them.
     for p in 0..left.palettes.len().max(right.palettes.len()) {
         let (l, r) = (left.palettes.get(p), right.palettes.get(p));
         let text = match (l, r) {
             (Some(l), Some(r)) if l == r => continue,
             (Some(l), Some(r)) => {
+                // Both sides hold palette `p`; where it is stored comes from A's layout.
+                let palette_at = left.variant.palette_at(p).unwrap_or_default();
                 let changed: Vec<String> = (0..PALETTE_COLOURS)
                     .filter(|&c| l[c] != r[c])
                     .map(|c| {
                         format!(
                             "{c} (byte 0x{:X}) A 0x{:04X} B 0x{:04X}",
-                            p * PALETTE_BYTES + 2 * c,
+                            palette_at + COLOUR_BYTES * c,
                             l[c],
                             r[c]
                         )

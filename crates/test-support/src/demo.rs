@@ -27,9 +27,9 @@
 //! | 16 | Spin front | 2/4, FlipHorizontal, 2/4, FlipHorizontal, `FF FC F8 02` (the 8 bytes before play twice more), SetFrameOffset +1, 2/4 (shows 3), SetFrameOffset 0, MoveUnitRL +4, 1/4, MoveUnitRL -4, 1/4, `FF FF` |
 //! | 17 | Spin back | the same on frames 8 and 7, one replay, SetFrameOffset -1, RL -4 then +4 |
 
-use crate::seq::opcode::code;
-use crate::seq::{Command, Seq};
-use crate::shp::{Frame, SheetRect, Tile, UnitShp};
+use fft_formats::seq::opcode::code;
+use fft_formats::seq::{Command, Seq};
+use fft_formats::shp::{Frame, SheetRect, Tile, UnitShp};
 
 /// First frame drawn from the lower half of the sheet.
 pub const DEMO_LOWER_HALF_FROM: u16 = 15;
