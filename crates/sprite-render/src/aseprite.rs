@@ -99,7 +99,7 @@ struct SpriteFrame {
 /// data, followed by the document's notice.
 ///
 /// # Errors
-/// A document whose references do not resolve; an atlas over [`crate::layout::MAX_PIXELS`].
+/// A document whose references do not resolve; an atlas over [`sprite_data::limits::MAX_PICTURE_PIXELS`].
 pub fn export(
     renderer: &Renderer<'_>,
     image_name: &str,
@@ -113,6 +113,8 @@ pub fn export(
     let mut seen: HashMap<(u32, u32, Vec<Rgba>), usize> = HashMap::new();
     let mut frames: Vec<SpriteFrame> = Vec::new();
     let mut tags = Vec::new();
+    // Every picture drawn is kept (and once more as its key): bounded as the atlas they make.
+    let mut stored_pixels = 0u64;
     for (index, sequence) in doc.sequences.iter().enumerate() {
         // A sequence only a water animation plays (Nulled Walk) is drawn in its water frames.
         let water = doc
@@ -128,6 +130,13 @@ pub fn export(
                 Some((x, y, w, h)) => ((x, y, w, h), frame.image.crop(x.into(), y.into(), w, h)),
                 None => ((0, 0, 1, 1), Image::new(1, 1)),
             };
+            stored_pixels += u64::from(picture.width()) * u64::from(picture.height());
+            check_size(
+                stored_pixels,
+                1,
+                "an atlas holding",
+                format_args!("export of {} sequences", doc.sequences.len()),
+            )?;
             let key = (picture.width(), picture.height(), picture.pixels().to_vec());
             let slot = *seen.entry(key).or_insert_with(|| {
                 stored.push(picture);
@@ -255,7 +264,12 @@ fn pack(pictures: &[Image]) -> Result<(Image, Vec<(u32, u32)>), RenderError> {
         .max()
         .unwrap_or(1)
         .max(1);
-    check_size(used_width.into(), height.into())?;
+    check_size(
+        used_width.into(),
+        height.into(),
+        "an atlas of",
+        format_args!("export of {} pictures", pictures.len()),
+    )?;
     let mut atlas = Image::new(used_width, height);
     for (p, &(px, py)) in pictures.iter().zip(&places) {
         atlas.copy_image(p, px.into(), py.into());

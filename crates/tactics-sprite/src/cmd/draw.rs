@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use sprite_data::Document;
 use sprite_data::pose::{IDLE, Motion, PoseError, View};
 
 use super::stdout_error;
@@ -57,9 +56,7 @@ pub struct Args {
 /// cannot be written. A bad request is not an error here: it prints its one line and gives exit 2.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let shown = args.data.display().to_string();
-    let text = std::fs::read_to_string(&args.data).with_context(|| shown.clone())?;
-    let doc: Document = serde_json::from_str(&text)
-        .with_context(|| format!("{shown}: not a sprite-data document"))?;
+    let doc = super::render::load_document(&args.data)?;
     let name = if args.idle {
         IDLE
     } else {

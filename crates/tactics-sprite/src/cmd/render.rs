@@ -6,8 +6,10 @@ use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 use sprite_data::Document;
+use sprite_data::limits::{LimitExceeded, MAX_OUTPUT_BYTES};
 use sprite_data::output::write_atomically;
 use sprite_data::pose::{Motion, PoseError, View};
+use sprite_render::compose::check_animation;
 use sprite_render::encode::{TimedFrame, apng, gif, png_rgba};
 use sprite_render::layout::{check_size, contact_sheet, strip};
 use sprite_render::sheet::{SheetImage, SheetSource, load_sheet};
@@ -163,11 +165,14 @@ impl DrawingInput {
     }
 }
 
-/// When it cannot be read or is not a sprite-data document; the message names the file.
+/// Reads and checks a document with the one loader every command uses
+/// ([`sprite_data::load_document`]), so that every command refuses a document with the same one
+/// line.
+///
+/// # Errors
+/// When it cannot be read or is not a usable sprite-data document; the message names the file.
 pub fn load_document(path: &Path) -> anyhow::Result<Document> {
-    let bytes = read_input(path)?;
-    serde_json::from_slice(&bytes)
-        .with_context(|| format!("{}: not a sprite-data document", path.display()))
+    Ok(sprite_data::load_document(path)?)
 }
 
 /// Reads a sheet: a PNG by its signature, else an SPR drawn with `palette`.
@@ -305,6 +310,15 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         }
         Format::Apng | Format::Gif => {
             let frames = &rows[0];
+            check_animation(
+                renderer.canvas(),
+                frames.len(),
+                args.scale,
+                format_args!(
+                    "--animation {:?} at --scale {}",
+                    args.animation[0], args.scale
+                ),
+            )?;
             let scaled: Vec<Image> = frames
                 .iter()
                 .map(|f| finish(args, &f.image))
@@ -369,7 +383,12 @@ fn report_animation(name: &str, view: View, water: bool, tps: u32, frames: &[Ani
 /// `image` on the background, scaled, after checking the scaled size.
 fn finish(args: &Args, image: &Image) -> anyhow::Result<Image> {
     let k = u64::from(args.scale);
-    check_size(u64::from(image.width()) * k, u64::from(image.height()) * k)?;
+    check_size(
+        u64::from(image.width()) * k,
+        u64::from(image.height()) * k,
+        "a picture of",
+        format_args!("--scale {}", args.scale),
+    )?;
     Ok(args.background.apply(image).scaled(args.scale))
 }
 
@@ -392,5 +411,15 @@ fn write_png(args: &Args, image: &Image) -> anyhow::Result<ExitCode> {
 /// # Errors
 /// When it cannot be written; the message names it.
 pub fn write_out(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    if bytes.len() as u64 > MAX_OUTPUT_BYTES {
+        return Err(LimitExceeded {
+            what: "the output of".into(),
+            value: format!("{} bytes", bytes.len()),
+            limit: format!("{MAX_OUTPUT_BYTES} bytes"),
+            name: "MAX_OUTPUT_BYTES",
+            field: path.display().to_string(),
+        }
+        .into());
+    }
     write_atomically(path, bytes).with_context(|| format!("{}: cannot write", path.display()))
 }

@@ -1,0 +1,98 @@
+//! Every stated maximum, in one place: what a document may hold ([`crate::load`] refuses a document
+//! past any of them) and how big a picture drawn from one may be (`sprite-render` refuses to draw
+//! past them). A document that loads fits every drawing limit at `--scale 1`.
+//!
+//! Each limit leaves room over the largest retail value, given beside it (every unit kind's
+//! document, `fixtures/documents/*.json`); `crates/sprite-data/tests/load.rs` checks that every
+//! shipped document is well within them. Exceeding one is a one-line error naming the limit and
+//! the field, never an abort: documents and profiles come from anywhere (mods, other people's
+//! repositories, a web server's clients).
+
+/// The largest document file read, in bytes, checked before reading it (retail: 92 KB, TYPE2).
+/// Parsed, a document takes at most about 10 times its size in memory.
+pub const MAX_DOCUMENT_BYTES: u64 = 2 << 20;
+
+/// The largest profile file read, in bytes (retail: 22 KB, TYPE1).
+pub const MAX_PROFILE_BYTES: u64 = 1 << 20;
+
+/// `cells`: at most this many (retail: 197, TYPE1).
+pub const MAX_CELLS: usize = 1024;
+
+/// `waterOffset`, the number of main frames: at most this many (retail: 207, MON), so `frames` holds
+/// at most twice as many. The JSON Schema states the same maximum.
+pub const MAX_MAIN_FRAMES: u32 = 256;
+
+/// Tiles in one frame (an SHP frame has at most 8; the JSON Schema states the same).
+pub const MAX_FRAME_TILES: usize = 8;
+
+/// `sequences`: at most this many, one per SEQ slot (retail: 218, TYPE1).
+pub const MAX_SEQUENCES: usize = 256;
+
+/// `animations`: at most this many (retail: 112, TYPE1).
+pub const MAX_ANIMATIONS: usize = 256;
+
+/// Frames in one sequence, and so in one drawn animation (retail: 65, MON).
+pub const MAX_SEQUENCE_FRAMES: usize = 256;
+
+/// Frames of every sequence together: what `export-aseprite` draws (retail: 1625, MON).
+pub const MAX_TOTAL_SEQUENCE_FRAMES: usize = 8192;
+
+/// Events in one sequence (retail: 3).
+pub const MAX_SEQUENCE_EVENTS: usize = 256;
+
+/// A tile centre's `u` or `v`, in pixels either way from the stance point (retail: 141, CYOKO).
+pub const MAX_TILE_OFFSET: i32 = 256;
+
+/// A move (`fb`, `du`, `rl`), in pixels either way (retail: 36, MON).
+pub const MAX_MOVE: i32 = 256;
+
+/// `stage.ticksPerSecond` (the game's clock: 60).
+pub const MAX_TICKS_PER_SECOND: u32 = 1000;
+
+/// A profile's stage coordinates (`origin_column`, `stance_row`, `anchor_column`, `anchor_row`):
+/// 0 up to this, exclusive (retail: 118).
+pub const MAX_STAGE_COORDINATE: i32 = 1024;
+
+/// The widest or tallest cell (an SHP tile size), in pixels.
+pub const MAX_CELL_SIDE: u32 = 56;
+
+/// A picture's canvas, width and height in pixels before `--scale`: the union of every tile at
+/// every move. A document within the limits above always fits: a tile reaches at most
+/// [`MAX_TILE_OFFSET`] + half a cell + [`MAX_MOVE`] from the stance point (retail: 134 x 176,
+/// KANZEN).
+pub const MAX_CANVAS_SIDE: u32 = 2 * (MAX_TILE_OFFSET as u32 + MAX_CELL_SIDE / 2 + MAX_MOVE as u32);
+
+/// The largest still picture drawn, in pixels, scaled: a frame, a strip of animations, a contact
+/// sheet of every frame, an Aseprite atlas (retail: the TYPE1 contact sheet, 0.33 M at scale 1,
+/// 5.3 M at scale 4). 512 MiB as RGBA.
+pub const MAX_PICTURE_PIXELS: u64 = 1 << 27;
+
+/// Frames of one animated picture (`.apng`, `.gif`): one sequence's frames.
+pub const MAX_ANIMATION_FRAMES: usize = MAX_SEQUENCE_FRAMES;
+
+/// Every frame of one animated picture together, in pixels, scaled, and every frame of one
+/// animation drawn at once (retail: 0.2 M at scale 1, MON's 43-frame Hit; 3.3 M at scale 4).
+/// 256 MiB as RGBA.
+pub const MAX_ANIMATION_PIXELS: u64 = 1 << 26;
+
+/// The largest output file written, in bytes.
+pub const MAX_OUTPUT_BYTES: u64 = 256 << 20;
+
+/// Problems listed in one load error; the rest are counted.
+pub const MAX_REPORTED_PROBLEMS: usize = 5;
+
+/// A limit exceeded: one line naming the value, the field it came from and the limit.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {what} {value} is over the limit of {limit} ({name})")]
+pub struct LimitExceeded {
+    /// What was measured: `a canvas of`, `a strip of`, ...
+    pub what: String,
+    /// The measure, with its unit: `1200 x 62 pixels`.
+    pub value: String,
+    /// The limit, with its unit.
+    pub limit: String,
+    /// The limit's name in this module, so a user can find it in the documentation.
+    pub name: &'static str,
+    /// What caused it: a document field (`/sequences/102/fb`) or an option (`--scale 16`).
+    pub field: String,
+}
