@@ -39,7 +39,9 @@ pub struct Document {
     pub frames: Vec<Vec<FrameTile>>,
     pub sequences: Vec<Sequence>,
     pub animations: Vec<Animation>,
+    #[serde(deserialize_with = "present_or_null")]
     pub hands: Option<serde_json::Value>,
+    #[serde(deserialize_with = "present_or_null")]
     pub holds: Option<serde_json::Value>,
     pub held_item_scale: f64,
 }
@@ -129,10 +131,19 @@ pub struct Animation {
     pub back: u32,
     #[serde(rename = "loop")]
     pub looping: bool,
+    #[serde(deserialize_with = "present_or_null")]
     pub hit_tick: Option<u32>,
     pub water: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mode: Option<String>,
+}
+
+/// A field the document always writes, `null` when empty: serde reads a missing `Option` as
+/// `None`, so without this a document missing `hands`, `holds` or `hitTick` would load.
+fn present_or_null<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<T>, D::Error> {
+    Option::<T>::deserialize(deserializer)
 }
 
 impl Serialize for FrameTile {

@@ -110,10 +110,11 @@ pub struct Profile {
     #[serde(default)]
     pub sp2_file: Option<String>,
     /// SHP frame for each view 0..7 when idle.
+    #[serde(deserialize_with = "one_per_view")]
     pub idle_frames: [u32; 8],
     /// The extension `idleFlip`: 1 where a view's idle frame is drawn mirrored because the SHP
     /// has no mirrored copy of that pose. Absent (or all 0) when every view has its own frame.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "one_per_view_if_given")]
     pub idle_flip: Option<[u8; 8]>,
     pub stage: StageProfile,
     /// Path (relative to the profile) of a JSON object to carry as `hands`.
@@ -124,6 +125,30 @@ pub struct Profile {
     pub holds: Option<PathBuf>,
     /// The animations, in document order.
     pub animations: Vec<AnimationProfile>,
+}
+
+/// Eight values, one per view. serde reads an array into `[T; 8]` from its first eight entries
+/// and ignores the rest, so a ninth idle frame would pass unnoticed.
+fn one_per_view<'de, D, T>(deserializer: D) -> Result<[T; 8], D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    let values = Vec::<T>::deserialize(deserializer)?;
+    let len = values.len();
+    values.try_into().map_err(|_| {
+        serde::de::Error::custom(format!(
+            "{len} entries; one per view 0..7 is 8 (expected an array of length 8)"
+        ))
+    })
+}
+
+fn one_per_view_if_given<'de, D, T>(deserializer: D) -> Result<Option<[T; 8]>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    one_per_view(deserializer).map(Some)
 }
 
 fn default_sheet_height() -> u32 {

@@ -338,6 +338,24 @@ fn empty_and_mismatched_lists_are_refused() {
         |d| d["animations"][1]["name"] = d["animations"][0]["name"].clone(),
         &["/animations/1/name", "named twice"],
     );
+    // Found by the fuzz target mutate_document: serde reads a missing Option as None.
+    for (what, path, key) in [
+        ("no holds", "", "holds"),
+        ("no hands", "", "hands"),
+        ("no hitTick", "/animations/0", "hitTick"),
+    ] {
+        let mut doc = type1();
+        doc.pointer_mut(path)
+            .unwrap()
+            .as_object_mut()
+            .unwrap()
+            .remove(key);
+        let message = refusal(&doc);
+        assert!(
+            message.contains(&format!("missing field `{key}`")),
+            "{what}: {message}"
+        );
+    }
     assert_refused(
         "an unknown field",
         |d| d["sequences"][0]["speed"] = json!(2),

@@ -21,7 +21,8 @@ size, flipX and depth order (0 furthest back). `--animation Idle` or `--idle` dr
 frame of the view.\n\n\
 Exit status: 0 on success; 1 when the document cannot be read or does not resolve; 2 for a usage \
 error: an unknown animation, a view outside 0..7 or a negative tick, in one line naming what is \
-valid."
+valid.",
+    after_long_help = super::LIMITS_HELP
 )]
 pub struct Args {
     /// The document (tactics-sprite-data.json).

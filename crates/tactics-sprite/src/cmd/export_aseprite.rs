@@ -25,7 +25,8 @@ hit and sound as user data) and a stance slice whose pivot is the stance point.\
 Each sequence is drawn at its own unmirrored facing with its 2D move; flip a frame horizontally \
 for the mirrored views (the canvas is symmetric about the pivot). Both files are written \
 atomically. Exit status: 0 on success; 1 when an input cannot be read or does not fit; 2 for a \
-usage error."
+usage error.",
+    after_long_help = super::LIMITS_HELP
 )]
 pub struct Args {
     #[command(flatten)]

@@ -40,6 +40,7 @@ The output is written atomically. Exit status: 0 on success; 1 when an input can
 does not fit (a sheet too small for the document's cells); 2 for a usage error: an unknown \
 animation, a view outside 0..7, a frame not in the document, an unknown extension."
 )]
+#[command(after_long_help = super::LIMITS_HELP)]
 #[command(group(clap::ArgGroup::new("what").required(true).args(["frame", "animation", "all_frames"])))]
 pub struct Args {
     #[command(flatten)]
