@@ -12,7 +12,7 @@
 /// Parsed, a document takes at most about 10 times its size in memory.
 pub const MAX_DOCUMENT_BYTES: u64 = 2 << 20;
 
-/// The largest profile file read, in bytes (retail: 22 KB, TYPE1).
+/// The largest profile file read, in bytes (the largest built-in profile: 19 KB, TYPE1).
 pub const MAX_PROFILE_BYTES: u64 = 1 << 20;
 
 /// `cells`: at most this many (retail: 197, TYPE1).
@@ -58,24 +58,26 @@ pub const MAX_CELL_SIDE: u32 = 56;
 
 /// A picture's canvas, width and height in pixels before `--scale`: the union of every tile at
 /// every move. A document within the limits above always fits: a tile reaches at most
-/// [`MAX_TILE_OFFSET`] + half a cell + [`MAX_MOVE`] from the stance point (retail: 134 x 176,
-/// KANZEN).
+/// [`MAX_TILE_OFFSET`] + half a cell + [`MAX_MOVE`] from the stance point (retail: 276 x 189,
+/// CYOKO; TYPE1 50 x 62).
 pub const MAX_CANVAS_SIDE: u32 = 2 * (MAX_TILE_OFFSET as u32 + MAX_CELL_SIDE / 2 + MAX_MOVE as u32);
 
 /// The largest still picture drawn, in pixels, scaled: a frame, a strip of animations, a contact
-/// sheet of every frame, an Aseprite atlas (retail: the TYPE1 contact sheet, 0.33 M at scale 1,
-/// 5.3 M at scale 4). 512 MiB as RGBA.
+/// sheet of every frame, an Aseprite atlas (retail: the largest is CYOKO's contact sheet, 4433 x 2562 =
+/// 11.4 M at scale 1, so every retail contact sheet fits up to scale 3; TYPE1's is 1.3 M). 512 MiB
+/// as RGBA.
 pub const MAX_PICTURE_PIXELS: u64 = 1 << 27;
 
 /// Frames of one animated picture (`.apng`, `.gif`): one sequence's frames.
 pub const MAX_ANIMATION_FRAMES: usize = MAX_SEQUENCE_FRAMES;
 
 /// Every frame of one animated picture together, in pixels, scaled, and every frame of one
-/// animation drawn at once (retail: 0.2 M at scale 1, MON's 43-frame Hit; 3.3 M at scale 4).
-/// 256 MiB as RGBA.
+/// animation drawn at once (retail: the largest is CYOKO's Dance, 24 frames of 276 x 189,
+/// 1.25 M at scale 1 and 20 M at scale 4; TYPE1's Dance Execute, 37 frames, 0.11 M). 256 MiB as
+/// RGBA.
 pub const MAX_ANIMATION_PIXELS: u64 = 1 << 26;
 
-/// The largest output file written, in bytes.
+/// The largest output file written, in bytes (retail: CYOKO's contact sheet, 57 KB at scale 1).
 pub const MAX_OUTPUT_BYTES: u64 = 256 << 20;
 
 /// Problems listed in one load error; the rest are counted.

@@ -23,7 +23,7 @@
 //! view and tick, and every picture of it fits [`crate::limits::MAX_CANVAS_SIDE`].
 //!
 //! Why the schema's rules are code and not a JSON Schema validator at run time: a validator
-//! (`jsonschema`, without its HTTP resolver) brings about 40 crates (two regex engines, big
+//! (`jsonschema`, without its HTTP resolver) brings 46 crates (two regex engines, big
 //! numbers, a URI parser) into the CLI and the server for checks that are a few lines each, and it
 //! cannot state the rules that matter most here (indices, lengths, totals), so they would be code
 //! anyway. The schema stays the published description; the tests hold the two together (every
