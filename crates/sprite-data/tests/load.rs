@@ -356,6 +356,26 @@ fn empty_and_mismatched_lists_are_refused() {
             "{what}: {message}"
         );
     }
+    // Found by the fuzz target mutate_document: serde reads an explicit null as absent.
+    for (what, path, key) in [
+        ("idleFlip null", "", "idleFlip"),
+        ("sp2 null", "", "sp2"),
+        ("fb null", "/sequences/102", "fb"),
+        ("rl null", "/sequences/0", "rl"),
+        ("mode null", "/animations/0", "mode"),
+    ] {
+        let mut doc = type1();
+        doc.pointer_mut(path)
+            .unwrap()
+            .as_object_mut()
+            .unwrap()
+            .insert(key.into(), Value::Null);
+        let message = refusal(&doc);
+        assert!(
+            message.contains(&format!("{path}/{key}: invalid type: null")),
+            "{what}: {message}"
+        );
+    }
     assert_refused(
         "an unknown field",
         |d| d["sequences"][0]["speed"] = json!(2),
