@@ -123,7 +123,11 @@ fn document(a: ArbDocument) -> Document {
         .into_iter()
         .enumerate()
         .map(|(i, s)| Sequence {
-            seq: if a.ids_as_positions { i as u32 } else { u32::from(s.raw) },
+            seq: if a.ids_as_positions {
+                i as u32
+            } else {
+                u32::from(s.raw)
+            },
             raw: u32::from(s.raw),
             name: format!("Sequence {i}"),
             looping: s.looping,
@@ -138,7 +142,11 @@ fn document(a: ArbDocument) -> Document {
                 .events
                 .iter()
                 .map(|&(tick, hit)| {
-                    let label = if hit { "PostGenericAttack" } else { "PlaySound" };
+                    let label = if hit {
+                        "PostGenericAttack"
+                    } else {
+                        "PlaySound"
+                    };
                     SequenceEvent(tick, label.into())
                 })
                 .collect(),
@@ -198,9 +206,13 @@ fuzz_target!(|arb: ArbDocument| {
     let accepted = sprite_data::load::check_document(&doc).is_ok();
     let bytes = sprite_data::to_canonical_bytes(&doc);
     if accepted {
-        let back = sprite_data::parse_document(&bytes, "fuzz.json")
-            .unwrap_or_else(|e| panic!("the rules accept it, its canonical bytes do not load: {e}"));
-        assert!(back == doc, "the canonical bytes load back as another document");
+        let back = sprite_data::parse_document(&bytes, "fuzz.json").unwrap_or_else(|e| {
+            panic!("the rules accept it, its canonical bytes do not load: {e}")
+        });
+        assert!(
+            back == doc,
+            "the canonical bytes load back as another document"
+        );
         document_checks::check_document(&doc);
     }
     document_checks::check_bytes(&bytes);

@@ -112,7 +112,16 @@ pub fn check_document(doc: &Document) {
                 Motion::Animation(a) => total_ticks(&doc.sequences[a.front as usize]) as i64,
                 Motion::Idle => 0,
             };
-            for tick in [0, 1, 18, total - 1, total, total + 1, i64::from(u32::MAX), i64::MAX] {
+            for tick in [
+                0,
+                1,
+                18,
+                total - 1,
+                total,
+                total + 1,
+                i64::from(u32::MAX),
+                i64::MAX,
+            ] {
                 for water in [false, true] {
                     if let Err(error) = motion.pose(doc, view, tick.max(0), water) {
                         panic!("a loaded document does not pose: {name} {view} {tick}: {error}");
@@ -122,9 +131,18 @@ pub fn check_document(doc: &Document) {
         }
     }
     for sequence in doc.sequences.iter().take(16) {
-        for (from, to) in [(0, 0), (0, 1), (5, 400), (0, i64::MAX), (i64::MAX - 1, i64::MAX)] {
+        for (from, to) in [
+            (0, 0),
+            (0, 1),
+            (5, 400),
+            (0, i64::MAX),
+            (i64::MAX - 1, i64::MAX),
+        ] {
             if let Err(error) = events_between(sequence, from, to) {
-                panic!("a loaded document's events do not play: {}: {error}", sequence.seq);
+                panic!(
+                    "a loaded document's events do not play: {}: {error}",
+                    sequence.seq
+                );
             }
         }
     }
