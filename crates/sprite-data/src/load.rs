@@ -135,20 +135,20 @@ pub fn parse_document(bytes: &[u8], origin: &str) -> Result<Document, LoadError>
     probe_format(bytes).map_err(fail)?;
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let doc: Document = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
-        let path = json_pointer(e.path());
+        let path = printable(&json_pointer(e.path()));
         let inner = e.into_inner();
         fail(if inner.is_data() {
             LoadProblem::Shape {
                 path,
-                message: inner.to_string(),
+                message: printable(&inner.to_string()),
             }
         } else {
-            LoadProblem::NotJson(inner.to_string())
+            LoadProblem::NotJson(printable(&inner.to_string()))
         })
     })?;
     deserializer
         .end()
-        .map_err(|e| fail(LoadProblem::NotJson(e.to_string())))?;
+        .map_err(|e| fail(LoadProblem::NotJson(printable(&e.to_string()))))?;
     check_document(&doc).map_err(fail)?;
     Ok(doc)
 }
@@ -167,15 +167,17 @@ fn probe_format(bytes: &[u8]) -> Result<(), LoadProblem> {
         return Err(
             match serde_json::from_slice::<serde::de::IgnoredAny>(bytes) {
                 Ok(_) => LoadProblem::OtherFormat("the top level is not a JSON object".into()),
-                Err(e) => LoadProblem::NotJson(e.to_string()),
+                Err(e) => LoadProblem::NotJson(printable(&e.to_string())),
             },
         );
     }
     let probe: Probe = serde_json::from_slice(bytes).map_err(|e| {
         if e.is_data() {
-            LoadProblem::OtherFormat(format!("the top level is not a JSON object ({e})"))
+            LoadProblem::OtherFormat(printable(&format!(
+                "the top level is not a JSON object ({e})"
+            )))
         } else {
-            LoadProblem::NotJson(e.to_string())
+            LoadProblem::NotJson(printable(&e.to_string()))
         }
     })?;
     match probe.format {
@@ -206,6 +208,28 @@ fn probe_format(bytes: &[u8]) -> Result<(), LoadProblem> {
             "it has no \"formatVersion\": {FORMAT_VERSION}"
         ))),
     }
+}
+
+/// The longest piece of document text (a key, a value) an error repeats, in characters.
+const MAX_ECHOED: usize = 400;
+
+/// Text from the document made safe to print on one line: control characters (newlines, terminal
+/// escapes) written as escapes, and cut to [`MAX_ECHOED`] characters, since serde's messages repeat
+/// a misfit key or value whole.
+fn printable(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == MAX_ECHOED {
+            out.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// `serde_path_to_error`'s path as a JSON Pointer (`/sequences/4/frames/2`).
@@ -737,7 +761,10 @@ fn check_overlays(doc: &Document, p: &mut Problems) {
                 let decimal = !key.is_empty()
                     && key.bytes().all(|b| b.is_ascii_digit())
                     && (key == "0" || !key.starts_with('0'));
-                let path = format!("/hands/{}", key.replace('~', "~0").replace('/', "~1"));
+                let path = printable(&format!(
+                    "/hands/{}",
+                    key.replace('~', "~0").replace('/', "~1")
+                ));
                 if !decimal {
                     p.add(&path, "a hands key is a cell id in decimal");
                 }
@@ -755,7 +782,10 @@ fn check_overlays(doc: &Document, p: &mut Problems) {
         None => {}
         Some(Value::Object(holds)) => {
             for (key, hold) in holds {
-                let path = format!("/holds/{}", key.replace('~', "~0").replace('/', "~1"));
+                let path = printable(&format!(
+                    "/holds/{}",
+                    key.replace('~', "~0").replace('/', "~1")
+                ));
                 if key.is_empty() {
                     p.add(&path, "a holds key is an animation name");
                 }

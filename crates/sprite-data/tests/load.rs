@@ -400,6 +400,28 @@ fn the_error_lists_the_first_problems_and_counts_the_rest() {
 }
 
 #[test]
+fn an_error_never_repeats_control_characters_or_a_huge_key() {
+    // Found by the fuzz target mutate_document: serde's message repeats an unknown key whole, so
+    // a key with a newline broke the one-line error (and a terminal escape would reach the
+    // terminal).
+    for key in [
+        "b`####\n####'*".to_owned(),
+        "\u{1b}[2J\u{1b}[31mred".to_owned(),
+        "k".repeat(100_000),
+    ] {
+        let mut doc = type1();
+        doc["sheet"][key.as_str()] = json!(1);
+        let message = refusal(&doc);
+        assert!(
+            !message.chars().any(char::is_control),
+            "control characters in: {message:?}"
+        );
+        assert!(message.len() < 1000, "{} bytes", message.len());
+        assert!(message.contains("/sheet/"), "{message}");
+    }
+}
+
+#[test]
 fn deep_nesting_is_refused_without_exhausting_the_stack() {
     // In `hands` (a free JSON value) serde_json's nesting limit refuses it; under an unknown key
     // the key itself is refused before its value is read (and the format probe skips the value
