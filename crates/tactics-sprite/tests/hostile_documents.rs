@@ -297,6 +297,23 @@ fn a_picture_past_a_drawing_limit_is_one_line_naming_the_limit_and_the_option() 
         "{message}"
     );
     assert!(!out.exists());
+    // Many rows of a long animation on that wide canvas: refused once the rows held pass the
+    // picture limit, before the next row is drawn.
+    let out = dir.join("strip.png");
+    let mut args = vec!["render", "--data", s(&moved), "--sheet", s(&sheet)];
+    for _ in 0..200 {
+        args.extend(["--animation", "Dance Execute"]);
+    }
+    args.extend(["-o", s(&out)]);
+    let message = refusal(&run(&args));
+    assert!(
+        message.starts_with("--animation x ")
+            && message.ends_with(&format!(
+                "is over the limit of {MAX_PICTURE_PIXELS} pixels (MAX_PICTURE_PIXELS)"
+            )),
+        "{message}"
+    );
+    assert!(!out.exists());
     // The same at scale 1 draws.
     let output = run(&[
         "render",

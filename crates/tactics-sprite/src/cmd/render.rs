@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 use sprite_data::Document;
-use sprite_data::limits::{LimitExceeded, MAX_OUTPUT_BYTES};
+use sprite_data::limits::{LimitExceeded, MAX_OUTPUT_BYTES, MAX_PICTURE_PIXELS};
 use sprite_data::output::write_atomically;
 use sprite_data::pose::{Motion, PoseError, View};
 use sprite_render::compose::check_animation;
@@ -301,6 +301,19 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             }
             report_animation(name, view, water, doc.stage.ticks_per_second, &frames);
             rows.push(frames);
+            // Every row is held until the strip is made: bound them together, before the next.
+            let held: usize = rows.iter().map(Vec::len).sum();
+            let pixels = held as u64 * u64::from(canvas.width) * u64::from(canvas.height);
+            if pixels > MAX_PICTURE_PIXELS {
+                return Err(LimitExceeded {
+                    what: format!("{held} frames of {} x {},", canvas.width, canvas.height),
+                    value: format!("{pixels} pixels in all,"),
+                    limit: format!("{MAX_PICTURE_PIXELS} pixels"),
+                    name: "MAX_PICTURE_PIXELS",
+                    field: format!("--animation x {}", rows.len()),
+                }
+                .into());
+            }
         }
     }
 
