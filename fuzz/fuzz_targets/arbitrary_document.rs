@@ -12,7 +12,8 @@ mod document_checks;
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use sprite_data::document::{
-    Animation, Cell, Document, FrameTile, Sequence, SequenceEvent, Sheet, Stage,
+    Animation, Cell, Document, FrameTile, LayerCue, PriorityCue, Sequence, SequenceEvent, Sheet,
+    Stage, StartCue,
 };
 
 #[global_allocator]
@@ -65,7 +66,11 @@ struct ArbSequence {
     flip: Option<Vec<u8>>,
     sheet: Option<u8>,
     events: Vec<(u32, bool)>,
+    cues: Option<Vec<ArbCue>>,
 }
+
+/// A layer cue: its tick, and a priority with its order's names, or (layer, slot).
+type ArbCue = (u32, Result<(u16, Vec<u8>), (u16, u16)>);
 
 #[derive(Debug, Arbitrary)]
 struct ArbAnimation {
@@ -150,6 +155,29 @@ fn document(a: ArbDocument) -> Document {
                     SequenceEvent(tick, label.into())
                 })
                 .collect(),
+            layers: s.cues.map(|cues| {
+                cues.into_iter()
+                    .map(|(tick, cue)| match cue {
+                        Ok((priority, order)) => LayerCue::Priority(PriorityCue {
+                            tick,
+                            priority: u32::from(priority),
+                            order: order
+                                .iter()
+                                .map(|&n| {
+                                    ["unit", "weapon", "effect", "text", "sword"]
+                                        [usize::from(n % 5)]
+                                    .to_owned()
+                                })
+                                .collect(),
+                        }),
+                        Err((layer, slot)) => LayerCue::Start(StartCue {
+                            tick,
+                            layer: u32::from(layer % 4),
+                            slot: u32::from(slot),
+                        }),
+                    })
+                    .collect()
+            }),
         })
         .collect();
     let animations = a

@@ -7,9 +7,13 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::OnceLock;
 
+use fft_formats::layer::WeaponType;
 use sprite_data::Document;
+use sprite_data::layer::LayerDocument;
 use sprite_data::limits::{MAX_ANIMATION_PIXELS, MAX_CANVAS_SIDE};
+use sprite_data::pose::layers::{Layers, pose_with_layers};
 use sprite_data::pose::{IDLE, Motion, View, events_between, total_ticks};
+use sprite_render::layers::{LayerArt, LayeredRenderer};
 use sprite_render::{Image, RenderError, Renderer};
 
 /// Counts the bytes this thread holds, and the most it held.
@@ -56,6 +60,21 @@ pub const SHIPPED: [&str; 9] = [
     include_str!("../../fixtures/documents/type1.json"),
     include_str!("../../fixtures/documents/type2.json"),
 ];
+
+/// The shipped weapon and effect layer documents (WEP1, EFF1), through their loader: a unit
+/// document's cues start their slots.
+fn layer_documents() -> &'static (LayerDocument, LayerDocument) {
+    static LAYERS: OnceLock<(LayerDocument, LayerDocument)> = OnceLock::new();
+    LAYERS.get_or_init(|| {
+        let load = |text: &str, name: &str| {
+            sprite_data::parse_layer_document(text.as_bytes(), name).expect("a shipped layer")
+        };
+        (
+            load(include_str!("../../fixtures/layers/wep1.json"), "wep1.json"),
+            load(include_str!("../../fixtures/layers/eff1.json"), "eff1.json"),
+        )
+    })
+}
 
 fn schema() -> &'static jsonschema::Validator {
     static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
@@ -165,4 +184,62 @@ pub fn check_document(doc: &Document) {
     });
     let bound = 4 * MAX_ANIMATION_PIXELS as usize + 64 * 4 * (MAX_CANVAS_SIDE as usize).pow(2);
     assert!(peak <= bound, "rendering held {peak} bytes, over {bound}");
+    check_layers(doc, bound);
+}
+
+/// With a sword in hand (the shipped WEP1 and EFF1): every animation posed with its layers, and
+/// the first drawn by the layered renderer, within the same bound (a drawing limit is the only
+/// refusal allowed).
+fn check_layers(doc: &Document, bound: usize) {
+    let (weapon, effect) = layer_documents();
+    let layers = Layers {
+        weapon_type: WeaponType::Sword,
+        weapon: Some(weapon),
+        effect: Some(effect),
+    };
+    for animation in doc.animations.iter().take(3) {
+        let total = total_ticks(&doc.sequences[animation.front as usize]) as i64;
+        for view in 0..8 {
+            let view = View::new(view).expect("a view");
+            for tick in [0, 16, 18, total, i64::from(u32::MAX), i64::MAX] {
+                if let Err(error) = pose_with_layers(doc, animation, view, tick, false, &layers) {
+                    panic!("a loaded document does not pose with layers: {error}");
+                }
+            }
+        }
+    }
+    let Some(animation) = doc.animations.first() else {
+        return;
+    };
+    let (sheet, block) = (
+        Image::new(doc.sheet.width, doc.sheet.height),
+        Image::new(256, 256),
+    );
+    let view = View::new(1).expect("a view");
+    let (_, peak) = peak_memory(|| {
+        let drawn = LayeredRenderer::new(
+            doc,
+            &sheet,
+            layers,
+            Some(LayerArt {
+                doc: weapon,
+                sheet: &block,
+            }),
+            Some(LayerArt {
+                doc: effect,
+                sheet: &block,
+            }),
+            &[animation],
+            &[view],
+        )
+        .and_then(|renderer| renderer.animation(animation, view, false));
+        match drawn {
+            Ok(_) | Err(RenderError::Limit(_)) => {}
+            Err(error) => panic!("a loaded document does not render with layers: {error}"),
+        }
+    });
+    assert!(
+        peak <= bound,
+        "rendering with layers held {peak} bytes, over {bound}"
+    );
 }

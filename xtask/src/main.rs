@@ -3,9 +3,17 @@
 //! - `build-data`: the main job. The retail TYPE1.SHP and TYPE1.SEQ in, `tactics-sprite-data.json`
 //!   out, byte for byte the same on every run. With no originals, the synthetic demo pair. With
 //!   `--all`, one document per unit kind (`<kind>.tactics-sprite-data.json`) and a table of their
-//!   counts; with `--kind NAME`, that kind's.
-//! - `bless`: regenerates the committed outputs the tests compare against (the demo pair and the
-//!   shipped documents). Tests never rewrite them.
+//!   counts, then the weapon and effect layer documents (`<layer>.tactics-sprite-layer.json`);
+//!   with `--kind NAME`, that kind's or that layer's. `--check` writes nothing and fails on a
+//!   stale file.
+//! - `bless`: regenerates the committed outputs the tests compare against (the demo pair, the
+//!   shipped documents and the layer documents). Tests never rewrite them.
+//!
+//! Exit status, as `tactics-sprite`'s: 0 on success; 1 for bad input (a file that cannot be
+//! read, decoded or built, a folder that is not there); 2 for a usage error (clap's own code: an
+//! unknown option, or a `--kind` that is no built-in kind).
+
+mod stale;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -14,6 +22,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use sprite_data::Profile;
+use sprite_data::layer::{self, LayerKind};
 use sprite_data::output::write_atomically;
 use sprite_data::pipeline::{self, Output, Source};
 use sprite_data::profile::{BUILTIN, BuiltinKind};
@@ -55,16 +64,25 @@ enum Task {
         #[arg(long, value_name = "NAME", conflicts_with = "all")]
         sheet_file: Option<String>,
         /// Build every unit kind (type1, type2, cyoko, mon, ruka, other, arute, kanzen), one
-        /// document each, `<kind>.tactics-sprite-data.json`, and print a table of their counts.
+        /// document each, `<kind>.tactics-sprite-data.json`, and print a table of their counts;
+        /// then the weapon and effect layers, `<layer>.tactics-sprite-layer.json` (wep1, wep2,
+        /// eff1).
         #[arg(long, conflicts_with = "kind")]
         all: bool,
         /// Build one unit kind's document, `<kind>.tactics-sprite-data.json` (the built-in
-        /// profiles: type1, type2, cyoko, mon, ruka, other, arute, kanzen).
-        #[arg(long, value_name = "NAME")]
-        kind: Option<String>,
+        /// profiles: type1, type2, cyoko, mon, ruka, other, arute, kanzen), or one layer's,
+        /// `<layer>.tactics-sprite-layer.json` (wep1, wep2, eff1).
+        #[arg(long, value_name = "NAME", value_parser = parse_kind)]
+        kind: Option<KindArg>,
+        /// Write nothing: build in memory and compare with what is already there (the --out
+        /// folder when given, else the shipped fixtures/documents/ and fixtures/layers/), failing
+        /// when any file is stale. For CI, like a check that generated files are up to date.
+        #[arg(long)]
+        check: bool,
     },
-    /// Regenerate the committed demo pair (fixtures/demo/) and shipped documents
-    /// (fixtures/documents/: demo.json, and `<kind>.json` for every unit kind from the originals when
+    /// Regenerate the committed demo pair and its sheet (fixtures/demo/) and shipped documents
+    /// (fixtures/documents/: demo.json, and `<kind>.json` for every unit kind, and
+    /// fixtures/layers/`<layer>.json` for the weapon and effect layers, from the originals when
     /// they can be found).
     Bless {
         /// Folder holding the original files [default: $FFT_ORIGINALS, else originals/].
@@ -82,16 +100,26 @@ fn main() -> ExitCode {
             sheet_file,
             all,
             kind,
+            check,
         } => match (all, kind) {
-            (true, _) => build_kinds(originals, out, &BUILTIN.iter().collect::<Vec<_>>(), None),
-            (false, Some(name)) => match BuiltinKind::find(&name) {
-                Some(kind) => build_kinds(originals, out, &[kind], sheet_file.as_deref()),
-                None => Err(anyhow::anyhow!(
-                    "--kind {name}: no such kind; the kinds are {}",
-                    BuiltinKind::names()
+            (true, _) => build_kinds(
+                originals,
+                out,
+                &BUILTIN.iter().collect::<Vec<_>>(),
+                None,
+                check,
+            ),
+            (false, Some(KindArg::Unit(kind))) => {
+                build_kinds(originals, out, &[kind], sheet_file.as_deref(), check)
+            }
+            (false, Some(KindArg::Layer(layer))) => match sheet_file {
+                Some(_) => Err(anyhow::anyhow!(
+                    "--sheet-file names a unit document's sheet; a layer document's is {}",
+                    layer::WEAPONS_SHEET
                 )),
+                None => build_layers(originals, out, &[layer], check),
             },
-            (false, None) => build_data(originals, out, sheet_file.as_deref()),
+            (false, None) => build_data(originals, out, sheet_file.as_deref(), check),
         },
         Task::Bless { originals } => bless(originals),
     };
@@ -102,6 +130,28 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// What `--kind` names: a unit kind's built-in profile, or a layer.
+#[derive(Debug, Clone, Copy)]
+enum KindArg {
+    Unit(&'static BuiltinKind),
+    Layer(LayerKind),
+}
+
+/// `--kind`: a built-in kind or a layer, any case. A wrong name is a usage error (exit 2), as in
+/// `tactics-sprite build --kind`.
+fn parse_kind(name: &str) -> Result<KindArg, String> {
+    if let Some(layer) = LayerKind::from_name(name) {
+        return Ok(KindArg::Layer(layer));
+    }
+    BuiltinKind::find(name).map(KindArg::Unit).ok_or_else(|| {
+        format!(
+            "no built-in profile {name:?}; the kinds are {} and the layers {}",
+            BuiltinKind::names(),
+            LayerKind::ALL.map(LayerKind::name).join(", ")
+        )
+    })
 }
 
 fn repo_root() -> PathBuf {
@@ -150,6 +200,20 @@ fn build_from_folder(dir: &Path, profile: &Profile, sheet_file: Option<&str>) ->
     };
     let (shp_name, shp) = read(&profile.shp)?;
     let (seq_name, seq) = read(&profile.seq)?;
+    // A retail file of another kind under this name (renamed) is refused, as `tactics-sprite
+    // build` refuses it without --force.
+    for (name, bytes, expected) in [
+        (&shp_name, &shp, &profile.shp),
+        (&seq_name, &seq, &profile.seq),
+    ] {
+        if let Some(file) = pipeline::other_retail_file(bytes, expected) {
+            bail!(
+                "{name}: this is the retail {}, but the {} profile reads {expected}",
+                file.disc_name,
+                profile.kind
+            );
+        }
+    }
     Ok(pipeline::build_from_sources(
         Source {
             name: &shp_name,
@@ -164,12 +228,21 @@ fn build_from_folder(dir: &Path, profile: &Profile, sheet_file: Option<&str>) ->
     )?)
 }
 
+/// The shipped document a build is held to by `--check` without `--out`.
+fn shipped_document(name: &str) -> PathBuf {
+    repo_root()
+        .join("fixtures/documents")
+        .join(format!("{name}.json"))
+}
+
 fn build_data(
     originals: Option<PathBuf>,
     out: Option<PathBuf>,
     sheet_file: Option<&str>,
+    check: bool,
 ) -> Result<()> {
     let started = Instant::now();
+    let mut shipped = shipped_document("type1");
     let output = match locate_originals(originals)? {
         Some((dir, how)) => {
             println!("originals: {} (from {how})", dir.display());
@@ -181,9 +254,27 @@ fn build_data(
                  To build the real data, copy TYPE1.SHP and TYPE1.SEQ from your own copy of the game into\n\
                  originals/ at the repository root, or run with --originals DIR or {ORIGINALS_VAR}=DIR."
             );
+            shipped = shipped_document("demo");
             pipeline::build_demo(sheet_file)?
         }
     };
+    if check {
+        println!("{}", output.report());
+        let (path, regenerate) = match &out {
+            Some(dir) => (
+                dir.join(DOCUMENT_FILE),
+                "cargo xtask build-data (without --check)",
+            ),
+            None => (shipped, "cargo xtask bless"),
+        };
+        let expected = [stale::Expected {
+            path,
+            built: stale::Built::Unit(&output),
+        }];
+        return stale::check(&expected, &repo_root(), regenerate);
+    }
+    let demo = output.inputs.iter().all(|i| i.retail.is_none())
+        && output.built.document.sheet.file == "demo.png";
     let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));
     let path = out_dir.join(DOCUMENT_FILE);
     println!("{}", output.report());
@@ -192,6 +283,12 @@ fn build_data(
     println!("wrote   {} ({} bytes)", path.display(), output.bytes.len());
     println!("sha256  {}", output.sha256);
     println!("took    {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
+    if demo {
+        println!(
+            "draw it  cargo run -p tactics-sprite -- render --data {} --sheet fixtures/demo/demo.png \\\n           --animation Attack --view 1 --scale 4 -o target/attack.gif",
+            path.strip_prefix(repo_root()).unwrap_or(&path).display()
+        );
+    }
     Ok(())
 }
 
@@ -206,6 +303,7 @@ fn build_kinds(
     out: Option<PathBuf>,
     kinds: &[&BuiltinKind],
     sheet_file: Option<&str>,
+    check: bool,
 ) -> Result<()> {
     let started = Instant::now();
     let Some((dir, how)) = locate_originals(originals)? else {
@@ -216,6 +314,39 @@ fn build_kinds(
         );
     };
     println!("originals: {} (from {how})", dir.display());
+    if check {
+        let outputs = kinds
+            .iter()
+            .map(|kind| {
+                build_from_folder(&dir, &kind.load(), sheet_file)
+                    .with_context(|| format!("kind {}", kind.name))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        // `--all` writes the layer documents too, so it holds them to their files as well.
+        let layers = if kinds.len() == BUILTIN.len() {
+            build_layer_bytes(&dir, &LayerKind::ALL)?
+        } else {
+            Vec::new()
+        };
+        let mut expected: Vec<stale::Expected> = kinds
+            .iter()
+            .zip(&outputs)
+            .map(|(kind, output)| stale::Expected {
+                path: match &out {
+                    Some(dir) => dir.join(kind_file(kind)),
+                    None => shipped_document(kind.name),
+                },
+                built: stale::Built::Unit(output),
+            })
+            .collect();
+        expected.extend(layer_expectations(&layers, out.as_deref()));
+        let regenerate = if out.is_some() {
+            "cargo xtask build-data (without --check)"
+        } else {
+            "cargo xtask bless"
+        };
+        return stale::check(&expected, &repo_root(), regenerate);
+    }
     let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));
     let mut rows = Vec::new();
     for kind in kinds {
@@ -262,7 +393,99 @@ fn build_kinds(
         if rows.len() == 1 { "" } else { "s" },
         out_dir.display()
     );
+    if kinds.len() == BUILTIN.len() {
+        write_layers(&dir, &out_dir, &LayerKind::ALL)?;
+    }
     println!("took    {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
+    Ok(())
+}
+
+/// `build-data --kind wep1|wep2|eff1`: one layer document (or with `--check`, whether its file
+/// is fresh).
+fn build_layers(
+    originals: Option<PathBuf>,
+    out: Option<PathBuf>,
+    layers: &[LayerKind],
+    check: bool,
+) -> Result<()> {
+    let Some((dir, how)) = locate_originals(originals)? else {
+        bail!(
+            "no original files found: building a layer needs its SHP and SEQ files.\n\
+             Copy them from your own copy of the game into originals/ at the repository root, or run\n\
+             with --originals DIR or {ORIGINALS_VAR}=DIR."
+        );
+    };
+    println!("originals: {} (from {how})", dir.display());
+    if check {
+        let built = build_layer_bytes(&dir, layers)?;
+        let regenerate = if out.is_some() {
+            "cargo xtask build-data (without --check)"
+        } else {
+            "cargo xtask bless"
+        };
+        return stale::check(
+            &layer_expectations(&built, out.as_deref()),
+            &repo_root(),
+            regenerate,
+        );
+    }
+    let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));
+    write_layers(&dir, &out_dir, layers)
+}
+
+/// Each layer document's canonical bytes, built in memory.
+fn build_layer_bytes(dir: &Path, layers: &[LayerKind]) -> Result<Vec<(LayerKind, Vec<u8>)>> {
+    layers
+        .iter()
+        .map(|&kind| {
+            let doc = layer::build_layer_from_folder(dir, kind).map_err(anyhow::Error::msg)?;
+            Ok((kind, doc.to_bytes()))
+        })
+        .collect()
+}
+
+/// The files built layer documents are held to: `<layer>.tactics-sprite-layer.json` in `out`
+/// when given, else the shipped `fixtures/layers/<layer>.json`.
+fn layer_expectations<'a>(
+    built: &'a [(LayerKind, Vec<u8>)],
+    out: Option<&Path>,
+) -> Vec<stale::Expected<'a>> {
+    built
+        .iter()
+        .map(|(kind, bytes)| stale::Expected {
+            path: match out {
+                Some(dir) => dir.join(layer::layer_file(*kind)),
+                None => shipped_layer(*kind),
+            },
+            built: stale::Built::Layer(bytes),
+        })
+        .collect()
+}
+
+/// The shipped layer document a build is held to by `--check` without `--out`.
+fn shipped_layer(kind: LayerKind) -> PathBuf {
+    repo_root()
+        .join("fixtures/layers")
+        .join(format!("{kind}.json"))
+}
+
+/// Builds and writes each layer document, `<layer>.tactics-sprite-layer.json`, with a line each.
+fn write_layers(dir: &Path, out_dir: &Path, layers: &[LayerKind]) -> Result<()> {
+    for &kind in layers {
+        let doc = layer::build_layer_from_folder(dir, kind).map_err(anyhow::Error::msg)?;
+        let bytes = doc.to_bytes();
+        let path = out_dir.join(layer::layer_file(kind));
+        write_atomically(&path, &bytes)
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+        println!(
+            "layer   {kind}: {} cells, {} frames, {} sequences -> {} ({} bytes)",
+            doc.cells.len(),
+            doc.frames.len(),
+            doc.sequences.len(),
+            path.display(),
+            bytes.len()
+        );
+    }
     Ok(())
 }
 
@@ -322,6 +545,9 @@ fn bless(originals: Option<PathBuf>) -> Result<()> {
     write_atomically(&demo_dir.join("DEMO.SHP"), &shp)?;
     write_atomically(&demo_dir.join("DEMO.SEQ"), &seq)?;
     println!("wrote fixtures/demo/DEMO.SHP and DEMO.SEQ from fft_formats::demo");
+    let sheet = sprite_render::encode::png_rgba(&sprite_render::demo_sheet::demo_sheet())?;
+    write_atomically(&demo_dir.join("demo.png"), &sheet)?;
+    println!("wrote fixtures/demo/demo.png from sprite_render::demo_sheet");
     // The demo document is built from the files just written, not from the copies compiled into
     // this binary, which may be older.
     let demo = pipeline::build_from_sources(
@@ -354,6 +580,14 @@ fn bless(originals: Option<PathBuf>) -> Result<()> {
                 let file = format!("{}.json", kind.name);
                 write_atomically(&documents.join(&file), &output.bytes)?;
                 println!("wrote fixtures/documents/{file} ({})", output.sha256);
+            }
+            for kind in LayerKind::ALL {
+                let bytes = layer::build_layer_from_folder(&dir, kind)
+                    .map_err(anyhow::Error::msg)?
+                    .to_bytes();
+                let file = format!("{kind}.json");
+                write_atomically(&shipped_layer(kind), &bytes)?;
+                println!("wrote fixtures/layers/{file} ({} bytes)", bytes.len());
             }
         }
         None => println!(

@@ -10,6 +10,7 @@ mod bytes;
 pub mod demo;
 pub mod error;
 pub mod kind;
+pub mod layer;
 pub mod retail;
 pub mod seq;
 pub mod shp;

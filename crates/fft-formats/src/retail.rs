@@ -170,8 +170,9 @@ pub const RETAIL_FILES: [RetailFile; 25] = [
 ];
 
 /// The retail sprite sheets this project has checked its SPR codec against (a few of the game's
-/// many: the TYPE1 sheet RAMUZA.SPR and one or two of each other unit kind).
-pub const RETAIL_SHEETS: [RetailFile; 11] = [
+/// many: the TYPE1 sheet RAMUZA.SPR and one or two of each other unit kind), and the weapons
+/// sheet WEP.SPR.
+pub const RETAIL_SHEETS: [RetailFile; 12] = [
     RetailFile {
         disc_name: "RAMUZA.SPR",
         remaster_name: "battle_ramuza_spr.bin",
@@ -237,6 +238,12 @@ pub const RETAIL_SHEETS: [RetailFile; 11] = [
         remaster_name: "battle_other_spr.bin",
         size: 33792,
         sha256: "7a0fb4d7459df13912dd82bef431b2c8274276603ae60f1953f6d40009a8bd8c",
+    },
+    RetailFile {
+        disc_name: "WEP.SPR",
+        remaster_name: "battle_wep_spr.bin",
+        size: 85504,
+        sha256: "7a4c733e1654f9f1ff41e1281fd26fce894bd608bc1c95e1e4713aecdc0eff0a",
     },
 ];
 

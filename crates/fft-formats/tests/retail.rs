@@ -5,7 +5,6 @@
 //! Every expected number here is quoted from those documents, not from our decoder.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 use fft_formats::retail::RETAIL_FILES;
 use fft_formats::shp::Frame;
@@ -35,8 +34,9 @@ fn u32_at(bytes: &[u8], at: usize) -> u32 {
     u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
 }
 
-fn read(dir: &Path, disc_name: &str) -> Vec<u8> {
-    test_support::read_retail(dir, disc_name)
+/// A retail file's bytes, or `None` after the loud skip when it is not in `FFT_ORIGINALS`.
+fn read(test: &str, disc_name: &str) -> Option<Vec<u8>> {
+    test_support::retail_bytes(test, disc_name)
 }
 
 /// Every file of the manifest, under each name present: the manifest's size, the right kind from
@@ -48,6 +48,7 @@ fn retail_files_match_manifest_and_round_trip() {
     };
     let mut checked = 0;
     let mut problems = Vec::new();
+    let mut missing = Vec::new();
     for file in &RETAIL_FILES {
         let expected_kind = kind_by_name(file.disc_name);
         let copies: Vec<(&str, Vec<u8>)> = [file.disc_name, file.remaster_name]
@@ -55,7 +56,7 @@ fn retail_files_match_manifest_and_round_trip() {
             .filter_map(|name| std::fs::read(dir.join(name)).ok().map(|b| (name, b)))
             .collect();
         if copies.is_empty() {
-            problems.push(format!("{}: neither name is in the folder", file.disc_name));
+            missing.push(file.disc_name);
         }
         if let [(_, a), (_, b)] = copies.as_slice()
             && a != b
@@ -91,9 +92,21 @@ fn retail_files_match_manifest_and_round_trip() {
             }
         }
     }
+    if !missing.is_empty() {
+        test_support::skip::<()>(
+            "retail_files_match_manifest_and_round_trip",
+            &format!(
+                "{} of {} retail files are not in {} under either name (checked the others): {}",
+                missing.len(),
+                RETAIL_FILES.len(),
+                dir.display(),
+                missing.join(", ")
+            ),
+        );
+    }
     assert_eq!(problems, Vec::<String>::new());
     assert!(
-        checked >= RETAIL_FILES.len(),
+        checked >= RETAIL_FILES.len() - missing.len(),
         "only {checked} files checked"
     );
     eprintln!("checked {checked} retail files");
@@ -126,9 +139,10 @@ fn retail_folder_holds_only_known_files() {
 /// Header values and used-slot counts of every SEQ (research/seq.md sections 1 and 2).
 #[test]
 fn retail_seq_headers_and_slot_counts() {
-    let Some(dir) = test_support::originals("retail_seq_headers_and_slot_counts") else {
+    const TEST: &str = "retail_seq_headers_and_slot_counts";
+    if test_support::originals(TEST).is_none() {
         return;
-    };
+    }
     // (file, used slots, header bytes if the research note gives them)
     let expected: [(&str, usize, Option<[u8; 4]>); 14] = [
         ("TYPE1.SEQ", 252, Some([0x78, 0, 0xFF, 0])),
@@ -147,8 +161,12 @@ fn retail_seq_headers_and_slot_counts() {
         ("EFF2.SEQ", 26, Some([0; 4])),
     ];
     let mut distinct_in_the_eleven = 0;
+    let mut all_there = true;
     for (name, slots, header) in expected {
-        let bytes = read(&dir, name);
+        let Some(bytes) = read(TEST, name) else {
+            all_there = false;
+            continue;
+        };
         let seq = Seq::decode(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(seq.slots.len(), slots, "{name}: used slots");
         if let Some(header) = header {
@@ -164,16 +182,16 @@ fn retail_seq_headers_and_slot_counts() {
         }
     }
     // research/seq.md section 2: "[D: 1293 distinct offsets]" over the 11 files it checked.
-    assert_eq!(distinct_in_the_eleven, 1293);
+    if all_there {
+        assert_eq!(distinct_in_the_eleven, 1293);
+    }
 }
 
 /// Unit SHP headers: formats.md 2.1 and section 1 (no water section in ARUTE, KANZEN; MON's
 /// `extra` is 0x2B) and the frame counts of both tables.
 #[test]
 fn retail_unit_shp_headers() {
-    let Some(dir) = test_support::originals("retail_unit_shp_headers") else {
-        return;
-    };
+    const TEST: &str = "retail_unit_shp_headers";
     for name in [
         "TYPE1.SHP",
         "TYPE2.SHP",
@@ -181,7 +199,10 @@ fn retail_unit_shp_headers() {
         "MON.SHP",
         "OTHER.SHP",
     ] {
-        let shp = UnitShp::decode(&read(&dir, name)).expect(name);
+        let Some(bytes) = read(TEST, name) else {
+            continue;
+        };
+        let shp = UnitShp::decode(&bytes).expect(name);
         assert_eq!(
             shp.extra,
             if name == "MON.SHP" { 0x2B } else { 0xFF },
@@ -189,7 +210,9 @@ fn retail_unit_shp_headers() {
         );
     }
     for name in ["ARUTE.SHP", "KANZEN.SHP"] {
-        let bytes = read(&dir, name);
+        let Some(bytes) = read(TEST, name) else {
+            continue;
+        };
         assert_eq!(
             u32_at(&bytes, 0),
             8,
@@ -202,10 +225,9 @@ fn retail_unit_shp_headers() {
 /// TYPE1.SHP: formats.md 2.1 and 2.5, `fft-data/README.md`, research/shp.md sections 7-9.
 #[test]
 fn type1_shp_fingerprint() {
-    let Some(dir) = test_support::originals("type1_shp_fingerprint") else {
+    let Some(bytes) = read("type1_shp_fingerprint", "TYPE1.SHP") else {
         return;
     };
-    let bytes = read(&dir, "TYPE1.SHP");
     assert_eq!(bytes.len(), 8192);
     // Header and lengths, straight from the bytes (formats.md 2.1 "TYPE1" column).
     assert_eq!(u32_at(&bytes, 0), 0xEB2, "water_ptr");
@@ -379,10 +401,10 @@ fn type1_shp_fingerprint() {
 /// x -25..+21, y -37..+13".
 #[test]
 fn type1_shp_tile_extents() {
-    let Some(dir) = test_support::originals("type1_shp_tile_extents") else {
+    let Some(bytes) = read("type1_shp_tile_extents", "TYPE1.SHP") else {
         return;
     };
-    let shp = UnitShp::decode(&read(&dir, "TYPE1.SHP")).expect("TYPE1.SHP decodes");
+    let shp = UnitShp::decode(&bytes).expect("TYPE1.SHP decodes");
     let water = shp.water.as_ref().expect("TYPE1 has a water table");
     let all = || shp.main.iter().chain(water).flat_map(|f| &f.tiles);
     let left = all().map(|t| i32::from(t.dx)).min();
@@ -398,10 +420,9 @@ fn type1_shp_tile_extents() {
 /// TYPE1.SEQ: formats.md 3.5, `fft-data/README.md`, research/seq.md sections 2, 3, 7-9.
 #[test]
 fn type1_seq_fingerprint() {
-    let Some(dir) = test_support::originals("type1_seq_fingerprint") else {
+    let Some(bytes) = read("type1_seq_fingerprint", "TYPE1.SEQ") else {
         return;
     };
-    let bytes = read(&dir, "TYPE1.SEQ");
     assert_eq!(bytes.len(), 6754);
     assert_eq!(bytes[..4], [0x78, 0x00, 0xFF, 0x00]);
     assert_eq!(u16_at(&bytes, 0x404), 0x165C, "L");
@@ -489,10 +510,10 @@ fn type1_seq_fingerprint() {
 /// The opcode histogram of research/seq.md section 9.
 #[test]
 fn type1_seq_opcode_histogram() {
-    let Some(dir) = test_support::originals("type1_seq_opcode_histogram") else {
+    let Some(bytes) = read("type1_seq_opcode_histogram", "TYPE1.SEQ") else {
         return;
     };
-    let seq = Seq::decode(&read(&dir, "TYPE1.SEQ")).expect("TYPE1.SEQ decodes");
+    let seq = Seq::decode(&bytes).expect("TYPE1.SEQ decodes");
     let mut histogram = BTreeMap::new();
     for c in &seq.commands {
         if let Command::Op { code, .. } = c {
@@ -544,10 +565,10 @@ fn type1_seq_opcode_histogram() {
 /// its frames by the move rules of formats.md 3.3.
 #[test]
 fn type1_seq_slot_128_swing_high() {
-    let Some(dir) = test_support::originals("type1_seq_slot_128_swing_high") else {
+    let Some(bytes) = read("type1_seq_slot_128_swing_high", "TYPE1.SEQ") else {
         return;
     };
-    let seq = Seq::decode(&read(&dir, "TYPE1.SEQ")).expect("TYPE1.SEQ decodes");
+    let seq = Seq::decode(&bytes).expect("TYPE1.SEQ decodes");
     let f = |frame, delay| Command::Frame { frame, delay };
     let op = |code, args: &[u8]| Command::op(code, args).expect("a short opcode");
     let expected = [

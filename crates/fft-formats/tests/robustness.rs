@@ -102,39 +102,26 @@ const MUTATIONS: usize = 3000;
 
 #[test]
 fn truncated_type1_files_fail_cleanly() {
-    let Some(dir) = test_support::originals("truncated_type1_files_fail_cleanly") else {
-        return;
-    };
-    check_truncations(
-        "TYPE1.SHP",
-        Decoder::Unit,
-        &test_support::read_retail(&dir, "TYPE1.SHP"),
-    );
-    check_truncations(
-        "TYPE1.SEQ",
-        Decoder::Seq,
-        &test_support::read_retail(&dir, "TYPE1.SEQ"),
-    );
+    const TEST: &str = "truncated_type1_files_fail_cleanly";
+    if let Some(shp) = test_support::retail_bytes(TEST, "TYPE1.SHP") {
+        check_truncations("TYPE1.SHP", Decoder::Unit, &shp);
+    }
+    if let Some(seq) = test_support::retail_bytes(TEST, "TYPE1.SEQ") {
+        check_truncations("TYPE1.SEQ", Decoder::Seq, &seq);
+    }
 }
 
 #[test]
 fn mutated_type1_files_decode_exactly_or_fail_cleanly() {
-    let Some(dir) = test_support::originals("mutated_type1_files_decode_exactly_or_fail_cleanly")
-    else {
+    const TEST: &str = "mutated_type1_files_decode_exactly_or_fail_cleanly";
+    let (Some(shp), Some(seq)) = (
+        test_support::retail_bytes(TEST, "TYPE1.SHP"),
+        test_support::retail_bytes(TEST, "TYPE1.SEQ"),
+    ) else {
         return;
     };
-    let shp = check_mutations(
-        "TYPE1.SHP",
-        Decoder::Unit,
-        &test_support::read_retail(&dir, "TYPE1.SHP"),
-        MUTATIONS,
-    );
-    let seq = check_mutations(
-        "TYPE1.SEQ",
-        Decoder::Seq,
-        &test_support::read_retail(&dir, "TYPE1.SEQ"),
-        MUTATIONS,
-    );
+    let shp = check_mutations("TYPE1.SHP", Decoder::Unit, &shp, MUTATIONS);
+    let seq = check_mutations("TYPE1.SEQ", Decoder::Seq, &seq, MUTATIONS);
     eprintln!("of {MUTATIONS} single-byte changes, TYPE1.SHP decoded {shp}, TYPE1.SEQ {seq}");
 }
 

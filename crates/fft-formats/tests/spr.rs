@@ -272,35 +272,36 @@ fn pixel_reads_screen_coordinates() {
 
 // ---- the retail sheets ----
 
-/// `<FFT_ORIGINALS>/../sheets`, or `None` after saying why the test is skipped.
+/// The sheets folder (`FFT_SHEETS`), or `None` after saying why the test is skipped.
 fn sheets(test: &str) -> Option<PathBuf> {
-    let dir = test_support::originals(test)?.join("../sheets");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    let required = std::env::var(test_support::REQUIRE_VAR).is_ok_and(|v| v == "1");
-    assert!(!required, "{test}: no sheets folder at {}", dir.display());
-    eprintln!("SKIPPED {test}: no sheets folder at {}", dir.display());
-    None
+    test_support::sheets(test)
 }
 
-/// Every `*_spr.bin` and `*_sp2.bin` in `dir`, by name.
+/// Every sheet in `dir` (disc names `*.SPR`, `*.SP2` and the remaster's `*_spr.bin`,
+/// `*_sp2.bin`), each named by its remaster name (which [`expected_variant`] reads), with its
+/// bytes.
 fn sheet_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
+    let mut files: Vec<(String, PathBuf)> = std::fs::read_dir(dir)
         .unwrap()
-        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|name| name.ends_with("_spr.bin") || name.ends_with("_sp2.bin"))
+        .map(|entry| entry.unwrap().path())
+        .filter_map(|path| {
+            let name = path.file_name()?.to_string_lossy().into_owned();
+            let lower = name.to_ascii_lowercase();
+            if lower.ends_with("_spr.bin") || lower.ends_with("_sp2.bin") {
+                Some((lower, path))
+            } else if lower.ends_with(".spr") || lower.ends_with(".sp2") {
+                Some((test_support::remaster_name(&name), path))
+            } else {
+                None
+            }
+        })
         .collect();
     files.sort();
-    assert!(
-        files.iter().any(|name| name == "battle_ramuza_spr.bin"),
-        "no battle_ramuza_spr.bin in {}",
-        dir.display()
-    );
+    files.dedup_by(|a, b| a.0 == b.0);
     files
         .into_iter()
-        .map(|name| {
-            let bytes = std::fs::read(dir.join(&name)).unwrap();
+        .map(|(name, path)| {
+            let bytes = std::fs::read(&path).unwrap();
             (name, bytes)
         })
         .collect()
@@ -332,8 +333,9 @@ fn expected_variant(name: &str) -> SprVariant {
     }
 }
 
-fn ramuza(dir: &Path) -> Vec<u8> {
-    std::fs::read(dir.join("battle_ramuza_spr.bin")).unwrap()
+/// RAMUZA.SPR's bytes, or `None` after the loud skip.
+fn ramuza(test: &str) -> Option<Vec<u8>> {
+    test_support::sheet_bytes(test, "RAMUZA.SPR")
 }
 
 #[test]
@@ -397,13 +399,16 @@ fn read_indexed_png(path: &Path) -> (u32, u32, Vec<u8>, Vec<u8>, Option<Vec<u8>>
 
 #[test]
 fn ramuza_matches_the_derived_png() {
-    let Some(dir) = sheets("ramuza_matches_the_derived_png") else {
+    const TEST: &str = "ramuza_matches_the_derived_png";
+    let (Some(ramuza), Some(derived)) = (
+        ramuza(TEST),
+        test_support::sheet(TEST, "RAMUZA_palette0_256x488_derived.png"),
+    ) else {
         return;
     };
-    let spr = Spr::decode(&ramuza(&dir)).unwrap();
+    let spr = Spr::decode(&ramuza).unwrap();
     assert_eq!(spr.variant, SprVariant::Standard);
-    let (width, height, indices, plte, trns) =
-        read_indexed_png(&dir.join("RAMUZA_palette0_256x488_derived.png"));
+    let (width, height, indices, plte, trns) = read_indexed_png(&derived);
     assert_eq!((width, height), (256, 488));
     let differing: Vec<_> = (0..488)
         .flat_map(|y| (0..256).map(move |x| (x, y)))
@@ -445,10 +450,9 @@ fn ramuza_matches_the_derived_png() {
 
 #[test]
 fn truncated_ramuza_never_panics() {
-    let Some(dir) = sheets("truncated_ramuza_never_panics") else {
+    let Some(bytes) = ramuza("truncated_ramuza_never_panics") else {
         return;
     };
-    let bytes = ramuza(&dir);
     let len = bytes.len();
     let mut cuts: Vec<usize> = (0..64).collect();
     cuts.extend((0x1F0..0x210).chain(0x81F8..0x8208).chain(0x91F8..0x9208));
@@ -493,10 +497,9 @@ impl Rng {
 
 #[test]
 fn mutated_ramuza_never_panics() {
-    let Some(dir) = sheets("mutated_ramuza_never_panics") else {
+    let Some(original) = ramuza("mutated_ramuza_never_panics") else {
         return;
     };
-    let original = ramuza(&dir);
     let mut rng = Rng(0x5EED_0F5B_1200);
     let (mut decoded, mut identical) = (0, 0);
     let mut bytes = original.clone();
@@ -533,11 +536,13 @@ fn mutated_ramuza_never_panics() {
 
 #[test]
 fn no_retail_shp_or_seq_is_a_sheet_and_no_sheet_is_an_shp_or_seq() {
-    let Some(originals) = test_support::originals("no_retail_shp_or_seq_is_a_sheet") else {
-        return;
-    };
     for file in test_support::RETAIL_FILES {
-        let bytes = test_support::read_retail(&originals, file.disc_name);
+        let Some(bytes) = test_support::retail_bytes(
+            "no_retail_shp_or_seq_is_a_sheet_and_no_sheet_is_an_shp_or_seq",
+            file.disc_name,
+        ) else {
+            continue;
+        };
         let kind = detect_kind(&bytes);
         assert!(
             matches!(kind, Some(k) if k != FileKind::Spr),
@@ -546,7 +551,7 @@ fn no_retail_shp_or_seq_is_a_sheet_and_no_sheet_is_an_shp_or_seq() {
         );
         assert_eq!(Spr::detect(&bytes), None, "{}", file.disc_name);
     }
-    let Some(dir) = sheets("no_sheet_is_an_shp_or_seq") else {
+    let Some(dir) = sheets("no_retail_shp_or_seq_is_a_sheet_and_no_sheet_is_an_shp_or_seq") else {
         return;
     };
     for (name, bytes) in sheet_files(&dir) {

@@ -1,14 +1,17 @@
 //! From a decoded SHP + SEQ and a profile to the document, field by field as
 //! data-contract.md derives them.
 
+use fft_formats::layer::layer_order;
 use fft_formats::shp::Frame;
 use fft_formats::{Seq, UnitShp};
 
 use crate::document::{
-    Animation, Cell, Document, FORMAT, FORMAT_VERSION, FrameTile, HELD_ITEM_SCALE, SHEET_SIZE,
-    Sequence, SequenceEvent, Sheet, Stage,
+    Animation, Cell, Document, FORMAT, FORMAT_VERSION, FrameTile, HELD_ITEM_SCALE, LayerCue,
+    PriorityCue, SHEET_SIZE, Sequence, SequenceEvent, Sheet, Stage, StartCue,
 };
-use crate::execution::{End, EventKind, ExecutionError, Program, Timeline, TimelineFrame};
+use crate::execution::{
+    Cue, CueKind, End, EventKind, ExecutionError, Program, Timeline, TimelineFrame,
+};
 use crate::profile::{Profile, Slots};
 
 /// Everything a build reads.
@@ -328,7 +331,30 @@ fn sequence(
             .iter()
             .map(|e| SequenceEvent(e.tick, e.kind.label().into()))
             .collect(),
+        layers: layer_cues(&timeline.cues),
     }
+}
+
+/// The document's form of a timeline's layer cues; `None` when it has none.
+pub fn layer_cues(cues: &[Cue]) -> Option<Vec<LayerCue>> {
+    if cues.is_empty() {
+        return None;
+    }
+    let cue = |cue: &Cue| match cue.kind {
+        CueKind::SetLayerPriority { priority } => LayerCue::Priority(PriorityCue {
+            tick: cue.tick,
+            priority: priority.into(),
+            order: layer_order(priority)
+                .map(|order| order.iter().map(|l| l.name().to_owned()).collect())
+                .unwrap_or_default(),
+        }),
+        CueKind::QueueSpriteAnim { layer, slot } => LayerCue::Start(StartCue {
+            tick: cue.tick,
+            layer: layer.into(),
+            slot: slot.into(),
+        }),
+    };
+    Some(cues.iter().map(cue).collect())
 }
 
 fn animations(

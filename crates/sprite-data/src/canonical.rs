@@ -160,6 +160,10 @@ impl Line for Sequence {
             o.out.push(b']');
         }
         o.out.push(b']');
+        if let Some(layers) = &self.layers {
+            o.key("layers");
+            inline(o.out, layers).expect("writing to a Vec cannot fail");
+        }
         o.close();
     }
 }

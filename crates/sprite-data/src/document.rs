@@ -143,6 +143,45 @@ pub struct Sequence {
     )]
     pub sheet: Option<u8>,
     pub events: Vec<SequenceEvent>,
+    /// Extension: the layer cues the slot carries (TYPE1 and TYPE2 attacks: the weapon and the
+    /// effect it starts, the draw order it sets), in execution order; absent when none.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "absent_not_null"
+    )]
+    pub layers: Option<Vec<LayerCue>>,
+}
+
+/// A layer cue of a sequence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum LayerCue {
+    /// `SetLayerPriority`.
+    Priority(PriorityCue),
+    /// `QueueSpriteAnim`.
+    Start(StartCue),
+}
+
+/// `{"tick", "priority", "order"}`: from `tick` on, the layers are drawn in `order`, front-most
+/// first (`SetLayerPriority priority`, row `priority` of the game's layer order table).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PriorityCue {
+    pub tick: u32,
+    pub priority: u32,
+    pub order: Vec<String>,
+}
+
+/// `{"tick", "layer", "slot"}`: at `tick`, slot `slot` of layer `layer`'s SEQ starts (1 the
+/// weapon: WEP1 for TYPE1 units, WEP2 for TYPE2; 2 the effect: EFF1), and plays tick for tick
+/// beside the unit's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartCue {
+    pub tick: u32,
+    pub layer: u32,
+    pub slot: u32,
 }
 
 /// `[tick, label]`.
@@ -180,7 +219,7 @@ fn present_or_null<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
 
 /// An extension field: absent or a value, never `null` (the schema gives each one type; serde
 /// alone would read `null` as absent).
-fn absent_not_null<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+pub(crate) fn absent_not_null<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     deserializer: D,
 ) -> Result<Option<T>, D::Error> {
     T::deserialize(deserializer).map(Some)
@@ -263,6 +302,14 @@ impl<'de> Deserialize<'de> for FrameTile {
 impl Document {
     /// The animation with this name, if any.
     pub fn animation(&self, name: &str) -> Option<&Animation> {
-        self.animations.iter().find(|a| a.name == name)
+        // The exact name first; else the one name equal to it in any case ("swing high").
+        self.animations.iter().find(|a| a.name == name).or_else(|| {
+            let mut same = self
+                .animations
+                .iter()
+                .filter(|a| a.name.eq_ignore_ascii_case(name));
+            let first = same.next();
+            first.filter(|_| same.next().is_none())
+        })
     }
 }

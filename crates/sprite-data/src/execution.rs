@@ -22,6 +22,8 @@ pub struct Timeline {
     pub frames: Vec<TimelineFrame>,
     /// Sounds and hits, at the tick they happen.
     pub events: Vec<Event>,
+    /// The layer cues (`SetLayerPriority`, `QueueSpriteAnim`), at the tick they happen.
+    pub cues: Vec<Cue>,
     /// Why execution stopped.
     pub end: End,
     /// Counted loops that could not be replayed (their target is outside the slot's segment).
@@ -70,6 +72,25 @@ impl EventKind {
             Self::PostGenericAttack => "PostGenericAttack",
         }
     }
+}
+
+/// A command that starts or orders the other sprite layers: the weapon and the effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cue {
+    /// Sum of the delays of the frames executed before it.
+    pub tick: u32,
+    pub kind: CueKind,
+}
+
+/// The layer cues a SEQ carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CueKind {
+    /// `FF E2 n`: draw the layers in row `n` of the layer order table
+    /// ([`fft_formats::layer::LAYER_ORDERS`]) from now on.
+    SetLayerPriority { priority: u8 },
+    /// `FF F2 layer slot`: start slot `slot` of layer `layer`'s SEQ (1 the weapon, 2 the
+    /// effect) now; it plays beside this one, tick for tick.
+    QueueSpriteAnim { layer: u8, slot: u8 },
 }
 
 /// Why a timeline stopped.
@@ -227,6 +248,13 @@ impl<'a> Program<'a> {
             code::PLAY_SOUND => run.event(EventKind::PlaySound {
                 sound: args.unsigned(0),
             }),
+            code::SET_LAYER_PRIORITY => run.cue(CueKind::SetLayerPriority {
+                priority: args.unsigned(0),
+            }),
+            code::QUEUE_SPRITE_ANIM => run.cue(CueKind::QueueSpriteAnim {
+                layer: args.unsigned(0),
+                slot: args.unsigned(1),
+            }),
             code::WAIT => return self.counted_loop(run, args, pc, start),
             // Everything else, the conditional holds (C0, C6, D3, D6) included, has no effect on
             // a timeline built without a game.
@@ -307,6 +335,13 @@ impl Run {
             flip: self.flip,
         });
         self.tick += u32::from(delay);
+    }
+
+    fn cue(&mut self, kind: CueKind) {
+        self.timeline.cues.push(Cue {
+            tick: self.tick,
+            kind,
+        });
     }
 
     fn event(&mut self, kind: EventKind) {

@@ -40,7 +40,16 @@ pub const MAX_TOTAL_SEQUENCE_FRAMES: usize = 8192;
 /// Events in one sequence (retail: 3).
 pub const MAX_SEQUENCE_EVENTS: usize = 256;
 
-/// A tile centre's `u` or `v`, in pixels either way from the stance point (retail: 141, CYOKO).
+/// Layer cues (`layers`) in one sequence, of a unit or a layer document (retail: 2, TYPE1 and
+/// TYPE2 attacks).
+pub const MAX_LAYER_CUES: usize = 64;
+
+/// Frames of a layer document (an SHP's frame index is 9 bits; retail: 449, WEP2). The layer
+/// JSON Schema states the same maximum.
+pub const MAX_LAYER_FRAMES: usize = 512;
+
+/// A tile centre's `u` or `v`, in pixels either way from the stance point (retail: 141, CYOKO;
+/// layer documents: 53, EFF1), and a layer document's `anchor`.
 pub const MAX_TILE_OFFSET: i32 = 256;
 
 /// A move (`fb`, `du`, `rl`), in pixels either way (retail: 36, MON).

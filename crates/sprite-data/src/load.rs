@@ -39,12 +39,14 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::document::{
-    Cell, Document, FORMAT, FORMAT_VERSION, FrameTile, HELD_ITEM_SCALE, Sequence,
+    Cell, Document, FORMAT, FORMAT_VERSION, FrameTile, HELD_ITEM_SCALE, LayerCue, Sequence,
 };
+use crate::layer::{LAYER_FORMAT, LAYER_FORMAT_VERSION, LayerDocument, LayerKind, LayerSequence};
 use crate::limits::{
-    MAX_ANIMATIONS, MAX_CELLS, MAX_DOCUMENT_BYTES, MAX_FRAME_TILES, MAX_MAIN_FRAMES, MAX_MOVE,
-    MAX_REPORTED_PROBLEMS, MAX_SEQUENCE_EVENTS, MAX_SEQUENCE_FRAMES, MAX_SEQUENCES,
-    MAX_TICKS_PER_SECOND, MAX_TILE_OFFSET, MAX_TOTAL_SEQUENCE_FRAMES,
+    MAX_ANIMATIONS, MAX_CELLS, MAX_DOCUMENT_BYTES, MAX_FRAME_TILES, MAX_LAYER_CUES,
+    MAX_LAYER_FRAMES, MAX_MAIN_FRAMES, MAX_MOVE, MAX_REPORTED_PROBLEMS, MAX_SEQUENCE_EVENTS,
+    MAX_SEQUENCE_FRAMES, MAX_SEQUENCES, MAX_TICKS_PER_SECOND, MAX_TILE_OFFSET,
+    MAX_TOTAL_SEQUENCE_FRAMES,
 };
 
 /// Why a document cannot be used. Displayed, it is one line starting with the file's name.
@@ -68,8 +70,10 @@ pub enum LoadProblem {
     TooLarge { len: u64 },
     #[error("not JSON: {0}")]
     NotJson(String),
-    #[error("not a tactics-sprite-data document: {0}")]
-    OtherFormat(String),
+    /// Not a document of the format wanted (`format`: `tactics-sprite-data`, or
+    /// `tactics-sprite-layer` for a layer document), and why.
+    #[error("not a {format} document: {why}")]
+    OtherFormat { format: &'static str, why: String },
     #[error("{path}: {message}")]
     Shape { path: String, message: String },
     #[error("{}", describe_problems(problems, *more))]
@@ -101,8 +105,14 @@ fn describe_problems(problems: &[String], more: usize) -> String {
 /// [`LoadError`], naming the path.
 pub fn load_document(path: &Path) -> Result<Document, LoadError> {
     let origin = path.display().to_string();
+    let bytes = read_capped(path, &origin)?;
+    parse_document(&bytes, &origin)
+}
+
+/// A document file's bytes, its length checked against [`MAX_DOCUMENT_BYTES`] before it is read.
+fn read_capped(path: &Path, origin: &str) -> Result<Vec<u8>, LoadError> {
     let fail = |problem: LoadProblem| LoadError {
-        origin: origin.clone(),
+        origin: origin.to_owned(),
         problem,
     };
     let file = File::open(path).map_err(|e| fail(e.into()))?;
@@ -115,7 +125,31 @@ pub fn load_document(path: &Path) -> Result<Document, LoadError> {
     file.take(MAX_DOCUMENT_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| fail(e.into()))?;
-    parse_document(&bytes, &origin)
+    Ok(bytes)
+}
+
+/// Reads and checks a layer document file (`--weapon-data`, `--effect-data`): the same four
+/// stages as [`load_document`], with the layer format's rules ([`check_layer_document`]).
+///
+/// # Errors
+/// [`LoadError`], naming the path.
+pub fn load_layer_document(path: &Path) -> Result<LayerDocument, LoadError> {
+    let origin = path.display().to_string();
+    let bytes = read_capped(path, &origin)?;
+    parse_layer_document(&bytes, &origin)
+}
+
+/// Checks a layer document given as bytes; `origin` names it in the error.
+///
+/// # Errors
+/// [`LoadError`]: too long, not JSON, another format, a misfit of the shape, or broken rules.
+pub fn parse_layer_document(bytes: &[u8], origin: &str) -> Result<LayerDocument, LoadError> {
+    let doc: LayerDocument = parse_shape(bytes, origin, LAYER_FORMAT, LAYER_FORMAT_VERSION)?;
+    check_layer_document(&doc).map_err(|problem| LoadError {
+        origin: origin.to_owned(),
+        problem,
+    })?;
+    Ok(doc)
 }
 
 /// Checks a document given as bytes; `origin` names it in the error.
@@ -123,6 +157,21 @@ pub fn load_document(path: &Path) -> Result<Document, LoadError> {
 /// # Errors
 /// [`LoadError`]: too long, not JSON, another format, a misfit of the shape, or broken rules.
 pub fn parse_document(bytes: &[u8], origin: &str) -> Result<Document, LoadError> {
+    let doc: Document = parse_shape(bytes, origin, FORMAT, FORMAT_VERSION)?;
+    check_document(&doc).map_err(|problem| LoadError {
+        origin: origin.to_owned(),
+        problem,
+    })?;
+    Ok(doc)
+}
+
+/// The first three stages: size, format (`format`, `formatVersion`) and shape.
+fn parse_shape<T: serde::de::DeserializeOwned>(
+    bytes: &[u8],
+    origin: &str,
+    format: &'static str,
+    version: u32,
+) -> Result<T, LoadError> {
     let fail = |problem: LoadProblem| LoadError {
         origin: origin.to_owned(),
         problem,
@@ -132,9 +181,9 @@ pub fn parse_document(bytes: &[u8], origin: &str) -> Result<Document, LoadError>
             len: bytes.len() as u64,
         }));
     }
-    probe_format(bytes).map_err(fail)?;
+    probe_format(bytes, format, version).map_err(fail)?;
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let doc: Document = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
+    let doc: T = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
         let path = printable(&json_pointer(e.path()));
         let inner = e.into_inner();
         fail(if inner.is_data() {
@@ -149,7 +198,6 @@ pub fn parse_document(bytes: &[u8], origin: &str) -> Result<Document, LoadError>
     deserializer
         .end()
         .map_err(|e| fail(LoadProblem::NotJson(printable(&e.to_string()))))?;
-    check_document(&doc).map_err(fail)?;
     Ok(doc)
 }
 
@@ -161,19 +209,34 @@ struct Probe {
     format_version: Option<serde_json::Value>,
 }
 
-fn probe_format(bytes: &[u8]) -> Result<(), LoadProblem> {
+/// What a file that is not JSON plainly is, in words (a picture, a game file), for the error.
+fn what_the_bytes_are(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        return Some("a PNG picture");
+    }
+    if bytes.starts_with(b"GIF8") {
+        return Some("a GIF picture");
+    }
+    fft_formats::detect_kind(bytes).map(fft_formats::FileKind::in_words)
+}
+
+fn probe_format(bytes: &[u8], format: &'static str, version: u32) -> Result<(), LoadProblem> {
+    let other = |why: String| LoadProblem::OtherFormat { format, why };
     let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
     if first != Some(&b'{') {
         return Err(
             match serde_json::from_slice::<serde::de::IgnoredAny>(bytes) {
-                Ok(_) => LoadProblem::OtherFormat("the top level is not a JSON object".into()),
-                Err(e) => LoadProblem::NotJson(printable(&e.to_string())),
+                Ok(_) => other("the top level is not a JSON object".into()),
+                Err(e) => match what_the_bytes_are(bytes) {
+                    Some(what) => other(format!("this is {what}")),
+                    None => LoadProblem::NotJson(printable(&e.to_string())),
+                },
             },
         );
     }
     let probe: Probe = serde_json::from_slice(bytes).map_err(|e| {
         if e.is_data() {
-            LoadProblem::OtherFormat(printable(&format!(
+            other(printable(&format!(
                 "the top level is not a JSON object ({e})"
             )))
         } else {
@@ -181,32 +244,28 @@ fn probe_format(bytes: &[u8]) -> Result<(), LoadProblem> {
         }
     })?;
     match probe.format {
-        Some(serde_json::Value::String(format)) if format == FORMAT => {}
-        Some(serde_json::Value::String(format)) => {
-            let shown: String = format.chars().take(64).collect();
-            return Err(LoadProblem::OtherFormat(format!(
-                "its \"format\" is {shown:?}, not {FORMAT:?}"
+        Some(serde_json::Value::String(found)) if found == format => {}
+        Some(serde_json::Value::String(found)) => {
+            let shown: String = found.chars().take(64).collect();
+            return Err(other(format!(
+                "its \"format\" is {shown:?}, not {format:?}"
             )));
         }
         Some(_) => {
-            return Err(LoadProblem::OtherFormat(format!(
-                "its \"format\" is not the string {FORMAT:?}"
+            return Err(other(format!(
+                "its \"format\" is not the string {format:?}"
             )));
         }
         None => {
-            return Err(LoadProblem::OtherFormat(format!(
-                "it has no \"format\": {FORMAT:?}"
-            )));
+            return Err(other(format!("it has no \"format\": {format:?}")));
         }
     }
     match probe.format_version {
-        Some(version) if version.as_u64() == Some(u64::from(FORMAT_VERSION)) => Ok(()),
-        Some(serde_json::Value::Number(version)) => Err(LoadProblem::OtherFormat(format!(
-            "formatVersion {version}; this tool reads formatVersion {FORMAT_VERSION}"
+        Some(found) if found.as_u64() == Some(u64::from(version)) => Ok(()),
+        Some(serde_json::Value::Number(found)) => Err(other(format!(
+            "formatVersion {found}; this tool reads formatVersion {version}"
         ))),
-        _ => Err(LoadProblem::OtherFormat(format!(
-            "it has no \"formatVersion\": {FORMAT_VERSION}"
-        ))),
+        _ => Err(other(format!("it has no \"formatVersion\": {version}"))),
     }
 }
 
@@ -542,13 +601,18 @@ fn check_frames(doc: &Document, p: &mut Problems) {
 }
 
 fn check_tile(doc: &Document, path: &str, tile: &FrameTile, p: &mut Problems) {
-    if tile.cell as usize >= doc.cells.len() {
+    check_tile_of(doc.cells.len(), path, tile, p);
+}
+
+/// A tile of a document with `cells` cells: its cell in range, its offsets within the limit.
+fn check_tile_of(cells: usize, path: &str, tile: &FrameTile, p: &mut Problems) {
+    if tile.cell as usize >= cells {
         p.add(
             format!("{path}/0"),
             format!(
                 "cell {} is not in cells 0..{}",
                 tile.cell,
-                doc.cells.len().saturating_sub(1)
+                cells.saturating_sub(1)
             ),
         );
     }
@@ -696,6 +760,7 @@ fn check_sequence(doc: &Document, i: usize, s: &Sequence, p: &mut Problems) {
         "MAX_SEQUENCE_EVENTS",
     );
     let total: u64 = s.ticks.iter().map(|&t| u64::from(t)).sum();
+    check_cues(&path, s.layers.as_deref(), total, p);
     for (k, event) in s.events.iter().enumerate().take(MAX_SEQUENCE_EVENTS + 1) {
         if !EVENT_LABELS.contains(&event.1.as_str()) {
             let shown: String = event.1.chars().take(64).collect();
@@ -708,6 +773,74 @@ fn check_sequence(doc: &Document, i: usize, s: &Sequence, p: &mut Problems) {
             p.add(
                 format!("{path}/events/{k}/0"),
                 format!("tick {} is past the sequence's {total} ticks", event.0),
+            );
+        }
+    }
+}
+
+/// The layer names a `SetLayerPriority` order lists (the schema's enum).
+const LAYER_NAMES: [&str; 4] = ["unit", "weapon", "effect", "text"];
+
+/// A sequence's `layers` cues (unit or layer document): the schema's ranges (bytes, the order's
+/// names and length, at least one cue when present), at most [`MAX_LAYER_CUES`], and every cue
+/// within the sequence's `total` ticks, as events are.
+fn check_cues(path: &str, cues: Option<&[LayerCue]>, total: u64, p: &mut Problems) {
+    let Some(cues) = cues else { return };
+    if cues.is_empty() {
+        p.add(format!("{path}/layers"), "empty; leave it out");
+    }
+    p.at_most(
+        format!("{path}/layers"),
+        "layer cues",
+        cues.len(),
+        MAX_LAYER_CUES,
+        "MAX_LAYER_CUES",
+    );
+    for (k, cue) in cues.iter().enumerate().take(MAX_LAYER_CUES + 1) {
+        let at = format!("{path}/layers/{k}");
+        let tick = match cue {
+            LayerCue::Priority(c) => {
+                if c.priority > 255 {
+                    p.add(
+                        format!("{at}/priority"),
+                        format!("{}; a priority is a byte, 0..255", c.priority),
+                    );
+                }
+                if c.order.len() > LAYER_NAMES.len() {
+                    p.add(
+                        format!("{at}/order"),
+                        format!("{} layers; an order names at most 4", c.order.len()),
+                    );
+                }
+                for (n, name) in c.order.iter().enumerate().take(LAYER_NAMES.len() + 1) {
+                    if !LAYER_NAMES.contains(&name.as_str()) {
+                        let shown: String = name.chars().take(64).collect();
+                        p.add(
+                            format!("{at}/order/{n}"),
+                            format!("{shown:?} is not a layer; one of {LAYER_NAMES:?}"),
+                        );
+                    }
+                }
+                c.tick
+            }
+            LayerCue::Start(c) => {
+                for (field, value, what) in
+                    [("layer", c.layer, "a layer"), ("slot", c.slot, "a slot")]
+                {
+                    if value > 255 {
+                        p.add(
+                            format!("{at}/{field}"),
+                            format!("{value}; {what} is a byte, 0..255"),
+                        );
+                    }
+                }
+                c.tick
+            }
+        };
+        if u64::from(tick) > total {
+            p.add(
+                format!("{at}/tick"),
+                format!("tick {tick} is past the sequence's {total} ticks"),
             );
         }
     }
@@ -804,6 +937,256 @@ fn check_overlays(doc: &Document, p: &mut Problems) {
         }
         Some(_) => p.add("/holds", "neither null nor an object"),
     }
+}
+
+/// Checks a parsed layer document against its schema's ranges
+/// (`schemas/tactics-sprite-layer.schema.json`) and the rules it cannot state: ids and slots equal
+/// to positions, tiles' cells in range, `ticks` as long as `frames`, cues within their slot, and
+/// the counts and offsets within [`crate::limits`]. A layer frame a weapon type's first frame
+/// points past is allowed (the retail files have them: nothing is drawn there).
+///
+/// # Errors
+/// [`LoadProblem::Invalid`], listing the first problems with their JSON paths.
+pub fn check_layer_document(doc: &LayerDocument) -> Result<(), LoadProblem> {
+    let mut p = Problems::default();
+    if doc.version.is_empty() {
+        p.add("/version", "empty");
+    }
+    if doc.notice.is_empty() {
+        p.add(
+            "/notice",
+            "empty; the copyright notice travels with the data",
+        );
+    }
+    let kind = LayerKind::from_name(&doc.kind);
+    match kind {
+        None => {
+            let shown: String = doc.kind.chars().take(64).collect();
+            p.add("/kind", format!("{shown:?}; one of wep1, wep2, eff1"));
+        }
+        Some(kind) if kind.layer() != doc.layer => p.add(
+            "/layer",
+            format!(
+                "{:?}; kind {kind} is the {} layer",
+                printable(&doc.layer),
+                kind.layer()
+            ),
+        ),
+        Some(_) => {}
+    }
+    let sheet = &doc.sheet;
+    if sheet.file.is_empty() {
+        p.add("/sheet/file", "empty");
+    }
+    if (sheet.width, sheet.height) != (256, 256) {
+        p.add(
+            "/sheet",
+            format!(
+                "{} x {}; a block of the weapons sheet is 256 x 256",
+                sheet.width, sheet.height
+            ),
+        );
+    }
+    if let Some(kind) = kind
+        && (sheet.top, sheet.palette) != kind.sheet_block()
+        && [0, 256].contains(&sheet.top)
+        && [0, 16].contains(&sheet.palette)
+    {
+        let (top, palette) = kind.sheet_block();
+        p.add(
+            "/sheet",
+            format!(
+                "top {} and palette {}; kind {kind} has its block at top {top}, palette {palette}",
+                sheet.top, sheet.palette
+            ),
+        );
+    }
+    if ![0, 256].contains(&sheet.top) {
+        p.add("/sheet/top", format!("{}; 0 or 256", sheet.top));
+    }
+    if ![0, 16].contains(&sheet.palette) {
+        p.add("/sheet/palette", format!("{}; 0 or 16", sheet.palette));
+    }
+    for (k, value) in doc.anchor.iter().enumerate() {
+        if value.unsigned_abs() > MAX_TILE_OFFSET.unsigned_abs() {
+            p.add(
+                format!("/anchor/{k}"),
+                format!(
+                    "{value} pixels from the stance point, over the limit of ±{MAX_TILE_OFFSET} \
+                     (MAX_TILE_OFFSET)"
+                ),
+            );
+        }
+    }
+    let types = fft_formats::layer::WeaponType::ALL;
+    if doc.first_frames.len() != types.len() {
+        p.add(
+            "/firstFrames",
+            format!(
+                "{} entries; one per weapon type is {}",
+                doc.first_frames.len(),
+                types.len()
+            ),
+        );
+    }
+    for (k, first) in doc.first_frames.iter().enumerate().take(types.len() + 1) {
+        if !types.iter().any(|t| t.name() == first.weapon) {
+            let shown: String = first.weapon.chars().take(64).collect();
+            p.add(
+                format!("/firstFrames/{k}/weapon"),
+                format!("{shown:?} is not a weapon type"),
+            );
+        }
+        if !(1..=31).contains(&first.entry) {
+            p.add(
+                format!("/firstFrames/{k}/entry"),
+                format!("{}; 1..31", first.entry),
+            );
+        }
+        if first.frame as usize >= MAX_LAYER_FRAMES {
+            p.add(
+                format!("/firstFrames/{k}/frame"),
+                format!(
+                    "{}; an SHP frame is 0..{}",
+                    first.frame,
+                    MAX_LAYER_FRAMES - 1
+                ),
+            );
+        }
+    }
+    p.at_most("/cells", "cells", doc.cells.len(), MAX_CELLS, "MAX_CELLS");
+    for (i, cell) in doc.cells.iter().enumerate().take(MAX_CELLS + 1) {
+        let path = format!("/cells/{i}");
+        if cell.id as usize != i {
+            p.add(
+                format!("{path}/id"),
+                format!("{}; a cell's id is its position, {i}", cell.id),
+            );
+        }
+        let side = |v: u32| (8..=56).contains(&v) && v % 8 == 0;
+        if cell.x % 8 != 0 || cell.y % 8 != 0 || !side(cell.w) || !side(cell.h) {
+            p.add(
+                &path,
+                format!(
+                    "{} x {} at ({}, {}); multiples of 8, sides 8..56",
+                    cell.w, cell.h, cell.x, cell.y
+                ),
+            );
+        } else if u64::from(cell.x) + u64::from(cell.w) > 256
+            || u64::from(cell.y) + u64::from(cell.h) > 256
+        {
+            p.add(
+                &path,
+                format!(
+                    "{} x {} at ({}, {}) reaches past the 256 x 256 block",
+                    cell.w, cell.h, cell.x, cell.y
+                ),
+            );
+        }
+    }
+    p.at_most(
+        "/frames",
+        "frames",
+        doc.frames.len(),
+        MAX_LAYER_FRAMES,
+        "MAX_LAYER_FRAMES",
+    );
+    for (f, frame) in doc.frames.iter().enumerate().take(MAX_LAYER_FRAMES + 1) {
+        let path = format!("/frames/{f}");
+        if frame.rotation > 31 {
+            p.add(
+                format!("{path}/rotation"),
+                format!("{}; 0..31", frame.rotation),
+            );
+        }
+        if !(0.0..180.0).contains(&frame.degrees) {
+            p.add(
+                format!("{path}/degrees"),
+                format!("{}; a turn is 0 up to 180 degrees", frame.degrees),
+            );
+        }
+        if frame.flags > 255 {
+            p.add(
+                format!("{path}/flags"),
+                format!("{}; a byte, 0..255", frame.flags),
+            );
+        }
+        if frame.tiles.is_empty() || frame.tiles.len() > MAX_FRAME_TILES {
+            p.add(
+                format!("{path}/tiles"),
+                format!(
+                    "{} tiles; a frame has 1 to {MAX_FRAME_TILES}",
+                    frame.tiles.len()
+                ),
+            );
+        }
+        for (t, tile) in frame.tiles.iter().enumerate().take(MAX_FRAME_TILES + 1) {
+            check_tile_of(doc.cells.len(), &format!("{path}/tiles/{t}"), tile, &mut p);
+        }
+    }
+    p.at_most(
+        "/sequences",
+        "sequences",
+        doc.sequences.len(),
+        MAX_SEQUENCES,
+        "MAX_SEQUENCES",
+    );
+    for (i, s) in doc.sequences.iter().enumerate().take(MAX_SEQUENCES + 1) {
+        check_layer_sequence(i, s, &mut p);
+    }
+    p.into_result()
+}
+
+/// The slot ends a layer sequence may have (the layer schema's `end`).
+const LAYER_ENDS: [&str; 7] = [
+    "loop",
+    "PauseAnimation",
+    "EndAnimation",
+    "C2",
+    "HoldWeapon",
+    "hold",
+    "segmentEnd",
+];
+
+fn check_layer_sequence(i: usize, s: &LayerSequence, p: &mut Problems) {
+    let path = format!("/sequences/{i}");
+    if s.slot as usize != i {
+        p.add(
+            format!("{path}/slot"),
+            format!("{}; a sequence's slot is its position, {i}", s.slot),
+        );
+    }
+    p.at_most(
+        format!("{path}/frames"),
+        "frames",
+        s.frames.len(),
+        MAX_SEQUENCE_FRAMES,
+        "MAX_SEQUENCE_FRAMES",
+    );
+    if s.ticks.len() != s.frames.len() {
+        p.add(
+            format!("{path}/ticks"),
+            format!(
+                "{} entries for the sequence's {} frames",
+                s.ticks.len(),
+                s.frames.len()
+            ),
+        );
+    }
+    for (list, values) in [("frames", &s.frames), ("ticks", &s.ticks)] {
+        if let Some((k, v)) = values.iter().enumerate().find(|(_, v)| **v > 255) {
+            p.add(format!("{path}/{list}/{k}"), format!("{v}; a byte, 0..255"));
+        }
+    }
+    if !LAYER_ENDS.contains(&s.end.as_str()) {
+        let shown: String = s.end.chars().take(64).collect();
+        p.add(
+            format!("{path}/end"),
+            format!("{shown:?}; one of {LAYER_ENDS:?}"),
+        );
+    }
+    let total: u64 = s.ticks.iter().map(|&t| u64::from(t)).sum();
+    check_cues(&path, s.layers.as_deref(), total, p);
 }
 
 /// Whether `text` is a semver version (`1.2.3`, `1.2.3-rc.1+build.5`), as the schema's pattern.

@@ -166,6 +166,14 @@ fn read_overlay(path: &Path) -> Result<serde_json::Value, PipelineError> {
     })
 }
 
+/// The retail file `bytes` are, when they are one other than `expected` (the disc name a profile
+/// reads, such as `MON.SHP`): TYPE1.SHP given to the MON profile builds a document of wrong names
+/// and rules, so tools refuse it unless forced.
+pub fn other_retail_file(bytes: &[u8], expected: &str) -> Option<&'static RetailFile> {
+    retail::by_sha256(&sha256_hex(bytes))
+        .filter(|file| !file.disc_name.eq_ignore_ascii_case(expected))
+}
+
 /// Lower-case hex sha256.
 pub fn sha256_hex(bytes: &[u8]) -> String {
     Sha256::digest(bytes)

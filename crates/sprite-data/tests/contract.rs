@@ -9,14 +9,13 @@ use sprite_data::Profile;
 use sprite_data::document::Document;
 use sprite_data::pipeline::{Output, Source, build_from_sources};
 use test_support::fftorama::{animation_data, opcode_parameters, play};
-use test_support::{fftorama_or_skip, originals, read_retail};
+use test_support::{fftorama_tables, retail_bytes};
 
 const MAIN_FRAMES: usize = 182;
 
 fn build_type1(test: &str) -> Option<(Output, UnitShp)> {
-    let dir = originals(test)?;
-    let shp = read_retail(&dir, "TYPE1.SHP");
-    let seq = read_retail(&dir, "TYPE1.SEQ");
+    let shp = retail_bytes(test, "TYPE1.SHP")?;
+    let seq = retail_bytes(test, "TYPE1.SEQ")?;
     let output = build_from_sources(
         Source {
             name: "TYPE1.SHP",
@@ -291,7 +290,7 @@ fn sequences_agree_with_fftorama() {
     let Some((output, _)) = build_type1(test) else {
         return;
     };
-    let Some(fftorama) = fftorama_or_skip(&originals(test).unwrap(), test) else {
+    let Some(fftorama) = fftorama_tables(test) else {
         return;
     };
     let params = opcode_parameters(&fftorama);

@@ -497,7 +497,7 @@ fn documents_of_other_formats_are_named_as_such() {
         (
             "a PNG",
             b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR",
-            "not JSON: expected value at line 1 column 1",
+            "not a tactics-sprite-data document: this is a PNG picture",
         ),
         ("an empty file", b"", "not JSON: EOF while parsing a value"),
         (

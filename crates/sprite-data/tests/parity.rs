@@ -4,7 +4,7 @@
 
 use sprite_data::Profile;
 use sprite_data::pipeline::{Source, build_demo, build_from_sources};
-use test_support::{assert_same_text, originals, read_retail, repo_root, text_difference};
+use test_support::{assert_same_text, repo_root, retail_bytes, text_difference};
 
 fn committed(name: &str) -> String {
     let path = repo_root().join("fixtures/documents").join(name);
@@ -23,13 +23,13 @@ fn demo_document_matches_the_shipped_table() {
 
 #[test]
 fn type1_document_matches_the_shipped_table() {
-    let Some(dir) = originals("type1_document_matches_the_shipped_table") else {
+    const TEST: &str = "type1_document_matches_the_shipped_table";
+    let (Some(shp), Some(seq)) = (
+        retail_bytes(TEST, "TYPE1.SHP"),
+        retail_bytes(TEST, "TYPE1.SEQ"),
+    ) else {
         return;
     };
-    let (shp, seq) = (
-        read_retail(&dir, "TYPE1.SHP"),
-        read_retail(&dir, "TYPE1.SEQ"),
-    );
     let build = || {
         build_from_sources(
             Source {

@@ -471,6 +471,7 @@ fn looping_sequence() -> Sequence {
             SequenceEvent(0, "PlaySound".into()),
             SequenceEvent(4, "PostGenericAttack".into()),
         ],
+        layers: None,
     }
 }
 
@@ -537,13 +538,24 @@ fn bad_requests_name_what_is_valid() {
     let unknown = find_animation(&doc, "Swing Higher")
         .unwrap_err()
         .to_string();
-    assert!(unknown.starts_with("unknown animation \"Swing Higher\"; the animations are: Blank, "));
-    assert!(unknown.contains(", Swing High, "));
-    let unknown = Motion::find(&doc, "Idle!").unwrap_err().to_string();
+    // The nearest names first, not all 112 on one line.
     assert!(
-        unknown.contains("the animations are: Idle, Blank, "),
+        unknown.starts_with("unknown animation \"Swing Higher\"; did you mean \"Swing High\", "),
         "{unknown}"
     );
+    assert!(
+        unknown.ends_with("(112 names in the document's \"animations\" list, matched in any case)"),
+        "{unknown}"
+    );
+    assert!(!unknown.contains("Blank"), "{unknown}");
+    let unknown = Motion::find(&doc, "Idle!").unwrap_err().to_string();
+    assert!(unknown.contains("did you mean \"Idle\""), "{unknown}");
+    // Any case finds the name; "idle" is the idle branch.
+    assert_eq!(
+        find_animation(&doc, "swing HIGH").unwrap().name,
+        "Swing High"
+    );
+    assert_eq!(Motion::find(&doc, "idle").unwrap(), Motion::Idle);
     assert_eq!(
         View::new(8).unwrap_err().to_string(),
         "view 8 is out of range: views are 0..7"

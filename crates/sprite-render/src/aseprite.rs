@@ -11,10 +11,15 @@
 //!   top left. `rotated` is always false.
 //! - **Durations**: whole milliseconds, each frame's end rounded from its exact time
 //!   (`ticks * 1000 / 60`) and its duration the difference, so a tag's total is within half a
-//!   millisecond of its ticks. A last frame the game holds (delay 0) has duration 0.
+//!   millisecond of its ticks. A frame the game holds (a last delay of 0) lasts the `hold`
+//!   ticks the caller chooses, never 0: Aseprite never writes 0, and players stall or spin on it.
 //! - **Tags**: one per sequence, named as the sequence, `from`/`to` inclusive, `direction`
 //!   `forward`; a sequence that does not loop gets `"repeat": "1"` (a string, as Aseprite writes
-//!   it), so an engine plays it once and holds its last frame.
+//!   it), so an engine plays it once and holds its last frame. Then one per named animation and
+//!   view, `"<animation> view <V>"` (V 0..7), over the frames of the sequence `poseAt` plays at
+//!   that view, so an engine can play "Walk" at a view without knowing sequence names; a view
+//!   `poseAt` mirrors has `"data": "flipX"`: draw those frames flipped horizontally about the
+//!   pivot.
 //! - **Layers**: `sprite` (its user data says where the export came from, with the document's
 //!   notice) and `events`, whose cels carry the sequence events as user data on the frame where
 //!   they land: `hit` for `PostGenericAttack`, `sound` for `PlaySound`, comma-joined when a frame
@@ -27,7 +32,10 @@ use std::collections::HashMap;
 
 use serde_json::{Value, json};
 
-use crate::compose::Renderer;
+use sprite_data::Document;
+use sprite_data::pose::{View, pose_at};
+
+use crate::compose::{AnimationFrame, Canvas, Renderer};
 use crate::encode::carried_durations;
 use crate::error::RenderError;
 use crate::image::{Image, Rgba};
@@ -52,7 +60,7 @@ pub struct AsepriteExport {
     pub frames: usize,
     /// Distinct atlas rectangles.
     pub stored: usize,
-    /// Tags (sequences).
+    /// Tags: one per sequence, then one per animation and view.
     pub tags: usize,
 }
 
@@ -94,16 +102,45 @@ struct SpriteFrame {
     events: Vec<String>,
 }
 
+/// What the export draws from: a document, its canvas, and each sequence's pictures played on
+/// its own ([`Renderer::sequence`], or with a weapon in hand,
+/// [`crate::layers::LayeredRenderer::sequence`]).
+pub trait SequencePictures {
+    fn document(&self) -> &Document;
+    fn canvas(&self) -> Canvas;
+    /// Sequence `index` played on its own at its unmirrored facing.
+    ///
+    /// # Errors
+    /// A sequence not in the document; references that do not resolve.
+    fn sequence(&self, index: usize, water: bool) -> Result<Vec<AnimationFrame>, RenderError>;
+}
+
+impl SequencePictures for Renderer<'_> {
+    fn document(&self) -> &Document {
+        Renderer::document(self)
+    }
+
+    fn canvas(&self) -> Canvas {
+        Renderer::canvas(self)
+    }
+
+    fn sequence(&self, index: usize, water: bool) -> Result<Vec<AnimationFrame>, RenderError> {
+        Renderer::sequence(self, index, water)
+    }
+}
+
 /// Exports every sequence of the renderer's document. `image_name` is the atlas file's name (no
 /// folder: it is resolved beside the JSON); `provenance` is written in the `sprite` layer's user
-/// data, followed by the document's notice.
+/// data, followed by the document's notice; `hold` is how many ticks a held frame (delay 0)
+/// lasts (at least 1).
 ///
 /// # Errors
 /// A document whose references do not resolve; an atlas over [`sprite_data::limits::MAX_PICTURE_PIXELS`].
 pub fn export(
-    renderer: &Renderer<'_>,
+    renderer: &impl SequencePictures,
     image_name: &str,
     provenance: &str,
+    hold: u32,
 ) -> Result<AsepriteExport, RenderError> {
     let doc = renderer.document();
     let canvas = renderer.canvas();
@@ -115,6 +152,8 @@ pub fn export(
     let mut tags = Vec::new();
     // Every picture drawn is kept (and once more as its key): bounded as the atlas they make.
     let mut stored_pixels = 0u64;
+    // Each sequence's frames, `from..=to`.
+    let mut ranges: Vec<(usize, usize)> = Vec::new();
     for (index, sequence) in doc.sequences.iter().enumerate() {
         // A sequence only a water animation plays (Nulled Walk) is drawn in its water frames.
         let water = doc
@@ -122,9 +161,13 @@ pub fn export(
             .iter()
             .any(|a| a.water && (a.front as usize == index || a.back as usize == index));
         let shown = renderer.sequence(index, water)?;
-        let ticks: Vec<u32> = shown.iter().map(|f| f.ticks).collect();
+        let ticks: Vec<u32> = shown
+            .iter()
+            .map(|f| if f.ticks == 0 { hold.max(1) } else { f.ticks })
+            .collect();
         let durations = carried_durations(&ticks, tps, 1000);
         let from = frames.len();
+        ranges.push((from, from + shown.len() - 1));
         for (frame, duration_ms) in shown.into_iter().zip(durations) {
             let (source, picture) = match frame.image.opaque_bounds() {
                 Some((x, y, w, h)) => ((x, y, w, h), frame.image.crop(x.into(), y.into(), w, h)),
@@ -160,6 +203,30 @@ pub fn export(
             tag["repeat"] = json!("1");
         }
         tags.push(tag);
+    }
+
+    for animation in &doc.animations {
+        for v in 0..8 {
+            let view = View::new(v).expect("0..8 are views");
+            let pose = pose_at(doc, animation, view, 0, animation.water)?;
+            let Some(sequence) = pose.sequence else {
+                continue;
+            };
+            let (from, to) = ranges[sequence as usize];
+            let mut tag = json!({
+                "name": format!("{} view {v}", animation.name),
+                "from": from,
+                "to": to,
+                "direction": "forward",
+            });
+            if !animation.looping {
+                tag["repeat"] = json!("1");
+            }
+            if pose.mirrored {
+                tag["data"] = json!("flipX");
+            }
+            tags.push(tag);
+        }
     }
 
     let (atlas, places) = pack(&stored)?;
@@ -200,6 +267,7 @@ pub fn export(
     if !cels.is_empty() {
         events_layer["cels"] = Value::Array(cels);
     }
+    let tags_len = tags.len();
     let json = json!({
         "frames": frames_json,
         "meta": {
@@ -227,7 +295,7 @@ pub fn export(
         json,
         frames: frames.len(),
         stored: stored.len(),
-        tags: doc.sequences.len(),
+        tags: tags_len,
     })
 }
 

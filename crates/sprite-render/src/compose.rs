@@ -18,10 +18,11 @@ use sprite_data::limits::{
 use crate::error::RenderError;
 use crate::image::Image;
 
-/// Where the stance point sits in every picture of a document: the canvas spans `left..left +
-/// width` and `top..top + height` in pixels from the stance point (+x right, +y down), so the
-/// stance point is the picture's pixel `(-left, -top)`. `left == -(width / 2)`: the canvas is
-/// symmetric about the stance point's column.
+/// Where the stance point sits in a picture: the canvas spans `left..left + width` and `top..top +
+/// height` in pixels from the stance point (+x right, +y down), so the stance point is the
+/// picture's pixel `(-left, -top)`. A document's canvas ([`Canvas::of_document`]) has `left ==
+/// -(width / 2)`: it is symmetric about the stance point's column; a fitted one
+/// ([`fit_to_drawn`]) need not be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Canvas {
     pub left: i64,
@@ -230,6 +231,43 @@ pub fn check_animation(
     Ok(())
 }
 
+/// Crops every frame of `rows` (drawn on `canvas`) to the union of their drawn pixels, so a
+/// render is no larger than what it shows: one animation's frames need not make room for the
+/// whole document's (CYOKO's Walk on the document's canvas is 138 pixels wide to the right for
+/// other frames' blank filler tiles). Every frame keeps the same box, so none jumps; the returned
+/// canvas says where the stance point now is. With nothing drawn, a 1 x 1 canvas at the stance
+/// point.
+pub fn fit_to_drawn(rows: &mut [Vec<AnimationFrame>], canvas: Canvas) -> Canvas {
+    let drawn = rows
+        .iter()
+        .flatten()
+        .filter_map(|f| f.image.opaque_bounds())
+        .map(|(x, y, w, h)| Bounds {
+            left: i64::from(x),
+            top: i64::from(y),
+            right: i64::from(x) + i64::from(w),
+            bottom: i64::from(y) + i64::from(h),
+        })
+        .reduce(Bounds::union);
+    let (sx, sy) = canvas.stance();
+    let b = drawn.unwrap_or(Bounds {
+        left: sx.clamp(0, i64::from(canvas.width.max(1)) - 1),
+        top: sy.clamp(0, i64::from(canvas.height.max(1)) - 1),
+        right: sx.clamp(0, i64::from(canvas.width.max(1)) - 1) + 1,
+        bottom: sy.clamp(0, i64::from(canvas.height.max(1)) - 1) + 1,
+    });
+    let (width, height) = ((b.right - b.left) as u32, (b.bottom - b.top) as u32);
+    for frame in rows.iter_mut().flatten() {
+        frame.image = frame.image.crop(b.left, b.top, width, height);
+    }
+    Canvas {
+        left: canvas.left + b.left,
+        top: canvas.top + b.top,
+        width,
+        height,
+    }
+}
+
 /// One frame of an animation as it plays.
 #[derive(Debug, Clone)]
 pub struct AnimationFrame {
@@ -251,11 +289,17 @@ pub struct AnimationFrame {
     pub events: Vec<String>,
 }
 
-/// Draws a document's pictures from one sheet.
+/// Rows the SP2 replaces: the game loads it where the sheet's lower half was, so a cell at
+/// `y >= SP2_FROM_ROW` of a `sheet: 1` tile is read from the SP2 at `y - SP2_FROM_ROW`.
+pub const SP2_FROM_ROW: u32 = 256;
+
+/// Draws a document's pictures from its sheet (and its SP2, for MON's SP2 sequences).
 #[derive(Debug, Clone)]
 pub struct Renderer<'a> {
     doc: &'a Document,
     sheet: &'a Image,
+    /// The second sheet (`sp2` in the document) that `"sheet": 1` tiles are cut from, if given.
+    sp2: Option<&'a Image>,
     canvas: Canvas,
 }
 
@@ -286,8 +330,93 @@ impl<'a> Renderer<'a> {
         Ok(Self {
             doc,
             sheet,
+            sp2: None,
             canvas: Canvas::of_document(doc)?,
         })
+    }
+
+    /// A renderer for `doc` over `sheet` on a canvas of the caller's (one that also holds what is
+    /// drawn beside the document's frames, such as a weapon).
+    ///
+    /// # Errors
+    /// As [`Renderer::new`]; [`RenderError::Limit`] for a canvas over [`MAX_CANVAS_SIDE`].
+    pub fn with_canvas(
+        doc: &'a Document,
+        sheet: &'a Image,
+        canvas: Canvas,
+    ) -> Result<Self, RenderError> {
+        check_canvas(i64::from(canvas.width), i64::from(canvas.height))?;
+        Ok(Self {
+            canvas,
+            ..Self::new(doc, sheet)?
+        })
+    }
+
+    /// The same renderer drawing `"sheet": 1` tiles from `sp2`, the document's second sheet.
+    ///
+    /// # Errors
+    /// [`RenderError::CellOutsideSheet`] when a cell some SP2 sequence reads from it lies outside
+    /// `sp2` (a sheet of another size).
+    pub fn with_sp2(mut self, sp2: &'a Image) -> Result<Self, RenderError> {
+        let (width, height) = self
+            .doc
+            .sp2
+            .as_ref()
+            .map_or((256, 256), |s| (s.width, s.height));
+        for sequence in self.doc.sequences.iter().filter(|s| s.sheet == Some(1)) {
+            for &shp in &sequence.frames {
+                for tile in place_tiles(self.doc, shp, false, true)? {
+                    let cell = &self.doc.cells[tile.cell as usize];
+                    if tile.sheet != 1 {
+                        continue;
+                    }
+                    let y = cell.y - SP2_FROM_ROW;
+                    let inside = u64::from(cell.x) + u64::from(cell.w) <= u64::from(sp2.width())
+                        && u64::from(y) + u64::from(cell.h) <= u64::from(sp2.height());
+                    if !inside {
+                        return Err(RenderError::CellOutsideSheet {
+                            cell: cell.id,
+                            x: cell.x,
+                            y,
+                            w: cell.w,
+                            h: cell.h,
+                            sheet_width: sp2.width(),
+                            sheet_height: sp2.height(),
+                            doc_width: width,
+                            doc_height: height,
+                        });
+                    }
+                }
+            }
+        }
+        self.sp2 = Some(sp2);
+        Ok(self)
+    }
+
+    /// The file the document names as its SP2, when some sequence draws from it and no SP2 was
+    /// given: what [`Renderer::animation`] and [`Renderer::sequence`] refuse to draw without.
+    pub fn missing_sp2(&self) -> Option<&'a str> {
+        let needed = self.doc.sequences.iter().any(|s| s.sheet == Some(1));
+        (needed && self.sp2.is_none()).then(|| self.sp2_name())
+    }
+
+    fn sp2_name(&self) -> &'a str {
+        self.doc
+            .sp2
+            .as_ref()
+            .map_or("the SP2 sheet", |s| s.file.as_str())
+    }
+
+    /// Refuses a pose with `"sheet": 1` tiles when there is no SP2 to cut them from: drawn from
+    /// the first sheet they would be the wrong pictures.
+    pub(crate) fn check_sheets(&self, pose: &Pose, sequence: &str) -> Result<(), RenderError> {
+        if self.sp2.is_none() && pose.tiles.iter().any(|t| t.sheet == 1) {
+            return Err(RenderError::Sp2Needed {
+                sequence: sequence.to_owned(),
+                file: self.sp2_name().to_owned(),
+            });
+        }
+        Ok(())
     }
 
     pub fn document(&self) -> &'a Document {
@@ -300,7 +429,9 @@ impl<'a> Renderer<'a> {
 
     /// The tiles of frame `shp`, placed, drawn back to front on the canvas, moved by `(move_x,
     /// move_y)`. A tile with the vertical-flip extension (`[id, u, v, flip, 1]`, which `poseAt`
-    /// does not carry) is drawn upside down in place.
+    /// does not carry) is drawn upside down in place. A `"sheet": 1` tile is cut from the SP2
+    /// (callers check there is one: [`Renderer::animation`] refuses without it); with none it is
+    /// left out.
     pub fn draw_tiles(&self, shp: u32, tiles: &[PoseTile], move_x: i64, move_y: i64) -> Image {
         let mut image = Image::new(self.canvas.width, self.canvas.height);
         let (sx, sy) = self.canvas.stance();
@@ -312,9 +443,15 @@ impl<'a> Renderer<'a> {
             let flip_y = stored
                 .and_then(|f| f.get(tile.order))
                 .is_some_and(|t| t.flip_y);
+            let (source, top) = if tile.sheet == 1 {
+                let Some(sp2) = self.sp2 else { continue };
+                (sp2, i64::from(cell.y) - i64::from(SP2_FROM_ROW))
+            } else {
+                (self.sheet, i64::from(cell.y))
+            };
             image.draw_rect(
-                self.sheet,
-                (i64::from(cell.x), i64::from(cell.y)),
+                source,
+                (i64::from(cell.x), top),
                 (cell.w, cell.h),
                 (sx + x + move_x, sy + y + move_y),
                 (tile.flip_x, flip_y),
@@ -353,6 +490,7 @@ impl<'a> Renderer<'a> {
         let animation = match motion {
             Motion::Idle => {
                 let pose = motion.pose(self.doc, view, 0, water)?;
+                self.check_sheets(&pose, "Idle")?;
                 return Ok(vec![AnimationFrame {
                     image: self.draw_pose(&pose),
                     ticks: 0,
@@ -394,6 +532,7 @@ impl<'a> Renderer<'a> {
                     Some(i),
                     "poseAt at a frame's first tick shows it"
                 );
+                self.check_sheets(&pose, &sequence.name)?;
                 frames.push(AnimationFrame {
                     image: self.draw_pose(&pose),
                     ticks,
@@ -425,19 +564,24 @@ impl<'a> Renderer<'a> {
                 sequence: index,
                 count: self.doc.sequences.len(),
             })?;
-        // poseAt plays animations; a sequence alone is the animation whose front and back it is.
-        let alone = Animation {
-            name: sequence.name.clone(),
-            category: String::new(),
-            front: index as u32,
-            back: index as u32,
-            looping: sequence.looping,
-            hit_tick: None,
-            water,
-            mode: None,
-        };
+        let alone = sequence_alone(sequence, index, water);
         let view = View::new(1).expect("1 is a view");
         self.animation(Motion::Animation(&alone), view, water)
+    }
+}
+
+/// Sequence `index` as an animation of its own: poseAt plays animations, and a sequence alone is
+/// the animation whose front and back it is.
+pub fn sequence_alone(sequence: &Sequence, index: usize, water: bool) -> Animation {
+    Animation {
+        name: sequence.name.clone(),
+        category: String::new(),
+        front: index as u32,
+        back: index as u32,
+        looping: sequence.looping,
+        hit_tick: None,
+        water,
+        mode: None,
     }
 }
 

@@ -5,14 +5,16 @@ use sprite_data::pose::PoseError;
 /// Why a picture cannot be made.
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
+    // The four wrapped errors are in the message, so they are not chained as sources too (a
+    // one-line report of the chain would print them twice).
     #[error("not an SPR sheet: {0}")]
-    Spr(#[from] fft_formats::DecodeError),
+    Spr(fft_formats::DecodeError),
     #[error("not a readable PNG: {0}")]
-    PngDecode(#[from] png::DecodingError),
+    PngDecode(png::DecodingError),
     #[error("cannot write the PNG: {0}")]
-    PngEncode(#[from] png::EncodingError),
+    PngEncode(png::EncodingError),
     #[error("cannot write the GIF: {0}")]
-    GifEncode(#[from] gif::EncodingError),
+    GifEncode(gif::EncodingError),
     #[error(
         "a sheet PNG is 256 pixels wide and at most {max_height} tall; this one is {width} x {height}"
     )]
@@ -62,6 +64,39 @@ pub enum RenderError {
     TooLarge { width: u64, height: u64, limit: u64 },
     #[error("a delay of {ticks} ticks is over the {max} an animated PNG frame can hold")]
     DelayTooLong { ticks: u64, max: u64 },
+    #[error("{sequence:?} draws from the second sheet {file} (an SP2), which was not given")]
+    Sp2Needed { sequence: String, file: String },
+    #[error("not an SP2 sheet: this is a {variant} sheet (an SP2 is 256 x 256 with no palette)")]
+    NotSp2 {
+        variant: fft_formats::spr::SprVariant,
+    },
+    #[error(
+        "an SP2 file has no palette of its own and takes its base sheet's: give the base sheet as \
+         an SPR, or the SP2 as a PNG"
+    )]
+    Sp2WithoutPalette,
     #[error("nothing to draw: {0}")]
     Empty(&'static str),
+    #[error("a {variant} sheet is not the weapons sheet (WEP.SPR, 85504 bytes, 256 x 656)")]
+    NotWeaponsSheet {
+        variant: fft_formats::spr::SprVariant,
+    },
+}
+
+/// `From` by hand for the errors whose text the message carries (see the enum).
+macro_rules! wrapped {
+    ($($from:ty => $variant:ident),* $(,)?) => {
+        $(impl From<$from> for RenderError {
+            fn from(error: $from) -> Self {
+                RenderError::$variant(error)
+            }
+        })*
+    };
+}
+
+wrapped! {
+    fft_formats::DecodeError => Spr,
+    png::DecodingError => PngDecode,
+    png::EncodingError => PngEncode,
+    gif::EncodingError => GifEncode,
 }

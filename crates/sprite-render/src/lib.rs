@@ -5,15 +5,19 @@
 //!
 //! - [`sheet`]: SPR or PNG sheets in, RGBA pictures out; SPR to an indexed PNG, the portrait;
 //! - [`compose`]: the document's fixed [`compose::Canvas`] and the [`compose::Renderer`];
+//! - [`layers`]: a unit drawn with its weapon and effect layers;
 //! - [`layout`]: strips and the contact sheet, with a tiny digit font;
 //! - [`encode`]: PNG, APNG (exact tick delays) and GIF (carried centiseconds);
-//! - [`aseprite`]: the atlas and its JSON.
+//! - [`aseprite`]: the atlas and its JSON;
+//! - [`demo_sheet`]: the synthetic demo unit's sheet, painted here (`fixtures/demo/demo.png`).
 
 pub mod aseprite;
 pub mod compose;
+pub mod demo_sheet;
 pub mod encode;
 pub mod error;
 pub mod image;
+pub mod layers;
 pub mod layout;
 pub mod sheet;
 

@@ -59,6 +59,53 @@ pub fn load_sheet(bytes: &[u8], palette: Option<usize>) -> Result<SheetImage, Re
     })
 }
 
+/// Reads a second sheet (an SP2, what MON's SP2 sequences draw from): a PNG in its own colours,
+/// or an SP2 file drawn with its base sheet's colours, `base_colours` (an SP2 has no palette; the
+/// game draws it with the unit's). `None` when the base sheet is a PNG.
+///
+/// # Errors
+/// A PNG that does not decode or is not 256 wide; an SPR that does not decode or is not an SP2;
+/// an SP2 file without `base_colours`.
+pub fn load_sp2(
+    bytes: &[u8],
+    base_colours: Option<&[Rgba; PALETTE_COLOURS]>,
+) -> Result<SheetImage, RenderError> {
+    if bytes.starts_with(&PNG_SIGNATURE) {
+        return sheet_from_png(bytes);
+    }
+    let spr = Spr::decode(bytes)?;
+    if spr.variant != SprVariant::Sp2 {
+        return Err(RenderError::NotSp2 {
+            variant: spr.variant,
+        });
+    }
+    let colours = base_colours.ok_or(RenderError::Sp2WithoutPalette)?;
+    let pixels = spr
+        .pixels
+        .iter()
+        .map(|&i| colours[usize::from(i & 0x0F)])
+        .collect();
+    Ok(SheetImage {
+        image: Image::from_pixels(WIDTH as u32, spr.height() as u32, pixels)
+            .expect("a decoded sheet holds width x height pixels"),
+        source: SheetSource::Spr {
+            variant: spr.variant,
+            palette: 0,
+        },
+    })
+}
+
+/// The colours of palette `palette` of an SPR file, for drawing its SP2 with; `None` for a PNG or
+/// a sheet without that palette.
+pub fn spr_colours(bytes: &[u8], palette: usize) -> Option<[Rgba; PALETTE_COLOURS]> {
+    if bytes.starts_with(&PNG_SIGNATURE) {
+        return None;
+    }
+    let spr = Spr::decode(bytes).ok()?;
+    check_palette(&spr, palette).ok()?;
+    Some(spr.palette_rgba(palette))
+}
+
 /// Checks that `palette` is one of the sheet's.
 ///
 /// # Errors

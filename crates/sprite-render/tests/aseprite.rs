@@ -114,9 +114,21 @@ fn read_back(json: &Value, atlas_png: &[u8]) -> BTreeMap<String, (Vec<ReadFrame>
     out
 }
 
+/// How long a held frame lasts in these exports, in ticks (not the CLI's 60, so that the test
+/// sees the value passed through).
+const HOLD: u32 = 45;
+
+/// A sequence's ticks as the export times them: a held frame (0) lasts [`HOLD`].
+fn timed(ticks: &[u32]) -> Vec<u32> {
+    ticks
+        .iter()
+        .map(|&t| if t == 0 { HOLD } else { t })
+        .collect()
+}
+
 fn check_export(doc: &Document, sheet: &Image, what: &str) -> AsepriteExport {
     let renderer = Renderer::new(doc, sheet).unwrap();
-    let exported = export(&renderer, "atlas.png", "test").unwrap();
+    let exported = export(&renderer, "atlas.png", "test", HOLD).unwrap();
     // The text as written parses, and is the same JSON.
     let json: Value = serde_json::from_str(&exported.to_text()).unwrap();
     assert_eq!(json, exported.json);
@@ -144,9 +156,14 @@ fn check_export(doc: &Document, sheet: &Image, what: &str) -> AsepriteExport {
         "sourceSize",
         "duration",
     ];
-    for f in frames.values() {
+    for (key, f) in frames {
         let got: Vec<&str> = f.as_object().unwrap().keys().map(String::as_str).collect();
         assert_eq!(got, keys);
+        // Aseprite never writes 0, and engines stall or spin on it.
+        assert!(
+            f["duration"].as_u64().unwrap() > 0,
+            "{what}: frame {key} has duration 0"
+        );
     }
     let distinct: HashSet<String> = frames.values().map(|f| f["frame"].to_string()).collect();
     assert_eq!(distinct.len(), exported.stored);
@@ -155,9 +172,10 @@ fn check_export(doc: &Document, sheet: &Image, what: &str) -> AsepriteExport {
     let read = read_back(&json, &atlas_png);
     assert_eq!(
         read.len(),
-        doc.sequences.len(),
-        "{what}: a tag per sequence"
+        doc.sequences.len() + 8 * doc.animations.len(),
+        "{what}: a tag per sequence, then per animation and view"
     );
+    check_view_tags(doc, &json, what);
 
     let renderer = Renderer::new(doc, sheet).unwrap();
     let tps = u64::from(doc.stage.ticks_per_second);
@@ -172,8 +190,18 @@ fn check_export(doc: &Document, sheet: &Image, what: &str) -> AsepriteExport {
             "{what}: {} repeat",
             sequence.name
         );
-        // Durations: the tag's total within 1 ms of its ticks.
-        let ticks: u64 = sequence.ticks.iter().map(|&t| u64::from(t)).sum();
+        // Durations: the tag's total within 1 ms of its ticks (a held frame's being HOLD), and a
+        // held frame is shown: a sequence that ends on a delay of 0 and does not wrap still has
+        // its last frame, lasting HOLD ticks.
+        let wraps = sequence.looping && sequence.ticks.iter().any(|&t| t > 0);
+        let shown: u64 = sequence
+            .ticks
+            .iter()
+            .enumerate()
+            .filter(|&(i, &t)| t > 0 || (i + 1 == sequence.ticks.len() && !wraps))
+            .map(|(_, &t)| u64::from(if t == 0 { HOLD } else { t }))
+            .sum();
+        let ticks = shown;
         let total: u64 = got.iter().map(|f| f.duration_ms).sum();
         let exact = ticks as f64 * 1000.0 / tps as f64;
         assert!(
@@ -196,7 +224,7 @@ fn check_export(doc: &Document, sheet: &Image, what: &str) -> AsepriteExport {
                 "{what}: {} frame {i}",
                 sequence.name
             );
-            let exact = p.ticks as f64 * 1000.0 / tps as f64;
+            let exact = timed(&[p.ticks])[0] as f64 * 1000.0 / tps as f64;
             assert!(
                 (g.duration_ms as f64 - exact).abs() < 1.0,
                 "{what}: {} frame {i}",
@@ -241,6 +269,47 @@ fn check_export(doc: &Document, sheet: &Image, what: &str) -> AsepriteExport {
     exported
 }
 
+/// Every named animation has a tag per view 0..7, `"<name> view <V>"`, over the frames of the
+/// sequence `poseAt` plays at that view (the same range as that sequence's own tag), repeating as
+/// the animation does, with `"data": "flipX"` exactly on the views `poseAt` mirrors.
+fn check_view_tags(doc: &Document, json: &Value, what: &str) {
+    let tags = json["meta"]["frameTags"].as_array().unwrap();
+    let by_name: BTreeMap<&str, &Value> = tags
+        .iter()
+        .map(|t| (t["name"].as_str().unwrap(), t))
+        .collect();
+    let mut flipped = 0;
+    for animation in &doc.animations {
+        for v in 0..8 {
+            let view = sprite_data::pose::View::new(v).unwrap();
+            let pose =
+                sprite_data::pose::pose_at(doc, animation, view, 0, animation.water).unwrap();
+            let sequence = &doc.sequences[pose.sequence.unwrap() as usize];
+            let name = format!("{} view {v}", animation.name);
+            let tag = by_name
+                .get(name.as_str())
+                .unwrap_or_else(|| panic!("{what}: no tag {name:?}"));
+            let own = by_name[sequence.name.as_str()];
+            assert_eq!(
+                (&tag["from"], &tag["to"]),
+                (&own["from"], &own["to"]),
+                "{what}: {name}"
+            );
+            assert_eq!(
+                tag.get("repeat").is_some(),
+                !animation.looping,
+                "{what}: {name}"
+            );
+            assert_eq!(tag.get("data").is_some(), pose.mirrored, "{what}: {name}");
+            if pose.mirrored {
+                assert_eq!(tag["data"], "flipX");
+                flipped += 1;
+            }
+        }
+    }
+    assert!(flipped > 0, "{what}: some views are drawn mirrored");
+}
+
 #[test]
 fn demo_export_reads_back_into_its_sequences() {
     let doc = common::document("demo");
@@ -263,18 +332,19 @@ fn demo_export_reads_back_into_its_sequences() {
 fn type1_export_reads_back_into_its_sequences() {
     let doc = common::document("type1");
     let exported = check_export(&doc, &synthetic_sheet(&doc), "type1 on a made-up sheet");
-    assert_eq!(exported.tags, 218);
+    // 218 sequences, then 112 animations at 8 views (README's counts).
+    assert_eq!(exported.tags, 218 + 112 * 8);
 }
 
 /// The same on the fan-made Crono sheet (an indexed PNG in the TYPE1 layout), which is where
 /// the README's pictures come from.
 #[test]
 fn type1_export_on_a_fan_sheet_reads_back() {
-    let Some(sheets) = common::sheets("type1_export_on_a_fan_sheet_reads_back") else {
+    let Some(crono) = common::sheet("type1_export_on_a_fan_sheet_reads_back", "crono1.png") else {
         return;
     };
     let doc = common::document("type1");
-    let sheet = load_sheet(&std::fs::read(sheets.join("crono1.png")).unwrap(), None).unwrap();
+    let sheet = load_sheet(&crono, None).unwrap();
     let exported = check_export(&doc, &sheet.image, "type1 on crono1.png");
     assert!(
         exported.stored < exported.frames / 4,
@@ -285,4 +355,33 @@ fn type1_export_on_a_fan_sheet_reads_back() {
     // Written to the scratch folder, as the CLI would, to look at by hand.
     let dir = common::scratch("aseprite");
     std::fs::write(dir.join("crono1.json"), exported.to_text()).unwrap();
+}
+
+/// No export has a frame of duration 0: every shipped document (the demo and every unit kind,
+/// MON with a made-up SP2 for its SP2 sequences), on a made-up sheet.
+#[test]
+fn no_export_has_a_zero_duration() {
+    for name in [
+        "demo", "type1", "type2", "cyoko", "mon", "ruka", "other", "arute", "kanzen",
+    ] {
+        let doc = common::document(name);
+        let sheet = synthetic_sheet(&doc);
+        let sp2 = sheet.crop(0, 256, 256, 256);
+        let mut renderer = Renderer::new(&doc, &sheet).unwrap();
+        if doc.sp2.is_some() {
+            renderer = renderer.with_sp2(&sp2).unwrap();
+        }
+        let exported = export(&renderer, "atlas.png", "test", HOLD).unwrap();
+        let zero: Vec<&String> = exported.json["frames"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter(|(_, f)| f["duration"].as_u64().is_none_or(|d| d == 0))
+            .map(|(k, _)| k)
+            .collect();
+        assert!(
+            zero.is_empty(),
+            "{name}: frames {zero:?} have no positive duration"
+        );
+    }
 }

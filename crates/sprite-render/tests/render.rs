@@ -88,11 +88,14 @@ fn demo_frames_equal_their_tiles_by_hand() {
 
 #[test]
 fn type1_frames_on_ramuza_equal_their_tiles_by_hand() {
-    let Some(sheets) = common::sheets("type1_frames_on_ramuza_equal_their_tiles_by_hand") else {
+    let Some(ramuza) = common::sheet(
+        "type1_frames_on_ramuza_equal_their_tiles_by_hand",
+        "RAMUZA.SPR",
+    ) else {
         return;
     };
     let doc = common::document("type1");
-    let spr = Spr::decode(&std::fs::read(sheets.join("battle_ramuza_spr.bin")).unwrap()).unwrap();
+    let spr = Spr::decode(&ramuza).unwrap();
     every_frame_equals_its_hand_assembly(&doc, &spr_image(&spr, 0).unwrap());
 }
 
@@ -100,13 +103,14 @@ fn type1_frames_on_ramuza_equal_their_tiles_by_hand() {
 /// upside down in place, which the hand assembly does too.
 #[test]
 fn cyoko_frames_with_vertical_flips_equal_their_tiles_by_hand() {
-    let Some(sheets) = common::sheets("cyoko_frames_with_vertical_flips_equal_their_tiles_by_hand")
-    else {
+    const TEST: &str = "cyoko_frames_with_vertical_flips_equal_their_tiles_by_hand";
+    let (Some(sheet), Some(shp), Some(seq)) = (
+        common::sheet(TEST, "CYOKO.SPR"),
+        test_support::retail_bytes(TEST, "CYOKO.SHP"),
+        test_support::retail_bytes(TEST, "CYOKO.SEQ"),
+    ) else {
         return;
     };
-    let originals = test_support::originals("cyoko").unwrap();
-    let read = |name: &str| std::fs::read(originals.join(name)).unwrap();
-    let (shp, seq) = (read("battle_cyoko_shp.bin"), read("battle_cyoko_seq.bin"));
     let profile = sprite_data::profile::BuiltinKind::find("cyoko")
         .unwrap()
         .load();
@@ -123,7 +127,7 @@ fn cyoko_frames_with_vertical_flips_equal_their_tiles_by_hand() {
         doc.frames.iter().flatten().any(|t| t.flip_y),
         "CYOKO has vertical flips"
     );
-    let spr = Spr::decode(&std::fs::read(sheets.join("battle_cyoko_spr.bin")).unwrap()).unwrap();
+    let spr = Spr::decode(&sheet).unwrap();
     every_frame_equals_its_hand_assembly(&doc, &spr_image(&spr, 0).unwrap());
 }
 
@@ -417,4 +421,152 @@ fn a_sheet_too_small_is_refused() {
         ),
         "{err}"
     );
+}
+
+/// MON's SP2 sequences draw their lower-half tiles from the second sheet: Bomb Explode (slot 194,
+/// an SP2 slot) at view 1, frame by frame, equals a hand assembly that reads every tile whose cell
+/// is at `y >= 256` from the SP2 at `y - 256` and the others from the sheet (formats.md: the game
+/// loads the SP2 where the sheet's lower half was). The made-up SP2 is the made-up sheet's lower
+/// rows with every colour inverted, so a tile cut from the wrong sheet shows.
+#[test]
+fn mon_sp2_sequence_equals_its_hand_assembly() {
+    let doc = common::document("mon");
+    let sheet = synthetic_sheet(&doc);
+    let mut sp2 = sheet.crop(0, 256, 256, 256);
+    for y in 0..256 {
+        for x in 0..256 {
+            let [r, g, b, a] = sp2.get(x, y);
+            if a != 0 {
+                sp2.set(x, y, [255 - r, 255 - g, 255 - b, a]);
+            }
+        }
+    }
+    let renderer = Renderer::new(&doc, &sheet).unwrap().with_sp2(&sp2).unwrap();
+    let canvas = renderer.canvas();
+    let (sx, sy) = canvas.stance();
+    let animation = doc.animation("Bomb Explode").unwrap();
+    assert_eq!(doc.sequences[animation.front as usize].sheet, Some(1));
+    let view = View::new(1).unwrap();
+    let frames = renderer
+        .animation(Motion::Animation(animation), view, false)
+        .unwrap();
+    assert!(!frames.is_empty());
+    let mut from_sp2 = 0;
+    for (i, frame) in frames.iter().enumerate() {
+        let pose = pose_at(&doc, animation, view, frame.start as i64, false).unwrap();
+        assert!(!pose.mirrored, "view 1 is not mirrored");
+        let mut expected = vec![[0u8; 4]; (canvas.width * canvas.height) as usize];
+        for tile in &doc.frames[frame.shp as usize] {
+            let cell = doc.cells[tile.cell as usize];
+            let (source, top) = if cell.y >= 256 {
+                from_sp2 += 1;
+                (&sp2, cell.y - 256)
+            } else {
+                (&sheet, cell.y)
+            };
+            let left = sx + frame.move_x + i64::from(tile.u) - i64::from(cell.w / 2);
+            let up = sy + frame.move_y + i64::from(tile.v) - i64::from(cell.h / 2);
+            for row in 0..cell.h {
+                let from_row = if tile.flip_y { cell.h - 1 - row } else { row };
+                for col in 0..cell.w {
+                    let from_col = if tile.flip { cell.w - 1 - col } else { col };
+                    let colour =
+                        source.get(i64::from(cell.x + from_col), i64::from(top + from_row));
+                    if colour[3] != 0 {
+                        let (x, y) = (left + i64::from(col), up + i64::from(row));
+                        expected[(y * i64::from(canvas.width) + x) as usize] = colour;
+                    }
+                }
+            }
+        }
+        assert!(
+            frame.image.pixels() == expected.as_slice(),
+            "Bomb Explode frame {i} (SHP {}) differs from its hand assembly",
+            frame.shp
+        );
+    }
+    assert!(from_sp2 > 0, "some tiles come from the SP2");
+}
+
+/// Without the SP2, an SP2 sequence is refused, naming the file it needs; a sequence that draws
+/// only from the sheet still draws.
+#[test]
+fn mon_sp2_sequence_without_the_sp2_is_refused() {
+    let doc = common::document("mon");
+    let sheet = synthetic_sheet(&doc);
+    let renderer = Renderer::new(&doc, &sheet).unwrap();
+    let view = View::new(1).unwrap();
+    let bomb = Motion::Animation(doc.animation("Bomb Explode").unwrap());
+    match renderer.animation(bomb, view, false) {
+        Err(sprite_render::RenderError::Sp2Needed { file, .. }) => assert_eq!(file, "BEHI2.SP2"),
+        other => panic!("expected Sp2Needed, got {:?}", other.map(|f| f.len())),
+    }
+    let walk = Motion::Animation(doc.animation("Walk").unwrap());
+    assert!(renderer.animation(walk, view, false).is_ok());
+    assert_eq!(renderer.missing_sp2(), Some("BEHI2.SP2"));
+}
+
+/// A render's canvas is the box of what it draws, not the document's: on a made-up sheet (every
+/// cell's pixels opaque) the fitted canvas of an animation is the union of its frames' tile boxes
+/// at their moves, computed here from the document's tiles; every frame keeps its pixels.
+/// CYOKO's Walk needs far less than CYOKO's document canvas, which makes room for the blank
+/// filler tiles some other frames place 128 pixels right of the stance point.
+#[test]
+fn an_animation_canvas_is_the_box_of_its_frames() {
+    for (name, animation) in [("type1", "Swing High"), ("cyoko", "Walk"), ("demo", "Walk")] {
+        let doc = common::document(name);
+        let sheet = synthetic_sheet(&doc);
+        let renderer = Renderer::new(&doc, &sheet).unwrap();
+        let animation = doc.animation(animation).unwrap();
+        let view = View::new(1).unwrap();
+        let frames = renderer
+            .animation(Motion::Animation(animation), view, false)
+            .unwrap();
+        let (mut left, mut top, mut right, mut bottom) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
+        for frame in &frames {
+            for tile in &doc.frames[frame.shp as usize] {
+                let cell = doc.cells[tile.cell as usize];
+                let x = frame.move_x + i64::from(tile.u) - i64::from(cell.w / 2);
+                let y = frame.move_y + i64::from(tile.v) - i64::from(cell.h / 2);
+                left = left.min(x);
+                top = top.min(y);
+                right = right.max(x + i64::from(cell.w));
+                bottom = bottom.max(y + i64::from(cell.h));
+            }
+        }
+        let drawn: Vec<usize> = frames
+            .iter()
+            .map(|f| f.image.pixels().iter().filter(|p| p[3] != 0).count())
+            .collect();
+        let mut rows = vec![frames];
+        let fitted = sprite_render::compose::fit_to_drawn(&mut rows, renderer.canvas());
+        assert_eq!(
+            (
+                fitted.left,
+                fitted.top,
+                i64::from(fitted.width),
+                i64::from(fitted.height)
+            ),
+            (left, top, right - left, bottom - top),
+            "{name} {}",
+            animation.name
+        );
+        for (frame, count) in rows[0].iter().zip(drawn) {
+            assert_eq!(
+                (frame.image.width(), frame.image.height()),
+                (fitted.width, fitted.height)
+            );
+            assert_eq!(
+                frame.image.pixels().iter().filter(|p| p[3] != 0).count(),
+                count
+            );
+        }
+        if name == "cyoko" {
+            let document = renderer.canvas();
+            assert!(
+                fitted.width * 3 < document.width,
+                "{fitted:?} vs {document:?}"
+            );
+        }
+    }
 }

@@ -4,8 +4,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use sprite_data::pipeline::find_retail_file;
-use test_support::{originals, repo_root, temp_dir};
+use test_support::{repo_root, retail_file, temp_dir};
 
 fn tactics_sprite(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
@@ -55,7 +54,11 @@ fn builds_the_demo_with_a_profile_file() {
 
 #[test]
 fn builds_type1_from_the_originals() {
-    let Some(originals) = originals("builds_type1_from_the_originals") else {
+    const TEST: &str = "builds_type1_from_the_originals";
+    let (Some(type1_shp), Some(type1_seq)) = (
+        retail_file(TEST, "TYPE1.SHP"),
+        retail_file(TEST, "TYPE1.SEQ"),
+    ) else {
         return;
     };
     let dir = temp_dir("type1");
@@ -63,9 +66,9 @@ fn builds_type1_from_the_originals() {
     let run = tactics_sprite(&[
         "build",
         "--shp",
-        path(&find_retail_file(&originals, "TYPE1.SHP").unwrap()),
+        path(&type1_shp),
         "--seq",
-        path(&find_retail_file(&originals, "TYPE1.SEQ").unwrap()),
+        path(&type1_seq),
         "--sheet-file",
         "ramza.png",
         "-o",
@@ -151,11 +154,15 @@ fn build_usage_errors_exit_2() {
 /// which is not.
 #[test]
 fn a_modified_file_builds_and_is_named_as_modified() {
-    let Some(originals) = originals("a_modified_file_builds_and_is_named_as_modified") else {
+    const TEST: &str = "a_modified_file_builds_and_is_named_as_modified";
+    let (Some(type1_shp), Some(type1_seq)) = (
+        retail_file(TEST, "TYPE1.SHP"),
+        retail_file(TEST, "TYPE1.SEQ"),
+    ) else {
         return;
     };
     let dir = temp_dir("modified");
-    let mut seq = std::fs::read(find_retail_file(&originals, "TYPE1.SEQ").unwrap()).unwrap();
+    let mut seq = std::fs::read(&type1_seq).unwrap();
     // Slot 6 (Walk Fwd) starts at stream offset 0x0C (formats.md 3.5): its first delay, 6 ticks.
     let first_delay = 0x406 + 0x0C + 1;
     assert_eq!(seq[first_delay], 6);
@@ -166,7 +173,7 @@ fn a_modified_file_builds_and_is_named_as_modified() {
     let run = tactics_sprite(&[
         "build",
         "--shp",
-        path(&find_retail_file(&originals, "TYPE1.SHP").unwrap()),
+        path(&type1_shp),
         "--seq",
         path(&modded),
         "-o",

@@ -4,9 +4,8 @@
 
 use std::process::{Command, Output};
 
-use sprite_data::pipeline::find_retail_file;
 use sprite_data::profile::BUILTIN;
-use test_support::{assert_same_text, originals, repo_root, temp_dir};
+use test_support::{assert_same_text, repo_root, retail_file, temp_dir};
 
 fn tactics_sprite(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
@@ -17,19 +16,19 @@ fn tactics_sprite(args: &[&str]) -> Output {
 
 #[test]
 fn every_kind_builds_its_shipped_document() {
-    let Some(dir) = originals("every_kind_builds_its_shipped_document") else {
-        return;
-    };
+    const TEST: &str = "every_kind_builds_its_shipped_document";
     let out_dir = temp_dir("all");
     for kind in &BUILTIN {
         let profile = kind.load();
-        let find = |name: &str| {
-            find_retail_file(&dir, name).unwrap_or_else(|| panic!("{name} is in {}", dir.display()))
+        let (Some(shp), Some(seq)) = (
+            retail_file(TEST, &profile.shp),
+            retail_file(TEST, &profile.seq),
+        ) else {
+            continue;
         };
         let out = out_dir.join(format!("{}.json", kind.name));
         // Upper case on purpose: kind names are matched in any case.
         let name = kind.name.to_ascii_uppercase();
-        let (shp, seq) = (find(&profile.shp), find(&profile.seq));
         let run = tactics_sprite(&[
             "build",
             "--kind",
@@ -48,9 +47,22 @@ fn every_kind_builds_its_shipped_document() {
             String::from_utf8_lossy(&run.stderr)
         );
         let shipped = repo_root().join(format!("fixtures/documents/{}.json", kind.name));
+        let mut expected = std::fs::read_to_string(&shipped).unwrap();
+        // An SHP under the remaster's name gives sheet.file the remaster's name too
+        // (RAMUZA.SPR -> battle_ramuza_spr.bin).
+        let shp_name = shp.file_name().unwrap().to_string_lossy();
+        if shp_name.starts_with("battle_") {
+            let disc = format!("\"sheet\": {{\"file\": \"{}\"", profile.sheet_file);
+            let remaster = format!(
+                "\"sheet\": {{\"file\": \"battle_{}.bin\"",
+                profile.sheet_file.to_ascii_lowercase().replace('.', "_")
+            );
+            assert!(expected.contains(&disc), "{}: {disc}", kind.name);
+            expected = expected.replace(&disc, &remaster);
+        }
         assert_same_text(
             &shipped.display().to_string(),
-            &std::fs::read_to_string(&shipped).unwrap(),
+            &expected,
             &std::fs::read_to_string(&out).unwrap(),
         );
     }
@@ -76,4 +88,93 @@ fn an_unknown_kind_or_kind_with_profile_is_a_usage_error() {
         "{}",
         String::from_utf8_lossy(&both.stderr)
     );
+}
+
+#[test]
+fn every_layer_builds_its_shipped_document() {
+    const TEST: &str = "every_layer_builds_its_shipped_document";
+    let out_dir = temp_dir("layers");
+    for layer in sprite_data::layer::LayerKind::ALL {
+        let (shp, seq) = layer.files();
+        let (Some(shp), Some(seq)) = (retail_file(TEST, shp), retail_file(TEST, seq)) else {
+            continue;
+        };
+        let out = out_dir.join(format!("{layer}.json"));
+        let run = tactics_sprite(&[
+            "build",
+            "--kind",
+            layer.name(),
+            "--shp",
+            shp.to_str().unwrap(),
+            "--seq",
+            seq.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert!(
+            run.status.success(),
+            "{layer}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let shipped = repo_root().join(format!("fixtures/layers/{layer}.json"));
+        assert_same_text(
+            &shipped.display().to_string(),
+            &std::fs::read_to_string(&shipped).unwrap(),
+            &std::fs::read_to_string(&out).unwrap(),
+        );
+    }
+    // A unit SHP given as a layer's is refused with the file's name and what it is; so is a
+    // retail layer file of another layer (WEP2.SEQ is the SEQ --kind wep2 reads).
+    let (Some(type1), Some(wep1_seq), Some(wep1_shp), Some(wep2_seq)) = (
+        retail_file(TEST, "TYPE1.SHP"),
+        retail_file(TEST, "WEP1.SEQ"),
+        retail_file(TEST, "WEP1.SHP"),
+        retail_file(TEST, "WEP2.SEQ"),
+    ) else {
+        return;
+    };
+    let out = out_dir.join("bad.json");
+    let run = tactics_sprite(&[
+        "build",
+        "--kind",
+        "wep1",
+        "--shp",
+        type1.to_str().unwrap(),
+        "--seq",
+        wep1_seq.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "{}: this is a unit SHP file (frames), given as --shp, which wants a weapon or effect \
+             SHP file (frames)",
+            type1.display()
+        )),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+    let run = tactics_sprite(&[
+        "build",
+        "--kind",
+        "wep1",
+        "--shp",
+        wep1_shp.to_str().unwrap(),
+        "--seq",
+        wep2_seq.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains(
+            "this is the retail WEP2.SEQ, but --kind wep1 reads WEP1.SEQ; pass --kind wep2"
+        ),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&out_dir).ok();
 }

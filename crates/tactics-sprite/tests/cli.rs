@@ -3,7 +3,7 @@
 //! the others make their own small files with `fft_formats`. The expected numbers of the retail
 //! checks come from formats.md (2.1, 2.3, 3.5), not from this tool's output.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -91,13 +91,8 @@ impl Drop for TempDir {
 }
 
 /// The path of a retail file in the originals folder, under its disc or its remaster name.
-fn retail_path(dir: &Path, disc_name: &str) -> PathBuf {
-    let file = fft_formats::retail::by_disc_name(disc_name).expect("a retail name");
-    [file.disc_name, file.remaster_name]
-        .iter()
-        .map(|name| dir.join(name))
-        .find(|path| path.is_file())
-        .unwrap_or_else(|| panic!("{disc_name} is not in {}", dir.display()))
+fn retail_path(test: &str, disc_name: &str) -> Option<PathBuf> {
+    test_support::retail_file(test, disc_name)
 }
 
 /// A small SEQ: slot 0 shows two frames and loops, slots 1 and 2 share a hold frame.
@@ -194,11 +189,17 @@ fn roundtrip_every_original_is_identical() {
         .filter(|path| path.is_file())
         .collect();
     files.sort();
-    assert!(
-        files.len() >= fft_formats::retail::RETAIL_FILES.len(),
-        "the originals folder holds {} files, fewer than the retail manifest",
-        files.len()
-    );
+    if files.len() < fft_formats::retail::RETAIL_FILES.len() {
+        test_support::skip::<()>(
+            "roundtrip_every_original_is_identical",
+            &format!(
+                "{} holds {} files, fewer than the {} of the retail manifest; round-tripping those",
+                dir.display(),
+                files.len(),
+                fft_formats::retail::RETAIL_FILES.len()
+            ),
+        );
+    }
     let mut args = vec![PathBuf::from("roundtrip")];
     args.extend(files.iter().cloned());
     let output = run(&args);
@@ -215,10 +216,9 @@ fn roundtrip_every_original_is_identical() {
 
 #[test]
 fn inspect_type1_shp_shows_the_fingerprint() {
-    let Some(dir) = test_support::originals("inspect_type1_shp_shows_the_fingerprint") else {
+    let Some(path) = retail_path("inspect_type1_shp_shows_the_fingerprint", "TYPE1.SHP") else {
         return;
     };
-    let path = retail_path(&dir, "TYPE1.SHP");
     let json = inspect_json(&[path.to_str().unwrap()]);
     assert_eq!(json["kind"], "unit-shp");
     assert_eq!(json["kind_source"], "detected");
@@ -237,10 +237,9 @@ fn inspect_type1_shp_shows_the_fingerprint() {
 
 #[test]
 fn inspect_type1_seq_shows_the_fingerprint() {
-    let Some(dir) = test_support::originals("inspect_type1_seq_shows_the_fingerprint") else {
+    let Some(path) = retail_path("inspect_type1_seq_shows_the_fingerprint", "TYPE1.SEQ") else {
         return;
     };
-    let path = retail_path(&dir, "TYPE1.SEQ");
     let json = inspect_json(&[path.to_str().unwrap()]);
     assert_eq!(json["kind"], "seq");
     assert_eq!(json["retail"], "TYPE1.SEQ");
@@ -257,10 +256,10 @@ fn inspect_type1_seq_shows_the_fingerprint() {
 
 #[test]
 fn inspect_verbose_type1_seq_lists_slot_segments() {
-    let Some(dir) = test_support::originals("inspect_verbose_type1_seq_lists_slot_segments") else {
+    let Some(path) = retail_path("inspect_verbose_type1_seq_lists_slot_segments", "TYPE1.SEQ")
+    else {
         return;
     };
-    let path = retail_path(&dir, "TYPE1.SEQ");
     let json = inspect_json(&["--verbose", path.to_str().unwrap()]);
     let slots = json["slots"].as_array().expect("a slots list");
     assert_eq!(slots.len(), 252);
@@ -309,11 +308,12 @@ fn inspect_verbose_type1_seq_lists_slot_segments() {
 
 #[test]
 fn inspect_verbose_type1_shp_places_lower_half_tiles() {
-    let Some(dir) = test_support::originals("inspect_verbose_type1_shp_places_lower_half_tiles")
-    else {
+    let Some(path) = retail_path(
+        "inspect_verbose_type1_shp_places_lower_half_tiles",
+        "TYPE1.SHP",
+    ) else {
         return;
     };
-    let path = retail_path(&dir, "TYPE1.SHP");
     let json = inspect_json(&["-v", path.to_str().unwrap()]);
     let mut bottom = 0;
     for table in ["main", "water"] {
@@ -346,12 +346,12 @@ fn inspect_verbose_type1_shp_places_lower_half_tiles() {
 
 #[test]
 fn truncated_type1_seq_fails_with_one_line_naming_the_offset() {
-    let Some(dir) =
-        test_support::originals("truncated_type1_seq_fails_with_one_line_naming_the_offset")
-    else {
+    let Some(bytes) = test_support::retail_bytes(
+        "truncated_type1_seq_fails_with_one_line_naming_the_offset",
+        "TYPE1.SEQ",
+    ) else {
         return;
     };
-    let bytes = test_support::read_retail(&dir, "TYPE1.SEQ");
     let tmp = TempDir::new("truncated");
     let path = tmp.write("TYPE1.SEQ", &bytes[..bytes.len() - 100]);
     let path = path.to_str().unwrap();
@@ -377,11 +377,12 @@ fn truncated_type1_seq_fails_with_one_line_naming_the_offset() {
 
 #[test]
 fn corrupted_type1_seq_opcode_fails_with_its_offset() {
-    let Some(dir) = test_support::originals("corrupted_type1_seq_opcode_fails_with_its_offset")
-    else {
+    let Some(mut bytes) = test_support::retail_bytes(
+        "corrupted_type1_seq_opcode_fails_with_its_offset",
+        "TYPE1.SEQ",
+    ) else {
         return;
     };
-    let mut bytes = test_support::read_retail(&dir, "TYPE1.SEQ");
     let seq = Seq::decode(&bytes).unwrap();
     let offsets = seq.command_offsets();
     let first_op = seq
@@ -716,10 +717,9 @@ fn synthetic_sheet_inspects_and_round_trips() {
 
 #[test]
 fn inspect_ramuza_sheet() {
-    let Some(originals) = test_support::originals("inspect_ramuza_sheet") else {
+    let Some(sheet) = test_support::sheet("inspect_ramuza_sheet", "RAMUZA.SPR") else {
         return;
     };
-    let sheet = originals.join("../sheets/battle_ramuza_spr.bin");
     let json = inspect_json(&[sheet.to_str().unwrap()]);
     assert_eq!(json["retail"], "RAMUZA.SPR");
     assert_eq!(json["kind"], "spr");

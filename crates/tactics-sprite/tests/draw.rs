@@ -106,8 +106,36 @@ fn bad_requests_are_one_line_and_exit_2() {
         name.contains("unknown animation \"Swing Higher\""),
         "{name}"
     );
-    assert!(name.contains("Idle, Blank, "), "{name}");
-    assert!(name.contains(", Swing High, "), "{name}");
+    assert!(name.contains("did you mean \"Swing High\", "), "{name}");
+    assert!(!name.contains("Blank"), "{name}");
+    // An animation needs its moment; the idle frame does not.
+    let tick = refused(&["--animation", "Swing High", "--view", "1"]);
+    assert!(tick.contains("--tick T is needed"), "{tick}");
+}
+
+/// `--idle` (and `--animation Idle`, in any case) draws the view's idle frame with no `--tick`.
+#[test]
+fn idle_needs_no_tick() {
+    for args in [&["--idle"][..], &["--animation", "idle"][..]] {
+        let run = Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
+            .arg("draw")
+            .arg("--data")
+            .arg(test_support::repo_root().join("fixtures/documents/type1.json"))
+            .args(args)
+            .args(["--view", "1"])
+            .output()
+            .unwrap();
+        assert_eq!(
+            run.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let pose: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+        // data-contract.md: TYPE1's idle frames, views 0..7, are 3 2 1 8 7 6 5 4.
+        assert_eq!(pose["shp"], 2, "{args:?}");
+        assert_eq!(pose["animation"], "Idle");
+    }
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! Hostile documents and profiles through the binary: every command that reads a document
-//! refuses a malformed one with the same single line (they share one loader), the issue's
+//! (draw, render, export-aseprite, check, diff) refuses a malformed one with the same single line
+//! (they share one loader), the issue's
 //! 49 GB render is a one-line error, and a picture past a drawing limit is a one-line error
 //! naming the limit and what caused it, never an abort.
 
@@ -30,8 +31,13 @@ fn s(path: &Path) -> &str {
 /// The single stderr line without the program's name, after checking the exit status is 1 (bad
 /// input, not a crash: a panic exits 101, an abort is killed by a signal).
 fn refusal(output: &Output) -> String {
+    refusal_with(output, 1)
+}
+
+/// As [`refusal`], with the exit status `code`.
+fn refusal_with(output: &Output, code: i32) -> String {
     let err = String::from_utf8(output.stderr.clone()).unwrap();
-    assert_eq!(output.status.code(), Some(1), "stderr: {err}");
+    assert_eq!(output.status.code(), Some(code), "stderr: {err}");
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 1, "expected one stderr line, got: {err:?}");
     lines[0]
@@ -48,6 +54,18 @@ fn type1() -> Value {
 fn write_json(dir: &Path, name: &str, doc: &Value) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, serde_json::to_vec(doc).unwrap()).unwrap();
+    path
+}
+
+/// An opaque 256 x 488 sheet: every tile draws its whole cell, so a render's canvas (the box of
+/// what it draws) is the box of its tiles.
+fn opaque_sheet(dir: &Path) -> PathBuf {
+    let path = dir.join("opaque.png");
+    std::fs::write(
+        &path,
+        png_rgba(&Image::filled(256, 488, [90, 60, 30, 255])).unwrap(),
+    )
+    .unwrap();
     path
 }
 
@@ -107,10 +125,31 @@ fn refusals(dir: &Path, data: &Path) -> Vec<(&'static str, String)> {
         s(&out_dir),
     ]);
     assert!(!out_png.exists() && !out_dir.join("blank.png").exists());
+    // check and diff (issue 16) load documents through the same loader; an input they cannot
+    // read is exit 2 there (1 means "differs").
+    let root = test_support::repo_root();
+    let check = run(&[
+        "check",
+        "--data",
+        s(data),
+        "--shp",
+        s(&root.join("fixtures/demo/DEMO.SHP")),
+        "--seq",
+        s(&root.join("fixtures/demo/DEMO.SEQ")),
+        "--profile",
+        s(&root.join("crates/sprite-data/profiles/demo.toml")),
+    ]);
+    let diff = run(&[
+        "diff",
+        s(data),
+        s(&root.join("fixtures/documents/demo.json")),
+    ]);
     vec![
         ("draw", refusal(&draw)),
         ("render", refusal(&render)),
         ("export-aseprite", refusal(&export)),
+        ("check", refusal_with(&check, 2)),
+        ("diff", refusal_with(&diff, 2)),
     ]
 }
 
@@ -218,10 +257,12 @@ fn every_command_refuses_each_malformed_document_with_the_same_line() {
 fn a_one_gigabyte_document_is_refused_unread_by_every_command() {
     let dir = test_support::temp_dir("hostile-1gb");
     let data = dir.join("huge.json");
-    std::fs::File::create(&data)
-        .unwrap()
-        .set_len(1 << 30)
-        .unwrap();
+    // It starts as a document would (diff tells documents from game files by the first byte),
+    // then holds 1 GiB of zeros, sparse.
+    let mut file = std::fs::File::create(&data).unwrap();
+    std::io::Write::write_all(&mut file, b"{\"format\": ").unwrap();
+    file.set_len(1 << 30).unwrap();
+    drop(file);
     assert_same_refusal(
         &dir,
         &data,
@@ -266,12 +307,18 @@ fn a_picture_past_a_drawing_limit_is_one_line_naming_the_limit_and_the_option() 
     );
     assert!(!out.exists());
 
-    // Swing High moving 250 pixels: the canvas grows to fit every move of the document, and the
-    // animation's frames at scale 16 pass MAX_ANIMATION_PIXELS.
+    // Swing High moving 250 pixels one way and the other, frame by frame, across and up and down:
+    // the canvas grows to fit every move of the document, and the animation's frames at scale 16
+    // pass MAX_ANIMATION_PIXELS. A render's canvas is the box of the pixels it draws (about
+    // 540 x 540 here), so the sheet is opaque: every tile draws its whole cell.
+    let sheet = opaque_sheet(&dir);
     let mut doc = type1();
     let swing = swing_high_front(&doc);
-    for m in doc["sequences"][swing]["fb"].as_array_mut().unwrap() {
-        *m = json!(250);
+    for list in ["fb", "du"] {
+        let moves = doc["sequences"][swing][list].as_array_mut().unwrap();
+        for (k, m) in moves.iter_mut().enumerate() {
+            *m = json!(if k % 2 == 0 { -250 } else { 250 });
+        }
     }
     let moved = write_json(&dir, "moved.json", &doc);
     let out = dir.join("swing.gif");
@@ -388,6 +435,61 @@ fn a_profile_with_nine_idle_frames_is_refused_with_its_line() {
         message.contains(&format!("line {line}")) && message.contains("9 entries"),
         "{message}"
     );
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A broken layer document (`--weapon-data`) goes through the one layer loader: `draw` and
+/// `render` refuse it with the same line, naming the file and the JSON path, before any drawing.
+#[test]
+fn a_broken_layer_document_is_the_same_line_from_draw_and_render() {
+    let dir = test_support::temp_dir("hostile-layer");
+    let sheet = blank_sheet(&dir);
+    let data = test_support::repo_root().join("fixtures/documents/type1.json");
+    let wep1 = test_support::repo_root().join("fixtures/layers/wep1.json");
+    let mut layer: Value = serde_json::from_str(&std::fs::read_to_string(wep1).unwrap()).unwrap();
+    // Slot 0 has 10 frames; one delay fewer would index past the delays as it plays.
+    layer["sequences"][0]["ticks"].as_array_mut().unwrap().pop();
+    let bad = write_json(&dir, "bad-wep1.json", &layer);
+    let expected = format!(
+        "{}: 1 problem: /sequences/0/ticks: 9 entries for the sequence's 10 frames",
+        s(&bad)
+    );
+    let draw = run(&[
+        "draw",
+        "--data",
+        s(&data),
+        "--animation",
+        "Swing High",
+        "--view",
+        "1",
+        "--tick",
+        "0",
+        "--weapon",
+        "sword",
+        "--weapon-data",
+        s(&bad),
+    ]);
+    assert_eq!(refusal(&draw), expected);
+    let out = dir.join("swing.png");
+    let render = run(&[
+        "render",
+        "--data",
+        s(&data),
+        "--sheet",
+        s(&sheet),
+        "--animation",
+        "Swing High",
+        "--weapon",
+        "sword",
+        "--weapon-sheet",
+        s(&sheet),
+        "--weapon-data",
+        s(&bad),
+        "-o",
+        s(&out),
+    ]);
+    assert_eq!(refusal(&render), expected);
     assert!(!out.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

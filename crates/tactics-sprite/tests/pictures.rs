@@ -1,6 +1,6 @@
 //! `sheet`, `render` and `export-aseprite` as a user runs them: the files they write, what they
 //! print, and one-line errors with exit 1 (bad input) or 2 (a bad request). The demo document runs
-//! on a made-up sheet written here; the RAMUZA checks need the sheets beside `FFT_ORIGINALS` and
+//! on a made-up sheet written here; the RAMUZA checks need the sheets in `FFT_SHEETS` and
 //! write only to the temp dir.
 
 use std::path::{Path, PathBuf};
@@ -177,7 +177,7 @@ fn bad_requests_exit_2_bad_input_exits_1() {
     );
     let err = expect(&with(&["--animation", "Fly", "-o", s(&out)]), 2);
     assert!(
-        err.contains("unknown animation \"Fly\"; the animations are: Idle, Blank"),
+        err.contains("unknown animation \"Fly\"; no name is close (11 names"),
         "{err}"
     );
     let err = expect(
@@ -256,7 +256,12 @@ fn bad_requests_exit_2_bad_input_exits_1() {
     );
     assert!(err.contains("none.json"), "{err}");
     let err = expect(&run(&["sheet", s(&doc), "-o", s(&out)]), 1);
-    assert!(err.contains("not an SPR sheet"), "{err}");
+    assert!(
+        err.contains(
+            "this is JSON text (a tactics-sprite-data document?), not an SPR sprite sheet"
+        ),
+        "{err}"
+    );
 }
 
 #[test]
@@ -278,11 +283,12 @@ fn export_aseprite_writes_the_atlas_and_json() {
         ]),
         0,
     );
-    assert!(text.contains("in 14 tags"), "{text}");
+    // 14 sequences, then 10 animations at 8 views.
+    assert!(text.contains("in 94 tags"), "{text}");
     let json: Value =
         serde_json::from_slice(&std::fs::read(out.join("demo.json")).unwrap()).unwrap();
     assert_eq!(json["meta"]["image"], "demo.png");
-    assert_eq!(json["meta"]["frameTags"].as_array().unwrap().len(), 14);
+    assert_eq!(json["meta"]["frameTags"].as_array().unwrap().len(), 94);
     assert!(
         std::fs::read(out.join("demo.png"))
             .unwrap()
@@ -309,11 +315,13 @@ fn export_aseprite_writes_the_atlas_and_json() {
 /// frame 5 at tick 18 as an APNG and a GIF. Pictures stay in the temp dir.
 #[test]
 fn ramuza_sheet_and_swing_high() {
-    let Some(originals) = test_support::originals("ramuza_sheet_and_swing_high") else {
+    const TEST: &str = "ramuza_sheet_and_swing_high";
+    let (Some(spr), Some(derived)) = (
+        test_support::sheet(TEST, "RAMUZA.SPR"),
+        test_support::sheet(TEST, "RAMUZA_palette0_256x488_derived.png"),
+    ) else {
         return;
     };
-    let sheets = originals.parent().unwrap().join("sheets");
-    let spr = sheets.join("battle_ramuza_spr.bin");
     let dir = scratch("ramuza");
     let png = dir.join("ramuza.png");
     let text = expect(&run(&["sheet", s(&spr), "-o", s(&png)]), 0);
@@ -322,11 +330,9 @@ fn ramuza_sheet_and_swing_high() {
     let ours = read_indexed_png(&std::fs::read(&png).unwrap())
         .unwrap()
         .unwrap();
-    let derived = read_indexed_png(
-        &std::fs::read(sheets.join("RAMUZA_palette0_256x488_derived.png")).unwrap(),
-    )
-    .unwrap()
-    .unwrap();
+    let derived = read_indexed_png(&std::fs::read(&derived).unwrap())
+        .unwrap()
+        .unwrap();
     assert!(ours.indices == derived.indices, "the derived PNG's indices");
     let text = expect(
         &run(&["sheet", s(&spr), "--portrait", "-o", s(&dir.join("p.png"))]),
@@ -361,6 +367,19 @@ fn ramuza_sheet_and_swing_high() {
             ),
             "{text}"
         );
-        assert!(text.contains("(150 x 186, 8 frames, plays 1,"), "{text}");
+        // The canvas is the box of what Swing High draws, inside the document's 50 x 62 (README),
+        // scaled 3 times in the output.
+        let canvas = text
+            .lines()
+            .find_map(|l| l.strip_prefix("canvas  "))
+            .expect("a canvas line");
+        let (w, rest) = canvas.split_once(" x ").unwrap();
+        let h = rest.split_once(',').unwrap().0;
+        let (w, h): (u32, u32) = (w.parse().unwrap(), h.parse().unwrap());
+        assert!(w < 50 && h <= 62 && w > 20 && h > 30, "{canvas}");
+        assert!(
+            text.contains(&format!("({} x {}, 8 frames, plays 1,", w * 3, h * 3)),
+            "{text}"
+        );
     }
 }

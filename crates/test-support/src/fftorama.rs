@@ -120,6 +120,8 @@ pub struct Played {
     pub flip: Vec<bool>,
     /// `(tick, "PlaySound" | "PostGenericAttack")`.
     pub events: Vec<(u32, &'static str)>,
+    /// The layer cues: `(tick, "SetLayerPriority" | "QueueSpriteAnim", parameters)`.
+    pub cues: Vec<(u32, &'static str, Vec<i64>)>,
     /// Ended at IncrementLoop.
     pub looping: bool,
     /// Commands executed, counted loops' replays included.
@@ -193,6 +195,8 @@ pub fn play(items: &[Item], params: &HashMap<String, (usize, u8)>, limit: usize)
                 "FlipHorizontal" => flip = !flip,
                 "PostGenericAttack" => out.events.push((tick, "PostGenericAttack")),
                 "PlaySound" => out.events.push((tick, "PlaySound")),
+                "SetLayerPriority" => out.cues.push((tick, "SetLayerPriority", p.clone())),
+                "QueueSpriteAnim" => out.cues.push((tick, "QueueSpriteAnim", p.clone())),
                 "Wait" => {
                     let target = starts[i] + p[0];
                     if let Some(t) = starts[..i].iter().position(|&s| s == target) {

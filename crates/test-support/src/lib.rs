@@ -1,75 +1,223 @@
-//! Where tests find the retail game files, and how they skip without them.
+//! Where tests find the game files and the tables they are checked against, and how they skip
+//! without them.
 //!
-//! The files are never in the repository. `FFT_ORIGINALS` names their folder; without it a test
-//! that needs them prints a loud `SKIPPED` line and passes, and under `FFT_REQUIRE_ORIGINALS=1`
-//! (as CI sets) it fails instead.
+//! Nothing here is in the repository. Three folders, each named by a variable:
+//!
+//! - `FFT_ORIGINALS`: the retail SHP and SEQ files (no default);
+//! - `FFT_SHEETS`: the sprite sheets (`RAMUZA.SPR`, an SP2, fan-made PNGs), by default
+//!   `../shared/fft-data/sheets` from the repository root, where CI keeps them;
+//! - `FFT_FFTORAMA`: FFTorama's decoded tables, by default `../shared/fft-data/decoded/fftorama`;
+//! - `FFT_WEAPONS`: the weapons sheet `WEP.SPR`, by default `../shared/fft-data/weapons` (it is
+//!   also found in `FFT_SHEETS`).
+//!
+//! A retail file or sheet is found under its disc name (`TYPE1.SEQ`, `RAMUZA.SPR`) or the
+//! remaster's (`battle_type1_seq.bin`, `battle_ramuza_spr.bin`). A test that needs a file that is
+//! not there prints one `SKIPPED <test>: ...` line to the process's stderr (past the harness's
+//! capture, so it is seen and `.ci/run` can count it) and passes; under
+//! `FFT_REQUIRE_ORIGINALS=1` (as CI sets) it fails instead. Tests skip per missing file: a user
+//! with only TYPE1.SHP and TYPE1.SEQ runs every test that needs only those.
 
 pub mod fftorama;
 
 use std::path::{Path, PathBuf};
 
-pub use fft_formats::retail::{RETAIL_FILES, RetailFile};
+pub use fft_formats::retail::{RETAIL_FILES, RETAIL_SHEETS, RetailFile};
 
 /// The variable naming the folder of retail files.
 pub const ORIGINALS_VAR: &str = "FFT_ORIGINALS";
-/// The variable that turns a missing folder into a failure.
+/// The variable naming the folder of sprite sheets.
+pub const SHEETS_VAR: &str = "FFT_SHEETS";
+/// The variable naming the folder of FFTorama's decoded tables.
+pub const FFTORAMA_VAR: &str = "FFT_FFTORAMA";
+/// The variable naming the folder of the weapons sheet.
+pub const WEAPONS_VAR: &str = "FFT_WEAPONS";
+/// The variable that turns a missing file into a failure.
 pub const REQUIRE_VAR: &str = "FFT_REQUIRE_ORIGINALS";
+/// Where CI keeps the sheets, from the repository root (the default of `FFT_SHEETS`).
+pub const DEFAULT_SHEETS: &str = "../shared/fft-data/sheets";
+/// Where CI keeps FFTorama's tables, from the repository root (the default of `FFT_FFTORAMA`).
+pub const DEFAULT_FFTORAMA: &str = "../shared/fft-data/decoded/fftorama";
+/// Where CI keeps the weapons sheet, from the repository root (the default of `FFT_WEAPONS`).
+pub const DEFAULT_WEAPONS: &str = "../shared/fft-data/weapons";
+
+/// Whether `FFT_REQUIRE_ORIGINALS=1`: every missing file fails its test.
+pub fn required() -> bool {
+    std::env::var(REQUIRE_VAR).is_ok_and(|v| v == "1")
+}
+
+/// Skips the calling test (or the part of it that needs something missing): one
+/// `SKIPPED <test>: <why>` line on stderr, then `None`.
+///
+/// # Panics
+/// Under `FFT_REQUIRE_ORIGINALS=1`, with `why`.
+pub fn skip<T>(test: &str, why: &str) -> Option<T> {
+    assert!(
+        !required(),
+        "{test}: {why}, and {REQUIRE_VAR}=1 requires every game file and table"
+    );
+    say_skipped(&format!("SKIPPED {test}: {why}"));
+    None
+}
+
+/// The folder a variable names (a relative path is taken from the repository root, where the
+/// command was typed: cargo runs each test in its package's folder), else `default` from the
+/// root; and whether the variable named it.
+fn folder_from(var: &str, default: Option<&str>) -> Option<(PathBuf, bool)> {
+    let named = std::env::var_os(var)
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from);
+    let set = named.is_some();
+    let dir = named.or_else(|| default.map(PathBuf::from))?;
+    let dir = if dir.is_relative() {
+        repo_root().join(dir)
+    } else {
+        dir
+    };
+    Some((dir, set))
+}
+
+/// A folder named by `var` (or its default), or `None` after the loud skip.
+fn folder_or_skip(test: &str, var: &str, default: Option<&str>, what: &str) -> Option<PathBuf> {
+    match folder_from(var, default) {
+        Some((dir, _)) if dir.is_dir() => Some(dir),
+        Some((dir, true)) => skip(
+            test,
+            &format!(
+                "{var}={} is not a folder; point it at {what} to run this test",
+                dir.display()
+            ),
+        ),
+        Some((dir, false)) => skip(
+            test,
+            &format!(
+                "{var} is not set and its default {} is not a folder; point it at {what} to run \
+                 this test",
+                dir.display()
+            ),
+        ),
+        None => skip(
+            test,
+            &format!("{var} is not set; point it at {what} to run this test"),
+        ),
+    }
+}
+
+/// The remaster's name for a disc name: `TYPE1.SEQ` -> `battle_type1_seq.bin`.
+pub fn remaster_name(disc_name: &str) -> String {
+    format!(
+        "battle_{}.bin",
+        disc_name.to_ascii_lowercase().replace('.', "_")
+    )
+}
+
+/// `disc_name` in `dir` under its disc name or the remaster's, if either is there.
+pub fn find_by_either_name(dir: &Path, disc_name: &str) -> Option<PathBuf> {
+    [disc_name.to_owned(), remaster_name(disc_name)]
+        .into_iter()
+        .map(|name| dir.join(name))
+        .find(|path| path.is_file())
+}
+
+/// A retail SHP or SEQ by disc name (`TYPE2.SHP`), under either name, or `None` after the loud
+/// skip when it (or the folder) is missing.
+pub fn retail_file(test: &str, disc_name: &str) -> Option<PathBuf> {
+    let dir = originals(test)?;
+    find_by_either_name(&dir, disc_name).or_else(|| {
+        skip(
+            test,
+            &format!(
+                "no {disc_name} (or {}) in {}",
+                remaster_name(disc_name),
+                dir.display()
+            ),
+        )
+    })
+}
+
+/// A retail file's bytes, as [`retail_file`] finds it.
+pub fn retail_bytes(test: &str, disc_name: &str) -> Option<Vec<u8>> {
+    let path = retail_file(test, disc_name)?;
+    Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
+/// The sheets folder (`FFT_SHEETS`, by default where CI keeps it), or `None` after the loud skip.
+pub fn sheets(test: &str) -> Option<PathBuf> {
+    folder_or_skip(test, SHEETS_VAR, Some(DEFAULT_SHEETS), "the sprite sheets")
+}
+
+/// A sheet by disc name (`RAMUZA.SPR`, found as `battle_ramuza_spr.bin` too) or by its own name
+/// (`crono1.png`), or `None` after the loud skip when it (or the folder) is missing.
+pub fn sheet(test: &str, name: &str) -> Option<PathBuf> {
+    let dir = sheets(test)?;
+    find_by_either_name(&dir, name).or_else(|| {
+        skip(
+            test,
+            &format!(
+                "no {name} (or {}) in {}",
+                remaster_name(name),
+                dir.display()
+            ),
+        )
+    })
+}
+
+/// A sheet's bytes, as [`sheet`] finds it.
+pub fn sheet_bytes(test: &str, name: &str) -> Option<Vec<u8>> {
+    let path = sheet(test, name)?;
+    Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
+/// The weapons sheet `WEP.SPR` (or `battle_wep_spr.bin`), from the `FFT_WEAPONS` folder (by
+/// default where CI keeps it) or else the sheets folder, or `None` after the loud skip.
+pub fn weapons_sheet(test: &str) -> Option<PathBuf> {
+    const NAME: &str = "WEP.SPR";
+    let folders: Vec<PathBuf> = [
+        folder_from(WEAPONS_VAR, Some(DEFAULT_WEAPONS)),
+        folder_from(SHEETS_VAR, Some(DEFAULT_SHEETS)),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|(dir, _)| dir)
+    .collect();
+    folders
+        .iter()
+        .find_map(|dir| find_by_either_name(dir, NAME))
+        .or_else(|| {
+            let looked: Vec<String> = folders.iter().map(|d| d.display().to_string()).collect();
+            skip(
+                test,
+                &format!(
+                    "no {NAME} (or {}) in {} ({WEAPONS_VAR} or {SHEETS_VAR})",
+                    remaster_name(NAME),
+                    looked.join(" or ")
+                ),
+            )
+        })
+}
+
+/// The weapons sheet's bytes, as [`weapons_sheet`] finds it.
+pub fn weapons_sheet_bytes(test: &str) -> Option<Vec<u8>> {
+    let path = weapons_sheet(test)?;
+    Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
+/// FFTorama's tables (`FFT_FFTORAMA`, by default where CI keeps them), or `None` after the loud
+/// skip.
+pub fn fftorama_tables(test: &str) -> Option<PathBuf> {
+    folder_or_skip(
+        test,
+        FFTORAMA_VAR,
+        Some(DEFAULT_FFTORAMA),
+        "FFTorama's decoded tables",
+    )
+}
 
 /// The folder of retail files, or `None` after printing why the calling test is skipped.
 ///
 /// # Panics
 /// When `FFT_REQUIRE_ORIGINALS=1` and the folder is not set or not there: CI must run these tests.
 pub fn originals(test: &str) -> Option<PathBuf> {
-    // cargo runs each test in its package's folder, so a relative path (as `.ci/run` gives) is
-    // taken from the repository root, where the command was typed.
-    let dir = std::env::var_os(ORIGINALS_VAR)
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .map(|dir| {
-            if dir.is_relative() {
-                repo_root().join(dir)
-            } else {
-                dir
-            }
-        });
-    let required = std::env::var(REQUIRE_VAR).is_ok_and(|v| v == "1");
-    match dir {
-        Some(dir) if dir.is_dir() => Some(dir),
-        other => {
-            let why = match other {
-                Some(dir) => format!("{ORIGINALS_VAR}={} is not a folder", dir.display()),
-                None => format!("{ORIGINALS_VAR} is not set"),
-            };
-            assert!(
-                !required,
-                "{test}: {why}, and {REQUIRE_VAR}=1 requires the retail files"
-            );
-            say_skipped(&format!(
-                "SKIPPED {test}: {why}; point it at the retail files to run this test"
-            ));
-            None
-        }
-    }
-}
-
-/// Reads a retail file by disc name (`TYPE1.SEQ`), trying the remaster's name too.
-///
-/// # Panics
-/// When neither name is in `dir`: a folder of originals must hold every retail file.
-pub fn read_retail(dir: &Path, disc_name: &str) -> Vec<u8> {
-    let file = fft_formats::retail::by_disc_name(disc_name)
-        .unwrap_or_else(|| panic!("{disc_name} is not a retail file name"));
-    for name in [file.disc_name, file.remaster_name] {
-        if let Ok(bytes) = std::fs::read(dir.join(name)) {
-            return bytes;
-        }
-    }
-    panic!(
-        "neither {} nor {} is in {}",
-        file.disc_name,
-        file.remaster_name,
-        dir.display()
-    )
+    folder_or_skip(test, ORIGINALS_VAR, None, "the retail files")
 }
 
 /// The repository root (for fixtures), from the calling crate's manifest folder.
@@ -78,38 +226,6 @@ pub fn repo_root() -> PathBuf {
     dir.pop();
     dir.pop();
     dir
-}
-
-/// The FFTorama tables shipped beside the originals (`<originals>/../decoded/fftorama`), if there.
-pub fn fftorama(originals: &Path) -> Option<PathBuf> {
-    let dir = originals.parent()?.join("decoded/fftorama");
-    dir.is_dir().then_some(dir)
-}
-
-/// The FFTorama folder beside the originals. When it is missing: `None` after a SKIPPED line, or a
-/// failure under `FFT_REQUIRE_ORIGINALS=1`.
-///
-/// # Panics
-/// Under `FFT_REQUIRE_ORIGINALS=1` when the folder is not there.
-pub fn fftorama_or_skip(originals: &Path, test: &str) -> Option<PathBuf> {
-    let found = fftorama(originals);
-    if found.is_none() {
-        let required = std::env::var(REQUIRE_VAR).is_ok_and(|v| v == "1");
-        let expected = originals
-            .parent()
-            .unwrap_or(originals)
-            .join("decoded/fftorama");
-        assert!(
-            !required,
-            "{test}: no FFTorama tables at {}",
-            expected.display()
-        );
-        eprintln!(
-            "SKIPPED {test}: no FFTorama tables at {}",
-            expected.display()
-        );
-    }
-    found
 }
 
 /// Compares a freshly built text file with its committed copy and fails with a readable report:
@@ -158,9 +274,23 @@ pub fn text_difference(expected: &str, actual: &str) -> Option<String> {
 
 /// Prints a skip notice where a person running `cargo test` sees it. The test harness captures
 /// `eprintln!`, so the line goes to the process's stderr directly.
+/// One write of the whole line, so that lines of tests running in parallel never interleave;
+/// a line already said by this test binary is not said again (a test asking for several files of
+/// a missing folder skips once).
 fn say_skipped(line: &str) {
+    use std::collections::HashSet;
     use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "{line}");
+    use std::sync::Mutex;
+    static SAID: Mutex<Option<HashSet<String>>> = Mutex::new(None);
+    let mut said = SAID
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if said
+        .get_or_insert_with(HashSet::new)
+        .insert(line.to_owned())
+    {
+        let _ = std::io::stderr().write_all(format!("{line}\n").as_bytes());
+    }
 }
 
 /// A fresh folder under the system's temporary folder, named for the test and this process, for

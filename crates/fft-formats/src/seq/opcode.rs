@@ -31,10 +31,12 @@ pub mod code {
     pub const WEAPON_SHEATHE_CHECK_2: u8 = 0xD6;
     pub const SET_FRAME_OFFSET: u8 = 0xD8;
     pub const POST_GENERIC_ATTACK: u8 = 0xDE;
+    pub const SET_LAYER_PRIORITY: u8 = 0xE2;
     pub const FLIP_HORIZONTAL: u8 = 0xEC;
     pub const MOVE_UNIT_FB: u8 = 0xEE;
     pub const MOVE_UNIT_DU: u8 = 0xEF;
     pub const MOVE_UNIT_RL: u8 = 0xF0;
+    pub const QUEUE_SPRITE_ANIM: u8 = 0xF2;
     pub const PLAY_SOUND: u8 = 0xF6;
     pub const MOVE_UNIT_RL_DU_FB: u8 = 0xFA;
     pub const WAIT: u8 = 0xFC;

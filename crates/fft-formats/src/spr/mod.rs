@@ -43,6 +43,10 @@ pub enum SprVariant {
     Sp2,
     /// The OTHER sheet (chicken, frog, chest, crystal): 32 palettes, 256 raw rows. 256 x 256.
     Other,
+    /// The weapons sheet WEP.SPR: three blocks, each 16 palettes and raw rows: weapons (image
+    /// rows 0-255, palettes 0-15; WEP1/WEP2 SHP), effects (rows 256-511, palettes 16-31;
+    /// EFF1/EFF2 SHP) and traps (rows 512-655, palettes 32-47). 256 x 656.
+    Weapons,
 }
 
 /// One part of a variant's file, in file order.
@@ -58,12 +62,13 @@ pub enum Section {
 
 impl SprVariant {
     /// Every variant.
-    pub const ALL: [Self; 5] = [
+    pub const ALL: [Self; 6] = [
         Self::Standard,
         Self::Short,
         Self::Tall,
         Self::Sp2,
         Self::Other,
+        Self::Weapons,
     ];
 
     /// The name used in reports.
@@ -74,6 +79,7 @@ impl SprVariant {
             Self::Tall => "tall",
             Self::Sp2 => "sp2",
             Self::Other => "other",
+            Self::Weapons => "weapons",
         }
     }
 
@@ -105,6 +111,20 @@ impl SprVariant {
             ],
             Self::Sp2 => &[Raw { first: 0, end: 256 }],
             Self::Other => &[Palettes(32), Raw { first: 0, end: 256 }],
+            Self::Weapons => &[
+                Palettes(16),
+                Raw { first: 0, end: 256 },
+                Palettes(16),
+                Raw {
+                    first: 256,
+                    end: 512,
+                },
+                Palettes(16),
+                Raw {
+                    first: 512,
+                    end: 656,
+                },
+            ],
         }
     }
 
@@ -115,6 +135,7 @@ impl SprVariant {
             Self::Short => 288,
             Self::Tall => 512,
             Self::Sp2 | Self::Other => 256,
+            Self::Weapons => 656,
         }
     }
 

@@ -10,13 +10,15 @@ use crate::error::DecodeError;
 pub const SP2_LEN: usize = 32 * 1024;
 /// Size of the OTHER sheet: 32 palettes and 256 raw rows.
 pub const OTHER_LEN: usize = 33 * 1024;
+/// Size of the weapons sheet WEP.SPR: three blocks of 16 palettes and raw rows (256, 256, 144).
+pub const WEAPONS_LEN: usize = 3 * 512 + (256 + 256 + 144) * 128;
 /// Where the pixel data of a short sheet ends and the compressed stream of a standard sheet
 /// starts: 16 palettes and 288 raw rows.
 pub const SHORT_END: usize = 0x9200;
 
 impl Spr {
     /// Decodes a sheet of any variant, telling the variant from the bytes: 32768 bytes is an SP2
-    /// sheet, 33792 the OTHER sheet; a file that holds only zeros from 0x9200 on is a short
+    /// sheet, 33792 the OTHER sheet, 85504 the weapons sheet; a file that holds only zeros from 0x9200 on is a short
     /// sheet; any other file is a standard sheet if its stream from 0x9200 gives exactly the
     /// 200 compressed rows, else a tall one if its stream from 0x8200 gives 256.
     ///
@@ -26,6 +28,7 @@ impl Spr {
         match bytes.len() {
             SP2_LEN => Self::decode_as(bytes, SprVariant::Sp2),
             OTHER_LEN => Self::decode_as(bytes, SprVariant::Other),
+            WEAPONS_LEN => Self::decode_as(bytes, SprVariant::Weapons),
             len if len >= SHORT_END && bytes[SHORT_END..].iter().all(|b| *b == 0) => {
                 Self::decode_as(bytes, SprVariant::Short)
             }

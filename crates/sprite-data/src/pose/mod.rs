@@ -14,6 +14,8 @@
 //! ([`view::FACING_X`]) and water on the idle branch ([`idle_pose`]).
 
 pub mod events;
+pub mod layers;
+pub mod names;
 pub mod screen;
 pub mod view;
 
@@ -38,7 +40,7 @@ pub const IDLE: &str = "Idle";
 /// references.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PoseError {
-    #[error("unknown animation {name:?}; the animations are: {}", .available.join(", "))]
+    #[error("unknown animation {name:?}; {}", names::suggest(name, available))]
     UnknownAnimation {
         name: String,
         available: Vec<String>,
@@ -207,7 +209,7 @@ impl<'a> Motion<'a> {
     pub fn find(doc: &'a Document, name: &str) -> Result<Motion<'a>, PoseError> {
         match find_animation(doc, name) {
             Ok(animation) => Ok(Motion::Animation(animation)),
-            Err(_) if name == IDLE => Ok(Motion::Idle),
+            Err(_) if name.eq_ignore_ascii_case(IDLE) => Ok(Motion::Idle),
             Err(PoseError::UnknownAnimation {
                 name,
                 mut available,

@@ -1,4 +1,4 @@
-//! What the tests share: the shipped documents, the sheets folder beside the originals, and a
+//! What the tests share: the shipped documents, the sheets in `FFT_SHEETS`, and a
 //! scratch folder in the system temp dir (pictures made from game sheets go there, never into
 //! the repository).
 
@@ -16,20 +16,11 @@ pub fn document(name: &str) -> Document {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// `<FFT_ORIGINALS>/../sheets`, or `None` after the loud skip (a failure under
-/// FFT_REQUIRE_ORIGINALS=1).
-pub fn sheets(test: &str) -> Option<PathBuf> {
-    let originals = test_support::originals(test)?;
-    let dir = originals
-        .parent()
-        .map(|p| p.join("sheets"))
-        .filter(|d| d.is_dir());
-    assert!(
-        dir.is_some(),
-        "{test}: {} has no sheets folder beside it",
-        originals.display()
-    );
-    dir
+/// A sheet's bytes from `FFT_SHEETS` by disc name (`RAMUZA.SPR`, or the remaster's
+/// `battle_ramuza_spr.bin`) or its own name (`crono1.png`), or `None` after the loud skip (a
+/// failure under FFT_REQUIRE_ORIGINALS=1).
+pub fn sheet(test: &str, name: &str) -> Option<Vec<u8>> {
+    test_support::sheet_bytes(test, name)
 }
 
 /// A fresh folder under the system temp dir.

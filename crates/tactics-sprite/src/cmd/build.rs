@@ -4,13 +4,41 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
+use anyhow::{Context, anyhow};
+use fft_formats::FileKind;
 use sprite_data::Profile;
+use sprite_data::layer::{LayerKind, build_layer};
 use sprite_data::output::write_atomically;
-use sprite_data::pipeline::{Source, build_from_sources};
-use sprite_data::profile::BuiltinKind;
+use sprite_data::pipeline::{Source, build_from_sources, other_retail_file};
+use sprite_data::profile::{BUILTIN, BuiltinKind};
 
-use super::read_input;
+use super::{kind_in_words, read_input, wrong_kind};
+
+/// Refuses an input of another kind (a SEQ given as --shp, a PNG, JSON) with what it is, before
+/// a decoder complains about an offset. `other` is what the other flag wants: an input of that
+/// kind suggests the two were swapped.
+fn check_input(
+    name: &str,
+    bytes: &[u8],
+    wanted: FileKind,
+    other: FileKind,
+    flag: &str,
+) -> anyhow::Result<()> {
+    match wrong_kind(bytes, wanted) {
+        None => Ok(()),
+        Some(what) => {
+            let swap = if fft_formats::detect_kind(bytes) == Some(other) {
+                "; are --shp and --seq swapped?"
+            } else {
+                ""
+            };
+            Err(anyhow!(
+                "{name}: this is {what}, given as {flag}, which wants {}{swap}",
+                kind_in_words(wanted)
+            ))
+        }
+    }
+}
 
 /// Build the sprite-data document from an SHP and a SEQ.
 #[derive(Debug, clap::Args)]
@@ -20,32 +48,50 @@ use super::read_input;
 unit SHP (frames), a SEQ (animations) and a sheet profile (names, stage constants, idle frames). \
 Every unit kind's profile is built in: --kind picks one (type1, type2, cyoko, mon, ruka, other, \
 arute, kanzen; TYPE2 pairs TYPE2.SHP with TYPE3.SEQ, RUKA pairs MON.SHP with RUKA.SEQ), --profile \
-reads a TOML file, and TYPE1's is the default. The output is canonical: the same inputs always give the same bytes. \
+reads a TOML file, and TYPE1's is the default. --kind wep1, wep2 or eff1 builds a layer document instead (the weapons TYPE1 or TYPE2 units hold, or their effects) from WEP1/WEP2/EFF1.SHP and .SEQ. The output is canonical: the same inputs always give the same bytes. \
 It is written atomically: a failed build leaves any previous file untouched.\n\n\
 Prints whether each input is a known retail file or modified (modified files still build), \
-any warnings, the document's counts, the output path and its sha256."
+any warnings, the document's counts, the output path and its sha256.\n\n\
+With --sas FILE, a Tactics Ogre SAS set (SAS3 or SAS\\0, or a pakd container with --entry N) \
+is built to its own document instead (schemas/sas-set.schema.json): cells, frames, one sequence \
+per animation block with its steps, poses and events, and the animations' four directions."
 )]
 pub struct Args {
     /// The unit SHP (e.g. TYPE1.SHP).
-    #[arg(long, value_name = "FILE")]
-    pub shp: PathBuf,
+    #[arg(long, value_name = "FILE", required_unless_present = "sas")]
+    pub shp: Option<PathBuf>,
 
     /// The SEQ that goes with it (e.g. TYPE1.SEQ).
-    #[arg(long, value_name = "FILE")]
-    pub seq: PathBuf,
+    #[arg(long, value_name = "FILE", required_unless_present = "sas")]
+    pub seq: Option<PathBuf>,
+
+    /// Instead of an SHP + SEQ pair: a Tactics Ogre SAS set (or a pakd container holding one),
+    /// built to its own document (schemas/sas-set.schema.json).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["shp", "seq", "profile", "kind"])]
+    pub sas: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub sas_options: super::sas::SasOptions,
 
     /// A sheet profile (TOML; copy crates/sprite-data/profiles/type1.toml to make one)
     /// [default: the built-in TYPE1 profile]
     #[arg(long, value_name = "FILE", conflicts_with = "kind")]
     pub profile: Option<PathBuf>,
 
-    /// A built-in profile by unit kind: type1, type2, cyoko, mon, ruka, other, arute, kanzen
-    #[arg(long, value_name = "NAME", value_parser = parse_kind)]
-    pub kind: Option<&'static BuiltinKind>,
+    /// A built-in profile by unit kind: type1, type2, cyoko, mon, ruka, other, arute, kanzen; or a
+    /// layer: wep1, wep2, eff1 (writes a layer document)
+    #[arg(long, value_name = "NAME", value_parser = parse_kind_or_layer)]
+    pub kind: Option<Kind>,
 
-    /// The document's sheet.file [default: the profile's sheet_file]
+    /// The document's sheet.file [default: the profile's sheet_file, such as RAMUZA.SPR; under the
+    /// remaster's name, battle_ramuza_spr.bin, when the SHP is named as the remaster names it]
     #[arg(long, value_name = "NAME")]
     pub sheet_file: Option<String>,
+
+    /// Build even when an input is a retail file of another kind than the profile reads
+    /// (TYPE1.SHP with --kind mon).
+    #[arg(long)]
+    pub force: bool,
 
     /// Where to write the document.
     #[arg(short, long, value_name = "OUT")]
@@ -58,15 +104,47 @@ pub struct Args {
 /// An unreadable or undecodable input (named, with the offset), an invalid profile, a build
 /// error, or an output that cannot be written.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    if let Some(sas) = &args.sas {
+        let sheet = args.sheet_file.as_deref();
+        return super::sas::build::run(sas, &args.sas_options, sheet, &args.out);
+    }
+    let (Some(shp_path), Some(seq_path)) = (&args.shp, &args.seq) else {
+        unreachable!("clap requires --shp and --seq without --sas");
+    };
     let profile = match (&args.profile, args.kind) {
         (Some(path), _) => Profile::load(path)?,
-        (None, Some(kind)) => kind.load(),
+        (None, Some(Kind::Layer(layer))) => return run_layer(args, layer, shp_path, seq_path),
+        (None, Some(Kind::Unit(kind))) => kind.load(),
         (None, None) => Profile::type1(),
     };
-    let shp = read_input(&args.shp)?;
-    let seq = read_input(&args.seq)?;
-    let shp_name = args.shp.display().to_string();
-    let seq_name = args.seq.display().to_string();
+    let shp = read_input(shp_path)?;
+    let seq = read_input(seq_path)?;
+    let shp_name = shp_path.display().to_string();
+    let seq_name = seq_path.display().to_string();
+    check_input(&shp_name, &shp, FileKind::UnitShp, FileKind::Seq, "--shp")?;
+    check_input(&seq_name, &seq, FileKind::Seq, FileKind::UnitShp, "--seq")?;
+    if !args.force {
+        let which = match (&args.profile, args.kind) {
+            (Some(path), _) => format!("the profile {}", path.display()),
+            (None, Some(kind)) => format!("--kind {}", kind.name()),
+            (None, None) => "the default TYPE1 profile".to_owned(),
+        };
+        for (name, bytes, expected) in [
+            (&shp_name, &shp, &profile.shp),
+            (&seq_name, &seq, &profile.seq),
+        ] {
+            if let Some(file) = other_retail_file(bytes, expected) {
+                let hint = match kind_reading(file.disc_name) {
+                    Some(kind) => format!("pass --kind {kind}"),
+                    None => "give the profile's file".to_owned(),
+                };
+                return Err(anyhow!(
+                    "{name}: this is the retail {}, but {which} reads {expected}; {hint}, or --force to build it anyway",
+                    file.disc_name
+                ));
+            }
+        }
+    }
     let output = build_from_sources(
         Source {
             name: &shp_name,
@@ -77,7 +155,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             bytes: &seq,
         },
         &profile,
-        args.sheet_file.as_deref(),
+        args.sheet_file
+            .clone()
+            .or_else(|| remaster_sheet_file(shp_path, &profile.sheet_file))
+            .as_deref(),
     )?;
     println!("{}", output.report());
     write_atomically(&args.out, &output.bytes)
@@ -91,12 +172,133 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `--kind`: a built-in kind, any case.
-fn parse_kind(name: &str) -> Result<&'static BuiltinKind, String> {
+/// What `--kind` names: a unit kind's built-in profile, or a layer.
+#[derive(Debug, Clone, Copy)]
+pub enum Kind {
+    Unit(&'static BuiltinKind),
+    Layer(LayerKind),
+}
+
+impl Kind {
+    /// The name `--kind` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Unit(kind) => kind.name,
+            Kind::Layer(layer) => layer.name(),
+        }
+    }
+}
+
+/// The remaster's name of the profile's sheet (`RAMUZA.SPR` -> `battle_ramuza_spr.bin`) when the
+/// SHP given is named the remaster's way (`battle_type1_shp.bin`): the document then names the
+/// sheet file that sits beside it. `None` otherwise, or for a sheet name of another form.
+fn remaster_sheet_file(shp: &std::path::Path, sheet_file: &str) -> Option<String> {
+    let name = shp.file_name()?.to_str()?.to_ascii_lowercase();
+    if !(name.starts_with("battle_") && name.ends_with(".bin")) {
+        return None;
+    }
+    let (stem, extension) = sheet_file.rsplit_once('.')?;
+    let disc_like = ["SPR", "SP2"].contains(&extension.to_ascii_uppercase().as_str());
+    disc_like.then(|| {
+        format!(
+            "battle_{}_{}.bin",
+            stem.to_ascii_lowercase(),
+            extension.to_ascii_lowercase()
+        )
+    })
+}
+
+/// The `--kind` (the first built-in unit kind, or the layer) that reads the retail file
+/// `disc_name`, for the advice.
+fn kind_reading(disc_name: &str) -> Option<&'static str> {
+    let unit = BUILTIN.iter().find(|kind| {
+        let profile = kind.load();
+        profile.shp.eq_ignore_ascii_case(disc_name) || profile.seq.eq_ignore_ascii_case(disc_name)
+    });
+    let layer = || {
+        LayerKind::ALL.into_iter().find(|layer| {
+            let (shp, seq) = layer.files();
+            shp.eq_ignore_ascii_case(disc_name) || seq.eq_ignore_ascii_case(disc_name)
+        })
+    };
+    unit.map(|kind| kind.name)
+        .or_else(|| layer().map(LayerKind::name))
+}
+
+/// `--kind` of `check` and `xtask`: a built-in unit kind, any case.
+pub fn parse_kind(name: &str) -> Result<&'static BuiltinKind, String> {
     BuiltinKind::find(name).ok_or_else(|| {
         format!(
             "no built-in profile {name:?}; the kinds are {}",
             BuiltinKind::names()
         )
     })
+}
+
+/// `--kind` of `build`: a built-in unit kind or a layer, any case.
+fn parse_kind_or_layer(name: &str) -> Result<Kind, String> {
+    if let Some(layer) = LayerKind::from_name(name) {
+        return Ok(Kind::Layer(layer));
+    }
+    BuiltinKind::find(name).map(Kind::Unit).ok_or_else(|| {
+        format!(
+            "no built-in profile {name:?}; the kinds are {} and the layers {}",
+            BuiltinKind::names(),
+            LayerKind::ALL.map(LayerKind::name).join(", ")
+        )
+    })
+}
+
+/// `--kind wep1|wep2|eff1`: the layer document, with the human kinds' stage.
+fn run_layer(
+    args: &Args,
+    layer: LayerKind,
+    shp_path: &std::path::Path,
+    seq_path: &std::path::Path,
+) -> anyhow::Result<ExitCode> {
+    let shp = read_input(shp_path)?;
+    let seq = read_input(seq_path)?;
+    let shp_name = shp_path.display().to_string();
+    let seq_name = seq_path.display().to_string();
+    check_input(&shp_name, &shp, FileKind::WeaponShp, FileKind::Seq, "--shp")?;
+    check_input(&seq_name, &seq, FileKind::Seq, FileKind::WeaponShp, "--seq")?;
+    if !args.force {
+        let (shp_file, seq_file) = layer.files();
+        for (name, bytes, expected) in [(&shp_name, &shp, shp_file), (&seq_name, &seq, seq_file)] {
+            if let Some(file) = other_retail_file(bytes, expected) {
+                let hint = match kind_reading(file.disc_name) {
+                    Some(kind) => format!("pass --kind {kind}"),
+                    None => format!("give {expected}"),
+                };
+                return Err(anyhow!(
+                    "{name}: this is the retail {}, but --kind {layer} reads {expected}; {hint}, or --force to build it anyway",
+                    file.disc_name
+                ));
+            }
+        }
+    }
+    let doc = build_layer(
+        layer,
+        Source {
+            name: &shp_name,
+            bytes: &shp,
+        },
+        Source {
+            name: &seq_name,
+            bytes: &seq,
+        },
+        &Profile::type1(),
+    )?;
+    let bytes = doc.to_bytes();
+    println!(
+        "layer   {layer} ({}): {} cells, {} frames, {} sequences",
+        doc.layer,
+        doc.cells.len(),
+        doc.frames.len(),
+        doc.sequences.len()
+    );
+    write_atomically(&args.out, &bytes)
+        .with_context(|| format!("{}: cannot write", args.out.display()))?;
+    println!("wrote   {} ({} bytes)", args.out.display(), bytes.len());
+    Ok(ExitCode::SUCCESS)
 }

@@ -6,9 +6,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
+use fft_formats::layer::WeaponType;
+use sprite_data::layer::LayerKind;
+use sprite_data::pose::layers::{Layers, pose_with_layers};
 use sprite_data::pose::{IDLE, Motion, PoseError, View};
 
 use super::stdout_error;
+use super::weapon::load_layer;
 
 /// Draw one pose of an animation from a tactics-sprite-data.json.
 #[derive(Debug, clap::Args)]
@@ -18,7 +22,12 @@ use super::stdout_error;
 tick, from a tactics-sprite-data.json: the sequence and frame position, the SHP frame, the 2D move \
 (moveX, moveY) and every tile in draw order with its cell, top left (x, y) from the stance point, \
 size, flipX and depth order (0 furthest back). `--animation Idle` or `--idle` draws the idle \
-frame of the view.\n\n\
+frame of the view, which needs no --tick. Animation names match in any case.\n\n\
+--weapon TYPE adds the weapon and effect layers the animation starts: `weaponType`, \
+`layerOrder` (the draw order in force, front-most first) and `layers` (each layer showing a frame, \
+back to front: its slot, the tick it started, its frame, the turn in degrees clockwise about \
+(pivotX, pivotY) from the stance point, its flags and its tiles placed as the unit's), read from \
+wep1.json and eff1.json beside --data unless --weapon-data and --effect-data name them.\n\n\
 Exit status: 0 on success; 1 when the document cannot be read or does not resolve; 2 for a usage \
 error: an unknown animation, a view outside 0..7 or a negative tick, in one line naming what is \
 valid.",
@@ -37,9 +46,9 @@ pub struct Args {
     #[arg(long, value_name = "V", allow_negative_numbers = true)]
     pub view: i64,
 
-    /// The tick, 60 to the second, from the start of the animation.
+    /// The tick, 60 to the second, from the start of the animation (the idle frame needs none).
     #[arg(long, value_name = "T", allow_negative_numbers = true)]
-    pub tick: i64,
+    pub tick: Option<i64>,
 
     /// Draw the unit standing in water (its water frames).
     #[arg(long)]
@@ -48,6 +57,20 @@ pub struct Args {
     /// Draw the idle frame of the view (the same as `--animation Idle`).
     #[arg(long, conflicts_with = "animation")]
     pub idle: bool,
+
+    /// The weapon type the unit holds (knife, sword, axe, ...): add the layers it starts.
+    #[arg(long, value_name = "TYPE", conflicts_with = "idle")]
+    pub weapon: Option<WeaponType>,
+
+    /// The weapon layer document [default: wep1.json or wep1.tactics-sprite-layer.json beside
+    /// --data]
+    #[arg(long, value_name = "FILE", requires = "weapon")]
+    pub weapon_data: Option<PathBuf>,
+
+    /// The effect layer document [default: eff1.json or eff1.tactics-sprite-layer.json beside
+    /// --data]
+    #[arg(long, value_name = "FILE", requires = "weapon")]
+    pub effect_data: Option<PathBuf>,
 }
 
 /// Runs the command.
@@ -65,21 +88,57 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let request = Motion::find(&doc, name).and_then(|motion| {
         let view = View::new(args.view)?;
-        motion.pose(&doc, view, args.tick, args.water)
+        Ok((motion, view))
     });
-    let pose = match request {
-        Ok(pose) => pose,
-        Err(
-            error @ (PoseError::UnknownAnimation { .. }
-            | PoseError::ViewOutOfRange { .. }
-            | PoseError::NegativeTick { .. }),
-        ) => {
-            eprintln!("tactics-sprite: draw: {error}");
-            return Ok(ExitCode::from(2));
+    let usage = |error: &dyn std::fmt::Display| {
+        eprintln!("tactics-sprite: draw: {error}");
+        Ok(ExitCode::from(2))
+    };
+    let (motion, view) = match request {
+        Ok(found) => found,
+        Err(error) => return usage(&error),
+    };
+    // The idle frame is the same at every tick; an animation needs its moment.
+    let tick = match (motion, args.tick) {
+        (Motion::Animation(animation), None) => {
+            return usage(&format!(
+                "--tick T is needed to draw {:?} (only the idle frame needs none)",
+                animation.name
+            ));
         }
+        (_, tick) => tick.unwrap_or(0),
+    };
+    let pose = match motion.pose(&doc, view, tick, args.water) {
+        Ok(pose) => pose,
+        Err(error @ PoseError::NegativeTick { .. }) => return usage(&error),
         Err(error) => return Err(error).with_context(|| shown.clone()),
     };
-    let line = serde_json::to_string(&pose).context("writing the pose as JSON")?;
+    let line = match (args.weapon, motion) {
+        (Some(weapon_type), Motion::Animation(animation)) => {
+            let weapon = load_layer(
+                args.weapon_data.as_deref(),
+                &args.data,
+                LayerKind::Wep1,
+                "weapon",
+            )?;
+            let effect = load_layer(
+                args.effect_data.as_deref(),
+                &args.data,
+                LayerKind::Eff1,
+                "effect",
+            )?;
+            let layers = Layers {
+                weapon_type,
+                weapon: Some(&weapon),
+                effect: Some(&effect),
+            };
+            let layered = pose_with_layers(&doc, animation, view, tick, args.water, &layers)
+                .with_context(|| shown.clone())?;
+            serde_json::to_string(&layered)
+        }
+        _ => serde_json::to_string(&pose),
+    }
+    .context("writing the pose as JSON")?;
     writeln!(io::stdout().lock(), "{line}").map_err(stdout_error)?;
     Ok(ExitCode::SUCCESS)
 }

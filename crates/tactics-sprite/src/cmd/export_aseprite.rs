@@ -5,10 +5,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
+use sprite_data::pose::View;
+use sprite_data::pose::layers::Layers;
 use sprite_render::aseprite::export;
 use sprite_render::encode::png_rgba;
+use sprite_render::layers::{LayerArt, LayeredRenderer};
 
 use super::render::{DrawingInput, write_out};
+use super::weapon::WeaponInput;
 
 /// Export a document's sequences for Aseprite-based engines.
 #[derive(Debug, clap::Args)]
@@ -20,10 +24,16 @@ DIR/NAME.json in the shape of Aseprite's File > Export Sprite Sheet JSON, Hash f
 \"0\", \"1\", ... with frame, rotated, trimmed, spriteSourceSize, sourceSize and duration (whole \
 ms, rounding carried so each tag's total matches its ticks); meta with app, version, image, \
 format, size, scale (\"1\"), frameTags (one per sequence, named as it, inclusive from/to, \
-direction forward, repeat \"1\" when it does not loop), layers (an events layer whose cels carry \
+direction forward, repeat \"1\" when it does not loop; then \"<animation> view <V>\" for every \
+named animation and view 0..7, over the sequence that view plays, with data \"flipX\" on the \
+views drawn mirrored), layers (an events layer whose cels carry \
 hit and sound as user data) and a stance slice whose pivot is the stance point.\n\n\
 Each sequence is drawn at its own unmirrored facing with its 2D move; flip a frame horizontally \
-for the mirrored views (the canvas is symmetric about the pivot). Both files are written \
+for the mirrored views (the canvas is symmetric about the pivot). A frame the game holds (a last \
+delay of 0) lasts --hold ticks, never 0 ms. MON's SP2 sequences need the SP2 (--sp2, or found \
+beside the sheet). With --weapon TYPE --weapon-sheet WEP.SPR each sequence is drawn with the \
+weapon and effect layers it starts (see render --help), a frame wherever the unit's or a layer's \
+frame changes. Both files are written \
 atomically. Exit status: 0 on success; 1 when an input cannot be read or does not fit; 2 for a \
 usage error.",
     after_long_help = super::LIMITS_HELP
@@ -32,13 +42,37 @@ pub struct Args {
     #[command(flatten)]
     pub input: DrawingInput,
 
-    /// The files' name, NAME.png and NAME.json [default: the sheet file's stem]
+    #[command(flatten)]
+    pub weapon: WeaponInput,
+
+    /// The files' name, NAME.png and NAME.json [default: the sheet file's stem; `ramuza` for the
+    /// remaster's battle_ramuza_spr.bin]
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
+
+    /// How long a frame the game holds (a last delay of 0) lasts, in ticks (Aseprite and the
+    /// engines that read it need a positive duration).
+    #[arg(long, value_name = "TICKS", default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..))]
+    pub hold: u32,
 
     /// The folder to write into (made if missing).
     #[arg(short, long, value_name = "DIR")]
     pub out: PathBuf,
+}
+
+/// The name a sheet file gives the export: its stem, and for the remaster's names
+/// (`battle_ramuza_spr.bin`) the sheet's own name within it (`ramuza`).
+fn sheet_stem(file_name: &str) -> &str {
+    let remaster = file_name.strip_prefix("battle_").and_then(|rest| {
+        ["_spr.bin", "_sp2.bin"]
+            .iter()
+            .find_map(|ending| rest.strip_suffix(ending))
+    });
+    remaster.unwrap_or_else(|| {
+        file_name
+            .rsplit_once('.')
+            .map_or(file_name, |(stem, _)| stem)
+    })
 }
 
 /// Runs the command.
@@ -51,8 +85,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         None => args
             .input
             .sheet
-            .file_stem()
+            .file_name()
             .and_then(|s| s.to_str())
+            .map(sheet_stem)
             .filter(|s| !s.is_empty())
             .ok_or_else(|| anyhow!("{}: give --name for the files", args.input.sheet.display()))?
             .to_owned(),
@@ -61,8 +96,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         eprintln!("tactics-sprite: export-aseprite: --name {name:?} must be a plain file name");
         return Ok(ExitCode::from(2));
     }
-    let (doc, sheet) = args.input.load()?;
-    let renderer = args.input.renderer(&doc, &sheet)?;
+    let doc = super::render::load_document(&args.input.data)?;
+    let loaded = args.input.load(doc)?;
+    let renderer = args.input.renderer(&loaded)?;
     let shown_data = args.input.data.display().to_string();
 
     let image_name = format!("{name}.png");
@@ -80,18 +116,78 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         "written by tactics-sprite {} from {data_name} and {sheet_name}",
         env!("CARGO_PKG_VERSION")
     );
-    let exported =
-        export(&renderer, &image_name, &provenance).with_context(|| shown_data.clone())?;
+    let weapon = args.weapon.load(&args.input.data)?;
+    let layered = match &weapon {
+        None => None,
+        Some(w) => {
+            let alone: Vec<_> = loaded
+                .doc
+                .sequences
+                .iter()
+                .enumerate()
+                .map(|(i, s)| sprite_render::compose::sequence_alone(s, i, false))
+                .collect();
+            let refs: Vec<_> = alone.iter().collect();
+            Some(
+                LayeredRenderer::new(
+                    &loaded.doc,
+                    &loaded.sheet.image,
+                    Layers {
+                        weapon_type: w.weapon_type,
+                        weapon: None,
+                        effect: None,
+                    },
+                    Some(LayerArt {
+                        doc: &w.weapon,
+                        sheet: &w.weapon_sheet,
+                    }),
+                    Some(LayerArt {
+                        doc: &w.effect,
+                        sheet: &w.effect_sheet,
+                    }),
+                    &refs,
+                    &[View::new(1).expect("1 is a view")],
+                )
+                .and_then(|layered| match &loaded.sp2 {
+                    Some(sp2) => layered.with_sp2(&sp2.image),
+                    None => Ok(layered),
+                })
+                .map_err(|e| args.input.explain(&loaded, e))?,
+            )
+        }
+    };
+    let (exported, canvas) = match &layered {
+        Some(layered) => (
+            export(layered, &image_name, &provenance, args.hold),
+            layered.canvas(),
+        ),
+        None => (
+            export(&renderer, &image_name, &provenance, args.hold),
+            renderer.canvas(),
+        ),
+    };
+    let exported = exported.map_err(|e| args.input.explain(&loaded, e))?;
     let png = png_rgba(&exported.atlas).context("encoding the atlas")?;
     let json = exported.to_text().into_bytes();
     let png_path = args.out.join(&image_name);
     let json_path = args.out.join(format!("{name}.json"));
     write_out(&png_path, &png)?;
     write_out(&json_path, &json)?;
-    let canvas = renderer.canvas();
+    for line in &loaded.lines {
+        println!("{line}");
+    }
+    if let Some(weapon) = &weapon {
+        println!("{}", weapon.line);
+    }
     println!(
-        "frames  {} in {} tags, {} distinct pictures in the atlas; canvas {} x {}",
-        exported.frames, exported.tags, exported.stored, canvas.width, canvas.height
+        "frames  {} in {} tags ({} sequences, then each animation at each view), {} distinct \
+         pictures in the atlas; canvas {} x {}",
+        exported.frames,
+        exported.tags,
+        loaded.doc.sequences.len(),
+        exported.stored,
+        canvas.width,
+        canvas.height
     );
     println!(
         "wrote   {} ({} x {}, {} bytes)",

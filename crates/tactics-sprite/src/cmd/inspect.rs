@@ -32,7 +32,12 @@ pixels, +256 for frames in the lower half; width, height; flips), and SEQ files 
 the commands of its storage segment: from the slot's offset up to the next larger distinct slot \
 offset, or to L for the last segment. Slots that share an offset list the same commands. Command \
 offsets count from the start of the command stream (file byte 0x406). SPR files list their \
-palettes as raw 16-bit words (STP bit included)."
+palettes as raw 16-bit words (STP bit included).\n\n\
+Tactics Ogre SAS sets (SAS3, SAS\\0) and pakd containers are told from their magic. A set: \
+version, byte order, scale, counts, dead frames and padding, and every frame type used with what \
+the --meanings table calls it and the values it carries; --verbose lists every slot, sprite, \
+quad and frame with its offset and raw bytes. A container: its entries (offset, size, id, kind); \
+--entry N inspects one."
 )]
 pub struct Args {
     /// The file to inspect (any file name).
@@ -56,6 +61,10 @@ pub struct Args {
     /// patch found in modded games. Ignored for SHP files.
     #[arg(long, value_enum, value_name = "TABLE", default_value_t = OpcodesArg::Retail)]
     pub opcodes: OpcodesArg,
+
+    /// SAS sets and pakd containers (told from their magic) are described by `sas::inspect`.
+    #[command(flatten)]
+    pub sas: super::sas::SasOptions,
 }
 
 /// `--opcodes` values.
@@ -89,6 +98,13 @@ impl OpcodesArg {
 /// When the file cannot be read, its kind cannot be told, or it does not decode; the message
 /// names the file and the byte offset.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    if args.kind.is_none() {
+        if let Some(result) =
+            super::sas::inspect::dispatch(&args.file, &args.sas, args.json, args.verbose)
+        {
+            return result;
+        }
+    }
     let path = &args.file;
     let bytes = read_input(path)?;
     let (kind, source) = choose_kind(path, &bytes, args.kind)?;
@@ -278,8 +294,20 @@ impl Report {
             .map(|b| u64::from(u16::from_le_bytes([b[0], b[1]])))
             .collect();
         let tiles: usize = shp.frames.iter().map(|f| f.tiles.len()).sum();
-        self.sections
-            .push(("header", vec![("first_section", Val::List(first_section))]));
+        // The first section read as fields (fft_formats::layer): each weapon type's first frame.
+        let fields = fft_formats::layer::FirstSection::decode(&shp.first_section);
+        let first_frames = fft_formats::layer::WeaponType::ALL
+            .iter()
+            .map(|t| format!("{t} {}", fields.first_frame(*t)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        self.sections.push((
+            "header",
+            vec![
+                ("first_section", Val::List(first_section)),
+                ("first_frames", Val::Str(first_frames)),
+            ],
+        ));
         self.sections.push((
             "counts",
             vec![

@@ -2,12 +2,17 @@
 //! kind, and reporting an error as one line.
 
 pub mod build;
+pub mod check;
+pub mod diff;
 pub mod draw;
 pub mod export_aseprite;
 pub mod inspect;
 pub mod render;
+pub mod report;
 pub mod roundtrip;
+pub mod sas;
 pub mod sheet;
+pub mod weapon;
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -112,9 +117,15 @@ pub fn choose_kind(
     if let Some(kind) = fft_formats::detect_kind(bytes) {
         return Ok((kind, KindSource::Detected));
     }
+    if let Some(what) = not_a_sprite_file(bytes) {
+        return Err(anyhow!(
+            "this is {what}, not a sprite file (SHP, SEQ or SPR)"
+        ))
+        .with_context(|| path.display().to_string());
+    }
     let hint = match kind_from_name(path) {
         Some(kind) => format!("pass --kind {kind} (as the file name suggests)"),
-        None => "pass --kind unit-shp, weapon-shp or seq".to_owned(),
+        None => "pass --kind unit-shp, weapon-shp, seq or spr".to_owned(),
     };
     Err(anyhow!(
         "cannot tell the kind of file: its size (0x{:X} bytes) matches the length fields of no \
@@ -132,6 +143,11 @@ fn kind_from_name(path: &Path) -> Option<FileKind> {
     let stem = name.strip_prefix("battle_").unwrap_or(&name);
     if name.ends_with(".seq") || name.ends_with("_seq.bin") {
         Some(FileKind::Seq)
+    } else if [".spr", ".sp2", "_spr.bin", "_sp2.bin"]
+        .iter()
+        .any(|ending| name.ends_with(ending))
+    {
+        Some(FileKind::Spr)
     } else if name.ends_with(".shp") || name.ends_with("_shp.bin") {
         if stem.starts_with("wep") || stem.starts_with("eff") {
             Some(FileKind::WeaponShp)
@@ -141,6 +157,39 @@ fn kind_from_name(path: &Path) -> Option<FileKind> {
     } else {
         None
     }
+}
+
+/// What a file that is no sprite file at all is, by its first bytes: a PNG or GIF picture, JSON
+/// text; `None` for anything else. Errors say it instead of a decoder's complaint about offsets.
+pub fn not_a_sprite_file(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(&sprite_render::sheet::PNG_SIGNATURE) {
+        return Some("a PNG picture");
+    }
+    if bytes.starts_with(b"GIF8") {
+        return Some("a GIF picture");
+    }
+    let text = bytes.trim_ascii_start();
+    if (text.starts_with(b"{") || text.starts_with(b"["))
+        && serde_json::from_slice::<serde_json::Value>(bytes).is_ok()
+    {
+        return Some("JSON text (a tactics-sprite-data document?)");
+    }
+    None
+}
+
+/// What a file is, in words, when it is not the `wanted` kind: "a SEQ file (animation bytecode)",
+/// "a PNG picture", ...; `None` when it may well be `wanted` (or is nothing recognisable).
+pub fn wrong_kind(bytes: &[u8], wanted: FileKind) -> Option<String> {
+    if let Some(what) = not_a_sprite_file(bytes) {
+        return Some(what.to_owned());
+    }
+    let kind = fft_formats::detect_kind(bytes)?;
+    (kind != wanted).then(|| kind_in_words(kind).to_owned())
+}
+
+/// A kind, as an error names it.
+pub fn kind_in_words(kind: FileKind) -> &'static str {
+    kind.in_words()
 }
 
 /// Prints an error as one line on stderr: `tactics-sprite: <file>: <problem>`. Nothing is

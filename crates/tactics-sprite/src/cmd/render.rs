@@ -8,14 +8,15 @@ use anyhow::{Context, anyhow};
 use sprite_data::Document;
 use sprite_data::limits::{LimitExceeded, MAX_OUTPUT_BYTES, MAX_PICTURE_PIXELS};
 use sprite_data::output::write_atomically;
-use sprite_data::pose::{Motion, PoseError, View};
-use sprite_render::compose::check_animation;
+use sprite_data::pose::{Motion, View};
+use sprite_render::compose::{Canvas, check_animation, fit_to_drawn};
 use sprite_render::encode::{TimedFrame, apng, gif, png_rgba};
 use sprite_render::layout::{check_size, contact_sheet, strip};
-use sprite_render::sheet::{SheetImage, SheetSource, load_sheet};
+use sprite_render::sheet::{SheetImage, SheetSource, load_sheet, load_sp2, spr_colours};
 use sprite_render::{AnimationFrame, Background, Image, RenderError, Renderer};
 
 use super::read_input;
+use super::weapon::{LoadedWeapon, WeaponInput};
 
 /// Draw frames and animations of a document from a sheet.
 #[derive(Debug, clap::Args)]
@@ -24,27 +25,50 @@ use super::read_input;
     long_about = "Draw pictures of a tactics-sprite-data.json document from its sprite sheet (an \
 SPR file, or a PNG in the same 256-wide layout, indexed or RGBA), placing every tile as the draw \
 algorithm (poseAt) does: tiles back to front, mirrored tiles and mirrored views flipped, the 2D \
-move (moveX, moveY) added. Every picture of a document has the same canvas, the union of all its \
-frames' boxes at their moves, with the stance point at the same place, so frames do not jump.\n\n\
+move (moveX, moveY) added. A render's canvas is the box of what it draws (the union of the drawn \
+pixels of all its frames), with the stance point at the same place in each, so frames do not \
+jump; --all-frames uses the document's canvas. MON's SP2 animations cut their lower-half tiles \
+from the SP2 (--sp2, or the file the document names, found beside the sheet) and are refused \
+without it. Weapons and effects are drawn with --weapon (below).\n\n\
 What is drawn: --frame N (SHP frame N as stored), --animation NAME at --view V [--water] (every \
 frame the animation shows, each at the tick it starts; \"Idle\" is the idle frame of the view; \
 an animation that only draws in water, such as Nulled Walk, is always drawn in its water frames), \
 or --all-frames (a contact sheet of every frame, labelled by index).\n\n\
 The output's extension chooses the format: .png a strip (one row per --animation, which may be \
-given several times; with --labels each frame's first tick is written under it, red where a hit \
+given several times, as may --view: a row per animation and view; with --labels each frame's \
+first tick is written under it, red where a hit \
 lands, blue where a sound plays), .apng an animated PNG whose delays are exactly ticks/60 s, \
 .gif a GIF with centisecond delays whose rounding is carried so the total time is right. An \
 animation that loops plays for ever, one that does not plays once and holds its last frame \
 (--plays changes it); a last frame the game holds (delay 0) shows for --hold ticks.\n\n\
 The output is written atomically. Exit status: 0 on success; 1 when an input cannot be read or \
-does not fit (a sheet too small for the document's cells); 2 for a usage error: an unknown \
-animation, a view outside 0..7, a frame not in the document, an unknown extension."
+does not fit (a sheet too small for the document's cells, an SP2 animation without its SP2); 2 \
+for a usage error: an unknown animation (names match in any case; the nearest are suggested), a \
+view outside 0..7, a frame not in the document, an unknown extension. Nothing is printed before \
+a failure.\n\n\
+--weapon TYPE --weapon-sheet WEP.SPR draws an --animation with the weapon in hand: the weapon and \
+effect layers the animation's sequence starts (QueueSpriteAnim), each from its layer document \
+(wep1.json and eff1.json beside --data unless --weapon-data/--effect-data name them) and its block \
+of the weapons sheet, in the draw order SetLayerPriority sets, a turned frame turned about the \
+unit's anchor. A picture is drawn wherever the unit's or a layer's frame changes.\n\n\
+Tactics Ogre SAS sets: give the SAS file (or a pakd container, with --entry N) as --data and a PNG \
+sheet of any size as --sheet; --animation N picks an animation by index and --direction D (0..3) \
+its column, a mirrored direction is drawn mirrored. Each pose is a cell of the strip (or a frame \
+of the .apng/.gif, at 60 ticks a second), quads at the animation's position plus their x, y, at \
+the sheet's resolution (the game shows it at 1/scale). --frame N draws sprite N."
 )]
 #[command(after_long_help = super::LIMITS_HELP)]
 #[command(group(clap::ArgGroup::new("what").required(true).args(["frame", "animation", "all_frames"])))]
 pub struct Args {
     #[command(flatten)]
     pub input: DrawingInput,
+
+    #[command(flatten)]
+    pub weapon: WeaponInput,
+
+    /// For a SAS set or pakd container given as --data (drawn by `sas::render`).
+    #[command(flatten)]
+    pub sas: super::sas::render::RenderOptions,
 
     /// Draw SHP frame N as stored (not mirrored, no move).
     #[arg(long, value_name = "N")]
@@ -59,14 +83,15 @@ pub struct Args {
     #[arg(long)]
     pub all_frames: bool,
 
-    /// The view, 0..7: (facing + camera step) % 8.
+    /// The view, 0..7: (facing + camera step) % 8; repeat for more rows of a .png strip (each
+    /// animation at each view).
     #[arg(
         long,
         value_name = "V",
-        default_value_t = 1,
+        default_value = "1",
         allow_negative_numbers = true
     )]
-    pub view: i64,
+    pub view: Vec<i64>,
 
     /// Draw the unit standing in water (its water frames).
     #[arg(long)]
@@ -116,13 +141,10 @@ fn usage(message: impl std::fmt::Display) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::from(2))
 }
 
-/// Reads and parses a document.
-///
-/// # Errors
 /// What every drawing command reads: a document and the sheet to draw it from.
 #[derive(Debug, clap::Args)]
 pub struct DrawingInput {
-    /// The document (tactics-sprite-data.json).
+    /// The document (tactics-sprite-data.json); for `render`, also a SAS set or pakd container.
     #[arg(long, value_name = "FILE")]
     pub data: PathBuf,
 
@@ -130,40 +152,153 @@ pub struct DrawingInput {
     #[arg(long, value_name = "SHEET")]
     pub sheet: PathBuf,
 
-    /// The SPR palette to draw with (SPR sheets only) [default: 0]
+    /// The second sheet (an SP2, or a 256-wide PNG) that MON's SP2 sequences draw from
+    /// [default: the document's sp2 file (its disc or remaster name), if it is beside the sheet]
+    #[arg(long, value_name = "FILE")]
+    pub sp2: Option<PathBuf>,
+
+    /// The SPR palette to draw with (SPR sheets only; an SP2 is drawn with it too) [default: 0]
     #[arg(long, value_name = "N")]
     pub palette: Option<usize>,
 }
 
+/// A document with its sheets, read and checked, and what to say about them once drawing
+/// succeeds.
+pub struct Loaded {
+    pub doc: Document,
+    pub sheet: SheetImage,
+    pub sp2: Option<SheetImage>,
+    /// `sheet   ...` and `sp2     ...` lines, printed only when the command goes on to succeed.
+    pub lines: Vec<String>,
+    /// Where an SP2 was looked for, when none was given or found (for the error that needs it).
+    pub sp2_looked_for: Vec<PathBuf>,
+}
+
 impl DrawingInput {
-    /// Reads the document and the sheet, and says which sheet it is.
+    /// Reads the sheet (and the SP2, given or found beside it) for `doc`, printing nothing.
     ///
     /// # Errors
-    /// Either cannot be read or is not what it should be.
-    pub fn load(&self) -> anyhow::Result<(Document, SheetImage)> {
-        let doc = load_document(&self.data)?;
-        let sheet = load_sheet_file(&self.sheet, self.palette)?;
-        println!("sheet   {}", describe_sheet(&self.sheet, &sheet));
-        Ok((doc, sheet))
+    /// A sheet that cannot be read or is not a sheet (said as what it is).
+    pub fn load(&self, doc: Document) -> anyhow::Result<Loaded> {
+        let sheet_bytes = read_input(&self.sheet)?;
+        let sheet = load_sheet_bytes(&self.sheet, &sheet_bytes, self.palette)?;
+        let mut lines = vec![format!("sheet   {}", describe_sheet(&self.sheet, &sheet))];
+        let needs_sp2 = doc.sequences.iter().any(|s| s.sheet == Some(1));
+        let mut sp2_looked_for = Vec::new();
+        let sp2_path = match (&self.sp2, &doc.sp2) {
+            (Some(path), _) => Some((path.clone(), "")),
+            (None, Some(named)) if needs_sp2 => {
+                sp2_looked_for = beside(&self.sheet, &named.file);
+                sp2_looked_for
+                    .iter()
+                    .find(|p| p.is_file())
+                    .map(|p| (p.clone(), " (found beside the sheet)"))
+            }
+            _ => None,
+        };
+        let sp2 = match sp2_path {
+            Some((path, how)) => {
+                let bytes = read_input(&path)?;
+                let colours = spr_colours(&sheet_bytes, self.palette.unwrap_or(0));
+                let sp2 = load_sp2(&bytes, colours.as_ref())
+                    .map_err(|e| describe_bad_sheet(&path, &bytes, e))?;
+                lines.push(format!("sp2     {}{how}", describe_sheet(&path, &sp2)));
+                sp2_looked_for.clear();
+                Some(sp2)
+            }
+            None => None,
+        };
+        Ok(Loaded {
+            doc,
+            sheet,
+            sp2,
+            lines,
+            sp2_looked_for,
+        })
     }
 
-    /// A renderer of the document on the sheet.
+    /// A renderer of the document on its sheets.
     ///
     /// # Errors
-    /// The sheet is too small for the document's cells.
-    pub fn renderer<'a>(
-        &self,
-        doc: &'a Document,
-        sheet: &'a SheetImage,
-    ) -> anyhow::Result<Renderer<'a>> {
-        Renderer::new(doc, &sheet.image).with_context(|| {
+    /// A sheet too small for the document's cells.
+    pub fn renderer<'a>(&self, loaded: &'a Loaded) -> anyhow::Result<Renderer<'a>> {
+        let fits = || {
             format!(
                 "{} does not fit {}",
                 self.sheet.display(),
                 self.data.display()
             )
-        })
+        };
+        let renderer = Renderer::new(&loaded.doc, &loaded.sheet.image).with_context(fits)?;
+        match &loaded.sp2 {
+            Some(sp2) => renderer.with_sp2(&sp2.image).with_context(|| {
+                let path = self.sp2.as_deref().unwrap_or(Path::new("the SP2"));
+                format!("{} does not fit {}", path.display(), self.data.display())
+            }),
+            None => Ok(renderer),
+        }
     }
+
+    /// A drawing error in words: an SP2 sequence without its SP2 says which file to give.
+    pub fn explain(&self, loaded: &Loaded, error: RenderError) -> anyhow::Error {
+        match error {
+            RenderError::Sp2Needed { .. } => {
+                let looked: Vec<String> = loaded
+                    .sp2_looked_for
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect();
+                let looked = if looked.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (not found: {})", looked.join(", "))
+                };
+                anyhow!(
+                    "{}: {error}; give it with --sp2 FILE{looked}",
+                    self.data.display()
+                )
+            }
+            other => anyhow::Error::new(other).context(self.data.display().to_string()),
+        }
+    }
+}
+
+/// Where a file the document names is looked for beside `sheet`: its name as written and the
+/// other naming (disc `BEHI2.SP2` or the remaster's `battle_behi2_sp2.bin`), in any case.
+fn beside(sheet: &Path, file: &str) -> Vec<PathBuf> {
+    let folder = sheet.parent().unwrap_or(Path::new(""));
+    let lower = file.to_ascii_lowercase();
+    let other = match lower
+        .strip_prefix("battle_")
+        .and_then(|s| s.strip_suffix(".bin"))
+    {
+        Some(stem) => match stem.rsplit_once('_') {
+            Some((name, ext)) => format!("{name}.{ext}").to_ascii_uppercase(),
+            None => stem.to_ascii_uppercase(),
+        },
+        None => format!("battle_{}.bin", lower.replace('.', "_")),
+    };
+    let wanted = [file.to_owned(), other];
+    let entries: Vec<PathBuf> = std::fs::read_dir(if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    })
+    .map(|dir| dir.flatten().map(|e| e.path()).collect())
+    .unwrap_or_default();
+    wanted
+        .iter()
+        .map(|name| {
+            entries
+                .iter()
+                .find(|p| {
+                    p.file_name()
+                        .is_some_and(|f| f.to_string_lossy().eq_ignore_ascii_case(name))
+                })
+                .cloned()
+                .unwrap_or_else(|| folder.join(name))
+        })
+        .collect()
 }
 
 /// Reads and checks a document with the one loader every command uses
@@ -176,14 +311,18 @@ pub fn load_document(path: &Path) -> anyhow::Result<Document> {
     Ok(sprite_data::load_document(path)?)
 }
 
-/// Reads a sheet: a PNG by its signature, else an SPR drawn with `palette`.
+/// Reads a sheet from its bytes: a PNG by its signature, else an SPR drawn with `palette`.
 ///
 /// # Errors
-/// An unreadable or undecodable sheet, a palette it does not have, or `--palette` for a PNG.
-pub fn load_sheet_file(path: &Path, palette: Option<usize>) -> anyhow::Result<SheetImage> {
+/// An undecodable sheet (said as what the file is), a palette it does not have, or `--palette`
+/// for a PNG.
+fn load_sheet_bytes(
+    path: &Path,
+    bytes: &[u8],
+    palette: Option<usize>,
+) -> anyhow::Result<SheetImage> {
     let shown = path.display().to_string();
-    let bytes = read_input(path)?;
-    let sheet = load_sheet(&bytes, palette).with_context(|| shown.clone())?;
+    let sheet = load_sheet(bytes, palette).map_err(|e| describe_bad_sheet(path, bytes, e))?;
     if palette.is_some() && matches!(sheet.source, SheetSource::Png { .. }) {
         return Err(anyhow!(
             "{shown}: --palette chooses an SPR palette; a PNG sheet is drawn in its own colours"
@@ -192,9 +331,31 @@ pub fn load_sheet_file(path: &Path, palette: Option<usize>) -> anyhow::Result<Sh
     Ok(sheet)
 }
 
+/// A sheet that does not load, said as what the file is when it is plainly something else (a
+/// JSON document, an SHP or SEQ), else as the decoder's one line.
+fn describe_bad_sheet(path: &Path, bytes: &[u8], error: RenderError) -> anyhow::Error {
+    let what = match super::not_a_sprite_file(bytes) {
+        Some(what) if !what.starts_with("a PNG") => Some(what.to_owned()),
+        _ => fft_formats::detect_kind(bytes)
+            .filter(|k| *k != fft_formats::FileKind::Spr)
+            .map(|k| super::kind_in_words(k).to_owned()),
+    };
+    match what {
+        Some(what) => anyhow!(
+            "{}: this is {what}, not a sheet (an SPR, or a PNG 256 pixels wide)",
+            path.display()
+        ),
+        None => anyhow::Error::new(error).context(path.display().to_string()),
+    }
+}
+
 /// Describes a sheet in one line.
 pub fn describe_sheet(path: &Path, sheet: &SheetImage) -> String {
     let what = match sheet.source {
+        SheetSource::Spr {
+            variant: fft_formats::spr::SprVariant::Sp2,
+            ..
+        } => "SP2, drawn with the sheet's palette".to_owned(),
         SheetSource::Spr { variant, palette } => format!("{variant} SPR, palette {palette}"),
         SheetSource::Png { indexed: true } => "indexed PNG".to_owned(),
         SheetSource::Png { indexed: false } => "PNG".to_owned(),
@@ -207,12 +368,16 @@ pub fn describe_sheet(path: &Path, sheet: &SheetImage) -> String {
     )
 }
 
-/// Runs the command.
+/// Runs the command. Nothing is printed before every input is read and every frame drawn: a
+/// failure prints its one line and nothing else.
 ///
 /// # Errors
 /// An input that cannot be read or does not fit, or an output that cannot be written. A bad
 /// request prints its one line and gives exit 2.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    if let Some(result) = super::sas::render::dispatch(args) {
+        return result;
+    }
     let extension = args
         .out
         .extension()
@@ -235,38 +400,78 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if args.animation.len() > 1 && format != Format::Png {
         return usage("an .apng or .gif holds one animation; give --animation once");
     }
+    if args.view.len() > 1 && format != Format::Png {
+        return usage("an .apng or .gif holds one view; give --view once");
+    }
+    let with_weapon = args.weapon.weapon.is_some();
+    if with_weapon && args.animation.is_empty() {
+        return usage("--weapon draws the layers an animation starts: give --animation");
+    }
 
-    let (doc, sheet) = args.input.load()?;
-    let renderer = args.input.renderer(&doc, &sheet)?;
-    let shown_data = args.input.data.display().to_string();
-    let canvas = renderer.canvas();
-    println!(
-        "canvas  {} x {}, stance point at ({}, {})",
-        canvas.width,
-        canvas.height,
-        canvas.stance().0,
-        canvas.stance().1
-    );
+    let doc = load_document(&args.input.data)?;
+    // The request, checked against the document before any sheet is read.
+    let mut views = Vec::new();
+    for &v in &args.view {
+        match View::new(v) {
+            Ok(view) => views.push(view),
+            Err(error) => return usage(error),
+        }
+    }
+    let mut motions = Vec::new();
+    for name in &args.animation {
+        match Motion::find(&doc, name) {
+            Ok(Motion::Idle) if with_weapon => {
+                return usage("--weapon draws attacks, not the idle frame");
+            }
+            Ok(_) => motions.push(name.as_str()),
+            Err(error) => return usage(error),
+        }
+    }
+    if let Some(n) = args.frame {
+        if n >= doc.frames.len() {
+            return usage(RenderError::FrameOutOfRange {
+                frame: n,
+                count: doc.frames.len(),
+            });
+        }
+    }
+
+    let loaded = args.input.load(doc)?;
+    if let Some(weapon) = args.weapon.load(&args.input.data)? {
+        return run_with_weapon(args, format, &loaded, &weapon, &motions, &views);
+    }
+    let doc = &loaded.doc;
+    let renderer = args.input.renderer(&loaded)?;
+    let mut report = loaded.lines.clone();
+
+    if args.all_frames {
+        let sheet_image =
+            contact_sheet(&renderer, args.columns).map_err(|e| args.input.explain(&loaded, e))?;
+        let canvas = renderer.canvas();
+        report.push(format!(
+            "canvas  {} x {} a frame (the document's), stance point at ({}, {})",
+            canvas.width,
+            canvas.height,
+            canvas.stance().0,
+            canvas.stance().1
+        ));
+        report.push(format!(
+            "frames  {} (contact sheet, {} a row)",
+            doc.frames.len(),
+            args.columns.max(1)
+        ));
+        return write_png(args, &sheet_image, &report);
+    }
 
     // What to draw: rows of timed frames, and whether the one animation loops.
     let mut rows: Vec<Vec<AnimationFrame>> = Vec::new();
     let mut loops = false;
-    if args.all_frames {
-        let sheet_image =
-            contact_sheet(&renderer, args.columns).with_context(|| shown_data.clone())?;
-        println!(
-            "frames  {} (contact sheet, {} a row)",
-            doc.frames.len(),
-            args.columns.max(1)
-        );
-        return write_png(args, &sheet_image);
-    } else if let Some(n) = args.frame {
-        let image = match renderer.draw_frame(n) {
-            Ok(image) => image,
-            Err(error @ RenderError::FrameOutOfRange { .. }) => return usage(error),
-            Err(error) => return Err(error).with_context(|| shown_data.clone()),
-        };
-        println!("frame   {n} ({} tiles)", doc.frames[n].len());
+    let mut lines = Vec::new();
+    if let Some(n) = args.frame {
+        let image = renderer
+            .draw_frame(n)
+            .map_err(|e| args.input.explain(&loaded, e))?;
+        lines.push(format!("frame   {n} ({} tiles)", doc.frames[n].len()));
         rows.push(vec![AnimationFrame {
             image,
             ticks: 0,
@@ -278,54 +483,167 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             events: Vec::new(),
         }]);
     } else {
-        let view = match View::new(args.view) {
-            Ok(view) => view,
-            Err(error) => return usage(error),
-        };
-        for name in &args.animation {
-            let motion = match Motion::find(&doc, name) {
-                Ok(motion) => motion,
-                Err(error) => return usage(error),
-            };
+        for name in motions {
+            let motion = Motion::find(doc, name).expect("checked above");
             // An animation that only draws in its water frames (Nulled Walk) is drawn in them.
             let water = args.water || matches!(motion, Motion::Animation(a) if a.water);
-            let frames = match renderer.animation(motion, view, water) {
-                Ok(frames) => frames,
-                Err(RenderError::Pose(
-                    error @ (PoseError::ViewOutOfRange { .. } | PoseError::NegativeTick { .. }),
-                )) => return usage(error),
-                Err(error) => return Err(error).with_context(|| shown_data.clone()),
-            };
             if let Motion::Animation(animation) = motion {
                 loops = animation.looping;
             }
-            report_animation(name, view, water, doc.stage.ticks_per_second, &frames);
-            rows.push(frames);
-            // Every row is held until the strip is made: bound them together, before the next.
-            let held: usize = rows.iter().map(Vec::len).sum();
-            let pixels = held as u64 * u64::from(canvas.width) * u64::from(canvas.height);
-            if pixels > MAX_PICTURE_PIXELS {
-                return Err(LimitExceeded {
-                    what: format!("{held} frames of {} x {},", canvas.width, canvas.height),
-                    value: format!("{pixels} pixels in all,"),
-                    limit: format!("{MAX_PICTURE_PIXELS} pixels"),
-                    name: "MAX_PICTURE_PIXELS",
-                    field: format!("--animation x {}", rows.len()),
-                }
-                .into());
+            for &view in &views {
+                let frames = renderer
+                    .animation(motion, view, water)
+                    .map_err(|e| args.input.explain(&loaded, e))?;
+                lines.push(describe_animation(
+                    motion.name(),
+                    view,
+                    water,
+                    doc.stage.ticks_per_second,
+                    &frames,
+                ));
+                rows.push(frames);
+                bound_rows(&rows, renderer.canvas())?;
             }
         }
     }
+    let canvas = fit_to_drawn(&mut rows, renderer.canvas());
+    report.push(format!(
+        "canvas  {} x {}, stance point at ({}, {}) (the box of what this render draws)",
+        canvas.width,
+        canvas.height,
+        canvas.stance().0,
+        canvas.stance().1
+    ));
+    report.extend(lines);
+    write_rows(args, format, doc, &rows, loops, &report)
+}
 
+/// `render --weapon`: each animation at each view with its layers, on a canvas that holds them
+/// (then fitted to what is drawn, as without a weapon).
+fn run_with_weapon(
+    args: &Args,
+    format: Format,
+    loaded: &Loaded,
+    weapon: &LoadedWeapon,
+    motions: &[&str],
+    views: &[View],
+) -> anyhow::Result<ExitCode> {
+    use sprite_render::layers::{LayerArt, LayeredRenderer};
+    let doc = &loaded.doc;
+    let animations: Vec<_> = motions
+        .iter()
+        .map(|name| match Motion::find(doc, name) {
+            Ok(Motion::Animation(animation)) => animation,
+            _ => unreachable!("checked as an animation before loading"),
+        })
+        .collect();
+    let renderer = LayeredRenderer::new(
+        doc,
+        &loaded.sheet.image,
+        sprite_data::pose::layers::Layers {
+            weapon_type: weapon.weapon_type,
+            weapon: None,
+            effect: None,
+        },
+        Some(LayerArt {
+            doc: &weapon.weapon,
+            sheet: &weapon.weapon_sheet,
+        }),
+        Some(LayerArt {
+            doc: &weapon.effect,
+            sheet: &weapon.effect_sheet,
+        }),
+        &animations,
+        views,
+    )
+    .map_err(|e| args.input.explain(loaded, e))?;
+    let renderer = match &loaded.sp2 {
+        Some(sp2) => renderer
+            .with_sp2(&sp2.image)
+            .map_err(|e| args.input.explain(loaded, e))?,
+        None => renderer,
+    };
+    let mut rows = Vec::new();
+    let mut loops = false;
+    let mut lines = Vec::new();
+    for animation in animations {
+        let water = args.water || animation.water;
+        loops = animation.looping;
+        for &view in views {
+            let frames = renderer
+                .animation(animation, view, water)
+                .map_err(|e| args.input.explain(loaded, e))?;
+            lines.push(describe_animation(
+                &animation.name,
+                view,
+                water,
+                doc.stage.ticks_per_second,
+                &frames,
+            ));
+            rows.push(frames);
+            bound_rows(&rows, renderer.canvas())?;
+        }
+    }
+    let canvas = fit_to_drawn(&mut rows, renderer.canvas());
+    let mut report = loaded.lines.clone();
+    report.push(weapon.line.clone());
+    report.push(format!(
+        "canvas  {} x {}, stance point at ({}, {}) (the box of what this render draws, weapon \
+         and effect included)",
+        canvas.width,
+        canvas.height,
+        canvas.stance().0,
+        canvas.stance().1
+    ));
+    report.extend(lines);
+    write_rows(args, format, doc, &rows, loops, &report)
+}
+
+/// Every row is held until the strip is made: bounds them together as they are drawn, before the
+/// next is.
+///
+/// # Errors
+/// [`LimitExceeded`] (`MAX_PICTURE_PIXELS`) naming how many `--animation` rows it took.
+fn bound_rows(rows: &[Vec<AnimationFrame>], canvas: Canvas) -> anyhow::Result<()> {
+    let held: usize = rows.iter().map(Vec::len).sum();
+    let pixels = held as u64 * u64::from(canvas.width) * u64::from(canvas.height);
+    if pixels > MAX_PICTURE_PIXELS {
+        return Err(LimitExceeded {
+            what: format!("{held} frames of {} x {},", canvas.width, canvas.height),
+            value: format!("{pixels} pixels in all,"),
+            limit: format!("{MAX_PICTURE_PIXELS} pixels"),
+            name: "MAX_PICTURE_PIXELS",
+            field: format!("--animation x {}", rows.len()),
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// Writes the drawn rows in the output's format, then the report and the line naming the file.
+fn write_rows(
+    args: &Args,
+    format: Format,
+    doc: &Document,
+    rows: &[Vec<AnimationFrame>],
+    loops: bool,
+    report: &[String],
+) -> anyhow::Result<ExitCode> {
     match format {
         Format::Png => {
-            let image = strip(&rows, args.labels).context("drawing the strip")?;
-            write_png(args, &image)
+            let image = strip(rows, args.labels).context("drawing the strip")?;
+            write_png(args, &image, report)
         }
         Format::Apng | Format::Gif => {
             let frames = &rows[0];
+            let fitted = Canvas {
+                left: 0,
+                top: 0,
+                width: frames.first().map_or(1, |f| f.image.width()),
+                height: frames.first().map_or(1, |f| f.image.height()),
+            };
             check_animation(
-                renderer.canvas(),
+                fitted,
                 frames.len(),
                 args.scale,
                 format_args!(
@@ -356,6 +674,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             .context("encoding")?;
             let (w, h) = (scaled[0].width(), scaled[0].height());
             write_out(&args.out, &bytes)?;
+            print_lines(report);
             println!(
                 "wrote   {} ({w} x {h}, {} frames, plays {}, {} bytes)",
                 args.out.display(),
@@ -372,8 +691,20 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     }
 }
 
+fn print_lines(lines: &[String]) {
+    for line in lines {
+        println!("{line}");
+    }
+}
+
 /// One line on what an animation shows: frames, length, events.
-fn report_animation(name: &str, view: View, water: bool, tps: u32, frames: &[AnimationFrame]) {
+fn describe_animation(
+    name: &str,
+    view: View,
+    water: bool,
+    tps: u32,
+    frames: &[AnimationFrame],
+) -> String {
     let ticks: u64 = frames.iter().map(|f| u64::from(f.ticks)).sum();
     let events: Vec<String> = frames
         .iter()
@@ -384,14 +715,14 @@ fn report_animation(name: &str, view: View, water: bool, tps: u32, frames: &[Ani
                 .map(move |e| format!("{e} in frame {i} (tick {})", f.start))
         })
         .collect();
-    println!(
+    format!(
         "anim    {name:?} view {view}{}: {} frames, {ticks} ticks ({:.3} s){}{}",
         if water { " in water" } else { "" },
         frames.len(),
         ticks as f64 / f64::from(tps.max(1)),
         if events.is_empty() { "" } else { "; " },
         events.join(", ")
-    );
+    )
 }
 
 /// `image` on the background, scaled, after checking the scaled size.
@@ -406,10 +737,11 @@ fn finish(args: &Args, image: &Image) -> anyhow::Result<Image> {
     Ok(args.background.apply(image).scaled(args.scale))
 }
 
-fn write_png(args: &Args, image: &Image) -> anyhow::Result<ExitCode> {
+fn write_png(args: &Args, image: &Image, report: &[String]) -> anyhow::Result<ExitCode> {
     let image = finish(args, image)?;
     let bytes = png_rgba(&image).context("encoding the PNG")?;
     write_out(&args.out, &bytes)?;
+    print_lines(report);
     println!(
         "wrote   {} ({} x {}, {} bytes)",
         args.out.display(),

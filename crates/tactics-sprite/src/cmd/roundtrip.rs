@@ -23,7 +23,7 @@ A file that cannot be read or decoded gets one error line on stderr instead \
 Exit status: 0 only when every file comes back byte-identical, else 1."
 )]
 pub struct Args {
-    /// The files to check (SHP or SEQ; any file name).
+    /// The files to check (SHP, SEQ, SPR, or a SAS set or pakd container; any file name).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
@@ -42,6 +42,12 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     let mut all_identical = true;
     for path in &args.files {
+        if args.kind.is_none() {
+            if let Some(identical) = super::sas::roundtrip::check_file(path, &mut out)? {
+                all_identical &= identical;
+                continue;
+            }
+        }
         match check(path, args.kind) {
             Ok((kind, size, result)) => {
                 let line = match result {

@@ -50,6 +50,23 @@ pub struct Args {
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let shown = args.file.display().to_string();
     let bytes = read_input(&args.file)?;
+    let what = super::not_a_sprite_file(&bytes)
+        .map(str::to_owned)
+        .or_else(|| {
+            fft_formats::detect_kind(&bytes)
+                .filter(|k| *k != fft_formats::FileKind::Spr)
+                .map(|k| super::kind_in_words(k).to_owned())
+        });
+    if let Some(what) = what {
+        let advice = if what.starts_with("a PNG") {
+            " (a PNG sheet is given to render and export-aseprite as it is)"
+        } else {
+            ""
+        };
+        return Err(anyhow::anyhow!(
+            "{shown}: this is {what}, not an SPR sprite sheet{advice}"
+        ));
+    }
     let spr = Spr::decode(&bytes).with_context(|| format!("{shown}: not an SPR sheet"))?;
     let (png, what) = if args.portrait {
         let palette = args.palette.unwrap_or(8);

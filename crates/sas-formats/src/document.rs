@@ -1,0 +1,160 @@
+//! The JSON document of a SAS set, for renderers: the sheet rectangles as cells, the sprites as
+//! frames made of cells, each animation block as a sequence of timed steps (with the poses they
+//! show and the events they carry), and each animation's directions pointing at sequences,
+//! mirrored or not. Its JSON Schema is `schemas/sas-set.schema.json`.
+//!
+//! Every value read from the file is given raw; what a step means (its `name`, `event`,
+//! `settled`) comes from the [`Meanings`] table named in the document.
+
+use std::collections::HashMap;
+
+use serde_json::{Map, Value, json};
+
+use crate::command::Command;
+use crate::meanings::{Effect, Meanings, PositionPair};
+use crate::model::{ByteOrder, Quad, SasSet};
+use crate::pose::poses;
+
+/// The document's `format` value.
+pub const FORMAT: &str = "tactics-sas-set";
+/// The document's `formatVersion`.
+pub const FORMAT_VERSION: u64 = 1;
+
+/// Builds the document of `set`, reading frame types with `meanings`.
+pub fn build(set: &SasSet, meanings: &Meanings, sheet_file: Option<&str>) -> Value {
+    // Distinct sheet rectangles in order of first use (a map, so that a large set stays linear).
+    let mut cells: Vec<Quad> = Vec::new();
+    let mut index: HashMap<Quad, usize> = HashMap::new();
+    let mut cell_of = |quad: &Quad| {
+        let key = Quad {
+            x: 0,
+            y: 0,
+            ..*quad
+        };
+        *index.entry(key).or_insert_with(|| {
+            cells.push(key);
+            cells.len() - 1
+        })
+    };
+    let frames: Vec<Value> = set
+        .sprites
+        .iter()
+        .map(|sprite| {
+            let quads: Vec<Value> = sprite
+                .quads
+                .iter()
+                .map(|q| json!({"cell": cell_of(q), "x": q.x, "y": q.y}))
+                .collect();
+            json!({
+                "sheet": sprite.sheet,
+                "centerX": sprite.center_x,
+                "centerY": sprite.center_y,
+                "quads": quads,
+            })
+        })
+        .collect();
+    let cells: Vec<Value> = cells
+        .iter()
+        .map(|c| json!({"u": c.u, "v": c.v, "width": c.width, "height": c.height}))
+        .collect();
+    let sequences: Vec<Value> = set
+        .blocks()
+        .map(|block| {
+            let steps: Vec<Value> = block
+                .frames
+                .iter()
+                .map(|frame| step(frame, set.byte_order, meanings))
+                .collect();
+            let shown: Vec<Value> = poses(block, set.byte_order, meanings)
+                .iter()
+                .map(|p| {
+                    json!({"start": p.start, "end": p.end, "frame": p.sprite, "x": p.x, "y": p.y})
+                })
+                .collect();
+            json!({"duration": block.duration, "steps": steps, "poses": shown})
+        })
+        .collect();
+    let animations: Vec<Value> = set
+        .animations
+        .iter()
+        .map(|row| {
+            let directions: Vec<Value> = row
+                .iter()
+                .map(|slot| match slot.block {
+                    Some(block) => json!({"sequence": block, "mirrored": slot.mirrored}),
+                    None => Value::Null,
+                })
+                .collect();
+            json!({ "directions": directions })
+        })
+        .collect();
+    json!({
+        "format": FORMAT,
+        "formatVersion": FORMAT_VERSION,
+        "source": {
+            "magic": set.version.name(),
+            "byteOrder": match set.byte_order { ByteOrder::Little => "little", ByteOrder::Big => "big" },
+            "scale": set.scale,
+            "unknownCount": set.unknown_count,
+            "deadFrames": set.dead_frame_count(),
+        },
+        "sheet": {"file": sheet_file},
+        "meanings": meanings.name,
+        "position": match meanings.position_pair() {
+            PositionPair::First => "x1y1",
+            PositionPair::Second => "x2y2",
+        },
+        "cells": cells,
+        "frames": frames,
+        "sequences": sequences,
+        "animations": animations,
+    })
+}
+
+/// One frame as a step: its tick, type, the table's name for it, its raw arguments, and the
+/// event it carries if the table says it is one.
+fn step(frame: &crate::model::Frame, order: ByteOrder, meanings: &Meanings) -> Value {
+    let command = Command::of(frame, order);
+    let meaning = meanings.of_command(&command);
+    let mut object = Map::new();
+    object.insert("tick".into(), frame.time.into());
+    object.insert("type".into(), frame.kind.into());
+    object.insert("name".into(), meaning.name.into());
+    object.insert("settled".into(), meaning.settled.into());
+    let arguments = match command {
+        // No type's reading applies: every field, raw.
+        Command::Irregular { .. } => {
+            let a = frame.args;
+            vec![
+                ("reserved", i64::from(frame.reserved)),
+                ("sprite", a.sprite.into()),
+                ("x1", a.x1.into()),
+                ("y1", a.y1.into()),
+                ("unknown2", a.unknown2.into()),
+                ("x2", a.x2.into()),
+                ("y2", a.y2.into()),
+                ("unknown5", a.unknown5.into()),
+                ("tail", a.tail.into()),
+            ]
+        }
+        _ => command.arguments(),
+    };
+    let args: Map<String, Value> = arguments
+        .into_iter()
+        .map(|(name, value)| (name.to_owned(), value.into()))
+        .collect();
+    object.insert("args".into(), args.into());
+    if let Command::Irregular { .. } = command {
+        object.insert("irregular".into(), true.into());
+    }
+    match meaning.effect {
+        Effect::Event(name) => {
+            object.insert("event".into(), name.into());
+        }
+        Effect::Jump => {
+            object.insert("event".into(), "jump".into());
+        }
+        _ => {}
+    }
+    object.into()
+}

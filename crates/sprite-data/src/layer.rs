@@ -1,0 +1,414 @@
+//! Layer documents: the weapon (WEP1, WEP2) and effect (EFF1) layers a unit's attack starts with
+//! `QueueSpriteAnim`, each built from its SHP and SEQ into a document of the same family as the
+//! unit's (`schemas/tactics-sprite-layer.schema.json`): cells, frames with their rotation and
+//! flags, one sequence per SEQ slot, and the first frame of every weapon type.
+//!
+//! A layer sequence's frame numbers are relative: for a unit holding weapon type `t`, frame
+//! command `f` shows SHP frame `firstFrames[t] + f` (the game adds the first frame of the weapon
+//! type the unit holds). The tiles are centred on the stance point of the human unit documents
+//! (TYPE1, TYPE2), which start these layers: the SHP anchor both files place tiles around is
+//! `anchor` from it, and a frame's rotation turns its tiles about that anchor.
+
+use std::fmt;
+
+use fft_formats::layer::{FirstSection, WeaponType, rotation_degrees};
+use fft_formats::shp::WeaponShp;
+use fft_formats::{DecodeError, Seq};
+use serde::{Deserialize, Serialize};
+
+use crate::build::layer_cues;
+use crate::document::{Cell, FrameTile, LayerCue};
+use crate::execution::{End, ExecutionError, Program};
+use crate::pipeline::Source;
+use crate::profile::Profile;
+
+/// The value of `format` in a layer document.
+pub const LAYER_FORMAT: &str = "tactics-sprite-layer";
+/// The value of `formatVersion`.
+pub const LAYER_FORMAT_VERSION: u32 = 1;
+/// The weapons sheet's file name.
+pub const WEAPONS_SHEET: &str = "WEP.SPR";
+
+/// The layer files: which SHP and SEQ, which block of the weapons sheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LayerKind {
+    /// The weapons TYPE1 units hold.
+    Wep1,
+    /// The weapons TYPE2 units hold.
+    Wep2,
+    /// The effects (swooshes, sparks) both start.
+    Eff1,
+}
+
+impl LayerKind {
+    /// Every layer kind.
+    pub const ALL: [Self; 3] = [Self::Wep1, Self::Wep2, Self::Eff1];
+
+    /// The name on the command line and in file names.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Wep1 => "wep1",
+            Self::Wep2 => "wep2",
+            Self::Eff1 => "eff1",
+        }
+    }
+
+    /// The kind named `name` (case ignored).
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The SHP and SEQ disc names.
+    pub fn files(self) -> (&'static str, &'static str) {
+        match self {
+            Self::Wep1 => ("WEP1.SHP", "WEP1.SEQ"),
+            Self::Wep2 => ("WEP2.SHP", "WEP2.SEQ"),
+            Self::Eff1 => ("EFF1.SHP", "EFF1.SEQ"),
+        }
+    }
+
+    /// `"weapon"` or `"effect"`: the layer `QueueSpriteAnim` starts (1 or 2).
+    pub fn layer(self) -> &'static str {
+        match self {
+            Self::Wep1 | Self::Wep2 => "weapon",
+            Self::Eff1 => "effect",
+        }
+    }
+
+    /// The block of WEP.SPR the layer's cells are cut from: its first image row and first palette
+    /// (the weapons block at rows 0-255 with palettes 0-15, the effects block at rows 256-511
+    /// with palettes 16-31).
+    pub fn sheet_block(self) -> (u32, u32) {
+        match self {
+            Self::Wep1 | Self::Wep2 => (0, 0),
+            Self::Eff1 => (256, 16),
+        }
+    }
+}
+
+impl fmt::Display for LayerKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A layer document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LayerDocument {
+    pub format: String,
+    pub format_version: u32,
+    pub version: String,
+    pub notice: String,
+    /// `"weapon"` or `"effect"`.
+    pub layer: String,
+    /// `"wep1"`, `"wep2"` or `"eff1"`.
+    pub kind: String,
+    pub sheet: LayerSheet,
+    /// The SHP anchor from the stance point, `[u, v]`: the pivot a frame's rotation turns about.
+    pub anchor: [i32; 2],
+    /// Per weapon type, the SHP frame its frame 0 is.
+    pub first_frames: Vec<FirstFrame>,
+    pub cells: Vec<Cell>,
+    pub frames: Vec<LayerFrame>,
+    /// One per SEQ slot, `sequences[i].slot == i`.
+    pub sequences: Vec<LayerSequence>,
+}
+
+/// The block of the weapons sheet the cells are cut from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LayerSheet {
+    pub file: String,
+    pub width: u32,
+    pub height: u32,
+    /// The block's first image row in the sheet file: cell `(x, y)` is at `(x, y + top)`.
+    pub top: u32,
+    /// The block's first palette in the sheet file.
+    pub palette: u32,
+}
+
+/// `{"weapon", "entry", "frame"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FirstFrame {
+    /// The weapon type's name ([`WeaponType::name`]).
+    pub weapon: String,
+    /// Its entry in the SHP's first-frame list (its item type).
+    pub entry: u32,
+    pub frame: u32,
+}
+
+/// One SHP frame of a layer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LayerFrame {
+    /// The rotation index (0-31; 0 none).
+    pub rotation: u32,
+    /// The turn it selects, degrees clockwise on screen about `anchor` (0 for an index past the
+    /// game's 26-entry table).
+    pub degrees: f64,
+    /// Byte 1 of the record: bit 0 semi-transparency, bits 5-6 the blend mode (EFF1: 0x21,
+    /// additive).
+    pub flags: u32,
+    /// Back to front, as in the unit documents.
+    pub tiles: Vec<FrameTile>,
+}
+
+/// One SEQ slot, executed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LayerSequence {
+    pub slot: u32,
+    /// Frame numbers relative to the weapon type's first frame.
+    pub frames: Vec<u32>,
+    pub ticks: Vec<u32>,
+    /// How it ends: `EndAnimation` hides the layer, `PauseAnimation` and a `hold` (delay 0) keep
+    /// the last frame, `HoldWeapon` jumps back (taken as keeping the last frame), `loop` starts
+    /// again, `segmentEnd` runs off its bytes.
+    pub end: String,
+    /// The cues it executes (WEP1/WEP2: the effect it starts).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::document::absent_not_null"
+    )]
+    pub layers: Option<Vec<LayerCue>>,
+}
+
+impl LayerDocument {
+    /// The first frame of `weapon`, if the document lists it.
+    pub fn first_frame(&self, weapon: WeaponType) -> Option<u32> {
+        self.first_frames
+            .iter()
+            .find(|f| f.weapon == weapon.name())
+            .map(|f| f.frame)
+    }
+
+    /// The document's bytes: one top-level key per line, one element per line in the lists,
+    /// compact inside a line, a final newline. The same document always gives the same bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        fn json(value: &impl Serialize) -> String {
+            serde_json::to_string(value).expect("a layer document serializes")
+        }
+        fn list<T: Serialize>(out: &mut String, key: &str, items: &[T], last: bool) {
+            out.push_str(&format!("  \"{key}\": [\n"));
+            for (i, item) in items.iter().enumerate() {
+                out.push_str("    ");
+                out.push_str(&json(item));
+                out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
+            }
+            out.push_str(if last { "  ]\n" } else { "  ],\n" });
+        }
+        let mut out = String::from("{\n");
+        for (key, value) in [
+            ("format", json(&self.format)),
+            ("formatVersion", json(&self.format_version)),
+            ("version", json(&self.version)),
+            ("notice", json(&self.notice)),
+            ("layer", json(&self.layer)),
+            ("kind", json(&self.kind)),
+            ("sheet", json(&self.sheet)),
+            ("anchor", json(&self.anchor)),
+        ] {
+            out.push_str(&format!("  \"{key}\": {value},\n"));
+        }
+        list(&mut out, "firstFrames", &self.first_frames, false);
+        list(&mut out, "cells", &self.cells, false);
+        list(&mut out, "frames", &self.frames, false);
+        list(&mut out, "sequences", &self.sequences, true);
+        out.push_str("}\n");
+        out.into_bytes()
+    }
+}
+
+/// Why a layer document could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum LayerBuildError {
+    #[error("{file}: {error}")]
+    Decode { file: String, error: DecodeError },
+    #[error("{kind}: {error}")]
+    Execution {
+        kind: LayerKind,
+        error: ExecutionError,
+    },
+}
+
+/// Builds the layer document of `kind` from its SHP and SEQ (named for messages). `human` is the profile of the
+/// unit documents that start the layer (TYPE1's: both human kinds share its stage), which places
+/// the SHP anchor from the stance point; `notice` and `version` are written as given.
+///
+/// # Errors
+/// When a file does not decode, or a slot does not end within the execution bound.
+pub fn build_layer(
+    kind: LayerKind,
+    shp_source: Source,
+    seq_source: Source,
+    human: &Profile,
+) -> Result<LayerDocument, LayerBuildError> {
+    let (shp_name, seq_name) = kind.files();
+    let shp = WeaponShp::decode(shp_source.bytes).map_err(|error| LayerBuildError::Decode {
+        file: shp_source.name.into(),
+        error,
+    })?;
+    let seq = Seq::decode(seq_source.bytes).map_err(|error| LayerBuildError::Decode {
+        file: seq_source.name.into(),
+        error,
+    })?;
+    let anchor = [
+        human.stage.anchor_column - human.stage.origin_column,
+        human.stage.anchor_row - human.stage.stance_row,
+    ];
+    let section = FirstSection::decode(&shp.first_section);
+    let first_frames = WeaponType::ALL
+        .iter()
+        .map(|t| FirstFrame {
+            weapon: t.name().into(),
+            entry: t.entry().into(),
+            frame: section.first_frame(*t).into(),
+        })
+        .collect();
+    let (cells, frames) = cells_and_frames(&shp, anchor);
+    let program = Program::new(&seq);
+    let sequences = (0..seq.slots.len())
+        .map(|slot| {
+            let timeline = program
+                .execute(slot)
+                .map_err(|error| LayerBuildError::Execution { kind, error })?;
+            Ok(LayerSequence {
+                slot: slot as u32,
+                frames: timeline.frames.iter().map(|f| f.frame as u32).collect(),
+                ticks: timeline
+                    .frames
+                    .iter()
+                    .map(|f| u32::from(f.delay_ticks))
+                    .collect(),
+                end: end_name(timeline.end).into(),
+                layers: layer_cues(&timeline.cues),
+            })
+        })
+        .collect::<Result<_, LayerBuildError>>()?;
+    let (top, palette) = kind.sheet_block();
+    Ok(LayerDocument {
+        format: LAYER_FORMAT.into(),
+        format_version: LAYER_FORMAT_VERSION,
+        version: env!("CARGO_PKG_VERSION").into(),
+        notice: human.notice.replace(
+            &format!("{} and {}", human.shp, human.seq),
+            &format!("{shp_name} and {seq_name}"),
+        ),
+        layer: kind.layer().into(),
+        kind: kind.name().into(),
+        sheet: LayerSheet {
+            file: WEAPONS_SHEET.into(),
+            width: 256,
+            height: 256,
+            top,
+            palette,
+        },
+        anchor,
+        first_frames,
+        cells,
+        frames,
+        sequences,
+    })
+}
+
+/// The name a layer sequence's `end` carries.
+pub fn end_name(end: End) -> &'static str {
+    match end {
+        End::Loop => "loop",
+        End::Pause => "PauseAnimation",
+        End::EndAnimation => "EndAnimation",
+        End::C2 => "C2",
+        End::HoldWeapon => "HoldWeapon",
+        End::Hold => "hold",
+        End::SegmentEnd => "segmentEnd",
+    }
+}
+
+/// Every frame's tiles back to front, centred on the stance point; cells in order of first use.
+fn cells_and_frames(shp: &WeaponShp, anchor: [i32; 2]) -> (Vec<Cell>, Vec<LayerFrame>) {
+    let mut cells: Vec<Cell> = Vec::new();
+    let frames = shp
+        .frames
+        .iter()
+        .map(|frame| {
+            let mut tiles: Vec<FrameTile> = frame
+                .tiles
+                .iter()
+                .map(|tile| {
+                    let rect = tile.sheet_rect(false);
+                    let id = match cells
+                        .iter()
+                        .position(|c| (c.x, c.y, c.w, c.h) == (rect.x, rect.y, rect.w, rect.h))
+                    {
+                        Some(i) => i,
+                        None => {
+                            cells.push(Cell {
+                                id: cells.len() as u32,
+                                x: rect.x,
+                                y: rect.y,
+                                w: rect.w,
+                                h: rect.h,
+                            });
+                            cells.len() - 1
+                        }
+                    };
+                    FrameTile {
+                        cell: id as u32,
+                        u: i32::from(tile.dx) + rect.w as i32 / 2 + anchor[0],
+                        v: i32::from(tile.dy) + rect.h as i32 / 2 + anchor[1],
+                        flip: tile.flip_x,
+                        flip_y: tile.flip_y,
+                    }
+                })
+                .collect();
+            tiles.reverse();
+            LayerFrame {
+                rotation: frame.rotation.into(),
+                degrees: rotation_degrees(frame.rotation).unwrap_or(0.0),
+                flags: frame.flags.into(),
+                tiles,
+            }
+        })
+        .collect();
+    (cells, frames)
+}
+
+/// Builds the layer document of `kind` from the retail files in `dir` (disc or remaster names).
+///
+/// # Errors
+/// A file that is missing or unreadable, or [`build_layer`]'s errors; each message names the file.
+pub fn build_layer_from_folder(
+    dir: &std::path::Path,
+    kind: LayerKind,
+) -> Result<LayerDocument, String> {
+    let read = |name: &str| {
+        let path = crate::pipeline::find_retail_file(dir, name)
+            .ok_or_else(|| format!("{kind}: no {name} in {}", dir.display()))?;
+        std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    let (shp, seq) = kind.files();
+    let (shp_bytes, seq_bytes) = (read(shp)?, read(seq)?);
+    build_layer(
+        kind,
+        Source {
+            name: shp,
+            bytes: &shp_bytes,
+        },
+        Source {
+            name: seq,
+            bytes: &seq_bytes,
+        },
+        &Profile::type1(),
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// The file a layer document is written to beside the unit documents of `build-data --all`.
+pub fn layer_file(kind: LayerKind) -> String {
+    format!("{kind}.tactics-sprite-layer.json")
+}

@@ -1,0 +1,409 @@
+//! Drawing a unit with its weapon and effect layers ([`sprite_data::pose::layers`]): the unit's
+//! tiles from its sheet, each layer's from its block of the weapons sheet, composed in the draw
+//! order in force, a layer frame turned about its pivot as the game turns it.
+//!
+//! A turned layer is drawn into a picture of its own first (tiles back to front, flipped where
+//! the pose says), then each pixel of the canvas takes the nearest pixel of that picture turned
+//! back by the angle about the pivot (nearest neighbour: sprites stay pixel art). A layer frame
+//! with semi-transparency and blend mode 1 (EFF1's flags 0x21) is added onto what is below it, as
+//! the PlayStation's additive mode draws it; any other is drawn over it.
+
+use fft_formats::spr::{Spr, WIDTH};
+use sprite_data::document::{Animation, Document};
+use sprite_data::layer::LayerDocument;
+use sprite_data::pose::layers::{LayerPose, LayeredPose, Layers, change_ticks, pose_with_layers};
+use sprite_data::pose::{PoseTile, View};
+
+use crate::compose::{
+    AnimationFrame, Canvas, Renderer, check_animation, check_canvas, events_of_frame,
+    sequence_alone,
+};
+use crate::error::RenderError;
+use crate::image::{Image, Rgba};
+use crate::sheet::check_palette;
+
+/// One block of the weapons sheet (256 x 256) drawn with one palette: what a layer document's
+/// cells are cut from. `rows` moves every cell that many rows down the block: the items of one
+/// weapon type share its frames, and the game draws each item's graphic from its own rows (the
+/// second sword 16 rows below the first); rows past the block are transparent.
+///
+/// # Errors
+/// A sheet that is not the weapons sheet's layout, or a palette past the block's 16.
+pub fn layer_sheet(
+    spr: &Spr,
+    doc: &LayerDocument,
+    palette: usize,
+    rows: usize,
+) -> Result<Image, RenderError> {
+    if spr.variant != fft_formats::spr::SprVariant::Weapons {
+        return Err(RenderError::NotWeaponsSheet {
+            variant: spr.variant,
+        });
+    }
+    let palette_index = doc.sheet.palette as usize + palette;
+    check_palette(spr, palette_index)?;
+    if palette >= 16 {
+        return Err(RenderError::PaletteOutOfRange {
+            palette,
+            variant: spr.variant,
+            count: 16,
+        });
+    }
+    let colours = spr.palette_rgba(palette_index);
+    let top = doc.sheet.top as usize;
+    let mut image = Image::new(WIDTH as u32, 256);
+    for y in 0..256usize.saturating_sub(rows) {
+        for x in 0..WIDTH {
+            let index = spr.pixel(x, top + rows + y);
+            if index != 0 {
+                image.set(x as i64, y as i64, colours[usize::from(index)]);
+            }
+        }
+    }
+    Ok(image)
+}
+
+/// A layer document and the picture its cells are cut from.
+#[derive(Debug, Clone, Copy)]
+pub struct LayerArt<'a> {
+    pub doc: &'a LayerDocument,
+    pub sheet: &'a Image,
+}
+
+/// Draws a unit with its layers.
+#[derive(Debug, Clone)]
+pub struct LayeredRenderer<'a> {
+    unit: Renderer<'a>,
+    layers: Layers<'a>,
+    weapon: Option<&'a Image>,
+    effect: Option<&'a Image>,
+}
+
+/// A box in pixels from the stance point.
+type Box4 = (i64, i64, i64, i64);
+
+fn union(a: Option<Box4>, b: Box4) -> Box4 {
+    a.map_or(b, |a| {
+        (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3))
+    })
+}
+
+impl<'a> LayeredRenderer<'a> {
+    /// A renderer for `doc` on `sheet` with `weapon_type` and the layers given, whose canvas
+    /// also holds every layer frame `animations` show at `views`, turned.
+    ///
+    /// # Errors
+    /// As [`Renderer::new`]; a document whose references do not resolve; [`RenderError::Limit`]
+    /// for a canvas over [`sprite_data::limits::MAX_CANVAS_SIDE`].
+    pub fn new(
+        doc: &'a Document,
+        sheet: &'a Image,
+        layers: Layers<'a>,
+        weapon: Option<LayerArt<'a>>,
+        effect: Option<LayerArt<'a>>,
+        animations: &[&Animation],
+        views: &[View],
+    ) -> Result<Self, RenderError> {
+        let layers = Layers {
+            weapon: weapon.map(|w| w.doc),
+            effect: effect.map(|e| e.doc),
+            ..layers
+        };
+        let base = Renderer::new(doc, sheet)?.canvas();
+        let mut all: Option<Box4> = Some((
+            base.left,
+            base.top,
+            base.left + i64::from(base.width),
+            base.top + i64::from(base.height),
+        ));
+        for animation in animations {
+            for &view in views {
+                for tick in change_ticks(doc, animation, view, &layers) {
+                    let pose = pose_with_layers(doc, animation, view, tick as i64, false, &layers)?;
+                    for layer in &pose.layers {
+                        if let Some(b) = layer_bounds(layer, pose.unit.move_x, pose.unit.move_y) {
+                            all = Some(union(all, b));
+                        }
+                    }
+                }
+            }
+        }
+        let (left, top, right, bottom) = all.expect("the base canvas");
+        let half = right.max(-left).max(1);
+        let (width, height) = (2 * half, (bottom - top).max(1));
+        // Layer frames reach as far as their documents let them, turned: bounded before sizing.
+        check_canvas(width, height)?;
+        let canvas = Canvas {
+            left: -half,
+            top,
+            width: width as u32,
+            height: height as u32,
+        };
+        Ok(Self {
+            unit: Renderer::with_canvas(doc, sheet, canvas)?,
+            layers,
+            weapon: weapon.map(|w| w.sheet),
+            effect: effect.map(|e| e.sheet),
+        })
+    }
+
+    /// The same renderer drawing the unit's `"sheet": 1` tiles from `sp2`
+    /// ([`Renderer::with_sp2`]).
+    ///
+    /// # Errors
+    /// As [`Renderer::with_sp2`].
+    pub fn with_sp2(mut self, sp2: &'a Image) -> Result<Self, RenderError> {
+        self.unit = self.unit.with_sp2(sp2)?;
+        Ok(self)
+    }
+
+    pub fn canvas(&self) -> Canvas {
+        self.unit.canvas()
+    }
+
+    /// The pose at `tick`, with its layers.
+    ///
+    /// # Errors
+    /// As [`pose_with_layers`].
+    pub fn pose(
+        &self,
+        animation: &Animation,
+        view: View,
+        tick: u64,
+        water: bool,
+    ) -> Result<LayeredPose, RenderError> {
+        Ok(pose_with_layers(
+            self.unit.document(),
+            animation,
+            view,
+            tick as i64,
+            water,
+            &self.layers,
+        )?)
+    }
+
+    /// A layered pose on the canvas: the unit and each layer, back to front.
+    pub fn draw(&self, pose: &LayeredPose) -> Image {
+        let canvas = self.canvas();
+        let mut image = Image::new(canvas.width, canvas.height);
+        for part in pose.draw_order() {
+            match part {
+                None => image.draw_image(&self.unit.draw_pose(&pose.unit), 0, 0),
+                Some(i) => {
+                    let layer = &pose.layers[i];
+                    let (doc, sheet) = match layer.layer.as_str() {
+                        "weapon" => (self.layers.weapon, self.weapon),
+                        _ => (self.layers.effect, self.effect),
+                    };
+                    let (Some(doc), Some(sheet)) = (doc, sheet) else {
+                        continue;
+                    };
+                    let flat = draw_layer_tiles(doc, sheet, canvas, layer, &pose.unit);
+                    let (sx, sy) = canvas.stance();
+                    let pivot = (
+                        sx + layer.pivot_x + pose.unit.move_x,
+                        sy + layer.pivot_y + pose.unit.move_y,
+                    );
+                    let additive = layer.flags & 1 == 1 && (layer.flags >> 5) & 3 == 1;
+                    compose_turned(
+                        &mut image,
+                        (&flat.0, flat.1),
+                        pivot,
+                        layer.degrees,
+                        additive,
+                    );
+                }
+            }
+        }
+        image
+    }
+
+    /// Every picture `animation` shows at `view`: one at each tick where the unit's frame or a
+    /// layer's frame changes, each lasting to the next (the last one as the unit's last frame
+    /// lasts, 0 for a hold).
+    ///
+    /// # Errors
+    /// As [`pose_with_layers`]; [`RenderError::Sp2Needed`] for a unit frame with `"sheet": 1`
+    /// tiles and no SP2; [`RenderError::Limit`] for more pictures than
+    /// [`sprite_data::limits::MAX_ANIMATION_FRAMES`] or [`sprite_data::limits::MAX_ANIMATION_PIXELS`].
+    pub fn animation(
+        &self,
+        animation: &Animation,
+        view: View,
+        water: bool,
+    ) -> Result<Vec<AnimationFrame>, RenderError> {
+        let doc = self.unit.document();
+        let ticks = change_ticks(doc, animation, view, &self.layers);
+        check_animation(
+            self.canvas(),
+            ticks.len(),
+            1,
+            format_args!("animation {:?} with its layers", animation.name),
+        )?;
+        let mut frames = Vec::with_capacity(ticks.len());
+        for (i, &start) in ticks.iter().enumerate() {
+            let pose = self.pose(animation, view, start, water)?;
+            let sequence = &doc.sequences[pose.unit.sequence.unwrap_or(0) as usize];
+            self.unit.check_sheets(&pose.unit, &sequence.name)?;
+            let index = pose.unit.index.unwrap_or(0);
+            let frame_end: u64 = sequence.ticks[..=index].iter().map(|t| u64::from(*t)).sum();
+            let end = ticks.get(i + 1).copied().unwrap_or(frame_end);
+            let own_start = frame_end - u64::from(sequence.ticks[index]);
+            frames.push(AnimationFrame {
+                image: self.draw(&pose),
+                ticks: (end.saturating_sub(start)) as u32,
+                start,
+                index: pose.unit.index,
+                shp: pose.unit.shp,
+                move_x: pose.unit.move_x,
+                move_y: pose.unit.move_y,
+                // A unit frame's events belong to the first picture it shows in.
+                events: if own_start == start {
+                    events_of_frame(sequence, index)
+                } else {
+                    Vec::new()
+                },
+            });
+        }
+        Ok(frames)
+    }
+}
+
+impl crate::aseprite::SequencePictures for LayeredRenderer<'_> {
+    fn document(&self) -> &Document {
+        self.unit.document()
+    }
+
+    fn canvas(&self) -> Canvas {
+        LayeredRenderer::canvas(self)
+    }
+
+    /// Sequence `index` on its own at view 1 (its own facing), with the layers it starts.
+    fn sequence(&self, index: usize, water: bool) -> Result<Vec<AnimationFrame>, RenderError> {
+        let doc = self.unit.document();
+        let sequence = doc
+            .sequences
+            .get(index)
+            .ok_or(RenderError::SequenceOutOfRange {
+                sequence: index,
+                count: doc.sequences.len(),
+            })?;
+        let alone = sequence_alone(sequence, index, water);
+        self.animation(&alone, View::new(1).expect("1 is a view"), water)
+    }
+}
+
+/// The box a layer's turned tiles cover, from the stance point, at the unit's move.
+fn layer_bounds(layer: &LayerPose, move_x: i64, move_y: i64) -> Option<Box4> {
+    let (sin, cos) = layer.degrees.to_radians().sin_cos();
+    let (px, py) = (layer.pivot_x as f64, layer.pivot_y as f64);
+    let mut out: Option<Box4> = None;
+    for t in &layer.tiles {
+        for (cx, cy) in [
+            (t.x, t.y),
+            (t.x + f64::from(t.w), t.y),
+            (t.x, t.y + f64::from(t.h)),
+            (t.x + f64::from(t.w), t.y + f64::from(t.h)),
+        ] {
+            let (dx, dy) = (cx - px, cy - py);
+            let x = px + dx * cos - dy * sin + move_x as f64;
+            let y = py + dx * sin + dy * cos + move_y as f64;
+            let b = (
+                x.floor() as i64 - 1,
+                y.floor() as i64 - 1,
+                x.ceil() as i64 + 1,
+                y.ceil() as i64 + 1,
+            );
+            out = Some(union(out, b));
+        }
+    }
+    out
+}
+
+/// A layer's tiles, unturned, on a picture that holds the canvas and every tile (a frame turned
+/// into the canvas may lie outside it before it turns), and where that picture's top left is in
+/// canvas pixels.
+fn draw_layer_tiles(
+    doc: &LayerDocument,
+    sheet: &Image,
+    canvas: Canvas,
+    layer: &LayerPose,
+    unit: &sprite_data::pose::Pose,
+) -> (Image, (i64, i64)) {
+    let (sx, sy) = canvas.stance();
+    let top_left = |tile: &PoseTile| {
+        (
+            sx + tile.x.floor() as i64 + unit.move_x,
+            sy + tile.y.floor() as i64 + unit.move_y,
+        )
+    };
+    let (mut left, mut top) = (0i64, 0i64);
+    let (mut right, mut bottom) = (i64::from(canvas.width), i64::from(canvas.height));
+    for tile in &layer.tiles {
+        let (x, y) = top_left(tile);
+        left = left.min(x);
+        top = top.min(y);
+        right = right.max(x + i64::from(tile.w));
+        bottom = bottom.max(y + i64::from(tile.h));
+    }
+    let mut image = Image::new((right - left) as u32, (bottom - top) as u32);
+    let stored = doc.frames.get(layer.shp as usize);
+    for tile in &layer.tiles {
+        let Some(cell) = doc.cells.get(tile.cell as usize) else {
+            continue;
+        };
+        let flip_y = stored
+            .and_then(|f| f.tiles.get(tile.order))
+            .is_some_and(|t| t.flip_y);
+        let (x, y) = top_left(tile);
+        image.draw_rect(
+            sheet,
+            (i64::from(cell.x), i64::from(cell.y)),
+            (cell.w, cell.h),
+            (x - left, y - top),
+            (tile.flip_x, flip_y),
+        );
+    }
+    (image, (left, top))
+}
+
+/// `src` (whose top left is at `origin` in `dst`'s pixels) turned by `degrees` clockwise about
+/// the pixel corner `pivot`, drawn onto `dst` (added onto it when `additive`).
+fn compose_turned(
+    dst: &mut Image,
+    (src, origin): (&Image, (i64, i64)),
+    pivot: (i64, i64),
+    degrees: f64,
+    additive: bool,
+) {
+    let (sin, cos) = degrees.to_radians().sin_cos();
+    let (px, py) = (pivot.0 as f64, pivot.1 as f64);
+    for y in 0..i64::from(dst.height()) {
+        for x in 0..i64::from(dst.width()) {
+            // The pixel's centre turned back about the pivot lands in the source pixel it shows.
+            let (dx, dy) = (x as f64 + 0.5 - px, y as f64 + 0.5 - py);
+            let sxf = px + dx * cos + dy * sin;
+            let syf = py - dx * sin + dy * cos;
+            let colour = src.get(sxf.floor() as i64 - origin.0, syf.floor() as i64 - origin.1);
+            if colour[3] == 0 {
+                continue;
+            }
+            if additive {
+                let below = dst.get(x, y);
+                dst.set(x, y, add(colour, below));
+            } else {
+                dst.paint(x, y, colour);
+            }
+        }
+    }
+}
+
+/// `top` added onto `bottom`, each channel capped at 255.
+fn add(top: Rgba, bottom: Rgba) -> Rgba {
+    [
+        top[0].saturating_add(bottom[0]),
+        top[1].saturating_add(bottom[1]),
+        top[2].saturating_add(bottom[2]),
+        top[3].max(bottom[3]),
+    ]
+}

@@ -1,0 +1,227 @@
+//! `tactics-sprite diff A B`: what changed between two files of one kind. Two SEQ files: the
+//! slots whose commands changed, command by command, with byte offsets; two SHP files: the frames,
+//! tile by tile; two SPR sheets: the palettes and how many pixels; two documents: as `check`.
+
+mod seq;
+mod shp;
+mod spr;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::anyhow;
+use fft_formats::{DecodeError, FileKind};
+use serde_json::Value;
+use sprite_data::compare::{self, JsonPath, Step};
+
+use super::report::{Finding, Ignores, Report, ReportArgs};
+use super::{KindArg, choose_kind, read_input};
+
+/// Compare two files of the same kind.
+#[derive(Debug, clap::Args)]
+#[command(
+    about = "Say what changed between two SEQ, SHP, SPR files or two documents; exit 1 when they differ",
+    long_about = "Compare two files of the same kind and list each difference on one line, grouped \
+by what it is about:\n\n  \
+two SEQ files: the header values, the slot table, and each slot whose commands changed, command \
+by command, with the command's number in its slot and its byte offset in each file (aliased slots \
+that share their commands are reported together);\n  \
+two SHP files (unit or weapon/effect): the header, then each frame that changed, tile by tile, \
+with the byte offset of the record;\n  \
+two SPR sheets: each palette colour that changed, and how many pixels changed in which rows;\n  \
+two documents (tactics-sprite-data.json): by meaning, as `check` compares them.\n\n\
+A JSON document is told by its first character; the others by their structure (--kind forces \
+one). The two files must be of the same kind.\n\n\
+Exit status: 0 when they are the same, 1 when they differ, 2 for a usage error or a file that \
+cannot be read or decoded (so 1 always means a difference)."
+)]
+pub struct Args {
+    /// The first file (A).
+    #[arg(value_name = "A")]
+    pub a: PathBuf,
+
+    /// The second file (B).
+    #[arg(value_name = "B")]
+    pub b: PathBuf,
+
+    /// Decode both files as this kind [default: detected]
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub kind: Option<KindArg>,
+
+    #[command(flatten)]
+    pub report: ReportArgs,
+}
+
+/// Runs the command: exit 0 same, 1 different, 2 when it cannot compare.
+///
+/// # Errors
+/// Only when stdout cannot be written; every other problem is one line and exit 2.
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let report = match prepare(args) {
+        Ok(report) => report,
+        Err(error) => {
+            super::report_error(&error);
+            return Ok(ExitCode::from(2));
+        }
+    };
+    report.print(&args.report)
+}
+
+/// One side of the comparison: its path and bytes.
+struct Side<'a> {
+    path: &'a Path,
+    bytes: Vec<u8>,
+}
+
+impl Side<'_> {
+    /// A decoder's error, naming this file.
+    fn error(&self, error: DecodeError) -> anyhow::Error {
+        anyhow!("{}: {error}", self.path.display())
+    }
+}
+
+fn is_json(bytes: &[u8]) -> bool {
+    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+}
+
+/// Whether a file starts as JSON text, from its first 4 KiB (false when it cannot be opened: the
+/// read that follows names the problem).
+fn starts_as_json(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(4096).read_to_end(&mut head))
+        .is_ok_and(|_| is_json(&head))
+}
+
+fn prepare(args: &Args) -> anyhow::Result<Report> {
+    // Two documents go to the one loader before anything else is read: it refuses a file past
+    // its size limit unread, with the line every command gives.
+    let mut documents_loaded = if starts_as_json(&args.a) && starts_as_json(&args.b) {
+        Some((super::check::load(&args.a)?, super::check::load(&args.b)?))
+    } else {
+        None
+    };
+    let a = Side {
+        path: &args.a,
+        bytes: read_input(&args.a)?,
+    };
+    let b = Side {
+        path: &args.b,
+        bytes: read_input(&args.b)?,
+    };
+    let mut report = Report::new("A", "B");
+    report.annotate = Some(args.a.clone());
+    report.header = vec![
+        format!("A  {}", args.a.display()),
+        format!("B  {}", args.b.display()),
+    ];
+    let documents = is_json(&a.bytes) && is_json(&b.bytes);
+    let findings = match (is_json(&a.bytes), is_json(&b.bytes)) {
+        (true, true) => {
+            let (left, right) = match documents_loaded.take() {
+                Some(both) => both,
+                None => (super::check::load(a.path)?, super::check::load(b.path)?),
+            };
+            compare::compare(&left, &right)
+                .iter()
+                .map(|d| super::check::finding(d, "A", "B"))
+                .collect()
+        }
+        (false, false) => {
+            let (kind_a, _) = choose_kind(a.path, &a.bytes, args.kind)?;
+            let (kind_b, _) = choose_kind(b.path, &b.bytes, args.kind)?;
+            if kind_a != kind_b {
+                return Err(anyhow!(
+                    "{} is a {kind_a} file and {} a {kind_b} file; diff compares two files of one \
+                     kind",
+                    a.path.display(),
+                    b.path.display()
+                ));
+            }
+            report.header[0].push_str(&format!("  ({kind_a})"));
+            report.header[1].push_str(&format!("  ({kind_b})"));
+            let mut findings = match kind_a {
+                FileKind::Seq => seq::diff(&a, &b)?,
+                FileKind::UnitShp => shp::diff_unit(&a, &b)?,
+                FileKind::WeaponShp => shp::diff_weapon(&a, &b)?,
+                FileKind::Spr => spr::diff(&a, &b)?,
+            };
+            // Bytes no model field shows (dead stream bytes before the first slot, say) still
+            // make the files differ.
+            if findings.is_empty() {
+                if let Some(first) = compare::first_byte_difference(&a.bytes, &b.bytes) {
+                    findings.push(finding(
+                        "bytes",
+                        &[PathStep::Key("bytes")],
+                        format!(
+                            "bytes: first difference at 0x{:X}, outside anything decoded ({} and {} bytes)",
+                            first.offset,
+                            a.bytes.len(),
+                            b.bytes.len()
+                        ),
+                        Some(a.bytes.len().into()),
+                        Some(b.bytes.len().into()),
+                    ));
+                }
+            }
+            findings
+        }
+        _ => {
+            return Err(anyhow!(
+                "one of {} and {} is a JSON document and the other is not; diff compares two files \
+                 of one kind",
+                a.path.display(),
+                b.path.display()
+            ));
+        }
+    };
+    let mut ignores = Ignores::new(&args.report.ignore);
+    report.findings = findings
+        .into_iter()
+        .filter(|f: &Finding| !ignores.ignores(&f.path))
+        .collect();
+    ignores.finish(&mut report);
+    if documents {
+        report.locate(&a.bytes);
+    }
+    Ok(report)
+}
+
+/// A path from steps written as `key` or `[index]`: `path(&["slots"], &[102])`-like helpers for the
+/// file diffs.
+fn path(steps: &[PathStep]) -> JsonPath {
+    JsonPath(
+        steps
+            .iter()
+            .map(|s| match s {
+                PathStep::Key(k) => Step::Key((*k).to_owned()),
+                PathStep::Index(i) => Step::Index(*i),
+            })
+            .collect(),
+    )
+}
+
+enum PathStep {
+    Key(&'static str),
+    Index(usize),
+}
+
+/// A finding of a file diff.
+fn finding(
+    group: &str,
+    steps: &[PathStep],
+    text: String,
+    left: Option<Value>,
+    right: Option<Value>,
+) -> Finding {
+    Finding {
+        group: group.to_owned(),
+        path: path(steps),
+        text,
+        left,
+        right,
+        anchor: None,
+        line: None,
+    }
+}

@@ -1,0 +1,114 @@
+//! Two SPR sheets: the layout, each palette whose colours changed, and how many pixels changed
+//! and where.
+
+use fft_formats::spr::{PALETTE_BYTES, PALETTE_COLOURS, Spr, WIDTH};
+
+use super::{PathStep, Side, finding};
+use crate::cmd::report::Finding;
+
+pub(super) fn diff(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
+    let left = Spr::decode(&a.bytes).map_err(|e| a.error(e))?;
+    let right = Spr::decode(&b.bytes).map_err(|e| b.error(e))?;
+    let mut out = Vec::new();
+    if left.variant != right.variant {
+        out.push(finding(
+            "layout",
+            &[PathStep::Key("variant")],
+            format!(
+                "layout: A {} ({} x {}), B {} ({} x {})",
+                left.variant,
+                WIDTH,
+                left.height(),
+                right.variant,
+                WIDTH,
+                right.height()
+            ),
+            Some(left.variant.name().into()),
+            Some(right.variant.name().into()),
+        ));
+    }
+    // Palettes come first in every layout that has them.
+    for p in 0..left.palettes.len().max(right.palettes.len()) {
+        let (l, r) = (left.palettes.get(p), right.palettes.get(p));
+        let text = match (l, r) {
+            (Some(l), Some(r)) if l == r => continue,
+            (Some(l), Some(r)) => {
+                let changed: Vec<String> = (0..PALETTE_COLOURS)
+                    .filter(|&c| l[c] != r[c])
+                    .map(|c| {
+                        format!(
+                            "{c} (byte 0x{:X}) A 0x{:04X} B 0x{:04X}",
+                            p * PALETTE_BYTES + 2 * c,
+                            l[c],
+                            r[c]
+                        )
+                    })
+                    .collect();
+                format!(
+                    "palette {p}: {} colour{} changed: {}",
+                    changed.len(),
+                    if changed.len() == 1 { "" } else { "s" },
+                    changed.join("; ")
+                )
+            }
+            (Some(_), None) => format!("palette {p}: only in A"),
+            _ => format!("palette {p}: only in B"),
+        };
+        out.push(finding(
+            "palettes",
+            &[PathStep::Key("palettes"), PathStep::Index(p)],
+            text,
+            l.map(|l| l.to_vec().into()),
+            r.map(|r| r.to_vec().into()),
+        ));
+    }
+    let rows = left.height().min(right.height());
+    let mut changed = 0usize;
+    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+    for y in 0..rows {
+        for x in 0..WIDTH {
+            if left.pixel(x, y) != right.pixel(x, y) {
+                changed += 1;
+                (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+            }
+        }
+    }
+    if changed > 0 {
+        out.push(finding(
+            "pixels",
+            &[PathStep::Key("pixels")],
+            format!(
+                "pixels: {changed} of {} changed, within columns {x0}..={x1}, rows {y0}..={y1}",
+                WIDTH * rows
+            ),
+            None,
+            Some(changed.into()),
+        ));
+    }
+    if left.height() != right.height() {
+        out.push(finding(
+            "pixels",
+            &[PathStep::Key("rows")],
+            format!(
+                "rows: A {}, B {} (only the first {rows} compared)",
+                left.height(),
+                right.height()
+            ),
+            Some(left.height().into()),
+            Some(right.height().into()),
+        ));
+    }
+    if left.padding != right.padding {
+        out.push(finding(
+            "padding",
+            &[PathStep::Key("padding")],
+            format!(
+                "zero bytes after the pixels: A {}, B {}",
+                left.padding, right.padding
+            ),
+            Some(left.padding.into()),
+            Some(right.padding.into()),
+        ));
+    }
+    Ok(out)
+}

@@ -1,0 +1,52 @@
+//! `build --sas`: the JSON document of a SAS set (schema `schemas/sas-set.schema.json`).
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use sha2::{Digest, Sha256};
+use sprite_data::output::write_atomically;
+
+use super::{SasOptions, load_set};
+
+/// Builds the document of the set at `path` and writes it to `out` atomically.
+///
+/// # Errors
+/// An input that cannot be read or decoded, or an output that cannot be written.
+pub fn run(
+    path: &Path,
+    options: &SasOptions,
+    sheet_file: Option<&str>,
+    out: &Path,
+) -> anyhow::Result<ExitCode> {
+    let loaded = load_set(path, options.entry)?;
+    let meanings = options.table();
+    let document = sas_formats::document::build(&loaded.set, &meanings, sheet_file);
+    let mut bytes = serde_json::to_vec_pretty(&document)?;
+    bytes.push(b'\n');
+    let set = &loaded.set;
+    println!(
+        "input   {} ({}, {}, scale {})",
+        loaded.name,
+        set.version,
+        set.byte_order.name(),
+        set.scale
+    );
+    println!(
+        "counts  {} animations, {} sprites, {} sequences, {} dead frames",
+        set.animations.len(),
+        set.sprites.len(),
+        set.blocks().count(),
+        set.dead_frame_count()
+    );
+    println!(
+        "meanings {} (frame types 8 and 9 are disputed)",
+        meanings.name
+    );
+    write_atomically(out, &bytes).with_context(|| format!("{}: cannot write", out.display()))?;
+    println!("wrote   {} ({} bytes)", out.display(), bytes.len());
+    let digest = Sha256::digest(&bytes);
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    println!("sha256  {hex}");
+    Ok(ExitCode::SUCCESS)
+}

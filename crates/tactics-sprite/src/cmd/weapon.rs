@@ -1,0 +1,150 @@
+//! The weapon flags `render` and `export-aseprite` share: which weapon type the unit holds, the
+//! weapons sheet, and the layer documents (found beside the unit document unless named).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, anyhow};
+use fft_formats::layer::WeaponType;
+use fft_formats::spr::Spr;
+use sprite_data::layer::{LayerDocument, LayerKind, layer_file};
+use sprite_render::Image;
+use sprite_render::layers::layer_sheet;
+
+use super::read_input;
+
+/// Draw the unit holding a weapon.
+#[derive(Debug, Clone, clap::Args)]
+pub struct WeaponInput {
+    /// Draw the unit holding a weapon of this type, with the weapon and effect layers its
+    /// animations start: knife, ninja-blade, sword, knight-sword, katana, axe, rod, staff, flail,
+    /// gun, crossbow, bow, instrument, book, spear, pole, bag, cloth, shield, ball, shuriken.
+    #[arg(long, value_name = "TYPE", requires = "weapon_sheet")]
+    pub weapon: Option<WeaponType>,
+
+    /// The weapons sheet, WEP.SPR (85504 bytes: weapons, effects and traps).
+    #[arg(long, value_name = "WEP.SPR", requires = "weapon")]
+    pub weapon_sheet: Option<PathBuf>,
+
+    /// The weapon layer document [default: wep1.json or wep1.tactics-sprite-layer.json beside
+    /// --data; give wep2's for a TYPE2 unit]
+    #[arg(long, value_name = "FILE", requires = "weapon")]
+    pub weapon_data: Option<PathBuf>,
+
+    /// The effect layer document [default: eff1.json or eff1.tactics-sprite-layer.json beside
+    /// --data]
+    #[arg(long, value_name = "FILE", requires = "weapon")]
+    pub effect_data: Option<PathBuf>,
+
+    /// The weapon's palette in the weapons block, 0..15 (the game picks it per item).
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..16))]
+    pub weapon_palette: u8,
+
+    /// Draw the weapon from this many rows further down its block: the items of one type share
+    /// its frames, each item's graphic in its own rows (a multiple of 8; 0, the type's first
+    /// item, by default).
+    #[arg(long, value_name = "ROWS", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=248))]
+    pub weapon_rows: u8,
+
+    /// The effect's palette in the effects block, 0..15.
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..16))]
+    pub effect_palette: u8,
+}
+
+/// Everything the weapon flags load.
+pub struct LoadedWeapon {
+    pub weapon_type: WeaponType,
+    pub weapon: LayerDocument,
+    pub effect: LayerDocument,
+    pub weapon_sheet: Image,
+    pub effect_sheet: Image,
+    /// The `weapon  ...` line, printed only when the command goes on to succeed.
+    pub line: String,
+}
+
+impl WeaponInput {
+    /// Loads the layer documents and cuts their sheets, printing nothing; `None` without
+    /// `--weapon`.
+    ///
+    /// # Errors
+    /// A layer document that cannot be found, read or parsed, or a sheet that is not WEP.SPR.
+    pub fn load(&self, data: &Path) -> anyhow::Result<Option<LoadedWeapon>> {
+        let (Some(weapon_type), Some(sheet_path)) = (self.weapon, &self.weapon_sheet) else {
+            return Ok(None);
+        };
+        let weapon = load_layer(self.weapon_data.as_deref(), data, LayerKind::Wep1, "weapon")?;
+        let effect = load_layer(self.effect_data.as_deref(), data, LayerKind::Eff1, "effect")?;
+        let shown = sheet_path.display().to_string();
+        let spr = Spr::decode(&read_input(sheet_path)?).with_context(|| shown.clone())?;
+        let weapon_sheet = layer_sheet(
+            &spr,
+            &weapon,
+            usize::from(self.weapon_palette),
+            usize::from(self.weapon_rows),
+        )
+        .with_context(|| shown.clone())?;
+        let effect_sheet = layer_sheet(&spr, &effect, usize::from(self.effect_palette), 0)
+            .with_context(|| shown)?;
+        let line = format!(
+            "weapon  {weapon_type}: {} frame {} ({} palette {}, rows +{}), {} ({} palette {})",
+            weapon.kind,
+            weapon.first_frame(weapon_type).unwrap_or(0),
+            sheet_path.display(),
+            self.weapon_palette,
+            self.weapon_rows,
+            effect.kind,
+            sheet_path.display(),
+            self.effect_palette
+        );
+        Ok(Some(LoadedWeapon {
+            weapon_type,
+            weapon,
+            effect,
+            weapon_sheet,
+            effect_sheet,
+            line,
+        }))
+    }
+}
+
+/// A layer document: `given`, else `<kind>.json` or `<kind>.tactics-sprite-layer.json` in the
+/// folder of the unit document `data`.
+pub fn load_layer(
+    given: Option<&Path>,
+    data: &Path,
+    kind: LayerKind,
+    layer: &str,
+) -> anyhow::Result<LayerDocument> {
+    let path = match given {
+        Some(path) => path.to_path_buf(),
+        None => {
+            let folder = data.parent().unwrap_or(Path::new("."));
+            let candidates = [
+                folder.join(format!("{kind}.json")),
+                folder.join(layer_file(kind)),
+            ];
+            candidates
+                .iter()
+                .find(|p| p.is_file())
+                .cloned()
+                .ok_or_else(|| {
+                    anyhow!(
+                        "no {layer} layer document beside {}: looked for {} and {}; build it with \
+                         `tactics-sprite build --kind {kind} ...` or name it with --{layer}-data",
+                        data.display(),
+                        candidates[0].display(),
+                        candidates[1].display()
+                    )
+                })?
+        }
+    };
+    // The one layer loader: size cap, format, shape with JSON paths, and the layer rules.
+    let doc = sprite_data::load_layer_document(&path)?;
+    if doc.layer != layer {
+        return Err(anyhow!(
+            "{}: a {} layer document, not a {layer} layer's",
+            path.display(),
+            doc.layer
+        ));
+    }
+    Ok(doc)
+}

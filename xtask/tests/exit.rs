@@ -1,0 +1,33 @@
+//! `cargo xtask` exits as `tactics-sprite` does for the same kind of error: 2 for a bad request
+//! (an unknown `--kind`, as `tactics-sprite build --kind nosuch`), 1 for bad input (a folder
+//! that is not there, as an input file that is not there). `tactics-sprite`'s side is checked in
+//! its own tests (`errors.rs`, `cli.rs`).
+
+use std::process::Command;
+
+fn xtask(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(args)
+        .output()
+        .expect("xtask runs")
+}
+
+#[test]
+fn an_unknown_kind_is_a_usage_error() {
+    let run = xtask(&["build-data", "--kind", "nosuch"]);
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("no built-in profile \"nosuch\"; the kinds are type1, type2"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_missing_folder_is_bad_input() {
+    let run = xtask(&["build-data", "--originals", "/nonexistent/BATTLE"]);
+    assert_eq!(run.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("/nonexistent/BATTLE: no such folder"), "{err}");
+}
