@@ -109,6 +109,17 @@ pub fn load_document(path: &Path) -> Result<Document, LoadError> {
     parse_document(&bytes, &origin)
 }
 
+/// [`load_document`], keeping the file's bytes too (a server sends them as they are).
+///
+/// # Errors
+/// As [`load_document`].
+pub fn load_document_with_bytes(path: &Path) -> Result<(Vec<u8>, Document), LoadError> {
+    let origin = path.display().to_string();
+    let bytes = read_capped(path, &origin)?;
+    let doc = parse_document(&bytes, &origin)?;
+    Ok((bytes, doc))
+}
+
 /// A document file's bytes, its length checked against [`MAX_DOCUMENT_BYTES`] before it is read.
 fn read_capped(path: &Path, origin: &str) -> Result<Vec<u8>, LoadError> {
     let fail = |problem: LoadProblem| LoadError {

@@ -5,7 +5,8 @@
 pub const MAX_SUGGESTIONS: usize = 5;
 
 /// The names of `available` nearest to `name`, nearest first: those containing it or contained
-/// in it (case aside), then those whose normalised Levenshtein similarity (case aside) is at
+/// in it (case aside), then those whose normalised Damerau-Levenshtein similarity (a swap of
+/// two neighbours is one edit, so "Wlak" is nearer "Walk" than "Blank"; case aside) is at
 /// least 0.5; at most [`MAX_SUGGESTIONS`].
 pub fn nearest<'a>(name: &str, available: &'a [String]) -> Vec<&'a str> {
     let wanted = name.to_lowercase();
@@ -13,7 +14,7 @@ pub fn nearest<'a>(name: &str, available: &'a [String]) -> Vec<&'a str> {
         .iter()
         .filter_map(|candidate| {
             let lower = candidate.to_lowercase();
-            let similarity = strsim::normalized_levenshtein(&wanted, &lower);
+            let similarity = strsim::normalized_damerau_levenshtein(&wanted, &lower);
             let contains =
                 !wanted.is_empty() && (lower.contains(&wanted) || wanted.contains(&lower));
             let score = if contains {

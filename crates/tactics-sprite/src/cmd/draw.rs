@@ -7,10 +7,12 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use fft_formats::layer::WeaponType;
+use sprite_data::Document;
 use sprite_data::layer::LayerKind;
 use sprite_data::pose::layers::{Layers, pose_with_layers};
 use sprite_data::pose::{IDLE, Motion, PoseError, View};
 
+use super::render::load_document;
 use super::stdout_error;
 use super::weapon::load_layer;
 
@@ -80,65 +82,106 @@ pub struct Args {
 /// cannot be written. A bad request is not an error here: it prints its one line and gives exit 2.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let shown = args.data.display().to_string();
-    let doc = super::render::load_document(&args.data)?;
+    let doc = load_document(&args.data)?;
     let name = if args.idle {
         IDLE
     } else {
         args.animation.as_deref().unwrap_or(IDLE)
     };
-    let request = Motion::find(&doc, name).and_then(|motion| {
-        let view = View::new(args.view)?;
-        Ok((motion, view))
-    });
-    let usage = |error: &dyn std::fmt::Display| {
-        eprintln!("tactics-sprite: draw: {error}");
-        Ok(ExitCode::from(2))
+    let line = match pose_line(&doc, name, args.view, args.tick, args.water) {
+        Ok(line) => line,
+        Err(DrawRefusal::Usage(message)) => {
+            eprintln!("tactics-sprite: draw: {message}");
+            return Ok(ExitCode::from(2));
+        }
+        Err(DrawRefusal::Failed(error)) => return Err(error).with_context(|| shown.clone()),
     };
-    let (motion, view) = match request {
-        Ok(found) => found,
-        Err(error) => return usage(&error),
+    let line = match args.weapon {
+        Some(weapon_type) => layered_line(&doc, args, name, weapon_type)?.unwrap_or(line),
+        None => line,
     };
+    writeln!(io::stdout().lock(), "{line}").map_err(stdout_error)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Why [`pose_line`] drew nothing.
+#[derive(Debug)]
+pub enum DrawRefusal {
+    /// The request's fault (exit 2; a `400` from `serve`): an unknown animation (with the
+    /// nearest names), a view outside 0..7, a negative or missing tick.
+    Usage(String),
+    /// The document's: a reference that does not resolve.
+    Failed(PoseError),
+}
+
+/// The pose `name` (an animation, or `Idle`, in any case) shows in `view` at `tick` as the one
+/// JSON line this command prints (without its newline); `serve`'s `/api/v1/draw` sends the same
+/// line. The idle frame needs no tick; an animation does.
+///
+/// # Errors
+/// A [`DrawRefusal`].
+pub fn pose_line(
+    doc: &Document,
+    name: &str,
+    view: i64,
+    tick: Option<i64>,
+    water: bool,
+) -> Result<String, DrawRefusal> {
+    let usage = |error: &dyn std::fmt::Display| DrawRefusal::Usage(error.to_string());
+    let motion = Motion::find(doc, name).map_err(|e| usage(&e))?;
+    let view = View::new(view).map_err(|e| usage(&e))?;
     // The idle frame is the same at every tick; an animation needs its moment.
-    let tick = match (motion, args.tick) {
+    let tick = match (motion, tick) {
         (Motion::Animation(animation), None) => {
-            return usage(&format!(
+            return Err(usage(&format!(
                 "--tick T is needed to draw {:?} (only the idle frame needs none)",
                 animation.name
-            ));
+            )));
         }
         (_, tick) => tick.unwrap_or(0),
     };
-    let pose = match motion.pose(&doc, view, tick, args.water) {
+    let pose = match motion.pose(doc, view, tick, water) {
         Ok(pose) => pose,
-        Err(error @ PoseError::NegativeTick { .. }) => return usage(&error),
-        Err(error) => return Err(error).with_context(|| shown.clone()),
+        Err(error @ PoseError::NegativeTick { .. }) => return Err(usage(&error)),
+        Err(error) => return Err(DrawRefusal::Failed(error)),
     };
-    let line = match (args.weapon, motion) {
-        (Some(weapon_type), Motion::Animation(animation)) => {
-            let weapon = load_layer(
-                args.weapon_data.as_deref(),
-                &args.data,
-                LayerKind::Wep1,
-                "weapon",
-            )?;
-            let effect = load_layer(
-                args.effect_data.as_deref(),
-                &args.data,
-                LayerKind::Eff1,
-                "effect",
-            )?;
-            let layers = Layers {
-                weapon_type,
-                weapon: Some(&weapon),
-                effect: Some(&effect),
-            };
-            let layered = pose_with_layers(&doc, animation, view, tick, args.water, &layers)
-                .with_context(|| shown.clone())?;
-            serde_json::to_string(&layered)
-        }
-        _ => serde_json::to_string(&pose),
-    }
-    .context("writing the pose as JSON")?;
-    writeln!(io::stdout().lock(), "{line}").map_err(stdout_error)?;
-    Ok(ExitCode::SUCCESS)
+    // A pose is strings, integers, whole floats and booleans: nothing serde_json can refuse.
+    Ok(serde_json::to_string(&pose).unwrap_or_default())
+}
+
+/// The `--weapon` line: the pose with the weapon and effect layers the animation starts, once
+/// [`pose_line`] has accepted the request; `None` for the idle frame, which starts no layer.
+fn layered_line(
+    doc: &Document,
+    args: &Args,
+    name: &str,
+    weapon_type: WeaponType,
+) -> anyhow::Result<Option<String>> {
+    let Ok(Motion::Animation(animation)) = Motion::find(doc, name) else {
+        return Ok(None);
+    };
+    let view = View::new(args.view)?;
+    let tick = args.tick.unwrap_or(0);
+    let weapon = load_layer(
+        args.weapon_data.as_deref(),
+        &args.data,
+        LayerKind::Wep1,
+        "weapon",
+    )?;
+    let effect = load_layer(
+        args.effect_data.as_deref(),
+        &args.data,
+        LayerKind::Eff1,
+        "effect",
+    )?;
+    let layers = Layers {
+        weapon_type,
+        weapon: Some(&weapon),
+        effect: Some(&effect),
+    };
+    let layered = pose_with_layers(doc, animation, view, tick, args.water, &layers)
+        .with_context(|| args.data.display().to_string())?;
+    Ok(Some(
+        serde_json::to_string(&layered).context("writing the pose as JSON")?,
+    ))
 }

@@ -11,6 +11,7 @@ pub mod render;
 pub mod report;
 pub mod roundtrip;
 pub mod sas;
+pub mod serve;
 pub mod sheet;
 pub mod weapon;
 

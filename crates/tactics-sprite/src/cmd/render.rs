@@ -129,7 +129,7 @@ pub struct Args {
 
 /// The output format, from the extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Format {
+pub enum Format {
     Png,
     Apng,
     Gif,
@@ -308,7 +308,15 @@ fn beside(sheet: &Path, file: &str) -> Vec<PathBuf> {
 /// # Errors
 /// When it cannot be read or is not a usable sprite-data document; the message names the file.
 pub fn load_document(path: &Path) -> anyhow::Result<Document> {
-    Ok(sprite_data::load_document(path)?)
+    load_document_bytes(path).map(|(_, doc)| doc)
+}
+
+/// [`load_document`], keeping the file's bytes too (`serve` sends them as they are).
+///
+/// # Errors
+/// As [`load_document`].
+pub fn load_document_bytes(path: &Path) -> anyhow::Result<(Vec<u8>, Document)> {
+    Ok(sprite_data::load::load_document_with_bytes(path)?)
 }
 
 /// Reads a sheet from its bytes: a PNG by its signature, else an SPR drawn with `palette`.
@@ -378,6 +386,66 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if let Some(result) = super::sas::render::dispatch(args) {
         return result;
     }
+    if let Err(message) = check_request(args) {
+        return usage(message);
+    }
+    let doc = load_document(&args.input.data)?;
+    // The request, checked against the document before any sheet is read.
+    if let Err(message) = check_against(args, &doc) {
+        return usage(message);
+    }
+    let loaded = args.input.load(doc)?;
+    let result = match args.weapon.load(&args.input.data)? {
+        Some(weapon) => render_with_weapon(args, &loaded, &weapon),
+        None => {
+            let renderer = args.input.renderer(&loaded)?;
+            let explain = |error| args.input.explain(&loaded, error);
+            render_file(args, &loaded.doc, &renderer, &explain)
+        }
+    };
+    match result {
+        Ok(rendered) => {
+            write_out(&args.out, &rendered.bytes)?;
+            print_lines(&loaded.lines);
+            print_lines(&rendered.report);
+            println!("wrote   {} ({})", args.out.display(), rendered.summary);
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(Refusal::Usage(message)) => usage(message),
+        Err(Refusal::Failed(error)) => Err(error),
+    }
+}
+
+/// A rendered file: its bytes, and what the command reports about it.
+#[derive(Debug, Clone)]
+pub struct Rendered {
+    pub bytes: Vec<u8>,
+    /// Lines on what was drawn (canvas, frames, animations), printed once the file is written.
+    pub report: Vec<String>,
+    /// What the file holds, in the `wrote` line's parentheses.
+    pub summary: String,
+}
+
+/// Why [`render_file`] made no file.
+#[derive(Debug)]
+pub enum Refusal {
+    /// A usage error (exit 2; a `400` from `serve`).
+    Usage(String),
+    /// An input that does not resolve or fit.
+    Failed(anyhow::Error),
+}
+
+impl From<anyhow::Error> for Refusal {
+    fn from(error: anyhow::Error) -> Self {
+        Refusal::Failed(error)
+    }
+}
+
+/// The output's format, from the extension of `--out`; and the requests only some formats take.
+///
+/// # Errors
+/// The usage error's message.
+pub fn check_request(args: &Args) -> Result<Format, String> {
     let extension = args
         .out
         .extension()
@@ -388,65 +456,76 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         Some("apng") => Format::Apng,
         Some("gif") => Format::Gif,
         _ => {
-            return usage(format!(
+            return Err(format!(
                 "{}: the output's extension chooses its format: .png, .apng or .gif",
                 args.out.display()
             ));
         }
     };
     if args.all_frames && format != Format::Png {
-        return usage("--all-frames makes a contact sheet, which is a .png");
+        return Err("--all-frames makes a contact sheet, which is a .png".to_owned());
     }
     if args.animation.len() > 1 && format != Format::Png {
-        return usage("an .apng or .gif holds one animation; give --animation once");
+        return Err("an .apng or .gif holds one animation; give --animation once".to_owned());
     }
     if args.view.len() > 1 && format != Format::Png {
-        return usage("an .apng or .gif holds one view; give --view once");
+        return Err("an .apng or .gif holds one view; give --view once".to_owned());
     }
-    let with_weapon = args.weapon.weapon.is_some();
-    if with_weapon && args.animation.is_empty() {
-        return usage("--weapon draws the layers an animation starts: give --animation");
+    if args.weapon.weapon.is_some() && args.animation.is_empty() {
+        return Err("--weapon draws the layers an animation starts: give --animation".to_owned());
     }
+    Ok(format)
+}
 
-    let doc = load_document(&args.input.data)?;
-    // The request, checked against the document before any sheet is read.
-    let mut views = Vec::new();
-    for &v in &args.view {
-        match View::new(v) {
-            Ok(view) => views.push(view),
-            Err(error) => return usage(error),
-        }
-    }
-    let mut motions = Vec::new();
+/// The views, animations and frame of the request, checked against the document.
+///
+/// # Errors
+/// The usage error's message: a view outside 0..7, an unknown animation (with the nearest
+/// names), a frame not in the document.
+pub fn check_against(args: &Args, doc: &Document) -> Result<Vec<View>, String> {
+    let views = args
+        .view
+        .iter()
+        .map(|&v| View::new(v))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
     for name in &args.animation {
-        match Motion::find(&doc, name) {
-            Ok(Motion::Idle) if with_weapon => {
-                return usage("--weapon draws attacks, not the idle frame");
-            }
-            Ok(_) => motions.push(name.as_str()),
-            Err(error) => return usage(error),
+        let motion = Motion::find(doc, name).map_err(|e| e.to_string())?;
+        if args.weapon.weapon.is_some() && matches!(motion, Motion::Idle) {
+            return Err("--weapon draws attacks, not the idle frame".to_owned());
         }
     }
     if let Some(n) = args.frame {
         if n >= doc.frames.len() {
-            return usage(RenderError::FrameOutOfRange {
+            return Err(RenderError::FrameOutOfRange {
                 frame: n,
                 count: doc.frames.len(),
-            });
+            }
+            .to_string());
         }
     }
+    Ok(views)
+}
 
-    let loaded = args.input.load(doc)?;
-    if let Some(weapon) = args.weapon.load(&args.input.data)? {
-        return run_with_weapon(args, format, &loaded, &weapon, &motions, &views);
-    }
-    let doc = &loaded.doc;
-    let renderer = args.input.renderer(&loaded)?;
-    let mut report = loaded.lines.clone();
+/// The file this command writes for `args` (all but `--data`, `--sheet`, `--sp2` and
+/// `--palette`, which made `doc` and `renderer`), and its report lines; `serve`'s
+/// `/api/v1/render.*` sends the same bytes. `explain` words a drawing error (the command names
+/// the files, and the SP2 to give).
+///
+/// # Errors
+/// [`Refusal::Usage`] for a bad request, [`Refusal::Failed`] for inputs that do not resolve.
+pub fn render_file(
+    args: &Args,
+    doc: &Document,
+    renderer: &Renderer,
+    explain: &dyn Fn(RenderError) -> anyhow::Error,
+) -> Result<Rendered, Refusal> {
+    let format = check_request(args).map_err(Refusal::Usage)?;
+    let views = check_against(args, doc).map_err(Refusal::Usage)?;
+    let mut report = Vec::new();
 
     if args.all_frames {
-        let sheet_image =
-            contact_sheet(&renderer, args.columns).map_err(|e| args.input.explain(&loaded, e))?;
+        let sheet_image = contact_sheet(renderer, args.columns).map_err(explain)?;
         let canvas = renderer.canvas();
         report.push(format!(
             "canvas  {} x {} a frame (the document's), stance point at ({}, {})",
@@ -460,7 +539,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             doc.frames.len(),
             args.columns.max(1)
         ));
-        return write_png(args, &sheet_image, &report);
+        return Ok(png_file(args, &sheet_image, report)?);
     }
 
     // What to draw: rows of timed frames, and whether the one animation loops.
@@ -468,9 +547,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut loops = false;
     let mut lines = Vec::new();
     if let Some(n) = args.frame {
-        let image = renderer
-            .draw_frame(n)
-            .map_err(|e| args.input.explain(&loaded, e))?;
+        let image = renderer.draw_frame(n).map_err(explain)?;
         lines.push(format!("frame   {n} ({} tiles)", doc.frames[n].len()));
         rows.push(vec![AnimationFrame {
             image,
@@ -483,17 +560,15 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             events: Vec::new(),
         }]);
     } else {
-        for name in motions {
-            let motion = Motion::find(doc, name).expect("checked above");
+        for name in &args.animation {
+            let motion = Motion::find(doc, name).map_err(|e| Refusal::Usage(e.to_string()))?;
             // An animation that only draws in its water frames (Nulled Walk) is drawn in them.
             let water = args.water || matches!(motion, Motion::Animation(a) if a.water);
             if let Motion::Animation(animation) = motion {
                 loops = animation.looping;
             }
             for &view in &views {
-                let frames = renderer
-                    .animation(motion, view, water)
-                    .map_err(|e| args.input.explain(&loaded, e))?;
+                let frames = renderer.animation(motion, view, water).map_err(explain)?;
                 lines.push(describe_animation(
                     motion.name(),
                     view,
@@ -515,28 +590,32 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         canvas.stance().1
     ));
     report.extend(lines);
-    write_rows(args, format, doc, &rows, loops, &report)
+    Ok(encode_rows(args, format, doc, &rows, loops, report)?)
 }
 
 /// `render --weapon`: each animation at each view with its layers, on a canvas that holds them
 /// (then fitted to what is drawn, as without a weapon).
-fn run_with_weapon(
+fn render_with_weapon(
     args: &Args,
-    format: Format,
     loaded: &Loaded,
     weapon: &LoadedWeapon,
-    motions: &[&str],
-    views: &[View],
-) -> anyhow::Result<ExitCode> {
+) -> Result<Rendered, Refusal> {
     use sprite_render::layers::{LayerArt, LayeredRenderer};
+    let format = check_request(args).map_err(Refusal::Usage)?;
+    let views = check_against(args, &loaded.doc).map_err(Refusal::Usage)?;
     let doc = &loaded.doc;
-    let animations: Vec<_> = motions
-        .iter()
-        .map(|name| match Motion::find(doc, name) {
-            Ok(Motion::Animation(animation)) => animation,
-            _ => unreachable!("checked as an animation before loading"),
-        })
-        .collect();
+    let mut animations = Vec::new();
+    for name in &args.animation {
+        match Motion::find(doc, name) {
+            Ok(Motion::Animation(animation)) => animations.push(animation),
+            _ => {
+                return Err(Refusal::Usage(
+                    "--weapon draws attacks, not the idle frame".to_owned(),
+                ));
+            }
+        }
+    }
+    let explain = |error| args.input.explain(loaded, error);
     let renderer = LayeredRenderer::new(
         doc,
         &loaded.sheet.image,
@@ -554,13 +633,11 @@ fn run_with_weapon(
             sheet: &weapon.effect_sheet,
         }),
         &animations,
-        views,
+        &views,
     )
-    .map_err(|e| args.input.explain(loaded, e))?;
+    .map_err(explain)?;
     let renderer = match &loaded.sp2 {
-        Some(sp2) => renderer
-            .with_sp2(&sp2.image)
-            .map_err(|e| args.input.explain(loaded, e))?,
+        Some(sp2) => renderer.with_sp2(&sp2.image).map_err(explain)?,
         None => renderer,
     };
     let mut rows = Vec::new();
@@ -569,10 +646,10 @@ fn run_with_weapon(
     for animation in animations {
         let water = args.water || animation.water;
         loops = animation.looping;
-        for &view in views {
+        for &view in &views {
             let frames = renderer
                 .animation(animation, view, water)
-                .map_err(|e| args.input.explain(loaded, e))?;
+                .map_err(explain)?;
             lines.push(describe_animation(
                 &animation.name,
                 view,
@@ -585,8 +662,7 @@ fn run_with_weapon(
         }
     }
     let canvas = fit_to_drawn(&mut rows, renderer.canvas());
-    let mut report = loaded.lines.clone();
-    report.push(weapon.line.clone());
+    let mut report = vec![weapon.line.clone()];
     report.push(format!(
         "canvas  {} x {}, stance point at ({}, {}) (the box of what this render draws, weapon \
          and effect included)",
@@ -596,7 +672,7 @@ fn run_with_weapon(
         canvas.stance().1
     ));
     report.extend(lines);
-    write_rows(args, format, doc, &rows, loops, &report)
+    Ok(encode_rows(args, format, doc, &rows, loops, report)?)
 }
 
 /// Every row is held until the strip is made: bounds them together as they are drawn, before the
@@ -620,19 +696,19 @@ fn bound_rows(rows: &[Vec<AnimationFrame>], canvas: Canvas) -> anyhow::Result<()
     Ok(())
 }
 
-/// Writes the drawn rows in the output's format, then the report and the line naming the file.
-fn write_rows(
+/// The drawn rows in the output's format, with the report and the `wrote` line's summary.
+fn encode_rows(
     args: &Args,
     format: Format,
     doc: &Document,
     rows: &[Vec<AnimationFrame>],
     loops: bool,
-    report: &[String],
-) -> anyhow::Result<ExitCode> {
+    report: Vec<String>,
+) -> anyhow::Result<Rendered> {
     match format {
         Format::Png => {
             let image = strip(rows, args.labels).context("drawing the strip")?;
-            write_png(args, &image, report)
+            png_file(args, &image, report)
         }
         Format::Apng | Format::Gif => {
             let frames = &rows[0];
@@ -673,11 +749,8 @@ fn write_rows(
             }
             .context("encoding")?;
             let (w, h) = (scaled[0].width(), scaled[0].height());
-            write_out(&args.out, &bytes)?;
-            print_lines(report);
-            println!(
-                "wrote   {} ({w} x {h}, {} frames, plays {}, {} bytes)",
-                args.out.display(),
+            let summary = format!(
+                "{w} x {h}, {} frames, plays {}, {} bytes",
                 timed.len(),
                 if plays == 0 {
                     "for ever".to_owned()
@@ -686,7 +759,11 @@ fn write_rows(
                 },
                 bytes.len()
             );
-            Ok(ExitCode::SUCCESS)
+            Ok(Rendered {
+                bytes,
+                report,
+                summary,
+            })
         }
     }
 }
@@ -737,19 +814,21 @@ fn finish(args: &Args, image: &Image) -> anyhow::Result<Image> {
     Ok(args.background.apply(image).scaled(args.scale))
 }
 
-fn write_png(args: &Args, image: &Image, report: &[String]) -> anyhow::Result<ExitCode> {
+/// A `.png` of `image` (on the background, scaled).
+fn png_file(args: &Args, image: &Image, report: Vec<String>) -> anyhow::Result<Rendered> {
     let image = finish(args, image)?;
     let bytes = png_rgba(&image).context("encoding the PNG")?;
-    write_out(&args.out, &bytes)?;
-    print_lines(report);
-    println!(
-        "wrote   {} ({} x {}, {} bytes)",
-        args.out.display(),
+    let summary = format!(
+        "{} x {}, {} bytes",
         image.width(),
         image.height(),
         bytes.len()
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(Rendered {
+        bytes,
+        report,
+        summary,
+    })
 }
 
 /// Writes an output file atomically.

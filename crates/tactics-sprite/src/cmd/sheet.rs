@@ -68,23 +68,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         ));
     }
     let spr = Spr::decode(&bytes).with_context(|| format!("{shown}: not an SPR sheet"))?;
-    let (png, what) = if args.portrait {
-        let palette = args.palette.unwrap_or(8);
-        let png = portrait_to_png(&spr, palette).with_context(|| shown.clone())?;
-        (png, format!("portrait 32 x 48, palette {palette}"))
-    } else {
-        let palette = args.palette.unwrap_or(0);
-        let png = spr_to_png(&spr, palette).with_context(|| shown.clone())?;
-        let colours = if spr.variant == SprVariant::Sp2 {
-            "grey ramp (an SP2 sheet has no palette)".to_owned()
-        } else {
-            format!("palette {palette} of {}", spr.palettes.len())
-        };
-        (
-            png,
-            format!("{} x {}, {colours}", spr.width(), spr.height()),
-        )
-    };
+    let (png, what) =
+        sheet_png(&spr, args.palette, args.portrait).with_context(|| shown.clone())?;
     write_atomically(&args.out, &png)
         .with_context(|| format!("{}: cannot write", args.out.display()))?;
     println!("sheet   {shown}  {} sheet", spr.variant);
@@ -94,4 +79,32 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         png.len()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The PNG this command writes for `spr`, and what it shows in a few words; `serve`'s
+/// `/api/v1/sheet.png` sends the same bytes.
+///
+/// # Errors
+/// A palette or portrait the sheet does not have.
+pub fn sheet_png(
+    spr: &Spr,
+    palette: Option<usize>,
+    portrait: bool,
+) -> anyhow::Result<(Vec<u8>, String)> {
+    if portrait {
+        let palette = palette.unwrap_or(8);
+        let png = portrait_to_png(spr, palette)?;
+        return Ok((png, format!("portrait 32 x 48, palette {palette}")));
+    }
+    let palette = palette.unwrap_or(0);
+    let png = spr_to_png(spr, palette)?;
+    let colours = if spr.variant == SprVariant::Sp2 {
+        "grey ramp (an SP2 sheet has no palette)".to_owned()
+    } else {
+        format!("palette {palette} of {}", spr.palettes.len())
+    };
+    Ok((
+        png,
+        format!("{} x {}, {colours}", spr.width(), spr.height()),
+    ))
 }

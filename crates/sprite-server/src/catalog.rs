@@ -1,0 +1,284 @@
+//! What a server serves: one entry per unit kind, each a document (its exact bytes and the parsed
+//! [`Document`]) and the sheet to draw it from.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use fft_formats::retail::RETAIL_SHEETS;
+use fft_formats::spr::Spr;
+use sprite_data::Document;
+use sprite_data::pipeline::{self, Source};
+use sprite_data::profile::BUILTIN;
+use sprite_render::compose::SP2_FROM_ROW;
+use sprite_render::demo_sheet::demo_sheet;
+use sprite_render::encode::png_rgba;
+use sprite_render::sheet::synthetic_sheet;
+
+/// The served kinds, in the order they were found.
+#[derive(Debug, Clone, Default)]
+pub struct Catalog {
+    pub kinds: Vec<Kind>,
+}
+
+/// One served document.
+#[derive(Debug, Clone)]
+pub struct Kind {
+    /// Its name in URLs: `type1`, `mon`, `demo`, or a `--data` file's stem.
+    pub name: String,
+    /// The document's bytes, exactly as built or read: what `/api/v1/data` sends.
+    pub bytes: Vec<u8>,
+    pub document: Document,
+    /// Where the document came from, for the start-up report.
+    pub origin: String,
+    pub sheet: Sheet,
+    /// The second sheet MON's SP2 sequences cut their lower-half tiles from (the document's
+    /// `sp2.file`, found beside its sheet; made up with a synthetic sheet); `None` when the
+    /// document draws nothing from one, or it was not found (those sequences are then refused).
+    pub sp2: Option<Sheet>,
+}
+
+/// The sheet a kind is drawn from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Sheet {
+    /// An SPR file (drawn with any of its palettes; an SP2 with its main sheet's).
+    Spr {
+        file: String,
+        bytes: Vec<u8>,
+        palettes: usize,
+    },
+    /// A PNG in the sheet's layout, drawn in its own colours.
+    Png { file: String, bytes: Vec<u8> },
+    /// No sheet was found: a made-up one, each cell a coloured rectangle (as a PNG).
+    Synthetic { bytes: Vec<u8> },
+}
+
+impl Sheet {
+    /// The sheet's bytes, as `--sheet` would read them.
+    pub fn bytes(&self) -> &[u8] {
+        match self {
+            Sheet::Spr { bytes, .. } | Sheet::Png { bytes, .. } | Sheet::Synthetic { bytes } => {
+                bytes
+            }
+        }
+    }
+
+    /// How many palettes `palette=` can choose from (0: the sheet has its own colours).
+    pub fn palettes(&self) -> usize {
+        match self {
+            Sheet::Spr { palettes, .. } => *palettes,
+            _ => 0,
+        }
+    }
+
+    /// One line on the sheet.
+    pub fn describe(&self) -> String {
+        match self {
+            Sheet::Spr {
+                file, palettes: 0, ..
+            } => {
+                format!("{file} (an SP2, drawn with its sheet's palettes)")
+            }
+            Sheet::Spr { file, palettes, .. } => format!("{file} ({palettes} palettes)"),
+            Sheet::Png { file, .. } => format!("{file} (PNG)"),
+            Sheet::Synthetic { .. } => "a synthetic sheet (no sheet file found)".to_owned(),
+        }
+    }
+
+    /// The made-up sheet of a document, as a PNG.
+    ///
+    /// # Errors
+    /// None in practice (a PNG of a sheet-sized picture).
+    pub fn synthetic(doc: &Document) -> anyhow::Result<Sheet> {
+        let bytes = png_rgba(&synthetic_sheet(doc)).context("encoding the synthetic sheet")?;
+        Ok(Sheet::Synthetic { bytes })
+    }
+
+    /// A made-up SP2 for a document drawn from a synthetic sheet: its SP2 cells (rows 256 and
+    /// down of the document's cell layout) painted as [`Sheet::synthetic`] paints cells.
+    ///
+    /// # Errors
+    /// None in practice (a PNG of a sheet-sized picture).
+    pub fn synthetic_sp2(doc: &Document) -> anyhow::Result<Sheet> {
+        let height = doc.sp2.as_ref().map_or(256, |s| s.height);
+        let mut tall = doc.clone();
+        tall.sheet.height = SP2_FROM_ROW + height;
+        let image =
+            synthetic_sheet(&tall).crop(0, i64::from(SP2_FROM_ROW), tall.sheet.width, height);
+        let bytes = png_rgba(&image).context("encoding the synthetic SP2")?;
+        Ok(Sheet::Synthetic { bytes })
+    }
+
+    /// The sheet in `bytes` (an SPR, or a PNG by its signature), named `file`.
+    ///
+    /// # Errors
+    /// Bytes that are neither a PNG nor an SPR that decodes.
+    pub fn from_bytes(file: &str, bytes: Vec<u8>) -> anyhow::Result<Sheet> {
+        if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+            return Ok(Sheet::Png {
+                file: file.to_owned(),
+                bytes,
+            });
+        }
+        let spr = Spr::decode(&bytes).with_context(|| format!("{file}: not an SPR sheet"))?;
+        Ok(Sheet::Spr {
+            file: file.to_owned(),
+            palettes: spr.palettes.len(),
+            bytes,
+        })
+    }
+}
+
+impl Catalog {
+    /// The kind named `name` (any case).
+    pub fn kind(&self, name: &str) -> Option<&Kind> {
+        self.kinds
+            .iter()
+            .find(|k| k.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The synthetic demo unit (built in; not game data), drawn from its demo sheet (the figure
+    /// of `fixtures/demo/demo.png`).
+    ///
+    /// # Errors
+    /// None in practice: a test builds the shipped demo.
+    pub fn demo() -> anyhow::Result<Catalog> {
+        let output = pipeline::build_demo(None)?;
+        let document = output.built.document;
+        // fixtures/demo/demo.png, painted by the same function `cargo xtask bless` writes it with.
+        let sheet = png_rgba(&demo_sheet()).context("encoding the demo sheet")?;
+        Ok(Catalog {
+            kinds: vec![Kind {
+                name: "demo".to_owned(),
+                sheet: Sheet::Png {
+                    file: format!("{} (built in)", document.sheet.file),
+                    bytes: sheet,
+                },
+                bytes: output.bytes,
+                document,
+                origin: "the synthetic demo unit (built in; not game data)".to_owned(),
+                sp2: None,
+            }],
+        })
+    }
+
+    /// Every built-in kind whose SHP and SEQ are in `dir` (disc or remaster names), built as
+    /// `cargo xtask build-data --all` builds them; each drawn from its sheet if `sheets` has it,
+    /// else from a synthetic one.
+    ///
+    /// # Errors
+    /// A file that cannot be read, or does not build.
+    pub fn from_originals(dir: &Path, sheets: Option<&Path>) -> anyhow::Result<Catalog> {
+        let mut kinds = Vec::new();
+        for builtin in &BUILTIN {
+            let profile = builtin.load();
+            let (Some(shp_path), Some(seq_path)) = (
+                pipeline::find_retail_file(dir, &profile.shp),
+                pipeline::find_retail_file(dir, &profile.seq),
+            ) else {
+                continue;
+            };
+            let read = |path: &Path| {
+                std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))
+            };
+            let (shp, seq) = (read(&shp_path)?, read(&seq_path)?);
+            let (shp_name, seq_name) = (
+                shp_path.display().to_string(),
+                seq_path.display().to_string(),
+            );
+            let output = pipeline::build_from_sources(
+                Source {
+                    name: &shp_name,
+                    bytes: &shp,
+                },
+                Source {
+                    name: &seq_name,
+                    bytes: &seq,
+                },
+                &profile,
+                None,
+            )
+            .with_context(|| format!("kind {}", builtin.name))?;
+            let inputs = output
+                .inputs
+                .iter()
+                .map(|i| match i.retail {
+                    Some(file) => format!("retail {}", file.disc_name),
+                    None => format!("{} (modified)", i.name),
+                })
+                .collect::<Vec<_>>()
+                .join(" + ");
+            let document = output.built.document;
+            let (sheet, sp2) = find_sheets(sheets, &document)?;
+            kinds.push(Kind {
+                name: builtin.name.to_owned(),
+                sheet,
+                sp2,
+                bytes: output.bytes,
+                document,
+                origin: format!("built from {inputs}"),
+            });
+        }
+        Ok(Catalog { kinds })
+    }
+}
+
+/// The document's `sheet.file` in `dir` (its disc name, or the remaster's name, any case), else
+/// a synthetic sheet; and its `sp2.file` beside it when some sequence draws from it (as
+/// `tactics-sprite render` looks for it), made up too with a synthetic sheet.
+///
+/// # Errors
+/// A sheet file that is there but cannot be read or decoded.
+pub fn find_sheets(
+    dir: Option<&Path>,
+    document: &Document,
+) -> anyhow::Result<(Sheet, Option<Sheet>)> {
+    let needs_sp2 = document.sequences.iter().any(|s| s.sheet == Some(1));
+    let sp2_file = document.sp2.as_ref().filter(|_| needs_sp2).map(|s| &s.file);
+    let Some(path) = dir.and_then(|dir| find_sheet_file(dir, &document.sheet.file)) else {
+        let sp2 = match sp2_file {
+            Some(_) => Some(Sheet::synthetic_sp2(document)?),
+            None => None,
+        };
+        return Ok((Sheet::synthetic(document)?, sp2));
+    };
+    let read = |path: &Path| {
+        std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))
+    };
+    let sheet = Sheet::from_bytes(&path.display().to_string(), read(&path)?)?;
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let sp2 = match sp2_file.and_then(|file| find_sheet_file(folder, file)) {
+        Some(path) => Some(Sheet::from_bytes(
+            &path.display().to_string(),
+            read(&path)?,
+        )?),
+        None => None,
+    };
+    Ok((sheet, sp2))
+}
+
+/// The file named `name` in `dir`, or the remaster's name of that retail sheet.
+fn find_sheet_file(dir: &Path, name: &str) -> Option<PathBuf> {
+    let remaster = RETAIL_SHEETS
+        .iter()
+        .find(|s| s.disc_name.eq_ignore_ascii_case(name))
+        .map(|s| s.remaster_name);
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file())
+        .collect();
+    entries.sort();
+    [Some(name), remaster]
+        .into_iter()
+        .flatten()
+        .find_map(|wanted| {
+            entries
+                .iter()
+                .find(|p| {
+                    p.file_name()
+                        .is_some_and(|f| f.to_string_lossy().eq_ignore_ascii_case(wanted))
+                })
+                .cloned()
+        })
+}

@@ -1,0 +1,223 @@
+//! `tactics-sprite serve`: the format's HTTP API and a viewer page, on axum.
+//!
+//! - [`catalog`]: what is served (each kind's document bytes and sheet);
+//! - [`outputs`]: the command line's output functions the endpoints answer with;
+//! - [`api`]: the endpoints; [`params`] and [`error`]: queries in, named refusals out;
+//! - [`viewer`]: the page at `/` and `pose.js`, compiled in;
+//! - this module: the router, its limits, and [`run`].
+
+pub mod api;
+pub mod catalog;
+pub mod error;
+pub mod outputs;
+pub mod params;
+pub mod viewer;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, RawQuery, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::serve::ListenerExt;
+use tower::limit::GlobalConcurrencyLimitLayer;
+use tower_http::cors::{AllowOrigin, CorsLayer};
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
+
+pub use api::AppState;
+pub use catalog::{Catalog, Kind, Sheet};
+pub use error::ApiError;
+pub use outputs::{DrawRequest, OutputError, Outputs, RenderFormat, RenderRequest, RenderWhat};
+
+/// The address served unless told otherwise: loopback only.
+pub const DEFAULT_ADDR: &str = "127.0.0.1:8000";
+/// The longest a request may take before it is answered `503`, unless told otherwise.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+/// Requests handled at once unless told otherwise; more wait their turn (and count against the
+/// timeout).
+pub const MAX_CONCURRENT: usize = 256;
+/// No endpoint takes a body; a body longer than this is refused with `413`.
+pub const MAX_BODY: usize = 1024;
+
+/// How to serve.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub addr: SocketAddr,
+    /// The origin allowed to call the API from a page elsewhere (`*` for any).
+    pub cors: Option<String>,
+    /// The longest a request may take ([`REQUEST_TIMEOUT`]).
+    pub timeout: Duration,
+    /// Requests handled at once ([`MAX_CONCURRENT`]).
+    pub max_concurrent: usize,
+}
+
+/// The whole application: the API, the viewer page, the limits.
+///
+/// # Errors
+/// A `--cors` origin that is not a valid header value.
+pub fn router(state: Arc<AppState>, options: &Options) -> anyhow::Result<Router> {
+    let mut app = Router::new()
+        .route("/api/v1/kinds", get(api::kinds))
+        .route("/api/v1/animations", get(api::animations))
+        .route("/api/v1/data", get(api::data))
+        .route("/api/v1/draw", get(api::draw))
+        .route("/api/v1/sheet.png", get(api::sheet))
+        .route("/api/v1/sp2.png", get(api::sp2))
+        .route(
+            "/api/v1/render.png",
+            get(|State(s), RawQuery(q)| api::render(s, q, RenderFormat::Png)),
+        )
+        .route(
+            "/api/v1/render.gif",
+            get(|State(s), RawQuery(q)| api::render(s, q, RenderFormat::Gif)),
+        )
+        .route(
+            "/api/v1/render.apng",
+            get(|State(s), RawQuery(q)| api::render(s, q, RenderFormat::Apng)),
+        );
+    for asset in viewer::ASSETS.iter() {
+        app = app.route(
+            asset.path,
+            get(move |headers: HeaderMap| async move { asset.respond(&headers) }),
+        );
+    }
+    let mut app = app
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .with_state(state)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(GlobalConcurrencyLimitLayer::new(
+            options.max_concurrent.max(1),
+        ))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            options.timeout,
+        ))
+        .layer(axum::middleware::map_response(explain_timeout));
+    if let Some(origin) = options.cors.as_deref() {
+        let allow = if origin == "*" {
+            AllowOrigin::any()
+        } else {
+            AllowOrigin::exact(
+                HeaderValue::from_str(origin).with_context(|| format!("--cors {origin:?}"))?,
+            )
+        };
+        app = app.layer(
+            CorsLayer::new()
+                .allow_origin(allow)
+                .allow_methods([Method::GET, Method::HEAD])
+                .expose_headers([header::ETAG]),
+        );
+    }
+    Ok(app)
+}
+
+/// The timeout layer answers `503` with no body; every refusal of this API has a JSON one.
+async fn explain_timeout(response: Response) -> Response {
+    if response.status() == StatusCode::SERVICE_UNAVAILABLE
+        && !response.headers().contains_key(header::CONTENT_TYPE)
+    {
+        return ApiError::status(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the request took longer than this server allows (--timeout-ms)",
+        )
+        .into_response();
+    }
+    response
+}
+
+async fn not_found() -> ApiError {
+    ApiError::status(
+        StatusCode::NOT_FOUND,
+        "no such page: the viewer is at /, the API under /api/v1/ (kinds, animations, data, draw, \
+         sheet.png, sp2.png, render.png, render.gif, render.apng)",
+    )
+}
+
+async fn method_not_allowed() -> Response {
+    let mut response = ApiError::status(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "only GET and HEAD are answered",
+    )
+    .into_response();
+    response
+        .headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+    response
+}
+
+/// Serves `catalog` until Ctrl-C or SIGTERM, then lets the requests under way finish.
+/// `listening` is called with the bound address once the server accepts connections.
+///
+/// # Errors
+/// The address cannot be bound, or the runtime cannot start.
+pub fn run(
+    catalog: Catalog,
+    outputs: Arc<dyn Outputs>,
+    options: &Options,
+    listening: impl FnOnce(SocketAddr, &AppState),
+) -> anyhow::Result<()> {
+    let state = Arc::new(AppState::new(catalog, outputs)?);
+    let app = router(Arc::clone(&state), options)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    let served = runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(options.addr)
+            .await
+            .with_context(|| format!("cannot listen on {}", options.addr))?;
+        let addr = listener.local_addr()?;
+        // Small answers go out at once: without TCP_NODELAY a keep-alive client waits for the
+        // delayed ACK (tens of milliseconds) between requests.
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
+        let stop = shutdown_signal()?;
+        listening(addr, &state);
+        axum::serve(listener, app)
+            .with_graceful_shutdown(stop)
+            .await
+            .context("serving")
+    });
+    // Every connection has been answered; a picture still being drawn for a request that
+    // already timed out is abandoned rather than waited for.
+    runtime.shutdown_background();
+    served
+}
+
+/// A future that resolves on Ctrl-C (SIGINT) or SIGTERM. The handlers are installed when this
+/// is called, not when the future is first polled, so a signal sent as soon as the server says it
+/// listens already stops it cleanly.
+///
+/// # Errors
+/// The handlers cannot be installed.
+#[cfg(unix)]
+fn shutdown_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut interrupt = signal(SignalKind::interrupt()).context("handling SIGINT")?;
+    let mut terminate = signal(SignalKind::terminate()).context("handling SIGTERM")?;
+    Ok(async move {
+        tokio::select! {
+            _ = interrupt.recv() => {}
+            _ = terminate.recv() => {}
+        }
+    })
+}
+
+/// A future that resolves on Ctrl-C.
+///
+/// # Errors
+/// None.
+#[cfg(not(unix))]
+fn shutdown_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+}

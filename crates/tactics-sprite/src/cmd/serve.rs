@@ -1,0 +1,348 @@
+//! `tactics-sprite serve`: the documents, poses, sheets and renders over HTTP, and a viewer page
+//! (the `sprite-server` crate). Every endpoint answers with this command line's own output
+//! functions, so that it is byte for byte the command with the same arguments.
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::{Context, bail};
+use fft_formats::spr::Spr;
+use sprite_data::Document;
+use sprite_render::RenderError;
+use sprite_render::Renderer;
+use sprite_render::sheet::SheetImage;
+use sprite_server::catalog::find_sheets;
+use sprite_server::{Catalog, DrawRequest, Kind, OutputError, Outputs, RenderRequest, RenderWhat};
+
+use super::sas::render::RenderOptions as SasRenderOptions;
+use super::sas::{MeaningsArg, PositionArg, SasOptions};
+use super::{draw, render, sheet};
+
+/// The variable naming the originals' folder when --originals is not given.
+const ORIGINALS_VAR: &str = "FFT_ORIGINALS";
+/// The variable naming the sheets' folder when --sheets is not given.
+const SHEETS_VAR: &str = "FFT_SHEETS";
+
+/// Serve the documents over HTTP, with a viewer page.
+#[derive(Debug, clap::Args)]
+#[command(
+    about = "Serve the documents, poses, sheets and renders over HTTP, with a viewer page at /",
+    long_about = "Serve unit kinds over HTTP: GET /api/v1/kinds, /api/v1/animations?kind=K, \
+/api/v1/data?kind=K (the document as built, with an ETag, 304 and gzip), /api/v1/draw (what \
+`tactics-sprite draw` prints), /api/v1/sheet.png (what `tactics-sprite sheet` writes), \
+/api/v1/render.png|gif|apng (what `tactics-sprite render` writes), /api/v1/sp2.png (MON's \
+SP2 as render draws it), and a viewer page at / that plays any animation with /pose.js, a \
+JavaScript port of poseAt. Animation names match in any case.\n\n\
+What is served: the documents given with --data; else every unit kind whose SHP and SEQ are in \
+--originals (or $FFT_ORIGINALS, or ./originals), built at start; else the synthetic demo unit, \
+so it works on a fresh machine. Each kind is drawn from its sheet (the document's sheet.file, by \
+its disc or remaster name) found in --sheets (or $FFT_SHEETS, or the originals' folder, or a \
+--data document's folder), else from a synthetic sheet of coloured cells; MON's SP2 animations \
+from its SP2 found beside that sheet (refused, 422, without it). The demo is drawn from its demo \
+sheet.\n\n\
+It listens on 127.0.0.1:8000 (loopback only) unless --addr says otherwise, and stops cleanly on \
+Ctrl-C or SIGTERM. Exit status: 0 after a clean stop; 1 when a file cannot be read or built or \
+the address cannot be bound; 2 for a usage error."
+)]
+pub struct Args {
+    /// Folder holding the original SHP and SEQ files [default: $FFT_ORIGINALS, else
+    /// ./originals if present].
+    #[arg(long, value_name = "DIR", conflicts_with = "data")]
+    pub originals: Option<PathBuf>,
+
+    /// Serve this document (repeatable); its kind is named by the file name
+    /// (`mon.json` or `mon.tactics-sprite-data.json`: `mon`).
+    #[arg(long, value_name = "DOC.json")]
+    pub data: Vec<PathBuf>,
+
+    /// Folder holding the sheets (RAMUZA.SPR or battle_ramuza_spr.bin, ...) [default:
+    /// $FFT_SHEETS, else the originals' folder].
+    #[arg(long, value_name = "DIR")]
+    pub sheets: Option<PathBuf>,
+
+    /// The address to listen on; 0 as the port picks a free one.
+    #[arg(long, value_name = "IP:PORT", default_value = sprite_server::DEFAULT_ADDR)]
+    pub addr: SocketAddr,
+
+    /// Let pages from this origin call the API (CORS), such as http://localhost:3000; `*` for
+    /// any.
+    #[arg(long, value_name = "ORIGIN")]
+    pub cors: Option<String>,
+
+    /// The longest a request may take, in milliseconds, before it is answered 503.
+    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout_ms: u64,
+
+    /// How many requests are handled at once; more wait their turn (within the timeout).
+    #[arg(long, value_name = "N", default_value_t = sprite_server::MAX_CONCURRENT, value_parser = parse_positive)]
+    pub max_concurrent: usize,
+}
+
+fn parse_positive(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!("{text:?} is not a whole number above 0")),
+    }
+}
+
+/// Runs the command: loads, prints what is served and where, and serves until stopped.
+///
+/// # Errors
+/// A file that cannot be read or built, or an address that cannot be bound.
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let catalog = load_catalog(args)?;
+    let options = sprite_server::Options {
+        addr: args.addr,
+        cors: args.cors.clone(),
+        timeout: std::time::Duration::from_millis(args.timeout_ms),
+        max_concurrent: args.max_concurrent,
+    };
+    let kinds = catalog.kinds.clone();
+    sprite_server::run(catalog, Arc::new(CommandOutputs), &options, |addr, _| {
+        say(&format!(
+            "serving {} kind{}:",
+            kinds.len(),
+            if kinds.len() == 1 { "" } else { "s" }
+        ));
+        for kind in &kinds {
+            let needs_sp2 = kind.document.sequences.iter().any(|s| s.sheet == Some(1));
+            let sp2 = match (&kind.sp2, &kind.document.sp2) {
+                (Some(sp2), _) => format!("; sp2 {}", sp2.describe()),
+                (None, Some(named)) if needs_sp2 => format!(
+                    "; sp2 {} not found beside the sheet: its SP2 animations are refused",
+                    named.file
+                ),
+                _ => String::new(),
+            };
+            say(&format!(
+                "  {:<8} {} animations, {} bytes, {}; sheet {}{sp2}",
+                kind.name,
+                kind.document.animations.len(),
+                kind.bytes.len(),
+                kind.origin,
+                kind.sheet.describe()
+            ));
+        }
+        say(&format!("viewer  http://{addr}/"));
+        say(&format!("api     http://{addr}/api/v1/kinds"));
+        say("Ctrl-C or SIGTERM stops the server.");
+    })?;
+    say("stopped");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints a line of the server's report; a closed stdout (its reader gone) does not stop a
+/// server, so the error is dropped rather than panicking as `println!` would.
+fn say(line: &str) {
+    let _ = writeln!(std::io::stdout().lock(), "{line}");
+}
+
+/// A folder named by a flag, else by a variable; it must exist when named.
+fn named_folder(flag: Option<&Path>, variable: &str) -> anyhow::Result<Option<PathBuf>> {
+    if let Some(dir) = flag {
+        if !dir.is_dir() {
+            bail!("{}: no such folder", dir.display());
+        }
+        return Ok(Some(dir.to_path_buf()));
+    }
+    match std::env::var_os(variable).filter(|v| !v.is_empty()) {
+        Some(dir) => {
+            let dir = PathBuf::from(dir);
+            if !dir.is_dir() {
+                bail!("${variable}={}: no such folder", dir.display());
+            }
+            Ok(Some(dir))
+        }
+        None => Ok(None),
+    }
+}
+
+/// What to serve, as the command's help says.
+fn load_catalog(args: &Args) -> anyhow::Result<Catalog> {
+    let sheets = named_folder(args.sheets.as_deref(), SHEETS_VAR)?;
+    if !args.data.is_empty() {
+        let mut catalog = Catalog::default();
+        for path in &args.data {
+            let (bytes, document) = render::load_document_bytes(path)?;
+            let name = kind_name(path);
+            if catalog.kind(&name).is_some() {
+                bail!(
+                    "{}: a second document for kind {name:?} (kinds are named by file name)",
+                    path.display()
+                );
+            }
+            let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+            let (sheet, sp2) = find_sheets(sheets.as_deref().or(folder), &document)?;
+            catalog.kinds.push(Kind {
+                name,
+                bytes,
+                document,
+                origin: format!("read from {}", path.display()),
+                sheet,
+                sp2,
+            });
+        }
+        return Ok(catalog);
+    }
+    let originals = match named_folder(args.originals.as_deref(), ORIGINALS_VAR)? {
+        Some(dir) => Some(dir),
+        None => Some(PathBuf::from("originals")).filter(|d| d.is_dir()),
+    };
+    if let Some(dir) = originals {
+        let catalog = Catalog::from_originals(&dir, Some(sheets.as_deref().unwrap_or(&dir)))?;
+        if !catalog.kinds.is_empty() {
+            return Ok(catalog);
+        }
+        eprintln!(
+            "tactics-sprite: serve: {}: no unit kind's SHP and SEQ in this folder; serving the \
+             synthetic demo",
+            dir.display()
+        );
+    } else {
+        say(&format!(
+            "No original files found (--originals, ${ORIGINALS_VAR}, ./originals): serving the \
+             synthetic demo unit."
+        ));
+    }
+    Catalog::demo()
+}
+
+/// A document's kind name, from its file name: `mon.json` and `mon.tactics-sprite-data.json`
+/// are `mon`.
+fn kind_name(path: &Path) -> String {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    let stem = name.strip_suffix(".json").unwrap_or(&name);
+    let stem = stem.strip_suffix(".tactics-sprite-data").unwrap_or(stem);
+    if stem.is_empty() || stem == "tactics-sprite-data" {
+        "type1".to_owned()
+    } else {
+        stem.to_owned()
+    }
+}
+
+/// The command line's output functions, for the endpoints.
+struct CommandOutputs;
+
+impl Outputs for CommandOutputs {
+    fn draw(&self, doc: &Document, request: &DrawRequest) -> Result<Vec<u8>, OutputError> {
+        match draw::pose_line(
+            doc,
+            &request.animation,
+            request.view,
+            request.tick,
+            request.water,
+        ) {
+            Ok(mut line) => {
+                line.push('\n');
+                Ok(line.into_bytes())
+            }
+            Err(draw::DrawRefusal::Usage(message)) => Err(OutputError::Refused(message)),
+            Err(draw::DrawRefusal::Failed(error)) => Err(OutputError::Failed(error.into())),
+        }
+    }
+
+    fn sheet(
+        &self,
+        spr: &[u8],
+        palette: Option<usize>,
+        portrait: bool,
+    ) -> Result<Vec<u8>, OutputError> {
+        let spr = Spr::decode(spr)
+            .context("not an SPR sheet")
+            .map_err(OutputError::Failed)?;
+        sheet::sheet_png(&spr, palette, portrait)
+            .map(|(png, _)| png)
+            .map_err(OutputError::Failed)
+    }
+
+    fn render(
+        &self,
+        doc: &Document,
+        sheet: &SheetImage,
+        sp2: Option<&SheetImage>,
+        request: &RenderRequest,
+    ) -> Result<Vec<u8>, OutputError> {
+        let (frame, animation, all_frames) = match &request.what {
+            RenderWhat::Frame(n) => (Some(*n), Vec::new(), false),
+            RenderWhat::Animation(name) => (None, vec![name.clone()], false),
+            RenderWhat::AllFrames => (None, Vec::new(), true),
+        };
+        // The arguments the command line would parse for the same picture.
+        let args = render::Args {
+            input: render::DrawingInput {
+                data: PathBuf::from("the served document"),
+                sheet: PathBuf::from("the served sheet"),
+                sp2: None,
+                palette: None,
+            },
+            sas: SasRenderOptions {
+                direction: 0,
+                sas: SasOptions {
+                    entry: None,
+                    meanings: MeaningsArg::default(),
+                    position: PositionArg::default(),
+                },
+            },
+            // The server draws no weapon layer yet.
+            weapon: super::weapon::WeaponInput {
+                weapon: None,
+                weapon_sheet: None,
+                weapon_data: None,
+                effect_data: None,
+                weapon_palette: 0,
+                weapon_rows: 0,
+                effect_palette: 0,
+            },
+            frame,
+            animation,
+            all_frames,
+            view: request.view.clone(),
+            water: request.water,
+            scale: request.scale,
+            background: request.background,
+            labels: request.labels,
+            columns: request.columns,
+            plays: request.plays,
+            hold: request.hold,
+            out: PathBuf::from(format!("render.{}", request.format.extension())),
+        };
+        let renderer = Renderer::new(doc, &sheet.image)
+            .context("the sheet does not fit the document")
+            .map_err(OutputError::Failed)?;
+        let renderer = match sp2 {
+            Some(sp2) => renderer
+                .with_sp2(&sp2.image)
+                .context("the SP2 does not fit the document")
+                .map_err(OutputError::Failed)?,
+            None => renderer,
+        };
+        // A drawing error as the command words it, less the file names; an SP2 sequence of a
+        // kind whose SP2 was not found is the server's want, not the request's fault.
+        let missing = std::cell::Cell::new(false);
+        let explain = |error: RenderError| {
+            if let RenderError::Sp2Needed { .. } = error {
+                missing.set(true);
+                anyhow::anyhow!(
+                    "{error}; this server found no SP2 beside the kind's sheet (serve --sheets DIR \
+                     with the SP2 in DIR)"
+                )
+            } else {
+                anyhow::Error::new(error)
+            }
+        };
+        match render::render_file(&args, doc, &renderer, &explain) {
+            Ok(rendered) => Ok(rendered.bytes),
+            Err(render::Refusal::Usage(message)) => Err(OutputError::Refused(message)),
+            Err(render::Refusal::Failed(error)) if missing.get() => {
+                Err(OutputError::Unavailable(format!("{error:#}")))
+            }
+            Err(render::Refusal::Failed(error)) => Err(OutputError::Failed(error)),
+        }
+    }
+}
