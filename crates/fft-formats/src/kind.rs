@@ -35,6 +35,16 @@ impl FileKind {
         }
     }
 
+    /// The kind in words, as an error says what a file is: "a SEQ file (animation bytecode)".
+    pub fn in_words(self) -> &'static str {
+        match self {
+            Self::Seq => "a SEQ file (animation bytecode)",
+            Self::UnitShp => "a unit SHP file (frames)",
+            Self::WeaponShp => "a weapon or effect SHP file (frames)",
+            Self::Spr => "an SPR sprite sheet",
+        }
+    }
+
     /// Decodes `bytes` as this kind and encodes the result again.
     fn decode_and_encode(self, bytes: &[u8]) -> Result<Vec<u8>, Error> {
         fn both<T>(

@@ -29,20 +29,30 @@ pub struct Document {
     pub sheet: Sheet,
     /// Extension: the second sheet (SP2) that sequences with `sheet: 1` draw their lower half
     /// from; present only when some sequence has `sheet: 1` (MON).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "absent_not_null"
+    )]
     pub sp2: Option<Sheet>,
     pub stage: Stage,
     pub water_offset: u32,
     pub idle_frames: Vec<u32>,
     /// Extension: per view, 1 where the idle frame is drawn mirrored (the SHP has no mirrored
     /// copy of that pose); absent when every view has its own frame.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "absent_not_null"
+    )]
     pub idle_flip: Option<Vec<u8>>,
     pub cells: Vec<Cell>,
     pub frames: Vec<Vec<FrameTile>>,
     pub sequences: Vec<Sequence>,
     pub animations: Vec<Animation>,
+    #[serde(deserialize_with = "present_or_null")]
     pub hands: Option<serde_json::Value>,
+    #[serde(deserialize_with = "present_or_null")]
     pub holds: Option<serde_json::Value>,
     pub held_item_scale: f64,
 }
@@ -103,22 +113,46 @@ pub struct Sequence {
     pub looping: bool,
     pub frames: Vec<u32>,
     pub ticks: Vec<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "absent_not_null"
+    )]
     pub fb: Option<Vec<i32>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "absent_not_null"
+    )]
     pub du: Option<Vec<i32>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "absent_not_null"
+    )]
     pub rl: Option<Vec<i32>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "absent_not_null"
+    )]
     pub flip: Option<Vec<u8>>,
     /// Extension: `1` for a slot that draws from the second sheet (MON.SEQ slots from header
     /// `BB` on): every cell with `y >= 256` comes from `sp2` at `y - 256`; absent otherwise.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "absent_not_null"
+    )]
     pub sheet: Option<u8>,
     pub events: Vec<SequenceEvent>,
     /// Extension: the layer cues the slot carries (TYPE1 and TYPE2 attacks: the weapon and the
     /// effect it starts, the draw order it sets), in execution order; absent when none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "absent_not_null"
+    )]
     pub layers: Option<Vec<LayerCue>>,
 }
 
@@ -167,10 +201,31 @@ pub struct Animation {
     pub back: u32,
     #[serde(rename = "loop")]
     pub looping: bool,
+    #[serde(deserialize_with = "present_or_null")]
     pub hit_tick: Option<u32>,
     pub water: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "absent_not_null"
+    )]
     pub mode: Option<String>,
+}
+
+/// A field the document always writes, `null` when empty: serde reads a missing `Option` as
+/// `None`, so without this a document missing `hands`, `holds` or `hitTick` would load.
+fn present_or_null<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<T>, D::Error> {
+    Option::<T>::deserialize(deserializer)
+}
+
+/// An extension field: absent or a value, never `null` (the schema gives each one type; serde
+/// alone would read `null` as absent).
+pub(crate) fn absent_not_null<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<T>, D::Error> {
+    T::deserialize(deserializer).map(Some)
 }
 
 impl Serialize for FrameTile {

@@ -172,7 +172,11 @@ pub struct LayerSequence {
     /// again, `segmentEnd` runs off its bytes.
     pub end: String,
     /// The cues it executes (WEP1/WEP2: the effect it starts).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::document::absent_not_null"
+    )]
     pub layers: Option<Vec<LayerCue>>,
 }
 

@@ -11,6 +11,8 @@ pub mod compare;
 pub mod document;
 pub mod execution;
 pub mod layer;
+pub mod limits;
+pub mod load;
 pub mod output;
 pub mod pipeline;
 pub mod pose;
@@ -19,4 +21,7 @@ pub mod profile;
 pub use build::{BuildError, BuildInput, Built, build};
 pub use canonical::{to_canonical_bytes, write_canonical};
 pub use document::Document;
+pub use load::{
+    LoadError, load_document, load_layer_document, parse_document, parse_layer_document,
+};
 pub use profile::Profile;

@@ -10,6 +10,10 @@ use fft_formats::seq::SLOT_ENTRIES;
 use fft_formats::spr::SprVariant;
 use serde::Deserialize;
 
+use crate::limits::{
+    MAX_MAIN_FRAMES, MAX_PROFILE_BYTES, MAX_STAGE_COORDINATE, MAX_TICKS_PER_SECOND,
+};
+
 /// The TYPE1 profile's text.
 pub const TYPE1_PROFILE: &str = include_str!("../profiles/type1.toml");
 /// The demo profile's text, for the synthetic pair in `fixtures/demo/`.
@@ -108,10 +112,11 @@ pub struct Profile {
     #[serde(default)]
     pub sp2_file: Option<String>,
     /// SHP frame for each view 0..7 when idle.
+    #[serde(deserialize_with = "one_per_view")]
     pub idle_frames: [u32; 8],
     /// The extension `idleFlip`: 1 where a view's idle frame is drawn mirrored because the SHP
     /// has no mirrored copy of that pose. Absent (or all 0) when every view has its own frame.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "one_per_view_if_given")]
     pub idle_flip: Option<[u8; 8]>,
     pub stage: StageProfile,
     /// Path (relative to the profile) of a JSON object to carry as `hands`.
@@ -122,6 +127,30 @@ pub struct Profile {
     pub holds: Option<PathBuf>,
     /// The animations, in document order.
     pub animations: Vec<AnimationProfile>,
+}
+
+/// Eight values, one per view. serde reads an array into `[T; 8]` from its first eight entries
+/// and ignores the rest, so a ninth idle frame would pass unnoticed.
+fn one_per_view<'de, D, T>(deserializer: D) -> Result<[T; 8], D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    let values = Vec::<T>::deserialize(deserializer)?;
+    let len = values.len();
+    values.try_into().map_err(|_| {
+        serde::de::Error::custom(format!(
+            "{len} entries; one per view 0..7 is 8 (expected an array of length 8)"
+        ))
+    })
+}
+
+fn one_per_view_if_given<'de, D, T>(deserializer: D) -> Result<Option<[T; 8]>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    one_per_view(deserializer).map(Some)
 }
 
 fn default_sheet_height() -> u32 {
@@ -203,12 +232,13 @@ impl Profile {
             path: origin.to_owned(),
             message: e.to_string().trim_end().replace('\n', " "),
         })?;
-        profile
-            .validate()
-            .map_err(|message| ProfileError::Invalid {
-                path: origin.to_owned(),
-                message,
-            })?;
+        profile.check().map_err(|invalid| ProfileError::Invalid {
+            path: origin.to_owned(),
+            message: match line_of(text, &invalid.key) {
+                Some(line) => format!("line {line}: {}", invalid.message),
+                None => invalid.message,
+            },
+        })?;
         Ok(profile)
     }
 
@@ -218,7 +248,7 @@ impl Profile {
     /// As [`Profile::parse`], or the file cannot be read.
     pub fn load(path: &Path) -> Result<Self, ProfileError> {
         let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|error| ProfileError::Read {
+        let text = read_capped(path).map_err(|error| ProfileError::Read {
             path: shown.clone(),
             error,
         })?;
@@ -245,60 +275,119 @@ impl Profile {
             .expect("the shipped demo profile is valid")
     }
 
-    /// Checks what the document's rules need from a profile: each animation names its slots one
-    /// way, pairs are an even front and the odd slot after it, no slot is used twice, names are
-    /// clean display names (no `?`, no facing suffix on a pair) and unique.
+    /// Checks what the document's rules need from a profile: the stage constants and idle frames
+    /// in range (eight idle frames, one per view), each animation names its slots one way, pairs
+    /// are an even front and the odd slot after it, slots are SEQ slots (0..255) and none is used
+    /// twice, names are clean display names (no `?`, no facing suffix on a pair) and unique.
     ///
     /// # Errors
-    /// The first rule broken, naming the animation.
+    /// The first rule broken, naming the key or the animation.
     pub fn validate(&self) -> Result<(), String> {
+        self.check().map_err(|invalid| invalid.message)
+    }
+
+    /// [`Profile::validate`], with the key at fault so that [`Profile::parse`] can give its line.
+    fn check(&self) -> Result<(), Invalid> {
+        let top = |key: &'static str, message: String| Invalid {
+            key: vec![Key::Name(key)],
+            message,
+        };
+        for (key, value) in [
+            ("kind", &self.kind),
+            ("notice", &self.notice),
+            ("sheet_file", &self.sheet_file),
+        ] {
+            if value.trim().is_empty() {
+                return Err(top(key, format!("{key} is empty")));
+            }
+        }
+        if self.sp2_file.as_ref().is_some_and(|f| f.trim().is_empty()) {
+            return Err(top("sp2_file", "sp2_file is empty".into()));
+        }
         let (unit, other) = (SprVariant::Standard.height(), SprVariant::Other.height());
         if ![unit, other].contains(&(self.sheet_height as usize)) {
-            return Err(format!(
-                "sheet_height {}: unit sheets are {unit} rows (OTHER.SPR: {other})",
-                self.sheet_height
+            return Err(top(
+                "sheet_height",
+                format!(
+                    "sheet_height {}: unit sheets are {unit} rows (OTHER.SPR: {other})",
+                    self.sheet_height
+                ),
             ));
         }
-        if let Some(flips) = self.idle_flip.filter(|f| f.iter().any(|f| *f > 1)) {
-            return Err(format!("idle_flip {flips:?}: each entry is 0 or 1"));
+        for (view, &frame) in self.idle_frames.iter().enumerate() {
+            if frame >= MAX_MAIN_FRAMES {
+                return Err(Invalid {
+                    key: vec![Key::Name("idle_frames"), Key::Index(view)],
+                    message: format!(
+                        "idle_frames: view {view}'s frame {frame} is past the {MAX_MAIN_FRAMES} main frames an SHP can have"
+                    ),
+                });
+            }
         }
+        if let Some(flips) = self.idle_flip.filter(|f| f.iter().any(|f| *f > 1)) {
+            return Err(top(
+                "idle_flip",
+                format!("idle_flip {flips:?}: each entry is 0 or 1"),
+            ));
+        }
+        self.stage.check()?;
         let mut names = HashSet::new();
         let mut used: BTreeMap<u32, &str> = BTreeMap::new();
-        for a in &self.animations {
+        for (index, a) in self.animations.iter().enumerate() {
+            let at = |field: &'static str, message: String| Invalid {
+                key: vec![Key::Name("animations"), Key::Index(index), Key::Name(field)],
+                message,
+            };
             let name = a.name.as_str();
             let slots = match (a.slot, a.front, a.back) {
-                (Some(slot), None, None) => vec![slot],
+                (Some(slot), None, None) => vec![("slot", slot)],
                 (None, Some(front), Some(back)) => {
                     if front % 2 != 0 || back != front + 1 {
-                        return Err(format!(
-                            "animation {name:?}: front must be an even slot and back the odd slot after it, found front {front}, back {back}"
+                        return Err(at(
+                            "front",
+                            format!(
+                                "animation {name:?}: front must be an even slot and back the odd slot after it, found front {front}, back {back}"
+                            ),
                         ));
                     }
-                    vec![front, back]
+                    vec![("front", front), ("back", back)]
                 }
                 _ => {
-                    return Err(format!(
-                        "animation {name:?}: give either `slot` (one slot for both facings) or both `front` and `back`"
+                    return Err(at(
+                        "name",
+                        format!(
+                            "animation {name:?}: give either `slot` (one slot for both facings) or both `front` and `back`"
+                        ),
                     ));
                 }
             };
-            for slot in slots {
+            for (field, slot) in slots {
                 if slot as usize >= SLOT_ENTRIES {
-                    return Err(format!(
-                        "animation {name:?}: slot {slot} is past the {SLOT_ENTRIES} slots of a SEQ"
+                    return Err(at(
+                        field,
+                        format!(
+                            "animation {name:?}: slot {slot} is past the {SLOT_ENTRIES} slots of a SEQ"
+                        ),
                     ));
                 }
                 if let Some(other) = used.insert(slot, name) {
-                    return Err(format!("slot {slot} is in both {other:?} and {name:?}"));
+                    return Err(at(
+                        field,
+                        format!("slot {slot} is in both {other:?} and {name:?}"),
+                    ));
                 }
             }
             if name.trim().is_empty() || name != name.trim() {
-                return Err(format!(
-                    "animation {name:?}: a name must be non-empty with no outer spaces"
+                return Err(at(
+                    "name",
+                    format!("animation {name:?}: a name must be non-empty with no outer spaces"),
                 ));
             }
             if name.contains('?') {
-                return Err(format!("animation {name:?}: display names carry no '?'"));
+                return Err(at(
+                    "name",
+                    format!("animation {name:?}: display names carry no '?'"),
+                ));
             }
             // A single slot's name stays as it is ("Face Front" is TYPE1 slot 2's own name); a
             // pair's sequences get their facing from the builder.
@@ -308,17 +397,135 @@ impl Profile {
                     .iter()
                     .any(|s| name.ends_with(s))
             {
-                return Err(format!(
-                    "animation {name:?}: no facing suffix; sequence names get \" Fwd\"/\" Bck\" from their slot"
+                return Err(at(
+                    "name",
+                    format!(
+                        "animation {name:?}: no facing suffix; sequence names get \" Fwd\"/\" Bck\" from their slot"
+                    ),
                 ));
             }
             if !names.insert(name) {
-                return Err(format!("animation {name:?} is named twice"));
+                return Err(at("name", format!("animation {name:?} is named twice")));
             }
             if a.category.trim().is_empty() {
-                return Err(format!("animation {name:?}: empty category"));
+                return Err(at(
+                    "category",
+                    format!("animation {name:?}: empty category"),
+                ));
+            }
+            if a.mode.as_ref().is_some_and(|m| m.trim().is_empty()) {
+                return Err(at("mode", format!("animation {name:?}: empty mode")));
             }
         }
         Ok(())
     }
+}
+
+impl StageProfile {
+    /// The stage constants in range: coordinates on the reference canvas within
+    /// 0..[`MAX_STAGE_COORDINATE`], a standing box 1..=256 pixels each way, and a clock of
+    /// 1..=[`MAX_TICKS_PER_SECOND`] ticks a second.
+    fn check(&self) -> Result<(), Invalid> {
+        let at = |field: &'static str, message: String| Invalid {
+            key: vec![Key::Name("stage"), Key::Name(field)],
+            message,
+        };
+        for (field, value) in [
+            ("origin_column", self.origin_column),
+            ("stance_row", self.stance_row),
+            ("anchor_column", self.anchor_column),
+            ("anchor_row", self.anchor_row),
+        ] {
+            if !(0..MAX_STAGE_COORDINATE).contains(&value) {
+                return Err(at(
+                    field,
+                    format!(
+                        "stage.{field} {value}: a canvas coordinate is 0..{}",
+                        MAX_STAGE_COORDINATE - 1
+                    ),
+                ));
+            }
+        }
+        for (field, value) in [
+            ("stance_width", self.stance_width),
+            ("stance_height", self.stance_height),
+        ] {
+            if !(1..=256).contains(&value) {
+                return Err(at(
+                    field,
+                    format!("stage.{field} {value}: a standing box is 1..=256 pixels"),
+                ));
+            }
+        }
+        if !(1..=MAX_TICKS_PER_SECOND).contains(&self.ticks_per_second) {
+            return Err(at(
+                "ticks_per_second",
+                format!(
+                    "stage.ticks_per_second {}: 1..={MAX_TICKS_PER_SECOND} (the game's clock is 60)",
+                    self.ticks_per_second
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A broken rule and the key it is about.
+struct Invalid {
+    key: Vec<Key>,
+    message: String,
+}
+
+/// One step of a key path: a table key or an array position.
+#[derive(Debug, Clone, Copy)]
+enum Key {
+    Name(&'static str),
+    Index(usize),
+}
+
+/// The line (from 1) of the value at `key` in a profile's text, found by re-reading the text with
+/// its spans; the deepest key found when a step is missing.
+fn line_of(text: &str, key: &[Key]) -> Option<usize> {
+    use toml::de::{DeTable, DeValue};
+    let root = DeTable::parse(text).ok()?;
+    let mut table = root.get_ref();
+    let mut array: Option<&[toml::Spanned<DeValue<'_>>]> = None;
+    let mut span = None;
+    for step in key {
+        let value = match (step, array) {
+            (Key::Index(i), Some(items)) => items.get(*i),
+            (Key::Name(name), None) => table
+                .iter()
+                .find(|(k, _)| k.get_ref().as_ref() == *name)
+                .map(|(_, v)| v),
+            _ => None,
+        };
+        let Some(value) = value else { break };
+        span = Some(value.span());
+        array = None;
+        match value.get_ref() {
+            DeValue::Table(inner) => table = inner,
+            DeValue::Array(items) => array = Some(items.as_ref()),
+            _ => {}
+        }
+    }
+    span.map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1)
+}
+
+/// A profile file's text, refused past [`MAX_PROFILE_BYTES`] before it is read whole.
+fn read_capped(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut text = String::new();
+    std::fs::File::open(path)?
+        .take(MAX_PROFILE_BYTES + 1)
+        .read_to_string(&mut text)?;
+    if text.len() as u64 > MAX_PROFILE_BYTES {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "over the limit of {MAX_PROFILE_BYTES} bytes for a profile (MAX_PROFILE_BYTES)"
+            ),
+        ));
+    }
+    Ok(text)
 }

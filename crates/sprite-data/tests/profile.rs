@@ -124,3 +124,91 @@ fn loading_a_profile_file_resolves_overlays_beside_it() {
     assert!(missing.contains("nope.toml: cannot read"), "{missing}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The line (from 1) of the first line of `text` that starts with `prefix`, found by reading the
+/// text, independently of the profile reader.
+fn line_starting(text: &str, prefix: &str) -> usize {
+    text.lines()
+        .position(|l| l.trim_start().starts_with(prefix))
+        .unwrap_or_else(|| panic!("no line starts with {prefix:?}"))
+        + 1
+}
+
+#[test]
+fn broken_values_are_refused_with_their_toml_line() {
+    let idle = "idle_frames = [3, 2, 1, 8, 7, 6, 5, 4]";
+    let cases: [(&str, String, &str, &str); 8] = [
+        (
+            "nine idle frames (the format has eight views)",
+            DEMO_PROFILE.replace(idle, "idle_frames = [3, 2, 1, 8, 7, 6, 5, 4, 4]"),
+            "idle_frames",
+            "expected an array of length 8",
+        ),
+        (
+            "seven idle frames",
+            DEMO_PROFILE.replace(idle, "idle_frames = [3, 2, 1, 8, 7, 6, 5]"),
+            "idle_frames",
+            "length 8",
+        ),
+        (
+            "an idle frame past any SHP",
+            DEMO_PROFILE.replace(idle, "idle_frames = [3, 2, 1, 8, 7, 6, 5, 400]"),
+            "idle_frames",
+            "view 7's frame 400 is past the 256 main frames",
+        ),
+        (
+            "no clock",
+            DEMO_PROFILE.replace("ticks_per_second = 60", "ticks_per_second = 0"),
+            "ticks_per_second",
+            "stage.ticks_per_second 0: 1..=1000",
+        ),
+        (
+            "a negative origin",
+            DEMO_PROFILE.replace("origin_column = 53", "origin_column = -4"),
+            "origin_column",
+            "stage.origin_column -4: a canvas coordinate is 0..1023",
+        ),
+        (
+            "a huge standing box",
+            DEMO_PROFILE.replace("stance_height = 40", "stance_height = 100000"),
+            "stance_height",
+            "stage.stance_height 100000: a standing box is 1..=256 pixels",
+        ),
+        (
+            "a slot past the SEQ",
+            with_animations("{ name = \"A\", category = \"X\", slot = 3 },\n{ name = \"B\", category = \"X\", slot = 300 }"),
+            "{ name = \"B\"",
+            "slot 300 is past the 256 slots",
+        ),
+        (
+            "an empty notice",
+            DEMO_PROFILE.replace(
+                "notice = \"Synthetic demo data made by the tactics-sprite project; not taken from any game file.\"",
+                "notice = \" \"",
+            ),
+            "notice",
+            "notice is empty",
+        ),
+    ];
+    for (what, text, key_line, expected) in cases {
+        assert_ne!(text, DEMO_PROFILE, "{what}: the edit changed nothing");
+        let message = match Profile::parse(&text, "test.toml") {
+            Ok(_) => panic!("{what}: accepted"),
+            Err(e) => e.to_string(),
+        };
+        let line = line_starting(&text, key_line);
+        assert!(message.contains(expected), "{what}: {message}");
+        assert!(
+            message.contains(&format!("line {line}")),
+            "{what}: expected line {line} in: {message}"
+        );
+        assert!(!message.contains('\n'), "{what}: {message}");
+    }
+}
+
+#[test]
+fn every_builtin_profile_is_within_the_stage_ranges() {
+    for kind in sprite_data::profile::BUILTIN {
+        kind.load();
+    }
+}

@@ -135,7 +135,7 @@ impl SequencePictures for Renderer<'_> {
 /// lasts (at least 1).
 ///
 /// # Errors
-/// A document whose references do not resolve; an atlas over [`crate::layout::MAX_PIXELS`].
+/// A document whose references do not resolve; an atlas over [`sprite_data::limits::MAX_PICTURE_PIXELS`].
 pub fn export(
     renderer: &impl SequencePictures,
     image_name: &str,
@@ -150,6 +150,8 @@ pub fn export(
     let mut seen: HashMap<(u32, u32, Vec<Rgba>), usize> = HashMap::new();
     let mut frames: Vec<SpriteFrame> = Vec::new();
     let mut tags = Vec::new();
+    // Every picture drawn is kept (and once more as its key): bounded as the atlas they make.
+    let mut stored_pixels = 0u64;
     // Each sequence's frames, `from..=to`.
     let mut ranges: Vec<(usize, usize)> = Vec::new();
     for (index, sequence) in doc.sequences.iter().enumerate() {
@@ -171,6 +173,13 @@ pub fn export(
                 Some((x, y, w, h)) => ((x, y, w, h), frame.image.crop(x.into(), y.into(), w, h)),
                 None => ((0, 0, 1, 1), Image::new(1, 1)),
             };
+            stored_pixels += u64::from(picture.width()) * u64::from(picture.height());
+            check_size(
+                stored_pixels,
+                1,
+                "an atlas holding",
+                format_args!("export of {} sequences", doc.sequences.len()),
+            )?;
             let key = (picture.width(), picture.height(), picture.pixels().to_vec());
             let slot = *seen.entry(key).or_insert_with(|| {
                 stored.push(picture);
@@ -323,7 +332,12 @@ fn pack(pictures: &[Image]) -> Result<(Image, Vec<(u32, u32)>), RenderError> {
         .max()
         .unwrap_or(1)
         .max(1);
-    check_size(used_width.into(), height.into())?;
+    check_size(
+        used_width.into(),
+        height.into(),
+        "an atlas of",
+        format_args!("export of {} pictures", pictures.len()),
+    )?;
     let mut atlas = Image::new(used_width, height);
     for (p, &(px, py)) in pictures.iter().zip(&places) {
         atlas.copy_image(p, px.into(), py.into());

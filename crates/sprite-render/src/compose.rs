@@ -12,6 +12,10 @@ use sprite_data::pose::{
     Motion, Pose, PoseTile, View, frame_index_at, place_tiles, pose_at, total_ticks,
 };
 
+use sprite_data::limits::{
+    LimitExceeded, MAX_ANIMATION_FRAMES, MAX_ANIMATION_PIXELS, MAX_CANVAS_SIDE,
+};
+
 use crate::error::RenderError;
 use crate::image::Image;
 
@@ -152,11 +156,13 @@ impl Canvas {
         // Symmetric about the stance column (it already is for whole-pixel tiles; this keeps it
         // so for odd hand-made cells).
         let half = b.right.max(-b.left).max(1);
+        let (width, height) = (2 * half, (b.bottom - b.top).max(1));
+        check_canvas(width, height)?;
         Ok(Canvas {
             left: -half,
             top: b.top,
-            width: (2 * half) as u32,
-            height: (b.bottom - b.top).max(1) as u32,
+            width: width as u32,
+            height: height as u32,
         })
     }
 
@@ -164,6 +170,66 @@ impl Canvas {
     pub fn stance(&self) -> (i64, i64) {
         (-self.left, -self.top)
     }
+}
+
+/// Checks a canvas against [`MAX_CANVAS_SIDE`]. A document that loads ([`sprite_data::load`])
+/// always fits: its tile offsets and moves are bounded so that it does; this keeps a document
+/// built in memory from asking for an unbounded picture.
+///
+/// # Errors
+/// [`RenderError::Limit`].
+pub fn check_canvas(width: i64, height: i64) -> Result<(), RenderError> {
+    let side = i64::from(MAX_CANVAS_SIDE);
+    if width > side || height > side {
+        return Err(RenderError::Limit(LimitExceeded {
+            what: "a canvas of".into(),
+            value: format!("{width} x {height} pixels"),
+            limit: format!("{MAX_CANVAS_SIDE} x {MAX_CANVAS_SIDE}"),
+            name: "MAX_CANVAS_SIDE",
+            field: "the frames' tiles (u, v) at the sequences' moves (fb, du)".into(),
+        }));
+    }
+    Ok(())
+}
+
+/// Checks that `frames` pictures of `canvas` fit [`MAX_ANIMATION_FRAMES`] and
+/// [`MAX_ANIMATION_PIXELS`]; `field` names what is drawn.
+///
+/// # Errors
+/// [`RenderError::Limit`].
+pub fn check_animation(
+    canvas: Canvas,
+    frames: usize,
+    scale: u32,
+    field: impl std::fmt::Display,
+) -> Result<(), RenderError> {
+    if frames > MAX_ANIMATION_FRAMES {
+        return Err(RenderError::Limit(LimitExceeded {
+            what: "an animation of".into(),
+            value: format!("{frames} frames"),
+            limit: format!("{MAX_ANIMATION_FRAMES} frames"),
+            name: "MAX_ANIMATION_FRAMES",
+            field: field.to_string(),
+        }));
+    }
+    let k = u64::from(scale);
+    let pixels = (u64::from(canvas.width) * k)
+        .saturating_mul(u64::from(canvas.height) * k)
+        .saturating_mul(frames as u64);
+    if pixels > MAX_ANIMATION_PIXELS {
+        return Err(RenderError::Limit(LimitExceeded {
+            what: format!(
+                "{frames} frames of {} x {} pixels,",
+                u64::from(canvas.width) * k,
+                u64::from(canvas.height) * k
+            ),
+            value: format!("{pixels} pixels in all,"),
+            limit: format!("{MAX_ANIMATION_PIXELS} pixels"),
+            name: "MAX_ANIMATION_PIXELS",
+            field: field.to_string(),
+        }));
+    }
+    Ok(())
 }
 
 /// Crops every frame of `rows` (drawn on `canvas`) to the union of their drawn pixels, so a
@@ -274,12 +340,13 @@ impl<'a> Renderer<'a> {
     /// drawn beside the document's frames, such as a weapon).
     ///
     /// # Errors
-    /// As [`Renderer::new`].
+    /// As [`Renderer::new`]; [`RenderError::Limit`] for a canvas over [`MAX_CANVAS_SIDE`].
     pub fn with_canvas(
         doc: &'a Document,
         sheet: &'a Image,
         canvas: Canvas,
     ) -> Result<Self, RenderError> {
+        check_canvas(i64::from(canvas.width), i64::from(canvas.height))?;
         Ok(Self {
             canvas,
             ..Self::new(doc, sheet)?
@@ -445,6 +512,18 @@ impl<'a> Renderer<'a> {
         let sequence_index = probe.sequence.unwrap_or(animation.front) as usize;
         let sequence = &self.doc.sequences[sequence_index];
         let wraps = animation.looping && total_ticks(sequence) > 0;
+        let shown = sequence
+            .ticks
+            .iter()
+            .enumerate()
+            .filter(|&(i, &ticks)| ticks > 0 || (i + 1 == sequence.ticks.len() && !wraps))
+            .count();
+        check_animation(
+            self.canvas,
+            shown,
+            1,
+            format_args!("animation {:?} ({})", animation.name, sequence.name),
+        )?;
         let mut frames = Vec::new();
         let mut start = 0u64;
         for (i, &ticks) in sequence.ticks.iter().enumerate() {

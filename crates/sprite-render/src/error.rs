@@ -59,6 +59,8 @@ pub enum RenderError {
     SequenceOutOfRange { sequence: usize, count: usize },
     #[error(transparent)]
     Pose(#[from] PoseError),
+    #[error(transparent)]
+    Limit(#[from] sprite_data::limits::LimitExceeded),
     #[error("the picture would be {width} x {height} pixels, over the limit of {limit} pixels")]
     TooLarge { width: u64, height: u64, limit: u64 },
     #[error("a delay of {ticks} ticks is over the {max} an animated PNG frame can hold")]

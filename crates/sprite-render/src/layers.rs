@@ -14,7 +14,10 @@ use sprite_data::layer::LayerDocument;
 use sprite_data::pose::layers::{LayerPose, LayeredPose, Layers, change_ticks, pose_with_layers};
 use sprite_data::pose::{PoseTile, View};
 
-use crate::compose::{AnimationFrame, Canvas, Renderer, events_of_frame, sequence_alone};
+use crate::compose::{
+    AnimationFrame, Canvas, Renderer, check_animation, check_canvas, events_of_frame,
+    sequence_alone,
+};
 use crate::error::RenderError;
 use crate::image::{Image, Rgba};
 use crate::sheet::check_palette;
@@ -100,7 +103,8 @@ impl<'a> LayeredRenderer<'a> {
     /// also holds every layer frame `animations` show at `views`, turned.
     ///
     /// # Errors
-    /// As [`Renderer::new`]; a document whose references do not resolve.
+    /// As [`Renderer::new`]; a document whose references do not resolve; [`RenderError::Limit`]
+    /// for a canvas over [`sprite_data::limits::MAX_CANVAS_SIDE`].
     pub fn new(
         doc: &'a Document,
         sheet: &'a Image,
@@ -136,11 +140,14 @@ impl<'a> LayeredRenderer<'a> {
         }
         let (left, top, right, bottom) = all.expect("the base canvas");
         let half = right.max(-left).max(1);
+        let (width, height) = (2 * half, (bottom - top).max(1));
+        // Layer frames reach as far as their documents let them, turned: bounded before sizing.
+        check_canvas(width, height)?;
         let canvas = Canvas {
             left: -half,
             top,
-            width: (2 * half) as u32,
-            height: (bottom - top).max(1) as u32,
+            width: width as u32,
+            height: height as u32,
         };
         Ok(Self {
             unit: Renderer::with_canvas(doc, sheet, canvas)?,
@@ -227,7 +234,8 @@ impl<'a> LayeredRenderer<'a> {
     ///
     /// # Errors
     /// As [`pose_with_layers`]; [`RenderError::Sp2Needed`] for a unit frame with `"sheet": 1`
-    /// tiles and no SP2.
+    /// tiles and no SP2; [`RenderError::Limit`] for more pictures than
+    /// [`sprite_data::limits::MAX_ANIMATION_FRAMES`] or [`sprite_data::limits::MAX_ANIMATION_PIXELS`].
     pub fn animation(
         &self,
         animation: &Animation,
@@ -236,6 +244,12 @@ impl<'a> LayeredRenderer<'a> {
     ) -> Result<Vec<AnimationFrame>, RenderError> {
         let doc = self.unit.document();
         let ticks = change_ticks(doc, animation, view, &self.layers);
+        check_animation(
+            self.canvas(),
+            ticks.len(),
+            1,
+            format_args!("animation {:?} with its layers", animation.name),
+        )?;
         let mut frames = Vec::with_capacity(ticks.len());
         for (i, &start) in ticks.iter().enumerate() {
             let pose = self.pose(animation, view, start, water)?;

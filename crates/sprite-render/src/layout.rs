@@ -1,12 +1,16 @@
 //! Pictures made of many frames: a strip (one row a run of frames), and the contact sheet of every
 //! frame of a document, labelled with a tiny built-in 3 x 5 digit font.
 
+use std::fmt::Display;
+
+use sprite_data::limits::{LimitExceeded, MAX_PICTURE_PIXELS};
+
 use crate::compose::{AnimationFrame, Renderer};
 use crate::error::RenderError;
 use crate::image::{Image, Rgba};
 
-/// The largest picture made, in pixels (a 16x contact sheet of TYPE1 is about 60 M).
-pub const MAX_PIXELS: u64 = 1 << 27;
+/// The largest picture made, in pixels: [`sprite_data::limits::MAX_PICTURE_PIXELS`].
+pub const MAX_PIXELS: u64 = MAX_PICTURE_PIXELS;
 
 /// Label text colour.
 pub const INK: Rgba = [32, 32, 32, 255];
@@ -57,17 +61,28 @@ pub fn draw_number(image: &mut Image, number: u64, x: i64, y: i64, ink: Rgba) {
     }
 }
 
-/// Checks a picture's size against [`MAX_PIXELS`].
+/// Checks a picture's size against [`MAX_PICTURE_PIXELS`]; `what` names the picture (`a strip
+/// of`) and `field` what made it that big (`--scale 16`), for the error.
 ///
 /// # Errors
-/// [`RenderError::TooLarge`].
-pub fn check_size(width: u64, height: u64) -> Result<(), RenderError> {
-    if width * height > MAX_PIXELS || width > u64::from(u32::MAX) || height > u64::from(u32::MAX) {
-        return Err(RenderError::TooLarge {
-            width,
-            height,
-            limit: MAX_PIXELS,
-        });
+/// [`RenderError::Limit`].
+pub fn check_size(
+    width: u64,
+    height: u64,
+    what: &str,
+    field: impl Display,
+) -> Result<(), RenderError> {
+    let fits = width.saturating_mul(height) <= MAX_PICTURE_PIXELS
+        && width <= u64::from(u32::MAX)
+        && height <= u64::from(u32::MAX);
+    if !fits {
+        return Err(RenderError::Limit(LimitExceeded {
+            what: what.to_owned(),
+            value: format!("{width} x {height} pixels"),
+            limit: format!("{MAX_PICTURE_PIXELS} pixels"),
+            name: "MAX_PICTURE_PIXELS",
+            field: field.to_string(),
+        }));
     }
     Ok(())
 }
@@ -98,6 +113,12 @@ pub fn strip(rows: &[Vec<AnimationFrame>], labels: bool) -> Result<Image, Render
     check_size(
         u64::from(w) * u64::from(columns),
         u64::from(row_height) * rows.len() as u64,
+        "a strip of",
+        format_args!(
+            "{} row{} of up to {columns} frames",
+            rows.len(),
+            if rows.len() == 1 { "" } else { "s" }
+        ),
     )?;
     let mut out = Image::new(w * columns, row_height * rows.len() as u32);
     for (r, row) in rows.iter().enumerate() {
@@ -135,7 +156,12 @@ pub fn contact_sheet(renderer: &Renderer<'_>, columns: u32) -> Result<Image, Ren
         u64::from(cw) * u64::from(columns) + 1,
         u64::from(ch) * u64::from(rows) + 1,
     );
-    check_size(width, height)?;
+    check_size(
+        width,
+        height,
+        "a contact sheet of",
+        format_args!("--all-frames ({count} frames, {columns} a row)"),
+    )?;
     let mut out = Image::filled(width as u32, height as u32, GRID);
     for shp in 0..count {
         let x = i64::from(cw * (shp % columns)) + 1;

@@ -366,10 +366,11 @@ fn check_without_game_files_on_the_demo() {
     let run = args(&demo);
     assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
 
-    // One cell moved one pixel: the path names the cell and both values.
+    // One cell moved 8 pixels (a cell's x is a multiple of 8: one pixel would be refused by the
+    // loader before any comparison): the path names the cell and both values.
     let mut doc: Value = serde_json::from_slice(&std::fs::read(&demo).unwrap()).unwrap();
     let x = doc["cells"][3]["x"].as_u64().unwrap();
-    doc["cells"][3]["x"] = (x + 1).into();
+    doc["cells"][3]["x"] = (x + 8).into();
     let changed = dir.join("changed.json");
     std::fs::write(&changed, serde_json::to_string(&doc).unwrap()).unwrap();
     let run = args(&changed);
@@ -377,7 +378,7 @@ fn check_without_game_files_on_the_demo() {
     assert!(
         stdout(&run).contains(&format!(
             "cells: 1 difference\n  cells[3].x: theirs {}, files {x}\n",
-            x + 1
+            x + 8
         )),
         "{}",
         stdout(&run)
@@ -406,7 +407,8 @@ fn check_without_game_files_on_the_demo() {
 
     // Three cells moved, --max 2: two lines, then the count.
     for cell in [5, 6] {
-        doc["cells"][cell]["y"] = 7.into();
+        // 8: a row of the sheet a cell can start at (neither cell's own, which are 0 and 40).
+        doc["cells"][cell]["y"] = 8.into();
     }
     std::fs::write(&changed, serde_json::to_string(&doc).unwrap()).unwrap();
     let run = tactics_sprite(&[
@@ -456,7 +458,13 @@ fn check_without_game_files_on_the_demo() {
     ]);
     assert_eq!(not_a_document.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&not_a_document.stderr).into_owned();
-    assert!(stderr.contains("not a sprite-data document"), "{stderr}");
+    // The one loader says what the file is instead (issue 10's wording through issue 17's loader).
+    assert!(
+        stderr.contains(
+            "not a tactics-sprite-data document: this is a SEQ file (animation bytecode)"
+        ),
+        "{stderr}"
+    );
     assert_eq!(
         tactics_sprite(&["check", "--data", path(&demo)])
             .status

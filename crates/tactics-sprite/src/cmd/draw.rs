@@ -32,7 +32,8 @@ back to front: its slot, the tick it started, its frame, the turn in degrees clo
 wep1.json and eff1.json beside --data unless --weapon-data and --effect-data name them.\n\n\
 Exit status: 0 on success; 1 when the document cannot be read or does not resolve; 2 for a usage \
 error: an unknown animation, a view outside 0..7 or a negative tick, in one line naming what is \
-valid."
+valid.",
+    after_long_help = super::LIMITS_HELP
 )]
 pub struct Args {
     /// The document (tactics-sprite-data.json).

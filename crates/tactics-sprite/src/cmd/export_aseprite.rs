@@ -35,7 +35,8 @@ beside the sheet). With --weapon TYPE --weapon-sheet WEP.SPR each sequence is dr
 weapon and effect layers it starts (see render --help), a frame wherever the unit's or a layer's \
 frame changes. Both files are written \
 atomically. Exit status: 0 on success; 1 when an input cannot be read or does not fit; 2 for a \
-usage error."
+usage error.",
+    after_long_help = super::LIMITS_HELP
 )]
 pub struct Args {
     #[command(flatten)]

@@ -27,6 +27,19 @@ use fft_formats::FileKind;
 /// (two full 65535-byte blocks), a SEQ 0x10405, a sheet well under 0x10000.
 pub const MAX_INPUT_LEN: u64 = 4 << 20;
 
+/// The limits paragraph of `--help` for the commands that read a document
+/// (`sprite_data::limits`; a test holds these numbers to the constants).
+pub const LIMITS_HELP: &str = "Limits (a document is untrusted input): a document file is at \
+most 2 MiB, refused by its size before it is read; it is checked whole before anything is drawn \
+and refused, with the JSON paths of its first problems, when an index is out of range, a \
+per-frame list is not as long as its frames, or a count or value is past its limit (1024 cells, \
+256 main frames, 256 sequences, 256 animations, 256 frames a sequence and 8192 in all, tile \
+offsets and moves of 256 pixels either way). Drawing: a canvas is at most 1080 x 1080 pixels \
+(every document within those limits fits); a still picture (a frame, a strip, a contact sheet, an \
+atlas) at most 134217728 pixels after --scale; an animation at most 256 frames and 67108864 \
+pixels in all after --scale; an output file at most 256 MiB. Past a limit the command stops with \
+one line naming the limit and the field or option that passed it.";
+
 /// `--kind` values: which format to decode a file as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum KindArg {
@@ -177,12 +190,7 @@ pub fn wrong_kind(bytes: &[u8], wanted: FileKind) -> Option<String> {
 
 /// A kind, as an error names it.
 pub fn kind_in_words(kind: FileKind) -> &'static str {
-    match kind {
-        FileKind::Seq => "a SEQ file (animation bytecode)",
-        FileKind::UnitShp => "a unit SHP file (frames)",
-        FileKind::WeaponShp => "a weapon or effect SHP file (frames)",
-        FileKind::Spr => "an SPR sprite sheet",
-    }
+    kind.in_words()
 }
 
 /// Prints an error as one line on stderr: `tactics-sprite: <file>: <problem>`. Nothing is

@@ -6,9 +6,10 @@ use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 use sprite_data::Document;
+use sprite_data::limits::{LimitExceeded, MAX_OUTPUT_BYTES, MAX_PICTURE_PIXELS};
 use sprite_data::output::write_atomically;
 use sprite_data::pose::{Motion, View};
-use sprite_render::compose::fit_to_drawn;
+use sprite_render::compose::{Canvas, check_animation, fit_to_drawn};
 use sprite_render::encode::{TimedFrame, apng, gif, png_rgba};
 use sprite_render::layout::{check_size, contact_sheet, strip};
 use sprite_render::sheet::{SheetImage, SheetSource, load_sheet, load_sp2, spr_colours};
@@ -56,6 +57,7 @@ its column, a mirrored direction is drawn mirrored. Each pose is a cell of the s
 of the .apng/.gif, at 60 ticks a second), quads at the animation's position plus their x, y, at \
 the sheet's resolution (the game shows it at 1/scale). --frame N draws sprite N."
 )]
+#[command(after_long_help = super::LIMITS_HELP)]
 #[command(group(clap::ArgGroup::new("what").required(true).args(["frame", "animation", "all_frames"])))]
 pub struct Args {
     #[command(flatten)]
@@ -299,10 +301,12 @@ fn beside(sheet: &Path, file: &str) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Reads and parses a document.
+/// Reads and checks a document with the one loader every command uses
+/// ([`sprite_data::load_document`]), so that every command refuses a document with the same one
+/// line.
 ///
 /// # Errors
-/// When it cannot be read or is not a sprite-data document; the message names the file.
+/// When it cannot be read or is not a usable sprite-data document; the message names the file.
 pub fn load_document(path: &Path) -> anyhow::Result<Document> {
     load_document_bytes(path).map(|(_, doc)| doc)
 }
@@ -312,19 +316,7 @@ pub fn load_document(path: &Path) -> anyhow::Result<Document> {
 /// # Errors
 /// As [`load_document`].
 pub fn load_document_bytes(path: &Path) -> anyhow::Result<(Vec<u8>, Document)> {
-    let bytes = read_input(path)?;
-    let doc = serde_json::from_slice(&bytes).with_context(|| {
-        let what = super::not_a_sprite_file(&bytes)
-            .filter(|w| !w.starts_with("JSON"))
-            .map(|w| format!(" (this is {w})"))
-            .or_else(|| {
-                fft_formats::detect_kind(&bytes)
-                    .map(|k| format!(" (this is {})", super::kind_in_words(k)))
-            })
-            .unwrap_or_default();
-        format!("{}: not a sprite-data document{what}", path.display())
-    })?;
-    Ok((bytes, doc))
+    Ok(sprite_data::load::load_document_with_bytes(path)?)
 }
 
 /// Reads a sheet from its bytes: a PNG by its signature, else an SPR drawn with `palette`.
@@ -585,6 +577,7 @@ pub fn render_file(
                     &frames,
                 ));
                 rows.push(frames);
+                bound_rows(&rows, renderer.canvas())?;
             }
         }
     }
@@ -665,6 +658,7 @@ fn render_with_weapon(
                 &frames,
             ));
             rows.push(frames);
+            bound_rows(&rows, renderer.canvas())?;
         }
     }
     let canvas = fit_to_drawn(&mut rows, renderer.canvas());
@@ -679,6 +673,27 @@ fn render_with_weapon(
     ));
     report.extend(lines);
     Ok(encode_rows(args, format, doc, &rows, loops, report)?)
+}
+
+/// Every row is held until the strip is made: bounds them together as they are drawn, before the
+/// next is.
+///
+/// # Errors
+/// [`LimitExceeded`] (`MAX_PICTURE_PIXELS`) naming how many `--animation` rows it took.
+fn bound_rows(rows: &[Vec<AnimationFrame>], canvas: Canvas) -> anyhow::Result<()> {
+    let held: usize = rows.iter().map(Vec::len).sum();
+    let pixels = held as u64 * u64::from(canvas.width) * u64::from(canvas.height);
+    if pixels > MAX_PICTURE_PIXELS {
+        return Err(LimitExceeded {
+            what: format!("{held} frames of {} x {},", canvas.width, canvas.height),
+            value: format!("{pixels} pixels in all,"),
+            limit: format!("{MAX_PICTURE_PIXELS} pixels"),
+            name: "MAX_PICTURE_PIXELS",
+            field: format!("--animation x {}", rows.len()),
+        }
+        .into());
+    }
+    Ok(())
 }
 
 /// The drawn rows in the output's format, with the report and the `wrote` line's summary.
@@ -697,6 +712,21 @@ fn encode_rows(
         }
         Format::Apng | Format::Gif => {
             let frames = &rows[0];
+            let fitted = Canvas {
+                left: 0,
+                top: 0,
+                width: frames.first().map_or(1, |f| f.image.width()),
+                height: frames.first().map_or(1, |f| f.image.height()),
+            };
+            check_animation(
+                fitted,
+                frames.len(),
+                args.scale,
+                format_args!(
+                    "--animation {:?} at --scale {}",
+                    args.animation[0], args.scale
+                ),
+            )?;
             let scaled: Vec<Image> = frames
                 .iter()
                 .map(|f| finish(args, &f.image))
@@ -775,7 +805,12 @@ fn describe_animation(
 /// `image` on the background, scaled, after checking the scaled size.
 fn finish(args: &Args, image: &Image) -> anyhow::Result<Image> {
     let k = u64::from(args.scale);
-    check_size(u64::from(image.width()) * k, u64::from(image.height()) * k)?;
+    check_size(
+        u64::from(image.width()) * k,
+        u64::from(image.height()) * k,
+        "a picture of",
+        format_args!("--scale {}", args.scale),
+    )?;
     Ok(args.background.apply(image).scaled(args.scale))
 }
 
@@ -801,5 +836,15 @@ fn png_file(args: &Args, image: &Image, report: Vec<String>) -> anyhow::Result<R
 /// # Errors
 /// When it cannot be written; the message names it.
 pub fn write_out(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    if bytes.len() as u64 > MAX_OUTPUT_BYTES {
+        return Err(LimitExceeded {
+            what: "the output of".into(),
+            value: format!("{} bytes", bytes.len()),
+            limit: format!("{MAX_OUTPUT_BYTES} bytes"),
+            name: "MAX_OUTPUT_BYTES",
+            field: path.display().to_string(),
+        }
+        .into());
+    }
     write_atomically(path, bytes).with_context(|| format!("{}: cannot write", path.display()))
 }

@@ -137,9 +137,8 @@ pub fn load_layer(
                 })?
         }
     };
-    let bytes = read_input(&path)?;
-    let doc: LayerDocument = serde_json::from_slice(&bytes)
-        .with_context(|| format!("{}: not a layer document", path.display()))?;
+    // The one layer loader: size cap, format, shape with JSON paths, and the layer rules.
+    let doc = sprite_data::load_layer_document(&path)?;
     if doc.layer != layer {
         return Err(anyhow!(
             "{}: a {} layer document, not a {layer} layer's",

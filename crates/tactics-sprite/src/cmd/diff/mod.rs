@@ -84,7 +84,24 @@ fn is_json(bytes: &[u8]) -> bool {
     bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
 }
 
+/// Whether a file starts as JSON text, from its first 4 KiB (false when it cannot be opened: the
+/// read that follows names the problem).
+fn starts_as_json(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(4096).read_to_end(&mut head))
+        .is_ok_and(|_| is_json(&head))
+}
+
 fn prepare(args: &Args) -> anyhow::Result<Report> {
+    // Two documents go to the one loader before anything else is read: it refuses a file past
+    // its size limit unread, with the line every command gives.
+    let mut documents_loaded = if starts_as_json(&args.a) && starts_as_json(&args.b) {
+        Some((super::check::load(&args.a)?, super::check::load(&args.b)?))
+    } else {
+        None
+    };
     let a = Side {
         path: &args.a,
         bytes: read_input(&args.a)?,
@@ -102,8 +119,10 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
     let documents = is_json(&a.bytes) && is_json(&b.bytes);
     let findings = match (is_json(&a.bytes), is_json(&b.bytes)) {
         (true, true) => {
-            let left = super::check::load(a.path)?;
-            let right = super::check::load(b.path)?;
+            let (left, right) = match documents_loaded.take() {
+                Some(both) => both,
+                None => (super::check::load(a.path)?, super::check::load(b.path)?),
+            };
             compare::compare(&left, &right)
                 .iter()
                 .map(|d| super::check::finding(d, "A", "B"))

@@ -9,6 +9,7 @@ use anyhow::{Context, anyhow};
 use sas_formats::pose::{self, PlacedQuad, Pose};
 use sas_formats::{Command, Effect, SasSet};
 use sprite_render::Image;
+use sprite_render::compose::{Canvas, check_animation};
 use sprite_render::encode::{TimedFrame, apng, gif, png_rgba};
 use sprite_render::layout::check_size;
 use sprite_render::sheet::decode_png;
@@ -200,6 +201,18 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
         image
     };
     if animated {
+        // Every frame is held until it is encoded: bounded together, as a document's animation.
+        check_animation(
+            Canvas {
+                left: 0,
+                top: 0,
+                width: w,
+                height: h,
+            },
+            rows[0].len(),
+            args.scale,
+            format_args!("the animation's poses at --scale {}", args.scale),
+        )?;
         let images: Vec<Image> = rows[0]
             .iter()
             .map(|c| finish(args, &draw(c)))
@@ -233,6 +246,8 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
     check_size(
         u64::from(w) * u64::from(columns),
         u64::from(h) * rows.len() as u64,
+        "a strip of",
+        format_args!("{} rows of {columns} poses", rows.len()),
     )?;
     let mut strip = Image::new(w * columns, h * rows.len() as u32);
     for (r, row) in rows.iter().enumerate() {
@@ -260,7 +275,12 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
 /// `image` on the background, scaled.
 fn finish(args: &Args, image: &Image) -> anyhow::Result<Image> {
     let k = u64::from(args.scale);
-    check_size(u64::from(image.width()) * k, u64::from(image.height()) * k)?;
+    check_size(
+        u64::from(image.width()) * k,
+        u64::from(image.height()) * k,
+        "a picture of",
+        format_args!("--scale {}", args.scale),
+    )?;
     Ok(args.background.apply(image).scaled(args.scale))
 }
 
