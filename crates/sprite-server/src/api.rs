@@ -6,16 +6,18 @@ use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use fft_formats::layer::WeaponType;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use sprite_data::Document;
+use sprite_data::layer::LayerKind;
 use sprite_data::pose::{IDLE, Motion, PoseError, View};
 use sprite_render::Background;
 use sprite_render::encode::png_rgba;
 use sprite_render::sheet::{SheetImage, load_sheet, load_sp2, spr_colours};
 use tokio::sync::Semaphore;
 
-use crate::catalog::{Catalog, Kind, Sheet};
+use crate::catalog::{Catalog, Kind, Sheet, weapon_layer_of};
 use crate::error::ApiError;
 use crate::outputs::{DrawRequest, OutputError, Outputs, RenderFormat, RenderRequest, RenderWhat};
 use crate::params::Params;
@@ -86,6 +88,10 @@ struct KindSummary<'a> {
     /// The SP2's file name (no folder), or the one the document names when it is missing.
     #[serde(skip_serializing_if = "Option::is_none")]
     sp2_file: Option<&'a str>,
+    /// The layer documents `draw` with `weapon=` draws from, `[weapon, effect]` (`wep1` or
+    /// `wep2`, and `eff1`); absent when none were found (`weapon=` is then refused).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    layers: Option<[&'a str; 2]>,
     origin: &'a str,
 }
 
@@ -132,6 +138,11 @@ impl AppState {
                     (None, None) => None,
                 },
                 sp2_file: s.kind.sp2.as_ref().and_then(file_name).or(s.missing_sp2()),
+                layers: s
+                    .kind
+                    .layers
+                    .as_ref()
+                    .map(|l| [l.weapon.kind.as_str(), l.effect.kind.as_str()]),
                 origin: &s.kind.origin,
             })
             .collect();
@@ -225,6 +236,29 @@ impl Served {
         match (&self.kind.sp2, &doc.sp2) {
             (None, Some(sp2)) if needed => Some(sp2.file.as_str()),
             _ => None,
+        }
+    }
+
+    /// The `422` of `weapon=` for a kind served without its layer documents, naming them.
+    fn no_layers(&self, weapon: WeaponType) -> ApiError {
+        let wanted = weapon_layer_of(&self.kind.name);
+        let effect = LayerKind::Eff1;
+        let (weapon_shp, weapon_seq) = wanted.files();
+        let (effect_shp, effect_seq) = effect.files();
+        ApiError {
+            parameter: Some("weapon".to_owned()),
+            ..ApiError::status(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!(
+                    "weapon={weapon} needs the {wanted} and {effect} layer documents, and this \
+                     server has none for kind {}: serve --originals DIR with {weapon_shp}, \
+                     {weapon_seq}, {effect_shp} and {effect_seq} in DIR builds them, and serve \
+                     --data DOC finds {wanted}.json and {effect}.json (or \
+                     {wanted}.tactics-sprite-layer.json and {effect}.tactics-sprite-layer.json) \
+                     beside DOC",
+                    self.kind.name
+                ),
+            )
         }
     }
 
@@ -453,17 +487,33 @@ pub async fn data(
     Ok(response)
 }
 
-/// `GET /api/v1/draw?kind=&animation=&view=&tick=&water=&idle=`: `tactics-sprite draw`'s line.
+/// `GET /api/v1/draw?kind=&animation=&view=&tick=&water=&idle=&weapon=`: `tactics-sprite draw`'s
+/// line (`weapon=TYPE`: `draw --weapon TYPE` with the kind's layer documents).
 pub async fn draw(
     State(state): State<Arc<AppState>>,
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
     let params = Params::parse(
         query.as_deref(),
-        &["kind", "animation", "view", "tick", "water", "idle"],
+        &[
+            "kind",
+            "animation",
+            "view",
+            "tick",
+            "water",
+            "idle",
+            "weapon",
+        ],
     )?;
     let served = state.served(&params)?;
     let idle = params.flag("idle")?;
+    let weapon = weapon_type(&params)?;
+    if idle && weapon.is_some() {
+        return Err(ApiError::bad(
+            "weapon",
+            "idle and weapon are either-or: the idle frame starts no layer",
+        ));
+    }
     let animation = match (idle, params.text("animation")) {
         (true, Some(_)) => {
             return Err(ApiError::bad(
@@ -499,17 +549,37 @@ pub async fn draw(
             PoseError::NegativeTick { tick }.to_string(),
         ));
     }
+    let layers = served.kind.layers.as_ref();
+    if let (Some(weapon), Motion::Animation(_), None) = (weapon, motion, layers) {
+        return Err(served.no_layers(weapon));
+    }
     let request = DrawRequest {
         animation: animation.to_owned(),
         view,
         tick,
         water: params.flag("water")?,
+        weapon,
     };
     let line = state
         .outputs
-        .draw(served.document(), &request)
+        .draw(served.document(), layers, &request)
         .map_err(output_error)?;
     Ok(body(JSON, REUSE, line))
+}
+
+/// `weapon=TYPE`, if given: a weapon type by its name (any case; `-`, `_` or a space between
+/// words), else `400` listing the types.
+fn weapon_type(params: &Params) -> Result<Option<WeaponType>, ApiError> {
+    let Some(value) = params.text("weapon") else {
+        return Ok(None);
+    };
+    value.parse().map(Some).map_err(|error: String| {
+        let names = WeaponType::ALL.map(WeaponType::name);
+        ApiError {
+            nearest: crate::error::nearest(value, &names),
+            ..ApiError::bad("weapon", error)
+        }
+    })
 }
 
 fn output_error(error: OutputError) -> ApiError {

@@ -7,6 +7,7 @@ use anyhow::Context;
 use fft_formats::retail::RETAIL_SHEETS;
 use fft_formats::spr::Spr;
 use sprite_data::Document;
+use sprite_data::layer::{LayerDocument, LayerKind, build_layer_from_folder};
 use sprite_data::pipeline::{self, Source};
 use sprite_data::profile::BUILTIN;
 use sprite_render::compose::SP2_FROM_ROW;
@@ -35,6 +36,31 @@ pub struct Kind {
     /// `sp2.file`, found beside its sheet; made up with a synthetic sheet); `None` when the
     /// document draws nothing from one, or it was not found (those sequences are then refused).
     pub sp2: Option<Sheet>,
+    /// The weapon and effect layer documents `draw` with `weapon=` draws beside the unit; `None`
+    /// when they were not found (such a request is then refused).
+    pub layers: Option<KindLayers>,
+}
+
+/// The layer documents a kind's animations start with `QueueSpriteAnim`.
+#[derive(Debug, Clone)]
+pub struct KindLayers {
+    /// WEP1's, or WEP2's for TYPE2 ([`weapon_layer_of`]).
+    pub weapon: LayerDocument,
+    /// EFF1's.
+    pub effect: LayerDocument,
+    /// Where they came from, for the start-up report.
+    pub origin: String,
+}
+
+/// The weapon layer a kind's attacks draw their weapon from: WEP2 for `type2` (TYPE2's units
+/// hold WEP2's weapons), WEP1 for every other kind (TYPE1's; the kinds that start no layer never
+/// draw it).
+pub fn weapon_layer_of(kind: &str) -> LayerKind {
+    if kind.eq_ignore_ascii_case("type2") {
+        LayerKind::Wep2
+    } else {
+        LayerKind::Wep1
+    }
 }
 
 /// The sheet a kind is drawn from.
@@ -157,17 +183,20 @@ impl Catalog {
                 document,
                 origin: "the synthetic demo unit (built in; not game data)".to_owned(),
                 sp2: None,
+                layers: None,
             }],
         })
     }
 
     /// Every built-in kind whose SHP and SEQ are in `dir` (disc or remaster names), built as
     /// `cargo xtask build-data --all` builds them; each drawn from its sheet if `sheets` has it,
-    /// else from a synthetic one.
+    /// else from a synthetic one. The layer documents are built too when their SHP and SEQ are
+    /// there (WEP1, WEP2, EFF1; each kind given its weapon layer by [`weapon_layer_of`]).
     ///
     /// # Errors
     /// A file that cannot be read, or does not build.
     pub fn from_originals(dir: &Path, sheets: Option<&Path>) -> anyhow::Result<Catalog> {
+        let layers = layers_from_originals(dir)?;
         let mut kinds = Vec::new();
         for builtin in &BUILTIN {
             let profile = builtin.load();
@@ -216,10 +245,47 @@ impl Catalog {
                 bytes: output.bytes,
                 document,
                 origin: format!("built from {inputs}"),
+                layers: kind_layers(&layers, builtin.name),
             });
         }
         Ok(Catalog { kinds })
     }
+}
+
+/// The layer documents whose SHP and SEQ are both in `dir`, built as `cargo xtask build-data
+/// --all` builds them.
+///
+/// # Errors
+/// A layer's files are there but cannot be read, or do not build.
+fn layers_from_originals(dir: &Path) -> anyhow::Result<Vec<(LayerKind, LayerDocument)>> {
+    let mut built = Vec::new();
+    for kind in LayerKind::ALL {
+        let (shp, seq) = kind.files();
+        if pipeline::find_retail_file(dir, shp).is_none()
+            || pipeline::find_retail_file(dir, seq).is_none()
+        {
+            continue;
+        }
+        let doc = build_layer_from_folder(dir, kind).map_err(anyhow::Error::msg)?;
+        built.push((kind, doc));
+    }
+    Ok(built)
+}
+
+/// The layers of kind `name` among those built, when its weapon layer and EFF1 both are.
+fn kind_layers(built: &[(LayerKind, LayerDocument)], name: &str) -> Option<KindLayers> {
+    let find = |wanted: LayerKind| built.iter().find(|(k, _)| *k == wanted).map(|(_, d)| d);
+    let weapon_kind = weapon_layer_of(name);
+    let (weapon, effect) = (find(weapon_kind)?, find(LayerKind::Eff1)?);
+    let (weapon_shp, weapon_seq) = weapon_kind.files();
+    let (effect_shp, effect_seq) = LayerKind::Eff1.files();
+    Some(KindLayers {
+        weapon: weapon.clone(),
+        effect: effect.clone(),
+        origin: format!(
+            "built from retail {weapon_shp} + {weapon_seq} and {effect_shp} + {effect_seq}"
+        ),
+    })
 }
 
 /// The document's `sheet.file` in `dir` (its disc name, or the remaster's name, any case), else

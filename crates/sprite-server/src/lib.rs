@@ -30,7 +30,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
 pub use api::AppState;
-pub use catalog::{Catalog, Kind, Sheet};
+pub use catalog::{Catalog, Kind, KindLayers, Sheet};
 pub use error::ApiError;
 pub use outputs::{DrawRequest, OutputError, Outputs, RenderFormat, RenderRequest, RenderWhat};
 

@@ -5,8 +5,11 @@
 //! call, so that an endpoint is byte for byte the command with the same arguments. (The command
 //! line depends on this crate for `serve`, so the functions are passed in rather than called.)
 
+use fft_formats::layer::WeaponType;
 use sprite_data::Document;
 use sprite_render::Background;
+
+use crate::catalog::KindLayers;
 use sprite_render::sheet::SheetImage;
 
 /// `tactics-sprite draw`'s arguments.
@@ -18,6 +21,8 @@ pub struct DrawRequest {
     /// The idle frame needs none; an animation does.
     pub tick: Option<i64>,
     pub water: bool,
+    /// `--weapon TYPE`: add the weapon and effect layers the animation starts.
+    pub weapon: Option<WeaponType>,
 }
 
 /// What `tactics-sprite render` draws: `--frame N`, `--animation NAME` or `--all-frames`.
@@ -77,7 +82,8 @@ pub struct RenderRequest {
 pub enum OutputError {
     /// The request asks for something the command refuses as a usage error (exit 2): a `400`.
     Refused(String),
-    /// The kind lacks a file the picture needs (an SP2 sequence, and no SP2 was found): a `422`.
+    /// The kind lacks a file the answer needs (an SP2 sequence, and no SP2 was found; a weapon,
+    /// and no layer documents were): a `422`.
     Unavailable(String),
     /// The inputs themselves failed (a document that does not resolve, a sheet too small): a
     /// `500`, with the command's message.
@@ -86,11 +92,18 @@ pub enum OutputError {
 
 /// The command line's output functions.
 pub trait Outputs: Send + Sync + 'static {
-    /// What `tactics-sprite draw` prints (its line and the newline).
+    /// What `tactics-sprite draw` prints (its line and the newline); with a weapon, drawn with
+    /// `layers` as `--weapon-data` and `--effect-data`.
     ///
     /// # Errors
-    /// As the command: an unknown animation, a bad view or tick, a document that does not resolve.
-    fn draw(&self, doc: &Document, request: &DrawRequest) -> Result<Vec<u8>, OutputError>;
+    /// As the command: an unknown animation, a bad view or tick, a document that does not resolve;
+    /// [`OutputError::Unavailable`] for a weapon when `layers` is `None`.
+    fn draw(
+        &self,
+        doc: &Document,
+        layers: Option<&KindLayers>,
+        request: &DrawRequest,
+    ) -> Result<Vec<u8>, OutputError>;
 
     /// The PNG `tactics-sprite sheet SPR [--palette N] [--portrait]` writes.
     ///

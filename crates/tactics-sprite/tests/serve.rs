@@ -465,6 +465,24 @@ fn bad_requests_are_refused_naming_the_parameter() {
         "water",
     );
     bad("/api/v1/draw?animation=Walk&view=1&tick=0&idle=1", "idle");
+    bad("/api/v1/draw?idle=1&view=1&weapon=sword", "weapon");
+    bad(
+        "/api/v1/draw?animation=Walk&view=1&tick=0&weapon=",
+        "weapon",
+    );
+    let (_, _, body) = refused(
+        &server,
+        "/api/v1/draw?animation=Walk&view=1&tick=0&weapon=swrd",
+    );
+    assert_eq!(body["parameter"], "weapon", "{body}");
+    assert_eq!(body["nearest"], serde_json::json!(["sword"]), "{body}");
+    let error = body["error"].as_str().expect("an error line");
+    assert!(
+        ["knife", "ninja-blade", "sword", "shuriken"]
+            .iter()
+            .all(|t| error.contains(t)),
+        "the weapon types are not listed: {error}"
+    );
     bad("/api/v1/draw?animation=Walk&view=1&tick=0&veiw=2", "veiw");
     bad("/api/v1/draw?animation=Walk&view=1&view=2&tick=0", "view");
     bad("/api/v1/data?kind=demo&format=xml", "format");
@@ -659,5 +677,222 @@ fn an_sp2_animation_without_its_sp2_is_refused_and_said() {
     // Animations that draw nothing from the SP2 are drawn as ever.
     let walk = server.get("/api/v1/render.gif?kind=mon&animation=Walk&view=1");
     assert_eq!(walk.status, 200, "{}", walk.text());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `tactics-sprite draw --data DOC --animation NAME --view V --tick T --weapon TYPE ARGS`'s line.
+fn cli_draw_weapon(
+    doc: &Path,
+    name: &str,
+    view: u8,
+    tick: u32,
+    weapon: &str,
+    args: &[&str],
+) -> Vec<u8> {
+    let (view, tick) = (view.to_string(), tick.to_string());
+    let mut all = vec![
+        "draw",
+        "--data",
+        doc.to_str().expect("UTF-8 path"),
+        "--animation",
+        name,
+        "--view",
+        &view,
+        "--tick",
+        &tick,
+        "--weapon",
+        weapon,
+    ];
+    all.extend_from_slice(args);
+    cli(&all)
+}
+
+/// The weapon layer's tiles in a `draw --weapon` line (none when no weapon layer is drawn).
+fn weapon_tiles(line: &[u8]) -> usize {
+    let pose: serde_json::Value = serde_json::from_slice(line).expect("a JSON line");
+    pose["layers"]
+        .as_array()
+        .expect("a layered pose")
+        .iter()
+        .filter(|l| l["layer"] == "weapon")
+        .map(|l| l["tiles"].as_array().map_or(0, Vec::len))
+        .sum()
+}
+
+#[test]
+fn a_weapon_is_drawn_from_the_originals_as_draw_draws_it() {
+    let test = "a_weapon_is_drawn_from_the_originals_as_draw_draws_it";
+    let Some(originals) = test_support::originals(test) else {
+        return;
+    };
+    let dir = test_support::temp_dir("serve_weapon_originals");
+    // The layer documents as a user builds them with the command line, from the same files.
+    let build = |kind: &str, shp: &str, seq: &str| {
+        let (Some(shp), Some(seq)) = (
+            test_support::retail_file(test, shp),
+            test_support::retail_file(test, seq),
+        ) else {
+            panic!("{kind}: the originals have no {shp} and {seq}");
+        };
+        let out = dir.join(format!("{kind}.json"));
+        cli(&[
+            "build",
+            "--kind",
+            kind,
+            "--shp",
+            shp.to_str().expect("UTF-8 path"),
+            "--seq",
+            seq.to_str().expect("UTF-8 path"),
+            "-o",
+            out.to_str().expect("UTF-8 path"),
+        ]);
+        out
+    };
+    let wep1 = build("wep1", "WEP1.SHP", "WEP1.SEQ");
+    let wep2 = build("wep2", "WEP2.SHP", "WEP2.SEQ");
+    let eff1 = build("eff1", "EFF1.SHP", "EFF1.SEQ");
+    let server = Server::start(
+        &["--originals", originals.to_str().expect("UTF-8 path")],
+        &[],
+    );
+    let kinds = server.get("/api/v1/kinds").json();
+    assert_eq!(kinds[0]["layers"], serde_json::json!(["wep1", "eff1"]));
+    assert_eq!(kinds[1]["layers"], serde_json::json!(["wep2", "eff1"]));
+    // TYPE1 draws WEP1's weapons and TYPE2 WEP2's (the README's layer files), each with EFF1.
+    for (kind, weapon_data) in [("type1", &wep1), ("type2", &wep2)] {
+        let doc = dir.join(format!("{kind}.json"));
+        std::fs::write(&doc, server.get(&format!("/api/v1/data?kind={kind}")).body)
+            .expect("writes the served document");
+        let layer_args = [
+            "--weapon-data",
+            weapon_data.to_str().expect("UTF-8 path"),
+            "--effect-data",
+            eff1.to_str().expect("UTF-8 path"),
+        ];
+        let mut drawn_with_a_sword = 0;
+        // Views 1 and 5 (a mirrored one); the swing's start, its hit frame (tick 16 holds the
+        // sword at 90 degrees, see tests/weapon.rs), its end and past it.
+        for (view, tick) in [(1, 0), (1, 8), (1, 16), (1, 18), (1, 40), (5, 16), (5, 30)] {
+            let expected = cli_draw_weapon(&doc, "Swing High", view, tick, "sword", &layer_args);
+            let answer = server.get(&format!(
+                "/api/v1/draw?kind={kind}&animation={}&view={view}&tick={tick}&weapon=sword",
+                escape("Swing High")
+            ));
+            assert_eq!(
+                answer.status,
+                200,
+                "{kind} {view} {tick}: {}",
+                answer.text()
+            );
+            assert!(
+                answer.body == expected,
+                "{kind} view {view} tick {tick}: /api/v1/draw?weapon=sword is not draw --weapon \
+                 sword:\n{}\n{}",
+                answer.text(),
+                String::from_utf8_lossy(&expected)
+            );
+            drawn_with_a_sword += usize::from(weapon_tiles(&answer.body) > 0);
+        }
+        // Not a comparison of two empty layer lists: the sword is in the unit's hand.
+        assert!(drawn_with_a_sword > 0, "{kind}: no pose drew the sword");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_weapon_is_drawn_from_the_layer_documents_beside_data() {
+    // The shipped TYPE1 document with the shipped layer documents beside it, as `draw --weapon`
+    // finds them when --weapon-data and --effect-data are not given.
+    let dir = test_support::temp_dir("serve_weapon_beside");
+    let doc = dir.join("type1.json");
+    std::fs::copy(shipped("type1.json"), &doc).expect("copies the document");
+    let layers = test_support::repo_root().join("fixtures/layers");
+    std::fs::copy(layers.join("wep1.json"), dir.join("wep1.json")).expect("copies wep1");
+    std::fs::copy(
+        layers.join("eff1.json"),
+        dir.join("eff1.tactics-sprite-layer.json"),
+    )
+    .expect("copies eff1");
+    let server = Server::start(&["--data", doc.to_str().expect("UTF-8 path")], &[]);
+    assert!(
+        server
+            .banner
+            .iter()
+            .any(|l| l.contains("layers wep1 + eff1")),
+        "{:#?}",
+        server.banner
+    );
+    for tick in [0, 16, 18] {
+        let expected = cli_draw_weapon(&doc, "Swing High", 1, tick, "Sword", &[]);
+        let answer = server.get(&format!(
+            "/api/v1/draw?animation={}&view=1&tick={tick}&weapon=Sword",
+            escape("Swing High")
+        ));
+        assert!(
+            answer.body == expected,
+            "tick {tick}: {}\n{}",
+            answer.text(),
+            String::from_utf8_lossy(&expected)
+        );
+    }
+    assert!(
+        weapon_tiles(
+            &server
+                .get(&format!(
+                    "/api/v1/draw?animation={}&view=1&tick=16&weapon=sword",
+                    escape("Swing High")
+                ))
+                .body
+        ) > 0
+    );
+    // The idle frame starts no layer: as `draw --animation Idle --weapon sword`, the plain pose.
+    let idle = server.get("/api/v1/draw?animation=Idle&view=1&weapon=sword");
+    let plain = server.get("/api/v1/draw?animation=Idle&view=1");
+    assert!(idle.body == plain.body, "{}", idle.text());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_weapon_without_its_layer_documents_is_refused_and_said() {
+    // The shipped TYPE1 document alone: no wep1 or eff1 document beside it.
+    let dir = test_support::temp_dir("serve_weapon_missing");
+    let doc = dir.join("type1.json");
+    std::fs::copy(shipped("type1.json"), &doc).expect("copies the document");
+    let server = Server::start(&["--data", doc.to_str().expect("UTF-8 path")], &[]);
+    assert!(
+        server
+            .banner
+            .iter()
+            .any(|l| l.contains("no layer documents: weapon= is refused")),
+        "{:#?}",
+        server.banner
+    );
+    assert!(
+        server.get("/api/v1/kinds").json()[0]
+            .get("layers")
+            .is_none()
+    );
+    let (status, parameter, body) = refused(
+        &server,
+        &format!(
+            "/api/v1/draw?animation={}&view=1&tick=16&weapon=sword",
+            escape("Swing High")
+        ),
+    );
+    assert_eq!(
+        (status, parameter.as_deref()),
+        (422, Some("weapon")),
+        "{body}"
+    );
+    let error = body["error"].as_str().expect("an error line");
+    for named in ["wep1.json", "eff1.json", "WEP1.SHP", "EFF1.SEQ"] {
+        assert!(error.contains(named), "{named} is not named: {error}");
+    }
+    // Without weapon= the same pose is drawn as ever.
+    let plain = server.get(&format!(
+        "/api/v1/draw?animation={}&view=1&tick=16",
+        escape("Swing High")
+    ));
+    assert_eq!(plain.status, 200, "{}", plain.text());
     let _ = std::fs::remove_dir_all(&dir);
 }

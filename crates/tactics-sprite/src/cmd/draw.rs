@@ -97,8 +97,31 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         Err(DrawRefusal::Failed(error)) => return Err(error).with_context(|| shown.clone()),
     };
     let line = match args.weapon {
-        Some(weapon_type) => layered_line(&doc, args, name, weapon_type)?.unwrap_or(line),
-        None => line,
+        // The idle frame starts no layer: its line is the plain pose, and no layer document is
+        // needed for it.
+        Some(weapon_type) if draws_an_animation(&doc, name) => {
+            let weapon = load_layer(
+                args.weapon_data.as_deref(),
+                &args.data,
+                LayerKind::Wep1,
+                "weapon",
+            )?;
+            let effect = load_layer(
+                args.effect_data.as_deref(),
+                &args.data,
+                LayerKind::Eff1,
+                "effect",
+            )?;
+            let layers = Layers {
+                weapon_type,
+                weapon: Some(&weapon),
+                effect: Some(&effect),
+            };
+            layered_line(&doc, name, args.view, args.tick, args.water, &layers)
+                .map_err(|error| anyhow::Error::new(error).context(shown.clone()))?
+                .unwrap_or(line)
+        }
+        _ => line,
     };
     writeln!(io::stdout().lock(), "{line}").map_err(stdout_error)?;
     Ok(ExitCode::SUCCESS)
@@ -149,39 +172,30 @@ pub fn pose_line(
     Ok(serde_json::to_string(&pose).unwrap_or_default())
 }
 
+/// Whether `name` is an animation (which may start layers) rather than the idle frame.
+pub fn draws_an_animation(doc: &Document, name: &str) -> bool {
+    matches!(Motion::find(doc, name), Ok(Motion::Animation(_)))
+}
+
 /// The `--weapon` line: the pose with the weapon and effect layers the animation starts, once
-/// [`pose_line`] has accepted the request; `None` for the idle frame, which starts no layer.
-fn layered_line(
+/// [`pose_line`] has accepted the same request; `None` for the idle frame, which starts no layer.
+/// `serve`'s `/api/v1/draw` with `weapon=` sends the same line.
+///
+/// # Errors
+/// A reference of the document or a layer document that does not resolve.
+pub fn layered_line(
     doc: &Document,
-    args: &Args,
     name: &str,
-    weapon_type: WeaponType,
-) -> anyhow::Result<Option<String>> {
-    let Ok(Motion::Animation(animation)) = Motion::find(doc, name) else {
+    view: i64,
+    tick: Option<i64>,
+    water: bool,
+    layers: &Layers,
+) -> Result<Option<String>, PoseError> {
+    let (Ok(Motion::Animation(animation)), Ok(view)) = (Motion::find(doc, name), View::new(view))
+    else {
         return Ok(None);
     };
-    let view = View::new(args.view)?;
-    let tick = args.tick.unwrap_or(0);
-    let weapon = load_layer(
-        args.weapon_data.as_deref(),
-        &args.data,
-        LayerKind::Wep1,
-        "weapon",
-    )?;
-    let effect = load_layer(
-        args.effect_data.as_deref(),
-        &args.data,
-        LayerKind::Eff1,
-        "effect",
-    )?;
-    let layers = Layers {
-        weapon_type,
-        weapon: Some(&weapon),
-        effect: Some(&effect),
-    };
-    let layered = pose_with_layers(doc, animation, view, tick, args.water, &layers)
-        .with_context(|| args.data.display().to_string())?;
-    Ok(Some(
-        serde_json::to_string(&layered).context("writing the pose as JSON")?,
-    ))
+    let layered = pose_with_layers(doc, animation, view, tick.unwrap_or(0), water, layers)?;
+    // As the pose: strings, integers, whole floats and booleans.
+    Ok(Some(serde_json::to_string(&layered).unwrap_or_default()))
 }

@@ -11,15 +11,19 @@ use std::sync::Arc;
 use anyhow::{Context, bail};
 use fft_formats::spr::Spr;
 use sprite_data::Document;
+use sprite_data::layer::LayerKind;
+use sprite_data::pose::layers::Layers;
 use sprite_render::RenderError;
 use sprite_render::Renderer;
 use sprite_render::sheet::SheetImage;
-use sprite_server::catalog::find_sheets;
-use sprite_server::{Catalog, DrawRequest, Kind, OutputError, Outputs, RenderRequest, RenderWhat};
+use sprite_server::catalog::{find_sheets, weapon_layer_of};
+use sprite_server::{
+    Catalog, DrawRequest, Kind, KindLayers, OutputError, Outputs, RenderRequest, RenderWhat,
+};
 
 use super::sas::render::RenderOptions as SasRenderOptions;
 use super::sas::{MeaningsArg, PositionArg, SasOptions};
-use super::{draw, render, sheet};
+use super::{draw, render, sheet, weapon};
 
 /// The variable naming the originals' folder when --originals is not given.
 const ORIGINALS_VAR: &str = "FFT_ORIGINALS";
@@ -43,6 +47,10 @@ its disc or remaster name) found in --sheets (or $FFT_SHEETS, or the originals' 
 --data document's folder), else from a synthetic sheet of coloured cells; MON's SP2 animations \
 from its SP2 found beside that sheet (refused, 422, without it). The demo is drawn from its demo \
 sheet.\n\n\
+/api/v1/draw takes weapon=TYPE as draw takes --weapon TYPE: the weapon and effect layers are built \
+from WEP1 (WEP2 for type2) and EFF1 in the originals' folder, or read from wep1.json (wep2.json \
+for type2) and eff1.json, or their .tactics-sprite-layer.json names, beside a --data document; \
+without them weapon= is refused (422).\n\n\
 It listens on 127.0.0.1:8000 (loopback only) unless --addr says otherwise, and stops cleanly on \
 Ctrl-C or SIGTERM. Exit status: 0 after a clean stop; 1 when a file cannot be read or built or \
 the address cannot be bound; 2 for a usage error."
@@ -117,8 +125,15 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 ),
                 _ => String::new(),
             };
+            let layers = match &kind.layers {
+                Some(l) => format!(
+                    "; layers {} + {} {}",
+                    l.weapon.kind, l.effect.kind, l.origin
+                ),
+                None => "; no layer documents: weapon= is refused".to_owned(),
+            };
             say(&format!(
-                "  {:<8} {} animations, {} bytes, {}; sheet {}{sp2}",
+                "  {:<8} {} animations, {} bytes, {}; sheet {}{sp2}{layers}",
                 kind.name,
                 kind.document.animations.len(),
                 kind.bytes.len(),
@@ -176,6 +191,7 @@ fn load_catalog(args: &Args) -> anyhow::Result<Catalog> {
             }
             let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
             let (sheet, sp2) = find_sheets(sheets.as_deref().or(folder), &document)?;
+            let layers = layers_beside(path, &name)?;
             catalog.kinds.push(Kind {
                 name,
                 bytes,
@@ -183,6 +199,7 @@ fn load_catalog(args: &Args) -> anyhow::Result<Catalog> {
                 origin: format!("read from {}", path.display()),
                 sheet,
                 sp2,
+                layers,
             });
         }
         return Ok(catalog);
@@ -210,6 +227,30 @@ fn load_catalog(args: &Args) -> anyhow::Result<Catalog> {
     Catalog::demo()
 }
 
+/// The layer documents beside a `--data` document as `draw --weapon` finds them (WEP2's for kind
+/// `type2`, WEP1's for the others, and EFF1's); `None` when either is not there.
+///
+/// # Errors
+/// A layer document that is there but cannot be read, or is not valid.
+fn layers_beside(data: &Path, kind: &str) -> anyhow::Result<Option<KindLayers>> {
+    let wanted = weapon_layer_of(kind);
+    let (Ok(weapon_path), Ok(effect_path)) = (
+        weapon::find_layer_beside(data, wanted),
+        weapon::find_layer_beside(data, LayerKind::Eff1),
+    ) else {
+        return Ok(None);
+    };
+    Ok(Some(KindLayers {
+        weapon: weapon::load_layer(Some(&weapon_path), data, wanted, "weapon")?,
+        effect: weapon::load_layer(Some(&effect_path), data, LayerKind::Eff1, "effect")?,
+        origin: format!(
+            "read from {} and {}",
+            weapon_path.display(),
+            effect_path.display()
+        ),
+    }))
+}
+
 /// A document's kind name, from its file name: `mon.json` and `mon.tactics-sprite-data.json`
 /// are `mon`.
 fn kind_name(path: &Path) -> String {
@@ -230,21 +271,46 @@ fn kind_name(path: &Path) -> String {
 struct CommandOutputs;
 
 impl Outputs for CommandOutputs {
-    fn draw(&self, doc: &Document, request: &DrawRequest) -> Result<Vec<u8>, OutputError> {
-        match draw::pose_line(
-            doc,
-            &request.animation,
+    fn draw(
+        &self,
+        doc: &Document,
+        layers: Option<&KindLayers>,
+        request: &DrawRequest,
+    ) -> Result<Vec<u8>, OutputError> {
+        let (name, view, tick, water) = (
+            request.animation.as_str(),
             request.view,
             request.tick,
             request.water,
-        ) {
-            Ok(mut line) => {
-                line.push('\n');
-                Ok(line.into_bytes())
+        );
+        let mut line = match draw::pose_line(doc, name, view, tick, water) {
+            Ok(line) => line,
+            Err(draw::DrawRefusal::Usage(message)) => return Err(OutputError::Refused(message)),
+            Err(draw::DrawRefusal::Failed(error)) => return Err(OutputError::Failed(error.into())),
+        };
+        // `draw --weapon TYPE --weapon-data W --effect-data E`, the kind's layers as W and E.
+        if let Some(weapon_type) = request
+            .weapon
+            .filter(|_| draw::draws_an_animation(doc, name))
+        {
+            let Some(found) = layers else {
+                return Err(OutputError::Unavailable(format!(
+                    "weapon={weapon_type}: this server has no layer documents for the kind"
+                )));
+            };
+            let layers = Layers {
+                weapon_type,
+                weapon: Some(&found.weapon),
+                effect: Some(&found.effect),
+            };
+            if let Some(layered) = draw::layered_line(doc, name, view, tick, water, &layers)
+                .map_err(|error| OutputError::Failed(error.into()))?
+            {
+                line = layered;
             }
-            Err(draw::DrawRefusal::Usage(message)) => Err(OutputError::Refused(message)),
-            Err(draw::DrawRefusal::Failed(error)) => Err(OutputError::Failed(error.into())),
         }
+        line.push('\n');
+        Ok(line.into_bytes())
     }
 
     fn sheet(

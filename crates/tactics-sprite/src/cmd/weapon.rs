@@ -116,26 +116,15 @@ pub fn load_layer(
 ) -> anyhow::Result<LayerDocument> {
     let path = match given {
         Some(path) => path.to_path_buf(),
-        None => {
-            let folder = data.parent().unwrap_or(Path::new("."));
-            let candidates = [
-                folder.join(format!("{kind}.json")),
-                folder.join(layer_file(kind)),
-            ];
-            candidates
-                .iter()
-                .find(|p| p.is_file())
-                .cloned()
-                .ok_or_else(|| {
-                    anyhow!(
-                        "no {layer} layer document beside {}: looked for {} and {}; build it with \
-                         `tactics-sprite build --kind {kind} ...` or name it with --{layer}-data",
-                        data.display(),
-                        candidates[0].display(),
-                        candidates[1].display()
-                    )
-                })?
-        }
+        None => find_layer_beside(data, kind).map_err(|[json, layer_json]| {
+            anyhow!(
+                "no {layer} layer document beside {}: looked for {} and {}; build it with \
+                 `tactics-sprite build --kind {kind} ...` or name it with --{layer}-data",
+                data.display(),
+                json.display(),
+                layer_json.display()
+            )
+        })?,
     };
     // The one layer loader: size cap, format, shape with JSON paths, and the layer rules.
     let doc = sprite_data::load_layer_document(&path)?;
@@ -147,4 +136,19 @@ pub fn load_layer(
         ));
     }
     Ok(doc)
+}
+
+/// The layer document of `kind` in the folder of the unit document `data`: `<kind>.json`, else
+/// `<kind>.tactics-sprite-layer.json` (as `cargo xtask build-data --all` names it); the two paths
+/// looked at when neither is there.
+pub fn find_layer_beside(data: &Path, kind: LayerKind) -> Result<PathBuf, [PathBuf; 2]> {
+    let folder = data.parent().unwrap_or(Path::new("."));
+    let candidates = [
+        folder.join(format!("{kind}.json")),
+        folder.join(layer_file(kind)),
+    ];
+    match candidates.iter().find(|p| p.is_file()) {
+        Some(found) => Ok(found.clone()),
+        None => Err(candidates),
+    }
 }
