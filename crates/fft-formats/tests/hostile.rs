@@ -3,47 +3,14 @@
 //! error or a bounded result, and the memory a decode takes is measured by a counting allocator
 //! and held to a small multiple of the input's size.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use fft_formats::seq::STREAM_START;
 use fft_formats::spr::Spr;
 use fft_formats::{Command, DecodeError, ErrorKind, Frame, Seq, Tile, UnitShp, WeaponShp};
 
-/// Counts the bytes each thread holds, and the most it held, so that tests running in parallel
-/// do not see each other's allocations.
-struct Counting;
-
-thread_local! {
-    static HELD: Cell<usize> = const { Cell::new(0) };
-    static PEAK: Cell<usize> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = HELD.try_with(|h| {
-            h.set(h.get() + layout.size());
-            let _ = PEAK.try_with(|p| p.set(p.get().max(h.get())));
-        });
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        let _ = HELD.try_with(|h| h.set(h.get().saturating_sub(layout.size())));
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+use test_support::alloc::peak_memory;
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// Runs `f` and returns its result with the most memory it held at once beyond what was held
-/// before.
-fn peak_memory<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let base = HELD.with(Cell::get);
-    PEAK.with(|p| p.set(base));
-    let result = f();
-    (result, PEAK.with(Cell::get) - base)
-}
+static ALLOCATOR: test_support::alloc::Counting = test_support::alloc::Counting;
 
 /// Decoding `bytes` with every decoder holds at most a small multiple of the input.
 fn assert_bounded(what: &str, bytes: &[u8]) {

@@ -359,26 +359,6 @@ impl Problems {
     }
 }
 
-/// The cell sizes an SHP tile can have, `(w, h)` (the schema's `cell` sizes).
-const TILE_SIZES: [(u32, u32); 16] = [
-    (8, 8),
-    (16, 8),
-    (16, 16),
-    (16, 24),
-    (24, 8),
-    (24, 16),
-    (24, 24),
-    (32, 8),
-    (32, 16),
-    (32, 24),
-    (32, 32),
-    (32, 40),
-    (40, 32),
-    (48, 16),
-    (48, 48),
-    (56, 56),
-];
-
 /// The event labels a sequence carries.
 const EVENT_LABELS: [&str; 2] = ["PlaySound", "PostGenericAttack"];
 
@@ -562,7 +542,10 @@ fn check_cell(doc: &Document, i: usize, cell: &Cell, p: &mut Problems) {
             format!("{}; a multiple of 8 up to 480", cell.y),
         );
     }
-    if !TILE_SIZES.contains(&(cell.w, cell.h)) {
+    let is_tile_size = fft_formats::shp::TILE_SIZES
+        .iter()
+        .any(|&(w, h)| (u32::from(w), u32::from(h)) == (cell.w, cell.h));
+    if !is_tile_size {
         p.add(
             &path,
             format!("{} x {} is not an SHP tile size", cell.w, cell.h),

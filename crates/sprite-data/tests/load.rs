@@ -3,8 +3,6 @@
 //! fault; a hostile document (huge, deep, of another format) is refused early and in bounded
 //! memory; and the loader refuses at least what the JSON Schema refuses.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell as StdCell;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
@@ -16,39 +14,10 @@ use sprite_data::limits::{
 use sprite_data::load::{LoadProblem, load_document, parse_document};
 use sprite_data::pose::{IDLE, Motion, View, events_between};
 
-/// Counts the bytes each thread holds, and the most it held (as `fft-formats/tests/hostile.rs`).
-struct Counting;
-
-thread_local! {
-    static HELD: StdCell<usize> = const { StdCell::new(0) };
-    static PEAK: StdCell<usize> = const { StdCell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = HELD.try_with(|h| {
-            h.set(h.get() + layout.size());
-            let _ = PEAK.try_with(|p| p.set(p.get().max(h.get())));
-        });
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        let _ = HELD.try_with(|h| h.set(h.get().saturating_sub(layout.size())));
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+use test_support::alloc::peak_memory;
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// Runs `f` and returns its result with the most memory it held at once beyond what was held
-/// before.
-fn peak_memory<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let base = HELD.with(StdCell::get);
-    PEAK.with(|p| p.set(base));
-    let result = f();
-    (result, PEAK.with(StdCell::get) - base)
-}
+static ALLOCATOR: test_support::alloc::Counting = test_support::alloc::Counting;
 
 const KINDS: [&str; 9] = [
     "demo", "type1", "type2", "cyoko", "mon", "ruka", "other", "arute", "kanzen",

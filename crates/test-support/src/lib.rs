@@ -17,6 +17,7 @@
 //! `FFT_REQUIRE_ORIGINALS=1` (as CI sets) it fails instead. Tests skip per missing file: a user
 //! with only TYPE1.SHP and TYPE1.SEQ runs every test that needs only those.
 
+pub mod alloc;
 pub mod demo;
 pub mod fftorama;
 
