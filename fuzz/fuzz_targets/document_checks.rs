@@ -1,10 +1,8 @@
 //! What both document targets check: a document either is refused with one line, or loads and is
 //! then safe for everything a command does with it (`poseAt` at every view and many ticks, the
 //! events between two ticks, a render into memory), all within a stated memory bound measured by
-//! a counting allocator (as `crates/fft-formats/tests/hostile.rs`).
+//! a counting allocator (`test_support::alloc`, as the hostile-input tests use).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::sync::OnceLock;
 
 use fft_formats::layer::WeaponType;
@@ -16,36 +14,8 @@ use sprite_data::pose::{IDLE, Motion, View, events_between, total_ticks};
 use sprite_render::layers::{LayerArt, LayeredRenderer};
 use sprite_render::{Image, RenderError, Renderer};
 
-/// Counts the bytes this thread holds, and the most it held.
-pub struct Counting;
-
-thread_local! {
-    static HELD: Cell<usize> = const { Cell::new(0) };
-    static PEAK: Cell<usize> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = HELD.try_with(|h| {
-            h.set(h.get() + layout.size());
-            let _ = PEAK.try_with(|p| p.set(p.get().max(h.get())));
-        });
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        let _ = HELD.try_with(|h| h.set(h.get().saturating_sub(layout.size())));
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-/// Runs `f` and returns its result with the most memory it held at once beyond what was held
-/// before.
-pub fn peak_memory<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let base = HELD.with(Cell::get);
-    PEAK.with(|p| p.set(base));
-    let result = f();
-    (result, PEAK.with(Cell::get) - base)
-}
+/// The counting allocator the targets install, and how they read it (shared with the tests).
+pub use test_support::alloc::{Counting, peak_memory};
 
 /// The shipped documents (our own builder's output, committed under `fixtures/documents/`).
 #[allow(dead_code)] // used by mutate_document only
