@@ -9,7 +9,7 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     match round_trip(FileKind::Seq, data) {
         Ok(RoundTrip::Identical) => {}
-            Err(e) if e.is_decode() => {}
+        Err(e) if e.is_decode() => {}
         other => panic!("seq: decoded, but the round trip gave {other:?}"),
     }
     let rewrite = OpcodeTable::animation_rewrite();
