@@ -658,10 +658,14 @@ fn check_sequence(doc: &Document, i: usize, s: &Sequence, p: &mut Problems) {
             format!("{}; a sequence's seq is its position, {i}", s.seq),
         );
     }
-    if s.raw > 255 {
+    if s.raw as usize >= fft_formats::seq::SLOT_ENTRIES {
         p.add(
             format!("{path}/raw"),
-            format!("{}; a SEQ slot is 0..255", s.raw),
+            format!(
+                "{}; a SEQ slot is 0..{}",
+                s.raw,
+                fft_formats::seq::SLOT_ENTRIES - 1
+            ),
         );
     }
     if s.name.is_empty() {
