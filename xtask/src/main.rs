@@ -438,7 +438,7 @@ fn build_layer_bytes(dir: &Path, layers: &[LayerKind]) -> Result<Vec<(LayerKind,
     layers
         .iter()
         .map(|&kind| {
-            let doc = layer::build_layer_from_folder(dir, kind).map_err(anyhow::Error::msg)?;
+            let doc = layer::build_layer_from_folder(dir, kind)?;
             Ok((kind, doc.to_bytes()))
         })
         .collect()
@@ -472,7 +472,7 @@ fn shipped_layer(kind: LayerKind) -> PathBuf {
 /// Builds and writes each layer document, `<layer>.tactics-sprite-layer.json`, with a line each.
 fn write_layers(dir: &Path, out_dir: &Path, layers: &[LayerKind]) -> Result<()> {
     for &kind in layers {
-        let doc = layer::build_layer_from_folder(dir, kind).map_err(anyhow::Error::msg)?;
+        let doc = layer::build_layer_from_folder(dir, kind)?;
         let bytes = doc.to_bytes();
         let path = out_dir.join(layer::layer_file(kind));
         write_atomically(&path, &bytes)
@@ -582,9 +582,7 @@ fn bless(originals: Option<PathBuf>) -> Result<()> {
                 println!("wrote fixtures/documents/{file} ({})", output.sha256);
             }
             for kind in LayerKind::ALL {
-                let bytes = layer::build_layer_from_folder(&dir, kind)
-                    .map_err(anyhow::Error::msg)?
-                    .to_bytes();
+                let bytes = layer::build_layer_from_folder(&dir, kind)?.to_bytes();
                 let file = format!("{kind}.json");
                 write_atomically(&shipped_layer(kind), &bytes)?;
                 println!("wrote fixtures/layers/{file} ({} bytes)", bytes.len());

@@ -9,9 +9,8 @@ use crate::document::{
     Animation, Cell, Document, FORMAT, FORMAT_VERSION, FrameTile, HELD_ITEM_SCALE, LayerCue,
     PriorityCue, SHEET_SIZE, Sequence, SequenceEvent, Sheet, Stage, StartCue,
 };
-use crate::execution::{
-    Cue, CueKind, End, EventKind, ExecutionError, Program, Timeline, TimelineFrame,
-};
+use crate::error::{Error, ErrorKind};
+use crate::execution::{Cue, CueKind, End, EventKind, Program, Timeline, TimelineFrame};
 use crate::profile::{Profile, Slots};
 
 /// Everything a build reads.
@@ -36,37 +35,12 @@ pub struct Built {
     pub warnings: Vec<String>,
 }
 
-/// Why a document could not be built.
-#[derive(Debug, thiserror::Error)]
-pub enum BuildError {
-    #[error("{kind}: {error}")]
-    Execution { kind: String, error: ExecutionError },
-    #[error("{kind}: slot {slot} shows frame {frame}, but the SHP has main frames 0..{count}")]
-    FrameOutOfRange {
-        kind: String,
-        slot: usize,
-        frame: i32,
-        count: usize,
-    },
-    #[error(
-        "{kind}: idle frame for view {view} is {frame}, but the SHP has main frames 0..{count}"
-    )]
-    IdleFrameOutOfRange {
-        kind: String,
-        view: usize,
-        frame: u32,
-        count: usize,
-    },
-    #[error("{kind}: {what} must be a JSON object")]
-    Overlay { kind: String, what: &'static str },
-}
-
 /// Builds the document.
 ///
 /// # Errors
 /// A slot that does not end, a frame index outside the main table, an idle frame outside it, an
-/// overlay that is not a JSON object.
-pub fn build(input: &BuildInput) -> Result<Built, BuildError> {
+/// overlay that is not a JSON object; each in the context of the profile's kind.
+pub fn build(input: &BuildInput) -> Result<Built, Error> {
     let BuildInput {
         shp, seq, profile, ..
     } = *input;
@@ -75,12 +49,12 @@ pub fn build(input: &BuildInput) -> Result<Built, BuildError> {
     let frame_count = shp.frame_count();
     for (view, &frame) in profile.idle_frames.iter().enumerate() {
         if frame as usize >= frame_count {
-            return Err(BuildError::IdleFrameOutOfRange {
-                kind: kind.into(),
+            return Err(Error::from(ErrorKind::IdleFrameOutOfRange {
                 view,
                 frame,
                 count: frame_count,
-            });
+            })
+            .in_context(kind));
         }
     }
 
@@ -120,10 +94,9 @@ pub fn build(input: &BuildInput) -> Result<Built, BuildError> {
     let animations = animations(profile, shp, &sequences, &sequence_of_slot, &mut warnings);
 
     let overlay = |value: Option<&serde_json::Value>, what| match value {
-        Some(v) if !v.is_object() => Err(BuildError::Overlay {
-            kind: kind.into(),
-            what,
-        }),
+        Some(v) if !v.is_object() => {
+            Err(Error::from(ErrorKind::OverlayNotObject { what }).in_context(kind))
+        }
         v => Ok(v.cloned()),
     };
     let stage = &profile.stage;
@@ -221,7 +194,7 @@ fn kept_slots(
     kind: &str,
     frame_count: usize,
     warnings: &mut Vec<String>,
-) -> Result<Vec<(usize, Timeline)>, BuildError> {
+) -> Result<Vec<(usize, Timeline)>, Error> {
     let program = Program::new(seq);
     let mut seen = vec![false; seq.commands.len() + 1];
     let mut kept = Vec::new();
@@ -231,10 +204,7 @@ fn kept_slots(
         }
         let timeline = program
             .execute(slot)
-            .map_err(|error| BuildError::Execution {
-                kind: kind.into(),
-                error,
-            })?;
+            .map_err(|error| error.in_context(kind))?;
         for skipped in &timeline.skipped_loops {
             warnings.push(format!(
                 "{kind}: slot {slot}: counted loop at stream offset 0x{:X} jumps to 0x{:X}, outside the slot's segment; not replayed",
@@ -249,12 +219,12 @@ fn kept_slots(
             .iter()
             .find(|f| !(0..frame_count as i32).contains(&f.frame))
         {
-            return Err(BuildError::FrameOutOfRange {
-                kind: kind.into(),
+            return Err(Error::from(ErrorKind::FrameOutOfRange {
                 slot,
                 frame: bad.frame,
                 count: frame_count,
-            });
+            })
+            .in_context(kind));
         }
         kept.push((slot, timeline));
     }

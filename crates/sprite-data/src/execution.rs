@@ -10,6 +10,8 @@
 use fft_formats::seq::opcode::code;
 use fft_formats::{Command, OpArgs, Seq};
 
+use crate::error::{Error, ErrorKind};
+
 /// The most commands one slot may execute. Retail slots execute at most a few hundred; the bound
 /// keeps a hostile file (nested counted loops of 255 passes) from running for ever or filling
 /// memory.
@@ -122,15 +124,6 @@ pub struct SkippedLoop {
     pub target: i64,
 }
 
-/// Why a slot could not be executed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ExecutionError {
-    #[error("slot {slot} does not exist (the file has {slots} slots)")]
-    NoSuchSlot { slot: usize, slots: usize },
-    #[error("slot {slot} did not end within {MAX_EXECUTED_COMMANDS} commands")]
-    TooLong { slot: usize },
-}
-
 /// A decoded SEQ with what execution needs precomputed: each command's byte offset and each
 /// slot's storage segment.
 #[derive(Debug, Clone)]
@@ -174,8 +167,8 @@ impl<'a> Program<'a> {
     ///
     /// # Errors
     /// When the slot does not exist, or runs past [`MAX_EXECUTED_COMMANDS`].
-    pub fn execute(&self, slot: usize) -> Result<Timeline, ExecutionError> {
-        let start = *self.seq.slots.get(slot).ok_or(ExecutionError::NoSuchSlot {
+    pub fn execute(&self, slot: usize) -> Result<Timeline, Error> {
+        let start = *self.seq.slots.get(slot).ok_or(ErrorKind::NoSuchSlot {
             slot,
             slots: self.seq.slots.len(),
         })?;
@@ -186,7 +179,7 @@ impl<'a> Program<'a> {
         while pc < end {
             executed += 1;
             if executed > MAX_EXECUTED_COMMANDS {
-                return Err(ExecutionError::TooLong { slot });
+                return Err(ErrorKind::SlotTooLong { slot }.into());
             }
             match self.seq.commands[pc] {
                 Command::Frame { frame, delay } => {

@@ -11,15 +11,16 @@
 
 use std::fmt;
 
+use fft_formats::Seq;
 use fft_formats::layer::{FirstSection, Layer, WeaponType, rotation_degrees};
 use fft_formats::shp::WeaponShp;
 use fft_formats::spr::{SheetBlock, WIDTH};
-use fft_formats::{DecodeError, Seq};
 use serde::{Deserialize, Serialize};
 
 use crate::build::layer_cues;
 use crate::document::{Cell, FrameTile, LayerCue};
-use crate::execution::{End, ExecutionError, Program};
+use crate::error::{Error, ErrorKind};
+use crate::execution::{End, Program};
 use crate::pipeline::Source;
 use crate::profile::Profile;
 
@@ -226,18 +227,6 @@ impl LayerDocument {
     }
 }
 
-/// Why a layer document could not be built.
-#[derive(Debug, thiserror::Error)]
-pub enum LayerBuildError {
-    #[error("{file}: {error}")]
-    Decode { file: String, error: DecodeError },
-    #[error("{kind}: {error}")]
-    Execution {
-        kind: LayerKind,
-        error: ExecutionError,
-    },
-}
-
 /// Builds the layer document of `kind` from its SHP and SEQ (named for messages). `human` is the profile of the
 /// unit documents that start the layer (TYPE1's: both human kinds share its stage), which places
 /// the SHP anchor from the stance point; `notice` and `version` are written as given.
@@ -249,16 +238,11 @@ pub fn build_layer(
     shp_source: Source,
     seq_source: Source,
     human: &Profile,
-) -> Result<LayerDocument, LayerBuildError> {
+) -> Result<LayerDocument, Error> {
     let (shp_name, seq_name) = kind.files();
-    let shp = WeaponShp::decode(shp_source.bytes).map_err(|error| LayerBuildError::Decode {
-        file: shp_source.name.into(),
-        error,
-    })?;
-    let seq = Seq::decode(seq_source.bytes).map_err(|error| LayerBuildError::Decode {
-        file: seq_source.name.into(),
-        error,
-    })?;
+    let shp =
+        WeaponShp::decode(shp_source.bytes).map_err(|error| shp_source.decode_error(error))?;
+    let seq = Seq::decode(seq_source.bytes).map_err(|error| seq_source.decode_error(error))?;
     let anchor = [
         human.stage.anchor_column - human.stage.origin_column,
         human.stage.anchor_row - human.stage.stance_row,
@@ -278,7 +262,7 @@ pub fn build_layer(
         .map(|slot| {
             let timeline = program
                 .execute(slot)
-                .map_err(|error| LayerBuildError::Execution { kind, error })?;
+                .map_err(|error| error.in_context(kind))?;
             Ok(LayerSequence {
                 slot: slot as u32,
                 frames: timeline.frames.iter().map(|f| f.frame as u32).collect(),
@@ -291,7 +275,7 @@ pub fn build_layer(
                 layers: layer_cues(&timeline.cues),
             })
         })
-        .collect::<Result<_, LayerBuildError>>()?;
+        .collect::<Result<_, Error>>()?;
     let block = kind.sheet_block();
     Ok(LayerDocument {
         format: LAYER_FORMAT.into(),
@@ -383,15 +367,21 @@ fn cells_and_frames(shp: &WeaponShp, anchor: [i32; 2]) -> (Vec<Cell>, Vec<LayerF
 /// Builds the layer document of `kind` from the retail files in `dir` (disc or remaster names).
 ///
 /// # Errors
-/// A file that is missing or unreadable, or [`build_layer`]'s errors; each message names the file.
+/// A file that is missing ([`ErrorKind::MissingFile`], in the context of the layer kind) or
+/// unreadable ([`ErrorKind::Read`]), or [`build_layer`]'s errors; each message names the file.
 pub fn build_layer_from_folder(
     dir: &std::path::Path,
     kind: LayerKind,
-) -> Result<LayerDocument, String> {
+) -> Result<LayerDocument, Error> {
     let read = |name: &str| {
-        let path = crate::pipeline::find_retail_file(dir, name)
-            .ok_or_else(|| format!("{kind}: no {name} in {}", dir.display()))?;
-        std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))
+        let path = crate::pipeline::find_retail_file(dir, name).ok_or_else(|| {
+            Error::from(ErrorKind::MissingFile {
+                name: name.into(),
+                dir: dir.display().to_string(),
+            })
+            .in_context(kind)
+        })?;
+        std::fs::read(&path).map_err(|e| Error::from(ErrorKind::Read(e)).in_context(path.display()))
     };
     let (shp, seq) = kind.files();
     let (shp_bytes, seq_bytes) = (read(shp)?, read(seq)?);
@@ -407,7 +397,6 @@ pub fn build_layer_from_folder(
         },
         &Profile::type1(),
     )
-    .map_err(|e| e.to_string())
 }
 
 /// The file a layer document is written to beside the unit documents of `build-data --all`.

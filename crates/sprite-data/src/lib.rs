@@ -9,6 +9,7 @@ pub mod build;
 pub mod canonical;
 pub mod compare;
 pub mod document;
+pub mod error;
 pub mod execution;
 pub mod layer;
 pub mod limits;
@@ -18,10 +19,9 @@ pub mod pipeline;
 pub mod pose;
 pub mod profile;
 
-pub use build::{BuildError, BuildInput, Built, build};
+pub use build::{BuildInput, Built, build};
 pub use canonical::{to_canonical_bytes, write_canonical};
 pub use document::Document;
-pub use load::{
-    LoadError, load_document, load_layer_document, parse_document, parse_layer_document,
-};
+pub use error::{Error, ErrorKind};
+pub use load::{load_document, load_layer_document, parse_document, parse_layer_document};
 pub use profile::Profile;

@@ -92,9 +92,10 @@ pub const MAX_OUTPUT_BYTES: u64 = 256 << 20;
 /// Problems listed in one load error; the rest are counted.
 pub const MAX_REPORTED_PROBLEMS: usize = 5;
 
-/// A limit exceeded: one line naming the value, the field it came from and the limit.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{field}: {what} {value} is over the limit of {limit} ({name})")]
+/// A limit exceeded: one line naming the value, the field it came from and the limit. It is the
+/// fact an error reports ([`crate::error::ErrorKind::Limit`], `sprite_render::RenderError::Limit`),
+/// not an error of its own.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LimitExceeded {
     /// What was measured: `a canvas of`, `a strip of`, ...
     pub what: String,
@@ -106,4 +107,20 @@ pub struct LimitExceeded {
     pub name: &'static str,
     /// What caused it: a document field (`/sequences/102/fb`) or an option (`--scale 16`).
     pub field: String,
+}
+
+impl std::fmt::Display for LimitExceeded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Self {
+            what,
+            value,
+            limit,
+            name,
+            field,
+        } = self;
+        write!(
+            f,
+            "{field}: {what} {value} is over the limit of {limit} ({name})"
+        )
+    }
 }

@@ -41,6 +41,7 @@ use serde::Deserialize;
 use crate::document::{
     Cell, Document, FORMAT, FORMAT_VERSION, FrameTile, HELD_ITEM_SCALE, LayerCue, Sequence,
 };
+use crate::error::{Error, ErrorKind};
 use crate::layer::{LAYER_FORMAT, LAYER_FORMAT_VERSION, LayerDocument, LayerKind, LayerSequence};
 use crate::limits::{
     MAX_ANIMATIONS, MAX_CELLS, MAX_DOCUMENT_BYTES, MAX_FRAME_TILES, MAX_LAYER_CUES,
@@ -49,61 +50,12 @@ use crate::limits::{
     MAX_TOTAL_SEQUENCE_FRAMES,
 };
 
-/// Why a document cannot be used. Displayed, it is one line starting with the file's name.
-#[derive(Debug, thiserror::Error)]
-#[error("{origin}: {problem}")]
-pub struct LoadError {
-    /// The file's path as given, or what the bytes came from.
-    pub origin: String,
-    pub problem: LoadProblem,
-}
-
-/// What is wrong with a document.
-#[derive(Debug, thiserror::Error)]
-pub enum LoadProblem {
-    #[error("cannot read: {0}")]
-    Read(#[from] std::io::Error),
-    #[error(
-        "{len} bytes, over the limit of {MAX_DOCUMENT_BYTES} bytes for a document \
-         (MAX_DOCUMENT_BYTES); not read"
-    )]
-    TooLarge { len: u64 },
-    #[error("not JSON: {0}")]
-    NotJson(String),
-    /// Not a document of the format wanted (`format`: `tactics-sprite-data`, or
-    /// `tactics-sprite-layer` for a layer document), and why.
-    #[error("not a {format} document: {why}")]
-    OtherFormat { format: &'static str, why: String },
-    #[error("{path}: {message}")]
-    Shape { path: String, message: String },
-    #[error("{}", describe_problems(problems, *more))]
-    Invalid {
-        /// The first problems, each `path: what`.
-        problems: Vec<String>,
-        /// How many more there are.
-        more: usize,
-    },
-}
-
-fn describe_problems(problems: &[String], more: usize) -> String {
-    let total = problems.len() + more;
-    let mut text = format!(
-        "{total} problem{}: {}",
-        if total == 1 { "" } else { "s" },
-        problems.join("; ")
-    );
-    if more > 0 {
-        text.push_str(&format!("; and {more} more"));
-    }
-    text
-}
-
 /// Reads and checks a document file: its length first (refused unread past
 /// [`MAX_DOCUMENT_BYTES`]), then as [`parse_document`].
 ///
 /// # Errors
-/// [`LoadError`], naming the path.
-pub fn load_document(path: &Path) -> Result<Document, LoadError> {
+/// An [`Error`] in the context of the path.
+pub fn load_document(path: &Path) -> Result<Document, Error> {
     let origin = path.display().to_string();
     let bytes = read_capped(path, &origin)?;
     parse_document(&bytes, &origin)
@@ -113,7 +65,7 @@ pub fn load_document(path: &Path) -> Result<Document, LoadError> {
 ///
 /// # Errors
 /// As [`load_document`].
-pub fn load_document_with_bytes(path: &Path) -> Result<(Vec<u8>, Document), LoadError> {
+pub fn load_document_with_bytes(path: &Path) -> Result<(Vec<u8>, Document), Error> {
     let origin = path.display().to_string();
     let bytes = read_capped(path, &origin)?;
     let doc = parse_document(&bytes, &origin)?;
@@ -121,21 +73,18 @@ pub fn load_document_with_bytes(path: &Path) -> Result<(Vec<u8>, Document), Load
 }
 
 /// A document file's bytes, its length checked against [`MAX_DOCUMENT_BYTES`] before it is read.
-fn read_capped(path: &Path, origin: &str) -> Result<Vec<u8>, LoadError> {
-    let fail = |problem: LoadProblem| LoadError {
-        origin: origin.to_owned(),
-        problem,
-    };
-    let file = File::open(path).map_err(|e| fail(e.into()))?;
-    let len = file.metadata().map_err(|e| fail(e.into()))?.len();
+fn read_capped(path: &Path, origin: &str) -> Result<Vec<u8>, Error> {
+    let fail = |kind: ErrorKind| Error::from(kind).in_context(origin);
+    let file = File::open(path).map_err(|e| fail(ErrorKind::Read(e)))?;
+    let len = file.metadata().map_err(|e| fail(ErrorKind::Read(e)))?.len();
     if len > MAX_DOCUMENT_BYTES {
-        return Err(fail(LoadProblem::TooLarge { len }));
+        return Err(fail(ErrorKind::DocumentTooLarge { len }));
     }
     // The length can change under us (a growing file, a device): read one byte past the cap.
     let mut bytes = Vec::with_capacity(len as usize);
     file.take(MAX_DOCUMENT_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| fail(e.into()))?;
+        .map_err(|e| fail(ErrorKind::Read(e)))?;
     Ok(bytes)
 }
 
@@ -143,8 +92,8 @@ fn read_capped(path: &Path, origin: &str) -> Result<Vec<u8>, LoadError> {
 /// stages as [`load_document`], with the layer format's rules ([`check_layer_document`]).
 ///
 /// # Errors
-/// [`LoadError`], naming the path.
-pub fn load_layer_document(path: &Path) -> Result<LayerDocument, LoadError> {
+/// An [`Error`] in the context of the path.
+pub fn load_layer_document(path: &Path) -> Result<LayerDocument, Error> {
     let origin = path.display().to_string();
     let bytes = read_capped(path, &origin)?;
     parse_layer_document(&bytes, &origin)
@@ -153,26 +102,24 @@ pub fn load_layer_document(path: &Path) -> Result<LayerDocument, LoadError> {
 /// Checks a layer document given as bytes; `origin` names it in the error.
 ///
 /// # Errors
-/// [`LoadError`]: too long, not JSON, another format, a misfit of the shape, or broken rules.
-pub fn parse_layer_document(bytes: &[u8], origin: &str) -> Result<LayerDocument, LoadError> {
+/// In the context of `origin`: too long ([`ErrorKind::DocumentTooLarge`]), not JSON
+/// ([`ErrorKind::NotJson`]), another format ([`ErrorKind::OtherFormat`]), a misfit of the shape
+/// ([`ErrorKind::Shape`]), or broken rules ([`ErrorKind::InvalidDocument`]).
+pub fn parse_layer_document(bytes: &[u8], origin: &str) -> Result<LayerDocument, Error> {
     let doc: LayerDocument = parse_shape(bytes, origin, LAYER_FORMAT, LAYER_FORMAT_VERSION)?;
-    check_layer_document(&doc).map_err(|problem| LoadError {
-        origin: origin.to_owned(),
-        problem,
-    })?;
+    check_layer_document(&doc).map_err(|error| error.in_context(origin))?;
     Ok(doc)
 }
 
 /// Checks a document given as bytes; `origin` names it in the error.
 ///
 /// # Errors
-/// [`LoadError`]: too long, not JSON, another format, a misfit of the shape, or broken rules.
-pub fn parse_document(bytes: &[u8], origin: &str) -> Result<Document, LoadError> {
+/// In the context of `origin`: too long ([`ErrorKind::DocumentTooLarge`]), not JSON
+/// ([`ErrorKind::NotJson`]), another format ([`ErrorKind::OtherFormat`]), a misfit of the shape
+/// ([`ErrorKind::Shape`]), or broken rules ([`ErrorKind::InvalidDocument`]).
+pub fn parse_document(bytes: &[u8], origin: &str) -> Result<Document, Error> {
     let doc: Document = parse_shape(bytes, origin, FORMAT, FORMAT_VERSION)?;
-    check_document(&doc).map_err(|problem| LoadError {
-        origin: origin.to_owned(),
-        problem,
-    })?;
+    check_document(&doc).map_err(|error| error.in_context(origin))?;
     Ok(doc)
 }
 
@@ -182,13 +129,10 @@ fn parse_shape<T: serde::de::DeserializeOwned>(
     origin: &str,
     format: &'static str,
     version: u32,
-) -> Result<T, LoadError> {
-    let fail = |problem: LoadProblem| LoadError {
-        origin: origin.to_owned(),
-        problem,
-    };
+) -> Result<T, Error> {
+    let fail = |kind: ErrorKind| Error::from(kind).in_context(origin);
     if bytes.len() as u64 > MAX_DOCUMENT_BYTES {
-        return Err(fail(LoadProblem::TooLarge {
+        return Err(fail(ErrorKind::DocumentTooLarge {
             len: bytes.len() as u64,
         }));
     }
@@ -198,17 +142,17 @@ fn parse_shape<T: serde::de::DeserializeOwned>(
         let path = printable(&json_pointer(e.path()));
         let inner = e.into_inner();
         fail(if inner.is_data() {
-            LoadProblem::Shape {
+            ErrorKind::Shape {
                 path,
                 message: printable(&inner.to_string()),
             }
         } else {
-            LoadProblem::NotJson(printable(&inner.to_string()))
+            ErrorKind::NotJson(printable(&inner.to_string()))
         })
     })?;
     deserializer
         .end()
-        .map_err(|e| fail(LoadProblem::NotJson(printable(&e.to_string()))))?;
+        .map_err(|e| fail(ErrorKind::NotJson(printable(&e.to_string()))))?;
     Ok(doc)
 }
 
@@ -231,8 +175,8 @@ fn what_the_bytes_are(bytes: &[u8]) -> Option<&'static str> {
     fft_formats::detect_kind(bytes).map(fft_formats::FileKind::in_words)
 }
 
-fn probe_format(bytes: &[u8], format: &'static str, version: u32) -> Result<(), LoadProblem> {
-    let other = |why: String| LoadProblem::OtherFormat { format, why };
+fn probe_format(bytes: &[u8], format: &'static str, version: u32) -> Result<(), ErrorKind> {
+    let other = |why: String| ErrorKind::OtherFormat { format, why };
     let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
     if first != Some(&b'{') {
         return Err(
@@ -240,7 +184,7 @@ fn probe_format(bytes: &[u8], format: &'static str, version: u32) -> Result<(), 
                 Ok(_) => other("the top level is not a JSON object".into()),
                 Err(e) => match what_the_bytes_are(bytes) {
                     Some(what) => other(format!("this is {what}")),
-                    None => LoadProblem::NotJson(printable(&e.to_string())),
+                    None => ErrorKind::NotJson(printable(&e.to_string())),
                 },
             },
         );
@@ -251,7 +195,7 @@ fn probe_format(bytes: &[u8], format: &'static str, version: u32) -> Result<(), 
                 "the top level is not a JSON object ({e})"
             )))
         } else {
-            LoadProblem::NotJson(printable(&e.to_string()))
+            ErrorKind::NotJson(printable(&e.to_string()))
         }
     })?;
     match probe.format {
@@ -347,14 +291,15 @@ impl Problems {
         }
     }
 
-    fn into_result(self) -> Result<(), LoadProblem> {
+    fn into_result(self) -> Result<(), Error> {
         if self.listed.is_empty() {
             Ok(())
         } else {
-            Err(LoadProblem::Invalid {
+            Err(ErrorKind::InvalidDocument {
                 problems: self.listed,
                 more: self.more,
-            })
+            }
+            .into())
         }
     }
 }
@@ -371,8 +316,8 @@ const HOLD_ITEMS: [&str; 9] = [
 /// Runs in time linear in the document.
 ///
 /// # Errors
-/// [`LoadProblem::Invalid`], listing the first problems with their JSON paths.
-pub fn check_document(doc: &Document) -> Result<(), LoadProblem> {
+/// [`ErrorKind::InvalidDocument`], listing the first problems with their JSON paths.
+pub fn check_document(doc: &Document) -> Result<(), Error> {
     let mut p = Problems::default();
     check_top(doc, &mut p);
     check_cells(doc, &mut p);
@@ -944,8 +889,8 @@ fn check_overlays(doc: &Document, p: &mut Problems) {
 /// points past is allowed (the retail files have them: nothing is drawn there).
 ///
 /// # Errors
-/// [`LoadProblem::Invalid`], listing the first problems with their JSON paths.
-pub fn check_layer_document(doc: &LayerDocument) -> Result<(), LoadProblem> {
+/// [`ErrorKind::InvalidDocument`], listing the first problems with their JSON paths.
+pub fn check_layer_document(doc: &LayerDocument) -> Result<(), Error> {
     let mut p = Problems::default();
     if doc.version.is_empty() {
         p.add("/version", "empty");

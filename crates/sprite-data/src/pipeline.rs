@@ -5,11 +5,12 @@
 use std::path::{Path, PathBuf};
 
 use fft_formats::retail::{self, RetailFile};
-use fft_formats::{DecodeError, Seq, UnitShp};
+use fft_formats::{Seq, UnitShp};
 use sha2::{Digest, Sha256};
 
-use crate::build::{BuildError, BuildInput, Built, build};
+use crate::build::{BuildInput, Built, build};
 use crate::canonical::to_canonical_bytes;
+use crate::error::{Error, ErrorKind};
 use crate::profile::Profile;
 
 /// The synthetic demo SHP, built by our own encoder from a hand-written model (`fixtures/demo/`).
@@ -22,6 +23,13 @@ pub const DEMO_SEQ: &[u8] = include_bytes!("../../../fixtures/demo/DEMO.SEQ");
 pub struct Source<'a> {
     pub name: &'a str,
     pub bytes: &'a [u8],
+}
+
+impl Source<'_> {
+    /// The decoder's `error` about this file, in the context of its name.
+    pub(crate) fn decode_error(&self, error: fft_formats::Error) -> Error {
+        Error::from(ErrorKind::Decode(error)).in_context(self.name)
+    }
 }
 
 /// Whether an input is a known retail file.
@@ -70,18 +78,6 @@ pub struct Output {
     pub inputs: [Provenance; 2],
 }
 
-/// Why the pipeline stopped.
-#[derive(Debug, thiserror::Error)]
-pub enum PipelineError {
-    /// The message carries the decoder's whole error, so it is not chained as a source too.
-    #[error("{file}: {error}")]
-    Decode { file: String, error: DecodeError },
-    #[error(transparent)]
-    Build(#[from] BuildError),
-    #[error("{path}: {message}")]
-    Overlay { path: String, message: String },
-}
-
 /// Decodes both files, builds the document with the profile and writes its canonical bytes: the
 /// build itself, with no hashing (the benchmarks time this).
 ///
@@ -92,15 +88,9 @@ pub fn build_document(
     seq: Source,
     profile: &Profile,
     sheet_file: Option<&str>,
-) -> Result<(Built, Vec<u8>), PipelineError> {
-    let decoded_shp = UnitShp::decode(shp.bytes).map_err(|error| PipelineError::Decode {
-        file: shp.name.to_owned(),
-        error,
-    })?;
-    let decoded_seq = Seq::decode(seq.bytes).map_err(|error| PipelineError::Decode {
-        file: seq.name.to_owned(),
-        error,
-    })?;
+) -> Result<(Built, Vec<u8>), Error> {
+    let decoded_shp = UnitShp::decode(shp.bytes).map_err(|error| shp.decode_error(error))?;
+    let decoded_seq = Seq::decode(seq.bytes).map_err(|error| seq.decode_error(error))?;
     let hands = profile.hands.as_deref().map(read_overlay).transpose()?;
     let holds = profile.holds.as_deref().map(read_overlay).transpose()?;
     let built = build(&BuildInput {
@@ -125,7 +115,7 @@ pub fn build_from_sources(
     seq: Source,
     profile: &Profile,
     sheet_file: Option<&str>,
-) -> Result<Output, PipelineError> {
+) -> Result<Output, Error> {
     let (built, bytes) = build_document(shp, seq, profile, sheet_file)?;
     Ok(Output {
         sha256: sha256_hex(&bytes),
@@ -139,7 +129,7 @@ pub fn build_from_sources(
 ///
 /// # Errors
 /// None in practice: a test builds the shipped demo.
-pub fn build_demo(sheet_file: Option<&str>) -> Result<Output, PipelineError> {
+pub fn build_demo(sheet_file: Option<&str>) -> Result<Output, Error> {
     build_from_sources(
         Source {
             name: "fixtures/demo/DEMO.SHP (built in)",
@@ -154,16 +144,12 @@ pub fn build_demo(sheet_file: Option<&str>) -> Result<Output, PipelineError> {
     )
 }
 
-fn read_overlay(path: &Path) -> Result<serde_json::Value, PipelineError> {
+fn read_overlay(path: &Path) -> Result<serde_json::Value, Error> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| PipelineError::Overlay {
-        path: shown.clone(),
-        message: format!("cannot read: {e}"),
-    })?;
-    serde_json::from_str(&text).map_err(|e| PipelineError::Overlay {
-        path: shown,
-        message: format!("not JSON: {e}"),
-    })
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::from(ErrorKind::Read(e)).in_context(&shown))?;
+    serde_json::from_str(&text)
+        .map_err(|e| Error::from(ErrorKind::NotJson(e.to_string())).in_context(shown))
 }
 
 /// The retail file `bytes` are, when they are one other than `expected` (the disc name a profile

@@ -10,6 +10,7 @@ use fft_formats::seq::SLOT_ENTRIES;
 use fft_formats::spr::SprVariant;
 use serde::Deserialize;
 
+use crate::error::{Error, ErrorKind};
 use crate::limits::{
     MAX_MAIN_FRAMES, MAX_PROFILE_BYTES, MAX_STAGE_COORDINATE, MAX_TICKS_PER_SECOND,
 };
@@ -199,17 +200,6 @@ pub enum Slots {
     Pair { front: u32, back: u32 },
 }
 
-/// A profile that cannot be used.
-#[derive(Debug, thiserror::Error)]
-pub enum ProfileError {
-    #[error("{path}: cannot read: {error}")]
-    Read { path: String, error: std::io::Error },
-    #[error("{path}: {message}")]
-    Syntax { path: String, message: String },
-    #[error("{path}: {message}")]
-    Invalid { path: String, message: String },
-}
-
 impl AnimationProfile {
     /// The slots, once the profile has been validated.
     pub fn slots(&self) -> Slots {
@@ -226,18 +216,23 @@ impl Profile {
     /// Parses and validates a profile. `origin` names it in errors (a path or `TYPE1 (built in)`).
     ///
     /// # Errors
-    /// TOML syntax, a missing or unknown key, or a rule of [`Profile::validate`].
-    pub fn parse(text: &str, origin: &str) -> Result<Self, ProfileError> {
-        let profile: Self = toml::from_str(text).map_err(|e| ProfileError::Syntax {
-            path: origin.to_owned(),
-            message: e.to_string().trim_end().replace('\n', " "),
+    /// TOML syntax, a missing or unknown key ([`ErrorKind::ProfileSyntax`]), or a rule of
+    /// [`Profile::validate`] ([`ErrorKind::InvalidProfile`]), in the context of `origin`.
+    pub fn parse(text: &str, origin: &str) -> Result<Self, Error> {
+        let profile: Self = toml::from_str(text).map_err(|e| {
+            Error::from(ErrorKind::ProfileSyntax(
+                e.to_string().trim_end().replace('\n', " "),
+            ))
+            .in_context(origin)
         })?;
-        profile.check().map_err(|invalid| ProfileError::Invalid {
-            path: origin.to_owned(),
-            message: match line_of(text, &invalid.key) {
-                Some(line) => format!("line {line}: {}", invalid.message),
-                None => invalid.message,
-            },
+        profile.check().map_err(|invalid| {
+            Error::from(ErrorKind::InvalidProfile(
+                match line_of(text, &invalid.key) {
+                    Some(line) => format!("line {line}: {}", invalid.message),
+                    None => invalid.message,
+                },
+            ))
+            .in_context(origin)
         })?;
         Ok(profile)
     }
@@ -246,12 +241,10 @@ impl Profile {
     ///
     /// # Errors
     /// As [`Profile::parse`], or the file cannot be read.
-    pub fn load(path: &Path) -> Result<Self, ProfileError> {
+    pub fn load(path: &Path) -> Result<Self, Error> {
         let shown = path.display().to_string();
-        let text = read_capped(path).map_err(|error| ProfileError::Read {
-            path: shown.clone(),
-            error,
-        })?;
+        let text =
+            read_capped(path).map_err(|e| Error::from(ErrorKind::Read(e)).in_context(&shown))?;
         let mut profile = Self::parse(&text, &shown)?;
         let dir = path.parent().unwrap_or(Path::new("."));
         for overlay in [&mut profile.hands, &mut profile.holds]
@@ -281,9 +274,10 @@ impl Profile {
     /// twice, names are clean display names (no `?`, no facing suffix on a pair) and unique.
     ///
     /// # Errors
-    /// The first rule broken, naming the key or the animation.
-    pub fn validate(&self) -> Result<(), String> {
-        self.check().map_err(|invalid| invalid.message)
+    /// [`ErrorKind::InvalidProfile`]: the first rule broken, naming the key or the animation.
+    pub fn validate(&self) -> Result<(), Error> {
+        self.check()
+            .map_err(|invalid| ErrorKind::InvalidProfile(invalid.message).into())
     }
 
     /// [`Profile::validate`], with the key at fault so that [`Profile::parse`] can give its line.

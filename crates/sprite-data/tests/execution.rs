@@ -3,7 +3,8 @@
 
 use fft_formats::seq::opcode::code;
 use fft_formats::{Command, Seq};
-use sprite_data::execution::{End, EventKind, ExecutionError, Program};
+use sprite_data::ErrorKind;
+use sprite_data::execution::{End, EventKind, Program};
 use test_support::retail_bytes;
 
 fn frame(frame: u8, delay: u8) -> Command {
@@ -164,13 +165,19 @@ fn hostile_loops_are_bounded() {
             op(code::WAIT, &[0xF6, 255]),
         ],
     );
-    assert_eq!(
-        Program::new(&s).execute(0),
-        Err(ExecutionError::TooLong { slot: 0 })
+    let too_long = Program::new(&s).execute(0).unwrap_err();
+    assert!(
+        matches!(too_long.kind(), ErrorKind::SlotTooLong { slot: 0 }),
+        "{too_long:?}"
     );
     assert_eq!(
-        Program::new(&s).execute(1),
-        Err(ExecutionError::NoSuchSlot { slot: 1, slots: 1 })
+        too_long.to_string(),
+        "slot 0 did not end within 65536 commands"
+    );
+    let no_slot = Program::new(&s).execute(1).unwrap_err();
+    assert!(
+        matches!(no_slot.kind(), ErrorKind::NoSuchSlot { slot: 1, slots: 1 }),
+        "{no_slot:?}"
     );
 }
 

@@ -7,11 +7,12 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use serde_json::{Value, json};
+use sprite_data::ErrorKind;
 use sprite_data::limits::{
     MAX_ANIMATIONS, MAX_CANVAS_SIDE, MAX_CELLS, MAX_DOCUMENT_BYTES, MAX_MAIN_FRAMES, MAX_MOVE,
     MAX_SEQUENCE_FRAMES, MAX_SEQUENCES, MAX_TILE_OFFSET, MAX_TOTAL_SEQUENCE_FRAMES,
 };
-use sprite_data::load::{LoadProblem, load_document, parse_document};
+use sprite_data::load::{load_document, parse_document};
 use sprite_data::pose::{IDLE, Motion, View, events_between};
 
 use test_support::alloc::peak_memory;
@@ -425,7 +426,7 @@ fn a_one_gigabyte_file_is_refused_by_its_size_before_it_is_read() {
     let (result, peak) = peak_memory(|| load_document(&path));
     let error = result.unwrap_err();
     assert!(
-        matches!(error.problem, LoadProblem::TooLarge { len } if len == 1 << 30),
+        matches!(error.kind(), ErrorKind::DocumentTooLarge { len } if *len == 1 << 30),
         "{error}"
     );
     assert_eq!(

@@ -1,8 +1,8 @@
 //! Profiles: the shipped ones are valid, and a broken one is refused with a message naming the
 //! animation at fault.
 
-use sprite_data::Profile;
-use sprite_data::profile::{DEMO_PROFILE, ProfileError, TYPE1_PROFILE};
+use sprite_data::profile::{DEMO_PROFILE, TYPE1_PROFILE};
+use sprite_data::{ErrorKind, Profile};
 
 fn with_animations(animations: &str) -> String {
     let start = DEMO_PROFILE.find("animations = [").unwrap();
@@ -16,9 +16,58 @@ fn with_animations(animations: &str) -> String {
 
 fn refusal(text: &str) -> String {
     match Profile::parse(text, "test.toml") {
-        Err(e @ (ProfileError::Invalid { .. } | ProfileError::Syntax { .. })) => e.to_string(),
+        Err(e)
+            if matches!(
+                e.kind(),
+                ErrorKind::InvalidProfile(_) | ErrorKind::ProfileSyntax(_)
+            ) =>
+        {
+            assert_eq!(e.context(), ["test.toml"]);
+            e.to_string()
+        }
         other => panic!("expected a refusal, got {other:?}"),
     }
+}
+
+#[test]
+fn profile_errors_have_their_kinds() {
+    // An unknown key is the TOML reader's refusal; a key that reads but breaks a rule is ours.
+    let syntax = Profile::parse(
+        &with_animations(r#"{ name = "A", category = "X", slot = 3, colour = "red" }"#),
+        "t",
+    )
+    .unwrap_err();
+    assert!(
+        matches!(syntax.kind(), ErrorKind::ProfileSyntax(m) if m.contains("unknown field")),
+        "{syntax:?}"
+    );
+    let invalid = Profile::parse(
+        &with_animations(r#"{ name = "Walk", category = "Walk", front = 7, back = 8 }"#),
+        "t",
+    )
+    .unwrap_err();
+    assert!(
+        matches!(invalid.kind(), ErrorKind::InvalidProfile(m) if m.contains("front must be an even slot")),
+        "{invalid:?}"
+    );
+    // `validate` checks a profile built in code: no file, so no context.
+    let mut profile = Profile::demo();
+    profile.sheet_height = 100;
+    let refused = profile.validate().unwrap_err();
+    assert!(
+        matches!(refused.kind(), ErrorKind::InvalidProfile(m) if m.starts_with("sheet_height 100:")),
+        "{refused:?}"
+    );
+    assert!(refused.context().is_empty());
+    assert!(refused.to_string().starts_with("sheet_height 100:"));
+    // A file that is not there: the system's error, reachable as such.
+    let missing = Profile::load(std::path::Path::new("/nonexistent/p.toml")).unwrap_err();
+    assert!(matches!(missing.kind(), ErrorKind::Read(_)), "{missing:?}");
+    assert_eq!(
+        missing.io_error().map(std::io::Error::kind),
+        Some(std::io::ErrorKind::NotFound)
+    );
+    assert_eq!(missing.context(), ["/nonexistent/p.toml"]);
 }
 
 #[test]

@@ -483,7 +483,8 @@ impl<'a> Renderer<'a> {
     /// held frame.
     ///
     /// # Errors
-    /// A [`sprite_data::pose::PoseError`] from a document whose references do not resolve.
+    /// A [`sprite_data::Error`] ([`RenderError::Data`]) from a document whose references do not
+    /// resolve.
     pub fn animation(
         &self,
         motion: Motion<'_>,

@@ -68,8 +68,8 @@ pub fn png_indexed(
 /// times (0 for ever). The default image is the first frame, so a viewer without APNG shows it.
 ///
 /// # Errors
-/// [`RenderError::Empty`] for no frames, frames of different sizes, a delay over 65535 ticks,
-/// or a PNG encoder error.
+/// [`RenderError::NoFrames`], [`RenderError::FrameSizesDiffer`], a delay over 65535 ticks, or
+/// a PNG encoder error.
 pub fn apng(
     frames: &[TimedFrame<'_>],
     ticks_per_second: u16,
@@ -99,13 +99,13 @@ pub fn apng(
 
 /// The size every frame of an animation shares.
 fn common_size(frames: &[TimedFrame<'_>]) -> Result<(u32, u32), RenderError> {
-    let first = frames.first().ok_or(RenderError::Empty("no frames"))?.image;
+    let first = frames.first().ok_or(RenderError::NoFrames)?.image;
     let size = (first.width(), first.height());
     if frames
         .iter()
         .any(|f| (f.image.width(), f.image.height()) != size)
     {
-        return Err(RenderError::Empty("frames of different sizes"));
+        return Err(RenderError::FrameSizesDiffer);
     }
     Ok(size)
 }
@@ -141,7 +141,7 @@ pub fn carried_durations(ticks: &[u32], ticks_per_second: u32, units_per_second:
 /// multiples of 2 (3.3 cs), so this does not arise there.
 ///
 /// # Errors
-/// [`RenderError::Empty`] for no frames, frames of different or too large sizes, or a GIF
+/// [`RenderError::NoFrames`], [`RenderError::FrameSizesDiffer`], frames too large, or a GIF
 /// encoder error.
 pub fn gif(
     frames: &[TimedFrame<'_>],

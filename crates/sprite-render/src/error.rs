@@ -1,8 +1,9 @@
 //! The one error type of the crate.
 
-use sprite_data::pose::PoseError;
-
-/// Why a picture cannot be made.
+/// Why a picture cannot be made. A plain enum: each variant is a kind to match on and carries
+/// its facts; the errors of the crates below keep their own kinds (`RenderError::Spr(e)` then
+/// `e.kind()`, `RenderError::Data(e)` then `e.kind()`).
+#[non_exhaustive]
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
     // The four wrapped errors are in the message, so they are not chained as sources too (a
@@ -57,10 +58,11 @@ pub enum RenderError {
     FrameOutOfRange { frame: usize, count: usize },
     #[error("sequence {sequence} is not in the document, which has sequences 0..{}", .count.saturating_sub(1))]
     SequenceOutOfRange { sequence: usize, count: usize },
+    /// A document whose references do not resolve (a pose that cannot be drawn).
     #[error(transparent)]
-    Pose(#[from] PoseError),
-    #[error(transparent)]
-    Limit(#[from] sprite_data::limits::LimitExceeded),
+    Data(#[from] sprite_data::Error),
+    #[error("{0}")]
+    Limit(sprite_data::limits::LimitExceeded),
     #[error("the picture would be {width} x {height} pixels, over the limit of {limit} pixels")]
     TooLarge { width: u64, height: u64, limit: u64 },
     #[error("a delay of {ticks} ticks is over the {max} an animated PNG frame can hold")]
@@ -80,8 +82,11 @@ pub enum RenderError {
          an SPR, or the SP2 as a PNG"
     )]
     Sp2WithoutPalette,
-    #[error("nothing to draw: {0}")]
-    Empty(&'static str),
+    #[error("nothing to draw: no frames")]
+    NoFrames,
+    /// Frames of an animated picture that are not all of one size.
+    #[error("nothing to draw: frames of different sizes")]
+    FrameSizesDiffer,
     #[error(
         "a {variant} sheet is not the weapons sheet (WEP.SPR, {} bytes, {} x {})",
         fft_formats::spr::SprVariant::Weapons.fixed_len(),
@@ -109,4 +114,5 @@ wrapped! {
     png::DecodingError => PngDecode,
     png::EncodingError => PngEncode,
     gif::EncodingError => GifEncode,
+    sprite_data::limits::LimitExceeded => Limit,
 }

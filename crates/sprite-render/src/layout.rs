@@ -100,13 +100,9 @@ fn label(width: u32, number: u64, ink: Rgba) -> Image {
 /// [`SOUND_INK`] where a sound plays. Rows shorter than the longest are left transparent.
 ///
 /// # Errors
-/// [`RenderError::Empty`] for no frame; [`RenderError::TooLarge`].
+/// [`RenderError::NoFrames`]; [`RenderError::TooLarge`].
 pub fn strip(rows: &[Vec<AnimationFrame>], labels: bool) -> Result<Image, RenderError> {
-    let first = rows
-        .iter()
-        .flatten()
-        .next()
-        .ok_or(RenderError::Empty("no frames"))?;
+    let first = rows.iter().flatten().next().ok_or(RenderError::NoFrames)?;
     let (w, h) = (first.image.width(), first.image.height());
     let row_height = h + if labels { LABEL_HEIGHT } else { 0 };
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0) as u32;

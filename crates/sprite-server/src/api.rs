@@ -10,8 +10,9 @@ use fft_formats::layer::WeaponType;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use sprite_data::Document;
+use sprite_data::ErrorKind;
 use sprite_data::layer::LayerKind;
-use sprite_data::pose::{IDLE, Motion, PoseError, View};
+use sprite_data::pose::{IDLE, Motion, View};
 use sprite_render::Background;
 use sprite_render::encode::png_rgba;
 use sprite_render::sheet::{SheetImage, load_sheet, load_sp2, spr_colours};
@@ -546,7 +547,7 @@ pub async fn draw(
     if let Some(tick) = tick.filter(|&t| t < 0) {
         return Err(ApiError::bad(
             "tick",
-            PoseError::NegativeTick { tick }.to_string(),
+            ErrorKind::NegativeTick { tick }.to_string(),
         ));
     }
     let layers = served.kind.layers.as_ref();

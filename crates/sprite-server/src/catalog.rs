@@ -266,7 +266,7 @@ fn layers_from_originals(dir: &Path) -> anyhow::Result<Vec<(LayerKind, LayerDocu
         {
             continue;
         }
-        let doc = build_layer_from_folder(dir, kind).map_err(anyhow::Error::msg)?;
+        let doc = build_layer_from_folder(dir, kind)?;
         built.push((kind, doc));
     }
     Ok(built)

@@ -26,7 +26,7 @@ mod lines;
 mod pattern;
 
 pub use lines::{FirstByteDifference, first_byte_difference, value_lines};
-pub use pattern::{PathPattern, PatternError};
+pub use pattern::PathPattern;
 
 /// One step of a path: an object key or a list index.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

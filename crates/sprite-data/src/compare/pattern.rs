@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::{JsonPath, Step};
+use crate::error::{Error, ErrorKind};
 
 /// A pattern of `--ignore`: a path whose indices may be `*` (any index) and whose keys may be
 /// `*` (any key). It matches that path and everything under it.
@@ -20,26 +21,19 @@ enum PatternStep {
     AnyIndex,
 }
 
-/// A pattern that does not parse.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "{pattern:?}: {problem}; a path is keys joined by `.` with `[N]` or `[*]` for list items, such as animations[*].mode or sequences[102].ticks"
-)]
-pub struct PatternError {
-    pub pattern: String,
-    pub problem: String,
-}
-
 impl PathPattern {
     /// Parses `animations[*].mode`, `hands`, `sequences[102].events`.
     ///
     /// # Errors
-    /// An empty pattern, an empty key, an unclosed `[` or an index that is neither a number nor
-    /// `*`.
-    pub fn parse(text: &str) -> Result<Self, PatternError> {
-        let fail = |problem: &str| PatternError {
-            pattern: text.to_owned(),
-            problem: problem.to_owned(),
+    /// [`ErrorKind::BadPattern`]: an empty pattern, an empty key, an unclosed `[` or an index that
+    /// is neither a number nor `*`.
+    pub fn parse(text: &str) -> Result<Self, Error> {
+        let fail = |problem: &str| -> Error {
+            ErrorKind::BadPattern {
+                pattern: text.to_owned(),
+                problem: problem.to_owned(),
+            }
+            .into()
         };
         let mut steps = Vec::new();
         let mut rest = text.trim();

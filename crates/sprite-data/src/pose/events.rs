@@ -13,7 +13,8 @@
 
 use crate::document::{Sequence, SequenceEvent};
 
-use super::{PoseError, check_tick};
+use super::check_tick;
+use crate::error::{Error, ErrorKind};
 
 /// One event crossed, and when.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,13 +97,9 @@ impl<'a> Iterator for EventsBetween<'a> {
 /// `(from, to]` (see the module documentation), loops included.
 ///
 /// # Errors
-/// [`PoseError::NegativeTick`] when either tick is negative; [`PoseError::EventPastEnd`] when a
+/// [`ErrorKind::NegativeTick`] when either tick is negative; [`ErrorKind::EventPastEnd`] when a
 /// looping sequence has an event after its last tick, which no pass could reach in order.
-pub fn events_between(
-    sequence: &Sequence,
-    from: i64,
-    to: i64,
-) -> Result<EventsBetween<'_>, PoseError> {
+pub fn events_between(sequence: &Sequence, from: i64, to: i64) -> Result<EventsBetween<'_>, Error> {
     let from = check_tick(from)?;
     let to = check_tick(to)?;
     let mut events: Vec<&SequenceEvent> = sequence.events.iter().collect();
@@ -114,11 +111,12 @@ pub fn events_between(
         .iter()
         .find(|e| period.is_some_and(|t| u64::from(e.0) > t))
     {
-        return Err(PoseError::EventPastEnd {
+        return Err(ErrorKind::EventPastEnd {
             sequence: sequence.seq,
             tick: event.0,
             total,
-        });
+        }
+        .into());
     }
     let remaining = if to <= from {
         0

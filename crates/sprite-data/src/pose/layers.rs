@@ -22,9 +22,10 @@ use fft_formats::layer::WeaponType;
 use serde::Serialize;
 
 use crate::document::{Animation, Document, LayerCue, Sequence};
+use crate::error::Error;
 use crate::layer::{LayerDocument, LayerSequence};
 
-use super::{Pose, PoseError, PoseTile, View, frame_index_at, pose_at, total_ticks};
+use super::{Pose, PoseTile, View, frame_index_at, pose_at, total_ticks};
 
 /// The layers a unit is drawn with: its weapon type and the two layer documents (either may be
 /// left out; a layer without its document is not drawn).
@@ -112,7 +113,7 @@ pub fn pose_with_layers(
     tick: i64,
     water: bool,
     layers: &Layers,
-) -> Result<LayeredPose, PoseError> {
+) -> Result<LayeredPose, Error> {
     let unit = pose_at(doc, animation, view, tick, water)?;
     let sequence = played(doc, animation, view).expect("pose_at found the sequence");
     let total = total_ticks(sequence);

@@ -22,6 +22,7 @@ pub mod view;
 use serde::{Serialize, Serializer};
 
 use crate::document::{Animation, Cell, Document, Sequence};
+use crate::error::{Error, ErrorKind};
 
 pub use events::{EventCrossing, EventsBetween, events_at_start, events_between};
 pub use screen::{
@@ -36,58 +37,9 @@ pub use view::{
 /// The name that takes the idle branch: idle has no sequence pair.
 pub const IDLE: &str = "Idle";
 
-/// Why a pose cannot be drawn: a bad request (the first three), or a document that breaks its own
-/// references.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PoseError {
-    #[error("unknown animation {name:?}; {}", names::suggest(name, available))]
-    UnknownAnimation {
-        name: String,
-        available: Vec<String>,
-    },
-    #[error("view {view} is out of range: views are 0..7")]
-    ViewOutOfRange { view: i64 },
-    #[error("tick {tick} is negative: ticks count up from 0")]
-    NegativeTick { tick: i64 },
-    #[error(
-        "animation {animation:?} plays sequence {sequence}, but the document has sequences 0..{count}"
-    )]
-    SequenceMissing {
-        animation: String,
-        sequence: u32,
-        count: usize,
-    },
-    #[error("sequence {sequence} shows no frame")]
-    EmptySequence { sequence: u32 },
-    #[error("sequence {sequence} has {len} {list} for its {frames} frames")]
-    LengthMismatch {
-        sequence: u32,
-        list: &'static str,
-        len: usize,
-        frames: usize,
-    },
-    #[error("frame {shp} is not in the document, which has frames 0..{count}")]
-    FrameMissing { shp: u64, count: usize },
-    #[error("frame {shp}, tile {tile}: cell {cell} is not in the document's cells 0..{count}")]
-    CellMissing {
-        shp: u32,
-        tile: usize,
-        cell: u32,
-        count: usize,
-    },
-    #[error("idleFrames has {count} entries, none for view {view}")]
-    IdleFrameMissing { view: View, count: usize },
-    #[error("sequence {sequence} loops over {total} ticks but has an event at tick {tick}")]
-    EventPastEnd {
-        sequence: u32,
-        tick: u32,
-        total: u64,
-    },
-}
-
 /// A tick, checked: ticks count up from 0.
-pub(crate) fn check_tick(tick: i64) -> Result<u64, PoseError> {
-    u64::try_from(tick).map_err(|_| PoseError::NegativeTick { tick })
+pub(crate) fn check_tick(tick: i64) -> Result<u64, Error> {
+    u64::try_from(tick).map_err(|_| ErrorKind::NegativeTick { tick }.into())
 }
 
 /// What to draw at one moment: `poseAt`'s result. Serialized, it is the JSON object
@@ -184,13 +136,14 @@ fn whole_as_integer<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, 
 /// The animation named `name`.
 ///
 /// # Errors
-/// [`PoseError::UnknownAnimation`], listing the document's animation names.
-pub fn find_animation<'a>(doc: &'a Document, name: &str) -> Result<&'a Animation, PoseError> {
+/// [`ErrorKind::UnknownAnimation`], listing the document's animation names.
+pub fn find_animation<'a>(doc: &'a Document, name: &str) -> Result<&'a Animation, Error> {
     doc.animation(name)
-        .ok_or_else(|| PoseError::UnknownAnimation {
+        .ok_or_else(|| ErrorKind::UnknownAnimation {
             name: name.into(),
             available: doc.animations.iter().map(|a| a.name.clone()).collect(),
         })
+        .map_err(Error::from)
 }
 
 /// What a unit can be drawn doing: an animation, or standing idle.
@@ -205,19 +158,21 @@ impl<'a> Motion<'a> {
     /// [`IDLE`].
     ///
     /// # Errors
-    /// [`PoseError::UnknownAnimation`], listing `Idle` and the document's animation names.
-    pub fn find(doc: &'a Document, name: &str) -> Result<Motion<'a>, PoseError> {
+    /// [`ErrorKind::UnknownAnimation`], listing `Idle` and the document's animation names.
+    pub fn find(doc: &'a Document, name: &str) -> Result<Motion<'a>, Error> {
         match find_animation(doc, name) {
             Ok(animation) => Ok(Motion::Animation(animation)),
             Err(_) if name.eq_ignore_ascii_case(IDLE) => Ok(Motion::Idle),
-            Err(PoseError::UnknownAnimation {
-                name,
-                mut available,
-            }) => {
-                available.insert(0, IDLE.into());
-                Err(PoseError::UnknownAnimation { name, available })
-            }
-            Err(other) => Err(other),
+            Err(error) => match error.into_kind() {
+                ErrorKind::UnknownAnimation {
+                    name,
+                    mut available,
+                } => {
+                    available.insert(0, IDLE.into());
+                    Err(ErrorKind::UnknownAnimation { name, available }.into())
+                }
+                other => Err(other.into()),
+            },
         }
     }
 
@@ -233,13 +188,7 @@ impl<'a> Motion<'a> {
     ///
     /// # Errors
     /// As theirs.
-    pub fn pose(
-        &self,
-        doc: &Document,
-        view: View,
-        tick: i64,
-        water: bool,
-    ) -> Result<Pose, PoseError> {
+    pub fn pose(&self, doc: &Document, view: View, tick: i64, water: bool) -> Result<Pose, Error> {
         match self {
             Motion::Idle => idle_pose(doc, view, tick, water),
             Motion::Animation(animation) => pose_at(doc, animation, view, tick, water),
@@ -282,7 +231,7 @@ pub fn frame_index_at(ticks: &[u32], elapsed: u64) -> Option<usize> {
 /// not loop holds its last frame past its end.
 ///
 /// # Errors
-/// [`PoseError::NegativeTick`]; a document whose animation, sequence, frame or cell references
+/// [`ErrorKind::NegativeTick`]; a document whose animation, sequence, frame or cell references
 /// do not resolve, or whose `ticks`, `fb` or `du` are not as long as the `frames`.
 pub fn pose_at(
     doc: &Document,
@@ -290,7 +239,7 @@ pub fn pose_at(
     view: View,
     tick: i64,
     water: bool,
-) -> Result<Pose, PoseError> {
+) -> Result<Pose, Error> {
     let tick = check_tick(tick)?;
     let back = view.is_back();
     let mirrored = view.is_mirrored();
@@ -302,7 +251,7 @@ pub fn pose_at(
     let entry = usize::try_from(sequence_index)
         .ok()
         .and_then(|i| doc.sequences.get(i))
-        .ok_or_else(|| PoseError::SequenceMissing {
+        .ok_or_else(|| ErrorKind::SequenceMissing {
             animation: animation.name.clone(),
             sequence: sequence_index,
             count: doc.sequences.len(),
@@ -315,7 +264,7 @@ pub fn pose_at(
     } else {
         tick
     };
-    let index = frame_index_at(&entry.ticks, elapsed).ok_or(PoseError::EmptySequence {
+    let index = frame_index_at(&entry.ticks, elapsed).ok_or(ErrorKind::EmptySequence {
         sequence: entry.seq,
     })?;
     let shp = water_frame(doc, entry.frames[index], water)?;
@@ -351,14 +300,14 @@ pub fn pose_at(
 /// flips are there too), and a unit standing in water stands in its water frames.
 ///
 /// # Errors
-/// [`PoseError::NegativeTick`]; an `idleFrames` without this view, or a frame or cell that does
+/// [`ErrorKind::NegativeTick`]; an `idleFrames` without this view, or a frame or cell that does
 /// not resolve.
-pub fn idle_pose(doc: &Document, view: View, tick: i64, water: bool) -> Result<Pose, PoseError> {
+pub fn idle_pose(doc: &Document, view: View, tick: i64, water: bool) -> Result<Pose, Error> {
     let tick = check_tick(tick)?;
     let frame =
         *doc.idle_frames
             .get(usize::from(view.number()))
-            .ok_or(PoseError::IdleFrameMissing {
+            .ok_or(ErrorKind::IdleFrameMissing {
                 view,
                 count: doc.idle_frames.len(),
             })?;
@@ -387,12 +336,13 @@ pub fn idle_pose(doc: &Document, view: View, tick: i64, water: bool) -> Result<P
     })
 }
 
-fn check_lengths(entry: &Sequence) -> Result<(), PoseError> {
+fn check_lengths(entry: &Sequence) -> Result<(), Error> {
     let frames = entry.frames.len();
     if frames == 0 {
-        return Err(PoseError::EmptySequence {
+        return Err(ErrorKind::EmptySequence {
             sequence: entry.seq,
-        });
+        }
+        .into());
     }
     let lists = [
         ("ticks", Some(entry.ticks.len())),
@@ -401,19 +351,20 @@ fn check_lengths(entry: &Sequence) -> Result<(), PoseError> {
     ];
     for (list, len) in lists {
         if let Some(len) = len.filter(|&len| len != frames) {
-            return Err(PoseError::LengthMismatch {
+            return Err(ErrorKind::LengthMismatch {
                 sequence: entry.seq,
                 list,
                 len,
                 frames,
-            });
+            }
+            .into());
         }
     }
     Ok(())
 }
 
 /// `frame + (water ? waterOffset : 0)`, checked to be a frame of the document.
-fn water_frame(doc: &Document, frame: u32, water: bool) -> Result<u32, PoseError> {
+fn water_frame(doc: &Document, frame: u32, water: bool) -> Result<u32, Error> {
     let shp = u64::from(frame)
         + if water {
             u64::from(doc.water_offset)
@@ -423,9 +374,12 @@ fn water_frame(doc: &Document, frame: u32, water: bool) -> Result<u32, PoseError
     u32::try_from(shp)
         .ok()
         .filter(|&shp| (shp as usize) < doc.frames.len())
-        .ok_or(PoseError::FrameMissing {
-            shp,
-            count: doc.frames.len(),
+        .ok_or_else(|| {
+            ErrorKind::FrameMissing {
+                shp,
+                count: doc.frames.len(),
+            }
+            .into()
         })
 }
 
@@ -440,11 +394,11 @@ pub fn place_tiles(
     shp: u32,
     mirrored: bool,
     second_sheet: bool,
-) -> Result<Vec<PoseTile>, PoseError> {
+) -> Result<Vec<PoseTile>, Error> {
     let frame = doc
         .frames
         .get(shp as usize)
-        .ok_or(PoseError::FrameMissing {
+        .ok_or(ErrorKind::FrameMissing {
             shp: shp.into(),
             count: doc.frames.len(),
         })?;
@@ -452,7 +406,7 @@ pub fn place_tiles(
         .iter()
         .enumerate()
         .map(|(order, tile)| {
-            let cell = cell(doc, tile.cell).ok_or(PoseError::CellMissing {
+            let cell = cell(doc, tile.cell).ok_or(ErrorKind::CellMissing {
                 shp,
                 tile: order,
                 cell: tile.cell,

@@ -10,7 +10,7 @@ use std::f64::consts::{FRAC_1_SQRT_2, FRAC_PI_4, PI};
 
 use serde::Serialize;
 
-use super::PoseError;
+use crate::error::{Error, ErrorKind};
 
 /// A unit's facing on the map. The game's units only ever face these four, the map's grid axes:
 /// with the camera on a diagonal (an even camera step) an odd facing gives an odd view, which is
@@ -114,13 +114,13 @@ impl View {
     /// The view with this number.
     ///
     /// # Errors
-    /// [`PoseError::ViewOutOfRange`] unless `0 <= view <= 7`.
-    pub fn new(view: i64) -> Result<View, PoseError> {
+    /// [`ErrorKind::ViewOutOfRange`] unless `0 <= view <= 7`.
+    pub fn new(view: i64) -> Result<View, Error> {
         u8::try_from(view)
             .ok()
             .filter(|&v| v < 8)
             .map(View)
-            .ok_or(PoseError::ViewOutOfRange { view })
+            .ok_or_else(|| ErrorKind::ViewOutOfRange { view }.into())
     }
 
     /// The view's number, 0..7.

@@ -10,7 +10,8 @@ use fft_formats::layer::WeaponType;
 use sprite_data::Document;
 use sprite_data::layer::LayerKind;
 use sprite_data::pose::layers::{Layers, pose_with_layers};
-use sprite_data::pose::{IDLE, Motion, PoseError, View};
+use sprite_data::pose::{IDLE, Motion, View};
+use sprite_data::{Error, ErrorKind};
 
 use super::render::load_document;
 use super::stdout_error;
@@ -134,7 +135,7 @@ pub enum DrawRefusal {
     /// nearest names), a view outside 0..7, a negative or missing tick.
     Usage(String),
     /// The document's: a reference that does not resolve.
-    Failed(PoseError),
+    Failed(Error),
 }
 
 /// The pose `name` (an animation, or `Idle`, in any case) shows in `view` at `tick` as the one
@@ -165,7 +166,9 @@ pub fn pose_line(
     };
     let pose = match motion.pose(doc, view, tick, water) {
         Ok(pose) => pose,
-        Err(error @ PoseError::NegativeTick { .. }) => return Err(usage(&error)),
+        Err(error) if matches!(error.kind(), ErrorKind::NegativeTick { .. }) => {
+            return Err(usage(&error));
+        }
         Err(error) => return Err(DrawRefusal::Failed(error)),
     };
     // A pose is strings, integers, whole floats and booleans: nothing serde_json can refuse.
@@ -190,7 +193,7 @@ pub fn layered_line(
     tick: Option<i64>,
     water: bool,
     layers: &Layers,
-) -> Result<Option<String>, PoseError> {
+) -> Result<Option<String>, Error> {
     let (Ok(Motion::Animation(animation)), Ok(view)) = (Motion::find(doc, name), View::new(view))
     else {
         return Ok(None);

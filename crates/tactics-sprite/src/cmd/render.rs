@@ -684,13 +684,13 @@ fn bound_rows(rows: &[Vec<AnimationFrame>], canvas: Canvas) -> anyhow::Result<()
     let held: usize = rows.iter().map(Vec::len).sum();
     let pixels = held as u64 * u64::from(canvas.width) * u64::from(canvas.height);
     if pixels > MAX_PICTURE_PIXELS {
-        return Err(LimitExceeded {
+        return Err(sprite_data::Error::from(LimitExceeded {
             what: format!("{held} frames of {} x {},", canvas.width, canvas.height),
             value: format!("{pixels} pixels in all,"),
             limit: format!("{MAX_PICTURE_PIXELS} pixels"),
             name: "MAX_PICTURE_PIXELS",
             field: format!("--animation x {}", rows.len()),
-        }
+        })
         .into());
     }
     Ok(())
@@ -837,13 +837,13 @@ fn png_file(args: &Args, image: &Image, report: Vec<String>) -> anyhow::Result<R
 /// When it cannot be written; the message names it.
 pub fn write_out(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     if bytes.len() as u64 > MAX_OUTPUT_BYTES {
-        return Err(LimitExceeded {
+        return Err(sprite_data::Error::from(LimitExceeded {
             what: "the output of".into(),
             value: format!("{} bytes", bytes.len()),
             limit: format!("{MAX_OUTPUT_BYTES} bytes"),
             name: "MAX_OUTPUT_BYTES",
             field: path.display().to_string(),
-        }
+        })
         .into());
     }
     write_atomically(path, bytes).with_context(|| format!("{}: cannot write", path.display()))

@@ -1,0 +1,314 @@
+//! The crate's one error type: a profile, an overlay or a document that cannot be read or used, a
+//! build that cannot finish, a pose that cannot be drawn, a limit exceeded.
+//!
+//! As in `fft-formats`, every error carries a matchable kind, here [`ErrorKind`], and where it
+//! happened as context frames, outermost first (the file, then the unit kind): the build of
+//! `TYPE1` failing on slot 3 is the kind [`ErrorKind::SlotTooLong`] in the context `["TYPE1"]`,
+//! shown `TYPE1: slot 3 did not end within 65536 commands`. The kinds carry their facts as fields
+//! (the slot, the frame, the JSON path), so that a caller matches on what it needs and the message
+//! is made from the fields only when the error is shown.
+
+use std::fmt;
+
+use crate::execution::MAX_EXECUTED_COMMANDS;
+use crate::limits::{LimitExceeded, MAX_DOCUMENT_BYTES};
+use crate::pose::View;
+use crate::pose::names;
+
+/// What went wrong, with its facts, for callers and tests to match on (`error.kind()`).
+#[non_exhaustive]
+#[derive(Debug)]
+pub enum ErrorKind {
+    // Files.
+    /// A file that cannot be read: a profile, an overlay, a document, a layer's game file.
+    Read(std::io::Error),
+    /// A game file a layer document is built from that is not in the folder given.
+    MissingFile { name: String, dir: String },
+    /// A game file that does not decode; the message is the decoder's whole error.
+    Decode(fft_formats::Error),
+    /// An overlay or a document that is not JSON at all.
+    NotJson(String),
+
+    // Profiles.
+    /// A profile that is not TOML, or has a missing or unknown key.
+    ProfileSyntax(String),
+    /// A profile that breaks a rule of [`crate::Profile::validate`].
+    InvalidProfile(String),
+
+    // Building a document.
+    /// An overlay (`hands`, `holds`) that is not a JSON object.
+    OverlayNotObject { what: &'static str },
+    /// A slot that the SEQ does not have.
+    NoSuchSlot { slot: usize, slots: usize },
+    /// A slot that does not end within [`MAX_EXECUTED_COMMANDS`].
+    SlotTooLong { slot: usize },
+    /// A slot that shows a frame past the SHP's main frames.
+    FrameOutOfRange {
+        slot: usize,
+        frame: i32,
+        count: usize,
+    },
+    /// A profile's idle frame past the SHP's main frames.
+    IdleFrameOutOfRange {
+        view: usize,
+        frame: u32,
+        count: usize,
+    },
+
+    // Reading a document.
+    /// A document file over [`MAX_DOCUMENT_BYTES`], refused unread.
+    DocumentTooLarge { len: u64 },
+    /// JSON, but not a document of the format wanted (`format`: `tactics-sprite-data`, or
+    /// `tactics-sprite-layer` for a layer document), and why.
+    OtherFormat { format: &'static str, why: String },
+    /// A field that does not fit the typed document, at its JSON path.
+    Shape { path: String, message: String },
+    /// A document that breaks the loader's rules ([`crate::load::check_document`]).
+    InvalidDocument {
+        /// The first problems, each `path: what`.
+        problems: Vec<String>,
+        /// How many more there are.
+        more: usize,
+    },
+
+    // `--ignore` patterns.
+    /// A path pattern that does not parse, and why.
+    BadPattern { pattern: String, problem: String },
+
+    // Poses: a bad request (the first three), or a document that breaks its own references.
+    /// No animation of this name; the message suggests the nearest of `available`.
+    UnknownAnimation {
+        name: String,
+        available: Vec<String>,
+    },
+    /// A view outside 0..7.
+    ViewOutOfRange { view: i64 },
+    /// A negative tick.
+    NegativeTick { tick: i64 },
+    /// An animation that plays a sequence the document lacks.
+    SequenceMissing {
+        animation: String,
+        sequence: u32,
+        count: usize,
+    },
+    /// A sequence with no frame to show.
+    EmptySequence { sequence: u32 },
+    /// A per-frame list (`ticks`, `fb`, ...) not as long as the sequence's `frames`.
+    LengthMismatch {
+        sequence: u32,
+        list: &'static str,
+        len: usize,
+        frames: usize,
+    },
+    /// A frame the document lacks.
+    FrameMissing { shp: u64, count: usize },
+    /// A tile whose cell the document lacks.
+    CellMissing {
+        shp: u32,
+        tile: usize,
+        cell: u32,
+        count: usize,
+    },
+    /// An `idleFrames` with no entry for the view.
+    IdleFrameMissing { view: View, count: usize },
+    /// An event past the end of its looping sequence.
+    EventPastEnd {
+        sequence: u32,
+        tick: u32,
+        total: u64,
+    },
+
+    // Limits.
+    /// A count or size over one of [`crate::limits`].
+    Limit(LimitExceeded),
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Read(error) => write!(f, "cannot read: {error}"),
+            Self::MissingFile { name, dir } => write!(f, "no {name} in {dir}"),
+            Self::Decode(error) => write!(f, "{error}"),
+            Self::NotJson(message) => write!(f, "not JSON: {message}"),
+            Self::ProfileSyntax(message) | Self::InvalidProfile(message) => f.write_str(message),
+            Self::OverlayNotObject { what } => write!(f, "{what} must be a JSON object"),
+            Self::NoSuchSlot { slot, slots } => {
+                write!(f, "slot {slot} does not exist (the file has {slots} slots)")
+            }
+            Self::SlotTooLong { slot } => write!(
+                f,
+                "slot {slot} did not end within {MAX_EXECUTED_COMMANDS} commands"
+            ),
+            Self::FrameOutOfRange { slot, frame, count } => write!(
+                f,
+                "slot {slot} shows frame {frame}, but the SHP has main frames 0..{count}"
+            ),
+            Self::IdleFrameOutOfRange { view, frame, count } => write!(
+                f,
+                "idle frame for view {view} is {frame}, but the SHP has main frames 0..{count}"
+            ),
+            Self::DocumentTooLarge { len } => write!(
+                f,
+                "{len} bytes, over the limit of {MAX_DOCUMENT_BYTES} bytes for a document \
+                 (MAX_DOCUMENT_BYTES); not read"
+            ),
+            Self::OtherFormat { format, why } => write!(f, "not a {format} document: {why}"),
+            Self::Shape { path, message } => write!(f, "{path}: {message}"),
+            Self::InvalidDocument { problems, more } => {
+                let total = problems.len() + more;
+                write!(
+                    f,
+                    "{total} problem{}: {}",
+                    if total == 1 { "" } else { "s" },
+                    problems.join("; ")
+                )?;
+                if *more > 0 {
+                    write!(f, "; and {more} more")?;
+                }
+                Ok(())
+            }
+            Self::BadPattern { pattern, problem } => write!(
+                f,
+                "{pattern:?}: {problem}; a path is keys joined by `.` with `[N]` or `[*]` for \
+                 list items, such as animations[*].mode or sequences[102].ticks"
+            ),
+            Self::UnknownAnimation { name, available } => write!(
+                f,
+                "unknown animation {name:?}; {}",
+                names::suggest(name, available)
+            ),
+            Self::ViewOutOfRange { view } => {
+                write!(f, "view {view} is out of range: views are 0..7")
+            }
+            Self::NegativeTick { tick } => {
+                write!(f, "tick {tick} is negative: ticks count up from 0")
+            }
+            Self::SequenceMissing {
+                animation,
+                sequence,
+                count,
+            } => write!(
+                f,
+                "animation {animation:?} plays sequence {sequence}, but the document has sequences 0..{count}"
+            ),
+            Self::EmptySequence { sequence } => write!(f, "sequence {sequence} shows no frame"),
+            Self::LengthMismatch {
+                sequence,
+                list,
+                len,
+                frames,
+            } => write!(
+                f,
+                "sequence {sequence} has {len} {list} for its {frames} frames"
+            ),
+            Self::FrameMissing { shp, count } => write!(
+                f,
+                "frame {shp} is not in the document, which has frames 0..{count}"
+            ),
+            Self::CellMissing {
+                shp,
+                tile,
+                cell,
+                count,
+            } => write!(
+                f,
+                "frame {shp}, tile {tile}: cell {cell} is not in the document's cells 0..{count}"
+            ),
+            Self::IdleFrameMissing { view, count } => {
+                write!(f, "idleFrames has {count} entries, none for view {view}")
+            }
+            Self::EventPastEnd {
+                sequence,
+                tick,
+                total,
+            } => write!(
+                f,
+                "sequence {sequence} loops over {total} ticks but has an event at tick {tick}"
+            ),
+            Self::Limit(limit) => write!(f, "{limit}"),
+        }
+    }
+}
+
+/// Everything that goes wrong in this crate: what ([`Error::kind`]) and where
+/// ([`Error::context`]). Displayed, it is one line: each context frame followed by `: `, then the
+/// kind's message (`TYPE1.SHP: at byte 0x0004: ...`).
+///
+/// The errors of other crates it carries ([`ErrorKind::Decode`], [`ErrorKind::Read`]) are part
+/// of its message, so [`std::error::Error::source`] does not chain them too (the command line
+/// prints an error with its chain, `{:#}`, and would show them twice); [`Error::decode_error`]
+/// and [`Error::io_error`] reach them.
+#[derive(Debug)]
+pub struct Error(Box<Inner>);
+
+#[derive(Debug)]
+struct Inner {
+    context: Vec<String>,
+    kind: ErrorKind,
+}
+
+impl Error {
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.0.kind
+    }
+
+    /// What went wrong, owned.
+    pub fn into_kind(self) -> ErrorKind {
+        self.0.kind
+    }
+
+    /// Where it went wrong, outermost first: a file's path or name, a unit or layer kind.
+    pub fn context(&self) -> &[String] {
+        &self.0.context
+    }
+
+    /// This error inside `context` (a file, a unit kind), which is shown before what was there.
+    #[must_use]
+    pub fn in_context(mut self, context: impl fmt::Display) -> Self {
+        self.0.context.insert(0, context.to_string());
+        self
+    }
+
+    /// The decoder's error, when a game file did not decode.
+    pub fn decode_error(&self) -> Option<&fft_formats::Error> {
+        match self.kind() {
+            ErrorKind::Decode(error) => Some(error),
+            _ => None,
+        }
+    }
+
+    /// The system's error, when a file could not be read.
+    pub fn io_error(&self) -> Option<&std::io::Error> {
+        match self.kind() {
+            ErrorKind::Read(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Self {
+        Self(Box::new(Inner {
+            context: Vec::new(),
+            kind,
+        }))
+    }
+}
+
+impl From<LimitExceeded> for Error {
+    fn from(limit: LimitExceeded) -> Self {
+        ErrorKind::Limit(limit).into()
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for frame in &self.0.context {
+            write!(f, "{frame}: ")?;
+        }
+        write!(f, "{}", self.0.kind)
+    }
+}
+
+impl std::error::Error for Error {}
