@@ -239,3 +239,117 @@ fn loops_to_themselves_or_forward_are_not_replayed() {
         assert_eq!((frames(&t), t.end), (vec![1], End::HoldWeapon));
     }
 }
+
+/// The demo SHP with `seq` and the demo profile, as `build` reads them.
+fn build_demo_with(
+    seq: &Seq,
+    edit: impl FnOnce(&mut sprite_data::Profile),
+    hands: Option<&serde_json::Value>,
+) -> Result<sprite_data::Built, sprite_data::Error> {
+    let shp = fft_formats::UnitShp::decode(sprite_data::pipeline::DEMO_SHP).unwrap();
+    let mut profile = sprite_data::Profile::demo();
+    edit(&mut profile);
+    sprite_data::build(&sprite_data::BuildInput {
+        shp: &shp,
+        seq,
+        profile: &profile,
+        sheet_file: None,
+        hands,
+        holds: None,
+    })
+}
+
+#[test]
+fn a_build_fails_with_the_kind_of_its_fault_in_the_context_of_the_unit_kind() {
+    let demo = sprite_data::Profile::demo();
+    let frame_count = fft_formats::UnitShp::decode(sprite_data::pipeline::DEMO_SHP)
+        .unwrap()
+        .frame_count();
+    let fine = seq(vec![0], vec![frame(1, 2), op(code::PAUSE_ANIMATION, &[])]);
+    assert!(build_demo_with(&fine, |_| {}, None).is_ok());
+
+    // A slot showing the frame one past the SHP's main frames.
+    let past = seq(
+        vec![0],
+        vec![frame(frame_count as u8, 2), op(code::PAUSE_ANIMATION, &[])],
+    );
+    let error = build_demo_with(&past, |_| {}, None).unwrap_err();
+    assert_eq!(error.context(), [demo.kind.as_str()]);
+    assert!(
+        matches!(error.kind(), ErrorKind::FrameOutOfRange { slot: 0, frame, count }
+            if *frame == frame_count as i32 && *count == frame_count),
+        "{error:?}"
+    );
+
+    // A slot that never ends, in the build: the execution's kind, in the unit's context.
+    let endless = seq(
+        vec![0],
+        vec![
+            frame(1, 1),
+            op(code::WAIT, &[0xFE, 255]),
+            op(code::WAIT, &[0xFA, 255]),
+            op(code::WAIT, &[0xF6, 255]),
+        ],
+    );
+    let error = build_demo_with(&endless, |_| {}, None).unwrap_err();
+    assert!(matches!(error.kind(), ErrorKind::SlotTooLong { slot: 0 }));
+    assert_eq!(
+        error.to_string(),
+        format!("{}: slot 0 did not end within 65536 commands", demo.kind)
+    );
+
+    let error =
+        build_demo_with(&fine, |p| p.idle_frames[3] = frame_count as u32, None).unwrap_err();
+    assert!(
+        matches!(error.kind(), ErrorKind::IdleFrameOutOfRange { view: 3, frame, count }
+            if *frame == frame_count as u32 && *count == frame_count),
+        "{error:?}"
+    );
+
+    let error = build_demo_with(&fine, |_| {}, Some(&serde_json::json!([]))).unwrap_err();
+    assert!(
+        matches!(error.kind(), ErrorKind::OverlayNotObject { what: "hands" }),
+        "{error:?}"
+    );
+    assert_eq!(error.context(), [demo.kind.as_str()]);
+}
+
+#[test]
+fn the_pipeline_names_the_file_at_fault() {
+    use sprite_data::pipeline::{DEMO_SEQ, DEMO_SHP, Source, build_document};
+    let shp = Source {
+        name: "cut.SHP",
+        bytes: &DEMO_SHP[..DEMO_SHP.len() / 2],
+    };
+    let seq = Source {
+        name: "DEMO.SEQ",
+        bytes: DEMO_SEQ,
+    };
+    let error = build_document(shp, seq, &sprite_data::Profile::demo(), None).unwrap_err();
+    assert!(matches!(error.kind(), ErrorKind::Decode(_)), "{error:?}");
+    assert_eq!(error.context(), ["cut.SHP"]);
+    let decode = error.decode_error().unwrap();
+    assert!(decode.is_decode());
+    assert_eq!(error.to_string(), format!("cut.SHP: {decode}"));
+
+    // The overlays a profile names: one missing, one not JSON.
+    let dir = test_support::temp_dir("pipeline-overlays");
+    let whole = Source {
+        name: "DEMO.SHP",
+        bytes: DEMO_SHP,
+    };
+    let mut profile = sprite_data::Profile::demo();
+    profile.hands = Some(dir.join("missing.json"));
+    let error = build_document(whole, seq, &profile, None).unwrap_err();
+    assert!(matches!(error.kind(), ErrorKind::Read(_)), "{error:?}");
+    assert_eq!(
+        error.context(),
+        [dir.join("missing.json").display().to_string()]
+    );
+    std::fs::write(dir.join("holds.json"), "{").unwrap();
+    profile.hands = None;
+    profile.holds = Some(dir.join("holds.json"));
+    let error = build_document(whole, seq, &profile, None).unwrap_err();
+    assert!(matches!(error.kind(), ErrorKind::NotJson(_)), "{error:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -491,6 +491,49 @@ fn documents_of_other_formats_are_named_as_such() {
 }
 
 #[test]
+fn each_way_of_refusing_a_document_has_its_kind() {
+    let kind_of = |bytes: &[u8]| {
+        let error = parse_document(bytes, "x.json").unwrap_err();
+        assert_eq!(error.context(), ["x.json"], "{error}");
+        error.into_kind()
+    };
+    let missing = load_document(std::path::Path::new("/nonexistent/doc.json")).unwrap_err();
+    assert_eq!(missing.context(), ["/nonexistent/doc.json"]);
+    assert_eq!(
+        missing.io_error().map(std::io::Error::kind),
+        Some(std::io::ErrorKind::NotFound)
+    );
+    let over = vec![b' '; MAX_DOCUMENT_BYTES as usize + 1];
+    assert!(matches!(
+        kind_of(&over),
+        ErrorKind::DocumentTooLarge { len } if len == MAX_DOCUMENT_BYTES + 1
+    ));
+    assert!(matches!(kind_of(b""), ErrorKind::NotJson(_)));
+    assert!(matches!(
+        kind_of(b"[1, 2, 3]"),
+        ErrorKind::OtherFormat {
+            format: "tactics-sprite-data",
+            ..
+        }
+    ));
+    let mut doc = type1();
+    doc["cells"] = json!("none");
+    assert!(matches!(
+        kind_of(&serde_json::to_vec(&doc).unwrap()),
+        ErrorKind::Shape { path, .. } if path == "/cells"
+    ));
+    // TYPE1 has cells 0..196 (data-contract.md: 197 cells).
+    let mut doc = type1();
+    doc["frames"][5][0][0] = json!(197);
+    match kind_of(&serde_json::to_vec(&doc).unwrap()) {
+        ErrorKind::InvalidDocument { problems, more: 0 } => {
+            assert_eq!(problems, ["/frames/5/0/0: cell 197 is not in cells 0..196"]);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn loading_holds_a_bounded_multiple_of_the_input() {
     // The largest shipped document, and a document of the largest size full of tiles (the
     // densest JSON the loader turns into values).

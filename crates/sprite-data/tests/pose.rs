@@ -8,7 +8,7 @@ use std::f64::consts::FRAC_PI_4;
 use std::path::PathBuf;
 
 use sprite_data::ErrorKind;
-use sprite_data::document::{Cell, Document, Sequence, SequenceEvent, Sheet};
+use sprite_data::document::{Animation, Cell, Document, Sequence, SequenceEvent, Sheet};
 use sprite_data::pose::{
     self, Facing, IDLE, Motion, View, camera_step, events_at_start, events_between, find_animation,
     idle_pose, is_back_view, is_mirrored_view, pattern_of, pose_at, view_of,
@@ -595,6 +595,84 @@ fn a_broken_document_is_an_error_not_a_panic() {
             .unwrap_err()
             .kind(),
         ErrorKind::CellMissing { shp: 88, .. }
+    ));
+}
+
+#[test]
+fn every_refusal_has_its_kind() {
+    let doc = type1();
+    match find_animation(&doc, "Swing Higher")
+        .unwrap_err()
+        .into_kind()
+    {
+        ErrorKind::UnknownAnimation { name, available } => {
+            assert_eq!(name, "Swing Higher");
+            assert_eq!(available.len(), 112, "data-contract.md: 112 animations");
+        }
+        other => panic!("{other:?}"),
+    }
+    // The idle branch is a name too.
+    match Motion::find(&doc, "Idle!").unwrap_err().into_kind() {
+        ErrorKind::UnknownAnimation { available, .. } => {
+            assert_eq!((available.len(), available[0].as_str()), (113, IDLE));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        View::new(8).unwrap_err().kind(),
+        ErrorKind::ViewOutOfRange { view: 8 }
+    ));
+    let swing = find_animation(&doc, "Swing High").unwrap().clone();
+    assert!(matches!(
+        pose_at(&doc, &swing, view(1), -1, false)
+            .unwrap_err()
+            .kind(),
+        ErrorKind::NegativeTick { tick: -1 }
+    ));
+
+    let count = doc.sequences.len();
+    let nowhere = Animation {
+        front: count as u32,
+        back: count as u32,
+        ..swing.clone()
+    };
+    assert!(matches!(
+        pose_at(&doc, &nowhere, view(1), 0, false).unwrap_err().kind(),
+        ErrorKind::SequenceMissing { sequence, count: c, .. } if *sequence == count as u32 && *c == count
+    ));
+
+    let mut empty = type1();
+    for sequence in [swing.front, swing.back] {
+        let entry = &mut empty.sequences[sequence as usize];
+        entry.frames.clear();
+        entry.ticks.clear();
+        entry.fb = None;
+        entry.du = None;
+    }
+    assert!(matches!(
+        pose_at(&empty, &swing, view(1), 0, false)
+            .unwrap_err()
+            .kind(),
+        ErrorKind::EmptySequence { .. }
+    ));
+
+    let mut short = type1();
+    short.idle_frames.truncate(2);
+    assert!(matches!(
+        idle_pose(&short, view(5), 0, false).unwrap_err().kind(),
+        ErrorKind::IdleFrameMissing { count: 2, .. }
+    ));
+
+    // A looping sequence of 4 + 6 ticks cannot have an event at tick 11.
+    let mut late = looping_sequence();
+    late.events.push(SequenceEvent(11, "PlaySound".into()));
+    assert!(matches!(
+        events_between(&late, 0, 5).unwrap_err().kind(),
+        ErrorKind::EventPastEnd {
+            sequence: 0,
+            tick: 11,
+            total: 10
+        }
     ));
 }
 

@@ -483,7 +483,11 @@ mod tests {
         );
         assert!(differences.iter().all(not_derived_from_files));
         for bad in ["", "a[", "a[x]", "a..b", "a]b"] {
-            assert!(PathPattern::parse(bad).is_err(), "{bad:?}");
+            let error = PathPattern::parse(bad).unwrap_err();
+            assert!(
+                matches!(error.kind(), crate::ErrorKind::BadPattern { pattern, .. } if pattern == bad),
+                "{bad:?}: {error:?}"
+            );
         }
     }
 
