@@ -570,3 +570,74 @@ fn an_animation_canvas_is_the_box_of_its_frames() {
         }
     }
 }
+
+/// Each way a picture is refused has its own kind; frames of different sizes are not "nothing to
+/// draw" in kind, though the message has always said so.
+#[test]
+fn each_refused_picture_has_its_kind() {
+    use sprite_render::RenderError;
+    use sprite_render::compose::check_canvas;
+    use sprite_render::layout::strip;
+
+    let (small, large) = (Image::new(4, 4), Image::new(8, 4));
+    assert!(matches!(apng(&[], 60, 1), Err(RenderError::NoFrames)));
+    assert!(matches!(gif(&[], 60, 1), Err(RenderError::NoFrames)));
+    assert!(matches!(strip(&[], false), Err(RenderError::NoFrames)));
+    let mixed = [&small, &large].map(|image| TimedFrame { image, ticks: 2 });
+    let err = apng(&mixed, 60, 1).unwrap_err();
+    assert!(matches!(err, RenderError::FrameSizesDiffer), "{err:?}");
+    assert_eq!(
+        err.to_string(),
+        "nothing to draw: frames of different sizes"
+    );
+    assert!(matches!(
+        gif(&mixed, 60, 1),
+        Err(RenderError::FrameSizesDiffer)
+    ));
+    // An fcTL delay is a u16 of ticks.
+    let long = [TimedFrame {
+        image: &small,
+        ticks: 65_536,
+    }];
+    assert!(matches!(
+        apng(&long, 60, 1),
+        Err(RenderError::DelayTooLong { ticks: 65_536, .. })
+    ));
+
+    let doc = common::document("demo");
+    let sheet = synthetic_sheet(&doc);
+    let renderer = Renderer::new(&doc, &sheet).unwrap();
+    assert!(matches!(
+        Renderer::new(&doc, &Image::new(256, 8)),
+        Err(RenderError::CellOutsideSheet { .. })
+    ));
+    let frames = doc.frames.len();
+    assert!(matches!(
+        renderer.draw_frame(frames),
+        Err(RenderError::FrameOutOfRange { frame, count }) if frame == frames && count == frames
+    ));
+    let sequences = doc.sequences.len();
+    assert!(matches!(
+        renderer.sequence(sequences, false),
+        Err(RenderError::SequenceOutOfRange { sequence, count })
+            if sequence == sequences && count == sequences
+    ));
+    assert!(matches!(
+        check_canvas(1 << 20, 1),
+        Err(RenderError::Limit(limit)) if limit.name == "MAX_CANVAS_SIDE"
+    ));
+
+    // A document whose sequence lists disagree: the data crate's kind, inside.
+    let mut broken = doc.clone();
+    let walk = broken.animation("Walk").unwrap().clone();
+    broken.sequences[walk.front as usize].ticks.pop();
+    let renderer = Renderer::new(&broken, &sheet).unwrap();
+    let err = renderer
+        .animation(Motion::Animation(&walk), View::new(1).unwrap(), false)
+        .unwrap_err();
+    assert!(
+        matches!(&err, RenderError::Data(e)
+            if matches!(e.kind(), sprite_data::ErrorKind::LengthMismatch { list: "ticks", .. })),
+        "{err:?}"
+    );
+}

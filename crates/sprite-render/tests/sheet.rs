@@ -234,3 +234,81 @@ fn a_png_of_another_width_is_not_a_sheet() {
         "a sheet PNG is 256 pixels wide and at most 1512 tall; this one is 128 x 64"
     );
 }
+
+/// Each way a sheet is refused has its own kind. The sheets are blank ones of our own making
+/// (`Spr::blank`), so this runs without game files.
+#[test]
+fn each_refused_sheet_has_its_kind() {
+    use sprite_render::RenderError;
+    use sprite_render::sheet::{PNG_SIGNATURE, load_sp2};
+    let standard = Spr::blank(SprVariant::Standard).encode().unwrap();
+    let sp2 = Spr::blank(SprVariant::Sp2).encode().unwrap();
+
+    let err = load_sheet(&[0; 10], None).unwrap_err();
+    assert!(
+        matches!(&err, RenderError::Spr(e) if e.is_decode()),
+        "{err:?}"
+    );
+    let mut broken_png = PNG_SIGNATURE.to_vec();
+    broken_png.extend_from_slice(b"not a chunk");
+    let err = load_sheet(&broken_png, None).unwrap_err();
+    assert!(matches!(err, RenderError::PngDecode(_)), "{err:?}");
+    let png = sprite_render::encode::png_rgba(&sprite_render::Image::new(128, 64)).unwrap();
+    let err = load_sheet(&png, None).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            RenderError::SheetSize {
+                width: 128,
+                height: 64,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    // formats.md: a standard sheet has 16 palettes, an SP2 none.
+    let err = load_sheet(&standard, Some(16)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            RenderError::PaletteOutOfRange {
+                palette: 16,
+                count: 16,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    let err = load_sheet(&sp2, None).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            RenderError::NoPalette {
+                variant: SprVariant::Sp2
+            }
+        ),
+        "{err:?}"
+    );
+    let err = load_sp2(&standard, None).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            RenderError::NotSp2 {
+                variant: SprVariant::Standard
+            }
+        ),
+        "{err:?}"
+    );
+    let err = load_sp2(&sp2, None).unwrap_err();
+    assert!(matches!(err, RenderError::Sp2WithoutPalette), "{err:?}");
+    let err = portrait_indices(&Spr::blank(SprVariant::Other)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            RenderError::NoPortrait {
+                variant: SprVariant::Other
+            }
+        ),
+        "{err:?}"
+    );
+}
