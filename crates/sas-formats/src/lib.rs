@@ -29,7 +29,7 @@ mod write;
 pub use write::Layout;
 
 pub use command::Command;
-pub use error::{DecodeError, EncodeError};
+pub use error::{DecodeError, EncodeError, Error};
 pub use meanings::{Effect, Meaning, Meanings};
 pub use model::{
     Block, BodyItem, ByteOrder, Frame, FrameArgs, Quad, SasSet, Slot, Sprite, Version,

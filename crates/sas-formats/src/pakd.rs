@@ -15,7 +15,7 @@
 
 use std::fmt;
 
-use crate::error::{DecodeError, EncodeError};
+use crate::error::{DecodeError, EncodeError, Error};
 use crate::model::{ByteOrder, Version};
 use crate::read::Reader;
 use crate::records::Word;
@@ -166,7 +166,7 @@ impl Pakd {
             } else {
                 format!("{:02X?}", &bytes[..bytes.len().min(4)])
             };
-            return Err(DecodeError::new(
+            return Err(Error::decode(
                 0,
                 "magic",
                 "\"pakd\" (or \"dkap\", big-endian)",
@@ -204,7 +204,7 @@ impl Pakd {
         let zero_at = total_at + 4 + if with_ids { 4 * count } else { 0 };
         let Word(zero) = reader.record(zero_at, || "header end".into())?;
         if zero != 0 {
-            return Err(DecodeError::new(
+            return Err(Error::decode(
                 zero_at,
                 "header end",
                 "a zero u32",
@@ -213,7 +213,7 @@ impl Pakd {
         }
         let header_end = zero_at + 4;
         if total > bytes.len() {
-            return Err(DecodeError::new(
+            return Err(Error::decode(
                 total_at,
                 "total size",
                 format!("at most the file's 0x{:X} bytes", bytes.len()),
@@ -228,7 +228,7 @@ impl Pakd {
             // Each entry ends where the next starts, the last at the total size.
             let bound = end.min(total);
             if offset < previous || offset > bound {
-                return Err(DecodeError::new(
+                return Err(Error::decode(
                     8 + 4 * i,
                     format!("entry {i} offset"),
                     format!(
@@ -238,7 +238,7 @@ impl Pakd {
                 ));
             }
             if end > total {
-                return Err(DecodeError::new(
+                return Err(Error::decode(
                     8 + 4 * (i + 1),
                     format!("entry {} offset", i + 1),
                     format!("at most the total size 0x{total:X}"),
@@ -251,7 +251,7 @@ impl Pakd {
             previous = end;
         }
         if first < header_end || first > total {
-            return Err(DecodeError::new(
+            return Err(Error::decode(
                 total_at,
                 "total size",
                 format!("at least the header's end 0x{header_end:X}"),
@@ -278,7 +278,7 @@ impl Pakd {
         ids: Option<Vec<u32>>,
     ) -> Result<Self, EncodeError> {
         if ids.as_ref().is_some_and(|ids| ids.len() != contents.len()) {
-            return Err(EncodeError::new("ids", "one id per entry"));
+            return Err(Error::encode("ids", "one id per entry"));
         }
         let count = contents.len();
         let header = 16 + 4 * count + if ids.is_some() { 4 * count } else { 0 };
@@ -306,9 +306,9 @@ impl Pakd {
     pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
         let count = self.entries.len();
         if self.ids.as_ref().is_some_and(|ids| ids.len() != count) {
-            return Err(EncodeError::new("ids", "one id per entry"));
+            return Err(Error::encode("ids", "one id per entry"));
         }
-        let too_big = || EncodeError::new("container", "it would pass 4 GiB");
+        let too_big = || Error::encode("container", "it would pass 4 GiB");
         let header = 16 + 4 * count + self.ids.as_ref().map_or(0, |_| 4 * count);
         let mut position = header + self.header_padding.len();
         let mut offsets = Vec::with_capacity(count);

@@ -5,7 +5,7 @@ use std::io::Cursor;
 
 use binrw::BinRead;
 
-use crate::error::DecodeError;
+use crate::error::{DecodeError, Error};
 use crate::model::{
     Block, BodyItem, ByteOrder, Frame, FrameArgs, Quad, SasSet, Slot, Sprite, Version,
 };
@@ -30,7 +30,7 @@ impl Reader<'_> {
         // The slice has exactly the record's size and no record validates a value, so binrw
         // cannot fail here; an error would still be reported, not unwrapped.
         T::read_options(&mut Cursor::new(slice), self.order.binrw(), ())
-            .map_err(|error| DecodeError::new(offset, "record", format!("{} bytes", T::LEN), error))
+            .map_err(|error| Error::decode(offset, "record", format!("{} bytes", T::LEN), error))
     }
 
     /// `len` bytes at `offset`, or an error naming `field` where the file ends.
@@ -45,13 +45,13 @@ impl Reader<'_> {
             Some(slice) => Ok(slice),
             // A read that starts past the end is reported where the file ends, so that an error
             // offset always lies in the file.
-            None if offset > self.bytes.len() => Err(DecodeError::new(
+            None if offset > self.bytes.len() => Err(Error::decode(
                 self.bytes.len(),
                 format!("{} at 0x{offset:X}", field()),
                 format!("{len} bytes there"),
                 format!("the end of the file at 0x{:X}", self.bytes.len()),
             )),
-            None => Err(DecodeError::new(
+            None => Err(Error::decode(
                 offset,
                 field(),
                 format!("{len} more bytes"),
@@ -97,7 +97,7 @@ impl SasSet {
         let version = match Version::from_magic(bytes) {
             Some((version, found)) if found == order => version,
             Some((version, found)) => {
-                return Err(DecodeError::new(
+                return Err(Error::decode(
                     0,
                     "magic",
                     format!("the {} magic of a {} file", version, order.name()),
@@ -126,7 +126,7 @@ impl SasSet {
 
 fn bad_magic(bytes: &[u8]) -> DecodeError {
     let head = &bytes[..bytes.len().min(4)];
-    DecodeError::new(
+    Error::decode(
         0,
         "magic",
         "\"SAS3\" or \"SAS\\0\" (or reversed, big-endian)",
@@ -140,7 +140,7 @@ fn read_header(reader: &Reader, version: Version) -> Result<(i8, usize, u32), De
         Version::V3 => {
             let header: HeaderV3 = reader.record(4, || "header".into())?;
             if header.reserved != [0; 3] {
-                return Err(DecodeError::new(
+                return Err(Error::decode(
                     5,
                     "header bytes 5..8 (after the scale)",
                     "zero",
@@ -165,7 +165,7 @@ fn read_header(reader: &Reader, version: Version) -> Result<(i8, usize, u32), De
         || sprite_table > reader.bytes.len()
         || (sprite_table - header_len) % 16 != 0
     {
-        return Err(DecodeError::new(
+        return Err(Error::decode(
             field_at,
             "sprite_table_offset",
             format!(
@@ -211,7 +211,7 @@ fn read_sprites(
         let entry = table + 4 + 4 * index;
         let Word(offset) = reader.record(entry, || format!("sprite table, sprite {index}"))?;
         if offset as usize != position {
-            return Err(DecodeError::new(
+            return Err(Error::decode(
                 entry,
                 format!("sprite table, sprite {index}"),
                 format!("0x{position:X} (sprites follow the table back to back, in table order)"),
@@ -310,7 +310,7 @@ fn read_body(
                 continue;
             }
             if offset < body_start || offset >= reader.bytes.len() {
-                return Err(DecodeError::new(
+                return Err(Error::decode(
                     header_len + 16 * a + 4 * d,
                     format!("animation table, animation {a}, direction {d}"),
                     format!(
@@ -328,7 +328,7 @@ fn read_body(
     let mut position = body_start;
     for (&offset, &(a, d)) in &offsets {
         if offset < position {
-            return Err(DecodeError::new(
+            return Err(Error::decode(
                 offset,
                 format!("animation {a}, direction {d}: block"),
                 format!("a block starting at or after 0x{position:X}, where the previous one ends"),

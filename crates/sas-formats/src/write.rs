@@ -4,7 +4,7 @@ use std::io::Cursor;
 
 use binrw::BinWrite;
 
-use crate::error::EncodeError;
+use crate::error::{EncodeError, Error};
 use crate::model::{BodyItem, ByteOrder, Frame, SasSet, Sprite, Version};
 use crate::records::{
     BlockHead, FrameV0, FrameV3, HeaderV0, HeaderV3, QuadV0, QuadV3, SlotRow, SpriteHeadV0,
@@ -39,12 +39,12 @@ fn narrow<T: TryFrom<i64>>(
     range: &str,
 ) -> Result<T, EncodeError> {
     T::try_from(value)
-        .map_err(|_| EncodeError::new(what(), format!("{field} {value} does not fit {range}")))
+        .map_err(|_| Error::encode(what(), format!("{field} {value} does not fit {range}")))
 }
 
 /// A file offset as a u32.
 fn offset32(offset: usize, what: &str) -> Result<u32, EncodeError> {
-    u32::try_from(offset).map_err(|_| EncodeError::new(what, "the file would pass 4 GiB"))
+    u32::try_from(offset).map_err(|_| Error::encode(what, "the file would pass 4 GiB"))
 }
 
 /// Where each part of a set lies in its file.
@@ -102,7 +102,7 @@ impl SasSet {
             for (d, slot) in row.iter().enumerate() {
                 if let Some(block) = slot.block {
                     *named.get_mut(block).ok_or_else(|| {
-                        EncodeError::new(
+                        Error::encode(
                             format!("animation {a}, direction {d}"),
                             format!("block {block} does not exist ({block_count} blocks)"),
                         )
@@ -111,13 +111,13 @@ impl SasSet {
             }
         }
         if let Some(block) = named.iter().position(|n| !n) {
-            return Err(EncodeError::new(
+            return Err(Error::encode(
                 format!("block {block}"),
                 "no slot plays it; store its frames as dead frames instead",
             ));
         }
         if version == Version::V0 && self.scale != 1 {
-            return Err(EncodeError::new(
+            return Err(Error::encode(
                 "header",
                 format!("a SAS\\0 has no scale (1), not {}", self.scale),
             ));
@@ -162,7 +162,7 @@ impl SasSet {
             for (d, slot) in row.iter().enumerate() {
                 let offset = slot.block.map_or(0, |b| block_offsets[b]);
                 if offset > (u32::MAX >> 1) as usize {
-                    return Err(EncodeError::new(
+                    return Err(Error::encode(
                         format!("animation {a}, direction {d}"),
                         "the block lies past 2 GiB, beyond what offset << 1 holds",
                     ));
@@ -265,7 +265,7 @@ fn write_frame(
     match version {
         Version::V3 => {
             if a.tail != 0 {
-                return Err(EncodeError::new(
+                return Err(Error::encode(
                     what(),
                     "a SAS3 frame has no tail byte (SAS\\0 only)",
                 ));

@@ -166,7 +166,7 @@ fn big_endian_sas3_reverses_every_multibyte_field() {
     );
     // Read in the wrong order, the magic says so.
     let error = SasSet::decode_as(&bytes, ByteOrder::Little).unwrap_err();
-    assert_eq!(error.offset, 0);
+    assert_eq!(error.offset(), Some(0));
 }
 
 #[test]
