@@ -49,11 +49,11 @@ pub fn build(input: &BuildInput) -> Result<Built, Error> {
     let frame_count = shp.frame_count();
     for (view, &frame) in profile.idle_frames.iter().enumerate() {
         if frame as usize >= frame_count {
-            return Err(Error::from(ErrorKind::IdleFrameOutOfRange {
+            return Err(ErrorKind::IdleFrameOutOfRange {
                 view,
                 frame,
                 count: frame_count,
-            })
+            }
             .in_context(kind));
         }
     }
@@ -94,9 +94,7 @@ pub fn build(input: &BuildInput) -> Result<Built, Error> {
     let animations = animations(profile, shp, &sequences, &sequence_of_slot, &mut warnings);
 
     let overlay = |value: Option<&serde_json::Value>, what| match value {
-        Some(v) if !v.is_object() => {
-            Err(Error::from(ErrorKind::OverlayNotObject { what }).in_context(kind))
-        }
+        Some(v) if !v.is_object() => Err(ErrorKind::OverlayNotObject { what }.in_context(kind)),
         v => Ok(v.cloned()),
     };
     let stage = &profile.stage;
@@ -219,11 +217,11 @@ fn kept_slots(
             .iter()
             .find(|f| !(0..frame_count as i32).contains(&f.frame))
         {
-            return Err(Error::from(ErrorKind::FrameOutOfRange {
+            return Err(ErrorKind::FrameOutOfRange {
                 slot,
                 frame: bad.frame,
                 count: frame_count,
-            })
+            }
             .in_context(kind));
         }
         kept.push((slot, timeline));

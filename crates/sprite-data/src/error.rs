@@ -287,6 +287,13 @@ impl Error {
     }
 }
 
+impl ErrorKind {
+    /// This kind of error inside `context` (a file, a unit kind): [`Error::in_context`].
+    pub fn in_context(self, context: impl fmt::Display) -> Error {
+        Error::from(self).in_context(context)
+    }
+}
+
 impl From<ErrorKind> for Error {
     fn from(kind: ErrorKind) -> Self {
         Self(Box::new(Inner {

@@ -375,13 +375,13 @@ pub fn build_layer_from_folder(
 ) -> Result<LayerDocument, Error> {
     let read = |name: &str| {
         let path = crate::pipeline::find_retail_file(dir, name).ok_or_else(|| {
-            Error::from(ErrorKind::MissingFile {
+            ErrorKind::MissingFile {
                 name: name.into(),
                 dir: dir.display().to_string(),
-            })
+            }
             .in_context(kind)
         })?;
-        std::fs::read(&path).map_err(|e| Error::from(ErrorKind::Read(e)).in_context(path.display()))
+        std::fs::read(&path).map_err(|e| ErrorKind::Read(e).in_context(path.display()))
     };
     let (shp, seq) = kind.files();
     let (shp_bytes, seq_bytes) = (read(shp)?, read(seq)?);

@@ -74,7 +74,7 @@ pub fn load_document_with_bytes(path: &Path) -> Result<(Vec<u8>, Document), Erro
 
 /// A document file's bytes, its length checked against [`MAX_DOCUMENT_BYTES`] before it is read.
 fn read_capped(path: &Path, origin: &str) -> Result<Vec<u8>, Error> {
-    let fail = |kind: ErrorKind| Error::from(kind).in_context(origin);
+    let fail = |kind: ErrorKind| kind.in_context(origin);
     let file = File::open(path).map_err(|e| fail(ErrorKind::Read(e)))?;
     let len = file.metadata().map_err(|e| fail(ErrorKind::Read(e)))?.len();
     if len > MAX_DOCUMENT_BYTES {
@@ -130,7 +130,7 @@ fn parse_shape<T: serde::de::DeserializeOwned>(
     format: &'static str,
     version: u32,
 ) -> Result<T, Error> {
-    let fail = |kind: ErrorKind| Error::from(kind).in_context(origin);
+    let fail = |kind: ErrorKind| kind.in_context(origin);
     if bytes.len() as u64 > MAX_DOCUMENT_BYTES {
         return Err(fail(ErrorKind::DocumentTooLarge {
             len: bytes.len() as u64,

@@ -28,7 +28,7 @@ pub struct Source<'a> {
 impl Source<'_> {
     /// The decoder's `error` about this file, in the context of its name.
     pub(crate) fn decode_error(&self, error: fft_formats::Error) -> Error {
-        Error::from(ErrorKind::Decode(error)).in_context(self.name)
+        ErrorKind::Decode(error).in_context(self.name)
     }
 }
 
@@ -146,10 +146,8 @@ pub fn build_demo(sheet_file: Option<&str>) -> Result<Output, Error> {
 
 fn read_overlay(path: &Path) -> Result<serde_json::Value, Error> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::from(ErrorKind::Read(e)).in_context(&shown))?;
-    serde_json::from_str(&text)
-        .map_err(|e| Error::from(ErrorKind::NotJson(e.to_string())).in_context(shown))
+    let text = std::fs::read_to_string(path).map_err(|e| ErrorKind::Read(e).in_context(&shown))?;
+    serde_json::from_str(&text).map_err(|e| ErrorKind::NotJson(e.to_string()).in_context(shown))
 }
 
 /// The retail file `bytes` are, when they are one other than `expected` (the disc name a profile

@@ -220,18 +220,13 @@ impl Profile {
     /// [`Profile::validate`] ([`ErrorKind::InvalidProfile`]), in the context of `origin`.
     pub fn parse(text: &str, origin: &str) -> Result<Self, Error> {
         let profile: Self = toml::from_str(text).map_err(|e| {
-            Error::from(ErrorKind::ProfileSyntax(
-                e.to_string().trim_end().replace('\n', " "),
-            ))
-            .in_context(origin)
+            ErrorKind::ProfileSyntax(e.to_string().trim_end().replace('\n', " ")).in_context(origin)
         })?;
         profile.check().map_err(|invalid| {
-            Error::from(ErrorKind::InvalidProfile(
-                match line_of(text, &invalid.key) {
-                    Some(line) => format!("line {line}: {}", invalid.message),
-                    None => invalid.message,
-                },
-            ))
+            ErrorKind::InvalidProfile(match line_of(text, &invalid.key) {
+                Some(line) => format!("line {line}: {}", invalid.message),
+                None => invalid.message,
+            })
             .in_context(origin)
         })?;
         Ok(profile)
@@ -243,8 +238,7 @@ impl Profile {
     /// As [`Profile::parse`], or the file cannot be read.
     pub fn load(path: &Path) -> Result<Self, Error> {
         let shown = path.display().to_string();
-        let text =
-            read_capped(path).map_err(|e| Error::from(ErrorKind::Read(e)).in_context(&shown))?;
+        let text = read_capped(path).map_err(|e| ErrorKind::Read(e).in_context(&shown))?;
         let mut profile = Self::parse(&text, &shown)?;
         let dir = path.parent().unwrap_or(Path::new("."));
         for overlay in [&mut profile.hands, &mut profile.holds]
