@@ -5,11 +5,11 @@
 //! file, a missing one, a build that differs from itself, a schema error), each stale one with
 //! its first differing lines as a `pretty_assertions` line diff.
 //!
-//! A document built from game files is skipped (one `SKIPPED` line naming it) when they are not
-//! in `FFT_ORIGINALS`; under `FFT_REQUIRE_ORIGINALS=1` that is one of the problems listed. The
+//! A document built from game files is skipped (one `SKIPPED` line names all such) when they are
+//! not in `FFT_ORIGINALS`; under `FFT_REQUIRE_ORIGINALS=1` that is one of the problems listed. The
 //! committed files are regenerated only by `cargo xtask bless` (`fixtures/documents/README.md`).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use sprite_data::layer::{LayerKind, build_layer_from_folder};
@@ -88,7 +88,7 @@ enum NotBuilt {
 
 /// The game files `disc_names` in the originals folder, or which are missing.
 fn game_files(
-    originals: &Result<std::path::PathBuf, String>,
+    originals: &Result<PathBuf, String>,
     disc_names: &[&str],
 ) -> Result<Vec<Vec<u8>>, NotBuilt> {
     let dir = originals
@@ -111,10 +111,7 @@ fn game_files(
 }
 
 /// The document's canonical bytes, built as `cargo xtask bless` builds them.
-fn build(
-    recipe: Recipe,
-    originals: &Result<std::path::PathBuf, String>,
-) -> Result<Vec<u8>, NotBuilt> {
+fn build(recipe: Recipe, originals: &Result<PathBuf, String>) -> Result<Vec<u8>, NotBuilt> {
     let failed = |e: &dyn std::fmt::Display| NotBuilt::Failed(format!("the build fails: {e}"));
     match recipe {
         Recipe::Demo => build_demo(None).map(|o| o.bytes).map_err(|e| failed(&e)),
@@ -191,10 +188,7 @@ fn schema_problems(golden: &Golden, text: &str) -> Option<String> {
 
 /// Every problem of one committed document, each a paragraph starting with its path, and why it
 /// was not built when its game files are missing.
-fn check(
-    golden: &Golden,
-    originals: &Result<std::path::PathBuf, String>,
-) -> (Vec<String>, Option<String>) {
+fn check(golden: &Golden, originals: &Result<PathBuf, String>) -> (Vec<String>, Option<String>) {
     let path = golden.path();
     let text = match std::fs::read(repo_root().join(&path)) {
         Ok(bytes) => match String::from_utf8(bytes) {
