@@ -46,17 +46,6 @@ fn layer_documents() -> &'static (LayerDocument, LayerDocument) {
     })
 }
 
-fn schema() -> &'static jsonschema::Validator {
-    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
-    VALIDATOR.get_or_init(|| {
-        let schema: serde_json::Value = serde_json::from_str(include_str!(
-            "../../schemas/tactics-sprite-data.schema.json"
-        ))
-        .expect("the schema is JSON");
-        jsonschema::draft202012::new(&schema).expect("the schema compiles")
-    })
-}
-
 /// Loads `bytes` as every command does and, when it loads, uses it as every command does.
 pub fn check_bytes(bytes: &[u8]) {
     let (loaded, peak) = peak_memory(|| sprite_data::parse_document(bytes, "fuzz.json"));
@@ -76,7 +65,7 @@ pub fn check_bytes(bytes: &[u8]) {
             if doc.hands.is_none() && doc.holds.is_none() {
                 let value: serde_json::Value =
                     serde_json::from_slice(bytes).expect("a loaded document is JSON");
-                if let Some(error) = schema().iter_errors(&value).next() {
+                if let Some(error) = test_support::schema::unit().iter_errors(&value).next() {
                     panic!(
                         "the loader accepts what the schema refuses: {}: {error}",
                         error.instance_path()

@@ -6,8 +6,9 @@
 //!   counts, then the weapon and effect layer documents (`<layer>.tactics-sprite-layer.json`);
 //!   with `--kind NAME`, that kind's or that layer's. `--check` writes nothing and fails on a
 //!   stale file.
-//! - `bless`: regenerates the committed outputs the tests compare against (the demo pair, the
-//!   shipped documents and the layer documents). Tests never rewrite them.
+//! - `bless`: regenerates the committed outputs the tests compare against (the demo pair and its
+//!   copies among the fuzz seeds, the shipped documents and the layer documents). Tests never
+//!   rewrite them.
 //!
 //! Exit status, as `tactics-sprite`'s: 0 on success; 1 for bad input (a file that cannot be
 //! read, decoded or built, a folder that is not there); 2 for a usage error (clap's own code: an
@@ -80,7 +81,8 @@ enum Task {
         #[arg(long)]
         check: bool,
     },
-    /// Regenerate the committed demo pair and its sheet (fixtures/demo/) and shipped documents
+    /// Regenerate the committed demo pair and its sheet (fixtures/demo/), the fuzz seeds copied
+    /// from the pair (fuzz/seeds/shp/, fuzz/seeds/seq/) and shipped documents
     /// (fixtures/documents/: demo.json, and `<kind>.json` for every unit kind, and
     /// fixtures/layers/`<layer>.json` for the weapon and effect layers, from the originals when
     /// they can be found).
@@ -537,6 +539,11 @@ fn table(rows: &[[String; 9]]) -> String {
     out.join("\n")
 }
 
+/// The fuzz seeds that are copies of the demo pair, from the repository root (`bless` writes them
+/// with the pair; `crates/fft-formats/tests/demo.rs` holds them to the model).
+const DEMO_SHP_SEED: &str = "fuzz/seeds/shp/DEMO.SHP";
+const DEMO_SEQ_SEED: &str = "fuzz/seeds/seq/DEMO.SEQ";
+
 fn bless(originals: Option<PathBuf>) -> Result<()> {
     let root = repo_root();
     let demo_dir = root.join("fixtures/demo");
@@ -545,6 +552,11 @@ fn bless(originals: Option<PathBuf>) -> Result<()> {
     write_atomically(&demo_dir.join("DEMO.SHP"), &shp)?;
     write_atomically(&demo_dir.join("DEMO.SEQ"), &seq)?;
     println!("wrote fixtures/demo/DEMO.SHP and DEMO.SEQ from test_support::demo");
+    // The fuzz targets start from copies of the pair (fuzz/README.md).
+    for (seed, bytes) in [(DEMO_SHP_SEED, &shp), (DEMO_SEQ_SEED, &seq)] {
+        write_atomically(&root.join(seed), bytes)?;
+    }
+    println!("wrote {DEMO_SHP_SEED} and {DEMO_SEQ_SEED}, the same bytes");
     let sheet = sprite_render::encode::png_rgba(&sprite_render::demo_sheet::demo_sheet())?;
     write_atomically(&demo_dir.join("demo.png"), &sheet)?;
     println!("wrote fixtures/demo/demo.png from sprite_render::demo_sheet");

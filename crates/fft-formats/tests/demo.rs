@@ -5,12 +5,14 @@
 
 use std::path::PathBuf;
 
-use fft_formats::{FileKind, RoundTrip, Seq, UnitShp, detect_kind, round_trip};
+use fft_formats::shp::SheetRect;
+use fft_formats::{Command, FileKind, RoundTrip, Seq, UnitShp, detect_kind, round_trip};
 use pretty_assertions::assert_eq;
 use test_support::demo::{demo_seq, demo_shp};
+use test_support::{repo_root, text_difference};
 
 fn fixture(name: &str) -> PathBuf {
-    test_support::repo_root().join("fixtures/demo").join(name)
+    repo_root().join("fixtures/demo").join(name)
 }
 
 /// 16 bytes a line with the offset in front, so that a mismatch shows where it is.
@@ -33,33 +35,34 @@ fn u32_at(bytes: &[u8], at: usize) -> u32 {
     u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
 }
 
+/// The committed demo pair and the fuzz seeds copied from it (`cargo xtask bless` writes all
+/// four) are what the model encodes to; every stale file is reported, with a hex diff.
 #[test]
 fn demo_fixture_matches_model() {
+    let shp = demo_shp().encode().expect("the demo SHP encodes");
+    let seq = demo_seq().encode().expect("the demo SEQ encodes");
     let files = [
-        (
-            "DEMO.SHP",
-            demo_shp().encode().expect("the demo SHP encodes"),
-        ),
-        (
-            "DEMO.SEQ",
-            demo_seq().encode().expect("the demo SEQ encodes"),
-        ),
+        ("fixtures/demo/DEMO.SHP", &shp),
+        ("fuzz/seeds/shp/DEMO.SHP", &shp),
+        ("fixtures/demo/DEMO.SEQ", &seq),
+        ("fuzz/seeds/seq/DEMO.SEQ", &seq),
     ];
-    for (name, expected) in files {
-        let path = fixture(name);
-        let stored = std::fs::read(&path).unwrap_or_else(|e| {
-            panic!(
-                "{}: {e}; `cargo xtask bless` writes it from the model",
-                path.display()
-            )
-        });
-        assert_eq!(
-            hex_dump(&stored),
-            hex_dump(&expected),
-            "{name} is stale: the model in demo.rs encodes differently (left: the file). \
-             If the model changed on purpose, regenerate it with `cargo xtask bless`"
-        );
-    }
+    let stale: Vec<String> = files
+        .iter()
+        .filter_map(|(file, expected)| {
+            let stored = match std::fs::read(repo_root().join(file)) {
+                Ok(stored) => stored,
+                Err(e) => return Some(format!("{file}: {e}")),
+            };
+            text_difference(&hex_dump(expected), &hex_dump(&stored))
+                .map(|diff| format!("{file} is stale (expected: the model's bytes): {diff}"))
+        })
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "{}\n\nIf the model in demo.rs changed on purpose, regenerate them with `cargo xtask bless`",
+        stale.join("\n\n")
+    );
 }
 
 #[test]
@@ -77,16 +80,20 @@ fn demo_fixtures_decode_to_the_model() {
     assert_eq!(round_trip(FileKind::Seq, &seq), Ok(RoundTrip::Identical));
 }
 
+/// Tile counts of the demo's frames 0-18, from the frame list in demo.rs's documentation.
+const MAIN_TILES: [u8; 19] = [1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 2, 3, 1, 1, 2, 2, 2, 3];
+const WATER_TILES: [u8; 19] = [1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 3, 4, 2, 2, 3, 3, 3, 4];
+
 /// Sizes, pointers and records of the demo SHP, computed by hand from the frame list in demo.rs
-/// (tile counts main 1,1x8,2,3,2,3,1,1,2,2,2,3; water 1,2x8,3,4,3,4,2,2,3,3,3,4).
+/// (tile counts `MAIN_TILES`, `WATER_TILES`) and the layout of formats.md 2.1-2.3.
 #[test]
 fn demo_shp_layout_by_hand() {
     let bytes = demo_shp().encode().expect("the demo SHP encodes");
-    let main_len = 6 + 8 * 6 + 10 + 14 + 10 + 14 + 6 + 6 + 10 + 10 + 10 + 14;
-    let water_len = 6 + 8 * 10 + 14 + 18 + 14 + 18 + 10 + 10 + 14 + 14 + 14 + 18;
-    assert_eq!((main_len, water_len), (158, 230));
-    assert_eq!(bytes.len(), 8 + 0x400 + 2 + 158 + 0x400 + 2 + 230);
-    assert_eq!(u32_at(&bytes, 0), 0x40A + 158, "water_ptr");
+    // Records of 2 + 4n bytes: main 6 + 8 x 6 + 10 + 14 + 10 + 14 + 6 + 6 + 10 + 10 + 10 + 14 =
+    // 158, water 6 + 8 x 10 + 14 + 18 + 14 + 18 + 10 + 10 + 14 + 14 + 14 + 18 = 230. The file:
+    // header 8, table 0x400, length 2, 158 bytes; table 0x400, length 2, 230 bytes: 2448.
+    assert_eq!(bytes.len(), 2448);
+    assert_eq!(u32_at(&bytes, 0), 0x4A8, "water_ptr: 0x40A + 158");
     assert_eq!(u16_at(&bytes, 4), 15, "lower_half_from");
     assert_eq!(u16_at(&bytes, 6), 0xFF, "extra");
     assert_eq!(u16_at(&bytes, 0x408), 158, "main_len");
@@ -102,6 +109,15 @@ fn demo_shp_layout_by_hand() {
         0, 6, 16, 26, 36, 46, 56, 66, 76, 86, 100, 118, 132, 150, 160, 170, 184, 198, 212, 0,
     ];
     assert_eq!(water_ptrs, expected_water_ptrs);
+    // Byte 0 of each record: the tile count minus one (formats.md 2.2).
+    for (frame, &count) in MAIN_TILES.iter().enumerate() {
+        let at = 0x40A + expected_ptrs[frame] as usize;
+        assert_eq!(bytes[at], count - 1, "main frame {frame}");
+    }
+    for (frame, &count) in WATER_TILES.iter().enumerate() {
+        let at = water_at + 0x402 + expected_water_ptrs[frame] as usize;
+        assert_eq!(bytes[at], count - 1, "water frame {frame}");
+    }
 
     let main = |offset: usize, len: usize| &bytes[0x40A + offset..0x40A + offset + len];
     // Frame 0: 1 tile, dx = dy = -4, word = column 30 | row 22 << 5 | size 0 = 0x02DE.
@@ -140,9 +156,8 @@ fn demo_shp_layout_by_hand() {
 #[test]
 fn demo_seq_layout_by_hand() {
     let bytes = demo_seq().encode().expect("the demo SEQ encodes");
-    // Stream: 6 holds (12 bytes), 4 loops of 6 bytes, one FF FF, attack 30 + 27, spin 32 + 32.
-    let stream_len = 12 + 4 * 6 + 2 + 30 + 27 + 32 + 32;
-    assert_eq!(stream_len, 0x9F);
+    // Stream: 6 holds (12 bytes), 4 loops of 6 bytes, one FF FF, attack 30 + 27, spin 32 + 32:
+    // 159 = 0x9F bytes after the 0x406 of header and slot table.
     assert_eq!(bytes.len(), 0x406 + 0x9F);
     assert_eq!(bytes[..4], [14, 0, 0xFF, 0]);
     let slots: Vec<u32> = (0..18).map(|s| u32_at(&bytes, 4 + 4 * s)).collect();
@@ -168,8 +183,23 @@ fn demo_seq_layout_by_hand() {
         0xD8, 0x00, 0xFF, 0xF0, 0x04, 1, 4, 0xFF, 0xF0, 0xFC, 1, 4, 0xFF, 0xFF,
     ];
     assert_eq!(stream[0x5F..0x7F], spin_front);
-    // The counted loop's jump (-8 from its own FF at 0x67) lands on the spin's first command.
-    assert_eq!(0x67 - 8, 0x5F);
+    // The spins' counted loops, `FF FC F8 02` at 0x67 and `FF FC F8 01` at 0x87 (8 bytes into
+    // each), jump -8 from their own FF (formats.md 3.3), to 0x5F and 0x7F: each spin's first
+    // command, where slots 16 and 17 point. Read back from the bytes, not from the model.
+    let decoded = Seq::decode(&bytes).expect("the demo SEQ decodes");
+    let offsets = decoded.command_offsets();
+    let counted: Vec<(usize, i8)> = decoded
+        .commands
+        .iter()
+        .zip(&offsets)
+        .filter_map(|(command, &at)| match command {
+            Command::Op { code: 0xFC, args } => Some((at, args.signed(0))),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(counted, [(0x67, -8), (0x87, -8)]);
+    assert_eq!(offsets[decoded.slots[16]], 0x5F);
+    assert_eq!(offsets[decoded.slots[17]], 0x7F);
     assert_eq!(
         stream[0x7F + 12..0x7F + 15],
         [0xFF, 0xD8, 0xFF],
@@ -190,12 +220,6 @@ fn demo_nulled_walk_is_water_only() {
     }
     assert!(!shp.in_lower_half(14));
     assert!(shp.in_lower_half(15));
-    assert!((15..19).all(|i| {
-        shp.main[i]
-            .tiles
-            .iter()
-            .all(|t| t.sheet_rect(true).y >= 256)
-    }));
 
     let seq = demo_seq();
     let offsets = seq.command_offsets();
@@ -209,4 +233,36 @@ fn demo_nulled_walk_is_water_only() {
         })
         .collect();
     assert_eq!(shown, [13, 14]);
+}
+
+/// The lower-half rule (formats.md 2.3): a frame's tiles are cut from rows 256 and down exactly
+/// when its index is at least `lower_half_from` (15 in the demo); no tile bit says so. The
+/// rectangles are worked out by hand from the tile words `demo_shp_layout_by_hand` checks, read
+/// here from the committed file.
+#[test]
+fn frames_from_lower_half_from_on_are_cut_from_the_lower_half() {
+    let shp = UnitShp::decode(&std::fs::read(fixture("DEMO.SHP")).unwrap()).unwrap();
+    let rect = |x, y, w, h| SheetRect { x, y, w, h };
+    let cut = |frame: usize| -> Vec<SheetRect> {
+        shp.main[frame]
+            .tiles
+            .iter()
+            .map(|t| t.sheet_rect(shp.in_lower_half(frame)))
+            .collect()
+    };
+    // Frame 14, the blank record: word 0x02DE, column 30, row 22, size 0 (8x8), top half.
+    assert_eq!(cut(14), [rect(240, 176, 8, 8)]);
+    // Frame 15: words 0x1810 (column 16, row 0, 24x24) and 0x2C00 (column 0, row 0, 32x40),
+    // both 256 rows down.
+    assert_eq!(cut(15), [rect(128, 256, 24, 24), rect(0, 256, 32, 40)]);
+    // Frame 18: 0x3070 (column 16, row 3, 48x16), 0x1816 (column 22, 24x24), 0x2C0C (column 12,
+    // 32x40).
+    assert_eq!(
+        cut(18),
+        [
+            rect(128, 280, 48, 16),
+            rect(176, 256, 24, 24),
+            rect(96, 256, 32, 40)
+        ]
+    );
 }

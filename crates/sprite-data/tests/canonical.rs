@@ -17,6 +17,7 @@ fn shipped() -> Vec<(String, String)> {
         .unwrap()
         .flatten()
         .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
     files.sort();
     assert!(

@@ -4,7 +4,6 @@
 //! memory; and the loader refuses at least what the JSON Schema refuses.
 
 use std::path::PathBuf;
-use std::sync::OnceLock;
 
 use serde_json::{Value, json};
 use sprite_data::ErrorKind;
@@ -16,6 +15,7 @@ use sprite_data::load::{load_document, parse_document};
 use sprite_data::pose::{IDLE, Motion, View, events_between};
 
 use test_support::alloc::peak_memory;
+use test_support::schema;
 
 #[global_allocator]
 static ALLOCATOR: test_support::alloc::Counting = test_support::alloc::Counting;
@@ -587,15 +587,6 @@ fn a_loaded_document_poses_everywhere() {
     }
 }
 
-fn schema_validator() -> &'static jsonschema::Validator {
-    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
-    VALIDATOR.get_or_init(|| {
-        let path = test_support::repo_root().join("schemas/tactics-sprite-data.schema.json");
-        let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-        jsonschema::draft202012::new(&schema).unwrap()
-    })
-}
-
 /// The loader writes the schema's rules in code: every edit here breaks one schema rule (the
 /// schema refuses it), and the loader must refuse it too.
 #[test]
@@ -662,7 +653,7 @@ fn the_loader_refuses_what_the_schema_refuses() {
     for (what, edit) in edits {
         let mut doc = type1();
         edit(&mut doc);
-        let schema_rejects = !schema_validator().is_valid(&doc);
+        let schema_rejects = !schema::unit().is_valid(&doc);
         let loader_rejects = parse_document(&serde_json::to_vec(&doc).unwrap(), what).is_err();
         // "sp2 without sheet 1" is a rule the schema can only describe: the loader is stricter.
         if *what != "sp2 without sheet 1" {
@@ -679,6 +670,6 @@ fn the_loader_refuses_what_the_schema_refuses() {
     for kind in KINDS {
         let doc: Value =
             serde_json::from_str(&std::fs::read_to_string(fixture(kind)).unwrap()).unwrap();
-        assert!(schema_validator().is_valid(&doc), "{kind} fails the schema");
+        assert!(schema::unit().is_valid(&doc), "{kind} fails the schema");
     }
 }

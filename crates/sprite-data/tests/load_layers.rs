@@ -3,28 +3,13 @@
 //! same stages with its own format and rules. Each way of breaking them is refused with its JSON
 //! path, and the loader refuses at least what the layer schema refuses.
 
-use std::sync::OnceLock;
-
 use serde_json::{Value, json};
 use sprite_data::load::{load_layer_document, parse_document, parse_layer_document};
+use test_support::schema::{self, Validator};
 
 fn read(path: &str) -> Value {
     let path = test_support::repo_root().join(path);
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-fn layer_schema() -> &'static jsonschema::Validator {
-    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
-    VALIDATOR.get_or_init(|| {
-        jsonschema::draft202012::new(&read("schemas/tactics-sprite-layer.schema.json")).unwrap()
-    })
-}
-
-fn unit_schema() -> &'static jsonschema::Validator {
-    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
-    VALIDATOR.get_or_init(|| {
-        jsonschema::draft202012::new(&read("schemas/tactics-sprite-data.schema.json")).unwrap()
-    })
 }
 
 /// A change made to a document.
@@ -41,7 +26,7 @@ fn shipped_layer_documents_load_and_pass_their_schema() {
         let path = test_support::repo_root().join(format!("fixtures/layers/{kind}.json"));
         let doc = load_layer_document(&path).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(doc.kind, kind);
-        assert!(layer_schema().is_valid(&read(&format!("fixtures/layers/{kind}.json"))));
+        assert!(schema::layer().is_valid(&read(&format!("fixtures/layers/{kind}.json"))));
     }
 }
 
@@ -53,7 +38,7 @@ fn assert_refused(
     what: &str,
     edit: impl FnOnce(&mut Value),
     load: impl Fn(&[u8]) -> Result<(), String>,
-    schema: Option<&jsonschema::Validator>,
+    schema: Option<&Validator>,
     expected: &[&str],
 ) {
     let mut doc = base.clone();
@@ -152,7 +137,7 @@ fn a_unit_documents_layer_cues_are_checked() {
             what,
             edit,
             load_unit,
-            schema_states_it.then(unit_schema),
+            schema_states_it.then(schema::unit),
             &[&expected],
         );
     }
@@ -260,7 +245,7 @@ fn broken_layer_documents_are_refused_with_their_paths() {
             what,
             edit,
             load_layer,
-            schema_states_it.then(layer_schema),
+            schema_states_it.then(schema::layer),
             &["wep1.json: ", expected],
         );
     }

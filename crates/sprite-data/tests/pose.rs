@@ -1,18 +1,22 @@
 //! The draw algorithm on the built documents: the format description's own example, every
 //! animation x view x tick of TYPE1, camera steps and views, idle, events, and the 3D helpers.
 //!
-//! Every expected value has its own reason: a number the description or the contract states, or a
-//! hand calculation here from the frame's cells, never a value copied from the output.
+//! Every expected value has its own reason: a number the description or the contract states, a
+//! hand calculation here, or an independent description of the frames (FFTorama's tables for
+//! TYPE1, the hand-written model for the demo), never a value copied from the output nor the
+//! placement formula under test written again.
 
 use std::f64::consts::FRAC_PI_4;
 use std::path::PathBuf;
 
+use fft_formats::shp::Frame;
 use sprite_data::ErrorKind;
 use sprite_data::document::{Animation, Cell, Document, Sequence, SequenceEvent, Sheet};
 use sprite_data::pose::{
     self, Facing, IDLE, Motion, View, camera_step, events_at_start, events_between, find_animation,
     idle_pose, is_back_view, is_mirrored_view, pattern_of, pose_at, view_of,
 };
+use test_support::fftorama::{cfg_integer, read_frame_data};
 
 fn fixture(name: &str) -> Document {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -35,28 +39,141 @@ fn view(n: i64) -> View {
     View::new(n).unwrap()
 }
 
-/// Frame `shp`'s tiles as the description places them, worked from `frames[shp]` and `cells`:
-/// `(cell, x, y, w, h, flipX, order)`.
-fn hand_placed(doc: &Document, shp: u32, mirrored: bool) -> Vec<(u32, f64, f64, u32, u32, bool)> {
-    doc.frames[shp as usize]
+/// A drawn tile as the tests compare it: `(sheet x, sheet y, x, y, w, h, flipX)`, the cell by
+/// where it is on the sheet (a cell's number is the builder's own), the rest as `poseAt` places
+/// it from the stance point.
+type Drawn = (u32, u32, f64, f64, u32, u32, bool);
+
+/// What `poseAt` drew, in draw order.
+fn drawn(doc: &Document, pose: &pose::Pose) -> Vec<Drawn> {
+    pose.tiles
         .iter()
         .map(|t| {
             let c = &doc.cells[t.cell as usize];
-            assert_eq!(c.id, t.cell);
-            let u = if mirrored { -t.u } else { t.u };
-            let x = u - c.w as i32 / 2;
-            let y = t.v - c.h as i32 / 2;
-            (t.cell, x as f64, y as f64, c.w, c.h, mirrored != t.flip)
+            (c.x, c.y, t.x, t.y, t.w, t.h, t.flip_x)
         })
         .collect()
 }
 
-fn placed(pose: &pose::Pose) -> Vec<(u32, f64, f64, u32, u32, bool)> {
-    pose.tiles
-        .iter()
-        .map(|t| (t.cell, t.x, t.y, t.w, t.h, t.flip_x))
-        .collect()
+/// A tile as a description of the SHP frames gives it, before any mirror: its top-left corner
+/// from the SHP anchor, its size, where it is on the sheet, its own flip.
+struct ShpTile {
+    dx: i32,
+    dy: i32,
+    w: u32,
+    h: u32,
+    sheet: (u32, u32),
+    flip: bool,
 }
+
+/// The anchor is 15 px below the stance point on the human kinds' stage and the demo's
+/// (data-contract.md "Stage and tile centres": anchor row 118, stance row 103, same column).
+const ANCHOR_BELOW_STANCE: i32 = 15;
+
+/// Every frame of a unit, main frames then water ones (the document's numbering, the water
+/// frames `waterOffset` later), each as its tiles front-most first, as an SHP lists them. Read
+/// from a source other than the document, it says where each tile of a pose must be without the
+/// placement formula under test.
+struct ShpFrames(Vec<Vec<ShpTile>>);
+
+impl ShpFrames {
+    /// TYPE1's frames as FFTorama's `frame_data_type1.txt` lists them (sheet rows within the
+    /// frame's half, the lower half from its `attack_start_index`), or `None` after a SKIPPED
+    /// line without FFTorama's tables.
+    fn type1(test: &str) -> Option<Self> {
+        let fftorama = test_support::fftorama_tables(test)?;
+        let (main, water) = read_frame_data(&fftorama.join("FrameData/frame_data_type1.txt"));
+        let lower_half_from = cfg_integer(
+            &fftorama.join("FrameData/type1_shp.cfg"),
+            "attack_start_index",
+        ) as usize;
+        let frames = main.iter().chain(&water).map(|row| {
+            let half = if row.frame_id >= lower_half_from {
+                256
+            } else {
+                0
+            };
+            row.tiles
+                .iter()
+                .map(|t| ShpTile {
+                    dx: t.shift_x,
+                    dy: t.shift_y,
+                    w: t.w,
+                    h: t.h,
+                    sheet: (t.x, t.y + half),
+                    flip: t.flip_x,
+                })
+                .collect()
+        });
+        Some(Self(frames.collect()))
+    }
+
+    /// The demo's frames as its hand-written model (`test_support::demo`) states them.
+    fn demo() -> Self {
+        let shp = test_support::demo::demo_shp();
+        let water = shp.water.as_ref().expect("the demo has water frames");
+        let frames = shp.main.iter().enumerate().chain(water.iter().enumerate());
+        Self(
+            frames
+                .map(|(index, frame): (usize, &Frame)| {
+                    frame
+                        .tiles
+                        .iter()
+                        .map(|t| {
+                            let rect = t.sheet_rect(shp.in_lower_half(index));
+                            ShpTile {
+                                dx: t.dx.into(),
+                                dy: t.dy.into(),
+                                w: rect.w,
+                                h: rect.h,
+                                sheet: (rect.x, rect.y),
+                                flip: t.flip_x,
+                            }
+                        })
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+
+    /// Frame `shp` drawn back to front (the SHP lists the front-most tile first), from the stance
+    /// point: 15 px lower than from the anchor; at a mirrored view, reflected about the stance
+    /// column, so that the tile's right edge becomes its left edge, and drawn flipped.
+    fn drawn(&self, shp: u32, mirrored: bool) -> Vec<Drawn> {
+        self.0[shp as usize]
+            .iter()
+            .rev()
+            .map(|t| {
+                let left = if mirrored { -(t.dx + t.w as i32) } else { t.dx };
+                let top = t.dy + ANCHOR_BELOW_STANCE;
+                let (x, y) = (f64::from(left), f64::from(top));
+                (t.sheet.0, t.sheet.1, x, y, t.w, t.h, mirrored != t.flip)
+            })
+            .collect()
+    }
+}
+
+/// TYPE1's frame 88 at view 1, by hand from FFTorama's row for it (`type1,88,4,...`, tiles
+/// front-most first: top-left (-10, -22), (-10, -32), (-16, -27), (-19, -26) from the anchor,
+/// sizes 24, 24, 32, 24 square, at sheet (120, 32), (224, 0), (32, 0), (24, 32) of the lower
+/// half): back to front, 15 px lower, rows + 256. The format description's worked example.
+const FRAME_88: [Drawn; 4] = [
+    (24, 288, -19.0, -11.0, 24, 24, false),
+    (32, 256, -16.0, -12.0, 32, 32, false),
+    (224, 256, -10.0, -17.0, 24, 24, false),
+    (120, 288, -10.0, -7.0, 24, 24, false),
+];
+
+/// TYPE1's frame 137 at view 5 (mirrored), by hand from FFTorama's row (`type1,137,4,...`:
+/// (-18, -26) 24 at (24, 128), (-15, -34) 24 at (224, 120), (-17, -27) 32 at (192, 80), (-19, -28)
+/// 24 at (96, 128)): back to front, x = -(dx + w), y = dy + 15, every tile flipped. The format
+/// description's "other views" row gives the same x -5, -15, -9, -6 and y -13, -12, -19, -11.
+const FRAME_137_MIRRORED: [Drawn; 4] = [
+    (96, 384, -5.0, -13.0, 24, 24, true),
+    (192, 336, -15.0, -12.0, 32, 32, true),
+    (224, 376, -9.0, -19.0, 24, 24, true),
+    (24, 384, -6.0, -11.0, 24, 24, true),
+];
 
 #[test]
 fn swing_high_at_view_1_tick_18_is_frame_88() {
@@ -77,8 +194,9 @@ fn swing_high_at_view_1_tick_18_is_frame_88() {
     assert_eq!(pose.name.as_deref(), Some("Swing High Fwd"));
     // moveX = fb[5] * -1 on an unmirrored view; du is all 0.
     assert_eq!((pose.move_x, pose.move_y), (-2, 0));
-    assert!(!doc.frames[88].is_empty());
-    assert_eq!(placed(&pose), hand_placed(&doc, 88, false));
+    assert_eq!(drawn(&doc, &pose), FRAME_88);
+    let cells: Vec<u32> = pose.tiles.iter().map(|t| t.cell).collect();
+    assert_eq!(cells, [74, 76, 71, 75], "the worked example's cells");
     for (i, t) in pose.tiles.iter().enumerate() {
         assert_eq!(t.order, i, "order is the draw position, 0 furthest back");
     }
@@ -105,15 +223,8 @@ fn swing_high_at_view_5_plays_the_back_sequence_mirrored() {
     // The back sequence has the same delays, so tick 18 is its frame 5 too.
     assert_eq!(bck.ticks, [4, 2, 8, 2, 2, 14, 2, 4]);
     assert_eq!(pose.index, Some(5));
-    let shp = bck.frames[5];
-    assert_eq!(pose.shp, shp);
-    // x = -u - w/2, and every tile flips.
-    assert_eq!(placed(&pose), hand_placed(&doc, shp, true));
-    for (tile, hand) in pose.tiles.iter().zip(&doc.frames[shp as usize]) {
-        let w = doc.cells[hand.cell as usize].w as i32;
-        assert_eq!(tile.x, f64::from(-hand.u - w / 2));
-        assert_eq!(tile.flip_x, !hand.flip);
-    }
+    assert_eq!(pose.shp, 137);
+    assert_eq!(drawn(&doc, &pose), FRAME_137_MIRRORED);
     // moveX = +fb on a mirrored view.
     let fb = bck.fb.as_ref().unwrap()[5];
     assert_eq!(fb, 2);
@@ -151,7 +262,10 @@ fn unmirrored_partner(view: u8) -> u8 {
     }
 }
 
-fn check_every_pose(doc: &Document) -> usize {
+/// Every pose of every animation of `doc` at every view, from tick 0 to past two loops or past
+/// the end, dry and in water; with `frames`, each pose's tiles where that description of the
+/// frames puts them.
+fn check_every_pose(doc: &Document, frames: Option<&ShpFrames>) -> usize {
     let mut poses = 0;
     for animation in &doc.animations {
         let front = &doc.sequences[animation.front as usize];
@@ -183,13 +297,14 @@ fn check_every_pose(doc: &Document) -> usize {
                 assert_eq!(pose.sequence, Some(expected_seq), "{what}");
                 assert_eq!(pose.back, back_view, "{what}");
                 assert_eq!(pose.mirrored, [0, 5, 6, 7].contains(&v.number()), "{what}");
-                assert_eq!(
-                    placed(&pose),
-                    hand_placed(doc, pose.shp, pose.mirrored),
-                    "{what}"
-                );
+                if let Some(frames) = frames {
+                    let expected = frames.drawn(pose.shp, pose.mirrored);
+                    assert_eq!(drawn(doc, &pose), expected, "{what}");
+                }
                 let fb = entry.fb.as_ref().map_or(0, |fb| i64::from(fb[index]));
                 let du = entry.du.as_ref().map_or(0, |du| i64::from(du[index]));
+                // "The Screen": the unit faces left at an unmirrored view and right at a mirrored
+                // one, so a move forward (fb > 0) is a move left, then right.
                 assert_eq!(pose.move_x, if pose.mirrored { fb } else { -fb }, "{what}");
                 assert_eq!(pose.move_y, du, "{what}");
 
@@ -227,7 +342,10 @@ fn check_every_pose(doc: &Document) -> usize {
 
                 let wet = pose_at(doc, animation, v, tick as i64, true).unwrap();
                 assert_eq!(wet.shp, pose.shp + doc.water_offset, "{what}: water");
-                assert_eq!(placed(&wet), hand_placed(doc, wet.shp, pose.mirrored));
+                if let Some(frames) = frames {
+                    let expected = frames.drawn(wet.shp, pose.mirrored);
+                    assert_eq!(drawn(doc, &wet), expected, "{what}: water");
+                }
             }
         }
     }
@@ -238,15 +356,17 @@ fn check_every_pose(doc: &Document) -> usize {
 fn every_type1_animation_view_and_tick_draws() {
     let doc = type1();
     assert_eq!(doc.animations.len(), 112);
-    let poses = check_every_pose(&doc);
+    let frames = ShpFrames::type1("every_type1_animation_view_and_tick_draws");
+    let poses = check_every_pose(&doc, frames.as_ref());
     assert!(poses > 112 * 8 * 10, "{poses} poses");
 }
 
 #[test]
 fn every_demo_animation_view_and_tick_draws() {
     let built = sprite_data::pipeline::build_demo(None).unwrap();
-    check_every_pose(&built.built.document);
-    check_every_pose(&fixture("demo.json"));
+    let frames = ShpFrames::demo();
+    check_every_pose(&built.built.document, Some(&frames));
+    check_every_pose(&fixture("demo.json"), Some(&frames));
 }
 
 #[test]
@@ -390,6 +510,7 @@ fn facings_point_where_the_views_say() {
 #[test]
 fn idle_shows_each_views_standing_frame() {
     let doc = type1();
+    let frames = ShpFrames::type1("idle_shows_each_views_standing_frame");
     // data-contract.md: TYPE1's idleFrames.
     assert_eq!(doc.idle_frames, [3, 2, 1, 8, 7, 6, 5, 4]);
     for v in View::ALL {
@@ -399,7 +520,9 @@ fn idle_shows_each_views_standing_frame() {
         assert!(!pose.mirrored);
         assert_eq!((pose.move_x, pose.move_y), (0, 0));
         assert_eq!((pose.sequence, pose.index), (None, None));
-        assert_eq!(placed(&pose), hand_placed(&doc, shp, false));
+        if let Some(frames) = &frames {
+            assert_eq!(drawn(&doc, &pose), frames.drawn(shp, false), "view {v}");
+        }
         // The flipped copies (4, 5, 6) carry their own flips.
         assert_eq!(
             pose.tiles.iter().any(|t| t.flip_x),
@@ -715,10 +838,9 @@ fn screen_helpers_scale_and_send_moves() {
     let pose = pose_at(&doc, swing, view(1), 18, false).unwrap();
     let placement = pose::place_3d(&pose, Facing::SE);
     assert_eq!(placement.world, [1.5, 0.0, 0.0]);
-    for (centre, tile) in placement.tiles.iter().zip(&doc.frames[88]) {
-        assert_eq!(
-            *centre,
-            [f64::from(tile.u) * 0.75, -f64::from(tile.v) * 0.9]
-        );
-    }
+    // The centres of `FRAME_88`'s tiles, (x + w/2, y + h/2): (-7, 1), (0, 4), (2, -5), (2, 5).
+    assert_eq!(
+        placement.tiles,
+        [[-5.25, -0.9], [0.0, -3.6], [1.5, 4.5], [1.5, -4.5]]
+    );
 }

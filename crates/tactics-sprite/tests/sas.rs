@@ -203,15 +203,6 @@ fn extract_writes_the_entries_as_stored_and_refuses_the_compressed_one() {
     assert!(only.join("0001.sas").exists() && !only.join("0000.sas").exists());
 }
 
-fn schema() -> jsonschema::Validator {
-    let path = format!(
-        "{}/../../schemas/sas-set.schema.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let schema: Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
-    jsonschema::draft202012::new(&schema).expect("the schema compiles")
-}
-
 fn build(input: &str, extra: &[&str]) -> Value {
     let dir = scratch("build");
     let out = dir.join(format!("{}.json", extra.join("_").replace('-', "")));
@@ -219,10 +210,7 @@ fn build(input: &str, extra: &[&str]) -> Value {
     args.extend(extra);
     expect(&run(&args), 0);
     let doc: Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
-    let errors: Vec<String> = schema()
-        .iter_errors(&doc)
-        .map(|e| format!("{e} at {}", e.instance_path()))
-        .collect();
+    let errors = test_support::schema::errors(test_support::schema::sas_set(), &doc);
     assert!(errors.is_empty(), "{errors:#?}");
     doc
 }

@@ -20,6 +20,8 @@
 pub mod alloc;
 pub mod demo;
 pub mod fftorama;
+#[cfg(feature = "schema")]
+pub mod schema;
 
 use std::path::{Path, PathBuf};
 
@@ -78,30 +80,28 @@ fn folder_from(var: &str, default: Option<&str>) -> Option<(PathBuf, bool)> {
     Some((dir, set))
 }
 
+/// A folder named by `var` (or its default), or why there is none.
+fn folder_or_why(var: &str, default: Option<&str>, what: &str) -> Result<PathBuf, String> {
+    match folder_from(var, default) {
+        Some((dir, _)) if dir.is_dir() => Ok(dir),
+        Some((dir, true)) => Err(format!(
+            "{var}={} is not a folder; point it at {what} to run this test",
+            dir.display()
+        )),
+        Some((dir, false)) => Err(format!(
+            "{var} is not set and its default {} is not a folder; point it at {what} to run this \
+             test",
+            dir.display()
+        )),
+        None => Err(format!(
+            "{var} is not set; point it at {what} to run this test"
+        )),
+    }
+}
+
 /// A folder named by `var` (or its default), or `None` after the loud skip.
 fn folder_or_skip(test: &str, var: &str, default: Option<&str>, what: &str) -> Option<PathBuf> {
-    match folder_from(var, default) {
-        Some((dir, _)) if dir.is_dir() => Some(dir),
-        Some((dir, true)) => skip(
-            test,
-            &format!(
-                "{var}={} is not a folder; point it at {what} to run this test",
-                dir.display()
-            ),
-        ),
-        Some((dir, false)) => skip(
-            test,
-            &format!(
-                "{var} is not set and its default {} is not a folder; point it at {what} to run \
-                 this test",
-                dir.display()
-            ),
-        ),
-        None => skip(
-            test,
-            &format!("{var} is not set; point it at {what} to run this test"),
-        ),
-    }
+    folder_or_why(var, default, what).map_or_else(|why| skip(test, &why), Some)
 }
 
 /// The remaster's name for a disc name: `TYPE1.SEQ` -> `battle_type1_seq.bin`.
@@ -222,6 +222,26 @@ pub fn originals(test: &str) -> Option<PathBuf> {
     folder_or_skip(test, ORIGINALS_VAR, None, "the retail files")
 }
 
+/// The folder of retail files, or why there is none, for a test that checks many files and
+/// reports what it could not check itself (see [`unchecked`]).
+pub fn originals_folder() -> Result<PathBuf, String> {
+    folder_or_why(ORIGINALS_VAR, None, "the retail files")
+}
+
+/// A part of a test that checks many files and reports every problem at once, left undone for
+/// want of a game file: one `SKIPPED <test>: <why>` line and `None`; under
+/// `FFT_REQUIRE_ORIGINALS=1`, `Some` failure to report with the others (instead of the panic of
+/// [`skip`], which would hide them).
+pub fn unchecked(test: &str, why: &str) -> Option<String> {
+    if required() {
+        return Some(format!(
+            "{why}, and {REQUIRE_VAR}=1 requires every game file and table"
+        ));
+    }
+    say_skipped(&format!("SKIPPED {test}: {why}"));
+    None
+}
+
 /// The repository root (for fixtures), from the calling crate's manifest folder.
 pub fn repo_root() -> PathBuf {
     let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -230,9 +250,15 @@ pub fn repo_root() -> PathBuf {
     dir
 }
 
+/// How many lines of each side [`text_difference`] shows at most, context included: enough for
+/// the first few changes of a file, bounded for a file that changed everywhere.
+pub const SHOWN_LINES: usize = 16;
+/// Unchanged lines shown around the differing part.
+const CONTEXT_LINES: usize = 2;
+
 /// Compares a freshly built text file with its committed copy and fails with a readable report:
-/// the number of differing lines, then the first few, numbered, expected above actual. (A whole
-/// document diff would bury the one line that matters.)
+/// where the two differ, then the differing part as `pretty_assertions` shows it (see
+/// [`text_difference`]).
 ///
 /// # Panics
 /// When the texts differ, naming `what` and how to regenerate it on purpose.
@@ -244,33 +270,75 @@ pub fn assert_same_text(what: &str, expected: &str, actual: &str) {
     }
 }
 
-/// The report `assert_same_text` fails with, or `None` when the texts are equal.
+/// The report [`assert_same_text`] fails with, or `None` when the texts are equal: the line
+/// counts, the lines between the first and the last difference, then those lines, with two
+/// unchanged lines around them, as a `pretty_assertions` line diff (`<` the expected, committed
+/// text; `>` the built one). At most [`SHOWN_LINES`] lines of each side are shown, and the report
+/// says when the differing part is longer: a whole document's diff would bury the line that
+/// matters (`git diff` after `cargo xtask bless` shows all of it).
 pub fn text_difference(expected: &str, actual: &str) -> Option<String> {
     if expected == actual {
         return None;
     }
     let expected_lines: Vec<&str> = expected.split('\n').collect();
     let actual_lines: Vec<&str> = actual.split('\n').collect();
-    let longest = expected_lines.len().max(actual_lines.len());
-    let differing: Vec<usize> = (0..longest)
-        .filter(|&i| expected_lines.get(i) != actual_lines.get(i))
-        .collect();
+    let same_start = expected_lines
+        .iter()
+        .zip(&actual_lines)
+        .take_while(|(e, a)| e == a)
+        .count();
+    let same_end = expected_lines[same_start..]
+        .iter()
+        .rev()
+        .zip(actual_lines[same_start..].iter().rev())
+        .take_while(|(e, a)| e == a)
+        .count();
+    let from = same_start.saturating_sub(CONTEXT_LINES);
+    let window = |lines: &[&str]| -> (usize, usize) {
+        let differing_end = lines.len() - same_end;
+        let end = (differing_end + CONTEXT_LINES)
+            .min(lines.len())
+            .min(from + SHOWN_LINES);
+        (differing_end, end)
+    };
+    let (expected_differ_end, expected_end) = window(&expected_lines);
+    let (actual_differ_end, actual_end) = window(&actual_lines);
+    let span = |end: usize| match end - same_start.min(end) {
+        0 => format!("nothing at line {}", same_start + 1),
+        1 => format!("line {end}"),
+        _ => format!("lines {}-{end}", same_start + 1),
+    };
+    // The column of the first differing character, for a change inside a long line.
+    let column = match (expected_lines.get(same_start), actual_lines.get(same_start)) {
+        (Some(e), Some(a)) => e.chars().zip(a.chars()).take_while(|(e, a)| e == a).count() + 1,
+        _ => 1,
+    };
     let mut report = format!(
-        "{} of {} lines differ ({} expected, {} built)",
-        differing.len(),
-        longest,
+        "expected {} lines, built {}; the first difference is at line {}, column {column}; \
+         the differing part is {} of the expected text and {} of the built one",
         expected_lines.len(),
-        actual_lines.len()
+        actual_lines.len(),
+        same_start + 1,
+        span(expected_differ_end),
+        span(actual_differ_end),
     );
-    for &i in differing.iter().take(5) {
-        let show = |line: Option<&&str>| line.map_or("<no line>".to_owned(), |l| (*l).to_owned());
-        report.push_str(&format!(
-            "\nline {}:\n  expected: {}\n  built:    {}",
-            i + 1,
-            show(expected_lines.get(i)),
-            show(actual_lines.get(i))
-        ));
-    }
+    let truncated = expected_end < expected_differ_end || actual_end < actual_differ_end;
+    report.push_str(&format!(
+        "\nfrom line {} (< expected, > built){}:\n{}",
+        from + 1,
+        if truncated {
+            format!(
+                ", {SHOWN_LINES} lines, not all of the differing part; `cargo xtask bless`, \
+                 then `git diff`, shows all"
+            )
+        } else {
+            String::new()
+        },
+        pretty_assertions::StrComparison::new(
+            &expected_lines[from..expected_end].join("\n"),
+            &actual_lines[from..actual_end].join("\n"),
+        )
+    ));
     Some(report)
 }
 
