@@ -21,18 +21,18 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
+use fft_formats::retail::ORIGINALS_VAR;
 use sprite_data::Profile;
 use sprite_data::layer::{self, LayerKind};
 use sprite_data::output::write_atomically;
 use sprite_data::pipeline::{self, Output, Source};
 use sprite_data::profile::{BUILTIN, BuiltinKind};
+use test_support::repo_root;
 
 /// The file name of the built document.
 const DOCUMENT_FILE: &str = "tactics-sprite-data.json";
 /// Where `build-data` writes unless told otherwise, from the repository root.
 const DEFAULT_OUT: &str = "target/tactics-sprite-data";
-/// The variable naming the folder of retail files.
-const ORIGINALS_VAR: &str = "FFT_ORIGINALS";
 
 #[derive(Parser)]
 #[command(
@@ -152,13 +152,6 @@ fn parse_kind(name: &str) -> Result<KindArg, String> {
             LayerKind::ALL.map(LayerKind::name).join(", ")
         )
     })
-}
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask lives one folder below the repository root")
-        .to_path_buf()
 }
 
 /// Where the originals are, and how the folder was chosen. An explicitly named folder (flag or

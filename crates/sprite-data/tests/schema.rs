@@ -2,15 +2,11 @@
 //! schema is itself valid, every document we ship or build passes it, and each way of breaking
 //! the contract that a schema can see fails it for the expected reason.
 
-use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use jsonschema::Validator;
 use serde_json::{Value, json};
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use test_support::repo_root;
 
 fn read_json(relative: &str) -> Value {
     let path = repo_root().join(relative);

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serve_support::{Connection, Server, escape};
-use sha2::{Digest, Sha256};
+use sprite_data::pipeline::sha256_hex;
 
 fn cli(args: &[&str]) -> Vec<u8> {
     let output = Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
@@ -36,13 +36,6 @@ fn every_retail_file(test: &str) -> bool {
     test_support::RETAIL_FILES
         .iter()
         .all(|file| test_support::retail_file(test, file.disc_name).is_some())
-}
-
-fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 /// `tactics-sprite render --data DOC --sheet SHEET ARGS -o OUT.ext`'s file.
