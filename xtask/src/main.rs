@@ -23,6 +23,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use fft_formats::retail::ORIGINALS_VAR;
 use sprite_data::Profile;
+use sprite_data::kind::{self, Kind};
 use sprite_data::layer::{self, LayerKind};
 use sprite_data::output::write_atomically;
 use sprite_data::pipeline::{self, Output, Source};
@@ -63,17 +64,31 @@ enum Task {
         /// The document's sheet.file [default: the profile's, RAMUZA.SPR for TYPE1].
         #[arg(long, value_name = "NAME", conflicts_with = "all")]
         sheet_file: Option<String>,
-        /// Build every unit kind (type1, type2, cyoko, mon, ruka, other, arute, kanzen), one
-        /// document each, `<kind>.tactics-sprite-data.json`, and print a table of their counts;
-        /// then the weapon and effect layers, `<layer>.tactics-sprite-layer.json` (wep1, wep2,
-        /// eff1).
-        #[arg(long, conflicts_with = "kind")]
+        // The helps of --all and --kind list the built-in profiles and the layers.
+        #[arg(
+            long,
+            conflicts_with = "kind",
+            help = format!(
+                "Build every unit kind ({}), one document each, `<kind>.tactics-sprite-data.json`, \
+                 and print a table of their counts; then the weapon and effect layers, \
+                 `<layer>.tactics-sprite-layer.json` ({})",
+                kind::unit_names(", "),
+                kind::layer_names(", ")
+            )
+        )]
         all: bool,
-        /// Build one unit kind's document, `<kind>.tactics-sprite-data.json` (the built-in
-        /// profiles: type1, type2, cyoko, mon, ruka, other, arute, kanzen), or one layer's,
-        /// `<layer>.tactics-sprite-layer.json` (wep1, wep2, eff1).
-        #[arg(long, value_name = "NAME", value_parser = parse_kind)]
-        kind: Option<KindArg>,
+        #[arg(
+            long,
+            value_name = "NAME",
+            value_parser = Kind::parse,
+            help = format!(
+                "Build one unit kind's document, `<kind>.tactics-sprite-data.json` (the built-in \
+                 profiles: {}), or one layer's, `<layer>.tactics-sprite-layer.json` ({})",
+                kind::unit_names(", "),
+                kind::layer_names(", ")
+            )
+        )]
+        kind: Option<Kind>,
         /// Write nothing: build in memory and compare with what is already there (the --out
         /// folder when given, else the shipped fixtures/documents/ and fixtures/layers/), failing
         /// when any file is stale. For CI, like a check that generated files are up to date.
@@ -109,10 +124,10 @@ fn main() -> ExitCode {
                 None,
                 check,
             ),
-            (false, Some(KindArg::Unit(kind))) => {
+            (false, Some(Kind::Unit(kind))) => {
                 build_kinds(originals, out, &[kind], sheet_file.as_deref(), check)
             }
-            (false, Some(KindArg::Layer(layer))) => match sheet_file {
+            (false, Some(Kind::Layer(layer))) => match sheet_file {
                 Some(_) => Err(anyhow::anyhow!(
                     "--sheet-file names a unit document's sheet; a layer document's is {}",
                     layer::WEAPONS_SHEET
@@ -130,28 +145,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// What `--kind` names: a unit kind's built-in profile, or a layer.
-#[derive(Debug, Clone, Copy)]
-enum KindArg {
-    Unit(&'static BuiltinKind),
-    Layer(LayerKind),
-}
-
-/// `--kind`: a built-in kind or a layer, any case. A wrong name is a usage error (exit 2), as in
-/// `tactics-sprite build --kind`.
-fn parse_kind(name: &str) -> Result<KindArg, String> {
-    if let Some(layer) = LayerKind::from_name(name) {
-        return Ok(KindArg::Layer(layer));
-    }
-    BuiltinKind::find(name).map(KindArg::Unit).ok_or_else(|| {
-        format!(
-            "no built-in profile {name:?}; the kinds are {} and the layers {}",
-            BuiltinKind::names(),
-            LayerKind::ALL.map(LayerKind::name).join(", ")
-        )
-    })
 }
 
 /// Where the originals are, and how the folder was chosen. An explicitly named folder (flag or

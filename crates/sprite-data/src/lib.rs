@@ -10,6 +10,7 @@ pub mod canonical;
 pub mod compare;
 pub mod document;
 pub mod execution;
+pub mod kind;
 pub mod layer;
 pub mod limits;
 pub mod load;

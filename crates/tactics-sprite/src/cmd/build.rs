@@ -10,7 +10,8 @@ use sprite_data::Profile;
 use sprite_data::layer::{LayerKind, build_layer};
 use sprite_data::output::write_atomically;
 use sprite_data::pipeline::{Source, build_from_sources, other_retail_file};
-use sprite_data::profile::{BUILTIN, BuiltinKind};
+use sprite_data::kind::{self, Kind};
+use sprite_data::profile::BUILTIN;
 
 use super::{kind_in_words, read_input, wrong_kind};
 
@@ -44,17 +45,20 @@ fn check_input(
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Build tactics-sprite-data.json from an SHP + SEQ pair and a sheet profile",
-    long_about = "Build tactics-sprite-data.json, the document renderers draw a unit from, out of a \
+    long_about = format!("Build tactics-sprite-data.json, the document renderers draw a unit from, out of a \
 unit SHP (frames), a SEQ (animations) and a sheet profile (names, stage constants, idle frames). \
-Every unit kind's profile is built in: --kind picks one (type1, type2, cyoko, mon, ruka, other, \
-arute, kanzen; TYPE2 pairs TYPE2.SHP with TYPE3.SEQ, RUKA pairs MON.SHP with RUKA.SEQ), --profile \
-reads a TOML file, and TYPE1's is the default. --kind wep1, wep2 or eff1 builds a layer document instead (the weapons TYPE1 or TYPE2 units hold, or their effects) from WEP1/WEP2/EFF1.SHP and .SEQ. The output is canonical: the same inputs always give the same bytes. \
+Every unit kind's profile is built in: --kind picks one ({}; TYPE2 pairs TYPE2.SHP with TYPE3.SEQ, \
+RUKA pairs MON.SHP with RUKA.SEQ), --profile \
+reads a TOML file, and TYPE1's is the default. --kind {} builds a layer document instead (the weapons TYPE1 or TYPE2 units hold, or their effects) from WEP1/WEP2/EFF1.SHP and .SEQ. The output is canonical: the same inputs always give the same bytes. \
 It is written atomically: a failed build leaves any previous file untouched.\n\n\
 Prints whether each input is a known retail file or modified (modified files still build), \
 any warnings, the document's counts, the output path and its sha256.\n\n\
 With --sas FILE, a Tactics Ogre SAS set (SAS3 or SAS\\0, or a pakd container with --entry N) \
 is built to its own document instead (schemas/sas-set.schema.json): cells, frames, one sequence \
-per animation block with its steps, poses and events, and the animations' four directions."
+per animation block with its steps, poses and events, and the animations' four directions.",
+        kind::unit_names(", "),
+        kind::layer_choices()
+    )
 )]
 pub struct Args {
     /// The unit SHP (e.g. TYPE1.SHP).
@@ -78,9 +82,17 @@ pub struct Args {
     #[arg(long, value_name = "FILE", conflicts_with = "kind")]
     pub profile: Option<PathBuf>,
 
-    /// A built-in profile by unit kind: type1, type2, cyoko, mon, ruka, other, arute, kanzen; or a
-    /// layer: wep1, wep2, eff1 (writes a layer document)
-    #[arg(long, value_name = "NAME", value_parser = parse_kind_or_layer)]
+    // The help lists the built-in profiles and the layers.
+    #[arg(
+        long,
+        value_name = "NAME",
+        value_parser = Kind::parse,
+        help = format!(
+            "A built-in profile by unit kind: {}; or a layer: {} (writes a layer document)",
+            kind::unit_names(", "),
+            kind::layer_names(", ")
+        )
+    )]
     pub kind: Option<Kind>,
 
     /// The document's sheet.file [default: the profile's sheet_file, such as RAMUZA.SPR; under the
@@ -172,23 +184,6 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// What `--kind` names: a unit kind's built-in profile, or a layer.
-#[derive(Debug, Clone, Copy)]
-pub enum Kind {
-    Unit(&'static BuiltinKind),
-    Layer(LayerKind),
-}
-
-impl Kind {
-    /// The name `--kind` takes.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Unit(kind) => kind.name,
-            Kind::Layer(layer) => layer.name(),
-        }
-    }
-}
-
 /// The remaster's name of the profile's sheet (`RAMUZA.SPR` -> `battle_ramuza_spr.bin`) when the
 /// SHP given is named the remaster's way (`battle_type1_shp.bin`): the document then names the
 /// sheet file that sits beside it. `None` otherwise, or for a sheet name of another form.
@@ -223,30 +218,6 @@ fn kind_reading(disc_name: &str) -> Option<&'static str> {
     };
     unit.map(|kind| kind.name)
         .or_else(|| layer().map(LayerKind::name))
-}
-
-/// `--kind` of `check` and `xtask`: a built-in unit kind, any case.
-pub fn parse_kind(name: &str) -> Result<&'static BuiltinKind, String> {
-    BuiltinKind::find(name).ok_or_else(|| {
-        format!(
-            "no built-in profile {name:?}; the kinds are {}",
-            BuiltinKind::names()
-        )
-    })
-}
-
-/// `--kind` of `build`: a built-in unit kind or a layer, any case.
-fn parse_kind_or_layer(name: &str) -> Result<Kind, String> {
-    if let Some(layer) = LayerKind::from_name(name) {
-        return Ok(Kind::Layer(layer));
-    }
-    BuiltinKind::find(name).map(Kind::Unit).ok_or_else(|| {
-        format!(
-            "no built-in profile {name:?}; the kinds are {} and the layers {}",
-            BuiltinKind::names(),
-            LayerKind::ALL.map(LayerKind::name).join(", ")
-        )
-    })
 }
 
 /// `--kind wep1|wep2|eff1`: the layer document, with the human kinds' stage.

@@ -6,11 +6,11 @@ use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 use sprite_data::compare::{self, Difference, JsonPath, Step, first_byte_difference};
+use sprite_data::kind;
 use sprite_data::pipeline::{Output, Source, build_from_sources, find_retail_file};
 use sprite_data::profile::BuiltinKind;
 use sprite_data::{Document, Profile};
 
-use super::build::parse_kind;
 use super::read_input;
 use super::report::{Finding, Ignores, Note, Report, ReportArgs};
 
@@ -60,9 +60,13 @@ pub struct Args {
     #[arg(long, value_name = "DIR", required_unless_present = "shp")]
     pub originals: Option<PathBuf>,
 
-    /// A built-in profile by unit kind: type1, type2, cyoko, mon, ruka, other, arute, kanzen
-    /// [default: type1]
-    #[arg(long, value_name = "NAME", value_parser = parse_kind)]
+    // The help lists the built-in profiles.
+    #[arg(
+        long,
+        value_name = "NAME",
+        value_parser = kind::parse_unit_kind,
+        help = format!("A built-in profile by unit kind: {} [default: type1]", kind::unit_names(", "))
+    )]
     pub kind: Option<&'static BuiltinKind>,
 
     /// A sheet profile (TOML) instead of a built-in one.
