@@ -13,7 +13,7 @@
 
 use crate::document::{Sequence, SequenceEvent};
 
-use super::{PoseError, check_tick};
+use super::{PoseError, check_tick, total_ticks};
 
 /// One event crossed, and when.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,7 +108,7 @@ pub fn events_between(
     let mut events: Vec<&SequenceEvent> = sequence.events.iter().collect();
     // The builder writes them in tick order; a hand-written document might not.
     events.sort_by_key(|e| e.0);
-    let total: u64 = sequence.ticks.iter().map(|&t| u64::from(t)).sum();
+    let total = total_ticks(sequence);
     let period = (sequence.looping && total > 0).then_some(total);
     if let Some(event) = events
         .iter()
