@@ -13,7 +13,7 @@ use sprite_data::pipeline::{Source, build_from_sources, other_retail_file};
 use sprite_data::kind::{self, Kind};
 use sprite_data::profile::BUILTIN;
 
-use super::{kind_in_words, read_input, wrong_kind};
+use super::{read_input, wrong_kind};
 
 /// Refuses an input of another kind (a SEQ given as --shp, a PNG, JSON) with what it is, before
 /// a decoder complains about an offset. `other` is what the other flag wants: an input of that
@@ -35,7 +35,7 @@ fn check_input(
             };
             Err(anyhow!(
                 "{name}: this is {what}, given as {flag}, which wants {}{swap}",
-                kind_in_words(wanted)
+                wanted.in_words()
             ))
         }
     }

@@ -185,12 +185,7 @@ pub fn wrong_kind(bytes: &[u8], wanted: FileKind) -> Option<String> {
         return Some(what.to_owned());
     }
     let kind = fft_formats::detect_kind(bytes)?;
-    (kind != wanted).then(|| kind_in_words(kind).to_owned())
-}
-
-/// A kind, as an error names it.
-pub fn kind_in_words(kind: FileKind) -> &'static str {
-    kind.in_words()
+    (kind != wanted).then(|| kind.in_words().to_owned())
 }
 
 /// Prints an error as one line on stderr: `tactics-sprite: <file>: <problem>`. Nothing is

@@ -346,7 +346,7 @@ fn describe_bad_sheet(path: &Path, bytes: &[u8], error: RenderError) -> anyhow::
         Some(what) if !what.starts_with("a PNG") => Some(what.to_owned()),
         _ => fft_formats::detect_kind(bytes)
             .filter(|k| *k != fft_formats::FileKind::Spr)
-            .map(|k| super::kind_in_words(k).to_owned()),
+            .map(|k| k.in_words().to_owned()),
     };
     match what {
         Some(what) => anyhow!(
