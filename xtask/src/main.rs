@@ -26,7 +26,7 @@ use sprite_data::Profile;
 use sprite_data::kind::{self, Kind};
 use sprite_data::layer::{self, LayerKind};
 use sprite_data::output::write_atomically;
-use sprite_data::pipeline::{self, Output, Source};
+use sprite_data::pipeline::{self, InputFile, Output, Source};
 use sprite_data::profile::{BUILTIN, BuiltinKind};
 use test_support::repo_root;
 
@@ -173,42 +173,29 @@ fn locate_originals(flag: Option<PathBuf>) -> Result<Option<(PathBuf, String)>> 
 
 /// Builds the pair a profile names from a folder of originals.
 fn build_from_folder(dir: &Path, profile: &Profile, sheet_file: Option<&str>) -> Result<Output> {
-    let read = |disc_name: &str| -> Result<(String, Vec<u8>)> {
-        let path = pipeline::find_retail_file(dir, disc_name).with_context(|| {
-            let remaster = fft_formats::retail::by_disc_name(disc_name)
-                .map(|f| format!(" (or {})", f.remaster_name))
-                .unwrap_or_default();
-            format!("{}: no {disc_name}{remaster} in this folder", dir.display())
-        })?;
+    let read = |disc_name: &str| -> Result<InputFile> {
+        let path = pipeline::find_retail_file(dir, disc_name)
+            .with_context(|| pipeline::not_in_folder(dir, disc_name))?;
         let bytes =
             std::fs::read(&path).with_context(|| format!("{}: cannot read", path.display()))?;
-        Ok((path.display().to_string(), bytes))
+        Ok(InputFile::new(&path, bytes))
     };
-    let (shp_name, shp) = read(&profile.shp)?;
-    let (seq_name, seq) = read(&profile.seq)?;
+    let (shp, seq) = (read(&profile.shp)?, read(&profile.seq)?);
     // A retail file of another kind under this name (renamed) is refused, as `tactics-sprite
     // build` refuses it without --force.
-    for (name, bytes, expected) in [
-        (&shp_name, &shp, &profile.shp),
-        (&seq_name, &seq, &profile.seq),
-    ] {
-        if let Some(file) = pipeline::other_retail_file(bytes, expected) {
+    for (input, expected) in [(&shp, &profile.shp), (&seq, &profile.seq)] {
+        if let Some(file) = pipeline::other_retail_file(&input.bytes, expected) {
             bail!(
-                "{name}: this is the retail {}, but the {} profile reads {expected}",
+                "{}: this is the retail {}, but the {} profile reads {expected}",
+                input.name,
                 file.disc_name,
                 profile.kind
             );
         }
     }
     Ok(pipeline::build_from_sources(
-        Source {
-            name: &shp_name,
-            bytes: &shp,
-        },
-        Source {
-            name: &seq_name,
-            bytes: &seq,
-        },
+        shp.source(),
+        seq.source(),
         profile,
         sheet_file,
     )?)

@@ -24,9 +24,7 @@ use serde::Serialize;
 use crate::document::{Animation, Document, LayerCue, Sequence};
 use crate::layer::{LayerDocument, LayerSequence};
 
-use super::{
-    Pose, PoseError, PoseTile, View, frame_index_at, pose_at, sum_ticks, total_ticks,
-};
+use super::{Pose, PoseError, PoseTile, View, frame_index_at, pose_at, sum_ticks, total_ticks};
 
 /// The layers a unit is drawn with: its weapon type and the two layer documents (either may be
 /// left out; a layer without its document is not drawn).

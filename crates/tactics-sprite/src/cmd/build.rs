@@ -1,16 +1,16 @@
 //! `tactics-sprite build`: one SHP + SEQ pair and a profile in, `tactics-sprite-data.json` out,
 //! through the same pipeline as `cargo xtask build-data`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 use fft_formats::FileKind;
 use sprite_data::Profile;
+use sprite_data::kind::{self, Kind};
 use sprite_data::layer::{LayerKind, build_layer};
 use sprite_data::output::write_atomically;
-use sprite_data::pipeline::{Source, build_from_sources, other_retail_file};
-use sprite_data::kind::{self, Kind};
+use sprite_data::pipeline::{InputFile, build_from_sources, other_retail_file};
 use sprite_data::profile::BUILTIN;
 
 use super::{read_input, wrong_kind};
@@ -19,26 +19,62 @@ use super::{read_input, wrong_kind};
 /// a decoder complains about an offset. `other` is what the other flag wants: an input of that
 /// kind suggests the two were swapped.
 fn check_input(
-    name: &str,
-    bytes: &[u8],
+    input: &InputFile,
     wanted: FileKind,
     other: FileKind,
     flag: &str,
 ) -> anyhow::Result<()> {
-    match wrong_kind(bytes, wanted) {
+    match wrong_kind(&input.bytes, wanted) {
         None => Ok(()),
         Some(what) => {
-            let swap = if fft_formats::detect_kind(bytes) == Some(other) {
+            let swap = if fft_formats::detect_kind(&input.bytes) == Some(other) {
                 "; are --shp and --seq swapped?"
             } else {
                 ""
             };
             Err(anyhow!(
-                "{name}: this is {what}, given as {flag}, which wants {}{swap}",
+                "{}: this is {what}, given as {flag}, which wants {}{swap}",
+                input.name,
                 wanted.in_words()
             ))
         }
     }
+}
+
+/// Reads `--shp` (of `shp_kind`) and `--seq`, refusing either when it is of another kind.
+fn read_pair(
+    shp_path: &Path,
+    seq_path: &Path,
+    shp_kind: FileKind,
+) -> anyhow::Result<(InputFile, InputFile)> {
+    let shp = InputFile::new(shp_path, read_input(shp_path)?);
+    let seq = InputFile::new(seq_path, read_input(seq_path)?);
+    check_input(&shp, shp_kind, FileKind::Seq, "--shp")?;
+    check_input(&seq, FileKind::Seq, shp_kind, "--seq")?;
+    Ok((shp, seq))
+}
+
+/// Refuses an input that is the retail file of another kind than the one `which` (the profile or
+/// `--kind`) reads, with the `--kind` that reads it, else `otherwise(expected)` as the advice.
+fn refuse_other_retail(
+    inputs: [(&InputFile, &str); 2],
+    which: &str,
+    otherwise: impl Fn(&str) -> String,
+) -> anyhow::Result<()> {
+    for (input, expected) in inputs {
+        if let Some(file) = other_retail_file(&input.bytes, expected) {
+            let hint = match kind_reading(file.disc_name) {
+                Some(kind) => format!("pass --kind {kind}"),
+                None => otherwise(expected),
+            };
+            return Err(anyhow!(
+                "{}: this is the retail {}, but {which} reads {expected}; {hint}, or --force to build it anyway",
+                input.name,
+                file.disc_name
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Build the sprite-data document from an SHP and a SEQ.
@@ -129,43 +165,20 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         (None, Some(Kind::Unit(kind))) => kind.load(),
         (None, None) => Profile::type1(),
     };
-    let shp = read_input(shp_path)?;
-    let seq = read_input(seq_path)?;
-    let shp_name = shp_path.display().to_string();
-    let seq_name = seq_path.display().to_string();
-    check_input(&shp_name, &shp, FileKind::UnitShp, FileKind::Seq, "--shp")?;
-    check_input(&seq_name, &seq, FileKind::Seq, FileKind::UnitShp, "--seq")?;
+    let (shp, seq) = read_pair(shp_path, seq_path, FileKind::UnitShp)?;
     if !args.force {
         let which = match (&args.profile, args.kind) {
             (Some(path), _) => format!("the profile {}", path.display()),
             (None, Some(kind)) => format!("--kind {}", kind.name()),
             (None, None) => "the default TYPE1 profile".to_owned(),
         };
-        for (name, bytes, expected) in [
-            (&shp_name, &shp, &profile.shp),
-            (&seq_name, &seq, &profile.seq),
-        ] {
-            if let Some(file) = other_retail_file(bytes, expected) {
-                let hint = match kind_reading(file.disc_name) {
-                    Some(kind) => format!("pass --kind {kind}"),
-                    None => "give the profile's file".to_owned(),
-                };
-                return Err(anyhow!(
-                    "{name}: this is the retail {}, but {which} reads {expected}; {hint}, or --force to build it anyway",
-                    file.disc_name
-                ));
-            }
-        }
+        refuse_other_retail([(&shp, &profile.shp), (&seq, &profile.seq)], &which, |_| {
+            "give the profile's file".to_owned()
+        })?;
     }
     let output = build_from_sources(
-        Source {
-            name: &shp_name,
-            bytes: &shp,
-        },
-        Source {
-            name: &seq_name,
-            bytes: &seq,
-        },
+        shp.source(),
+        seq.source(),
         &profile,
         args.sheet_file
             .clone()
@@ -187,7 +200,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
 /// The remaster's name of the profile's sheet (`RAMUZA.SPR` -> `battle_ramuza_spr.bin`) when the
 /// SHP given is named the remaster's way (`battle_type1_shp.bin`): the document then names the
 /// sheet file that sits beside it. `None` otherwise, or for a sheet name of another form.
-fn remaster_sheet_file(shp: &std::path::Path, sheet_file: &str) -> Option<String> {
+fn remaster_sheet_file(shp: &Path, sheet_file: &str) -> Option<String> {
     let name = shp.file_name()?.to_str()?.to_ascii_lowercase();
     if !(name.starts_with("battle_") && name.ends_with(".bin")) {
         return None;
@@ -224,42 +237,19 @@ fn kind_reading(disc_name: &str) -> Option<&'static str> {
 fn run_layer(
     args: &Args,
     layer: LayerKind,
-    shp_path: &std::path::Path,
-    seq_path: &std::path::Path,
+    shp_path: &Path,
+    seq_path: &Path,
 ) -> anyhow::Result<ExitCode> {
-    let shp = read_input(shp_path)?;
-    let seq = read_input(seq_path)?;
-    let shp_name = shp_path.display().to_string();
-    let seq_name = seq_path.display().to_string();
-    check_input(&shp_name, &shp, FileKind::WeaponShp, FileKind::Seq, "--shp")?;
-    check_input(&seq_name, &seq, FileKind::Seq, FileKind::WeaponShp, "--seq")?;
+    let (shp, seq) = read_pair(shp_path, seq_path, FileKind::WeaponShp)?;
     if !args.force {
         let (shp_file, seq_file) = layer.files();
-        for (name, bytes, expected) in [(&shp_name, &shp, shp_file), (&seq_name, &seq, seq_file)] {
-            if let Some(file) = other_retail_file(bytes, expected) {
-                let hint = match kind_reading(file.disc_name) {
-                    Some(kind) => format!("pass --kind {kind}"),
-                    None => format!("give {expected}"),
-                };
-                return Err(anyhow!(
-                    "{name}: this is the retail {}, but --kind {layer} reads {expected}; {hint}, or --force to build it anyway",
-                    file.disc_name
-                ));
-            }
-        }
+        refuse_other_retail(
+            [(&shp, shp_file), (&seq, seq_file)],
+            &format!("--kind {layer}"),
+            |expected| format!("give {expected}"),
+        )?;
     }
-    let doc = build_layer(
-        layer,
-        Source {
-            name: &shp_name,
-            bytes: &shp,
-        },
-        Source {
-            name: &seq_name,
-            bytes: &seq,
-        },
-        &Profile::type1(),
-    )?;
+    let doc = build_layer(layer, shp.source(), seq.source(), &Profile::type1())?;
     let bytes = doc.to_bytes();
     println!(
         "layer   {layer} ({}): {} cells, {} frames, {} sequences",

@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use anyhow::{Context, anyhow};
 use sprite_data::compare::{self, Difference, JsonPath, Step, first_byte_difference};
 use sprite_data::kind;
-use sprite_data::pipeline::{Output, Source, build_from_sources, find_retail_file};
+use sprite_data::pipeline::{
+    InputFile, Output, build_from_sources, find_retail_file, not_in_folder,
+};
 use sprite_data::profile::BuiltinKind;
 use sprite_data::{Document, Profile};
 
@@ -90,14 +92,7 @@ pub struct Args {
 /// # Errors
 /// Only when stdout cannot be written; every other problem is one line and exit 2.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let report = match prepare(args) {
-        Ok(report) => report,
-        Err(error) => {
-            super::report_error(&error);
-            return Ok(ExitCode::from(2));
-        }
-    };
-    report.print(&args.report)
+    Report::print_or_refuse(prepare(args), &args.report)
 }
 
 /// Reads a document to compare. `check` and `diff` read every document here, through the CLI's
@@ -242,28 +237,15 @@ fn find_in(dir: &Path, disc_name: &str) -> anyhow::Result<PathBuf> {
     if !dir.is_dir() {
         return Err(anyhow!("--originals {}: no such folder", dir.display()));
     }
-    find_retail_file(dir, disc_name).with_context(|| {
-        let remaster = fft_formats::retail::by_disc_name(disc_name)
-            .map(|f| format!(" (or {})", f.remaster_name))
-            .unwrap_or_default();
-        format!("{}: no {disc_name}{remaster} in this folder", dir.display())
-    })
+    find_retail_file(dir, disc_name).with_context(|| not_in_folder(dir, disc_name))
 }
 
 fn build(shp: &Path, seq: &Path, profile: &Profile) -> anyhow::Result<Output> {
-    let shp_bytes = read_input(shp)?;
-    let seq_bytes = read_input(seq)?;
-    let shp_name = shp.display().to_string();
-    let seq_name = seq.display().to_string();
+    let shp = InputFile::new(shp, read_input(shp)?);
+    let seq = InputFile::new(seq, read_input(seq)?);
     Ok(build_from_sources(
-        Source {
-            name: &shp_name,
-            bytes: &shp_bytes,
-        },
-        Source {
-            name: &seq_name,
-            bytes: &seq_bytes,
-        },
+        shp.source(),
+        seq.source(),
         profile,
         None,
     )?)

@@ -802,8 +802,8 @@ fn describe_animation(
     )
 }
 
-/// `image` on the background, scaled, after checking the scaled size.
-fn finish(args: &Args, image: &Image) -> anyhow::Result<Image> {
+/// `image` on the background, scaled, after checking the scaled size (a SAS set's pictures too).
+pub fn finish(args: &Args, image: &Image) -> anyhow::Result<Image> {
     let k = u64::from(args.scale);
     check_size(
         u64::from(image.width()) * k,
