@@ -171,6 +171,29 @@ fn locate_originals(flag: Option<PathBuf>) -> Result<Option<(PathBuf, String)>> 
         .then(|| (default, "the default originals/ folder".into())))
 }
 
+/// The originals' folder for a build that cannot do without it, said on a line; the error says
+/// `building {needs} SHP and SEQ files` ("a layer needs its").
+fn required_originals(flag: Option<PathBuf>, needs: &str) -> Result<PathBuf> {
+    let Some((dir, how)) = locate_originals(flag)? else {
+        bail!(
+            "no original files found: building {needs} SHP and SEQ files.\n\
+             Copy them from your own copy of the game into originals/ at the repository root, or run\n\
+             with --originals DIR or {ORIGINALS_VAR}=DIR."
+        );
+    };
+    println!("originals: {} (from {how})", dir.display());
+    Ok(dir)
+}
+
+/// What a stale file from `--check` is regenerated with: a build into the `--out` folder, or
+/// `bless` for the shipped files.
+fn regenerate(out: Option<&Path>) -> &'static str {
+    match out {
+        Some(_) => "cargo xtask build-data (without --check)",
+        None => "cargo xtask bless",
+    }
+}
+
 /// Builds the pair a profile names from a folder of originals.
 fn build_from_folder(dir: &Path, profile: &Profile, sheet_file: Option<&str>) -> Result<Output> {
     let read = |disc_name: &str| -> Result<InputFile> {
@@ -233,18 +256,11 @@ fn build_data(
     };
     if check {
         println!("{}", output.report());
-        let (path, regenerate) = match &out {
-            Some(dir) => (
-                dir.join(DOCUMENT_FILE),
-                "cargo xtask build-data (without --check)",
-            ),
-            None => (shipped, "cargo xtask bless"),
-        };
         let expected = [stale::Expected {
-            path,
+            path: out.as_ref().map_or(shipped, |dir| dir.join(DOCUMENT_FILE)),
             built: stale::Built::Unit(&output),
         }];
-        return stale::check(&expected, &repo_root(), regenerate);
+        return stale::check(&expected, &repo_root(), regenerate(out.as_deref()));
     }
     let demo = output.inputs.iter().all(|i| i.retail.is_none())
         && output.built.document.sheet.file == "demo.png";
@@ -279,14 +295,7 @@ fn build_kinds(
     check: bool,
 ) -> Result<()> {
     let started = Instant::now();
-    let Some((dir, how)) = locate_originals(originals)? else {
-        bail!(
-            "no original files found: building the unit kinds needs their SHP and SEQ files.\n\
-             Copy them from your own copy of the game into originals/ at the repository root, or run\n\
-             with --originals DIR or {ORIGINALS_VAR}=DIR."
-        );
-    };
-    println!("originals: {} (from {how})", dir.display());
+    let dir = required_originals(originals, "the unit kinds needs their")?;
     if check {
         let outputs = kinds
             .iter()
@@ -313,12 +322,7 @@ fn build_kinds(
             })
             .collect();
         expected.extend(layer_expectations(&layers, out.as_deref()));
-        let regenerate = if out.is_some() {
-            "cargo xtask build-data (without --check)"
-        } else {
-            "cargo xtask bless"
-        };
-        return stale::check(&expected, &repo_root(), regenerate);
+        return stale::check(&expected, &repo_root(), regenerate(out.as_deref()));
     }
     let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));
     let mut rows = Vec::new();
@@ -381,25 +385,13 @@ fn build_layers(
     layers: &[LayerKind],
     check: bool,
 ) -> Result<()> {
-    let Some((dir, how)) = locate_originals(originals)? else {
-        bail!(
-            "no original files found: building a layer needs its SHP and SEQ files.\n\
-             Copy them from your own copy of the game into originals/ at the repository root, or run\n\
-             with --originals DIR or {ORIGINALS_VAR}=DIR."
-        );
-    };
-    println!("originals: {} (from {how})", dir.display());
+    let dir = required_originals(originals, "a layer needs its")?;
     if check {
         let built = build_layer_bytes(&dir, layers)?;
-        let regenerate = if out.is_some() {
-            "cargo xtask build-data (without --check)"
-        } else {
-            "cargo xtask bless"
-        };
         return stale::check(
             &layer_expectations(&built, out.as_deref()),
             &repo_root(),
-            regenerate,
+            regenerate(out.as_deref()),
         );
     }
     let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));

@@ -13,7 +13,11 @@ use sprite_render::sheet::decode_png;
 const BIN: &str = env!("CARGO_BIN_EXE_tactics-sprite");
 
 fn fixture(name: &str) -> String {
-    format!("{}/../../fixtures/sas/{name}", env!("CARGO_MANIFEST_DIR"))
+    test_support::repo_root()
+        .join("fixtures/sas")
+        .join(name)
+        .display()
+        .to_string()
 }
 
 fn run(args: &[&str]) -> Output {
@@ -204,10 +208,7 @@ fn extract_writes_the_entries_as_stored_and_refuses_the_compressed_one() {
 }
 
 fn schema() -> jsonschema::Validator {
-    let path = format!(
-        "{}/../../schemas/sas-set.schema.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = test_support::repo_root().join("schemas/sas-set.schema.json");
     let schema: Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
     jsonschema::draft202012::new(&schema).expect("the schema compiles")
 }

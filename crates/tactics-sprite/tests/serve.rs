@@ -178,7 +178,7 @@ fn the_demo_is_served_and_each_endpoint_is_its_command() {
     let sheet = dir.join("sheet.png");
     let sheet_answer = server.get("/api/v1/sheet.png?kind=demo");
     assert_eq!(sheet_answer.header("content-type"), Some("image/png"));
-    let demo_png = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/demo/demo.png");
+    let demo_png = test_support::repo_root().join("fixtures/demo/demo.png");
     assert!(
         sheet_answer.body == std::fs::read(&demo_png).expect("fixtures/demo/demo.png"),
         "the demo is not drawn from fixtures/demo/demo.png"
