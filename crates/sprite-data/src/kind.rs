@@ -94,3 +94,33 @@ impl fmt::Display for UnknownKind {
 }
 
 impl std::error::Error for UnknownKind {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_in_any_case_and_layers_only_where_welcome() {
+        assert_eq!(Kind::parse("MON").map(Kind::name), Ok("mon"));
+        assert_eq!(Kind::parse("Wep2"), Ok(Kind::Layer(LayerKind::Wep2)));
+        assert_eq!(parse_unit_kind("Type1").map(|k| k.name), Ok("type1"));
+        let refused = parse_unit_kind("eff1").unwrap_err();
+        assert!(!refused.layers);
+        assert_eq!(
+            refused.to_string(),
+            "no built-in profile \"eff1\"; the kinds are type1, type2, cyoko, mon, ruka, other, \
+             arute, kanzen"
+        );
+        assert_eq!(
+            Kind::parse("nosuch").unwrap_err().to_string(),
+            "no built-in profile \"nosuch\"; the kinds are type1, type2, cyoko, mon, ruka, other, \
+             arute, kanzen and the layers wep1, wep2, eff1"
+        );
+    }
+
+    #[test]
+    fn the_layers_in_words() {
+        assert_eq!(layer_choices(), "wep1, wep2 or eff1");
+        assert_eq!(layer_names("|"), "wep1|wep2|eff1");
+    }
+}
