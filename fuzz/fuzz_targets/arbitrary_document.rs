@@ -19,25 +19,15 @@ use sprite_data::document::{
 #[global_allocator]
 static ALLOCATOR: document_checks::Counting = document_checks::Counting;
 
-const SIZES: [(u32, u32); 17] = [
-    (8, 8),
-    (16, 8),
-    (16, 16),
-    (16, 24),
-    (24, 8),
-    (24, 16),
-    (24, 24),
-    (32, 8),
-    (32, 16),
-    (32, 24),
-    (32, 32),
-    (32, 40),
-    (40, 32),
-    (48, 16),
-    (48, 48),
-    (56, 56),
-    (40, 40),
-];
+/// A cell's size: one of the SHP tile sizes (`fft_formats::shp::TILE_SIZES`), or for one pick in
+/// seventeen 40 x 40, which no tile has.
+fn cell_size(pick: u8) -> (u32, u32) {
+    let sizes = &fft_formats::shp::TILE_SIZES;
+    match sizes.get(usize::from(pick) % (sizes.len() + 1)) {
+        Some(&(w, h)) => (u32::from(w), u32::from(h)),
+        None => (40, 40),
+    }
+}
 
 #[derive(Debug, Arbitrary)]
 struct ArbDocument {
@@ -88,7 +78,7 @@ fn document(a: ArbDocument) -> Document {
         .iter()
         .enumerate()
         .map(|(i, &(x, y, size, id))| {
-            let (w, h) = SIZES[usize::from(size) % SIZES.len()];
+            let (w, h) = cell_size(size);
             Cell {
                 id: if a.ids_as_positions { i as u32 } else { id },
                 x: u32::from(x % 33) * 8,

@@ -22,18 +22,19 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
+use fft_formats::retail::ORIGINALS_VAR;
 use sprite_data::Profile;
+use sprite_data::kind::{self, Kind};
 use sprite_data::layer::{self, LayerKind};
 use sprite_data::output::write_atomically;
-use sprite_data::pipeline::{self, Output, Source};
+use sprite_data::pipeline::{self, InputFile, Output, Source};
 use sprite_data::profile::{BUILTIN, BuiltinKind};
+use test_support::repo_root;
 
 /// The file name of the built document.
 const DOCUMENT_FILE: &str = "tactics-sprite-data.json";
 /// Where `build-data` writes unless told otherwise, from the repository root.
 const DEFAULT_OUT: &str = "target/tactics-sprite-data";
-/// The variable naming the folder of retail files.
-const ORIGINALS_VAR: &str = "FFT_ORIGINALS";
 
 #[derive(Parser)]
 #[command(
@@ -64,17 +65,31 @@ enum Task {
         /// The document's sheet.file [default: the profile's, RAMUZA.SPR for TYPE1].
         #[arg(long, value_name = "NAME", conflicts_with = "all")]
         sheet_file: Option<String>,
-        /// Build every unit kind (type1, type2, cyoko, mon, ruka, other, arute, kanzen), one
-        /// document each, `<kind>.tactics-sprite-data.json`, and print a table of their counts;
-        /// then the weapon and effect layers, `<layer>.tactics-sprite-layer.json` (wep1, wep2,
-        /// eff1).
-        #[arg(long, conflicts_with = "kind")]
+        // The helps of --all and --kind list the built-in profiles and the layers.
+        #[arg(
+            long,
+            conflicts_with = "kind",
+            help = format!(
+                "Build every unit kind ({}), one document each, `<kind>.tactics-sprite-data.json`, \
+                 and print a table of their counts; then the weapon and effect layers, \
+                 `<layer>.tactics-sprite-layer.json` ({})",
+                kind::unit_names(", "),
+                kind::layer_names(", ")
+            )
+        )]
         all: bool,
-        /// Build one unit kind's document, `<kind>.tactics-sprite-data.json` (the built-in
-        /// profiles: type1, type2, cyoko, mon, ruka, other, arute, kanzen), or one layer's,
-        /// `<layer>.tactics-sprite-layer.json` (wep1, wep2, eff1).
-        #[arg(long, value_name = "NAME", value_parser = parse_kind)]
-        kind: Option<KindArg>,
+        #[arg(
+            long,
+            value_name = "NAME",
+            value_parser = Kind::parse,
+            help = format!(
+                "Build one unit kind's document, `<kind>.tactics-sprite-data.json` (the built-in \
+                 profiles: {}), or one layer's, `<layer>.tactics-sprite-layer.json` ({})",
+                kind::unit_names(", "),
+                kind::layer_names(", ")
+            )
+        )]
+        kind: Option<Kind>,
         /// Write nothing: build in memory and compare with what is already there (the --out
         /// folder when given, else the shipped fixtures/documents/ and fixtures/layers/), failing
         /// when any file is stale. For CI, like a check that generated files are up to date.
@@ -111,10 +126,10 @@ fn main() -> ExitCode {
                 None,
                 check,
             ),
-            (false, Some(KindArg::Unit(kind))) => {
+            (false, Some(Kind::Unit(kind))) => {
                 build_kinds(originals, out, &[kind], sheet_file.as_deref(), check)
             }
-            (false, Some(KindArg::Layer(layer))) => match sheet_file {
+            (false, Some(Kind::Layer(layer))) => match sheet_file {
                 Some(_) => Err(anyhow::anyhow!(
                     "--sheet-file names a unit document's sheet; a layer document's is {}",
                     layer::WEAPONS_SHEET
@@ -132,35 +147,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// What `--kind` names: a unit kind's built-in profile, or a layer.
-#[derive(Debug, Clone, Copy)]
-enum KindArg {
-    Unit(&'static BuiltinKind),
-    Layer(LayerKind),
-}
-
-/// `--kind`: a built-in kind or a layer, any case. A wrong name is a usage error (exit 2), as in
-/// `tactics-sprite build --kind`.
-fn parse_kind(name: &str) -> Result<KindArg, String> {
-    if let Some(layer) = LayerKind::from_name(name) {
-        return Ok(KindArg::Layer(layer));
-    }
-    BuiltinKind::find(name).map(KindArg::Unit).ok_or_else(|| {
-        format!(
-            "no built-in profile {name:?}; the kinds are {} and the layers {}",
-            BuiltinKind::names(),
-            LayerKind::ALL.map(LayerKind::name).join(", ")
-        )
-    })
-}
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask lives one folder below the repository root")
-        .to_path_buf()
 }
 
 /// Where the originals are, and how the folder was chosen. An explicitly named folder (flag or
@@ -187,44 +173,54 @@ fn locate_originals(flag: Option<PathBuf>) -> Result<Option<(PathBuf, String)>> 
         .then(|| (default, "the default originals/ folder".into())))
 }
 
+/// The originals' folder for a build that cannot do without it, said on a line; the error says
+/// `building {needs} SHP and SEQ files` ("a layer needs its").
+fn required_originals(flag: Option<PathBuf>, needs: &str) -> Result<PathBuf> {
+    let Some((dir, how)) = locate_originals(flag)? else {
+        bail!(
+            "no original files found: building {needs} SHP and SEQ files.\n\
+             Copy them from your own copy of the game into originals/ at the repository root, or run\n\
+             with --originals DIR or {ORIGINALS_VAR}=DIR."
+        );
+    };
+    println!("originals: {} (from {how})", dir.display());
+    Ok(dir)
+}
+
+/// What a stale file from `--check` is regenerated with: a build into the `--out` folder, or
+/// `bless` for the shipped files.
+fn regenerate(out: Option<&Path>) -> &'static str {
+    match out {
+        Some(_) => "cargo xtask build-data (without --check)",
+        None => "cargo xtask bless",
+    }
+}
+
 /// Builds the pair a profile names from a folder of originals.
 fn build_from_folder(dir: &Path, profile: &Profile, sheet_file: Option<&str>) -> Result<Output> {
-    let read = |disc_name: &str| -> Result<(String, Vec<u8>)> {
-        let path = pipeline::find_retail_file(dir, disc_name).with_context(|| {
-            let remaster = fft_formats::retail::by_disc_name(disc_name)
-                .map(|f| format!(" (or {})", f.remaster_name))
-                .unwrap_or_default();
-            format!("{}: no {disc_name}{remaster} in this folder", dir.display())
-        })?;
+    let read = |disc_name: &str| -> Result<InputFile> {
+        let path = pipeline::find_retail_file(dir, disc_name)
+            .with_context(|| pipeline::not_in_folder(dir, disc_name))?;
         let bytes =
             std::fs::read(&path).with_context(|| format!("{}: cannot read", path.display()))?;
-        Ok((path.display().to_string(), bytes))
+        Ok(InputFile::new(&path, bytes))
     };
-    let (shp_name, shp) = read(&profile.shp)?;
-    let (seq_name, seq) = read(&profile.seq)?;
+    let (shp, seq) = (read(&profile.shp)?, read(&profile.seq)?);
     // A retail file of another kind under this name (renamed) is refused, as `tactics-sprite
     // build` refuses it without --force.
-    for (name, bytes, expected) in [
-        (&shp_name, &shp, &profile.shp),
-        (&seq_name, &seq, &profile.seq),
-    ] {
-        if let Some(file) = pipeline::other_retail_file(bytes, expected) {
+    for (input, expected) in [(&shp, &profile.shp), (&seq, &profile.seq)] {
+        if let Some(file) = pipeline::other_retail_file(&input.bytes, expected) {
             bail!(
-                "{name}: this is the retail {}, but the {} profile reads {expected}",
+                "{}: this is the retail {}, but the {} profile reads {expected}",
+                input.name,
                 file.disc_name,
                 profile.kind
             );
         }
     }
     Ok(pipeline::build_from_sources(
-        Source {
-            name: &shp_name,
-            bytes: &shp,
-        },
-        Source {
-            name: &seq_name,
-            bytes: &seq,
-        },
+        shp.source(),
+        seq.source(),
         profile,
         sheet_file,
     )?)
@@ -262,18 +258,11 @@ fn build_data(
     };
     if check {
         println!("{}", output.report());
-        let (path, regenerate) = match &out {
-            Some(dir) => (
-                dir.join(DOCUMENT_FILE),
-                "cargo xtask build-data (without --check)",
-            ),
-            None => (shipped, "cargo xtask bless"),
-        };
         let expected = [stale::Expected {
-            path,
+            path: out.as_ref().map_or(shipped, |dir| dir.join(DOCUMENT_FILE)),
             built: stale::Built::Unit(&output),
         }];
-        return stale::check(&expected, &repo_root(), regenerate);
+        return stale::check(&expected, &repo_root(), regenerate(out.as_deref()));
     }
     let demo = output.inputs.iter().all(|i| i.retail.is_none())
         && output.built.document.sheet.file == "demo.png";
@@ -308,14 +297,7 @@ fn build_kinds(
     check: bool,
 ) -> Result<()> {
     let started = Instant::now();
-    let Some((dir, how)) = locate_originals(originals)? else {
-        bail!(
-            "no original files found: building the unit kinds needs their SHP and SEQ files.\n\
-             Copy them from your own copy of the game into originals/ at the repository root, or run\n\
-             with --originals DIR or {ORIGINALS_VAR}=DIR."
-        );
-    };
-    println!("originals: {} (from {how})", dir.display());
+    let dir = required_originals(originals, "the unit kinds needs their")?;
     if check {
         let outputs = kinds
             .iter()
@@ -342,12 +324,7 @@ fn build_kinds(
             })
             .collect();
         expected.extend(layer_expectations(&layers, out.as_deref()));
-        let regenerate = if out.is_some() {
-            "cargo xtask build-data (without --check)"
-        } else {
-            "cargo xtask bless"
-        };
-        return stale::check(&expected, &repo_root(), regenerate);
+        return stale::check(&expected, &repo_root(), regenerate(out.as_deref()));
     }
     let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));
     let mut rows = Vec::new();
@@ -410,25 +387,13 @@ fn build_layers(
     layers: &[LayerKind],
     check: bool,
 ) -> Result<()> {
-    let Some((dir, how)) = locate_originals(originals)? else {
-        bail!(
-            "no original files found: building a layer needs its SHP and SEQ files.\n\
-             Copy them from your own copy of the game into originals/ at the repository root, or run\n\
-             with --originals DIR or {ORIGINALS_VAR}=DIR."
-        );
-    };
-    println!("originals: {} (from {how})", dir.display());
+    let dir = required_originals(originals, "a layer needs its")?;
     if check {
         let built = build_layer_bytes(&dir, layers)?;
-        let regenerate = if out.is_some() {
-            "cargo xtask build-data (without --check)"
-        } else {
-            "cargo xtask bless"
-        };
         return stale::check(
             &layer_expectations(&built, out.as_deref()),
             &repo_root(),
-            regenerate,
+            regenerate(out.as_deref()),
         );
     }
     let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));

@@ -48,10 +48,6 @@ pub enum ErrorKind {
     NotReadBack,
     /// A sheet rectangle no tile record can name (off the grid, no size code, the other half).
     NotOnSheet,
-
-    // Opcode tables.
-    /// An opcode definition no table can hold (a code below 0xBE, a length out of range).
-    BadOpcodeDefinition,
 }
 
 /// One step of the path to the field at fault.
@@ -181,9 +177,6 @@ pub enum Error {
     /// A file that decoded, but whose model does not encode again (a round trip).
     #[error("decoded, but cannot be encoded again: {0}")]
     NotReEncodable(Box<Error>),
-    /// An opcode definition no [`crate::OpcodeTable`] can hold.
-    #[error("{problem}")]
-    OpcodeDefinition { code: u8, problem: String },
 }
 
 /// The name the decoders' signatures use: every error of this crate is an [`Error`].
@@ -227,7 +220,6 @@ impl Error {
         match self {
             Self::Decode { kind, .. } | Self::Encode { kind, .. } => *kind,
             Self::NotReEncodable(inner) => inner.kind(),
-            Self::OpcodeDefinition { .. } => ErrorKind::BadOpcodeDefinition,
         }
     }
 
@@ -249,7 +241,6 @@ impl Error {
         match self {
             Self::Decode { path, .. } | Self::Encode { path, .. } => Some(path),
             Self::NotReEncodable(inner) => inner.path(),
-            Self::OpcodeDefinition { .. } => None,
         }
     }
 

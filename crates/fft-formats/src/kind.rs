@@ -22,9 +22,6 @@ pub enum FileKind {
 }
 
 impl FileKind {
-    /// Every kind, in the order detection tries them.
-    pub const ALL: [Self; 4] = [Self::Seq, Self::UnitShp, Self::WeaponShp, Self::Spr];
-
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {

@@ -2,6 +2,10 @@
 //! sizes and sha256 digests (from the project's shared `SOURCES.md`). Only digests are kept here:
 //! the files themselves belong to Square Enix and are never part of the repository.
 
+/// The environment variable naming the folder of the user's retail files (`cargo xtask
+/// build-data`, `tactics-sprite serve` and the tests read it).
+pub const ORIGINALS_VAR: &str = "FFT_ORIGINALS";
+
 /// One retail file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RetailFile {

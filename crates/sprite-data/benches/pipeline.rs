@@ -23,7 +23,7 @@ struct Pair {
 }
 
 fn pair() -> Pair {
-    let originals = std::env::var_os("FFT_ORIGINALS")
+    let originals = std::env::var_os(fft_formats::retail::ORIGINALS_VAR)
         .map(PathBuf::from)
         .filter(|d| d.is_dir());
     if let Some(dir) = originals {
@@ -105,7 +105,7 @@ fn stages(c: &mut Criterion) {
 /// Every unit kind, decoded, built and written, one after the other: what `cargo xtask
 /// build-data --all` does in-process. Needs the originals.
 fn all_kinds(c: &mut Criterion) {
-    let Some(dir) = std::env::var_os("FFT_ORIGINALS")
+    let Some(dir) = std::env::var_os(fft_formats::retail::ORIGINALS_VAR)
         .map(PathBuf::from)
         .filter(|d| d.is_dir())
     else {
@@ -149,7 +149,7 @@ fn all_kinds(c: &mut Criterion) {
 /// Decoding a sprite sheet (RAMUZA.SPR: palettes, raw rows, 200 compressed rows). Needs the
 /// sheets beside the originals.
 fn sheets(c: &mut Criterion) {
-    let sheet = std::env::var_os("FFT_ORIGINALS")
+    let sheet = std::env::var_os(fft_formats::retail::ORIGINALS_VAR)
         .map(|d| PathBuf::from(d).join("../sheets/battle_ramuza_spr.bin"))
         .and_then(|p| std::fs::read(p).ok());
     let Some(bytes) = sheet else { return };

@@ -144,11 +144,6 @@ impl<'a> Program<'a> {
         }
     }
 
-    /// The decoded file.
-    pub fn seq(&self) -> &'a Seq {
-        self.seq
-    }
-
     /// The command index one past the storage segment that starts at command `start`: the next
     /// larger distinct slot start, or the end of the stream.
     pub fn segment_end(&self, start: usize) -> usize {
@@ -156,11 +151,6 @@ impl<'a> Program<'a> {
         self.segments
             .get(next)
             .map_or(self.seq.commands.len(), |s| s.start)
-    }
-
-    /// Stream offset of command `index`.
-    pub fn offset_of(&self, index: usize) -> usize {
-        self.offsets[index.min(self.offsets.len() - 1)]
     }
 
     /// Executes slot `slot` (first pass only).

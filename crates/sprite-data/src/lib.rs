@@ -11,6 +11,7 @@ pub mod compare;
 pub mod document;
 pub mod error;
 pub mod execution;
+pub mod kind;
 pub mod layer;
 pub mod limits;
 pub mod load;

@@ -32,6 +32,32 @@ impl Source<'_> {
     }
 }
 
+/// An input file read whole, named in messages by its path as given: what the tools hold before
+/// they build, each handing out its [`Source`].
+#[derive(Debug, Clone)]
+pub struct InputFile {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+impl InputFile {
+    /// The file at `path`, whose bytes the caller has read (each tool reads with its own limits).
+    pub fn new(path: &Path, bytes: Vec<u8>) -> Self {
+        Self {
+            name: path.display().to_string(),
+            bytes,
+        }
+    }
+
+    /// The file as the pipeline takes it.
+    pub fn source(&self) -> Source<'_> {
+        Source {
+            name: &self.name,
+            bytes: &self.bytes,
+        }
+    }
+}
+
 /// Whether an input is a known retail file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Provenance {
@@ -164,6 +190,15 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// What to say when [`find_retail_file`] finds nothing: `DIR: no TYPE1.SHP (or
+/// battle_type1_shp.bin) in this folder`.
+pub fn not_in_folder(dir: &Path, disc_name: &str) -> String {
+    let remaster = retail::by_disc_name(disc_name)
+        .map(|f| format!(" (or {})", f.remaster_name))
+        .unwrap_or_default();
+    format!("{}: no {disc_name}{remaster} in this folder", dir.display())
 }
 
 /// Finds a retail file in a folder under its disc name or the remaster's name (any case).

@@ -73,11 +73,6 @@ impl BuiltinKind {
         BUILTIN.iter().find(|k| k.name.eq_ignore_ascii_case(name))
     }
 
-    /// The names of every built-in kind, comma-separated, for messages.
-    pub fn names() -> String {
-        BUILTIN.map(|k| k.name).join(", ")
-    }
-
     /// The parsed profile.
     ///
     /// # Panics

@@ -8,9 +8,7 @@ use sprite_data::document::Document;
 use sprite_data::pose::{Motion, View, find_animation, pose_at};
 
 fn repo_file(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(path)
+    test_support::repo_root().join(path)
 }
 
 fn read(path: &str) -> String {

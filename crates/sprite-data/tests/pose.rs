@@ -14,7 +14,7 @@ use sprite_data::ErrorKind;
 use sprite_data::document::{Animation, Cell, Document, Sequence, SequenceEvent, Sheet};
 use sprite_data::pose::{
     self, Facing, IDLE, Motion, View, camera_step, events_at_start, events_between, find_animation,
-    idle_pose, is_back_view, is_mirrored_view, pattern_of, pose_at, view_of,
+    idle_pose, pose_at, view_of,
 };
 use test_support::fftorama::{cfg_integer, read_frame_data};
 
@@ -215,7 +215,7 @@ fn swing_high_at_view_5_plays_the_back_sequence_mirrored() {
     let swing = find_animation(&doc, "Swing High").unwrap();
     let bck = &doc.sequences[swing.back as usize];
     assert_eq!(bck.name, "Swing High Bck");
-    assert_eq!(pattern_of(view(5)), 3);
+    assert_eq!(view(5).pattern(), 3);
     let pose = pose_at(&doc, swing, view(5), 18, false).unwrap();
     assert!(pose.back && pose.mirrored);
     assert_eq!(pose.sequence, Some(swing.back));
@@ -459,17 +459,17 @@ fn view_of_every_facing_and_step() {
 
 #[test]
 fn patterns_back_and_mirrored_views() {
-    let patterns: Vec<u8> = View::ALL.into_iter().map(pattern_of).collect();
+    let patterns: Vec<u8> = View::ALL.into_iter().map(View::pattern).collect();
     assert_eq!(patterns, [0, 1, 1, 2, 2, 3, 3, 0]);
     let back: Vec<u8> = View::ALL
         .into_iter()
-        .filter(|&v| is_back_view(v))
+        .filter(|v| v.is_back())
         .map(View::number)
         .collect();
     assert_eq!(back, [3, 4, 5, 6]);
     let mirrored: Vec<u8> = View::ALL
         .into_iter()
-        .filter(|&v| is_mirrored_view(v))
+        .filter(|v| v.is_mirrored())
         .map(View::number)
         .collect();
     assert_eq!(mirrored, [0, 5, 6, 7]);

@@ -8,10 +8,10 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use fft_formats::layer::WeaponType;
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 use sprite_data::Document;
 use sprite_data::ErrorKind;
 use sprite_data::layer::LayerKind;
+use sprite_data::pipeline::sha256_hex;
 use sprite_data::pose::{IDLE, Motion, View};
 use sprite_render::Background;
 use sprite_render::encode::png_rgba;
@@ -183,7 +183,7 @@ impl AppState {
 impl Served {
     fn new(kind: Kind) -> anyhow::Result<Served> {
         let bytes = Bytes::from(kind.bytes.clone());
-        let sha256 = hex(&Sha256::digest(&bytes));
+        let sha256 = sha256_hex(&bytes);
         let gzip = Bytes::from(gzip(&bytes)?);
         let doc = &kind.document;
         let animations: Vec<AnimationSummary> = doc
@@ -371,10 +371,6 @@ fn file_name(sheet: &Sheet) -> Option<&str> {
         ),
         Sheet::Synthetic { .. } => None,
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {

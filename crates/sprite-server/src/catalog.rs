@@ -8,7 +8,7 @@ use fft_formats::retail::RETAIL_SHEETS;
 use fft_formats::spr::Spr;
 use sprite_data::Document;
 use sprite_data::layer::{LayerDocument, LayerKind, build_layer_from_folder};
-use sprite_data::pipeline::{self, Source};
+use sprite_data::pipeline::{self, InputFile};
 use sprite_data::profile::BUILTIN;
 use sprite_render::compose::SP2_FROM_ROW;
 use sprite_render::demo_sheet::demo_sheet;
@@ -207,26 +207,13 @@ impl Catalog {
                 continue;
             };
             let read = |path: &Path| {
-                std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))
+                std::fs::read(path)
+                    .map(|bytes| InputFile::new(path, bytes))
+                    .with_context(|| format!("{}: cannot read", path.display()))
             };
             let (shp, seq) = (read(&shp_path)?, read(&seq_path)?);
-            let (shp_name, seq_name) = (
-                shp_path.display().to_string(),
-                seq_path.display().to_string(),
-            );
-            let output = pipeline::build_from_sources(
-                Source {
-                    name: &shp_name,
-                    bytes: &shp,
-                },
-                Source {
-                    name: &seq_name,
-                    bytes: &seq,
-                },
-                &profile,
-                None,
-            )
-            .with_context(|| format!("kind {}", builtin.name))?;
+            let output = pipeline::build_from_sources(shp.source(), seq.source(), &profile, None)
+                .with_context(|| format!("kind {}", builtin.name))?;
             let inputs = output
                 .inputs
                 .iter()

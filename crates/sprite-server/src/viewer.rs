@@ -4,7 +4,7 @@
 
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use sha2::{Digest, Sha256};
+use sprite_data::pipeline::sha256_hex;
 
 use crate::api::{REVALIDATE, matches_etag};
 
@@ -42,10 +42,7 @@ pub static ASSETS: [Asset; 4] = [
 impl Asset {
     /// The file, with an `ETag` (its sha256) answered by `304`.
     pub fn respond(&self, headers: &HeaderMap) -> Response {
-        let sha256: String = Sha256::digest(self.text.as_bytes())
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
+        let sha256 = sha256_hex(self.text.as_bytes());
         let mut response = if matches_etag(headers, &sha256) {
             StatusCode::NOT_MODIFIED.into_response()
         } else {

@@ -19,12 +19,12 @@ use clap::{Parser, Subcommand};
     name = "tactics-sprite",
     version,
     about = "Final Fantasy Tactics sprite files: inspect, round-trip, build sprite data, draw and render",
-    long_about = "Work with Final Fantasy Tactics sprite files: unit SHP files (TYPE1.SHP and kin: \
+    long_about = format!("Work with Final Fantasy Tactics sprite files: unit SHP files (TYPE1.SHP and kin: \
 how each frame is cut from the sprite sheet), weapon/effect SHP files (WEP1.SHP, EFF1.SHP, ...), \
 SEQ files (the animation bytecode) and SPR sprite sheets. Inspect and round-trip them, build \
 tactics-sprite-data.json (the document renderers draw a unit from), print the pose poseAt draws \
 at a moment, and render frames and animations to PNG, APNG, GIF or an Aseprite export, with \
-the weapon in hand and its effects (--weapon; layer documents from build --kind wep1|wep2|eff1); \
+the weapon in hand and its effects (--weapon; layer documents from build --kind {}); \
 serve all of it over HTTP with a viewer page (serve). Check a copy of the document against the \
 game files (check), or say what changed between two files (diff). inspect, roundtrip, build and \
 render also take Tactics Ogre's SAS sprite animation sets (SAS3, SAS\\0) and the pakd containers \
@@ -32,7 +32,9 @@ that hold them; extract and pack unpack and rebuild a container.\n\n\
 Exit status: 0 on success; 1 when a file cannot be read or decoded, or a round trip does not \
 give back identical bytes; 2 for a usage error. Errors are one line on stderr naming the file, \
 the byte offset and the problem. check and diff: 0 same, 1 different, 2 for a usage error or an \
-input they cannot read."
+input they cannot read.",
+        sprite_data::kind::layer_names("|")
+    )
 )]
 struct Cli {
     #[command(subcommand)]

@@ -13,7 +13,11 @@ use sprite_render::sheet::decode_png;
 const BIN: &str = env!("CARGO_BIN_EXE_tactics-sprite");
 
 fn fixture(name: &str) -> String {
-    format!("{}/../../fixtures/sas/{name}", env!("CARGO_MANIFEST_DIR"))
+    test_support::repo_root()
+        .join("fixtures/sas")
+        .join(name)
+        .display()
+        .to_string()
 }
 
 fn run(args: &[&str]) -> Output {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serve_support::{Connection, Server, escape};
-use sha2::{Digest, Sha256};
+use sprite_data::pipeline::sha256_hex;
 
 fn cli(args: &[&str]) -> Vec<u8> {
     let output = Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
@@ -36,13 +36,6 @@ fn every_retail_file(test: &str) -> bool {
     test_support::RETAIL_FILES
         .iter()
         .all(|file| test_support::retail_file(test, file.disc_name).is_some())
-}
-
-fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 /// `tactics-sprite render --data DOC --sheet SHEET ARGS -o OUT.ext`'s file.
@@ -185,7 +178,7 @@ fn the_demo_is_served_and_each_endpoint_is_its_command() {
     let sheet = dir.join("sheet.png");
     let sheet_answer = server.get("/api/v1/sheet.png?kind=demo");
     assert_eq!(sheet_answer.header("content-type"), Some("image/png"));
-    let demo_png = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/demo/demo.png");
+    let demo_png = test_support::repo_root().join("fixtures/demo/demo.png");
     assert!(
         sheet_answer.body == std::fs::read(&demo_png).expect("fixtures/demo/demo.png"),
         "the demo is not drawn from fixtures/demo/demo.png"

@@ -393,7 +393,7 @@ fn pose_js_agrees_with_the_api_and_the_canvas_with_render() {
         return;
     };
     // Every kind with the retail files, else the demo (the browser part needs no game file).
-    let originals = std::env::var("FFT_ORIGINALS")
+    let originals = std::env::var(fft_formats::retail::ORIGINALS_VAR)
         .ok()
         .filter(|v| !v.is_empty())
         .map(|dir| test_support::repo_root().join(dir))

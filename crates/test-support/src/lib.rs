@@ -25,10 +25,8 @@ pub mod schema;
 
 use std::path::{Path, PathBuf};
 
-pub use fft_formats::retail::{RETAIL_FILES, RETAIL_SHEETS, RetailFile};
+pub use fft_formats::retail::{ORIGINALS_VAR, RETAIL_FILES, RETAIL_SHEETS, RetailFile};
 
-/// The variable naming the folder of retail files.
-pub const ORIGINALS_VAR: &str = "FFT_ORIGINALS";
 /// The variable naming the folder of sprite sheets.
 pub const SHEETS_VAR: &str = "FFT_SHEETS";
 /// The variable naming the folder of FFTorama's decoded tables.
@@ -242,7 +240,8 @@ pub fn unchecked(test: &str, why: &str) -> Option<String> {
     None
 }
 
-/// The repository root (for fixtures), from the calling crate's manifest folder.
+/// The repository root (for fixtures and `cargo xtask`'s outputs): two folders above this crate's
+/// manifest, whichever crate calls it.
 pub fn repo_root() -> PathBuf {
     let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     dir.pop();

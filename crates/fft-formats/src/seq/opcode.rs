@@ -2,8 +2,6 @@
 //! the only place those facts live; a game patched with the "animation rewrite" changes some
 //! lengths, so decoding takes the table as a parameter ([`OpcodeTable::animation_rewrite`]).
 
-use crate::error::Error;
-
 /// One opcode: its code (the byte after `0xFF`), a name, and its total length including `FF op`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Opcode {
@@ -147,33 +145,6 @@ impl OpcodeTable {
             table.by_code[usize::from(code)] = Some(Opcode { code, name, len });
         }
         table
-    }
-
-    /// This table with one opcode added or replaced.
-    ///
-    /// # Errors
-    /// When `code` is below 0xBE or the length is not 2 to `2 + MAX_OPCODE_ARGS`.
-    pub fn with(mut self, opcode: Opcode) -> Result<Self, Error> {
-        let refuse = |problem: String| Error::OpcodeDefinition {
-            code: opcode.code,
-            problem,
-        };
-        if opcode.code < FIRST_OPCODE {
-            return Err(refuse(format!(
-                "opcode 0x{:02X} is below 0x{FIRST_OPCODE:02X}",
-                opcode.code
-            )));
-        }
-        if !(2..=2 + MAX_OPCODE_ARGS as u8).contains(&opcode.len) {
-            return Err(refuse(format!(
-                "opcode 0x{:02X}: length {} is not 2 to {}",
-                opcode.code,
-                opcode.len,
-                2 + MAX_OPCODE_ARGS
-            )));
-        }
-        self.by_code[usize::from(opcode.code)] = Some(opcode);
-        Ok(self)
     }
 
     /// The opcode with this code, if the table has it.

@@ -13,7 +13,7 @@
 
 use crate::document::{Sequence, SequenceEvent};
 
-use super::check_tick;
+use super::{check_tick, total_ticks};
 use crate::error::{Error, ErrorKind};
 
 /// One event crossed, and when.
@@ -105,7 +105,7 @@ pub fn events_between(sequence: &Sequence, from: i64, to: i64) -> Result<EventsB
     let mut events: Vec<&SequenceEvent> = sequence.events.iter().collect();
     // The builder writes them in tick order; a hand-written document might not.
     events.sort_by_key(|e| e.0);
-    let total: u64 = sequence.ticks.iter().map(|&t| u64::from(t)).sum();
+    let total = total_ticks(sequence);
     let period = (sequence.looping && total > 0).then_some(total);
     if let Some(event) = events
         .iter()

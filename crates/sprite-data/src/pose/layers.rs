@@ -25,7 +25,7 @@ use crate::document::{Animation, Document, LayerCue, Sequence};
 use crate::error::Error;
 use crate::layer::{LayerDocument, LayerSequence};
 
-use super::{Pose, PoseTile, View, frame_index_at, pose_at, total_ticks};
+use super::{Pose, PoseTile, View, frame_index_at, pose_at, sum_ticks, total_ticks};
 
 /// The layers a unit is drawn with: its weapon type and the two layer documents (either may be
 /// left out; a layer without its document is not drawn).
@@ -282,17 +282,13 @@ fn order_names(order: &[String]) -> Vec<&'static str> {
 
 /// The frame a layer slot shows `elapsed - started` ticks in, or `None` when it shows none.
 fn layer_frame(sequence: &LayerSequence, local: u64) -> Option<usize> {
-    let total = total_ticks_of(&sequence.ticks);
+    let total = sum_ticks(&sequence.ticks);
     let local = match sequence.end.as_str() {
         "loop" if total > 0 => local % total,
         "EndAnimation" if local >= total => return None,
         _ => local,
     };
     frame_index_at(&sequence.ticks, local)
-}
-
-fn total_ticks_of(ticks: &[u32]) -> u64 {
-    ticks.iter().map(|t| u64::from(*t)).sum()
 }
 
 fn layer_pose(
@@ -314,18 +310,7 @@ fn layer_pose(
         .enumerate()
         .map(|(order, tile)| {
             let cell = doc.cells.get(tile.cell as usize)?;
-            let u = f64::from(tile.u);
-            Some(PoseTile {
-                cell: tile.cell,
-                x: (if mirrored { -u } else { u }) - f64::from(cell.w) / 2.0,
-                y: f64::from(tile.v) - f64::from(cell.h) / 2.0,
-                w: cell.w,
-                h: cell.h,
-                flip_x: mirrored != tile.flip,
-                flip_y: tile.flip_y,
-                sheet: 0,
-                order,
-            })
+            Some(PoseTile::place(tile, cell, order, mirrored, 0))
         })
         .collect::<Option<Vec<_>>>()?;
     let pivot_u = i64::from(doc.anchor[0]);

@@ -21,7 +21,7 @@ pub mod view;
 
 use serde::{Serialize, Serializer};
 
-use crate::document::{Animation, Cell, Document, Sequence};
+use crate::document::{Animation, Cell, Document, FrameTile, Sequence};
 use crate::error::{Error, ErrorKind};
 
 pub use events::{EventCrossing, EventsBetween, events_at_start, events_between};
@@ -29,10 +29,7 @@ pub use screen::{
     PIXEL_HEIGHT, PIXEL_WIDTH, Placement3d, TextureRect, cell_texture_rect, du_screen, fb_world,
     move_2d, place_3d, texture_v, tile_center_in_group,
 };
-pub use view::{
-    FACING_X, FACING_Z, Facing, PATTERNS, View, camera_step, is_back_view, is_mirrored_view,
-    pattern_of, view_of,
-};
+pub use view::{FACING_X, FACING_Z, Facing, PATTERNS, View, camera_step, view_of};
 
 /// The name that takes the idle branch: idle has no sequence pair.
 pub const IDLE: &str = "Idle";
@@ -111,6 +108,30 @@ pub struct PoseTile {
 }
 
 impl PoseTile {
+    /// The frame tile `tile` of `cell`, `order`th in its frame's list (back to front), placed from
+    /// the stance point as the unit's and the layers' tiles are: mirrored, `u` changes sign and
+    /// the cell is flipped left for right once more.
+    pub(crate) fn place(
+        tile: &FrameTile,
+        cell: &Cell,
+        order: usize,
+        mirrored: bool,
+        sheet: u8,
+    ) -> PoseTile {
+        let u = f64::from(tile.u);
+        PoseTile {
+            cell: tile.cell,
+            x: (if mirrored { -u } else { u }) - f64::from(cell.w) / 2.0,
+            y: f64::from(tile.v) - f64::from(cell.h) / 2.0,
+            w: cell.w,
+            h: cell.h,
+            flip_x: mirrored != tile.flip,
+            flip_y: tile.flip_y,
+            sheet,
+            order,
+        }
+    }
+
     /// The tile's centre from the stance point, `(x + w/2, y + h/2)`: `(±u, v)`.
     pub fn center(&self) -> (f64, f64) {
         (
@@ -198,7 +219,12 @@ impl<'a> Motion<'a> {
 
 /// A sequence's length in ticks, `sum(ticks)`.
 pub fn total_ticks(sequence: &Sequence) -> u64 {
-    sequence.ticks.iter().map(|&t| u64::from(t)).sum()
+    sum_ticks(&sequence.ticks)
+}
+
+/// A list of delays added up, `sum(ticks)` (a unit's sequence or a layer's).
+fn sum_ticks(ticks: &[u32]) -> u64 {
+    ticks.iter().map(|&t| u64::from(t)).sum()
 }
 
 /// The position in `ticks` (a sequence's delays) shown at `elapsed` ticks into it: the first `i`
@@ -412,18 +438,8 @@ pub fn place_tiles(
                 cell: tile.cell,
                 count: doc.cells.len(),
             })?;
-            let u = f64::from(tile.u);
-            Ok(PoseTile {
-                cell: tile.cell,
-                x: (if mirrored { -u } else { u }) - f64::from(cell.w) / 2.0,
-                y: f64::from(tile.v) - f64::from(cell.h) / 2.0,
-                w: cell.w,
-                h: cell.h,
-                flip_x: mirrored != tile.flip,
-                flip_y: tile.flip_y,
-                sheet: u8::from(second_sheet && fft_formats::shp::in_lower_half_row(cell.y)),
-                order,
-            })
+            let sheet = u8::from(second_sheet && fft_formats::shp::in_lower_half_row(cell.y));
+            Ok(PoseTile::place(tile, cell, order, mirrored, sheet))
         })
         .collect()
 }

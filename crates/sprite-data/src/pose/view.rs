@@ -128,19 +128,20 @@ impl View {
         self.0
     }
 
-    /// See [`pattern_of`].
+    /// The view's pattern, 0..3, from [`PATTERNS`].
     pub fn pattern(self) -> u8 {
-        pattern_of(self)
+        PATTERNS[usize::from(self.0)]
     }
 
-    /// See [`is_back_view`].
+    /// `back = pattern >= 2`: the view plays the animation's back sequence.
     pub fn is_back(self) -> bool {
-        is_back_view(self)
+        self.pattern() >= 2
     }
 
-    /// See [`is_mirrored_view`].
+    /// `mirrored = pattern == 0 or pattern == 3`: the view draws its sequence flipped left for
+    /// right.
     pub fn is_mirrored(self) -> bool {
-        is_mirrored_view(self)
+        matches!(self.pattern(), 0 | 3)
     }
 }
 
@@ -153,21 +154,6 @@ impl std::fmt::Display for View {
 /// `view = (facing + cameraStep) % 8`. Any camera step is taken modulo 8.
 pub fn view_of(facing: Facing, camera_step: u8) -> View {
     View((facing.number() + camera_step % 8) % 8)
-}
-
-/// The view's pattern, 0..3, from [`PATTERNS`].
-pub fn pattern_of(view: View) -> u8 {
-    PATTERNS[usize::from(view.0)]
-}
-
-/// `back = pattern >= 2`: the view plays the animation's back sequence.
-pub fn is_back_view(view: View) -> bool {
-    pattern_of(view) >= 2
-}
-
-/// `mirrored = pattern == 0 or pattern == 3`: the view draws its sequence flipped left for right.
-pub fn is_mirrored_view(view: View) -> bool {
-    matches!(pattern_of(view), 0 | 3)
 }
 
 /// The camera step, 0..7, of a horizontal vector `(x, z)` from the scene toward the camera:

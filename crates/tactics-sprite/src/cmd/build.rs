@@ -1,60 +1,100 @@
 //! `tactics-sprite build`: one SHP + SEQ pair and a profile in, `tactics-sprite-data.json` out,
 //! through the same pipeline as `cargo xtask build-data`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 use fft_formats::FileKind;
 use sprite_data::Profile;
+use sprite_data::kind::{self, Kind};
 use sprite_data::layer::{LayerKind, build_layer};
 use sprite_data::output::write_atomically;
-use sprite_data::pipeline::{Source, build_from_sources, other_retail_file};
-use sprite_data::profile::{BUILTIN, BuiltinKind};
+use sprite_data::pipeline::{InputFile, build_from_sources, other_retail_file};
+use sprite_data::profile::BUILTIN;
 
-use super::{kind_in_words, read_input, wrong_kind};
+use super::{read_input, wrong_kind};
 
 /// Refuses an input of another kind (a SEQ given as --shp, a PNG, JSON) with what it is, before
 /// a decoder complains about an offset. `other` is what the other flag wants: an input of that
 /// kind suggests the two were swapped.
 fn check_input(
-    name: &str,
-    bytes: &[u8],
+    input: &InputFile,
     wanted: FileKind,
     other: FileKind,
     flag: &str,
 ) -> anyhow::Result<()> {
-    match wrong_kind(bytes, wanted) {
+    match wrong_kind(&input.bytes, wanted) {
         None => Ok(()),
         Some(what) => {
-            let swap = if fft_formats::detect_kind(bytes) == Some(other) {
+            let swap = if fft_formats::detect_kind(&input.bytes) == Some(other) {
                 "; are --shp and --seq swapped?"
             } else {
                 ""
             };
             Err(anyhow!(
-                "{name}: this is {what}, given as {flag}, which wants {}{swap}",
-                kind_in_words(wanted)
+                "{}: this is {what}, given as {flag}, which wants {}{swap}",
+                input.name,
+                wanted.in_words()
             ))
         }
     }
+}
+
+/// Reads `--shp` (of `shp_kind`) and `--seq`, refusing either when it is of another kind.
+fn read_pair(
+    shp_path: &Path,
+    seq_path: &Path,
+    shp_kind: FileKind,
+) -> anyhow::Result<(InputFile, InputFile)> {
+    let shp = InputFile::new(shp_path, read_input(shp_path)?);
+    let seq = InputFile::new(seq_path, read_input(seq_path)?);
+    check_input(&shp, shp_kind, FileKind::Seq, "--shp")?;
+    check_input(&seq, FileKind::Seq, shp_kind, "--seq")?;
+    Ok((shp, seq))
+}
+
+/// Refuses an input that is the retail file of another kind than the one `which` (the profile or
+/// `--kind`) reads, with the `--kind` that reads it, else `otherwise(expected)` as the advice.
+fn refuse_other_retail(
+    inputs: [(&InputFile, &str); 2],
+    which: &str,
+    otherwise: impl Fn(&str) -> String,
+) -> anyhow::Result<()> {
+    for (input, expected) in inputs {
+        if let Some(file) = other_retail_file(&input.bytes, expected) {
+            let hint = match kind_reading(file.disc_name) {
+                Some(kind) => format!("pass --kind {kind}"),
+                None => otherwise(expected),
+            };
+            return Err(anyhow!(
+                "{}: this is the retail {}, but {which} reads {expected}; {hint}, or --force to build it anyway",
+                input.name,
+                file.disc_name
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Build the sprite-data document from an SHP and a SEQ.
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Build tactics-sprite-data.json from an SHP + SEQ pair and a sheet profile",
-    long_about = "Build tactics-sprite-data.json, the document renderers draw a unit from, out of a \
+    long_about = format!("Build tactics-sprite-data.json, the document renderers draw a unit from, out of a \
 unit SHP (frames), a SEQ (animations) and a sheet profile (names, stage constants, idle frames). \
-Every unit kind's profile is built in: --kind picks one (type1, type2, cyoko, mon, ruka, other, \
-arute, kanzen; TYPE2 pairs TYPE2.SHP with TYPE3.SEQ, RUKA pairs MON.SHP with RUKA.SEQ), --profile \
-reads a TOML file, and TYPE1's is the default. --kind wep1, wep2 or eff1 builds a layer document instead (the weapons TYPE1 or TYPE2 units hold, or their effects) from WEP1/WEP2/EFF1.SHP and .SEQ. The output is canonical: the same inputs always give the same bytes. \
+Every unit kind's profile is built in: --kind picks one ({}; TYPE2 pairs TYPE2.SHP with TYPE3.SEQ, \
+RUKA pairs MON.SHP with RUKA.SEQ), --profile \
+reads a TOML file, and TYPE1's is the default. --kind {} builds a layer document instead (the weapons TYPE1 or TYPE2 units hold, or their effects) from WEP1/WEP2/EFF1.SHP and .SEQ. The output is canonical: the same inputs always give the same bytes. \
 It is written atomically: a failed build leaves any previous file untouched.\n\n\
 Prints whether each input is a known retail file or modified (modified files still build), \
 any warnings, the document's counts, the output path and its sha256.\n\n\
 With --sas FILE, a Tactics Ogre SAS set (SAS3 or SAS\\0, or a pakd container with --entry N) \
 is built to its own document instead (schemas/sas-set.schema.json): cells, frames, one sequence \
-per animation block with its steps, poses and events, and the animations' four directions."
+per animation block with its steps, poses and events, and the animations' four directions.",
+        kind::unit_names(", "),
+        kind::layer_choices()
+    )
 )]
 pub struct Args {
     /// The unit SHP (e.g. TYPE1.SHP).
@@ -78,9 +118,17 @@ pub struct Args {
     #[arg(long, value_name = "FILE", conflicts_with = "kind")]
     pub profile: Option<PathBuf>,
 
-    /// A built-in profile by unit kind: type1, type2, cyoko, mon, ruka, other, arute, kanzen; or a
-    /// layer: wep1, wep2, eff1 (writes a layer document)
-    #[arg(long, value_name = "NAME", value_parser = parse_kind_or_layer)]
+    // The help lists the built-in profiles and the layers.
+    #[arg(
+        long,
+        value_name = "NAME",
+        value_parser = Kind::parse,
+        help = format!(
+            "A built-in profile by unit kind: {}; or a layer: {} (writes a layer document)",
+            kind::unit_names(", "),
+            kind::layer_names(", ")
+        )
+    )]
     pub kind: Option<Kind>,
 
     /// The document's sheet.file [default: the profile's sheet_file, such as RAMUZA.SPR; under the
@@ -117,43 +165,20 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         (None, Some(Kind::Unit(kind))) => kind.load(),
         (None, None) => Profile::type1(),
     };
-    let shp = read_input(shp_path)?;
-    let seq = read_input(seq_path)?;
-    let shp_name = shp_path.display().to_string();
-    let seq_name = seq_path.display().to_string();
-    check_input(&shp_name, &shp, FileKind::UnitShp, FileKind::Seq, "--shp")?;
-    check_input(&seq_name, &seq, FileKind::Seq, FileKind::UnitShp, "--seq")?;
+    let (shp, seq) = read_pair(shp_path, seq_path, FileKind::UnitShp)?;
     if !args.force {
         let which = match (&args.profile, args.kind) {
             (Some(path), _) => format!("the profile {}", path.display()),
             (None, Some(kind)) => format!("--kind {}", kind.name()),
             (None, None) => "the default TYPE1 profile".to_owned(),
         };
-        for (name, bytes, expected) in [
-            (&shp_name, &shp, &profile.shp),
-            (&seq_name, &seq, &profile.seq),
-        ] {
-            if let Some(file) = other_retail_file(bytes, expected) {
-                let hint = match kind_reading(file.disc_name) {
-                    Some(kind) => format!("pass --kind {kind}"),
-                    None => "give the profile's file".to_owned(),
-                };
-                return Err(anyhow!(
-                    "{name}: this is the retail {}, but {which} reads {expected}; {hint}, or --force to build it anyway",
-                    file.disc_name
-                ));
-            }
-        }
+        refuse_other_retail([(&shp, &profile.shp), (&seq, &profile.seq)], &which, |_| {
+            "give the profile's file".to_owned()
+        })?;
     }
     let output = build_from_sources(
-        Source {
-            name: &shp_name,
-            bytes: &shp,
-        },
-        Source {
-            name: &seq_name,
-            bytes: &seq,
-        },
+        shp.source(),
+        seq.source(),
         &profile,
         args.sheet_file
             .clone()
@@ -172,27 +197,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// What `--kind` names: a unit kind's built-in profile, or a layer.
-#[derive(Debug, Clone, Copy)]
-pub enum Kind {
-    Unit(&'static BuiltinKind),
-    Layer(LayerKind),
-}
-
-impl Kind {
-    /// The name `--kind` takes.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Unit(kind) => kind.name,
-            Kind::Layer(layer) => layer.name(),
-        }
-    }
-}
-
 /// The remaster's name of the profile's sheet (`RAMUZA.SPR` -> `battle_ramuza_spr.bin`) when the
 /// SHP given is named the remaster's way (`battle_type1_shp.bin`): the document then names the
 /// sheet file that sits beside it. `None` otherwise, or for a sheet name of another form.
-fn remaster_sheet_file(shp: &std::path::Path, sheet_file: &str) -> Option<String> {
+fn remaster_sheet_file(shp: &Path, sheet_file: &str) -> Option<String> {
     let name = shp.file_name()?.to_str()?.to_ascii_lowercase();
     if !(name.starts_with("battle_") && name.ends_with(".bin")) {
         return None;
@@ -225,70 +233,23 @@ fn kind_reading(disc_name: &str) -> Option<&'static str> {
         .or_else(|| layer().map(LayerKind::name))
 }
 
-/// `--kind` of `check` and `xtask`: a built-in unit kind, any case.
-pub fn parse_kind(name: &str) -> Result<&'static BuiltinKind, String> {
-    BuiltinKind::find(name).ok_or_else(|| {
-        format!(
-            "no built-in profile {name:?}; the kinds are {}",
-            BuiltinKind::names()
-        )
-    })
-}
-
-/// `--kind` of `build`: a built-in unit kind or a layer, any case.
-fn parse_kind_or_layer(name: &str) -> Result<Kind, String> {
-    if let Some(layer) = LayerKind::from_name(name) {
-        return Ok(Kind::Layer(layer));
-    }
-    BuiltinKind::find(name).map(Kind::Unit).ok_or_else(|| {
-        format!(
-            "no built-in profile {name:?}; the kinds are {} and the layers {}",
-            BuiltinKind::names(),
-            LayerKind::ALL.map(LayerKind::name).join(", ")
-        )
-    })
-}
-
 /// `--kind wep1|wep2|eff1`: the layer document, with the human kinds' stage.
 fn run_layer(
     args: &Args,
     layer: LayerKind,
-    shp_path: &std::path::Path,
-    seq_path: &std::path::Path,
+    shp_path: &Path,
+    seq_path: &Path,
 ) -> anyhow::Result<ExitCode> {
-    let shp = read_input(shp_path)?;
-    let seq = read_input(seq_path)?;
-    let shp_name = shp_path.display().to_string();
-    let seq_name = seq_path.display().to_string();
-    check_input(&shp_name, &shp, FileKind::WeaponShp, FileKind::Seq, "--shp")?;
-    check_input(&seq_name, &seq, FileKind::Seq, FileKind::WeaponShp, "--seq")?;
+    let (shp, seq) = read_pair(shp_path, seq_path, FileKind::WeaponShp)?;
     if !args.force {
         let (shp_file, seq_file) = layer.files();
-        for (name, bytes, expected) in [(&shp_name, &shp, shp_file), (&seq_name, &seq, seq_file)] {
-            if let Some(file) = other_retail_file(bytes, expected) {
-                let hint = match kind_reading(file.disc_name) {
-                    Some(kind) => format!("pass --kind {kind}"),
-                    None => format!("give {expected}"),
-                };
-                return Err(anyhow!(
-                    "{name}: this is the retail {}, but --kind {layer} reads {expected}; {hint}, or --force to build it anyway",
-                    file.disc_name
-                ));
-            }
-        }
+        refuse_other_retail(
+            [(&shp, shp_file), (&seq, seq_file)],
+            &format!("--kind {layer}"),
+            |expected| format!("give {expected}"),
+        )?;
     }
-    let doc = build_layer(
-        layer,
-        Source {
-            name: &shp_name,
-            bytes: &shp,
-        },
-        Source {
-            name: &seq_name,
-            bytes: &seq,
-        },
-        &Profile::type1(),
-    )?;
+    let doc = build_layer(layer, shp.source(), seq.source(), &Profile::type1())?;
     let bytes = doc.to_bytes();
     println!(
         "layer   {layer} ({}): {} cells, {} frames, {} sequences",

@@ -6,11 +6,13 @@ use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 use sprite_data::compare::{self, Difference, JsonPath, Step, first_byte_difference};
-use sprite_data::pipeline::{Output, Source, build_from_sources, find_retail_file};
+use sprite_data::kind;
+use sprite_data::pipeline::{
+    InputFile, Output, build_from_sources, find_retail_file, not_in_folder,
+};
 use sprite_data::profile::BuiltinKind;
 use sprite_data::{Document, Profile};
 
-use super::build::parse_kind;
 use super::read_input;
 use super::report::{Finding, Ignores, Note, Report, ReportArgs};
 
@@ -60,9 +62,13 @@ pub struct Args {
     #[arg(long, value_name = "DIR", required_unless_present = "shp")]
     pub originals: Option<PathBuf>,
 
-    /// A built-in profile by unit kind: type1, type2, cyoko, mon, ruka, other, arute, kanzen
-    /// [default: type1]
-    #[arg(long, value_name = "NAME", value_parser = parse_kind)]
+    // The help lists the built-in profiles.
+    #[arg(
+        long,
+        value_name = "NAME",
+        value_parser = kind::parse_unit_kind,
+        help = format!("A built-in profile by unit kind: {} [default: type1]", kind::unit_names(", "))
+    )]
     pub kind: Option<&'static BuiltinKind>,
 
     /// A sheet profile (TOML) instead of a built-in one.
@@ -86,14 +92,7 @@ pub struct Args {
 /// # Errors
 /// Only when stdout cannot be written; every other problem is one line and exit 2.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let report = match prepare(args) {
-        Ok(report) => report,
-        Err(error) => {
-            super::report_error(&error);
-            return Ok(ExitCode::from(2));
-        }
-    };
-    report.print(&args.report)
+    Report::print_or_refuse(prepare(args), &args.report)
 }
 
 /// Reads a document to compare. `check` and `diff` read every document here, through the CLI's
@@ -238,28 +237,15 @@ fn find_in(dir: &Path, disc_name: &str) -> anyhow::Result<PathBuf> {
     if !dir.is_dir() {
         return Err(anyhow!("--originals {}: no such folder", dir.display()));
     }
-    find_retail_file(dir, disc_name).with_context(|| {
-        let remaster = fft_formats::retail::by_disc_name(disc_name)
-            .map(|f| format!(" (or {})", f.remaster_name))
-            .unwrap_or_default();
-        format!("{}: no {disc_name}{remaster} in this folder", dir.display())
-    })
+    find_retail_file(dir, disc_name).with_context(|| not_in_folder(dir, disc_name))
 }
 
 fn build(shp: &Path, seq: &Path, profile: &Profile) -> anyhow::Result<Output> {
-    let shp_bytes = read_input(shp)?;
-    let seq_bytes = read_input(seq)?;
-    let shp_name = shp.display().to_string();
-    let seq_name = seq.display().to_string();
+    let shp = InputFile::new(shp, read_input(shp)?);
+    let seq = InputFile::new(seq, read_input(seq)?);
     Ok(build_from_sources(
-        Source {
-            name: &shp_name,
-            bytes: &shp_bytes,
-        },
-        Source {
-            name: &seq_name,
-            bytes: &seq_bytes,
-        },
+        shp.source(),
+        seq.source(),
         profile,
         None,
     )?)

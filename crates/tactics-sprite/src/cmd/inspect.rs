@@ -12,7 +12,6 @@ use fft_formats::retail::{self, RetailFile};
 use fft_formats::spr::{Spr, WIDTH};
 use fft_formats::{Command, FileKind, Frame, OpcodeTable, Seq, UnitShp, WeaponShp};
 use serde_json::{Map, Value, json};
-use sha2::{Digest, Sha256};
 
 use super::{KindArg, KindSource, choose_kind, read_input, stdout_error};
 
@@ -202,10 +201,7 @@ struct Detail {
 
 impl Report {
     fn new(path: String, bytes: &[u8], kind: FileKind, source: KindSource) -> Self {
-        let sha256: String = Sha256::digest(bytes)
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
+        let sha256 = sprite_data::pipeline::sha256_hex(bytes);
         let retail: Option<&RetailFile> = retail::by_sha256(&sha256);
         Self {
             identity: vec![

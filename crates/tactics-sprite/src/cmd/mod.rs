@@ -88,15 +88,24 @@ impl KindSource {
 /// When it cannot be opened or read, or is longer than [`MAX_INPUT_LEN`]; the message names the
 /// path.
 pub fn read_input(path: &Path) -> anyhow::Result<Vec<u8>> {
+    read_at_most(
+        path,
+        MAX_INPUT_LEN,
+        "far longer than any sprite file can be",
+    )
+}
+
+/// Reads a whole file of at most `limit` bytes, refusing a longer one before it is read whole
+/// with `over 0x<limit> bytes, <too_long>`.
+///
+/// # Errors
+/// When it cannot be opened or read, or is longer; the message names the path.
+pub fn read_at_most(path: &Path, limit: u64, too_long: &str) -> anyhow::Result<Vec<u8>> {
     let read = || -> anyhow::Result<Vec<u8>> {
         let mut bytes = Vec::new();
-        File::open(path)?
-            .take(MAX_INPUT_LEN + 1)
-            .read_to_end(&mut bytes)?;
-        if bytes.len() as u64 > MAX_INPUT_LEN {
-            return Err(anyhow!(
-                "over 0x{MAX_INPUT_LEN:X} bytes, far longer than any sprite file can be"
-            ));
+        File::open(path)?.take(limit + 1).read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > limit {
+            return Err(anyhow!("over 0x{limit:X} bytes, {too_long}"));
         }
         Ok(bytes)
     };
@@ -185,12 +194,7 @@ pub fn wrong_kind(bytes: &[u8], wanted: FileKind) -> Option<String> {
         return Some(what.to_owned());
     }
     let kind = fft_formats::detect_kind(bytes)?;
-    (kind != wanted).then(|| kind_in_words(kind).to_owned())
-}
-
-/// A kind, as an error names it.
-pub fn kind_in_words(kind: FileKind) -> &'static str {
-    kind.in_words()
+    (kind != wanted).then(|| kind.in_words().to_owned())
 }
 
 /// Prints an error as one line on stderr: `tactics-sprite: <file>: <problem>`. Nothing is

@@ -346,7 +346,7 @@ fn describe_bad_sheet(path: &Path, bytes: &[u8], error: RenderError) -> anyhow::
         Some(what) if !what.starts_with("a PNG") => Some(what.to_owned()),
         _ => fft_formats::detect_kind(bytes)
             .filter(|k| *k != fft_formats::FileKind::Spr)
-            .map(|k| super::kind_in_words(k).to_owned()),
+            .map(|k| k.in_words().to_owned()),
     };
     match what {
         Some(what) => anyhow!(
@@ -543,13 +543,13 @@ pub fn render_file(
     }
 
     // What to draw: rows of timed frames, and whether the one animation loops.
-    let mut rows: Vec<Vec<AnimationFrame>> = Vec::new();
+    let mut rows = Rows::default();
     let mut loops = false;
-    let mut lines = Vec::new();
     if let Some(n) = args.frame {
         let image = renderer.draw_frame(n).map_err(explain)?;
-        lines.push(format!("frame   {n} ({} tiles)", doc.frames[n].len()));
-        rows.push(vec![AnimationFrame {
+        rows.lines
+            .push(format!("frame   {n} ({} tiles)", doc.frames[n].len()));
+        rows.frames.push(vec![AnimationFrame {
             image,
             ticks: 0,
             start: 0,
@@ -569,28 +569,59 @@ pub fn render_file(
             }
             for &view in &views {
                 let frames = renderer.animation(motion, view, water).map_err(explain)?;
-                lines.push(describe_animation(
-                    motion.name(),
-                    view,
-                    water,
-                    doc.stage.ticks_per_second,
-                    &frames,
-                ));
-                rows.push(frames);
-                bound_rows(&rows, renderer.canvas())?;
+                rows.push_animation(motion.name(), view, water, doc, frames, renderer.canvas())?;
             }
         }
     }
-    let canvas = fit_to_drawn(&mut rows, renderer.canvas());
-    report.push(format!(
-        "canvas  {} x {}, stance point at ({}, {}) (the box of what this render draws)",
-        canvas.width,
-        canvas.height,
-        canvas.stance().0,
-        canvas.stance().1
-    ));
-    report.extend(lines);
+    let (rows, report) = rows.fitted(renderer.canvas(), report, "");
     Ok(encode_rows(args, format, doc, &rows, loops, report)?)
+}
+
+/// The rows a render draws (one per animation and view, or the one frame) and a report line each.
+#[derive(Default)]
+struct Rows {
+    frames: Vec<Vec<AnimationFrame>>,
+    lines: Vec<String>,
+}
+
+impl Rows {
+    /// Adds `name`'s frames in `view` as the next row, with its report line, and bounds the rows
+    /// held so far together ([`bound_rows`]).
+    fn push_animation(
+        &mut self,
+        name: &str,
+        view: View,
+        water: bool,
+        doc: &Document,
+        frames: Vec<AnimationFrame>,
+        canvas: Canvas,
+    ) -> anyhow::Result<()> {
+        let tps = doc.stage.ticks_per_second;
+        self.lines
+            .push(describe_animation(name, view, water, tps, &frames));
+        self.frames.push(frames);
+        bound_rows(&self.frames, canvas)
+    }
+
+    /// The rows fitted to what they draw ([`fit_to_drawn`]), and the report: `report`, the fitted
+    /// canvas (`the box of what this render draws{drawn_too}`), then each row's line.
+    fn fitted(
+        mut self,
+        canvas: Canvas,
+        mut report: Vec<String>,
+        drawn_too: &str,
+    ) -> (Vec<Vec<AnimationFrame>>, Vec<String>) {
+        let canvas = fit_to_drawn(&mut self.frames, canvas);
+        report.push(format!(
+            "canvas  {} x {}, stance point at ({}, {}) (the box of what this render draws{drawn_too})",
+            canvas.width,
+            canvas.height,
+            canvas.stance().0,
+            canvas.stance().1
+        ));
+        report.extend(self.lines);
+        (self.frames, report)
+    }
 }
 
 /// `render --weapon`: each animation at each view with its layers, on a canvas that holds them
@@ -640,9 +671,8 @@ fn render_with_weapon(
         Some(sp2) => renderer.with_sp2(&sp2.image).map_err(explain)?,
         None => renderer,
     };
-    let mut rows = Vec::new();
+    let mut rows = Rows::default();
     let mut loops = false;
-    let mut lines = Vec::new();
     for animation in animations {
         let water = args.water || animation.water;
         loops = animation.looping;
@@ -650,28 +680,14 @@ fn render_with_weapon(
             let frames = renderer
                 .animation(animation, view, water)
                 .map_err(explain)?;
-            lines.push(describe_animation(
-                &animation.name,
-                view,
-                water,
-                doc.stage.ticks_per_second,
-                &frames,
-            ));
-            rows.push(frames);
-            bound_rows(&rows, renderer.canvas())?;
+            rows.push_animation(&animation.name, view, water, doc, frames, renderer.canvas())?;
         }
     }
-    let canvas = fit_to_drawn(&mut rows, renderer.canvas());
-    let mut report = vec![weapon.line.clone()];
-    report.push(format!(
-        "canvas  {} x {}, stance point at ({}, {}) (the box of what this render draws, weapon \
-         and effect included)",
-        canvas.width,
-        canvas.height,
-        canvas.stance().0,
-        canvas.stance().1
-    ));
-    report.extend(lines);
+    let (rows, report) = rows.fitted(
+        renderer.canvas(),
+        vec![weapon.line.clone()],
+        ", weapon and effect included",
+    );
     Ok(encode_rows(args, format, doc, &rows, loops, report)?)
 }
 
@@ -802,8 +818,8 @@ fn describe_animation(
     )
 }
 
-/// `image` on the background, scaled, after checking the scaled size.
-fn finish(args: &Args, image: &Image) -> anyhow::Result<Image> {
+/// `image` on the background, scaled, after checking the scaled size (a SAS set's pictures too).
+pub fn finish(args: &Args, image: &Image) -> anyhow::Result<Image> {
     let k = u64::from(args.scale);
     check_size(
         u64::from(image.width()) * k,

@@ -127,6 +127,25 @@ impl Report {
         }
     }
 
+    /// `check`'s and `diff`'s ending: the report printed with exit 0 or 1, or, when the
+    /// comparison could not be made, its error in one line and exit 2 (so that 1 always means a
+    /// difference).
+    ///
+    /// # Errors
+    /// Only when stdout cannot be written.
+    pub fn print_or_refuse(
+        prepared: anyhow::Result<Report>,
+        args: &ReportArgs,
+    ) -> anyhow::Result<ExitCode> {
+        match prepared {
+            Ok(report) => report.print(args),
+            Err(error) => {
+                super::report_error(&error);
+                Ok(ExitCode::from(2))
+            }
+        }
+    }
+
     /// Prints the report and gives the exit status: 0 when nothing differs, else 1.
     ///
     /// # Errors

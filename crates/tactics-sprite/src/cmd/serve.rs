@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{Context, bail};
+use fft_formats::retail::ORIGINALS_VAR;
 use fft_formats::spr::Spr;
 use sprite_data::Document;
 use sprite_data::layer::LayerKind;
@@ -25,8 +26,6 @@ use super::sas::render::RenderOptions as SasRenderOptions;
 use super::sas::{MeaningsArg, PositionArg, SasOptions};
 use super::{draw, render, sheet, weapon};
 
-/// The variable naming the originals' folder when --originals is not given.
-const ORIGINALS_VAR: &str = "FFT_ORIGINALS";
 /// The variable naming the sheets' folder when --sheets is not given.
 const SHEETS_VAR: &str = "FFT_SHEETS";
 

@@ -55,7 +55,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         .or_else(|| {
             fft_formats::detect_kind(&bytes)
                 .filter(|k| *k != fft_formats::FileKind::Spr)
-                .map(|k| super::kind_in_words(k).to_owned())
+                .map(|k| k.in_words().to_owned())
         });
     if let Some(what) = what {
         let advice = if what.starts_with("a PNG") {

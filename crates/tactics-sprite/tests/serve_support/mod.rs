@@ -25,7 +25,7 @@ impl Server {
         command
             .args(["serve", "--addr", "127.0.0.1:0"])
             .args(args)
-            .env_remove("FFT_ORIGINALS")
+            .env_remove(fft_formats::retail::ORIGINALS_VAR)
             .env_remove("FFT_SHEETS")
             .current_dir(std::env::temp_dir())
             .stdin(Stdio::null())

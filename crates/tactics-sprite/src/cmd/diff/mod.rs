@@ -57,14 +57,7 @@ pub struct Args {
 /// # Errors
 /// Only when stdout cannot be written; every other problem is one line and exit 2.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let report = match prepare(args) {
-        Ok(report) => report,
-        Err(error) => {
-            super::report_error(&error);
-            return Ok(ExitCode::from(2));
-        }
-    };
-    report.print(&args.report)
+    Report::print_or_refuse(prepare(args), &args.report)
 }
 
 /// One side of the comparison: its path and bytes.

@@ -4,7 +4,6 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use sha2::{Digest, Sha256};
 use sprite_data::output::write_atomically;
 
 use super::{SasOptions, load_set};
@@ -45,8 +44,6 @@ pub fn run(
     );
     write_atomically(out, &bytes).with_context(|| format!("{}: cannot write", out.display()))?;
     println!("wrote   {} ({} bytes)", out.display(), bytes.len());
-    let digest = Sha256::digest(&bytes);
-    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-    println!("sha256  {hex}");
+    println!("sha256  {}", sprite_data::pipeline::sha256_hex(&bytes));
     Ok(ExitCode::SUCCESS)
 }

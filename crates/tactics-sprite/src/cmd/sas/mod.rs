@@ -25,19 +25,11 @@ pub const MAX_CONTAINER_LEN: u64 = 512 << 20;
 /// # Errors
 /// When it cannot be opened or read, or is longer; the message names the path.
 pub fn read_input(path: &Path) -> anyhow::Result<Vec<u8>> {
-    let read = || -> anyhow::Result<Vec<u8>> {
-        let mut bytes = Vec::new();
-        File::open(path)?
-            .take(MAX_CONTAINER_LEN + 1)
-            .read_to_end(&mut bytes)?;
-        if bytes.len() as u64 > MAX_CONTAINER_LEN {
-            return Err(anyhow!(
-                "over 0x{MAX_CONTAINER_LEN:X} bytes, longer than a pakd container is read"
-            ));
-        }
-        Ok(bytes)
-    };
-    read().with_context(|| path.display().to_string())
+    super::read_at_most(
+        path,
+        MAX_CONTAINER_LEN,
+        "longer than a pakd container is read",
+    )
 }
 
 /// What a file's first bytes say it is.

@@ -15,7 +15,7 @@ use sprite_render::layout::check_size;
 use sprite_render::sheet::decode_png;
 
 use super::super::read_input;
-use super::super::render::{Args, write_out};
+use super::super::render::{Args, finish, write_out};
 use super::{SasOptions, load_set};
 
 /// The ticks of a second the pictures assume (the game's frame rate; not settled for SAS).
@@ -270,18 +270,6 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
         bytes.len()
     );
     Ok(ExitCode::SUCCESS)
-}
-
-/// `image` on the background, scaled.
-fn finish(args: &Args, image: &Image) -> anyhow::Result<Image> {
-    let k = u64::from(args.scale);
-    check_size(
-        u64::from(image.width()) * k,
-        u64::from(image.height()) * k,
-        "a picture of",
-        format_args!("--scale {}", args.scale),
-    )?;
-    Ok(args.background.apply(image).scaled(args.scale))
 }
 
 /// A PNG sheet of any size up to [`MAX_SHEET_SIDE`] (checked in its header first).
