@@ -28,9 +28,11 @@
 //!   point: anchor a sprite there. The canvas is symmetric about the pivot's column, so flipping a
 //!   frame horizontally gives the mirrored views (patterns 0 and 3), whose moves also flip.
 
+pub mod json;
+
 use std::collections::HashMap;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use sprite_data::Document;
 use sprite_data::pose::{View, pose_at};
@@ -40,6 +42,8 @@ use crate::encode::carried_durations;
 use crate::error::RenderError;
 use crate::image::{Image, Rgba};
 use crate::layout::check_size;
+
+use json::{Cel, Frames, Layer, Meta, Point, Rect, Size, Slice, SliceKey, SpriteSheet, Tag};
 
 /// `meta.app`: the format's, since readers may recognise an export by it (the JSON is written by
 /// tactics-sprite, which the `sprite` layer's user data says).
@@ -55,6 +59,9 @@ pub const SPACING: u32 = 1;
 #[derive(Debug, Clone)]
 pub struct AsepriteExport {
     pub atlas: Image,
+    /// The JSON, as the structs `to_text` writes.
+    pub sheet: SpriteSheet,
+    /// The same, as a JSON value ([`SpriteSheet::to_value`]), for readers that walk it.
     pub json: Value,
     /// Sprite frames (keys of `frames`).
     pub frames: usize,
@@ -67,19 +74,7 @@ pub struct AsepriteExport {
 impl AsepriteExport {
     /// The JSON as text: one line per frame, as Aseprite writes them, and `meta` indented.
     pub fn to_text(&self) -> String {
-        let mut out = String::from("{ \"frames\": {\n");
-        if let Some(frames) = self.json["frames"].as_object() {
-            let lines: Vec<String> = frames
-                .iter()
-                .map(|(key, frame)| format!("   {}: {}", Value::from(key.as_str()), frame))
-                .collect();
-            out.push_str(&lines.join(",\n"));
-        }
-        out.push_str("\n },\n \"meta\": ");
-        let meta = serde_json::to_string_pretty(&self.json["meta"]).unwrap_or_default();
-        out.push_str(&meta.replace('\n', "\n "));
-        out.push_str("\n}\n");
-        out
+        self.sheet.to_text()
     }
 }
 
@@ -193,16 +188,14 @@ pub fn export(
                 events: frame.events,
             });
         }
-        let mut tag = json!({
-            "name": sequence.name,
-            "from": from,
-            "to": frames.len() - 1,
-            "direction": "forward",
+        tags.push(Tag {
+            name: sequence.name.clone(),
+            from,
+            to: frames.len() - 1,
+            direction: "forward",
+            repeat: play_once(sequence.looping),
+            data: None,
         });
-        if !sequence.looping {
-            tag["repeat"] = json!("1");
-        }
-        tags.push(tag);
     }
 
     for animation in &doc.animations {
@@ -213,44 +206,53 @@ pub fn export(
                 continue;
             };
             let (from, to) = ranges[sequence as usize];
-            let mut tag = json!({
-                "name": format!("{} view {v}", animation.name),
-                "from": from,
-                "to": to,
-                "direction": "forward",
+            tags.push(Tag {
+                name: format!("{} view {v}", animation.name),
+                from,
+                to,
+                direction: "forward",
+                repeat: play_once(animation.looping),
+                data: pose.mirrored.then_some("flipX"),
             });
-            if !animation.looping {
-                tag["repeat"] = json!("1");
-            }
-            if pose.mirrored {
-                tag["data"] = json!("flipX");
-            }
-            tags.push(tag);
         }
     }
 
     let (atlas, places) = pack(&stored)?;
 
-    let mut frames_json = serde_json::Map::new();
+    let canvas_size = Size {
+        w: canvas.width,
+        h: canvas.height,
+    };
+    let mut sheet_frames = Vec::with_capacity(frames.len());
     let mut cels = Vec::new();
     for (number, frame) in frames.iter().enumerate() {
         let (ax, ay) = places[frame.stored];
         let picture = &stored[frame.stored];
         let (sx, sy, sw, sh) = frame.source;
-        frames_json.insert(
-            number.to_string(),
-            json!({
-                "frame": { "x": ax, "y": ay, "w": picture.width(), "h": picture.height() },
-                "rotated": false,
-                "trimmed": frame.trimmed,
-                "spriteSourceSize": { "x": sx, "y": sy, "w": sw, "h": sh },
-                "sourceSize": { "w": canvas.width, "h": canvas.height },
-                "duration": frame.duration_ms,
-            }),
-        );
+        sheet_frames.push(json::Frame {
+            frame: Rect {
+                x: ax,
+                y: ay,
+                w: picture.width(),
+                h: picture.height(),
+            },
+            rotated: false,
+            trimmed: frame.trimmed,
+            sprite_source_size: Rect {
+                x: sx,
+                y: sy,
+                w: sw,
+                h: sh,
+            },
+            source_size: canvas_size,
+            duration: frame.duration_ms,
+        });
         if !frame.events.is_empty() {
             let words: Vec<String> = frame.events.iter().map(|e| event_word(e)).collect();
-            cels.push(json!({ "frame": number, "data": words.join(",") }));
+            cels.push(Cel {
+                frame: number,
+                data: words.join(","),
+            });
         }
     }
     let (px, py) = canvas.stance();
@@ -259,44 +261,61 @@ pub fn export(
         sprite_data.push_str(if sprite_data.is_empty() { "" } else { ". " });
         sprite_data.push_str(&doc.notice);
     }
-    let mut sprite_layer = json!({ "name": "sprite", "opacity": 255, "blendMode": "normal" });
-    if !sprite_data.is_empty() {
-        sprite_layer["data"] = json!(sprite_data);
-    }
-    let mut events_layer = json!({ "name": "events", "opacity": 255, "blendMode": "normal" });
-    if !cels.is_empty() {
-        events_layer["cels"] = Value::Array(cels);
-    }
+    let layer = |name, data, cels| Layer {
+        name,
+        opacity: 255,
+        blend_mode: "normal",
+        data,
+        cels,
+    };
     let tags_len = tags.len();
-    let json = json!({
-        "frames": frames_json,
-        "meta": {
-            "app": APP,
-            "version": VERSION,
-            "image": image_name,
-            "format": "RGBA8888",
-            "size": { "w": atlas.width(), "h": atlas.height() },
-            "scale": "1",
-            "frameTags": tags,
-            "layers": [sprite_layer, events_layer],
-            "slices": [{
-                "name": "stance",
-                "color": "#0000ffff",
-                "keys": [{
-                    "frame": 0,
-                    "bounds": { "x": 0, "y": 0, "w": canvas.width, "h": canvas.height },
-                    "pivot": { "x": px, "y": py },
+    let sheet = SpriteSheet {
+        frames: Frames(sheet_frames),
+        meta: Meta {
+            app: APP,
+            version: VERSION,
+            image: image_name.to_owned(),
+            format: "RGBA8888",
+            size: Size {
+                w: atlas.width(),
+                h: atlas.height(),
+            },
+            scale: "1",
+            frame_tags: tags,
+            layers: vec![
+                layer("sprite", sprite_data, Vec::new()),
+                layer("events", String::new(), cels),
+            ],
+            slices: vec![Slice {
+                name: "stance",
+                color: "#0000ffff",
+                keys: vec![SliceKey {
+                    frame: 0,
+                    bounds: Rect {
+                        x: 0,
+                        y: 0,
+                        w: canvas.width,
+                        h: canvas.height,
+                    },
+                    pivot: Point { x: px, y: py },
                 }],
             }],
         },
-    });
+    };
     Ok(AsepriteExport {
         atlas,
-        json,
+        json: sheet.to_value(),
+        sheet,
         frames: frames.len(),
         stored: stored.len(),
         tags: tags_len,
     })
+}
+
+/// A tag's `repeat`: `"1"` for a run that does not loop (an engine plays it once and holds its last
+/// frame), none for a loop.
+fn play_once(looping: bool) -> Option<&'static str> {
+    (!looping).then_some("1")
 }
 
 /// Shelf packing: pictures tallest first (ties in order), left to right in rows of a width near

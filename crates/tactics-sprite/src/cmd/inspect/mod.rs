@@ -1,0 +1,72 @@
+//! `tactics-sprite inspect`: what a sprite file is, its header values and counts, and with
+//! `--verbose` every frame's tiles (SHP), every palette (SPR) or every slot's commands (SEQ); as
+//! text or as one JSON object with the same content.
+//!
+//! [`args`] holds the command line, [`report`] the identity every format shares and the two
+//! renderings, and one module per format fills in its header, counts and listing. SAS sets and
+//! pakd containers are `sas::inspect`'s.
+
+mod args;
+mod frames;
+mod report;
+mod seq;
+mod spr;
+mod unit_shp;
+mod weapon_shp;
+
+use std::io::Write as _;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use fft_formats::spr::Spr;
+use fft_formats::{FileKind, Seq, UnitShp, WeaponShp};
+
+pub use args::Args;
+use report::Identity;
+
+use super::{choose_kind, read_input, stdout_error};
+
+/// Runs the command.
+///
+/// # Errors
+/// When the file cannot be read, its kind cannot be told, or it does not decode; the message
+/// names the file and the byte offset.
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    if args.kind.is_none() {
+        if let Some(result) =
+            super::sas::inspect::dispatch(&args.file, &args.sas, args.json, args.verbose)
+        {
+            return result;
+        }
+    }
+    let path = &args.file;
+    let bytes = read_input(path)?;
+    let (kind, source) = choose_kind(path, &bytes, args.kind)?;
+    let name = || path.display().to_string();
+    let mut identity = Identity::new(name(), &bytes, kind, source);
+    let (json, verbose) = (args.json, args.verbose);
+    let text = match kind {
+        FileKind::UnitShp => {
+            let shp = UnitShp::decode(&bytes).with_context(name)?;
+            unit_shp::report(identity, &bytes, &shp, verbose).render(json)?
+        }
+        FileKind::WeaponShp => {
+            let shp = WeaponShp::decode(&bytes).with_context(name)?;
+            weapon_shp::report(identity, &shp, verbose).render(json)?
+        }
+        FileKind::Seq => {
+            let table = args.opcodes.table();
+            let seq = Seq::decode_with(&bytes, &table).with_context(name)?;
+            identity.opcode_table = Some(args.opcodes.name());
+            seq::report(identity, &seq, &table, verbose).render(json)?
+        }
+        FileKind::Spr => {
+            let sheet = Spr::decode(&bytes).with_context(name)?;
+            spr::report(identity, &sheet, verbose).render(json)?
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes()).map_err(stdout_error)?;
+    out.flush().map_err(stdout_error)?;
+    Ok(ExitCode::SUCCESS)
+}
