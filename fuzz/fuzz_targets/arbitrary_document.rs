@@ -15,6 +15,7 @@ use sprite_data::document::{
     Animation, Cell, Document, FrameTile, LayerCue, PriorityCue, Sequence, SequenceEvent, Sheet,
     Stage, StartCue,
 };
+use sprite_data::{SequenceIndex, Slot};
 
 #[global_allocator]
 static ALLOCATOR: document_checks::Counting = document_checks::Counting;
@@ -128,12 +129,12 @@ fn document(a: ArbDocument) -> Document {
         .into_iter()
         .enumerate()
         .map(|(i, s)| Sequence {
-            seq: if a.ids_as_positions {
+            seq: SequenceIndex(if a.ids_as_positions {
                 i as u32
             } else {
                 u32::from(s.raw)
-            },
-            raw: u32::from(s.raw),
+            }),
+            raw: Slot(u32::from(s.raw)),
             name: format!("Sequence {i}"),
             looping: s.looping,
             frames: s.frames.iter().map(|&f| u32::from(f)).collect(),
@@ -173,7 +174,7 @@ fn document(a: ArbDocument) -> Document {
                         Err((layer, slot)) => LayerCue::Start(StartCue {
                             tick,
                             layer: u32::from(layer % 4),
-                            slot: u32::from(slot),
+                            slot: Slot(u32::from(slot)),
                         }),
                     })
                     .collect()
@@ -186,8 +187,8 @@ fn document(a: ArbDocument) -> Document {
         .map(|x| Animation {
             name: format!("Animation {}", x.name),
             category: "Fuzz".into(),
-            front: u32::from(x.front),
-            back: u32::from(x.back),
+            front: SequenceIndex(u32::from(x.front)),
+            back: SequenceIndex(u32::from(x.back)),
             looping: x.looping,
             hit_tick: x.hit_tick,
             water: x.water,

@@ -199,7 +199,7 @@ fn demo_nulled_walk_is_water_only() {
 
     let seq = demo_seq();
     let offsets = seq.command_offsets();
-    let start = seq.slots[8];
+    let start = seq.slots[8].index();
     assert_eq!(offsets[start], 0x18);
     let shown: Vec<u8> = seq.commands[start..]
         .iter()

@@ -130,8 +130,8 @@ impl Line for Vec<FrameTile> {
 impl Line for Sequence {
     fn write_line(&self, out: &mut Vec<u8>) {
         let mut o = Obj::open(out);
-        o.uint("seq", self.seq);
-        o.uint("raw", self.raw);
+        o.uint("seq", self.seq.0);
+        o.uint("raw", self.raw.0);
         o.string("name", &self.name);
         o.boolean("loop", self.looping);
         o.ints("frames", &self.frames);
@@ -173,8 +173,8 @@ impl Line for Animation {
         let mut o = Obj::open(out);
         o.string("name", &self.name);
         o.string("category", &self.category);
-        o.uint("front", self.front);
-        o.uint("back", self.back);
+        o.uint("front", self.front.0);
+        o.uint("back", self.back.0);
         o.boolean("loop", self.looping);
         o.key("hitTick");
         match self.hit_tick {

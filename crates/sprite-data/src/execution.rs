@@ -10,6 +10,8 @@
 use fft_formats::seq::opcode::code;
 use fft_formats::{Command, OpArgs, Seq};
 
+use crate::index::Slot;
+
 /// The most commands one slot may execute. Retail slots execute at most a few hundred; the bound
 /// keeps a hostile file (nested counted loops of 255 passes) from running for ever or filling
 /// memory.
@@ -174,11 +176,16 @@ impl<'a> Program<'a> {
     ///
     /// # Errors
     /// When the slot does not exist, or runs past [`MAX_EXECUTED_COMMANDS`].
-    pub fn execute(&self, slot: usize) -> Result<Timeline, ExecutionError> {
-        let start = *self.seq.slots.get(slot).ok_or(ExecutionError::NoSuchSlot {
-            slot,
-            slots: self.seq.slots.len(),
-        })?;
+    pub fn execute(&self, slot: Slot) -> Result<Timeline, ExecutionError> {
+        let start = self
+            .seq
+            .slots
+            .get(slot.index())
+            .ok_or(ExecutionError::NoSuchSlot {
+                slot: slot.index(),
+                slots: self.seq.slots.len(),
+            })?
+            .index();
         let end = self.segment_end(start);
         let mut run = Run::default();
         let mut pc = start;
@@ -186,7 +193,7 @@ impl<'a> Program<'a> {
         while pc < end {
             executed += 1;
             if executed > MAX_EXECUTED_COMMANDS {
-                return Err(ExecutionError::TooLong { slot });
+                return Err(ExecutionError::TooLong { slot: slot.index() });
             }
             match self.seq.commands[pc] {
                 Command::Frame { frame, delay } => {

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::build::layer_cues;
 use crate::document::{Cell, FrameTile, LayerCue};
 use crate::execution::{End, ExecutionError, Program};
+use crate::index::Slot;
 use crate::pipeline::Source;
 use crate::profile::Profile;
 
@@ -163,7 +164,8 @@ pub struct LayerFrame {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LayerSequence {
-    pub slot: u32,
+    /// The slot it was executed from, which is also its position in `sequences`.
+    pub slot: Slot,
     /// Frame numbers relative to the weapon type's first frame.
     pub frames: Vec<u32>,
     pub ticks: Vec<u32>,
@@ -276,11 +278,12 @@ pub fn build_layer(
     let program = Program::new(&seq);
     let sequences = (0..seq.slots.len())
         .map(|slot| {
+            let slot = Slot(slot as u32);
             let timeline = program
                 .execute(slot)
                 .map_err(|error| LayerBuildError::Execution { kind, error })?;
             Ok(LayerSequence {
-                slot: slot as u32,
+                slot,
                 frames: timeline.frames.iter().map(|f| f.frame as u32).collect(),
                 ticks: timeline
                     .frames

@@ -10,6 +10,7 @@ pub mod canonical;
 pub mod compare;
 pub mod document;
 pub mod execution;
+pub mod index;
 pub mod layer;
 pub mod limits;
 pub mod load;
@@ -21,6 +22,7 @@ pub mod profile;
 pub use build::{BuildError, BuildInput, Built, build};
 pub use canonical::{to_canonical_bytes, write_canonical};
 pub use document::Document;
+pub use index::{SequenceIndex, Slot};
 pub use load::{
     LoadError, load_document, load_layer_document, parse_document, parse_layer_document,
 };

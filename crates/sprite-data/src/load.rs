@@ -652,13 +652,13 @@ fn check_sequences(doc: &Document, p: &mut Problems) {
 
 fn check_sequence(doc: &Document, i: usize, s: &Sequence, p: &mut Problems) {
     let path = format!("/sequences/{i}");
-    if s.seq as usize != i {
+    if s.seq.index() != i {
         p.add(
             format!("{path}/seq"),
             format!("{}; a sequence's seq is its position, {i}", s.seq),
         );
     }
-    if s.raw as usize >= fft_formats::seq::SLOT_ENTRIES {
+    if s.raw.index() >= fft_formats::seq::SLOT_ENTRIES {
         p.add(
             format!("{path}/raw"),
             format!(
@@ -823,7 +823,7 @@ fn check_cues(path: &str, cues: Option<&[LayerCue]>, total: u64, p: &mut Problem
             }
             LayerCue::Start(c) => {
                 for (field, value, what) in
-                    [("layer", c.layer, "a layer"), ("slot", c.slot, "a slot")]
+                    [("layer", c.layer, "a layer"), ("slot", c.slot.0, "a slot")]
                 {
                     if value > 255 {
                         p.add(
@@ -868,7 +868,7 @@ fn check_animations(doc: &Document, p: &mut Problems) {
             p.add(format!("{path}/mode"), "empty; leave it out");
         }
         for (field, index) in [("front", a.front), ("back", a.back)] {
-            if index as usize >= doc.sequences.len() {
+            if index.index() >= doc.sequences.len() {
                 p.add(
                     format!("{path}/{field}"),
                     format!(
@@ -1162,7 +1162,7 @@ const LAYER_ENDS: [&str; 7] = [
 
 fn check_layer_sequence(i: usize, s: &LayerSequence, p: &mut Problems) {
     let path = format!("/sequences/{i}");
-    if s.slot as usize != i {
+    if s.slot.index() != i {
         p.add(
             format!("{path}/slot"),
             format!("{}; a sequence's slot is its position, {i}", s.slot),

@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use sprite_data::SequenceIndex;
 use sprite_data::document::Document;
 use sprite_data::pose::{Motion, View, find_animation, pose_at};
 
@@ -115,7 +116,7 @@ fn the_extension_examples_hold() {
         .unwrap();
     assert_eq!(
         (pose.sequence, pose.index, pose.shp),
-        (Some(39), Some(2), 54)
+        (Some(SequenceIndex(39)), Some(2), 54)
     );
     assert_eq!(pose.move_y, -2);
     let last = pose.tiles.last().unwrap();
@@ -125,7 +126,7 @@ fn the_extension_examples_hold() {
     let mon = document("mon.json");
     let motion = Motion::find(&mon, "Bomb Explode").unwrap();
     let pose = motion.pose(&mon, View::new(1).unwrap(), 0, false).unwrap();
-    assert_eq!((pose.sequence, pose.shp), (Some(157), 57));
+    assert_eq!((pose.sequence, pose.shp), (Some(SequenceIndex(157)), 57));
     assert_eq!(pose.tiles.len(), 1);
     assert_eq!((pose.tiles[0].cell, pose.tiles[0].sheet), (25, 1));
     assert_eq!(mon.sp2.as_ref().unwrap().file, "BEHI2.SP2");

@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 use fft_formats::Seq;
 use jsonschema::Validator;
 use serde_json::{Value, json};
+use sprite_data::Slot;
 use sprite_data::document::Document;
 use sprite_data::execution::Program;
 use sprite_data::pipeline::{Output, Source, build_from_sources};
@@ -215,7 +216,7 @@ fn every_kind_keeps_the_slots_fftorama_shows() {
             })
             .map(|slot| slot as u32)
             .collect();
-        let kept: Vec<u32> = kind.doc().sequences.iter().map(|s| s.raw).collect();
+        let kept: Vec<u32> = kind.doc().sequences.iter().map(|s| s.raw.0).collect();
         assert_eq!(kept, expected, "{}: kept slots", kind.name);
         if let Some((_, count)) = known.iter().find(|(k, _)| *k == kind.name) {
             assert_eq!(kept.len(), *count, "{}: kept slots", kind.name);
@@ -446,7 +447,7 @@ fn sequences_agree_with_fftorama_for_every_kind() {
     let mut checked = 0;
     for kind in kinds {
         for s in &kind.doc().sequences {
-            let slot = s.raw as usize;
+            let slot = s.raw.index();
             let at = format!("{} {} (slot {slot})", kind.name, s.name);
             assert_eq!(kind.rows[slot].slot, slot, "{at}: FFTorama row");
             let played = kind.played(slot);
@@ -498,7 +499,7 @@ fn layer_cues(s: &sprite_data::document::Sequence) -> Vec<(u32, &'static str, Ve
             LayerCue::Start(c) => (
                 c.tick,
                 "QueueSpriteAnim",
-                vec![i64::from(c.layer), i64::from(c.slot)],
+                vec![i64::from(c.layer), i64::from(c.slot.0)],
             ),
         })
         .collect()
@@ -628,7 +629,7 @@ fn every_slot_ends_and_shows_only_valid_frames() {
         let program = Program::new(&kind.seq);
         for slot in 0..kind.seq.slots.len() {
             let timeline = program
-                .execute(slot)
+                .execute(Slot(slot as u32))
                 .unwrap_or_else(|e| panic!("{} slot {slot}: {e}", kind.name));
             assert!(
                 timeline.frames.len() <= 256,

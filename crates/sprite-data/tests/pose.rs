@@ -12,6 +12,7 @@ use sprite_data::pose::{
     self, Facing, IDLE, Motion, PoseError, View, camera_step, events_at_start, events_between,
     find_animation, idle_pose, is_back_view, is_mirrored_view, pattern_of, pose_at, view_of,
 };
+use sprite_data::{SequenceIndex, Slot};
 
 fn fixture(name: &str) -> Document {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -61,7 +62,7 @@ fn placed(pose: &pose::Pose) -> Vec<(u32, f64, f64, u32, u32, bool)> {
 fn swing_high_at_view_1_tick_18_is_frame_88() {
     let doc = type1();
     let swing = find_animation(&doc, "Swing High").unwrap();
-    let fwd = &doc.sequences[swing.front as usize];
+    let fwd = &doc.sequences[swing.front.index()];
     // data-contract.md's worked example of slot 128.
     assert_eq!(fwd.name, "Swing High Fwd");
     assert_eq!(fwd.frames, [86, 84, 85, 86, 87, 88, 88, 88]);
@@ -94,7 +95,7 @@ fn swing_high_at_view_1_tick_18_is_frame_88() {
 fn swing_high_at_view_5_plays_the_back_sequence_mirrored() {
     let doc = type1();
     let swing = find_animation(&doc, "Swing High").unwrap();
-    let bck = &doc.sequences[swing.back as usize];
+    let bck = &doc.sequences[swing.back.index()];
     assert_eq!(bck.name, "Swing High Bck");
     assert_eq!(pattern_of(view(5)), 3);
     let pose = pose_at(&doc, swing, view(5), 18, false).unwrap();
@@ -153,8 +154,8 @@ fn unmirrored_partner(view: u8) -> u8 {
 fn check_every_pose(doc: &Document) -> usize {
     let mut poses = 0;
     for animation in &doc.animations {
-        let front = &doc.sequences[animation.front as usize];
-        let back = &doc.sequences[animation.back as usize];
+        let front = &doc.sequences[animation.front.index()];
+        let back = &doc.sequences[animation.back.index()];
         assert_eq!(front.looping, animation.looping, "{}", animation.name);
         assert_eq!(back.looping, animation.looping, "{}", animation.name);
         for v in View::ALL {
@@ -253,7 +254,7 @@ fn a_looping_sequence_wraps_and_a_held_one_holds() {
     let doc = type1();
     // Walk loops: 2 frames of 8 ticks, so tick 16 is its first frame again.
     let walk = find_animation(&doc, "Walk").unwrap();
-    let fwd = &doc.sequences[walk.front as usize];
+    let fwd = &doc.sequences[walk.front.index()];
     assert!(walk.looping);
     let total: u32 = fwd.ticks.iter().sum();
     let at = |tick| pose_at(&doc, walk, view(1), tick, false).unwrap();
@@ -265,7 +266,7 @@ fn a_looping_sequence_wraps_and_a_held_one_holds() {
     assert_eq!((late.index, late.shp), (Some(7), 88));
     // A last delay of 0 holds that frame (the single-frame sequences).
     let blank = find_animation(&doc, "Blank").unwrap();
-    assert_eq!(doc.sequences[blank.front as usize].ticks, [0]);
+    assert_eq!(doc.sequences[blank.front.index()].ticks, [0]);
     assert_eq!(
         pose_at(&doc, blank, view(0), 0, false).unwrap().index,
         Some(0)
@@ -430,7 +431,7 @@ fn idle_shows_each_views_standing_frame() {
 fn events_between_swing_high() {
     let doc = type1();
     let swing = find_animation(&doc, "Swing High").unwrap();
-    let fwd = &doc.sequences[swing.front as usize];
+    let fwd = &doc.sequences[swing.front.index()];
     let crossed = |from, to| -> Vec<(u64, String)> {
         events_between(fwd, from, to)
             .unwrap()
@@ -456,8 +457,8 @@ fn events_between_swing_high() {
 fn looping_sequence() -> Sequence {
     // Two frames, 4 + 6 ticks: a sound as it starts, a hit as the second frame shows.
     Sequence {
-        seq: 0,
-        raw: 0,
+        seq: SequenceIndex(0),
+        raw: Slot(0),
         name: "Test Loop Fwd".into(),
         looping: true,
         frames: vec![1, 2],
@@ -523,7 +524,7 @@ fn events_between_crosses_every_wrap() {
 fn events_between_on_type1_swing_high_played_as_a_loop() {
     // The site's demo cards loop attacks: Swing High Fwd looped is 38 ticks a pass.
     let doc = type1();
-    let mut seq = doc.sequences[find_animation(&doc, "Swing High").unwrap().front as usize].clone();
+    let mut seq = doc.sequences[find_animation(&doc, "Swing High").unwrap().front.index()].clone();
     seq.looping = true;
     let ticks: Vec<u64> = events_between(&seq, 30, 100)
         .unwrap()
@@ -576,7 +577,7 @@ fn bad_requests_name_what_is_valid() {
 fn a_broken_document_is_an_error_not_a_panic() {
     let mut doc = type1();
     let swing = find_animation(&doc, "Swing High").unwrap().clone();
-    doc.sequences[swing.front as usize].ticks.pop();
+    doc.sequences[swing.front.index()].ticks.pop();
     assert!(matches!(
         pose_at(&doc, &swing, view(1), 0, false),
         Err(PoseError::LengthMismatch { list: "ticks", .. })

@@ -8,6 +8,7 @@
 
 use fft_formats::spr::SP2_SIZE;
 use sprite_data::document::{Animation, Document, Sequence};
+use sprite_data::index::SequenceIndex;
 use sprite_data::pose::{
     Motion, Pose, PoseTile, View, frame_index_at, place_tiles, pose_at, total_ticks,
 };
@@ -509,7 +510,7 @@ impl<'a> Renderer<'a> {
         };
         // pose_at checks the sequence exists; look at it the same way for its ticks.
         let probe = pose_at(self.doc, animation, view, 0, water)?;
-        let sequence_index = probe.sequence.unwrap_or(animation.front) as usize;
+        let sequence_index = probe.sequence.unwrap_or(animation.front).index();
         let sequence = &self.doc.sequences[sequence_index];
         let wraps = animation.looping && total_ticks(sequence) > 0;
         let shown = sequence
@@ -579,8 +580,8 @@ pub fn sequence_alone(sequence: &Sequence, index: usize, water: bool) -> Animati
     Animation {
         name: sequence.name.clone(),
         category: String::new(),
-        front: index as u32,
-        back: index as u32,
+        front: SequenceIndex(index as u32),
+        back: SequenceIndex(index as u32),
         looping: sequence.looping,
         hit_tick: None,
         water,

@@ -148,7 +148,7 @@ fn frames_are_placed_as_pose_at_places_them_and_fit_the_canvas() {
                     let Ok(first) = pose_at(&doc, animation, view, 0, water) else {
                         continue;
                     };
-                    let sequence = &doc.sequences[first.sequence.unwrap() as usize];
+                    let sequence = &doc.sequences[first.sequence.unwrap().index()];
                     let mut tick = 0;
                     for &delay in &sequence.ticks {
                         let pose = pose_at(&doc, animation, view, tick, water).unwrap();
@@ -238,7 +238,7 @@ fn swing_high_frames_ticks_and_hit() {
     let sheet = synthetic_sheet(&doc);
     let renderer = Renderer::new(&doc, &sheet).unwrap();
     let animation = doc.animation("Swing High").unwrap();
-    let sequence = &doc.sequences[animation.front as usize];
+    let sequence = &doc.sequences[animation.front.index()];
     let frames = renderer
         .animation(Motion::Animation(animation), View::new(1).unwrap(), false)
         .unwrap();
@@ -316,7 +316,7 @@ fn apng_frames_and_delays_match_the_ticks() {
             frame.image.to_rgba_bytes().as_slice()
         );
     }
-    let sequence = &doc.sequences[animation.front as usize];
+    let sequence = &doc.sequences[animation.front.index()];
     let expected: Vec<(u16, u16)> = sequence.ticks.iter().map(|&t| (t as u16, 60)).collect();
     assert_eq!(delays, expected);
 }
@@ -445,7 +445,7 @@ fn mon_sp2_sequence_equals_its_hand_assembly() {
     let canvas = renderer.canvas();
     let (sx, sy) = canvas.stance();
     let animation = doc.animation("Bomb Explode").unwrap();
-    assert_eq!(doc.sequences[animation.front as usize].sheet, Some(1));
+    assert_eq!(doc.sequences[animation.front.index()].sheet, Some(1));
     let view = View::new(1).unwrap();
     let frames = renderer
         .animation(Motion::Animation(animation), view, false)

@@ -9,9 +9,9 @@ use axum::response::{IntoResponse, Response};
 use fft_formats::layer::WeaponType;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use sprite_data::Document;
 use sprite_data::layer::LayerKind;
 use sprite_data::pose::{IDLE, Motion, PoseError, View};
+use sprite_data::{Document, SequenceIndex};
 use sprite_render::Background;
 use sprite_render::encode::png_rgba;
 use sprite_render::sheet::{SheetImage, load_sheet, load_sp2, spr_colours};
@@ -189,9 +189,9 @@ impl Served {
             .animations
             .iter()
             .map(|a| {
-                let total = |i: u32| {
+                let total = |i: SequenceIndex| {
                     doc.sequences
-                        .get(i as usize)
+                        .get(i.index())
                         .map_or(0, sprite_data::pose::total_ticks)
                 };
                 AnimationSummary {
@@ -271,7 +271,7 @@ impl Served {
             RenderWhat::Animation(name) => match doc.animation(name) {
                 Some(a) => [a.front, a.back]
                     .iter()
-                    .filter_map(|&i| doc.sequences.get(i as usize))
+                    .filter_map(|&i| doc.sequences.get(i.index()))
                     .map(|s| s.frames.len())
                     .max()
                     .unwrap_or(1),

@@ -115,7 +115,7 @@ pub fn events_between(
         .find(|e| period.is_some_and(|t| u64::from(e.0) > t))
     {
         return Err(PoseError::EventPastEnd {
-            sequence: sequence.seq,
+            sequence: sequence.seq.0,
             tick: event.0,
             total,
         });

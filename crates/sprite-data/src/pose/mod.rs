@@ -22,6 +22,7 @@ pub mod view;
 use serde::{Serialize, Serializer};
 
 use crate::document::{Animation, Cell, Document, Sequence};
+use crate::index::SequenceIndex;
 
 pub use events::{EventCrossing, EventsBetween, events_at_start, events_between};
 pub use screen::{
@@ -106,7 +107,7 @@ pub struct Pose {
     /// The view draws the sequence flipped left for right.
     pub mirrored: bool,
     /// The index of the sequence played (into `sequences`); `None` on the idle branch.
-    pub sequence: Option<u32>,
+    pub sequence: Option<SequenceIndex>,
     /// That sequence's name, such as `Swing High Fwd`.
     pub name: Option<String>,
     /// The position in the sequence's `frames` shown at this tick.
@@ -299,14 +300,14 @@ pub fn pose_at(
     } else {
         animation.front
     };
-    let entry = usize::try_from(sequence_index)
-        .ok()
-        .and_then(|i| doc.sequences.get(i))
-        .ok_or_else(|| PoseError::SequenceMissing {
-            animation: animation.name.clone(),
-            sequence: sequence_index,
-            count: doc.sequences.len(),
-        })?;
+    let entry =
+        doc.sequences
+            .get(sequence_index.index())
+            .ok_or_else(|| PoseError::SequenceMissing {
+                animation: animation.name.clone(),
+                sequence: sequence_index.0,
+                count: doc.sequences.len(),
+            })?;
     check_lengths(entry)?;
 
     let total = total_ticks(entry);
@@ -316,7 +317,7 @@ pub fn pose_at(
         tick
     };
     let index = frame_index_at(&entry.ticks, elapsed).ok_or(PoseError::EmptySequence {
-        sequence: entry.seq,
+        sequence: entry.seq.0,
     })?;
     let shp = water_frame(doc, entry.frames[index], water)?;
     let fb = entry.fb.as_ref().map_or(0, |fb| fb[index]);
@@ -391,7 +392,7 @@ fn check_lengths(entry: &Sequence) -> Result<(), PoseError> {
     let frames = entry.frames.len();
     if frames == 0 {
         return Err(PoseError::EmptySequence {
-            sequence: entry.seq,
+            sequence: entry.seq.0,
         });
     }
     let lists = [
@@ -402,7 +403,7 @@ fn check_lengths(entry: &Sequence) -> Result<(), PoseError> {
     for (list, len) in lists {
         if let Some(len) = len.filter(|&len| len != frames) {
             return Err(PoseError::LengthMismatch {
-                sequence: entry.seq,
+                sequence: entry.seq.0,
                 list,
                 len,
                 frames,

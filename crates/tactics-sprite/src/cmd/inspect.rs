@@ -549,7 +549,7 @@ fn slots_detail(seq: &Seq, table: &OpcodeTable, offsets: &[usize]) -> Detail {
          distinct slot offset or L; offsets from the start of the stream, file byte 0x{:X})\n",
         fft_formats::seq::STREAM_START
     );
-    for (slot, &first) in seq.slots.iter().enumerate() {
+    for (slot, first) in seq.slots.iter().map(|c| c.index()).enumerate() {
         let Some(&start) = offsets.get(first) else {
             continue;
         };
