@@ -15,7 +15,7 @@ use sprite_data::document::{
     Animation, Cell, Document, FrameTile, LayerCue, PriorityCue, Sequence, SequenceEvent, Sheet,
     Stage, StartCue,
 };
-use sprite_data::{SequenceIndex, Slot};
+use sprite_data::{CellId, SequenceIndex, Slot};
 
 #[global_allocator]
 static ALLOCATOR: document_checks::Counting = document_checks::Counting;
@@ -91,7 +91,7 @@ fn document(a: ArbDocument) -> Document {
         .map(|(i, &(x, y, size, id))| {
             let (w, h) = SIZES[usize::from(size) % SIZES.len()];
             Cell {
-                id: if a.ids_as_positions { i as u32 } else { id },
+                id: CellId(if a.ids_as_positions { i as u32 } else { id }),
                 x: u32::from(x % 33) * 8,
                 y: u32::from(y % 62) * 8,
                 w,
@@ -106,7 +106,7 @@ fn document(a: ArbDocument) -> Document {
             tiles
                 .iter()
                 .map(|&(cell, u, v, flips)| FrameTile {
-                    cell: u32::from(cell),
+                    cell: CellId(u32::from(cell)),
                     u: u % 300,
                     v: v % 300,
                     flip: flips & 1 == 1,

@@ -12,7 +12,7 @@ use crate::document::{
 use crate::execution::{
     Cue, CueKind, End, EventKind, ExecutionError, Program, Timeline, TimelineFrame,
 };
-use crate::index::{SequenceIndex, Slot};
+use crate::index::{CellId, SequenceIndex, Slot};
 use crate::profile::{Profile, Slots};
 
 /// Everything a build reads.
@@ -192,14 +192,14 @@ fn cells_and_frames(shp: &UnitShp, profile: &Profile) -> (Vec<Cell>, Vec<Vec<Fra
                     if cell_ids[key] == NONE {
                         cell_ids[key] = cells.len() as u16;
                         cells.push(Cell {
-                            id: u32::from(cell_ids[key]),
+                            id: CellId(u32::from(cell_ids[key])),
                             x: rect.x,
                             y: rect.y,
                             w: rect.w,
                             h: rect.h,
                         });
                     }
-                    let cell = u32::from(cell_ids[key]);
+                    let cell = CellId(u32::from(cell_ids[key]));
                     FrameTile {
                         cell,
                         u: i32::from(tile.dx) + rect.w as i32 / 2 + du,

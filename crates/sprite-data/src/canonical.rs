@@ -93,7 +93,7 @@ trait Line {
 impl Line for Cell {
     fn write_line(&self, out: &mut Vec<u8>) {
         let mut o = Obj::open(out);
-        o.uint("id", self.id);
+        o.uint("id", self.id.0);
         o.uint("x", self.x);
         o.uint("y", self.y);
         o.uint("w", self.w);
@@ -110,7 +110,7 @@ impl Line for Vec<FrameTile> {
                 out.extend_from_slice(b", ");
             }
             out.push(b'[');
-            push_int(out, tile.cell);
+            push_int(out, tile.cell.0);
             out.extend_from_slice(b", ");
             push_int(out, tile.u);
             out.extend_from_slice(b", ");

@@ -6,7 +6,7 @@ use serde::de::{self, SeqAccess, Visitor};
 use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::index::{SequenceIndex, Slot};
+use crate::index::{CellId, SequenceIndex, Slot};
 
 /// The value of `format`.
 pub const FORMAT: &str = "tactics-sprite-data";
@@ -83,7 +83,7 @@ pub struct Stage {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Cell {
-    pub id: u32,
+    pub id: CellId,
     pub x: u32,
     pub y: u32,
     pub w: u32,
@@ -96,7 +96,7 @@ pub struct Cell {
 /// of the 4-element form still mirrors it right and only misses the vertical flip.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FrameTile {
-    pub cell: u32,
+    pub cell: CellId,
     pub u: i32,
     pub v: i32,
     pub flip: bool,

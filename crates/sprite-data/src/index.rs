@@ -1,7 +1,8 @@
 //! Typed indices, where two index spaces meet: a profile names SEQ slots, the document's
 //! animations name positions in its `sequences` list, and a sequence carries both (`seq` its
-//! position, `raw` its slot). Each is a newtype so that one cannot be passed for the other; each
-//! serializes as the bare number, so the document's bytes do not change.
+//! position, `raw` its slot); a frame's tiles name cells. Each is a newtype so that one cannot be
+//! passed for the other; each serializes as the bare number, so the document's bytes do not
+//! change.
 
 use std::fmt;
 
@@ -43,6 +44,25 @@ impl fmt::Display for Slot {
 }
 
 impl fmt::Display for SequenceIndex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A cell's id: its position in the document's `cells`, what a frame tile's `cellId` names.
+/// Not a frame index, though a frame is a list of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CellId(pub u32);
+
+impl CellId {
+    /// The position, to index `cells` with.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for CellId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.fmt(f)
     }

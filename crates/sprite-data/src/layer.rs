@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::build::layer_cues;
 use crate::document::{Cell, FrameTile, LayerCue};
 use crate::execution::{End, ExecutionError, Program};
-use crate::index::Slot;
+use crate::index::{CellId, Slot};
 use crate::pipeline::Source;
 use crate::profile::Profile;
 
@@ -353,7 +353,7 @@ fn cells_and_frames(shp: &WeaponShp, anchor: [i32; 2]) -> (Vec<Cell>, Vec<LayerF
                         Some(i) => i,
                         None => {
                             cells.push(Cell {
-                                id: cells.len() as u32,
+                                id: CellId(cells.len() as u32),
                                 x: rect.x,
                                 y: rect.y,
                                 w: rect.w,
@@ -363,7 +363,7 @@ fn cells_and_frames(shp: &WeaponShp, anchor: [i32; 2]) -> (Vec<Cell>, Vec<LayerF
                         }
                     };
                     FrameTile {
-                        cell: id as u32,
+                        cell: CellId(id as u32),
                         u: i32::from(tile.dx) + rect.w as i32 / 2 + anchor[0],
                         v: i32::from(tile.dy) + rect.h as i32 / 2 + anchor[1],
                         flip: tile.flip_x,

@@ -22,7 +22,7 @@ pub mod profile;
 pub use build::{BuildError, BuildInput, Built, build};
 pub use canonical::{to_canonical_bytes, write_canonical};
 pub use document::Document;
-pub use index::{SequenceIndex, Slot};
+pub use index::{CellId, SequenceIndex, Slot};
 pub use load::{
     LoadError, load_document, load_layer_document, parse_document, parse_layer_document,
 };

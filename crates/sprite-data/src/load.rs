@@ -524,7 +524,7 @@ fn check_cells(doc: &Document, p: &mut Problems) {
 
 fn check_cell(doc: &Document, i: usize, cell: &Cell, p: &mut Problems) {
     let path = format!("/cells/{i}");
-    if cell.id as usize != i {
+    if cell.id.index() != i {
         p.add(
             format!("{path}/id"),
             format!("{}; a cell's id is its position, {i}", cell.id),
@@ -600,7 +600,7 @@ fn check_tile(doc: &Document, path: &str, tile: &FrameTile, p: &mut Problems) {
 
 /// A tile of a document with `cells` cells: its cell in range, its offsets within the limit.
 fn check_tile_of(cells: usize, path: &str, tile: &FrameTile, p: &mut Problems) {
-    if tile.cell as usize >= cells {
+    if tile.cell.index() >= cells {
         p.add(
             format!("{path}/0"),
             format!(
@@ -1069,7 +1069,7 @@ pub fn check_layer_document(doc: &LayerDocument) -> Result<(), LoadProblem> {
     p.at_most("/cells", "cells", doc.cells.len(), MAX_CELLS, "MAX_CELLS");
     for (i, cell) in doc.cells.iter().enumerate().take(MAX_CELLS + 1) {
         let path = format!("/cells/{i}");
-        if cell.id as usize != i {
+        if cell.id.index() != i {
             p.add(
                 format!("{path}/id"),
                 format!("{}; a cell's id is its position, {i}", cell.id),

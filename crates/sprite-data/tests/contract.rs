@@ -212,12 +212,7 @@ fn cells_are_distinct_and_frames_use_them() {
     let rects: BTreeSet<(u32, u32, u32, u32)> =
         doc.cells.iter().map(|c| (c.x, c.y, c.w, c.h)).collect();
     assert_eq!(rects.len(), doc.cells.len(), "no rectangle twice");
-    assert!(
-        doc.cells
-            .iter()
-            .enumerate()
-            .all(|(i, c)| c.id as usize == i)
-    );
+    assert!(doc.cells.iter().enumerate().all(|(i, c)| c.id.index() == i));
     // Each document tile is its SHP tile, reversed, with the centre from the stance point.
     let water = shp.water.as_ref().expect("TYPE1 has a water table");
     for (f, frame) in shp.main.iter().chain(water).enumerate() {
@@ -225,7 +220,7 @@ fn cells_are_distinct_and_frames_use_them() {
         let tiles = &doc.frames[f];
         assert_eq!(tiles.len(), frame.tiles.len());
         for (t, tile) in tiles.iter().zip(frame.tiles.iter().rev()) {
-            let cell = doc.cells[t.cell as usize];
+            let cell = doc.cells[t.cell.index()];
             let rect = tile.sheet_rect(index >= 84);
             assert_eq!(
                 (cell.x, cell.y, cell.w, cell.h),

@@ -593,7 +593,7 @@ fn frames_agree_with_fftorama_for_every_kind() {
                 0
             };
             for (t, theirs) in tiles.iter().zip(row.tiles.iter().rev()) {
-                let cell = &doc.cells[t.cell as usize];
+                let cell = &doc.cells[t.cell.index()];
                 let at = format!("{} frame {f}", kind.name);
                 assert_eq!(
                     (cell.x, cell.y, cell.w, cell.h),
@@ -608,12 +608,7 @@ fn frames_agree_with_fftorama_for_every_kind() {
         // Cells are distinct and numbered by position.
         let rects: BTreeSet<_> = doc.cells.iter().map(|c| (c.x, c.y, c.w, c.h)).collect();
         assert_eq!(rects.len(), doc.cells.len(), "{}", kind.name);
-        assert!(
-            doc.cells
-                .iter()
-                .enumerate()
-                .all(|(i, c)| c.id as usize == i)
-        );
+        assert!(doc.cells.iter().enumerate().all(|(i, c)| c.id.index() == i));
     }
 }
 
@@ -821,7 +816,7 @@ fn mon_draws_its_sp2_slots_from_the_second_sheet() {
         for s in doc.sequences.iter().filter(|s| s.sheet.is_some()) {
             for &f in &s.frames {
                 for tile in &doc.frames[f as usize] {
-                    let cell = &doc.cells[tile.cell as usize];
+                    let cell = &doc.cells[tile.cell.index()];
                     if (f as usize) >= kind.lower_half_from {
                         assert!(cell.y >= 256 && cell.y - 256 + cell.h <= 256, "{cell:?}");
                     } else {

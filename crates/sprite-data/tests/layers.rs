@@ -207,7 +207,7 @@ fn every_layer_frame_agrees_with_fftorama() {
             );
             assert_eq!(frame.tiles.len(), row.tiles.len(), "{at}");
             for (tile, theirs) in frame.tiles.iter().rev().zip(&row.tiles) {
-                let cell = &b.doc.cells[tile.cell as usize];
+                let cell = &b.doc.cells[tile.cell.index()];
                 assert_eq!(
                     (cell.x, cell.y, cell.w, cell.h),
                     (theirs.x, theirs.y, theirs.w, theirs.h),

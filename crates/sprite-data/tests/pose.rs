@@ -12,7 +12,7 @@ use sprite_data::pose::{
     self, Facing, IDLE, Motion, PoseError, View, camera_step, events_at_start, events_between,
     find_animation, idle_pose, is_back_view, is_mirrored_view, pattern_of, pose_at, view_of,
 };
-use sprite_data::{SequenceIndex, Slot};
+use sprite_data::{CellId, SequenceIndex, Slot};
 
 fn fixture(name: &str) -> Document {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -41,12 +41,12 @@ fn hand_placed(doc: &Document, shp: u32, mirrored: bool) -> Vec<(u32, f64, f64, 
     doc.frames[shp as usize]
         .iter()
         .map(|t| {
-            let c = &doc.cells[t.cell as usize];
+            let c = &doc.cells[t.cell.index()];
             assert_eq!(c.id, t.cell);
             let u = if mirrored { -t.u } else { t.u };
             let x = u - c.w as i32 / 2;
             let y = t.v - c.h as i32 / 2;
-            (t.cell, x as f64, y as f64, c.w, c.h, mirrored != t.flip)
+            (t.cell.0, x as f64, y as f64, c.w, c.h, mirrored != t.flip)
         })
         .collect()
 }
@@ -54,7 +54,7 @@ fn hand_placed(doc: &Document, shp: u32, mirrored: bool) -> Vec<(u32, f64, f64, 
 fn placed(pose: &pose::Pose) -> Vec<(u32, f64, f64, u32, u32, bool)> {
     pose.tiles
         .iter()
-        .map(|t| (t.cell, t.x, t.y, t.w, t.h, t.flip_x))
+        .map(|t| (t.cell.0, t.x, t.y, t.w, t.h, t.flip_x))
         .collect()
 }
 
@@ -110,7 +110,7 @@ fn swing_high_at_view_5_plays_the_back_sequence_mirrored() {
     // x = -u - w/2, and every tile flips.
     assert_eq!(placed(&pose), hand_placed(&doc, shp, true));
     for (tile, hand) in pose.tiles.iter().zip(&doc.frames[shp as usize]) {
-        let w = doc.cells[hand.cell as usize].w as i32;
+        let w = doc.cells[hand.cell.index()].w as i32;
         assert_eq!(tile.x, f64::from(-hand.u - w / 2));
         assert_eq!(tile.flip_x, !hand.flip);
     }
@@ -608,7 +608,7 @@ fn screen_helpers_scale_and_send_moves() {
         height: 488,
     };
     let cell = Cell {
-        id: 0,
+        id: CellId(0),
         x: 64,
         y: 244,
         w: 32,

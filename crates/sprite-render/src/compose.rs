@@ -317,7 +317,7 @@ impl<'a> Renderer<'a> {
                 && u64::from(cell.y) + u64::from(cell.h) <= u64::from(sheet.height());
             if !inside {
                 return Err(RenderError::CellOutsideSheet {
-                    cell: cell.id,
+                    cell: cell.id.0,
                     x: cell.x,
                     y: cell.y,
                     w: cell.w,
@@ -370,7 +370,7 @@ impl<'a> Renderer<'a> {
         for sequence in self.doc.sequences.iter().filter(|s| s.sheet == Some(1)) {
             for &shp in &sequence.frames {
                 for tile in place_tiles(self.doc, shp, false, true)? {
-                    let cell = &self.doc.cells[tile.cell as usize];
+                    let cell = &self.doc.cells[tile.cell.index()];
                     if tile.sheet != 1 {
                         continue;
                     }
@@ -379,7 +379,7 @@ impl<'a> Renderer<'a> {
                         && u64::from(y) + u64::from(cell.h) <= u64::from(sp2.height());
                     if !inside {
                         return Err(RenderError::CellOutsideSheet {
-                            cell: cell.id,
+                            cell: cell.id.0,
                             x: cell.x,
                             y,
                             w: cell.w,
@@ -442,7 +442,7 @@ impl<'a> Renderer<'a> {
         let stored = self.doc.frames.get(shp as usize);
         for tile in tiles {
             // Renderer::new checked every cell, and place_frame / pose_at every id.
-            let cell = &self.doc.cells[tile.cell as usize];
+            let cell = &self.doc.cells[tile.cell.index()];
             let (x, y) = tile_origin(tile);
             let flip_y = stored
                 .and_then(|f| f.get(tile.order))

@@ -360,7 +360,7 @@ fn draw_layer_tiles(
     let mut image = Image::new((right - left) as u32, (bottom - top) as u32);
     let stored = doc.frames.get(layer.shp as usize);
     for tile in &layer.tiles {
-        let Some(cell) = doc.cells.get(tile.cell as usize) else {
+        let Some(cell) = doc.cells.get(tile.cell.index()) else {
             continue;
         };
         let flip_y = stored

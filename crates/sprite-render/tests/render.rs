@@ -27,7 +27,7 @@ fn by_hand(
 ) -> Vec<[u8; 4]> {
     let mut out = vec![[0u8; 4]; (width * height) as usize];
     for tile in &doc.frames[shp] {
-        let cell = doc.cells[tile.cell as usize];
+        let cell = doc.cells[tile.cell.index()];
         let left = stance.0 + i64::from(tile.u) - i64::from(cell.w / 2);
         let top = stance.1 + i64::from(tile.v) - i64::from(cell.h / 2);
         for row in 0..cell.h {
@@ -457,7 +457,7 @@ fn mon_sp2_sequence_equals_its_hand_assembly() {
         assert!(!pose.mirrored, "view 1 is not mirrored");
         let mut expected = vec![[0u8; 4]; (canvas.width * canvas.height) as usize];
         for tile in &doc.frames[frame.shp as usize] {
-            let cell = doc.cells[tile.cell as usize];
+            let cell = doc.cells[tile.cell.index()];
             let (source, top) = if cell.y >= 256 {
                 from_sp2 += 1;
                 (&sp2, cell.y - 256)
@@ -525,7 +525,7 @@ fn an_animation_canvas_is_the_box_of_its_frames() {
         let (mut left, mut top, mut right, mut bottom) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
         for frame in &frames {
             for tile in &doc.frames[frame.shp as usize] {
-                let cell = doc.cells[tile.cell as usize];
+                let cell = doc.cells[tile.cell.index()];
                 let x = frame.move_x + i64::from(tile.u) - i64::from(cell.w / 2);
                 let y = frame.move_y + i64::from(tile.v) - i64::from(cell.h / 2);
                 left = left.min(x);

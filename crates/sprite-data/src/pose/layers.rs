@@ -313,7 +313,7 @@ fn layer_pose(
         .iter()
         .enumerate()
         .map(|(order, tile)| {
-            let cell = doc.cells.get(tile.cell as usize)?;
+            let cell = doc.cells.get(tile.cell.index())?;
             let u = f64::from(tile.u);
             Some(PoseTile {
                 cell: tile.cell,

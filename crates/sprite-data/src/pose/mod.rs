@@ -22,7 +22,7 @@ pub mod view;
 use serde::{Serialize, Serializer};
 
 use crate::document::{Animation, Cell, Document, Sequence};
-use crate::index::SequenceIndex;
+use crate::index::{CellId, SequenceIndex};
 
 pub use events::{EventCrossing, EventsBetween, events_at_start, events_between};
 pub use screen::{
@@ -133,7 +133,7 @@ pub struct Pose {
 #[serde(rename_all = "camelCase")]
 pub struct PoseTile {
     /// Its cell, an index into `cells`.
-    pub cell: u32,
+    pub cell: CellId,
     /// The tile's top left from the stance point: `(mirrored ? -u : u) - w/2`, `v - h/2`. Whole in
     /// any document the builder writes (cells are whole multiples of 2 wide and tall).
     #[serde(serialize_with = "whole_as_integer")]
@@ -456,7 +456,7 @@ pub fn place_tiles(
             let cell = cell(doc, tile.cell).ok_or(PoseError::CellMissing {
                 shp,
                 tile: order,
-                cell: tile.cell,
+                cell: tile.cell.0,
                 count: doc.cells.len(),
             })?;
             let u = f64::from(tile.u);
@@ -476,6 +476,6 @@ pub fn place_tiles(
 }
 
 /// `cells[id]`, which must carry that id.
-fn cell(doc: &Document, id: u32) -> Option<&Cell> {
-    doc.cells.get(id as usize).filter(|c| c.id == id)
+fn cell(doc: &Document, id: CellId) -> Option<&Cell> {
+    doc.cells.get(id.index()).filter(|c| c.id == id)
 }
