@@ -15,6 +15,7 @@ use sprite_data::document::{
     Animation, Cell, Document, FrameTile, LayerCue, PriorityCue, Sequence, SequenceEvent, Sheet,
     Stage, StartCue,
 };
+use sprite_data::{CellId, SequenceIndex, Slot};
 
 #[global_allocator]
 static ALLOCATOR: document_checks::Counting = document_checks::Counting;
@@ -80,7 +81,7 @@ fn document(a: ArbDocument) -> Document {
         .map(|(i, &(x, y, size, id))| {
             let (w, h) = cell_size(size);
             Cell {
-                id: if a.ids_as_positions { i as u32 } else { id },
+                id: CellId(if a.ids_as_positions { i as u32 } else { id }),
                 x: u32::from(x % 33) * 8,
                 y: u32::from(y % 62) * 8,
                 w,
@@ -95,7 +96,7 @@ fn document(a: ArbDocument) -> Document {
             tiles
                 .iter()
                 .map(|&(cell, u, v, flips)| FrameTile {
-                    cell: u32::from(cell),
+                    cell: CellId(u32::from(cell)),
                     u: u % 300,
                     v: v % 300,
                     flip: flips & 1 == 1,
@@ -118,12 +119,12 @@ fn document(a: ArbDocument) -> Document {
         .into_iter()
         .enumerate()
         .map(|(i, s)| Sequence {
-            seq: if a.ids_as_positions {
+            seq: SequenceIndex(if a.ids_as_positions {
                 i as u32
             } else {
                 u32::from(s.raw)
-            },
-            raw: u32::from(s.raw),
+            }),
+            raw: Slot(u32::from(s.raw)),
             name: format!("Sequence {i}"),
             looping: s.looping,
             frames: s.frames.iter().map(|&f| u32::from(f)).collect(),
@@ -163,7 +164,7 @@ fn document(a: ArbDocument) -> Document {
                         Err((layer, slot)) => LayerCue::Start(StartCue {
                             tick,
                             layer: u32::from(layer % 4),
-                            slot: u32::from(slot),
+                            slot: Slot(u32::from(slot)),
                         }),
                     })
                     .collect()
@@ -176,8 +177,8 @@ fn document(a: ArbDocument) -> Document {
         .map(|x| Animation {
             name: format!("Animation {}", x.name),
             category: "Fuzz".into(),
-            front: u32::from(x.front),
-            back: u32::from(x.back),
+            front: SequenceIndex(u32::from(x.front)),
+            back: SequenceIndex(u32::from(x.back)),
             looping: x.looping,
             hit_tick: x.hit_tick,
             water: x.water,

@@ -87,7 +87,7 @@ pub fn check_document(doc: &Document) {
         for view in 0..8 {
             let view = View::new(view).expect("a view");
             let total = match motion {
-                Motion::Animation(a) => total_ticks(&doc.sequences[a.front as usize]) as i64,
+                Motion::Animation(a) => total_ticks(&doc.sequences[a.front.index()]) as i64,
                 Motion::Idle => 0,
             };
             for tick in [
@@ -157,7 +157,7 @@ fn check_layers(doc: &Document, bound: usize) {
         effect: Some(effect),
     };
     for animation in doc.animations.iter().take(3) {
-        let total = total_ticks(&doc.sequences[animation.front as usize]) as i64;
+        let total = total_ticks(&doc.sequences[animation.front.index()]) as i64;
         for view in 0..8 {
             let view = View::new(view).expect("a view");
             for tick in [0, 16, 18, total, i64::from(u32::MAX), i64::MAX] {

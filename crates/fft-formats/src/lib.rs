@@ -7,6 +7,7 @@
 //! makes a decoder panic or allocate more than a small multiple of its length.
 
 pub mod error;
+pub mod index;
 pub mod kind;
 pub mod layer;
 mod record;
@@ -16,6 +17,7 @@ pub mod shp;
 pub mod spr;
 
 pub use error::{DecodeError, EncodeError, Error, ErrorKind, FieldPath, PathFrame};
+pub use index::CommandIndex;
 pub use kind::{FileKind, RoundTrip, RoundTripError, detect_kind, round_trip};
 pub use seq::{Command, OpArgs, Opcode, OpcodeTable, Seq};
 pub use shp::{Frame, SheetRect, Tile, UnitShp, WeaponShp};

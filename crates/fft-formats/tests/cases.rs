@@ -3,7 +3,7 @@
 //! bytes are written out by hand from formats.md, field by field, not taken from the encoder.
 
 use fft_formats::spr::{Spr, SprVariant, WIDTH};
-use fft_formats::{Command, Frame, OpcodeTable, Seq, Tile, UnitShp, WeaponShp};
+use fft_formats::{Command, CommandIndex, Frame, OpcodeTable, Seq, Tile, UnitShp, WeaponShp};
 use pretty_assertions::assert_eq;
 
 /// A model of any format.
@@ -175,7 +175,7 @@ fn cases() -> Vec<(&'static str, Model, Vec<u8>)> {
         Model::Seq(Seq {
             attack_slots_from: 0x78,
             second_sheet_slots_from: 0xFF,
-            slots: vec![0, 2, 2],
+            slots: [0, 2, 2].map(CommandIndex).to_vec(),
             commands: vec![
                 Command::Frame { frame: 1, delay: 2 },
                 Command::op(0xF6, &[0x21]).unwrap(),

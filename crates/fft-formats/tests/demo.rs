@@ -198,8 +198,8 @@ fn demo_seq_layout_by_hand() {
         })
         .collect();
     assert_eq!(counted, [(0x67, -8), (0x87, -8)]);
-    assert_eq!(offsets[decoded.slots[16]], 0x5F);
-    assert_eq!(offsets[decoded.slots[17]], 0x7F);
+    assert_eq!(offsets[decoded.slots[16].index()], 0x5F);
+    assert_eq!(offsets[decoded.slots[17].index()], 0x7F);
     assert_eq!(
         stream[0x7F + 12..0x7F + 15],
         [0xFF, 0xD8, 0xFF],
@@ -223,7 +223,7 @@ fn demo_nulled_walk_is_water_only() {
 
     let seq = demo_seq();
     let offsets = seq.command_offsets();
-    let start = seq.slots[8];
+    let start = seq.slots[8].index();
     assert_eq!(offsets[start], 0x18);
     let shown: Vec<u8> = seq.commands[start..]
         .iter()

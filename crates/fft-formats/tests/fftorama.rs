@@ -348,10 +348,11 @@ fn fftorama_seq_commands_match() {
             ));
         }
         // Storage segments: each distinct start runs to the next larger one.
-        let mut starts = seq.slots.clone();
+        let mut starts: Vec<usize> = seq.slots.iter().map(|c| c.index()).collect();
         starts.sort_unstable();
         starts.dedup();
-        for (slot, (row, &start)) in rows.iter().zip(&seq.slots).enumerate() {
+        for (slot, (row, start)) in rows.iter().zip(&seq.slots).enumerate() {
+            let start = start.index();
             let fields: Vec<&str> = row.split(',').collect();
             let seq_id: usize = parse(fields[1], &format!("{file} row {slot}"));
             if seq_id != slot {

@@ -5,7 +5,9 @@
 
 use fft_formats::seq::STREAM_START;
 use fft_formats::spr::Spr;
-use fft_formats::{Command, DecodeError, ErrorKind, Frame, Seq, Tile, UnitShp, WeaponShp};
+use fft_formats::{
+    Command, CommandIndex, DecodeError, ErrorKind, Frame, Seq, Tile, UnitShp, WeaponShp,
+};
 
 use test_support::alloc::peak_memory;
 
@@ -106,7 +108,7 @@ fn slots_pointing_at_every_byte() {
     let every_command: Vec<u32> = (0..256).map(|i| 2 * i).collect();
     let bytes = seq_bytes(&every_command, &stream);
     let seq = Seq::decode(&bytes).expect("256 slots, one per command");
-    assert_eq!(seq.slots, (0..256).collect::<Vec<_>>());
+    assert_eq!(seq.slots, (0..256).map(CommandIndex).collect::<Vec<_>>());
     assert_eq!(seq.encode().unwrap(), bytes);
     assert_bounded("256 slots", &bytes);
 }

@@ -174,7 +174,7 @@ fn retail_seq_headers_and_slot_counts() {
         }
         // "Offsets are non-decreasing in every file except MON" (formats.md 3.1).
         let offsets = seq.command_offsets();
-        let starts: Vec<usize> = seq.slots.iter().map(|c| offsets[*c]).collect();
+        let starts: Vec<usize> = seq.slots.iter().map(|c| offsets[c.index()]).collect();
         let sorted = starts.windows(2).all(|w| w[0] <= w[1]);
         assert_eq!(sorted, name != "MON.SEQ", "{name}: slot offsets in order");
         if !["TYPE3.SEQ", "TYPE4.SEQ", "OTHER.SEQ"].contains(&name) {
@@ -443,7 +443,7 @@ fn type1_seq_fingerprint() {
     assert_eq!(seq.slots.len(), 252);
     assert_eq!(seq.distinct_slot_offsets(), 227);
     let offsets = seq.command_offsets();
-    let slot_at = |slot: usize| offsets[seq.slots[slot]];
+    let slot_at = |slot: usize| offsets[seq.slots[slot].index()];
     assert_eq!(
         (slot_at(0), slot_at(6), slot_at(128), slot_at(251)),
         (0, 0x000C, 0x073C, 0x1629)
@@ -475,7 +475,7 @@ fn type1_seq_fingerprint() {
         assert_eq!(bytes[0x406 + offset..0x406 + offset + 2], [0xFF, 0xFF]);
     }
     // research/shp.md section 8: slots 0-5 are hold frames 0, 3, 2, 1, 8, 7.
-    let holds: Vec<Command> = (0..6).map(|s| seq.commands[seq.slots[s]]).collect();
+    let holds: Vec<Command> = (0..6).map(|s| seq.commands[seq.slots[s].index()]).collect();
     let expected_holds: Vec<Command> = [0, 3, 2, 1, 8, 7]
         .into_iter()
         .map(|frame| Command::Frame { frame, delay: 0 })
@@ -498,7 +498,7 @@ fn type1_seq_fingerprint() {
     assert_eq!((max_frame, max_delay, odd_delays), (181, 240, 0));
 
     // research/seq.md section 8: 218 storage segments hold at least one frame command.
-    let mut starts: Vec<usize> = seq.slots.clone();
+    let mut starts: Vec<usize> = seq.slots.iter().map(|c| c.index()).collect();
     starts.sort_unstable();
     starts.dedup();
     starts.push(seq.commands.len());
@@ -599,7 +599,7 @@ fn type1_seq_slot_128_swing_high() {
         f(88, 4),
         op(0xFF, &[]), // PauseAnimation
     ];
-    let start = seq.slots[128];
+    let start = seq.slots[128].index();
     assert_eq!(seq.commands[start..start + expected.len()], expected);
     // The D3 -2 jump lands on the command before it (85/8), measured from its own FF byte.
     let offsets = seq.command_offsets();

@@ -3,7 +3,7 @@
 
 use fft_formats::seq::opcode::code;
 use fft_formats::seq::{FIRST_OPCODE, NO_SECOND_SHEET};
-use fft_formats::{Command, ErrorKind, OpcodeTable, PathFrame, Seq};
+use fft_formats::{Command, CommandIndex, ErrorKind, OpcodeTable, PathFrame, Seq};
 use pretty_assertions::assert_eq;
 
 fn frame(frame: u8) -> Command {
@@ -16,7 +16,7 @@ fn seq(second_sheet_slots_from: u16) -> Seq {
     Seq {
         attack_slots_from: 0x78,
         second_sheet_slots_from,
-        slots: vec![1, 4, 1],
+        slots: [1, 4, 1].map(CommandIndex).to_vec(),
         commands: vec![
             frame(0),
             frame(1),

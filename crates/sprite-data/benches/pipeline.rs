@@ -9,11 +9,11 @@ use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use fft_formats::{Seq, UnitShp};
-use sprite_data::Profile;
 use sprite_data::build::{BuildInput, build};
 use sprite_data::canonical::to_canonical_bytes;
 use sprite_data::execution::Program;
 use sprite_data::pipeline::{DEMO_SEQ, DEMO_SHP, Source, build_document, find_retail_file};
+use sprite_data::{Profile, Slot};
 
 struct Pair {
     label: &'static str,
@@ -71,7 +71,7 @@ fn stages(c: &mut Criterion) {
         b.iter(|| {
             let program = Program::new(black_box(&seq));
             (0..seq.slots.len())
-                .map(|slot| program.execute(slot).unwrap().frames.len())
+                .map(|slot| program.execute(Slot(slot as u32)).unwrap().frames.len())
                 .sum::<usize>()
         })
     });

@@ -11,6 +11,7 @@ use crate::document::{
 };
 use crate::error::{Error, ErrorKind};
 use crate::execution::{Cue, CueKind, End, EventKind, Program, Timeline, TimelineFrame};
+use crate::index::{CellId, SequenceIndex, Slot};
 use crate::profile::{Profile, Slots};
 
 /// Everything a build reads.
@@ -63,18 +64,19 @@ pub fn build(input: &BuildInput) -> Result<Built, Error> {
     // Slot-indexed tables: a slot is at most 255, so plain vectors beat hashing.
     let mut sequence_of_slot = vec![None; seq.slots.len()];
     for (index, (slot, _)) in kept.iter().enumerate() {
-        sequence_of_slot[*slot] = Some(index as u32);
+        sequence_of_slot[slot.index()] = Some(SequenceIndex(index as u32));
     }
     let mut names = slot_names(profile, seq.slots.len());
     let sequences: Vec<Sequence> = kept
         .iter()
         .enumerate()
         .map(|(index, (slot, timeline))| {
-            let name = names[*slot].take().unwrap_or_else(|| {
+            let name = names[slot.index()].take().unwrap_or_else(|| {
                 warnings.push(format!("{kind}: slot {slot} is kept but no profile animation names it; called \"Slot {slot}\""));
                 format!("Slot {slot}")
             });
-            sequence(index as u32, *slot, name, timeline, second_sheet(seq, *slot))
+            let index = SequenceIndex(index as u32);
+            sequence(index, *slot, name, timeline, second_sheet(seq, *slot))
         })
         .collect();
     let sp2 = sequences.iter().any(|s| s.sheet.is_some()).then(|| {
@@ -161,14 +163,14 @@ fn cells_and_frames(shp: &UnitShp, profile: &Profile) -> (Vec<Cell>, Vec<Vec<Fra
                     if cell_ids[key] == NONE {
                         cell_ids[key] = cells.len() as u16;
                         cells.push(Cell {
-                            id: u32::from(cell_ids[key]),
+                            id: CellId(u32::from(cell_ids[key])),
                             x: rect.x,
                             y: rect.y,
                             w: rect.w,
                             h: rect.h,
                         });
                     }
-                    let cell = u32::from(cell_ids[key]);
+                    let cell = CellId(u32::from(cell_ids[key]));
                     FrameTile {
                         cell,
                         u: i32::from(tile.dx) + rect.w as i32 / 2 + du,
@@ -192,14 +194,15 @@ fn kept_slots(
     kind: &str,
     frame_count: usize,
     warnings: &mut Vec<String>,
-) -> Result<Vec<(usize, Timeline)>, Error> {
+) -> Result<Vec<(Slot, Timeline)>, Error> {
     let program = Program::new(seq);
     let mut seen = vec![false; seq.commands.len() + 1];
     let mut kept = Vec::new();
-    for (slot, &start) in seq.slots.iter().enumerate() {
-        if std::mem::replace(&mut seen[start], true) {
+    for (slot, start) in seq.slots.iter().enumerate() {
+        if std::mem::replace(&mut seen[start.index()], true) {
             continue;
         }
+        let slot = Slot(slot as u32);
         let timeline = program
             .execute(slot)
             .map_err(|error| error.in_context(kind))?;
@@ -218,7 +221,7 @@ fn kept_slots(
             .find(|f| !(0..frame_count as i32).contains(&f.frame))
         {
             return Err(ErrorKind::FrameOutOfRange {
-                slot,
+                slot: slot.index(),
                 frame: bad.frame,
                 count: frame_count,
             }
@@ -234,13 +237,13 @@ fn kept_slots(
 /// their animations are left out later with a warning.
 fn slot_names(profile: &Profile, slots: usize) -> Vec<Option<String>> {
     let mut names = vec![None; slots];
-    let mut name = |slot: u32, text: String| {
-        if let Some(entry) = names.get_mut(slot as usize) {
+    let mut name = |slot: Slot, text: String| {
+        if let Some(entry) = names.get_mut(slot.index()) {
             *entry = Some(text);
         }
     };
     for a in &profile.animations {
-        match a.slots() {
+        match a.slots {
             Slots::Single(slot) => name(slot, a.name.clone()),
             Slots::Pair { front, back } => {
                 name(front, format!("{} Fwd", a.name));
@@ -259,14 +262,14 @@ pub const SP2_HEIGHT: u32 = fft_formats::spr::SP2_SIZE.1 as u32;
 /// ordinary SHP frames; the game loads the SP2 where the sheet's lower half was, so the tiles of
 /// frames from `lower_half_from` on read the SP2 at the same row within the half (checked by
 /// drawing MON.SHP frames with BEHI.SPR and BEHI2.SP2; profiles/mon.toml has the details).
-pub fn second_sheet(seq: &Seq, slot: usize) -> bool {
+pub fn second_sheet(seq: &Seq, slot: Slot) -> bool {
     seq.second_sheet_from()
-        .is_some_and(|from| slot >= usize::from(from))
+        .is_some_and(|from| slot.index() >= usize::from(from))
 }
 
 fn sequence(
-    seq: u32,
-    slot: usize,
+    seq: SequenceIndex,
+    slot: Slot,
     name: String,
     timeline: &Timeline,
     second_sheet: bool,
@@ -282,7 +285,7 @@ fn sequence(
     };
     Sequence {
         seq,
-        raw: slot as u32,
+        raw: slot,
         name,
         looping: timeline.end == End::Loop,
         frames: frames.iter().map(|f| f.frame as u32).collect(),
@@ -320,7 +323,7 @@ pub fn layer_cues(cues: &[Cue]) -> Option<Vec<LayerCue>> {
         CueKind::QueueSpriteAnim { layer, slot } => LayerCue::Start(StartCue {
             tick: cue.tick,
             layer: layer.into(),
-            slot: slot.into(),
+            slot: Slot(slot.into()),
         }),
     };
     Some(cues.iter().map(cue).collect())
@@ -330,17 +333,17 @@ fn animations(
     profile: &Profile,
     shp: &UnitShp,
     sequences: &[Sequence],
-    sequence_of_slot: &[Option<u32>],
+    sequence_of_slot: &[Option<SequenceIndex>],
     warnings: &mut Vec<String>,
 ) -> Vec<Animation> {
     let kind = &profile.kind;
     let mut out = Vec::with_capacity(profile.animations.len());
     for a in &profile.animations {
-        let (front, back) = match a.slots() {
+        let (front, back) = match a.slots {
             Slots::Single(slot) => (slot, slot),
             Slots::Pair { front, back } => (front, back),
         };
-        let kept = |slot: u32| sequence_of_slot.get(slot as usize).copied().flatten();
+        let kept = |slot: Slot| sequence_of_slot.get(slot.index()).copied().flatten();
         let (Some(front), Some(back)) = (kept(front), kept(back)) else {
             warnings.push(format!(
                 "{kind}: animation {:?} left out: its slots are not kept (no frames, or aliased to an earlier slot)",
@@ -348,7 +351,7 @@ fn animations(
             ));
             continue;
         };
-        let front_sequence = &sequences[front as usize];
+        let front_sequence = &sequences[front.index()];
         out.push(Animation {
             name: a.name.clone(),
             category: a.category.clone(),

@@ -93,7 +93,7 @@ trait Line {
 impl Line for Cell {
     fn write_line(&self, out: &mut Vec<u8>) {
         let mut o = Obj::open(out);
-        o.uint("id", self.id);
+        o.uint("id", self.id.0);
         o.uint("x", self.x);
         o.uint("y", self.y);
         o.uint("w", self.w);
@@ -110,7 +110,7 @@ impl Line for Vec<FrameTile> {
                 out.extend_from_slice(b", ");
             }
             out.push(b'[');
-            push_int(out, tile.cell);
+            push_int(out, tile.cell.0);
             out.extend_from_slice(b", ");
             push_int(out, tile.u);
             out.extend_from_slice(b", ");
@@ -130,8 +130,8 @@ impl Line for Vec<FrameTile> {
 impl Line for Sequence {
     fn write_line(&self, out: &mut Vec<u8>) {
         let mut o = Obj::open(out);
-        o.uint("seq", self.seq);
-        o.uint("raw", self.raw);
+        o.uint("seq", self.seq.0);
+        o.uint("raw", self.raw.0);
         o.string("name", &self.name);
         o.boolean("loop", self.looping);
         o.ints("frames", &self.frames);
@@ -173,8 +173,8 @@ impl Line for Animation {
         let mut o = Obj::open(out);
         o.string("name", &self.name);
         o.string("category", &self.category);
-        o.uint("front", self.front);
-        o.uint("back", self.back);
+        o.uint("front", self.front.0);
+        o.uint("back", self.back.0);
         o.boolean("loop", self.looping);
         o.key("hitTick");
         match self.hit_tick {

@@ -6,6 +6,8 @@ use serde::de::{self, SeqAccess, Visitor};
 use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::index::{CellId, SequenceIndex, Slot};
+
 /// The value of `format`.
 pub const FORMAT: &str = "tactics-sprite-data";
 /// The value of `formatVersion`: the version of the document's shape.
@@ -81,7 +83,7 @@ pub struct Stage {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Cell {
-    pub id: u32,
+    pub id: CellId,
     pub x: u32,
     pub y: u32,
     pub w: u32,
@@ -94,7 +96,7 @@ pub struct Cell {
 /// of the 4-element form still mirrors it right and only misses the vertical flip.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FrameTile {
-    pub cell: u32,
+    pub cell: CellId,
     pub u: i32,
     pub v: i32,
     pub flip: bool,
@@ -106,8 +108,10 @@ pub struct FrameTile {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Sequence {
-    pub seq: u32,
-    pub raw: u32,
+    /// Its position in `sequences`.
+    pub seq: SequenceIndex,
+    /// The SEQ slot it was executed from.
+    pub raw: Slot,
     pub name: String,
     #[serde(rename = "loop")]
     pub looping: bool,
@@ -184,7 +188,7 @@ pub struct PriorityCue {
 pub struct StartCue {
     pub tick: u32,
     pub layer: u32,
-    pub slot: u32,
+    pub slot: Slot,
 }
 
 /// `[tick, label]`.
@@ -197,8 +201,8 @@ pub struct SequenceEvent(pub u32, pub String);
 pub struct Animation {
     pub name: String,
     pub category: String,
-    pub front: u32,
-    pub back: u32,
+    pub front: SequenceIndex,
+    pub back: SequenceIndex,
     #[serde(rename = "loop")]
     pub looping: bool,
     #[serde(deserialize_with = "present_or_null")]

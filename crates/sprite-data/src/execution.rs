@@ -11,6 +11,7 @@ use fft_formats::seq::opcode::code;
 use fft_formats::{Command, OpArgs, Seq};
 
 use crate::error::{Error, ErrorKind};
+use crate::index::Slot;
 
 /// The most commands one slot may execute. Retail slots execute at most a few hundred; the bound
 /// keeps a hostile file (nested counted loops of 255 passes) from running for ever or filling
@@ -157,11 +158,16 @@ impl<'a> Program<'a> {
     ///
     /// # Errors
     /// When the slot does not exist, or runs past [`MAX_EXECUTED_COMMANDS`].
-    pub fn execute(&self, slot: usize) -> Result<Timeline, Error> {
-        let start = *self.seq.slots.get(slot).ok_or(ErrorKind::NoSuchSlot {
-            slot,
-            slots: self.seq.slots.len(),
-        })?;
+    pub fn execute(&self, slot: Slot) -> Result<Timeline, Error> {
+        let start = self
+            .seq
+            .slots
+            .get(slot.index())
+            .ok_or(ErrorKind::NoSuchSlot {
+                slot: slot.index(),
+                slots: self.seq.slots.len(),
+            })?
+            .index();
         let end = self.segment_end(start);
         let mut run = Run::default();
         let mut pc = start;
@@ -169,7 +175,7 @@ impl<'a> Program<'a> {
         while pc < end {
             executed += 1;
             if executed > MAX_EXECUTED_COMMANDS {
-                return Err(ErrorKind::SlotTooLong { slot }.into());
+                return Err(ErrorKind::SlotTooLong { slot: slot.index() }.into());
             }
             match self.seq.commands[pc] {
                 Command::Frame { frame, delay } => {

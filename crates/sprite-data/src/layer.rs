@@ -21,6 +21,7 @@ use crate::build::layer_cues;
 use crate::document::{Cell, FrameTile, LayerCue};
 use crate::error::{Error, ErrorKind};
 use crate::execution::{End, Program};
+use crate::index::{CellId, Slot};
 use crate::pipeline::Source;
 use crate::profile::Profile;
 
@@ -164,7 +165,8 @@ pub struct LayerFrame {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LayerSequence {
-    pub slot: u32,
+    /// The slot it was executed from, which is also its position in `sequences`.
+    pub slot: Slot,
     /// Frame numbers relative to the weapon type's first frame.
     pub frames: Vec<u32>,
     pub ticks: Vec<u32>,
@@ -260,11 +262,12 @@ pub fn build_layer(
     let program = Program::new(&seq);
     let sequences = (0..seq.slots.len())
         .map(|slot| {
+            let slot = Slot(slot as u32);
             let timeline = program
                 .execute(slot)
                 .map_err(|error| error.in_context(kind))?;
             Ok(LayerSequence {
-                slot: slot as u32,
+                slot,
                 frames: timeline.frames.iter().map(|f| f.frame as u32).collect(),
                 ticks: timeline
                     .frames
@@ -334,7 +337,7 @@ fn cells_and_frames(shp: &WeaponShp, anchor: [i32; 2]) -> (Vec<Cell>, Vec<LayerF
                         Some(i) => i,
                         None => {
                             cells.push(Cell {
-                                id: cells.len() as u32,
+                                id: CellId(cells.len() as u32),
                                 x: rect.x,
                                 y: rect.y,
                                 w: rect.w,
@@ -344,7 +347,7 @@ fn cells_and_frames(shp: &WeaponShp, anchor: [i32; 2]) -> (Vec<Cell>, Vec<LayerF
                         }
                     };
                     FrameTile {
-                        cell: id as u32,
+                        cell: CellId(id as u32),
                         u: i32::from(tile.dx) + rect.w as i32 / 2 + anchor[0],
                         v: i32::from(tile.dy) + rect.h as i32 / 2 + anchor[1],
                         flip: tile.flip_x,

@@ -469,7 +469,7 @@ fn check_cells(doc: &Document, p: &mut Problems) {
 
 fn check_cell(doc: &Document, i: usize, cell: &Cell, p: &mut Problems) {
     let path = format!("/cells/{i}");
-    if cell.id as usize != i {
+    if cell.id.index() != i {
         p.add(
             format!("{path}/id"),
             format!("{}; a cell's id is its position, {i}", cell.id),
@@ -545,7 +545,7 @@ fn check_tile(doc: &Document, path: &str, tile: &FrameTile, p: &mut Problems) {
 
 /// A tile of a document with `cells` cells: its cell in range, its offsets within the limit.
 fn check_tile_of(cells: usize, path: &str, tile: &FrameTile, p: &mut Problems) {
-    if tile.cell as usize >= cells {
+    if tile.cell.index() >= cells {
         p.add(
             format!("{path}/0"),
             format!(
@@ -597,13 +597,13 @@ fn check_sequences(doc: &Document, p: &mut Problems) {
 
 fn check_sequence(doc: &Document, i: usize, s: &Sequence, p: &mut Problems) {
     let path = format!("/sequences/{i}");
-    if s.seq as usize != i {
+    if s.seq.index() != i {
         p.add(
             format!("{path}/seq"),
             format!("{}; a sequence's seq is its position, {i}", s.seq),
         );
     }
-    if s.raw as usize >= fft_formats::seq::SLOT_ENTRIES {
+    if s.raw.index() >= fft_formats::seq::SLOT_ENTRIES {
         p.add(
             format!("{path}/raw"),
             format!(
@@ -768,7 +768,7 @@ fn check_cues(path: &str, cues: Option<&[LayerCue]>, total: u64, p: &mut Problem
             }
             LayerCue::Start(c) => {
                 for (field, value, what) in
-                    [("layer", c.layer, "a layer"), ("slot", c.slot, "a slot")]
+                    [("layer", c.layer, "a layer"), ("slot", c.slot.0, "a slot")]
                 {
                     if value > 255 {
                         p.add(
@@ -813,7 +813,7 @@ fn check_animations(doc: &Document, p: &mut Problems) {
             p.add(format!("{path}/mode"), "empty; leave it out");
         }
         for (field, index) in [("front", a.front), ("back", a.back)] {
-            if index as usize >= doc.sequences.len() {
+            if index.index() >= doc.sequences.len() {
                 p.add(
                     format!("{path}/{field}"),
                     format!(
@@ -1014,7 +1014,7 @@ pub fn check_layer_document(doc: &LayerDocument) -> Result<(), Error> {
     p.at_most("/cells", "cells", doc.cells.len(), MAX_CELLS, "MAX_CELLS");
     for (i, cell) in doc.cells.iter().enumerate().take(MAX_CELLS + 1) {
         let path = format!("/cells/{i}");
-        if cell.id as usize != i {
+        if cell.id.index() != i {
             p.add(
                 format!("{path}/id"),
                 format!("{}; a cell's id is its position, {i}", cell.id),
@@ -1107,7 +1107,7 @@ const LAYER_ENDS: [&str; 7] = [
 
 fn check_layer_sequence(i: usize, s: &LayerSequence, p: &mut Problems) {
     let path = format!("/sequences/{i}");
-    if s.slot as usize != i {
+    if s.slot.index() != i {
         p.add(
             format!("{path}/slot"),
             format!("{}; a sequence's slot is its position, {i}", s.slot),

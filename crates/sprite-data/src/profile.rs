@@ -11,6 +11,7 @@ use fft_formats::spr::SprVariant;
 use serde::Deserialize;
 
 use crate::error::{Error, ErrorKind};
+use crate::index::Slot;
 use crate::limits::{
     MAX_MAIN_FRAMES, MAX_PROFILE_BYTES, MAX_STAGE_COORDINATE, MAX_TICKS_PER_SECOND,
 };
@@ -169,41 +170,86 @@ pub struct StageProfile {
 }
 
 /// One animation: a front/back slot pair, or a single slot used for both.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AnimationProfile {
     pub name: String,
     pub category: String,
-    /// The single slot of a one-slot animation.
-    #[serde(default)]
-    pub slot: Option<u32>,
-    /// The slot facing the camera (even).
-    #[serde(default)]
-    pub front: Option<u32>,
-    /// The slot facing away (odd).
-    #[serde(default)]
-    pub back: Option<u32>,
+    /// The SEQ slot or slots it plays.
+    pub slots: Slots,
     /// The site's code for the animation, when it has one.
-    #[serde(default)]
     pub mode: Option<String>,
 }
 
-/// Which slots an animation uses.
+/// Which SEQ slots an animation plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Slots {
-    Single(u32),
-    Pair { front: u32, back: u32 },
+    /// One slot for both facings (`slot` in the TOML).
+    Single(Slot),
+    /// The slot facing the camera (even) and the one facing away (odd, the next).
+    Pair { front: Slot, back: Slot },
 }
 
-impl AnimationProfile {
-    /// The slots, once the profile has been validated.
-    pub fn slots(&self) -> Slots {
-        match (self.slot, self.front, self.back) {
-            (Some(slot), _, _) => Slots::Single(slot),
-            (None, Some(front), Some(back)) => Slots::Pair { front, back },
-            // `validate` rejects every other combination.
-            _ => Slots::Single(u32::MAX),
+/// An animation as the TOML writes it: `slot`, or both `front` and `back`. Reading it into an
+/// [`AnimationProfile`] refuses any other combination, so a profile holds no animation with no
+/// slot, a front with no back, or both shapes at once.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnimationEntry {
+    name: String,
+    category: String,
+    #[serde(default)]
+    slot: Option<Slot>,
+    #[serde(default)]
+    front: Option<Slot>,
+    #[serde(default)]
+    back: Option<Slot>,
+    #[serde(default)]
+    mode: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for AnimationProfile {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct EntryVisitor;
+        impl<'de> serde::de::Visitor<'de> for EntryVisitor {
+            type Value = AnimationProfile;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an animation: name, category, and `slot` or `front` and `back`")
+            }
+            // The shape is checked inside the visit, not after it (serde's `try_from`), so that
+            // the TOML reader places the error on the animation's own line.
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<AnimationProfile, A::Error> {
+                let entry =
+                    AnimationEntry::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                AnimationProfile::try_from(entry).map_err(serde::de::Error::custom)
+            }
         }
+        deserializer.deserialize_map(EntryVisitor)
+    }
+}
+
+impl TryFrom<AnimationEntry> for AnimationProfile {
+    type Error = String;
+
+    fn try_from(entry: AnimationEntry) -> Result<Self, String> {
+        let slots = match (entry.slot, entry.front, entry.back) {
+            (Some(slot), None, None) => Slots::Single(slot),
+            (None, Some(front), Some(back)) => Slots::Pair { front, back },
+            _ => {
+                return Err(format!(
+                    "animation {:?}: give either `slot` (one slot for both facings) or both `front` and `back`",
+                    entry.name
+                ));
+            }
+        };
+        Ok(Self {
+            name: entry.name,
+            category: entry.category,
+            slots,
+            mode: entry.mode,
+        })
     }
 }
 
@@ -258,9 +304,10 @@ impl Profile {
     }
 
     /// Checks what the document's rules need from a profile: the stage constants and idle frames
-    /// in range (eight idle frames, one per view), each animation names its slots one way, pairs
-    /// are an even front and the odd slot after it, slots are SEQ slots (0..255) and none is used
-    /// twice, names are clean display names (no `?`, no facing suffix on a pair) and unique.
+    /// in range (eight idle frames, one per view), pairs are an even front and the odd slot after
+    /// it, slots are SEQ slots (0..255) and none is used twice, names are clean display names (no
+    /// `?`, no facing suffix on a pair) and unique. (That each animation names its slots one way
+    /// is [`Slots`]'s shape, checked as the TOML is read.)
     ///
     /// # Errors
     /// [`ErrorKind::InvalidProfile`]: the first rule broken, naming the key or the animation.
@@ -315,17 +362,17 @@ impl Profile {
         }
         self.stage.check()?;
         let mut names = HashSet::new();
-        let mut used: BTreeMap<u32, &str> = BTreeMap::new();
+        let mut used: BTreeMap<Slot, &str> = BTreeMap::new();
         for (index, a) in self.animations.iter().enumerate() {
             let at = |field: &'static str, message: String| Invalid {
                 key: vec![Key::Name("animations"), Key::Index(index), Key::Name(field)],
                 message,
             };
             let name = a.name.as_str();
-            let slots = match (a.slot, a.front, a.back) {
-                (Some(slot), None, None) => vec![("slot", slot)],
-                (None, Some(front), Some(back)) => {
-                    if front % 2 != 0 || back != front + 1 {
+            let slots = match a.slots {
+                Slots::Single(slot) => vec![("slot", slot)],
+                Slots::Pair { front, back } => {
+                    if front.0 % 2 != 0 || back.0 != front.0 + 1 {
                         return Err(at(
                             "front",
                             format!(
@@ -335,17 +382,9 @@ impl Profile {
                     }
                     vec![("front", front), ("back", back)]
                 }
-                _ => {
-                    return Err(at(
-                        "name",
-                        format!(
-                            "animation {name:?}: give either `slot` (one slot for both facings) or both `front` and `back`"
-                        ),
-                    ));
-                }
             };
             for (field, slot) in slots {
-                if slot as usize >= SLOT_ENTRIES {
+                if slot.index() >= SLOT_ENTRIES {
                     return Err(at(
                         field,
                         format!(
@@ -374,7 +413,7 @@ impl Profile {
             }
             // A single slot's name stays as it is ("Face Front" is TYPE1 slot 2's own name); a
             // pair's sequences get their facing from the builder.
-            let paired = a.slot.is_none();
+            let paired = matches!(a.slots, Slots::Pair { .. });
             if paired
                 && [" Front", " Back", " Fwd", " Bck"]
                     .iter()

@@ -5,9 +5,9 @@
 use std::collections::BTreeSet;
 
 use fft_formats::UnitShp;
-use sprite_data::Profile;
 use sprite_data::document::Document;
 use sprite_data::pipeline::{Output, Source, build_from_sources};
+use sprite_data::{Profile, Slot};
 use test_support::fftorama::{animation_data, opcode_parameters, play};
 use test_support::{fftorama_tables, retail_bytes};
 
@@ -35,7 +35,7 @@ fn build_type1(test: &str) -> Option<(Output, UnitShp)> {
 fn sequence_by_slot(doc: &Document, slot: u32) -> &sprite_data::document::Sequence {
     doc.sequences
         .iter()
-        .find(|s| s.raw == slot)
+        .find(|s| s.raw == Slot(slot))
         .unwrap_or_else(|| panic!("slot {slot} is kept"))
 }
 
@@ -99,7 +99,7 @@ fn type1_counts_follow_the_contract() {
     );
     // seq is the position in the list, raw the slot, in table order.
     for (i, s) in doc.sequences.iter().enumerate() {
-        assert_eq!(s.seq as usize, i);
+        assert_eq!(s.seq.index(), i);
     }
     assert!(doc.sequences.windows(2).all(|w| w[0].raw < w[1].raw));
 }
@@ -212,12 +212,7 @@ fn cells_are_distinct_and_frames_use_them() {
     let rects: BTreeSet<(u32, u32, u32, u32)> =
         doc.cells.iter().map(|c| (c.x, c.y, c.w, c.h)).collect();
     assert_eq!(rects.len(), doc.cells.len(), "no rectangle twice");
-    assert!(
-        doc.cells
-            .iter()
-            .enumerate()
-            .all(|(i, c)| c.id as usize == i)
-    );
+    assert!(doc.cells.iter().enumerate().all(|(i, c)| c.id.index() == i));
     // Each document tile is its SHP tile, reversed, with the centre from the stance point.
     let water = shp.water.as_ref().expect("TYPE1 has a water table");
     for (f, frame) in shp.main.iter().chain(water).enumerate() {
@@ -225,7 +220,7 @@ fn cells_are_distinct_and_frames_use_them() {
         let tiles = &doc.frames[f];
         assert_eq!(tiles.len(), frame.tiles.len());
         for (t, tile) in tiles.iter().zip(frame.tiles.iter().rev()) {
-            let cell = doc.cells[t.cell as usize];
+            let cell = doc.cells[t.cell.index()];
             let rect = tile.sheet_rect(index >= 84);
             assert_eq!(
                 (cell.x, cell.y, cell.w, cell.h),
@@ -298,8 +293,8 @@ fn sequences_agree_with_fftorama() {
     assert_eq!(rows.len(), 252, "FFTorama lists every used slot");
     let doc = &output.built.document;
     for s in &doc.sequences {
-        let row = &rows[s.raw as usize];
-        assert_eq!(row.slot, s.raw as usize);
+        let row = &rows[s.raw.index()];
+        assert_eq!(row.slot, s.raw.index());
         let played = play(&row.items, &params, 1 << 16);
         assert_eq!(
             s.frames, played.frames,
@@ -328,7 +323,7 @@ fn sequences_agree_with_fftorama() {
         assert_eq!(events, played.events, "{} (slot {}): events", s.name, s.raw);
     }
     // And the slots left out are exactly those FFTorama shows no frame for, or aliases.
-    let kept: BTreeSet<u32> = doc.sequences.iter().map(|s| s.raw).collect();
+    let kept: BTreeSet<u32> = doc.sequences.iter().map(|s| s.raw.0).collect();
     for row in &rows {
         let shows = !play(&row.items, &params, 1 << 16).frames.is_empty();
         if !shows {

@@ -2,9 +2,9 @@
 //! the contract's remarks on the retail files.
 
 use fft_formats::seq::opcode::code;
-use fft_formats::{Command, Seq};
-use sprite_data::ErrorKind;
+use fft_formats::{Command, CommandIndex, Seq};
 use sprite_data::execution::{End, EventKind, Program};
+use sprite_data::{ErrorKind, Slot};
 use test_support::retail_bytes;
 
 fn frame(frame: u8, delay: u8) -> Command {
@@ -19,7 +19,7 @@ fn seq(slots: Vec<usize>, commands: Vec<Command>) -> Seq {
     Seq {
         attack_slots_from: 0x78,
         second_sheet_slots_from: 0xFF,
-        slots,
+        slots: slots.into_iter().map(CommandIndex).collect(),
         commands,
     }
 }
@@ -41,7 +41,7 @@ fn counted_loop_plays_its_block_count_more_times() {
             op(code::PAUSE_ANIMATION, &[]),
         ],
     );
-    let t = Program::new(&s).execute(0).unwrap();
+    let t = Program::new(&s).execute(Slot(0)).unwrap();
     assert_eq!(frames(&t), [1, 2, 1, 2, 1, 2, 3]);
     assert_eq!(t.end, End::Pause);
     assert!(t.skipped_loops.is_empty());
@@ -61,7 +61,7 @@ fn nested_counted_loops_restart_the_inner_count() {
         ],
     );
     assert_eq!(
-        frames(&Program::new(&s).execute(0).unwrap()),
+        frames(&Program::new(&s).execute(Slot(0)).unwrap()),
         [1, 2, 2, 1, 2, 2]
     );
 }
@@ -78,7 +78,7 @@ fn a_loop_jumping_out_of_its_segment_is_skipped_and_reported() {
             op(code::PAUSE_ANIMATION, &[]),
         ],
     );
-    let t = Program::new(&s).execute(1).unwrap();
+    let t = Program::new(&s).execute(Slot(1)).unwrap();
     assert_eq!(frames(&t), [2]);
     assert_eq!(t.skipped_loops.len(), 1);
     assert_eq!(
@@ -108,7 +108,7 @@ fn moves_offsets_flips_and_events_accumulate() {
             frame(9, 9),
         ],
     );
-    let t = Program::new(&s).execute(0).unwrap();
+    let t = Program::new(&s).execute(Slot(0)).unwrap();
     assert_eq!(frames(&t), [5, 54, 7]);
     let state: Vec<(i32, i32, i32, bool)> = t
         .frames
@@ -136,20 +136,23 @@ fn every_end_stops_execution() {
         (code::INCREMENT_LOOP, End::Loop),
     ] {
         let s = seq(vec![0], vec![frame(1, 2), op(end_op, &[]), frame(2, 2)]);
-        let t = Program::new(&s).execute(0).unwrap();
+        let t = Program::new(&s).execute(Slot(0)).unwrap();
         assert_eq!((frames(&t), t.end), (vec![1], end));
     }
     let s = seq(
         vec![0],
         vec![frame(1, 2), op(code::HOLD_WEAPON, &[0xFE]), frame(2, 2)],
     );
-    assert_eq!(Program::new(&s).execute(0).unwrap().end, End::HoldWeapon);
+    assert_eq!(
+        Program::new(&s).execute(Slot(0)).unwrap().end,
+        End::HoldWeapon
+    );
     let s = seq(vec![0], vec![frame(1, 0), frame(2, 2)]);
-    let t = Program::new(&s).execute(0).unwrap();
+    let t = Program::new(&s).execute(Slot(0)).unwrap();
     assert_eq!((frames(&t), t.end), (vec![1], End::Hold));
     // No end command: the segment ends at the next slot's start.
     let s = seq(vec![0, 2], vec![frame(1, 2), frame(2, 2), frame(3, 2)]);
-    let t = Program::new(&s).execute(0).unwrap();
+    let t = Program::new(&s).execute(Slot(0)).unwrap();
     assert_eq!((frames(&t), t.end), (vec![1, 2], End::SegmentEnd));
 }
 
@@ -165,7 +168,7 @@ fn hostile_loops_are_bounded() {
             op(code::WAIT, &[0xF6, 255]),
         ],
     );
-    let too_long = Program::new(&s).execute(0).unwrap_err();
+    let too_long = Program::new(&s).execute(Slot(0)).unwrap_err();
     assert!(
         matches!(too_long.kind(), ErrorKind::SlotTooLong { slot: 0 }),
         "{too_long:?}"
@@ -174,7 +177,7 @@ fn hostile_loops_are_bounded() {
         too_long.to_string(),
         "slot 0 did not end within 65536 commands"
     );
-    let no_slot = Program::new(&s).execute(1).unwrap_err();
+    let no_slot = Program::new(&s).execute(Slot(1)).unwrap_err();
     assert!(
         matches!(no_slot.kind(), ErrorKind::NoSuchSlot { slot: 1, slots: 1 }),
         "{no_slot:?}"
@@ -190,7 +193,7 @@ fn retail_counted_loops_outside_their_segment() {
         let s = Seq::decode(&retail_bytes(TEST, name)?).unwrap();
         let program = Program::new(&s);
         let mut offsets: Vec<usize> = (0..s.slots.len())
-            .flat_map(|slot| program.execute(slot).unwrap().skipped_loops)
+            .flat_map(|slot| program.execute(Slot(slot as u32)).unwrap().skipped_loops)
             .map(|l| l.offset)
             .collect();
         offsets.sort_unstable();
@@ -226,7 +229,7 @@ fn loops_to_themselves_or_forward_are_not_replayed() {
                 op(code::PAUSE_ANIMATION, &[]),
             ],
         );
-        let t = Program::new(&s).execute(0).unwrap();
+        let t = Program::new(&s).execute(Slot(0)).unwrap();
         assert_eq!(frames(&t), [1, 2], "{what}");
         assert_eq!(t.skipped_loops.len(), 1, "{what}");
     }
@@ -235,7 +238,7 @@ fn loops_to_themselves_or_forward_are_not_replayed() {
             vec![0],
             vec![frame(1, 2), op(code::HOLD_WEAPON, &[jump]), frame(2, 2)],
         );
-        let t = Program::new(&s).execute(0).unwrap();
+        let t = Program::new(&s).execute(Slot(0)).unwrap();
         assert_eq!((frames(&t), t.end), (vec![1], End::HoldWeapon));
     }
 }

@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use sprite_data::SequenceIndex;
 use sprite_data::document::Document;
 use sprite_data::pose::{Motion, View, find_animation, pose_at};
 
@@ -32,7 +33,7 @@ fn draw(doc: &Document, name: &str, view: i64, tick: i64, water: bool) -> Summar
     let tiles = pose
         .tiles
         .iter()
-        .map(|t| (t.cell, t.x, t.y, t.flip_x))
+        .map(|t| (t.cell.0, t.x, t.y, t.flip_x))
         .collect();
     (pose.shp, pose.index, pose.move_x, pose.move_y, tiles)
 }
@@ -113,19 +114,19 @@ fn the_extension_examples_hold() {
         .unwrap();
     assert_eq!(
         (pose.sequence, pose.index, pose.shp),
-        (Some(39), Some(2), 54)
+        (Some(SequenceIndex(39)), Some(2), 54)
     );
     assert_eq!(pose.move_y, -2);
     let last = pose.tiles.last().unwrap();
     assert!(last.flip_y);
-    assert_eq!((last.cell, last.x, last.y), (71, -9.0, -22.0));
+    assert_eq!((last.cell.0, last.x, last.y), (71, -9.0, -22.0));
 
     let mon = document("mon.json");
     let motion = Motion::find(&mon, "Bomb Explode").unwrap();
     let pose = motion.pose(&mon, View::new(1).unwrap(), 0, false).unwrap();
-    assert_eq!((pose.sequence, pose.shp), (Some(157), 57));
+    assert_eq!((pose.sequence, pose.shp), (Some(SequenceIndex(157)), 57));
     assert_eq!(pose.tiles.len(), 1);
-    assert_eq!((pose.tiles[0].cell, pose.tiles[0].sheet), (25, 1));
+    assert_eq!((pose.tiles[0].cell.0, pose.tiles[0].sheet), (25, 1));
     assert_eq!(mon.sp2.as_ref().unwrap().file, "BEHI2.SP2");
 
     let other = document("other.json");

@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 
 use fft_formats::Seq;
 use serde_json::{Value, json};
+use sprite_data::Slot;
 use sprite_data::document::Document;
 use sprite_data::execution::Program;
 use sprite_data::pipeline::{Output, Source, build_from_sources};
@@ -212,7 +213,7 @@ fn every_kind_keeps_the_slots_fftorama_shows() {
             })
             .map(|slot| slot as u32)
             .collect();
-        let kept: Vec<u32> = kind.doc().sequences.iter().map(|s| s.raw).collect();
+        let kept: Vec<u32> = kind.doc().sequences.iter().map(|s| s.raw.0).collect();
         assert_eq!(kept, expected, "{}: kept slots", kind.name);
         if let Some((_, count)) = known.iter().find(|(k, _)| *k == kind.name) {
             assert_eq!(kept.len(), *count, "{}: kept slots", kind.name);
@@ -414,7 +415,7 @@ fn sequences_agree_with_fftorama_for_every_kind() {
     let mut checked = 0;
     for kind in kinds {
         for s in &kind.doc().sequences {
-            let slot = s.raw as usize;
+            let slot = s.raw.index();
             let at = format!("{} {} (slot {slot})", kind.name, s.name);
             assert_eq!(kind.rows[slot].slot, slot, "{at}: FFTorama row");
             let played = kind.played(slot);
@@ -466,7 +467,7 @@ fn layer_cues(s: &sprite_data::document::Sequence) -> Vec<(u32, &'static str, Ve
             LayerCue::Start(c) => (
                 c.tick,
                 "QueueSpriteAnim",
-                vec![i64::from(c.layer), i64::from(c.slot)],
+                vec![i64::from(c.layer), i64::from(c.slot.0)],
             ),
         })
         .collect()
@@ -560,7 +561,7 @@ fn frames_agree_with_fftorama_for_every_kind() {
                 0
             };
             for (t, theirs) in tiles.iter().zip(row.tiles.iter().rev()) {
-                let cell = &doc.cells[t.cell as usize];
+                let cell = &doc.cells[t.cell.index()];
                 let at = format!("{} frame {f}", kind.name);
                 assert_eq!(
                     (cell.x, cell.y, cell.w, cell.h),
@@ -575,12 +576,7 @@ fn frames_agree_with_fftorama_for_every_kind() {
         // Cells are distinct and numbered by position.
         let rects: BTreeSet<_> = doc.cells.iter().map(|c| (c.x, c.y, c.w, c.h)).collect();
         assert_eq!(rects.len(), doc.cells.len(), "{}", kind.name);
-        assert!(
-            doc.cells
-                .iter()
-                .enumerate()
-                .all(|(i, c)| c.id as usize == i)
-        );
+        assert!(doc.cells.iter().enumerate().all(|(i, c)| c.id.index() == i));
     }
 }
 
@@ -596,7 +592,7 @@ fn every_slot_ends_and_shows_only_valid_frames() {
         let program = Program::new(&kind.seq);
         for slot in 0..kind.seq.slots.len() {
             let timeline = program
-                .execute(slot)
+                .execute(Slot(slot as u32))
                 .unwrap_or_else(|e| panic!("{} slot {slot}: {e}", kind.name));
             assert!(
                 timeline.frames.len() <= 256,
@@ -788,7 +784,7 @@ fn mon_draws_its_sp2_slots_from_the_second_sheet() {
         for s in doc.sequences.iter().filter(|s| s.sheet.is_some()) {
             for &f in &s.frames {
                 for tile in &doc.frames[f as usize] {
-                    let cell = &doc.cells[tile.cell as usize];
+                    let cell = &doc.cells[tile.cell.index()];
                     if (f as usize) >= kind.lower_half_from {
                         assert!(cell.y >= 256 && cell.y - 256 + cell.h <= 256, "{cell:?}");
                     } else {

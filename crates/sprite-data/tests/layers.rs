@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 
 use fft_formats::layer::WeaponType;
 use serde_json::{Value, json};
+use sprite_data::Slot;
 use sprite_data::document::{Document, LayerCue};
 use sprite_data::layer::{LayerDocument, LayerKind, build_layer_from_folder};
 use sprite_data::pose::View;
@@ -127,7 +128,7 @@ fn every_layer_sequence_agrees_with_fftorama() {
         );
         for (s, row) in b.doc.sequences.iter().zip(&rows) {
             let at = format!("{} slot {}", b.kind, s.slot);
-            assert_eq!(row.slot, s.slot as usize, "{at}");
+            assert_eq!(row.slot, s.slot.index(), "{at}");
             let played = play(&row.items, &params, 4096);
             assert_eq!(s.frames, played.frames, "{at}: frames");
             assert_eq!(s.ticks, played.ticks, "{at}: ticks");
@@ -140,7 +141,7 @@ fn every_layer_sequence_agrees_with_fftorama() {
                     LayerCue::Start(c) => (
                         c.tick,
                         "QueueSpriteAnim",
-                        vec![c.layer.into(), c.slot.into()],
+                        vec![c.layer.into(), c.slot.0.into()],
                     ),
                 })
                 .collect();
@@ -157,7 +158,7 @@ fn every_layer_sequence_agrees_with_fftorama() {
         Some(vec![LayerCue::Start(sprite_data::document::StartCue {
             tick: 16,
             layer: 2,
-            slot: 0
+            slot: Slot(0)
         })])
     );
 }
@@ -191,7 +192,7 @@ fn every_layer_frame_agrees_with_fftorama() {
             );
             assert_eq!(frame.tiles.len(), row.tiles.len(), "{at}");
             for (tile, theirs) in frame.tiles.iter().rev().zip(&row.tiles) {
-                let cell = &b.doc.cells[tile.cell as usize];
+                let cell = &b.doc.cells[tile.cell.index()];
                 assert_eq!(
                     (cell.x, cell.y, cell.w, cell.h),
                     (theirs.x, theirs.y, theirs.w, theirs.h),
@@ -306,11 +307,12 @@ fn layered_poses_follow_fftoramas_listings() {
                 animation.back
             } else {
                 animation.front
-            } as usize];
+            }
+            .index()];
             if sequence.layers.is_none() || animation.looping {
                 continue;
             }
-            let unit = play(&unit_rows[sequence.raw as usize].items, &params, 4096);
+            let unit = play(&unit_rows[sequence.raw.index()].items, &params, 4096);
             let start = |played: &test_support::fftorama::Played, layer: i64| {
                 played
                     .cues

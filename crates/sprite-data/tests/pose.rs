@@ -16,6 +16,7 @@ use sprite_data::pose::{
     self, Facing, IDLE, Motion, View, camera_step, events_at_start, events_between, find_animation,
     idle_pose, pose_at, view_of,
 };
+use sprite_data::{CellId, SequenceIndex, Slot};
 use test_support::fftorama::{cfg_integer, read_frame_data};
 
 fn fixture(name: &str) -> Document {
@@ -49,7 +50,7 @@ fn drawn(doc: &Document, pose: &pose::Pose) -> Vec<Drawn> {
     pose.tiles
         .iter()
         .map(|t| {
-            let c = &doc.cells[t.cell as usize];
+            let c = &doc.cells[t.cell.index()];
             (c.x, c.y, t.x, t.y, t.w, t.h, t.flip_x)
         })
         .collect()
@@ -179,7 +180,7 @@ const FRAME_137_MIRRORED: [Drawn; 4] = [
 fn swing_high_at_view_1_tick_18_is_frame_88() {
     let doc = type1();
     let swing = find_animation(&doc, "Swing High").unwrap();
-    let fwd = &doc.sequences[swing.front as usize];
+    let fwd = &doc.sequences[swing.front.index()];
     // data-contract.md's worked example of slot 128.
     assert_eq!(fwd.name, "Swing High Fwd");
     assert_eq!(fwd.frames, [86, 84, 85, 86, 87, 88, 88, 88]);
@@ -195,7 +196,7 @@ fn swing_high_at_view_1_tick_18_is_frame_88() {
     // moveX = fb[5] * -1 on an unmirrored view; du is all 0.
     assert_eq!((pose.move_x, pose.move_y), (-2, 0));
     assert_eq!(drawn(&doc, &pose), FRAME_88);
-    let cells: Vec<u32> = pose.tiles.iter().map(|t| t.cell).collect();
+    let cells: Vec<u32> = pose.tiles.iter().map(|t| t.cell.0).collect();
     assert_eq!(cells, [74, 76, 71, 75], "the worked example's cells");
     for (i, t) in pose.tiles.iter().enumerate() {
         assert_eq!(t.order, i, "order is the draw position, 0 furthest back");
@@ -213,7 +214,7 @@ fn swing_high_at_view_1_tick_18_is_frame_88() {
 fn swing_high_at_view_5_plays_the_back_sequence_mirrored() {
     let doc = type1();
     let swing = find_animation(&doc, "Swing High").unwrap();
-    let bck = &doc.sequences[swing.back as usize];
+    let bck = &doc.sequences[swing.back.index()];
     assert_eq!(bck.name, "Swing High Bck");
     assert_eq!(view(5).pattern(), 3);
     let pose = pose_at(&doc, swing, view(5), 18, false).unwrap();
@@ -268,8 +269,8 @@ fn unmirrored_partner(view: u8) -> u8 {
 fn check_every_pose(doc: &Document, frames: Option<&ShpFrames>) -> usize {
     let mut poses = 0;
     for animation in &doc.animations {
-        let front = &doc.sequences[animation.front as usize];
-        let back = &doc.sequences[animation.back as usize];
+        let front = &doc.sequences[animation.front.index()];
+        let back = &doc.sequences[animation.back.index()];
         assert_eq!(front.looping, animation.looping, "{}", animation.name);
         assert_eq!(back.looping, animation.looping, "{}", animation.name);
         for v in View::ALL {
@@ -374,7 +375,7 @@ fn a_looping_sequence_wraps_and_a_held_one_holds() {
     let doc = type1();
     // Walk loops: 2 frames of 8 ticks, so tick 16 is its first frame again.
     let walk = find_animation(&doc, "Walk").unwrap();
-    let fwd = &doc.sequences[walk.front as usize];
+    let fwd = &doc.sequences[walk.front.index()];
     assert!(walk.looping);
     let total: u32 = fwd.ticks.iter().sum();
     let at = |tick| pose_at(&doc, walk, view(1), tick, false).unwrap();
@@ -386,7 +387,7 @@ fn a_looping_sequence_wraps_and_a_held_one_holds() {
     assert_eq!((late.index, late.shp), (Some(7), 88));
     // A last delay of 0 holds that frame (the single-frame sequences).
     let blank = find_animation(&doc, "Blank").unwrap();
-    assert_eq!(doc.sequences[blank.front as usize].ticks, [0]);
+    assert_eq!(doc.sequences[blank.front.index()].ticks, [0]);
     assert_eq!(
         pose_at(&doc, blank, view(0), 0, false).unwrap().index,
         Some(0)
@@ -554,7 +555,7 @@ fn idle_shows_each_views_standing_frame() {
 fn events_between_swing_high() {
     let doc = type1();
     let swing = find_animation(&doc, "Swing High").unwrap();
-    let fwd = &doc.sequences[swing.front as usize];
+    let fwd = &doc.sequences[swing.front.index()];
     let crossed = |from, to| -> Vec<(u64, String)> {
         events_between(fwd, from, to)
             .unwrap()
@@ -580,8 +581,8 @@ fn events_between_swing_high() {
 fn looping_sequence() -> Sequence {
     // Two frames, 4 + 6 ticks: a sound as it starts, a hit as the second frame shows.
     Sequence {
-        seq: 0,
-        raw: 0,
+        seq: SequenceIndex(0),
+        raw: Slot(0),
         name: "Test Loop Fwd".into(),
         looping: true,
         frames: vec![1, 2],
@@ -647,7 +648,7 @@ fn events_between_crosses_every_wrap() {
 fn events_between_on_type1_swing_high_played_as_a_loop() {
     // The site's demo cards loop attacks: Swing High Fwd looped is 38 ticks a pass.
     let doc = type1();
-    let mut seq = doc.sequences[find_animation(&doc, "Swing High").unwrap().front as usize].clone();
+    let mut seq = doc.sequences[find_animation(&doc, "Swing High").unwrap().front.index()].clone();
     seq.looping = true;
     let ticks: Vec<u64> = events_between(&seq, 30, 100)
         .unwrap()
@@ -700,7 +701,7 @@ fn bad_requests_name_what_is_valid() {
 fn a_broken_document_is_an_error_not_a_panic() {
     let mut doc = type1();
     let swing = find_animation(&doc, "Swing High").unwrap().clone();
-    doc.sequences[swing.front as usize].ticks.pop();
+    doc.sequences[swing.front.index()].ticks.pop();
     assert!(matches!(
         pose_at(&doc, &swing, view(1), 0, false).unwrap_err().kind(),
         ErrorKind::LengthMismatch { list: "ticks", .. }
@@ -755,8 +756,8 @@ fn every_refusal_has_its_kind() {
 
     let count = doc.sequences.len();
     let nowhere = Animation {
-        front: count as u32,
-        back: count as u32,
+        front: SequenceIndex(count as u32),
+        back: SequenceIndex(count as u32),
         ..swing.clone()
     };
     assert!(matches!(
@@ -766,7 +767,7 @@ fn every_refusal_has_its_kind() {
 
     let mut empty = type1();
     for sequence in [swing.front, swing.back] {
-        let entry = &mut empty.sequences[sequence as usize];
+        let entry = &mut empty.sequences[sequence.index()];
         entry.frames.clear();
         entry.ticks.clear();
         entry.fb = None;
@@ -811,7 +812,7 @@ fn screen_helpers_scale_and_send_moves() {
         height: 488,
     };
     let cell = Cell {
-        id: 0,
+        id: CellId(0),
         x: 64,
         y: 244,
         w: 32,

@@ -109,7 +109,19 @@ fn broken_profiles_are_refused_by_name() {
             "give either `slot`",
         ),
         (
+            r#"{ name = "Walk", category = "Walk", back = 7 }"#,
+            "give either `slot`",
+        ),
+        (
+            r#"{ name = "Walk", category = "Walk" }"#,
+            "give either `slot`",
+        ),
+        (
             r#"{ name = "Walk", category = "Walk", slot = 1, front = 6, back = 7 }"#,
+            "give either `slot`",
+        ),
+        (
+            r#"{ name = "Walk", category = "Walk", slot = 1, back = 7 }"#,
             "give either `slot`",
         ),
         (
@@ -186,7 +198,7 @@ fn line_starting(text: &str, prefix: &str) -> usize {
 #[test]
 fn broken_values_are_refused_with_their_toml_line() {
     let idle = "idle_frames = [3, 2, 1, 8, 7, 6, 5, 4]";
-    let cases: [(&str, String, &str, &str); 8] = [
+    let cases: [(&str, String, &str, &str); 9] = [
         (
             "nine idle frames (the format has eight views)",
             DEMO_PROFILE.replace(idle, "idle_frames = [3, 2, 1, 8, 7, 6, 5, 4, 4]"),
@@ -228,6 +240,12 @@ fn broken_values_are_refused_with_their_toml_line() {
             with_animations("{ name = \"A\", category = \"X\", slot = 3 },\n{ name = \"B\", category = \"X\", slot = 300 }"),
             "{ name = \"B\"",
             "slot 300 is past the 256 slots",
+        ),
+        (
+            "a front with no back (the animation's slots are read as one of two shapes)",
+            with_animations("{ name = \"A\", category = \"X\", slot = 3 },\n{ name = \"B\", category = \"X\", front = 6 }"),
+            "{ name = \"B\"",
+            "animation \"B\": give either `slot`",
         ),
         (
             "an empty notice",

@@ -154,7 +154,7 @@ pub fn export(
         let water = doc
             .animations
             .iter()
-            .any(|a| a.water && (a.front as usize == index || a.back as usize == index));
+            .any(|a| a.water && (a.front.index() == index || a.back.index() == index));
         let shown = renderer.sequence(index, water)?;
         let ticks: Vec<u32> = shown
             .iter()
@@ -205,7 +205,7 @@ pub fn export(
             let Some(sequence) = pose.sequence else {
                 continue;
             };
-            let (from, to) = ranges[sequence as usize];
+            let (from, to) = ranges[sequence.index()];
             tags.push(Tag {
                 name: format!("{} view {v}", animation.name),
                 from,

@@ -8,6 +8,7 @@
 
 use fft_formats::spr::SP2_SIZE;
 use sprite_data::document::{Animation, Document, Sequence};
+use sprite_data::index::SequenceIndex;
 use sprite_data::pose::{
     Motion, Pose, PoseTile, View, frame_index_at, place_tiles, pose_at, total_ticks,
 };
@@ -316,7 +317,7 @@ impl<'a> Renderer<'a> {
                 && u64::from(cell.y) + u64::from(cell.h) <= u64::from(sheet.height());
             if !inside {
                 return Err(RenderError::CellOutsideSheet {
-                    cell: cell.id,
+                    cell: cell.id.0,
                     x: cell.x,
                     y: cell.y,
                     w: cell.w,
@@ -369,7 +370,7 @@ impl<'a> Renderer<'a> {
         for sequence in self.doc.sequences.iter().filter(|s| s.sheet == Some(1)) {
             for &shp in &sequence.frames {
                 for tile in place_tiles(self.doc, shp, false, true)? {
-                    let cell = &self.doc.cells[tile.cell as usize];
+                    let cell = &self.doc.cells[tile.cell.index()];
                     if tile.sheet != 1 {
                         continue;
                     }
@@ -378,7 +379,7 @@ impl<'a> Renderer<'a> {
                         && u64::from(y) + u64::from(cell.h) <= u64::from(sp2.height());
                     if !inside {
                         return Err(RenderError::CellOutsideSheet {
-                            cell: cell.id,
+                            cell: cell.id.0,
                             x: cell.x,
                             y,
                             w: cell.w,
@@ -441,7 +442,7 @@ impl<'a> Renderer<'a> {
         let stored = self.doc.frames.get(shp as usize);
         for tile in tiles {
             // Renderer::new checked every cell, and place_frame / pose_at every id.
-            let cell = &self.doc.cells[tile.cell as usize];
+            let cell = &self.doc.cells[tile.cell.index()];
             let (x, y) = tile_origin(tile);
             let flip_y = stored
                 .and_then(|f| f.get(tile.order))
@@ -510,7 +511,7 @@ impl<'a> Renderer<'a> {
         };
         // pose_at checks the sequence exists; look at it the same way for its ticks.
         let probe = pose_at(self.doc, animation, view, 0, water)?;
-        let sequence_index = probe.sequence.unwrap_or(animation.front) as usize;
+        let sequence_index = probe.sequence.unwrap_or(animation.front).index();
         let sequence = &self.doc.sequences[sequence_index];
         let wraps = animation.looping && total_ticks(sequence) > 0;
         let shown = sequence
@@ -580,8 +581,8 @@ pub fn sequence_alone(sequence: &Sequence, index: usize, water: bool) -> Animati
     Animation {
         name: sequence.name.clone(),
         category: String::new(),
-        front: index as u32,
-        back: index as u32,
+        front: SequenceIndex(index as u32),
+        back: SequenceIndex(index as u32),
         looping: sequence.looping,
         hit_tick: None,
         water,

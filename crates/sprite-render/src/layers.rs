@@ -10,6 +10,7 @@
 
 use fft_formats::spr::{Spr, WIDTH};
 use sprite_data::document::{Animation, Document};
+use sprite_data::index::SequenceIndex;
 use sprite_data::layer::LayerDocument;
 use sprite_data::pose::layers::{LayerPose, LayeredPose, Layers, change_ticks, pose_with_layers};
 use sprite_data::pose::{PoseTile, View};
@@ -253,7 +254,7 @@ impl<'a> LayeredRenderer<'a> {
         let mut frames = Vec::with_capacity(ticks.len());
         for (i, &start) in ticks.iter().enumerate() {
             let pose = self.pose(animation, view, start, water)?;
-            let sequence = &doc.sequences[pose.unit.sequence.unwrap_or(0) as usize];
+            let sequence = &doc.sequences[pose.unit.sequence.map_or(0, SequenceIndex::index)];
             self.unit.check_sheets(&pose.unit, &sequence.name)?;
             let index = pose.unit.index.unwrap_or(0);
             let frame_end: u64 = sequence.ticks[..=index].iter().map(|t| u64::from(*t)).sum();
@@ -359,7 +360,7 @@ fn draw_layer_tiles(
     let mut image = Image::new((right - left) as u32, (bottom - top) as u32);
     let stored = doc.frames.get(layer.shp as usize);
     for tile in &layer.tiles {
-        let Some(cell) = doc.cells.get(tile.cell as usize) else {
+        let Some(cell) = doc.cells.get(tile.cell.index()) else {
             continue;
         };
         let flip_y = stored

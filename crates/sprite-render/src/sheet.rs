@@ -141,7 +141,7 @@ pub fn synthetic_sheet(doc: &sprite_data::Document) -> Image {
     let mut image = Image::new(width, height);
     for cell in &doc.cells {
         // Spread the hues; keep them bright.
-        let hue = (cell.id.wrapping_mul(97) % 360) as f64;
+        let hue = (cell.id.0.wrapping_mul(97) % 360) as f64;
         let base = hsv(hue, 0.65, 0.85);
         let light = hsv(hue, 0.35, 1.0);
         let outline = hsv(hue, 0.8, 0.35);

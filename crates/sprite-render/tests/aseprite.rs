@@ -213,7 +213,7 @@ fn check_export(doc: &Document, sheet: &Image, what: &str) -> AsepriteExport {
         let water = doc
             .animations
             .iter()
-            .any(|a| a.water && (a.front as usize == index || a.back as usize == index));
+            .any(|a| a.water && (a.front.index() == index || a.back.index() == index));
         let played = renderer.sequence(index, water).unwrap();
         assert_eq!(got.len(), played.len(), "{what}: {}", sequence.name);
         let mut start_ms = 0;
@@ -284,7 +284,7 @@ fn check_view_tags(doc: &Document, json: &Value, what: &str) {
             let view = sprite_data::pose::View::new(v).unwrap();
             let pose =
                 sprite_data::pose::pose_at(doc, animation, view, 0, animation.water).unwrap();
-            let sequence = &doc.sequences[pose.sequence.unwrap() as usize];
+            let sequence = &doc.sequences[pose.sequence.unwrap().index()];
             let name = format!("{} view {v}", animation.name);
             let tag = by_name
                 .get(name.as_str())

@@ -27,7 +27,7 @@ fn by_hand(
 ) -> Vec<[u8; 4]> {
     let mut out = vec![[0u8; 4]; (width * height) as usize];
     for tile in &doc.frames[shp] {
-        let cell = doc.cells[tile.cell as usize];
+        let cell = doc.cells[tile.cell.index()];
         let left = stance.0 + i64::from(tile.u) - i64::from(cell.w / 2);
         let top = stance.1 + i64::from(tile.v) - i64::from(cell.h / 2);
         for row in 0..cell.h {
@@ -148,7 +148,7 @@ fn frames_are_placed_as_pose_at_places_them_and_fit_the_canvas() {
                     let Ok(first) = pose_at(&doc, animation, view, 0, water) else {
                         continue;
                     };
-                    let sequence = &doc.sequences[first.sequence.unwrap() as usize];
+                    let sequence = &doc.sequences[first.sequence.unwrap().index()];
                     let mut tick = 0;
                     for &delay in &sequence.ticks {
                         let pose = pose_at(&doc, animation, view, tick, water).unwrap();
@@ -238,7 +238,7 @@ fn swing_high_frames_ticks_and_hit() {
     let sheet = synthetic_sheet(&doc);
     let renderer = Renderer::new(&doc, &sheet).unwrap();
     let animation = doc.animation("Swing High").unwrap();
-    let sequence = &doc.sequences[animation.front as usize];
+    let sequence = &doc.sequences[animation.front.index()];
     let frames = renderer
         .animation(Motion::Animation(animation), View::new(1).unwrap(), false)
         .unwrap();
@@ -316,7 +316,7 @@ fn apng_frames_and_delays_match_the_ticks() {
             frame.image.to_rgba_bytes().as_slice()
         );
     }
-    let sequence = &doc.sequences[animation.front as usize];
+    let sequence = &doc.sequences[animation.front.index()];
     let expected: Vec<(u16, u16)> = sequence.ticks.iter().map(|&t| (t as u16, 60)).collect();
     assert_eq!(delays, expected);
 }
@@ -445,7 +445,7 @@ fn mon_sp2_sequence_equals_its_hand_assembly() {
     let canvas = renderer.canvas();
     let (sx, sy) = canvas.stance();
     let animation = doc.animation("Bomb Explode").unwrap();
-    assert_eq!(doc.sequences[animation.front as usize].sheet, Some(1));
+    assert_eq!(doc.sequences[animation.front.index()].sheet, Some(1));
     let view = View::new(1).unwrap();
     let frames = renderer
         .animation(Motion::Animation(animation), view, false)
@@ -457,7 +457,7 @@ fn mon_sp2_sequence_equals_its_hand_assembly() {
         assert!(!pose.mirrored, "view 1 is not mirrored");
         let mut expected = vec![[0u8; 4]; (canvas.width * canvas.height) as usize];
         for tile in &doc.frames[frame.shp as usize] {
-            let cell = doc.cells[tile.cell as usize];
+            let cell = doc.cells[tile.cell.index()];
             let (source, top) = if cell.y >= 256 {
                 from_sp2 += 1;
                 (&sp2, cell.y - 256)
@@ -525,7 +525,7 @@ fn an_animation_canvas_is_the_box_of_its_frames() {
         let (mut left, mut top, mut right, mut bottom) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
         for frame in &frames {
             for tile in &doc.frames[frame.shp as usize] {
-                let cell = doc.cells[tile.cell as usize];
+                let cell = doc.cells[tile.cell.index()];
                 let x = frame.move_x + i64::from(tile.u) - i64::from(cell.w / 2);
                 let y = frame.move_y + i64::from(tile.v) - i64::from(cell.h / 2);
                 left = left.min(x);
@@ -630,7 +630,7 @@ fn each_refused_picture_has_its_kind() {
     // A document whose sequence lists disagree: the data crate's kind, inside.
     let mut broken = doc.clone();
     let walk = broken.animation("Walk").unwrap().clone();
-    broken.sequences[walk.front as usize].ticks.pop();
+    broken.sequences[walk.front.index()].ticks.pop();
     let renderer = Renderer::new(&broken, &sheet).unwrap();
     let err = renderer
         .animation(Motion::Animation(&walk), View::new(1).unwrap(), false)

@@ -8,11 +8,10 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use fft_formats::layer::WeaponType;
 use serde::Serialize;
-use sprite_data::Document;
-use sprite_data::ErrorKind;
 use sprite_data::layer::LayerKind;
 use sprite_data::pipeline::sha256_hex;
 use sprite_data::pose::{IDLE, Motion, View};
+use sprite_data::{Document, ErrorKind, SequenceIndex};
 use sprite_render::Background;
 use sprite_render::encode::png_rgba;
 use sprite_render::sheet::{SheetImage, load_sheet, load_sp2, spr_colours};
@@ -190,9 +189,9 @@ impl Served {
             .animations
             .iter()
             .map(|a| {
-                let total = |i: u32| {
+                let total = |i: SequenceIndex| {
                     doc.sequences
-                        .get(i as usize)
+                        .get(i.index())
                         .map_or(0, sprite_data::pose::total_ticks)
                 };
                 AnimationSummary {
@@ -272,7 +271,7 @@ impl Served {
             RenderWhat::Animation(name) => match doc.animation(name) {
                 Some(a) => [a.front, a.back]
                     .iter()
-                    .filter_map(|&i| doc.sequences.get(i as usize))
+                    .filter_map(|&i| doc.sequences.get(i.index()))
                     .map(|s| s.frames.len())
                     .max()
                     .unwrap_or(1),

@@ -706,7 +706,7 @@ fn diff_of_seq_names_shared_slots_together_and_aligns_an_insertion() {
     let a = Seq {
         attack_slots_from: 0x78,
         second_sheet_slots_from: 0xFF,
-        slots: vec![0, 0, 2],
+        slots: [0, 0, 2].map(fft_formats::CommandIndex).to_vec(),
         commands: vec![frame(1, 4), end, frame(2, 3), end],
     };
     let b = Seq {

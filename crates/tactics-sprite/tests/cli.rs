@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use fft_formats::seq::opcode::code;
-use fft_formats::{Frame, Seq, Tile, UnitShp, WeaponShp};
+use fft_formats::{CommandIndex, Frame, Seq, Tile, UnitShp, WeaponShp};
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_tactics-sprite");
@@ -107,7 +107,7 @@ fn tiny_seq() -> Vec<u8> {
     Seq {
         attack_slots_from: 0x78,
         second_sheet_slots_from: 0xFF,
-        slots: vec![0, 4, 4],
+        slots: [0, 4, 4].map(CommandIndex).to_vec(),
         commands,
     }
     .encode()
@@ -451,7 +451,7 @@ fn synthetic_seq_with_the_animation_rewrite_table() {
     let seq = Seq {
         attack_slots_from: 0,
         second_sheet_slots_from: 0xFF,
-        slots: vec![0],
+        slots: vec![CommandIndex(0)],
         commands: vec![
             fft_formats::Command::Frame { frame: 1, delay: 2 },
             fft_formats::Command::op(code::SEGMENT_END_C2, &[5]).unwrap(),

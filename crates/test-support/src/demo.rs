@@ -27,6 +27,7 @@
 //! | 16 | Spin front | 2/4, FlipHorizontal, 2/4, FlipHorizontal, `FF FC F8 02` (the 8 bytes before play twice more), SetFrameOffset +1, 2/4 (shows 3), SetFrameOffset 0, MoveUnitRL +4, 1/4, MoveUnitRL -4, 1/4, `FF FF` |
 //! | 17 | Spin back | the same on frames 8 and 7, one replay, SetFrameOffset -1, RL -4 then +4 |
 
+use fft_formats::CommandIndex;
 use fft_formats::seq::opcode::code;
 use fft_formats::seq::{Command, Seq};
 use fft_formats::shp::{Frame, SheetRect, Tile, UnitShp};
@@ -197,14 +198,14 @@ pub fn demo_shp() -> UnitShp {
 
 /// Collects commands and binds slots to the first command of each segment.
 struct SeqBuilder {
-    slots: Vec<usize>,
+    slots: Vec<CommandIndex>,
     commands: Vec<Command>,
 }
 
 impl SeqBuilder {
     /// Appends one storage segment that `slots` consecutive slots point at.
     fn segment(&mut self, slots: usize, commands: &[Command]) {
-        let start = self.commands.len();
+        let start = CommandIndex(self.commands.len());
         self.slots.extend(std::iter::repeat_n(start, slots));
         self.commands.extend_from_slice(commands);
     }

@@ -7,6 +7,8 @@
 
 use std::ops::Range;
 
+use crate::index::CommandIndex;
+
 pub mod opcode;
 mod read;
 pub(crate) mod record;
@@ -37,9 +39,9 @@ pub struct Seq {
     pub attack_slots_from: u16,
     /// Header `BB`: 0xFF for none; in MON the first slot that draws from the SP2 sheet.
     pub second_sheet_slots_from: u16,
-    /// For each used slot, the index in `commands` of its first command. Several slots may share
-    /// one command; the order is the file's and is never sorted.
-    pub slots: Vec<usize>,
+    /// For each used slot, in slot order, its first command. Several slots may share one
+    /// command; the order is the file's and is never sorted.
+    pub slots: Vec<CommandIndex>,
     /// The command stream, in file order.
     pub commands: Vec<Command>,
 }
@@ -175,7 +177,7 @@ impl Seq {
     /// up to the next larger distinct slot start, or to the end of the stream (formats.md 3.3).
     /// Several slots may share a segment; commands before the first slot start belong to none.
     pub fn segments(&self) -> Vec<Range<usize>> {
-        let mut starts = self.slots.clone();
+        let mut starts: Vec<usize> = self.slots.iter().map(|c| c.index()).collect();
         starts.sort_unstable();
         starts.dedup();
         let ends = starts.iter().skip(1).copied().chain([self.commands.len()]);

@@ -6,6 +6,7 @@ use super::record::{Header, SLOT_TABLE_AT, STREAM_AT, STREAM_LEN_AT, SlotEntry, 
 use super::stream::{self, StreamError};
 use super::{FIRST_OPCODE, OpcodeTable, SLOT_ENTRIES, Seq, UNUSED_SLOT};
 use crate::error::{DecodeError, Error, ErrorKind, FieldPath, PathFrame};
+use crate::index::CommandIndex;
 use crate::record;
 
 impl Seq {
@@ -132,10 +133,11 @@ fn bind_slot(
     offset: u32,
     starts: &[usize],
     stream_len: usize,
-) -> Result<usize, DecodeError> {
+) -> Result<CommandIndex, DecodeError> {
     let found = usize::try_from(offset)
         .ok()
-        .and_then(|o| starts.binary_search(&o).ok());
+        .and_then(|o| starts.binary_search(&o).ok())
+        .map(CommandIndex);
     found.ok_or_else(|| {
         let what = if usize::try_from(offset).is_ok_and(|o| o < stream_len) {
             format!("0x{offset:X}, inside a command")

@@ -46,8 +46,8 @@ impl Seq {
         }; SLOT_ENTRIES];
         for (slot, (&command, entry)) in self.slots.iter().zip(&mut table).enumerate() {
             let start = starts
-                .get(command)
-                .filter(|_| command < self.commands.len())
+                .get(command.index())
+                .filter(|_| command.index() < self.commands.len())
                 .ok_or_else(|| {
                     Error::encode(
                         ErrorKind::NoSuchCommand,

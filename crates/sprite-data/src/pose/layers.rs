@@ -23,6 +23,7 @@ use serde::Serialize;
 
 use crate::document::{Animation, Document, LayerCue, Sequence};
 use crate::error::Error;
+use crate::index::Slot;
 use crate::layer::{LayerDocument, LayerSequence};
 
 use super::{Pose, PoseTile, View, frame_index_at, pose_at, sum_ticks, total_ticks};
@@ -58,7 +59,7 @@ pub struct LayerPose {
     /// `"weapon"` or `"effect"`.
     pub layer: String,
     /// The layer SEQ slot playing, and the unit tick it started at.
-    pub slot: u32,
+    pub slot: Slot,
     pub started: u64,
     /// The position in the slot's frames.
     pub index: usize,
@@ -99,7 +100,7 @@ fn played<'a>(doc: &'a Document, animation: &Animation, view: View) -> Option<&'
     } else {
         animation.front
     };
-    doc.sequences.get(index as usize)
+    doc.sequences.get(index.index())
 }
 
 /// `poseAt` with the layers.
@@ -177,7 +178,7 @@ pub fn change_ticks(
         .collect();
     let mut ticks = Vec::new();
     // Every layer start the sequence can reach, with the frame starts that follow it.
-    let mut starts: Vec<(Option<&LayerDocument>, u32, u64)> = Vec::new();
+    let mut starts: Vec<(Option<&LayerDocument>, Slot, u64)> = Vec::new();
     for cue in sequence.layers.iter().flatten() {
         if let LayerCue::Start(c) = cue {
             let doc = match c.layer {
@@ -187,7 +188,7 @@ pub fn change_ticks(
             };
             starts.push((doc, c.slot, u64::from(c.tick)));
             if c.layer == 1
-                && let Some(weapon) = layers.weapon.and_then(|d| d.sequences.get(c.slot as usize))
+                && let Some(weapon) = layers.weapon.and_then(|d| d.sequences.get(c.slot.index()))
             {
                 for inner in weapon.layers.iter().flatten() {
                     if let LayerCue::Start(e) = inner
@@ -200,7 +201,7 @@ pub fn change_ticks(
         }
     }
     for (doc, slot, start) in starts {
-        let Some(s) = doc.and_then(|d| d.sequences.get(slot as usize)) else {
+        let Some(s) = doc.and_then(|d| d.sequences.get(slot.index())) else {
             continue;
         };
         let mut at = start;
@@ -221,17 +222,17 @@ pub fn change_ticks(
 /// The cues in force at `elapsed`.
 struct LayerState {
     order: Vec<&'static str>,
-    weapon: Option<(u32, u64)>,
-    effect: Option<(u32, u64)>,
+    weapon: Option<(Slot, u64)>,
+    effect: Option<(Slot, u64)>,
 }
 
 impl LayerState {
     fn at(sequence: &Sequence, elapsed: u64, layers: &Layers) -> Self {
         let mut order: Vec<&'static str> = vec!["unit", "weapon", "effect", "text"];
-        let mut weapon: Option<(u32, u64)> = None;
+        let mut weapon: Option<(Slot, u64)> = None;
         // The effect's latest start, from the unit's cues or the weapon slot's.
-        let mut effect: Option<(u32, u64)> = None;
-        let mut start_effect = |slot: u32, at: u64| {
+        let mut effect: Option<(Slot, u64)> = None;
+        let mut start_effect = |slot: Slot, at: u64| {
             if at <= elapsed && effect.is_none_or(|(_, t)| at >= t) {
                 effect = Some((slot, at));
             }
@@ -250,7 +251,7 @@ impl LayerState {
             }
         }
         if let Some((slot, started)) = weapon
-            && let Some(s) = layers.weapon.and_then(|d| d.sequences.get(slot as usize))
+            && let Some(s) = layers.weapon.and_then(|d| d.sequences.get(slot.index()))
         {
             for cue in s.layers.iter().flatten() {
                 if let LayerCue::Start(c) = cue
@@ -295,12 +296,12 @@ fn layer_pose(
     name: &str,
     doc: &LayerDocument,
     weapon: WeaponType,
-    slot: u32,
+    slot: Slot,
     started: u64,
     elapsed: u64,
     mirrored: bool,
 ) -> Option<LayerPose> {
-    let sequence = doc.sequences.get(slot as usize)?;
+    let sequence = doc.sequences.get(slot.index())?;
     let index = layer_frame(sequence, elapsed.checked_sub(started)?)?;
     let shp = doc.first_frame(weapon)? + sequence.frames[index];
     let frame = doc.frames.get(shp as usize)?;
@@ -309,7 +310,7 @@ fn layer_pose(
         .iter()
         .enumerate()
         .map(|(order, tile)| {
-            let cell = doc.cells.get(tile.cell as usize)?;
+            let cell = doc.cells.get(tile.cell.index())?;
             Some(PoseTile::place(tile, cell, order, mirrored, 0))
         })
         .collect::<Option<Vec<_>>>()?;

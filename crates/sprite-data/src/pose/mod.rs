@@ -23,6 +23,7 @@ use serde::{Serialize, Serializer};
 
 use crate::document::{Animation, Cell, Document, FrameTile, Sequence};
 use crate::error::{Error, ErrorKind};
+use crate::index::{CellId, SequenceIndex};
 
 pub use events::{EventCrossing, EventsBetween, events_at_start, events_between};
 pub use screen::{
@@ -55,7 +56,7 @@ pub struct Pose {
     /// The view draws the sequence flipped left for right.
     pub mirrored: bool,
     /// The index of the sequence played (into `sequences`); `None` on the idle branch.
-    pub sequence: Option<u32>,
+    pub sequence: Option<SequenceIndex>,
     /// That sequence's name, such as `Swing High Fwd`.
     pub name: Option<String>,
     /// The position in the sequence's `frames` shown at this tick.
@@ -81,7 +82,7 @@ pub struct Pose {
 #[serde(rename_all = "camelCase")]
 pub struct PoseTile {
     /// Its cell, an index into `cells`.
-    pub cell: u32,
+    pub cell: CellId,
     /// The tile's top left from the stance point: `(mirrored ? -u : u) - w/2`, `v - h/2`. Whole in
     /// any document the builder writes (cells are whole multiples of 2 wide and tall).
     #[serde(serialize_with = "whole_as_integer")]
@@ -274,14 +275,14 @@ pub fn pose_at(
     } else {
         animation.front
     };
-    let entry = usize::try_from(sequence_index)
-        .ok()
-        .and_then(|i| doc.sequences.get(i))
-        .ok_or_else(|| ErrorKind::SequenceMissing {
-            animation: animation.name.clone(),
-            sequence: sequence_index,
-            count: doc.sequences.len(),
-        })?;
+    let entry =
+        doc.sequences
+            .get(sequence_index.index())
+            .ok_or_else(|| ErrorKind::SequenceMissing {
+                animation: animation.name.clone(),
+                sequence: sequence_index.0,
+                count: doc.sequences.len(),
+            })?;
     check_lengths(entry)?;
 
     let total = total_ticks(entry);
@@ -291,7 +292,7 @@ pub fn pose_at(
         tick
     };
     let index = frame_index_at(&entry.ticks, elapsed).ok_or(ErrorKind::EmptySequence {
-        sequence: entry.seq,
+        sequence: entry.seq.0,
     })?;
     let shp = water_frame(doc, entry.frames[index], water)?;
     let fb = entry.fb.as_ref().map_or(0, |fb| fb[index]);
@@ -366,7 +367,7 @@ fn check_lengths(entry: &Sequence) -> Result<(), Error> {
     let frames = entry.frames.len();
     if frames == 0 {
         return Err(ErrorKind::EmptySequence {
-            sequence: entry.seq,
+            sequence: entry.seq.0,
         }
         .into());
     }
@@ -378,7 +379,7 @@ fn check_lengths(entry: &Sequence) -> Result<(), Error> {
     for (list, len) in lists {
         if let Some(len) = len.filter(|&len| len != frames) {
             return Err(ErrorKind::LengthMismatch {
-                sequence: entry.seq,
+                sequence: entry.seq.0,
                 list,
                 len,
                 frames,
@@ -435,7 +436,7 @@ pub fn place_tiles(
             let cell = cell(doc, tile.cell).ok_or(ErrorKind::CellMissing {
                 shp,
                 tile: order,
-                cell: tile.cell,
+                cell: tile.cell.0,
                 count: doc.cells.len(),
             })?;
             let sheet = u8::from(second_sheet && fft_formats::shp::in_lower_half_row(cell.y));
@@ -445,6 +446,6 @@ pub fn place_tiles(
 }
 
 /// `cells[id]`, which must carry that id.
-fn cell(doc: &Document, id: u32) -> Option<&Cell> {
-    doc.cells.get(id as usize).filter(|c| c.id == id)
+fn cell(doc: &Document, id: CellId) -> Option<&Cell> {
+    doc.cells.get(id.index()).filter(|c| c.id == id)
 }

@@ -174,7 +174,8 @@ fn slot_segments(seq: &Seq) -> Vec<Range<usize>> {
     let segments = seq.segments();
     seq.slots
         .iter()
-        .map(|&first| {
+        .map(|first| first.index())
+        .map(|first| {
             // Every slot start begins a segment; the fallback is for completeness only.
             let at = segments.partition_point(|segment| segment.start < first);
             segments.get(at).cloned().unwrap_or(first..first)

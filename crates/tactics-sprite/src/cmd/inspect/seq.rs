@@ -192,7 +192,7 @@ pub fn report(
 fn slots(seq: &Seq, table: &OpcodeTable, offsets: &[usize]) -> Vec<SlotEntry> {
     let segments = seq.segments();
     let mut slots = Vec::with_capacity(seq.slots.len());
-    for (slot, &first) in seq.slots.iter().enumerate() {
+    for (slot, first) in seq.slots.iter().map(|c| c.index()).enumerate() {
         let Some(&offset) = offsets.get(first) else {
             continue;
         };
