@@ -242,6 +242,21 @@ impl Formatter for Lines<'_> {
     }
 
     #[inline]
+    fn write_u8<W: ?Sized + Write>(&mut self, writer: &mut W, value: u8) -> io::Result<()> {
+        write_digits(writer, itoa::Buffer::new().format(value))
+    }
+
+    #[inline]
+    fn write_u32<W: ?Sized + Write>(&mut self, writer: &mut W, value: u32) -> io::Result<()> {
+        write_digits(writer, itoa::Buffer::new().format(value))
+    }
+
+    #[inline]
+    fn write_i32<W: ?Sized + Write>(&mut self, writer: &mut W, value: i32) -> io::Result<()> {
+        write_digits(writer, itoa::Buffer::new().format(value))
+    }
+
+    #[inline]
     fn write_string_fragment<W: ?Sized + Write>(
         &mut self,
         writer: &mut W,
@@ -251,5 +266,17 @@ impl Formatter for Lines<'_> {
             self.key.extend_from_slice(fragment.as_bytes());
         }
         writer.write_all(fragment.as_bytes())
+    }
+}
+
+/// An integer as serde_json writes it (itoa's digits), with the one- and two-digit numbers most of
+/// a document's are appended as fixed-size copies rather than calls to `memcpy` (a tenth of the
+/// time it takes to write TYPE1's document).
+#[inline]
+fn write_digits<W: ?Sized + Write>(writer: &mut W, digits: &str) -> io::Result<()> {
+    match *digits.as_bytes() {
+        [a] => writer.write_all(&[a]),
+        [a, b] => writer.write_all(&[a, b]),
+        ref longer => writer.write_all(longer),
     }
 }
