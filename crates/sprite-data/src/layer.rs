@@ -18,6 +18,7 @@ use fft_formats::spr::{SheetBlock, WIDTH};
 use serde::{Deserialize, Serialize};
 
 use crate::build::layer_cues;
+use crate::canonical::{Layout, Separators, write_laid_out};
 use crate::document::{Cell, FrameTile, LayerCue};
 use crate::error::{Error, ErrorKind};
 use crate::execution::{End, Program};
@@ -192,42 +193,22 @@ impl LayerDocument {
             .map(|f| f.frame)
     }
 
-    /// The document's bytes: one top-level key per line, one element per line in the lists,
-    /// compact inside a line, a final newline. The same document always gives the same bytes.
+    /// The document's bytes ([`LAYER_LAYOUT`]): one top-level key per line, one element per line
+    /// in the lists, compact inside a line, a final newline. The same document always gives the
+    /// same bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        fn json(value: &impl Serialize) -> String {
-            serde_json::to_string(value).expect("a layer document serializes")
-        }
-        fn list<T: Serialize>(out: &mut String, key: &str, items: &[T], last: bool) {
-            out.push_str(&format!("  \"{key}\": [\n"));
-            for (i, item) in items.iter().enumerate() {
-                out.push_str("    ");
-                out.push_str(&json(item));
-                out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
-            }
-            out.push_str(if last { "  ]\n" } else { "  ],\n" });
-        }
-        let mut out = String::from("{\n");
-        for (key, value) in [
-            ("format", json(&self.format)),
-            ("formatVersion", json(&self.format_version)),
-            ("version", json(&self.version)),
-            ("notice", json(&self.notice)),
-            ("layer", json(&self.layer)),
-            ("kind", json(&self.kind)),
-            ("sheet", json(&self.sheet)),
-            ("anchor", json(&self.anchor)),
-        ] {
-            out.push_str(&format!("  \"{key}\": {value},\n"));
-        }
-        list(&mut out, "firstFrames", &self.first_frames, false);
-        list(&mut out, "cells", &self.cells, false);
-        list(&mut out, "frames", &self.frames, false);
-        list(&mut out, "sequences", &self.sequences, true);
-        out.push_str("}\n");
-        out.into_bytes()
+        let mut out = Vec::new();
+        write_laid_out(&mut out, self, &LAYER_LAYOUT)
+            .expect("a layer document serializes to a Vec");
+        out
     }
 }
+
+/// The layout of a layer document: its four lists one element per line, compact inside a line.
+pub const LAYER_LAYOUT: Layout = Layout {
+    listed: &["firstFrames", "cells", "frames", "sequences"],
+    within_line: Separators::Compact,
+};
 
 /// Builds the layer document of `kind` from its SHP and SEQ (named for messages). `human` is the profile of the
 /// unit documents that start the layer (TYPE1's: both human kinds share its stage), which places
