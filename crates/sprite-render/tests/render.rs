@@ -7,7 +7,7 @@ mod common;
 
 use fft_formats::spr::Spr;
 use sprite_data::Document;
-use sprite_data::pose::{Motion, View, pose_at, total_ticks};
+use sprite_data::pose::{Motion, View, pose_at};
 use sprite_render::compose::place_frame;
 use sprite_render::encode::{TimedFrame, apng, carried_durations, gif};
 use sprite_render::sheet::{spr_image, synthetic_sheet};
@@ -294,7 +294,8 @@ fn held_last_frames() {
     for (index, sequence) in doc.sequences.iter().enumerate() {
         let frames = renderer.sequence(index, false).unwrap();
         let total: u64 = frames.iter().map(|f| u64::from(f.ticks)).sum();
-        assert_eq!(total, total_ticks(sequence), "{}", sequence.name);
+        let delays: u64 = sequence.ticks.iter().map(|&t| u64::from(t)).sum();
+        assert_eq!(total, delays, "{}: the document's delays", sequence.name);
         let held = frames.iter().filter(|f| f.ticks == 0).count();
         let expect_held = sequence.ticks.last() == Some(&0) && !(sequence.looping && total > 0);
         assert_eq!(held, usize::from(expect_held), "{}", sequence.name);
@@ -348,14 +349,15 @@ fn apng_frames_and_delays_match_the_ticks() {
 }
 
 /// A GIF of Swing High read back with the gif crate: 8 frames whose centisecond delays add up to
-/// the 38 ticks' 63.3 cs (63), each within 1 cs of its own exact time; a looping animation gets
-/// an endless NETSCAPE loop, and the transparent background stays transparent.
+/// the 38 ticks' 63.3 cs (63), each within 1 cs of its own exact time; Walk's 64 ticks (6 8 10 8
+/// 6 8 10 8) are 106.7 cs (107). A looping animation gets an endless NETSCAPE loop, and the
+/// transparent background stays transparent.
 #[test]
 fn gif_total_time_matches_the_ticks() {
     let doc = common::document("type1");
     let sheet = synthetic_sheet(&doc);
     let renderer = Renderer::new(&doc, &sheet).unwrap();
-    for (name, plays) in [("Swing High", 1), ("Walk", 0)] {
+    for (name, plays, ticks, centiseconds) in [("Swing High", 1, 38, 63), ("Walk", 0, 64, 107)] {
         let animation = doc.animation(name).unwrap();
         let frames = renderer
             .animation(Motion::Animation(animation), View::new(1).unwrap(), false)
@@ -379,9 +381,10 @@ fn gif_total_time_matches_the_ticks() {
             first.get_or_insert_with(|| frame.buffer.to_vec());
         }
         assert_eq!(delays.len(), frames.len(), "{name}");
-        let ticks: u64 = frames.iter().map(|f| u64::from(f.ticks)).sum();
+        let shown: u64 = frames.iter().map(|f| u64::from(f.ticks)).sum();
+        assert_eq!(shown, ticks, "{name}: ticks");
         let total: u64 = delays.iter().sum();
-        assert_eq!(total, (ticks * 100 + 30) / 60, "{name}: total centiseconds");
+        assert_eq!(total, centiseconds, "{name}: total centiseconds");
         for (d, f) in delays.iter().zip(&frames) {
             let exact = f64::from(f.ticks) * 100.0 / 60.0;
             assert!(
@@ -411,28 +414,32 @@ fn gif_total_time_matches_the_ticks() {
     );
 }
 
-/// The contact sheet has a cell per frame, 16 a row, each the canvas and a label band.
+/// The contact sheet has a cell per frame, 16 a row, each the canvas over a label band, the cells
+/// framed and parted by 1 px grid lines. TYPE1's 364 frames are 22 full rows and 12 frames
+/// (364 = 22 x 16 + 12): 23 rows, so 17 vertical grid lines and 24 horizontal ones.
 #[test]
 fn contact_sheet_size() {
     let doc = common::document("type1");
     let sheet = synthetic_sheet(&doc);
     let renderer = Renderer::new(&doc, &sheet).unwrap();
     let canvas = renderer.canvas();
+    let band = canvas.height + sprite_render::layout::LABEL_HEIGHT;
     let image = sprite_render::layout::contact_sheet(&renderer, 16).unwrap();
-    let rows = (doc.frames.len() as u32).div_ceil(16);
-    assert_eq!(image.width(), 16 * (canvas.width + 1) + 1);
-    assert_eq!(
-        image.height(),
-        rows * (canvas.height + sprite_render::layout::LABEL_HEIGHT + 1) + 1
-    );
-    // Frame 1's cell holds frame 1.
-    let cell = image.crop(
-        i64::from(canvas.width + 1) + 1,
-        1,
-        canvas.width,
-        canvas.height,
-    );
-    assert!(cell == renderer.draw_frame(1).unwrap());
+    assert_eq!(image.width(), 16 * canvas.width + 17);
+    assert_eq!(image.height(), 23 * band + 24);
+    // Frame 1's cell (row 0, column 1) holds frame 1; frame 363's (row 22, column 11) frame 363;
+    // the cell after it is blank.
+    let cell = |row: u32, column: u32| {
+        image.crop(
+            i64::from(column * (canvas.width + 1) + 1),
+            i64::from(row * (band + 1) + 1),
+            canvas.width,
+            canvas.height,
+        )
+    };
+    assert!(cell(0, 1) == renderer.draw_frame(1).unwrap());
+    assert!(cell(22, 11) == renderer.draw_frame(363).unwrap());
+    assert!(cell(22, 12) == Image::new(canvas.width, canvas.height));
 }
 
 /// A sheet too small for the document's cells is refused, naming the cell.

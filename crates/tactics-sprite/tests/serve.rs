@@ -313,6 +313,12 @@ fn every_kind_is_served_from_the_originals_as_built() {
             Some(format!("\"{}\"", sha256_hex(&expected)).as_str())
         );
     }
+    // The tag is the document's sha256, as `sha256sum fixtures/documents/type1.json` gives it
+    // (the README's figure for the TYPE1 build).
+    assert_eq!(
+        server.get("/api/v1/data?kind=type1").header("etag"),
+        Some("\"a4f40c5ad0c5b5327fbd8418eb94ad9f598fff9d06feb9ad5efe1145817299b9\"")
+    );
     // TYPE1's retail sheet: `tactics-sprite sheet` and `render` with the same palette.
     assert_eq!(kinds[0]["sheet"], "spr");
     assert_eq!(kinds[0]["palettes"], 16);
