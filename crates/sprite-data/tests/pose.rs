@@ -449,7 +449,7 @@ fn idle_shows_each_views_standing_frame() {
         if let Some(frames) = &frames {
             assert_eq!(
                 drawn(&doc, &pose),
-                described(&frames, shp, false),
+                described(frames, shp, false),
                 "view {v}"
             );
         }
