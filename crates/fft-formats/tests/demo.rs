@@ -207,10 +207,11 @@ fn demo_seq_layout_by_hand() {
     );
 }
 
-/// Frames 13 and 14 exist only in water, and the Nulled Walk slot shows only them.
+/// Frames 13 and 14 exist only in water, and the Nulled Walk slot shows only them: read from the
+/// committed files (the model's module docs say so of the model).
 #[test]
 fn demo_nulled_walk_is_water_only() {
-    let shp = demo_shp();
+    let shp = UnitShp::decode(&std::fs::read(fixture("DEMO.SHP")).unwrap()).unwrap();
     let water = shp.water.as_ref().expect("the demo has a water table");
     assert_eq!(shp.main.len(), 19);
     assert_eq!(water.len(), 19);
@@ -221,7 +222,7 @@ fn demo_nulled_walk_is_water_only() {
     assert!(!shp.in_lower_half(14));
     assert!(shp.in_lower_half(15));
 
-    let seq = demo_seq();
+    let seq = Seq::decode(&std::fs::read(fixture("DEMO.SEQ")).unwrap()).unwrap();
     let offsets = seq.command_offsets();
     let start = seq.slots[8].index();
     assert_eq!(offsets[start], 0x18);

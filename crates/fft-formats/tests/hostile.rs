@@ -142,7 +142,6 @@ fn stream_length_at_its_maximum() {
     stream.truncate(stream.len() - 3);
     stream.extend_from_slice(&[0xFF, 0xFF, 0]); // PauseAnimation + one byte: still 65535 bytes
     let bytes = seq_bytes(&[0], &stream);
-    assert_eq!(bytes.len(), STREAM_START + 65535);
     assert!(Seq::decode(&bytes).is_err());
     stream.pop();
     let bytes = seq_bytes(&[0], &stream);

@@ -260,8 +260,9 @@ fn palette_expansion_rounds_and_index_0_is_transparent() {
     let mut palette = [0x7FFF; 16];
     palette[0] = 0x4695;
     let rgba = palette_rgba(&palette);
-    assert_eq!(rgba[0][3], 0);
-    assert_eq!(rgba[0][..3], colour_rgba(0x4695)[..3]);
+    // Index 0 keeps its colour, fully transparent: 0x4695 is r 21, g 20, b 17 (bits 0-4, 5-9,
+    // 10-14), 172.7, 164.5, 139.8 after * 255 / 31, rounded.
+    assert_eq!(rgba[0], [173, 165, 140, 0]);
     assert!(rgba[1..].iter().all(|c| *c == [255; 4]));
     let mut spr = Spr::blank(SprVariant::Standard);
     spr.palettes[3] = palette;

@@ -108,9 +108,14 @@ fn v0_by_hand() -> Vec<u8> {
 #[test]
 fn sas3_encodes_to_the_hand_layout_and_back() {
     let expected = v3_le_by_hand();
-    assert_eq!(expected.len(), 0x190);
     let set = synthetic::set_v3(ByteOrder::Little);
-    assert_eq!(set.encode().unwrap(), expected);
+    let bytes = set.encode().unwrap();
+    assert_eq!(
+        bytes.len(),
+        0x190,
+        "0x18C bytes of layout, padded to align16(0x18C + 1)"
+    );
+    assert_eq!(bytes, expected);
     assert_eq!(SasSet::decode(&expected).unwrap(), set);
     assert_eq!(fixture("synthetic.sas3"), expected);
 }
@@ -118,9 +123,14 @@ fn sas3_encodes_to_the_hand_layout_and_back() {
 #[test]
 fn sas0_encodes_to_the_hand_layout_and_back() {
     let expected = v0_by_hand();
-    assert_eq!(expected.len(), 0x90);
     let set = synthetic::set_v0();
-    assert_eq!(set.encode().unwrap(), expected);
+    let bytes = set.encode().unwrap();
+    assert_eq!(
+        bytes.len(),
+        0x90,
+        "0x88 bytes of layout, padded to align16(0x89)"
+    );
+    assert_eq!(bytes, expected);
     let decoded = SasSet::decode(&expected).unwrap();
     assert_eq!(decoded.version, Version::V0);
     assert_eq!(decoded.scale, 1);
@@ -379,9 +389,10 @@ fn pakd_packs_to_the_hand_layout_and_back() {
     expected.extend(v0_by_hand());
     expected.extend(COMPRESSED_ENTRY);
     expected.extend([0; 16]);
-    assert_eq!(expected.len(), 0x270);
     let pakd = synthetic::container();
-    assert_eq!(pakd.encode().unwrap(), expected);
+    let bytes = pakd.encode().unwrap();
+    assert_eq!(bytes.len(), 0x270, "the end of entry 2");
+    assert_eq!(bytes, expected);
     let decoded = Pakd::decode(&expected).unwrap();
     assert_eq!(decoded, pakd);
     assert_eq!(decoded.ids, Some(vec![0x1_0000, 0x1_0001, 0x1_0002]));

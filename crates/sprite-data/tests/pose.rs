@@ -9,7 +9,6 @@
 use std::f64::consts::FRAC_PI_4;
 use std::path::PathBuf;
 
-use fft_formats::shp::Frame;
 use sprite_data::ErrorKind;
 use sprite_data::document::{Animation, Cell, Document, Sequence, SequenceEvent, Sheet};
 use sprite_data::pose::{
@@ -17,7 +16,7 @@ use sprite_data::pose::{
     idle_pose, pose_at, view_of,
 };
 use sprite_data::{CellId, SequenceIndex, Slot};
-use test_support::fftorama::{cfg_integer, read_frame_data};
+use test_support::frames::ShpFrames;
 
 fn fixture(name: &str) -> Document {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -56,102 +55,28 @@ fn drawn(doc: &Document, pose: &pose::Pose) -> Vec<Drawn> {
         .collect()
 }
 
-/// A tile as a description of the SHP frames gives it, before any mirror: its top-left corner
-/// from the SHP anchor, its size, where it is on the sheet, its own flip.
-struct ShpTile {
-    dx: i32,
-    dy: i32,
-    w: u32,
-    h: u32,
-    sheet: (u32, u32),
-    flip: bool,
-}
-
 /// The anchor is 15 px below the stance point on the human kinds' stage and the demo's
 /// (data-contract.md "Stage and tile centres": anchor row 118, stance row 103, same column).
 const ANCHOR_BELOW_STANCE: i32 = 15;
 
-/// Every frame of a unit, main frames then water ones (the document's numbering, the water
-/// frames `waterOffset` later), each as its tiles front-most first, as an SHP lists them. Read
-/// from a source other than the document, it says where each tile of a pose must be without the
-/// placement formula under test.
-struct ShpFrames(Vec<Vec<ShpTile>>);
-
-impl ShpFrames {
-    /// TYPE1's frames as FFTorama's `frame_data_type1.txt` lists them (sheet rows within the
-    /// frame's half, the lower half from its `attack_start_index`), or `None` after a SKIPPED
-    /// line without FFTorama's tables.
-    fn type1(test: &str) -> Option<Self> {
-        let fftorama = test_support::fftorama_tables(test)?;
-        let (main, water) = read_frame_data(&fftorama.join("FrameData/frame_data_type1.txt"));
-        let lower_half_from = cfg_integer(
-            &fftorama.join("FrameData/type1_shp.cfg"),
-            "attack_start_index",
-        ) as usize;
-        let frames = main.iter().chain(&water).map(|row| {
-            let half = if row.frame_id >= lower_half_from {
-                256
-            } else {
-                0
-            };
-            row.tiles
-                .iter()
-                .map(|t| ShpTile {
-                    dx: t.shift_x,
-                    dy: t.shift_y,
-                    w: t.w,
-                    h: t.h,
-                    sheet: (t.x, t.y + half),
-                    flip: t.flip_x,
-                })
-                .collect()
-        });
-        Some(Self(frames.collect()))
-    }
-
-    /// The demo's frames as its hand-written model (`test_support::demo`) states them.
-    fn demo() -> Self {
-        let shp = test_support::demo::demo_shp();
-        let water = shp.water.as_ref().expect("the demo has water frames");
-        let frames = shp.main.iter().enumerate().chain(water.iter().enumerate());
-        Self(
-            frames
-                .map(|(index, frame): (usize, &Frame)| {
-                    frame
-                        .tiles
-                        .iter()
-                        .map(|t| {
-                            let rect = t.sheet_rect(shp.in_lower_half(index));
-                            ShpTile {
-                                dx: t.dx.into(),
-                                dy: t.dy.into(),
-                                w: rect.w,
-                                h: rect.h,
-                                sheet: (rect.x, rect.y),
-                                flip: t.flip_x,
-                            }
-                        })
-                        .collect()
-                })
-                .collect(),
-        )
-    }
-
-    /// Frame `shp` drawn back to front (the SHP lists the front-most tile first), from the stance
-    /// point: 15 px lower than from the anchor; at a mirrored view, reflected about the stance
-    /// column, so that the tile's right edge becomes its left edge, and drawn flipped.
-    fn drawn(&self, shp: u32, mirrored: bool) -> Vec<Drawn> {
-        self.0[shp as usize]
-            .iter()
-            .rev()
-            .map(|t| {
-                let left = if mirrored { -(t.dx + t.w as i32) } else { t.dx };
-                let top = t.dy + ANCHOR_BELOW_STANCE;
-                let (x, y) = (f64::from(left), f64::from(top));
-                (t.sheet.0, t.sheet.1, x, y, t.w, t.h, mirrored != t.flip)
-            })
-            .collect()
-    }
+/// Frame `shp` as a source other than the document describes it ([`ShpFrames`]: FFTorama's
+/// tables for TYPE1, the hand-written model for the demo), which says where each tile of a pose
+/// must be without the placement formula under test: drawn back to front (the SHP lists the
+/// front-most tile first), from the stance point, 15 px lower than from the anchor; at a mirrored
+/// view, reflected about the stance column, so that the tile's right edge becomes its left edge,
+/// and drawn flipped.
+fn described(frames: &ShpFrames, shp: u32, mirrored: bool) -> Vec<Drawn> {
+    frames
+        .frame(shp as usize)
+        .iter()
+        .rev()
+        .map(|t| {
+            let left = if mirrored { -(t.dx + t.w as i32) } else { t.dx };
+            let top = t.dy + ANCHOR_BELOW_STANCE;
+            let (x, y) = (f64::from(left), f64::from(top));
+            (t.sheet.0, t.sheet.1, x, y, t.w, t.h, mirrored != t.flip_x)
+        })
+        .collect()
 }
 
 /// TYPE1's frame 88 at view 1, by hand from FFTorama's row for it (`type1,88,4,...`, tiles
@@ -299,7 +224,7 @@ fn check_every_pose(doc: &Document, frames: Option<&ShpFrames>) -> usize {
                 assert_eq!(pose.back, back_view, "{what}");
                 assert_eq!(pose.mirrored, [0, 5, 6, 7].contains(&v.number()), "{what}");
                 if let Some(frames) = frames {
-                    let expected = frames.drawn(pose.shp, pose.mirrored);
+                    let expected = described(frames, pose.shp, pose.mirrored);
                     assert_eq!(drawn(doc, &pose), expected, "{what}");
                 }
                 let fb = entry.fb.as_ref().map_or(0, |fb| i64::from(fb[index]));
@@ -344,7 +269,7 @@ fn check_every_pose(doc: &Document, frames: Option<&ShpFrames>) -> usize {
                 let wet = pose_at(doc, animation, v, tick as i64, true).unwrap();
                 assert_eq!(wet.shp, pose.shp + doc.water_offset, "{what}: water");
                 if let Some(frames) = frames {
-                    let expected = frames.drawn(wet.shp, pose.mirrored);
+                    let expected = described(frames, wet.shp, pose.mirrored);
                     assert_eq!(drawn(doc, &wet), expected, "{what}: water");
                 }
             }
@@ -357,7 +282,7 @@ fn check_every_pose(doc: &Document, frames: Option<&ShpFrames>) -> usize {
 fn every_type1_animation_view_and_tick_draws() {
     let doc = type1();
     assert_eq!(doc.animations.len(), 112);
-    let frames = ShpFrames::type1("every_type1_animation_view_and_tick_draws");
+    let frames = ShpFrames::fftorama("every_type1_animation_view_and_tick_draws", "type1");
     let poses = check_every_pose(&doc, frames.as_ref());
     assert!(poses > 112 * 8 * 10, "{poses} poses");
 }
@@ -511,7 +436,7 @@ fn facings_point_where_the_views_say() {
 #[test]
 fn idle_shows_each_views_standing_frame() {
     let doc = type1();
-    let frames = ShpFrames::type1("idle_shows_each_views_standing_frame");
+    let frames = ShpFrames::fftorama("idle_shows_each_views_standing_frame", "type1");
     // data-contract.md: TYPE1's idleFrames.
     assert_eq!(doc.idle_frames, [3, 2, 1, 8, 7, 6, 5, 4]);
     for v in View::ALL {
@@ -522,7 +447,11 @@ fn idle_shows_each_views_standing_frame() {
         assert_eq!((pose.move_x, pose.move_y), (0, 0));
         assert_eq!((pose.sequence, pose.index), (None, None));
         if let Some(frames) = &frames {
-            assert_eq!(drawn(&doc, &pose), frames.drawn(shp, false), "view {v}");
+            assert_eq!(
+                drawn(&doc, &pose),
+                described(frames, shp, false),
+                "view {v}"
+            );
         }
         // The flipped copies (4, 5, 6) carry their own flips.
         assert_eq!(

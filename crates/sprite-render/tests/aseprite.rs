@@ -114,6 +114,16 @@ fn read_back(json: &Value, atlas_png: &[u8]) -> BTreeMap<String, (Vec<ReadFrame>
     out
 }
 
+/// The user-data word the export gives an event, as the README says it: `hit` for the
+/// PostGenericAttack event, `sound` for PlaySound.
+fn readme_event_word(label: &str) -> &'static str {
+    match label {
+        "PostGenericAttack" => "hit",
+        "PlaySound" => "sound",
+        other => panic!("an event the README does not name: {other}"),
+    }
+}
+
 /// How long a held frame lasts in these exports, in ticks (not the CLI's 60, so that the test
 /// sees the value passed through).
 const HOLD: u32 = 45;
@@ -230,11 +240,7 @@ fn check_export(doc: &Document, sheet: &Image, what: &str) -> AsepriteExport {
                 "{what}: {} frame {i}",
                 sequence.name
             );
-            let words: Vec<String> = p
-                .events
-                .iter()
-                .map(|e| sprite_render::aseprite::event_word(e))
-                .collect();
+            let words: Vec<&str> = p.events.iter().map(|e| readme_event_word(e)).collect();
             assert_eq!(
                 g.events, words,
                 "{what}: {} frame {i} events",
@@ -313,19 +319,43 @@ fn check_view_tags(doc: &Document, json: &Value, what: &str) {
 #[test]
 fn demo_export_reads_back_into_its_sequences() {
     let doc = common::document("demo");
-    let exported = check_export(&doc, &synthetic_sheet(&doc), "demo");
-    // The demo's Attack Fwd lands a hit and plays a sound.
-    let cels = &exported.json["meta"]["layers"][1]["cels"];
-    let words: Vec<&str> = cels
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["data"].as_str().unwrap())
-        .collect();
-    assert!(
-        words.contains(&"hit") && words.contains(&"sound"),
-        "{words:?}"
+    let sheet = synthetic_sheet(&doc);
+    let renderer = Renderer::new(&doc, &sheet).unwrap();
+    let exported = export(&renderer, "atlas.png", "test", HOLD).unwrap();
+    let read = read_back(&exported.json, &png_rgba(&exported.atlas).unwrap());
+    let timing = |tag: &str| {
+        let (frames, plays_once) = &read[tag];
+        let durations: Vec<u64> = frames.iter().map(|f| f.duration_ms).collect();
+        let events: Vec<Vec<String>> = frames.iter().map(|f| f.events.clone()).collect();
+        (durations, events, *plays_once)
+    };
+    // Attack Fwd (the model's slot 14, test_support::demo): delays 4 8 2 12 4 end at ticks 4, 12,
+    // 14, 26 and 30, that is 66.7, 200, 233.3, 433.3 and 500 ms, so 67, 133, 33, 200 and 67 ms
+    // with the rounding carried; its PlaySound at tick 12 falls on the third frame, its
+    // PostGenericAttack at 14 on the fourth. It plays once.
+    let none = Vec::<String>::new;
+    assert_eq!(
+        timing("Attack Fwd"),
+        (
+            vec![67, 133, 33, 200, 67],
+            vec![
+                none(),
+                none(),
+                vec!["sound".into()],
+                vec!["hit".into()],
+                none()
+            ],
+            true
+        )
     );
+    // Face Down holds one frame (delay 0, no loop): HOLD, 45 ticks, is 750 ms.
+    assert_eq!(timing("Face Down"), (vec![750], vec![none()], true));
+    // Walk Fwd loops 8 + 8 ticks: 133 and 134 ms (133.3, then 266.7 in all).
+    assert_eq!(
+        timing("Walk Fwd"),
+        (vec![133, 134], vec![none(), none()], false)
+    );
+    check_export(&doc, &sheet, "demo");
 }
 
 #[test]

@@ -7,35 +7,43 @@ mod common;
 
 use fft_formats::spr::Spr;
 use sprite_data::Document;
-use sprite_data::pose::{Motion, View, pose_at, total_ticks};
+use sprite_data::pose::{Motion, View, pose_at};
 use sprite_render::compose::place_frame;
 use sprite_render::encode::{TimedFrame, apng, carried_durations, gif};
 use sprite_render::sheet::{spr_image, synthetic_sheet};
 use sprite_render::{Image, Renderer};
+use test_support::frames::ShpFrames;
 
-/// Frame `shp` of `doc` assembled by hand from its tiles, without the crate's drawing code: each
-/// tile's cell copied from the sheet pixel by pixel, its top left at `u - w/2, v - h/2` from the
-/// stance point, reversed when its fourth element is 1, upside down when its fifth is, later
-/// tiles over earlier ones.
+/// How far the SHP anchor (a tile's `dx = dy = 0`) lies below the stance point, in the same
+/// column: the anchor's row 118 on the stage (data-contract.md "Stage and tile centres") less the
+/// unit's stance row, 103 for the human kinds, the demo and MON (so 15, the contract's own
+/// figure), 105 for CYOKO (its profile: soles at +9, a 44 px standing box, 118 + 9 - 22).
+const ANCHOR_BELOW_STANCE: i64 = 118 - 103;
+const CYOKO_ANCHOR_BELOW_STANCE: i64 = 118 - 105;
+
+/// Frame `shp` assembled by hand from an independent description of the unit's frames (FFTorama's
+/// tables or the demo's hand-written model), without the crate's drawing code and without the
+/// document's tiles: each SHP tile's sheet rectangle copied pixel by pixel, its top left at its
+/// own `(dx, dy)` from the anchor, which is at `anchor` on the canvas; reversed when it has the
+/// horizontal flip, upside down when it has the vertical one; the SHP lists the front-most tile
+/// first, so later tiles of the list go under earlier ones.
 fn by_hand(
-    doc: &Document,
+    frames: &ShpFrames,
     sheet: &Image,
     shp: usize,
-    width: u32,
-    height: u32,
-    stance: (i64, i64),
+    (width, height): (u32, u32),
+    anchor: (i64, i64),
 ) -> Vec<[u8; 4]> {
     let mut out = vec![[0u8; 4]; (width * height) as usize];
-    for tile in &doc.frames[shp] {
-        let cell = doc.cells[tile.cell.index()];
-        let left = stance.0 + i64::from(tile.u) - i64::from(cell.w / 2);
-        let top = stance.1 + i64::from(tile.v) - i64::from(cell.h / 2);
-        for row in 0..cell.h {
-            let from_row = if tile.flip_y { cell.h - 1 - row } else { row };
-            for col in 0..cell.w {
-                let from_col = if tile.flip { cell.w - 1 - col } else { col };
-                let sx = cell.x + from_col;
-                let sy = cell.y + from_row;
+    for tile in frames.frame(shp).iter().rev() {
+        let left = anchor.0 + i64::from(tile.dx);
+        let top = anchor.1 + i64::from(tile.dy);
+        for row in 0..tile.h {
+            let from_row = if tile.flip_y { tile.h - 1 - row } else { row };
+            for col in 0..tile.w {
+                let from_col = if tile.flip_x { tile.w - 1 - col } else { col };
+                let sx = tile.sheet.0 + from_col;
+                let sy = tile.sheet.1 + from_row;
                 let colour = sheet.pixels()[(sy * sheet.width() + sx) as usize];
                 if colour[3] == 0 {
                     continue;
@@ -52,9 +60,16 @@ fn by_hand(
     out
 }
 
-fn every_frame_equals_its_hand_assembly(doc: &Document, sheet: &Image) {
+fn every_frame_equals_its_hand_assembly(
+    doc: &Document,
+    frames: &ShpFrames,
+    anchor_below_stance: i64,
+    sheet: &Image,
+) {
+    assert_eq!(doc.frames.len(), frames.0.len(), "frames, main and water");
     let renderer = Renderer::new(doc, sheet).unwrap();
     let canvas = renderer.canvas();
+    let (sx, sy) = canvas.stance();
     let mut drawn_pixels = 0;
     for shp in 0..doc.frames.len() {
         let image = renderer.draw_frame(shp).unwrap();
@@ -63,12 +78,11 @@ fn every_frame_equals_its_hand_assembly(doc: &Document, sheet: &Image) {
             (canvas.width, canvas.height)
         );
         let expected = by_hand(
-            doc,
+            frames,
             sheet,
             shp,
-            canvas.width,
-            canvas.height,
-            canvas.stance(),
+            (canvas.width, canvas.height),
+            (sx, sy + anchor_below_stance),
         );
         assert!(
             image.pixels() == expected.as_slice(),
@@ -83,31 +97,38 @@ fn every_frame_equals_its_hand_assembly(doc: &Document, sheet: &Image) {
 fn demo_frames_equal_their_tiles_by_hand() {
     let doc = common::document("demo");
     let sheet = synthetic_sheet(&doc);
-    every_frame_equals_its_hand_assembly(&doc, &sheet);
+    every_frame_equals_its_hand_assembly(&doc, &ShpFrames::demo(), ANCHOR_BELOW_STANCE, &sheet);
 }
 
 #[test]
 fn type1_frames_on_ramuza_equal_their_tiles_by_hand() {
-    let Some(ramuza) = common::sheet(
-        "type1_frames_on_ramuza_equal_their_tiles_by_hand",
-        "RAMUZA.SPR",
+    const TEST: &str = "type1_frames_on_ramuza_equal_their_tiles_by_hand";
+    let (Some(ramuza), Some(frames)) = (
+        common::sheet(TEST, "RAMUZA.SPR"),
+        ShpFrames::fftorama(TEST, "type1"),
     ) else {
         return;
     };
     let doc = common::document("type1");
     let spr = Spr::decode(&ramuza).unwrap();
-    every_frame_equals_its_hand_assembly(&doc, &spr_image(&spr, 0).unwrap());
+    every_frame_equals_its_hand_assembly(
+        &doc,
+        &frames,
+        ANCHOR_BELOW_STANCE,
+        &spr_image(&spr, 0).unwrap(),
+    );
 }
 
 /// CYOKO (the chocobo) on its own sheet: its frames use the vertical-flip extension, drawn
-/// upside down in place, which the hand assembly does too.
+/// upside down in place, which the hand assembly does too (FFTorama's `flip_y` column).
 #[test]
 fn cyoko_frames_with_vertical_flips_equal_their_tiles_by_hand() {
     const TEST: &str = "cyoko_frames_with_vertical_flips_equal_their_tiles_by_hand";
-    let (Some(sheet), Some(shp), Some(seq)) = (
+    let (Some(sheet), Some(shp), Some(seq), Some(frames)) = (
         common::sheet(TEST, "CYOKO.SPR"),
         test_support::retail_bytes(TEST, "CYOKO.SHP"),
         test_support::retail_bytes(TEST, "CYOKO.SEQ"),
+        ShpFrames::fftorama(TEST, "cyoko"),
     ) else {
         return;
     };
@@ -128,7 +149,12 @@ fn cyoko_frames_with_vertical_flips_equal_their_tiles_by_hand() {
         "CYOKO has vertical flips"
     );
     let spr = Spr::decode(&sheet).unwrap();
-    every_frame_equals_its_hand_assembly(&doc, &spr_image(&spr, 0).unwrap());
+    every_frame_equals_its_hand_assembly(
+        &doc,
+        &frames,
+        CYOKO_ANCHOR_BELOW_STANCE,
+        &spr_image(&spr, 0).unwrap(),
+    );
 }
 
 /// The crate places a bare frame the way `poseAt` places the frame of a pose, and every pose of
@@ -268,7 +294,8 @@ fn held_last_frames() {
     for (index, sequence) in doc.sequences.iter().enumerate() {
         let frames = renderer.sequence(index, false).unwrap();
         let total: u64 = frames.iter().map(|f| u64::from(f.ticks)).sum();
-        assert_eq!(total, total_ticks(sequence), "{}", sequence.name);
+        let delays: u64 = sequence.ticks.iter().map(|&t| u64::from(t)).sum();
+        assert_eq!(total, delays, "{}: the document's delays", sequence.name);
         let held = frames.iter().filter(|f| f.ticks == 0).count();
         let expect_held = sequence.ticks.last() == Some(&0) && !(sequence.looping && total > 0);
         assert_eq!(held, usize::from(expect_held), "{}", sequence.name);
@@ -322,14 +349,15 @@ fn apng_frames_and_delays_match_the_ticks() {
 }
 
 /// A GIF of Swing High read back with the gif crate: 8 frames whose centisecond delays add up to
-/// the 38 ticks' 63.3 cs (63), each within 1 cs of its own exact time; a looping animation gets
-/// an endless NETSCAPE loop, and the transparent background stays transparent.
+/// the 38 ticks' 63.3 cs (63), each within 1 cs of its own exact time; Walk's 64 ticks (6 8 10 8
+/// 6 8 10 8) are 106.7 cs (107). A looping animation gets an endless NETSCAPE loop, and the
+/// transparent background stays transparent.
 #[test]
 fn gif_total_time_matches_the_ticks() {
     let doc = common::document("type1");
     let sheet = synthetic_sheet(&doc);
     let renderer = Renderer::new(&doc, &sheet).unwrap();
-    for (name, plays) in [("Swing High", 1), ("Walk", 0)] {
+    for (name, plays, ticks, centiseconds) in [("Swing High", 1, 38, 63), ("Walk", 0, 64, 107)] {
         let animation = doc.animation(name).unwrap();
         let frames = renderer
             .animation(Motion::Animation(animation), View::new(1).unwrap(), false)
@@ -353,9 +381,10 @@ fn gif_total_time_matches_the_ticks() {
             first.get_or_insert_with(|| frame.buffer.to_vec());
         }
         assert_eq!(delays.len(), frames.len(), "{name}");
-        let ticks: u64 = frames.iter().map(|f| u64::from(f.ticks)).sum();
+        let shown: u64 = frames.iter().map(|f| u64::from(f.ticks)).sum();
+        assert_eq!(shown, ticks, "{name}: ticks");
         let total: u64 = delays.iter().sum();
-        assert_eq!(total, (ticks * 100 + 30) / 60, "{name}: total centiseconds");
+        assert_eq!(total, centiseconds, "{name}: total centiseconds");
         for (d, f) in delays.iter().zip(&frames) {
             let exact = f64::from(f.ticks) * 100.0 / 60.0;
             assert!(
@@ -385,28 +414,32 @@ fn gif_total_time_matches_the_ticks() {
     );
 }
 
-/// The contact sheet has a cell per frame, 16 a row, each the canvas and a label band.
+/// The contact sheet has a cell per frame, 16 a row, each the canvas over a label band, the cells
+/// framed and parted by 1 px grid lines. TYPE1's 364 frames are 22 full rows and 12 frames
+/// (364 = 22 x 16 + 12): 23 rows, so 17 vertical grid lines and 24 horizontal ones.
 #[test]
 fn contact_sheet_size() {
     let doc = common::document("type1");
     let sheet = synthetic_sheet(&doc);
     let renderer = Renderer::new(&doc, &sheet).unwrap();
     let canvas = renderer.canvas();
+    let band = canvas.height + sprite_render::layout::LABEL_HEIGHT;
     let image = sprite_render::layout::contact_sheet(&renderer, 16).unwrap();
-    let rows = (doc.frames.len() as u32).div_ceil(16);
-    assert_eq!(image.width(), 16 * (canvas.width + 1) + 1);
-    assert_eq!(
-        image.height(),
-        rows * (canvas.height + sprite_render::layout::LABEL_HEIGHT + 1) + 1
-    );
-    // Frame 1's cell holds frame 1.
-    let cell = image.crop(
-        i64::from(canvas.width + 1) + 1,
-        1,
-        canvas.width,
-        canvas.height,
-    );
-    assert!(cell == renderer.draw_frame(1).unwrap());
+    assert_eq!(image.width(), 16 * canvas.width + 17);
+    assert_eq!(image.height(), 23 * band + 24);
+    // Frame 1's cell (row 0, column 1) holds frame 1; frame 363's (row 22, column 11) frame 363;
+    // the cell after it is blank.
+    let cell = |row: u32, column: u32| {
+        image.crop(
+            i64::from(column * (canvas.width + 1) + 1),
+            i64::from(row * (band + 1) + 1),
+            canvas.width,
+            canvas.height,
+        )
+    };
+    assert!(cell(0, 1) == renderer.draw_frame(1).unwrap());
+    assert!(cell(22, 11) == renderer.draw_frame(363).unwrap());
+    assert!(cell(22, 12) == Image::new(canvas.width, canvas.height));
 }
 
 /// A sheet too small for the document's cells is refused, naming the cell.
@@ -424,12 +457,17 @@ fn a_sheet_too_small_is_refused() {
 }
 
 /// MON's SP2 sequences draw their lower-half tiles from the second sheet: Bomb Explode (slot 194,
-/// an SP2 slot) at view 1, frame by frame, equals a hand assembly that reads every tile whose cell
-/// is at `y >= 256` from the SP2 at `y - 256` and the others from the sheet (formats.md: the game
-/// loads the SP2 where the sheet's lower half was). The made-up SP2 is the made-up sheet's lower
-/// rows with every colour inverted, so a tile cut from the wrong sheet shows.
+/// an SP2 slot) at view 1, frame by frame, equals a hand assembly from FFTorama's MON frames that
+/// reads every tile whose sheet row is at `y >= 256` from the SP2 at `y - 256` and the others from
+/// the sheet (formats.md: the game loads the SP2 where the sheet's lower half was). The made-up
+/// SP2 is the made-up sheet's lower rows with every colour inverted, so a tile cut from the wrong
+/// sheet shows.
 #[test]
 fn mon_sp2_sequence_equals_its_hand_assembly() {
+    let Some(shp_frames) = ShpFrames::fftorama("mon_sp2_sequence_equals_its_hand_assembly", "mon")
+    else {
+        return;
+    };
     let doc = common::document("mon");
     let sheet = synthetic_sheet(&doc);
     let mut sp2 = sheet.crop(0, 256, 256, 256);
@@ -456,22 +494,23 @@ fn mon_sp2_sequence_equals_its_hand_assembly() {
         let pose = pose_at(&doc, animation, view, frame.start as i64, false).unwrap();
         assert!(!pose.mirrored, "view 1 is not mirrored");
         let mut expected = vec![[0u8; 4]; (canvas.width * canvas.height) as usize];
-        for tile in &doc.frames[frame.shp as usize] {
-            let cell = doc.cells[tile.cell.index()];
-            let (source, top) = if cell.y >= 256 {
+        for tile in shp_frames.frame(frame.shp as usize).iter().rev() {
+            let (source, top) = if tile.sheet.1 >= 256 {
                 from_sp2 += 1;
-                (&sp2, cell.y - 256)
+                (&sp2, tile.sheet.1 - 256)
             } else {
-                (&sheet, cell.y)
+                (&sheet, tile.sheet.1)
             };
-            let left = sx + frame.move_x + i64::from(tile.u) - i64::from(cell.w / 2);
-            let up = sy + frame.move_y + i64::from(tile.v) - i64::from(cell.h / 2);
-            for row in 0..cell.h {
-                let from_row = if tile.flip_y { cell.h - 1 - row } else { row };
-                for col in 0..cell.w {
-                    let from_col = if tile.flip { cell.w - 1 - col } else { col };
-                    let colour =
-                        source.get(i64::from(cell.x + from_col), i64::from(top + from_row));
+            let left = sx + frame.move_x + i64::from(tile.dx);
+            let up = sy + ANCHOR_BELOW_STANCE + frame.move_y + i64::from(tile.dy);
+            for row in 0..tile.h {
+                let from_row = if tile.flip_y { tile.h - 1 - row } else { row };
+                for col in 0..tile.w {
+                    let from_col = if tile.flip_x { tile.w - 1 - col } else { col };
+                    let colour = source.get(
+                        i64::from(tile.sheet.0 + from_col),
+                        i64::from(top + from_row),
+                    );
                     if colour[3] != 0 {
                         let (x, y) = (left + i64::from(col), up + i64::from(row));
                         expected[(y * i64::from(canvas.width) + x) as usize] = colour;
@@ -508,12 +547,26 @@ fn mon_sp2_sequence_without_the_sp2_is_refused() {
 
 /// A render's canvas is the box of what it draws, not the document's: on a made-up sheet (every
 /// cell's pixels opaque) the fitted canvas of an animation is the union of its frames' tile boxes
-/// at their moves, computed here from the document's tiles; every frame keeps its pixels.
+/// at their moves, computed here from an independent description of the frames (the SHP tiles'
+/// corners from the anchor in FFTorama's tables, the demo's model); every frame keeps its pixels.
 /// CYOKO's Walk needs far less than CYOKO's document canvas, which makes room for the blank
 /// filler tiles some other frames place 128 pixels right of the stance point.
 #[test]
 fn an_animation_canvas_is_the_box_of_its_frames() {
-    for (name, animation) in [("type1", "Swing High"), ("cyoko", "Walk"), ("demo", "Walk")] {
+    const TEST: &str = "an_animation_canvas_is_the_box_of_its_frames";
+    for (name, animation, anchor_below_stance) in [
+        ("type1", "Swing High", ANCHOR_BELOW_STANCE),
+        ("cyoko", "Walk", CYOKO_ANCHOR_BELOW_STANCE),
+        ("demo", "Walk", ANCHOR_BELOW_STANCE),
+    ] {
+        let shp_frames = if name == "demo" {
+            ShpFrames::demo()
+        } else {
+            let Some(frames) = ShpFrames::fftorama(TEST, name) else {
+                continue;
+            };
+            frames
+        };
         let doc = common::document(name);
         let sheet = synthetic_sheet(&doc);
         let renderer = Renderer::new(&doc, &sheet).unwrap();
@@ -524,14 +577,13 @@ fn an_animation_canvas_is_the_box_of_its_frames() {
             .unwrap();
         let (mut left, mut top, mut right, mut bottom) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
         for frame in &frames {
-            for tile in &doc.frames[frame.shp as usize] {
-                let cell = doc.cells[tile.cell.index()];
-                let x = frame.move_x + i64::from(tile.u) - i64::from(cell.w / 2);
-                let y = frame.move_y + i64::from(tile.v) - i64::from(cell.h / 2);
+            for tile in shp_frames.frame(frame.shp as usize) {
+                let x = frame.move_x + i64::from(tile.dx);
+                let y = frame.move_y + anchor_below_stance + i64::from(tile.dy);
                 left = left.min(x);
                 top = top.min(y);
-                right = right.max(x + i64::from(cell.w));
-                bottom = bottom.max(y + i64::from(cell.h));
+                right = right.max(x + i64::from(tile.w));
+                bottom = bottom.max(y + i64::from(tile.h));
             }
         }
         let drawn: Vec<usize> = frames

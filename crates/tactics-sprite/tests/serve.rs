@@ -73,11 +73,12 @@ fn the_demo_is_served_and_each_endpoint_is_its_command() {
         data.body == expected,
         "/api/v1/data is not the built demo document"
     );
-    let etag = format!("\"{}\"", sha256_hex(&expected));
-    assert_eq!(data.header("etag"), Some(etag.as_str()));
+    // `sha256sum fixtures/documents/demo.json`, quoted.
+    let etag = "\"b2fb0a6c4f51fb55ffcf24d32fddfe1f85c2f7379b95c852dc1c335d15f993d8\"";
+    assert_eq!(data.header("etag"), Some(etag));
     assert_eq!(data.header("cache-control"), Some("no-cache"));
     let mut connection = server.connect();
-    let again = connection.request("GET", "/api/v1/data?kind=demo", &[("If-None-Match", &etag)]);
+    let again = connection.request("GET", "/api/v1/data?kind=demo", &[("If-None-Match", etag)]);
     assert_eq!(again.status, 304);
     assert!(again.body.is_empty());
     let gzip = connection.request(
@@ -313,6 +314,12 @@ fn every_kind_is_served_from_the_originals_as_built() {
             Some(format!("\"{}\"", sha256_hex(&expected)).as_str())
         );
     }
+    // The tag is the document's sha256, as `sha256sum fixtures/documents/type1.json` gives it
+    // (the README's figure for the TYPE1 build).
+    assert_eq!(
+        server.get("/api/v1/data?kind=type1").header("etag"),
+        Some("\"a4f40c5ad0c5b5327fbd8418eb94ad9f598fff9d06feb9ad5efe1145817299b9\"")
+    );
     // TYPE1's retail sheet: `tactics-sprite sheet` and `render` with the same palette.
     assert_eq!(kinds[0]["sheet"], "spr");
     assert_eq!(kinds[0]["palettes"], 16);

@@ -20,6 +20,7 @@
 pub mod alloc;
 pub mod demo;
 pub mod fftorama;
+pub mod frames;
 #[cfg(feature = "schema")]
 pub mod schema;
 
