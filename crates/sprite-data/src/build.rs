@@ -221,7 +221,7 @@ fn kept_slots(
             .find(|f| !(0..frame_count as i32).contains(&f.frame))
         {
             return Err(ErrorKind::FrameOutOfRange {
-                slot: slot.index(),
+                slot,
                 frame: bad.frame,
                 count: frame_count,
             }

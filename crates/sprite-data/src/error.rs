@@ -11,6 +11,7 @@
 use std::fmt;
 
 use crate::execution::MAX_EXECUTED_COMMANDS;
+use crate::index::{CellId, SequenceIndex, Slot};
 use crate::limits::{LimitExceeded, MAX_DOCUMENT_BYTES};
 use crate::pose::View;
 use crate::pose::names;
@@ -39,12 +40,12 @@ pub enum ErrorKind {
     /// An overlay (`hands`, `holds`) that is not a JSON object.
     OverlayNotObject { what: &'static str },
     /// A slot that the SEQ does not have.
-    NoSuchSlot { slot: usize, slots: usize },
+    NoSuchSlot { slot: Slot, slots: usize },
     /// A slot that does not end within [`MAX_EXECUTED_COMMANDS`].
-    SlotTooLong { slot: usize },
+    SlotTooLong { slot: Slot },
     /// A slot that shows a frame past the SHP's main frames.
     FrameOutOfRange {
-        slot: usize,
+        slot: Slot,
         frame: i32,
         count: usize,
     },
@@ -88,14 +89,14 @@ pub enum ErrorKind {
     /// An animation that plays a sequence the document lacks.
     SequenceMissing {
         animation: String,
-        sequence: u32,
+        sequence: SequenceIndex,
         count: usize,
     },
     /// A sequence with no frame to show.
-    EmptySequence { sequence: u32 },
+    EmptySequence { sequence: SequenceIndex },
     /// A per-frame list (`ticks`, `fb`, ...) not as long as the sequence's `frames`.
     LengthMismatch {
-        sequence: u32,
+        sequence: SequenceIndex,
         list: &'static str,
         len: usize,
         frames: usize,
@@ -106,14 +107,14 @@ pub enum ErrorKind {
     CellMissing {
         shp: u32,
         tile: usize,
-        cell: u32,
+        cell: CellId,
         count: usize,
     },
     /// An `idleFrames` with no entry for the view.
     IdleFrameMissing { view: View, count: usize },
     /// An event past the end of its looping sequence.
     EventPastEnd {
-        sequence: u32,
+        sequence: SequenceIndex,
         tick: u32,
         total: u64,
     },

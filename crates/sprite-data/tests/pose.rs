@@ -762,7 +762,7 @@ fn every_refusal_has_its_kind() {
     };
     assert!(matches!(
         pose_at(&doc, &nowhere, view(1), 0, false).unwrap_err().kind(),
-        ErrorKind::SequenceMissing { sequence, count: c, .. } if *sequence == count as u32 && *c == count
+        ErrorKind::SequenceMissing { sequence, count: c, .. } if *sequence == SequenceIndex(count as u32) && *c == count
     ));
 
     let mut empty = type1();
@@ -793,7 +793,7 @@ fn every_refusal_has_its_kind() {
     assert!(matches!(
         events_between(&late, 0, 5).unwrap_err().kind(),
         ErrorKind::EventPastEnd {
-            sequence: 0,
+            sequence: SequenceIndex(0),
             tick: 11,
             total: 10
         }

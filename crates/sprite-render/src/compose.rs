@@ -317,7 +317,7 @@ impl<'a> Renderer<'a> {
                 && u64::from(cell.y) + u64::from(cell.h) <= u64::from(sheet.height());
             if !inside {
                 return Err(RenderError::CellOutsideSheet {
-                    cell: cell.id.0,
+                    cell: cell.id,
                     x: cell.x,
                     y: cell.y,
                     w: cell.w,
@@ -379,7 +379,7 @@ impl<'a> Renderer<'a> {
                         && u64::from(y) + u64::from(cell.h) <= u64::from(sp2.height());
                     if !inside {
                         return Err(RenderError::CellOutsideSheet {
-                            cell: cell.id.0,
+                            cell: cell.id,
                             x: cell.x,
                             y,
                             w: cell.w,

@@ -280,7 +280,7 @@ pub fn pose_at(
             .get(sequence_index.index())
             .ok_or_else(|| ErrorKind::SequenceMissing {
                 animation: animation.name.clone(),
-                sequence: sequence_index.0,
+                sequence: sequence_index,
                 count: doc.sequences.len(),
             })?;
     check_lengths(entry)?;
@@ -292,7 +292,7 @@ pub fn pose_at(
         tick
     };
     let index = frame_index_at(&entry.ticks, elapsed).ok_or(ErrorKind::EmptySequence {
-        sequence: entry.seq.0,
+        sequence: entry.seq,
     })?;
     let shp = water_frame(doc, entry.frames[index], water)?;
     let fb = entry.fb.as_ref().map_or(0, |fb| fb[index]);
@@ -367,7 +367,7 @@ fn check_lengths(entry: &Sequence) -> Result<(), Error> {
     let frames = entry.frames.len();
     if frames == 0 {
         return Err(ErrorKind::EmptySequence {
-            sequence: entry.seq.0,
+            sequence: entry.seq,
         }
         .into());
     }
@@ -379,7 +379,7 @@ fn check_lengths(entry: &Sequence) -> Result<(), Error> {
     for (list, len) in lists {
         if let Some(len) = len.filter(|&len| len != frames) {
             return Err(ErrorKind::LengthMismatch {
-                sequence: entry.seq.0,
+                sequence: entry.seq,
                 list,
                 len,
                 frames,
@@ -436,7 +436,7 @@ pub fn place_tiles(
             let cell = cell(doc, tile.cell).ok_or(ErrorKind::CellMissing {
                 shp,
                 tile: order,
-                cell: tile.cell.0,
+                cell: tile.cell,
                 count: doc.cells.len(),
             })?;
             let sheet = u8::from(second_sheet && fft_formats::shp::in_lower_half_row(cell.y));
