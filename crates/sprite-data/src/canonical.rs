@@ -134,7 +134,10 @@ impl Line for Sequence {
         o.uint("raw", self.raw.0);
         o.string("name", &self.name);
         o.boolean("loop", self.looping);
-        o.ints("frames", &self.frames);
+        o.ints(
+            "frames",
+            &self.frames.iter().map(|f| f.0).collect::<Vec<_>>(),
+        );
         o.ints("ticks", &self.ticks);
         for (name, values) in [("fb", &self.fb), ("du", &self.du), ("rl", &self.rl)] {
             if let Some(values) = values {

@@ -11,7 +11,7 @@
 use std::fmt;
 
 use crate::execution::MAX_EXECUTED_COMMANDS;
-use crate::index::{CellId, SequenceIndex, Slot};
+use crate::index::{CellId, FrameIndex, SequenceIndex, Slot};
 use crate::limits::{LimitExceeded, MAX_DOCUMENT_BYTES};
 use crate::pose::View;
 use crate::pose::names;
@@ -52,7 +52,7 @@ pub enum ErrorKind {
     /// A profile's idle frame past the SHP's main frames.
     IdleFrameOutOfRange {
         view: usize,
-        frame: u32,
+        frame: FrameIndex,
         count: usize,
     },
 
@@ -101,11 +101,12 @@ pub enum ErrorKind {
         len: usize,
         frames: usize,
     },
-    /// A frame the document lacks.
+    /// A frame the document lacks (`u64`: a main frame plus the water offset can be past any
+    /// [`FrameIndex`]).
     FrameMissing { shp: u64, count: usize },
     /// A tile whose cell the document lacks.
     CellMissing {
-        shp: u32,
+        shp: FrameIndex,
         tile: usize,
         cell: CellId,
         count: usize,

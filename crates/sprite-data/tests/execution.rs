@@ -4,7 +4,7 @@
 use fft_formats::seq::opcode::code;
 use fft_formats::{Command, CommandIndex, Seq};
 use sprite_data::execution::{End, EventKind, Program};
-use sprite_data::{ErrorKind, Slot};
+use sprite_data::{ErrorKind, FrameIndex, Slot};
 use test_support::retail_bytes;
 
 fn frame(frame: u8, delay: u8) -> Command {
@@ -310,11 +310,15 @@ fn a_build_fails_with_the_kind_of_its_fault_in_the_context_of_the_unit_kind() {
         format!("{}: slot 0 did not end within 65536 commands", demo.kind)
     );
 
-    let error =
-        build_demo_with(&fine, |p| p.idle_frames[3] = frame_count as u32, None).unwrap_err();
+    let error = build_demo_with(
+        &fine,
+        |p| p.idle_frames[3] = FrameIndex(frame_count as u32),
+        None,
+    )
+    .unwrap_err();
     assert!(
         matches!(error.kind(), ErrorKind::IdleFrameOutOfRange { view: 3, frame, count }
-            if *frame == frame_count as u32 && *count == frame_count),
+            if *frame == FrameIndex(frame_count as u32) && *count == frame_count),
         "{error:?}"
     );
 

@@ -6,8 +6,8 @@
 mod common;
 
 use fft_formats::spr::Spr;
-use sprite_data::Document;
 use sprite_data::pose::{Motion, View, pose_at, total_ticks};
+use sprite_data::{Document, FrameIndex};
 use sprite_render::compose::place_frame;
 use sprite_render::encode::{TimedFrame, apng, carried_durations, gif};
 use sprite_render::sheet::{spr_image, synthetic_sheet};
@@ -57,7 +57,7 @@ fn every_frame_equals_its_hand_assembly(doc: &Document, sheet: &Image) {
     let canvas = renderer.canvas();
     let mut drawn_pixels = 0;
     for shp in 0..doc.frames.len() {
-        let image = renderer.draw_frame(shp).unwrap();
+        let image = renderer.draw_frame(FrameIndex(shp as u32)).unwrap();
         assert_eq!(
             (image.width(), image.height()),
             (canvas.width, canvas.height)
@@ -152,7 +152,7 @@ fn frames_are_placed_as_pose_at_places_them_and_fit_the_canvas() {
                     let mut tick = 0;
                     for &delay in &sequence.ticks {
                         let pose = pose_at(&doc, animation, view, tick, water).unwrap();
-                        let placed = place_frame(&doc, pose.shp as usize, pose.mirrored).unwrap();
+                        let placed = place_frame(&doc, pose.shp, pose.mirrored).unwrap();
                         assert_eq!(
                             placed, pose.tiles,
                             "{name} {} view {view} tick {tick}",
@@ -244,7 +244,7 @@ fn swing_high_frames_ticks_and_hit() {
         .unwrap();
     let ticks: Vec<u32> = frames.iter().map(|f| f.ticks).collect();
     assert_eq!(ticks, sequence.ticks);
-    let shps: Vec<u32> = frames.iter().map(|f| f.shp).collect();
+    let shps: Vec<FrameIndex> = frames.iter().map(|f| f.shp).collect();
     assert_eq!(shps, sequence.frames);
     let hit: Vec<_> = frames
         .iter()
@@ -406,7 +406,7 @@ fn contact_sheet_size() {
         canvas.width,
         canvas.height,
     );
-    assert!(cell == renderer.draw_frame(1).unwrap());
+    assert!(cell == renderer.draw_frame(FrameIndex(1)).unwrap());
 }
 
 /// A sheet too small for the document's cells is refused, naming the cell.
@@ -456,7 +456,7 @@ fn mon_sp2_sequence_equals_its_hand_assembly() {
         let pose = pose_at(&doc, animation, view, frame.start as i64, false).unwrap();
         assert!(!pose.mirrored, "view 1 is not mirrored");
         let mut expected = vec![[0u8; 4]; (canvas.width * canvas.height) as usize];
-        for tile in &doc.frames[frame.shp as usize] {
+        for tile in &doc.frames[frame.shp.index()] {
             let cell = doc.cells[tile.cell.index()];
             let (source, top) = if cell.y >= 256 {
                 from_sp2 += 1;
@@ -524,7 +524,7 @@ fn an_animation_canvas_is_the_box_of_its_frames() {
             .unwrap();
         let (mut left, mut top, mut right, mut bottom) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
         for frame in &frames {
-            for tile in &doc.frames[frame.shp as usize] {
+            for tile in &doc.frames[frame.shp.index()] {
                 let cell = doc.cells[tile.cell.index()];
                 let x = frame.move_x + i64::from(tile.u) - i64::from(cell.w / 2);
                 let y = frame.move_y + i64::from(tile.v) - i64::from(cell.h / 2);
@@ -613,7 +613,7 @@ fn each_refused_picture_has_its_kind() {
     ));
     let frames = doc.frames.len();
     assert!(matches!(
-        renderer.draw_frame(frames),
+        renderer.draw_frame(FrameIndex(frames as u32)),
         Err(RenderError::FrameOutOfRange { frame, count }) if frame == frames && count == frames
     ));
     let sequences = doc.sequences.len();

@@ -23,7 +23,7 @@ use serde::{Serialize, Serializer};
 
 use crate::document::{Animation, Cell, Document, FrameTile, Sequence};
 use crate::error::{Error, ErrorKind};
-use crate::index::{CellId, SequenceIndex};
+use crate::index::{CellId, FrameIndex, SequenceIndex};
 
 pub use events::{EventCrossing, EventsBetween, events_at_start, events_between};
 pub use screen::{
@@ -61,8 +61,9 @@ pub struct Pose {
     pub name: Option<String>,
     /// The position in the sequence's `frames` shown at this tick.
     pub index: Option<usize>,
-    /// The SHP frame drawn, water offset included.
-    pub shp: u32,
+    /// The frame drawn, a position in the document's `frames`: the sequence's frame at `index`
+    /// (or the idle frame), its water copy for a unit in water.
+    pub shp: FrameIndex,
     /// The 2D move: `fb · (mirrored ? 1 : -1)` and `du`, pixels to add to every tile on a flat
     /// stage.
     pub move_x: i64,
@@ -391,19 +392,18 @@ fn check_lengths(entry: &Sequence) -> Result<(), Error> {
 }
 
 /// `frame + (water ? waterOffset : 0)`, checked to be a frame of the document.
-fn water_frame(doc: &Document, frame: u32, water: bool) -> Result<u32, Error> {
-    let shp = u64::from(frame)
-        + if water {
-            u64::from(doc.water_offset)
-        } else {
-            0
-        };
-    u32::try_from(shp)
-        .ok()
-        .filter(|&shp| (shp as usize) < doc.frames.len())
+fn water_frame(doc: &Document, frame: FrameIndex, water: bool) -> Result<FrameIndex, Error> {
+    let shown = if water {
+        frame.in_water(doc.water_offset)
+    } else {
+        Some(frame)
+    };
+    shown
+        .filter(|shp| shp.index() < doc.frames.len())
         .ok_or_else(|| {
+            let water_offset = if water { doc.water_offset } else { 0 };
             ErrorKind::FrameMissing {
-                shp,
+                shp: u64::from(frame.0) + u64::from(water_offset),
                 count: doc.frames.len(),
             }
             .into()
@@ -418,17 +418,14 @@ fn water_frame(doc: &Document, frame: u32, water: bool) -> Result<u32, Error> {
 /// A frame or a cell the document does not have.
 pub fn place_tiles(
     doc: &Document,
-    shp: u32,
+    shp: FrameIndex,
     mirrored: bool,
     second_sheet: bool,
 ) -> Result<Vec<PoseTile>, Error> {
-    let frame = doc
-        .frames
-        .get(shp as usize)
-        .ok_or(ErrorKind::FrameMissing {
-            shp: shp.into(),
-            count: doc.frames.len(),
-        })?;
+    let frame = doc.frames.get(shp.index()).ok_or(ErrorKind::FrameMissing {
+        shp: shp.0.into(),
+        count: doc.frames.len(),
+    })?;
     frame
         .iter()
         .enumerate()
