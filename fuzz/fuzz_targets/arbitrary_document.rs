@@ -15,7 +15,7 @@ use sprite_data::document::{
     Animation, Cell, Document, FrameTile, LayerCue, PriorityCue, Sequence, SequenceEvent, Sheet,
     Stage, StartCue,
 };
-use sprite_data::{CellId, SequenceIndex, Slot};
+use sprite_data::{CellId, FrameIndex, SequenceIndex, Slot};
 
 #[global_allocator]
 static ALLOCATOR: document_checks::Counting = document_checks::Counting;
@@ -127,7 +127,7 @@ fn document(a: ArbDocument) -> Document {
             raw: Slot(u32::from(s.raw)),
             name: format!("Sequence {i}"),
             looping: s.looping,
-            frames: s.frames.iter().map(|&f| u32::from(f)).collect(),
+            frames: s.frames.iter().map(|&f| FrameIndex(f.into())).collect(),
             ticks: s.ticks.iter().map(|&t| u32::from(t)).collect(),
             fb: s.moves.as_ref().map(|m| m.0.clone()),
             du: s.moves.map(|m| m.1),
@@ -208,7 +208,11 @@ fn document(a: ArbDocument) -> Document {
             ticks_per_second: u32::from(a.ticks_per_second),
         },
         water_offset,
-        idle_frames: a.idle_frames.iter().map(|&f| u32::from(f)).collect(),
+        idle_frames: a
+            .idle_frames
+            .iter()
+            .map(|&f| FrameIndex(f.into()))
+            .collect(),
         idle_flip: a.idle_flip,
         cells,
         frames,

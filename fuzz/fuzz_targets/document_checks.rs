@@ -6,11 +6,11 @@
 use std::sync::OnceLock;
 
 use fft_formats::layer::WeaponType;
-use sprite_data::Document;
 use sprite_data::layer::LayerDocument;
 use sprite_data::limits::{MAX_ANIMATION_PIXELS, MAX_CANVAS_SIDE};
 use sprite_data::pose::layers::{Layers, pose_with_layers};
 use sprite_data::pose::{IDLE, Motion, View, events_between, total_ticks};
+use sprite_data::{Document, FrameIndex};
 use sprite_render::layers::{LayerArt, LayeredRenderer};
 use sprite_render::{Image, RenderError, Renderer};
 
@@ -130,7 +130,7 @@ pub fn check_document(doc: &Document) {
         let renderer = Renderer::new(doc, &sheet).expect("a loaded document fits its own sheet");
         let canvas = renderer.canvas();
         assert!(canvas.width <= MAX_CANVAS_SIDE && canvas.height <= MAX_CANVAS_SIDE);
-        renderer.draw_frame(0).expect("frame 0 exists");
+        renderer.draw_frame(FrameIndex(0)).expect("frame 0 exists");
         for name in names.iter().take(2) {
             let motion = Motion::find(doc, name).expect("found above");
             for (view, water) in [(6, true)] {

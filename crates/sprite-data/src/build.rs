@@ -11,7 +11,7 @@ use crate::document::{
 };
 use crate::error::{Error, ErrorKind};
 use crate::execution::{Cue, CueKind, End, EventKind, Program, Timeline, TimelineFrame};
-use crate::index::{CellId, SequenceIndex, Slot};
+use crate::index::{CellId, FrameIndex, SequenceIndex, Slot};
 use crate::profile::{Profile, Slots};
 
 /// Everything a build reads.
@@ -49,7 +49,7 @@ pub fn build(input: &BuildInput) -> Result<Built, Error> {
     let mut warnings = Vec::new();
     let frame_count = shp.frame_count();
     for (view, &frame) in profile.idle_frames.iter().enumerate() {
-        if frame as usize >= frame_count {
+        if frame.index() >= frame_count {
             return Err(ErrorKind::IdleFrameOutOfRange {
                 view,
                 frame,
@@ -221,7 +221,7 @@ fn kept_slots(
             .find(|f| !(0..frame_count as i32).contains(&f.frame))
         {
             return Err(ErrorKind::FrameOutOfRange {
-                slot: slot.index(),
+                slot,
                 frame: bad.frame,
                 count: frame_count,
             }
@@ -288,7 +288,7 @@ fn sequence(
         raw: slot,
         name,
         looping: timeline.end == End::Loop,
-        frames: frames.iter().map(|f| f.frame as u32).collect(),
+        frames: frames.iter().map(|f| FrameIndex(f.frame as u32)).collect(),
         ticks: frames.iter().map(|f| u32::from(f.delay_ticks)).collect(),
         fb,
         du,
@@ -372,10 +372,10 @@ fn animations(
 
 /// True when every frame is blank in the main table (its record equals frame 0's) and some frame
 /// is not blank in the water table.
-fn water_only(shp: &UnitShp, frames: &[u32]) -> bool {
+fn water_only(shp: &UnitShp, frames: &[FrameIndex]) -> bool {
     let Some(water) = &shp.water else {
         return false;
     };
-    let blank = |table: &[Frame], i: u32| table.get(i as usize) == table.first();
+    let blank = |table: &[Frame], i: FrameIndex| table.get(i.index()) == table.first();
     frames.iter().all(|&i| blank(&shp.main, i)) && frames.iter().any(|&i| !blank(water, i))
 }

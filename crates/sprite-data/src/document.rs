@@ -6,7 +6,7 @@ use serde::de::{self, SeqAccess, Visitor};
 use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::index::{CellId, SequenceIndex, Slot};
+use crate::index::{CellId, FrameIndex, SequenceIndex, Slot};
 
 /// The value of `format`.
 pub const FORMAT: &str = "tactics-sprite-data";
@@ -38,8 +38,11 @@ pub struct Document {
     )]
     pub sp2: Option<Sheet>,
     pub stage: Stage,
+    /// The number of main frames: frame `f`'s water copy is `f + waterOffset`
+    /// ([`FrameIndex::in_water`]).
     pub water_offset: u32,
-    pub idle_frames: Vec<u32>,
+    /// Per view, the main frame a unit standing idle shows.
+    pub idle_frames: Vec<FrameIndex>,
     /// Extension: per view, 1 where the idle frame is drawn mirrored (the SHP has no mirrored
     /// copy of that pose); absent when every view has its own frame.
     #[serde(
@@ -115,7 +118,9 @@ pub struct Sequence {
     pub name: String,
     #[serde(rename = "loop")]
     pub looping: bool,
-    pub frames: Vec<u32>,
+    /// The main frames it shows, one per step; `ticks`, `fb`, `du`, `rl` and `flip` have one
+    /// entry per step too.
+    pub frames: Vec<FrameIndex>,
     pub ticks: Vec<u32>,
     #[serde(
         default,

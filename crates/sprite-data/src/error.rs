@@ -11,6 +11,7 @@
 use std::fmt;
 
 use crate::execution::MAX_EXECUTED_COMMANDS;
+use crate::index::{CellId, FrameIndex, SequenceIndex, Slot};
 use crate::limits::{LimitExceeded, MAX_DOCUMENT_BYTES};
 use crate::pose::View;
 use crate::pose::names;
@@ -39,19 +40,19 @@ pub enum ErrorKind {
     /// An overlay (`hands`, `holds`) that is not a JSON object.
     OverlayNotObject { what: &'static str },
     /// A slot that the SEQ does not have.
-    NoSuchSlot { slot: usize, slots: usize },
+    NoSuchSlot { slot: Slot, slots: usize },
     /// A slot that does not end within [`MAX_EXECUTED_COMMANDS`].
-    SlotTooLong { slot: usize },
+    SlotTooLong { slot: Slot },
     /// A slot that shows a frame past the SHP's main frames.
     FrameOutOfRange {
-        slot: usize,
+        slot: Slot,
         frame: i32,
         count: usize,
     },
     /// A profile's idle frame past the SHP's main frames.
     IdleFrameOutOfRange {
         view: usize,
-        frame: u32,
+        frame: FrameIndex,
         count: usize,
     },
 
@@ -88,32 +89,33 @@ pub enum ErrorKind {
     /// An animation that plays a sequence the document lacks.
     SequenceMissing {
         animation: String,
-        sequence: u32,
+        sequence: SequenceIndex,
         count: usize,
     },
     /// A sequence with no frame to show.
-    EmptySequence { sequence: u32 },
+    EmptySequence { sequence: SequenceIndex },
     /// A per-frame list (`ticks`, `fb`, ...) not as long as the sequence's `frames`.
     LengthMismatch {
-        sequence: u32,
+        sequence: SequenceIndex,
         list: &'static str,
         len: usize,
         frames: usize,
     },
-    /// A frame the document lacks.
+    /// A frame the document lacks (`u64`: a main frame plus the water offset can be past any
+    /// [`FrameIndex`]).
     FrameMissing { shp: u64, count: usize },
     /// A tile whose cell the document lacks.
     CellMissing {
-        shp: u32,
+        shp: FrameIndex,
         tile: usize,
-        cell: u32,
+        cell: CellId,
         count: usize,
     },
     /// An `idleFrames` with no entry for the view.
     IdleFrameMissing { view: View, count: usize },
     /// An event past the end of its looping sequence.
     EventPastEnd {
-        sequence: u32,
+        sequence: SequenceIndex,
         tick: u32,
         total: u64,
     },

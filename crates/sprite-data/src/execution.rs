@@ -164,7 +164,7 @@ impl<'a> Program<'a> {
             .slots
             .get(slot.index())
             .ok_or(ErrorKind::NoSuchSlot {
-                slot: slot.index(),
+                slot,
                 slots: self.seq.slots.len(),
             })?
             .index();
@@ -175,7 +175,7 @@ impl<'a> Program<'a> {
         while pc < end {
             executed += 1;
             if executed > MAX_EXECUTED_COMMANDS {
-                return Err(ErrorKind::SlotTooLong { slot: slot.index() }.into());
+                return Err(ErrorKind::SlotTooLong { slot }.into());
             }
             match self.seq.commands[pc] {
                 Command::Frame { frame, delay } => {

@@ -22,7 +22,7 @@ use crate::canonical::{Layout, Separators, write_laid_out};
 use crate::document::{Cell, FrameTile, LayerCue};
 use crate::error::{Error, ErrorKind};
 use crate::execution::{End, Program};
-use crate::index::{CellId, Slot};
+use crate::index::{CellId, FrameIndex, RelativeFrame, Slot};
 use crate::pipeline::Source;
 use crate::profile::Profile;
 
@@ -143,7 +143,8 @@ pub struct FirstFrame {
     pub weapon: String,
     /// Its entry in the SHP's first-frame list (its item type).
     pub entry: u32,
-    pub frame: u32,
+    /// Its frame 0, a position in the document's `frames`.
+    pub frame: FrameIndex,
 }
 
 /// One SHP frame of a layer.
@@ -169,7 +170,7 @@ pub struct LayerSequence {
     /// The slot it was executed from, which is also its position in `sequences`.
     pub slot: Slot,
     /// Frame numbers relative to the weapon type's first frame.
-    pub frames: Vec<u32>,
+    pub frames: Vec<RelativeFrame>,
     pub ticks: Vec<u32>,
     /// How it ends: `EndAnimation` hides the layer, `PauseAnimation` and a `hold` (delay 0) keep
     /// the last frame, `HoldWeapon` jumps back (taken as keeping the last frame), `loop` starts
@@ -186,7 +187,7 @@ pub struct LayerSequence {
 
 impl LayerDocument {
     /// The first frame of `weapon`, if the document lists it.
-    pub fn first_frame(&self, weapon: WeaponType) -> Option<u32> {
+    pub fn first_frame(&self, weapon: WeaponType) -> Option<FrameIndex> {
         self.first_frames
             .iter()
             .find(|f| f.weapon == weapon.name())
@@ -236,7 +237,7 @@ pub fn build_layer(
         .map(|t| FirstFrame {
             weapon: t.name().into(),
             entry: t.entry().into(),
-            frame: section.first_frame(*t).into(),
+            frame: FrameIndex(section.first_frame(*t).into()),
         })
         .collect();
     let (cells, frames) = cells_and_frames(&shp, anchor);
@@ -249,7 +250,11 @@ pub fn build_layer(
                 .map_err(|error| error.in_context(kind))?;
             Ok(LayerSequence {
                 slot,
-                frames: timeline.frames.iter().map(|f| f.frame as u32).collect(),
+                frames: timeline
+                    .frames
+                    .iter()
+                    .map(|f| RelativeFrame(f.frame as u32))
+                    .collect(),
                 ticks: timeline
                     .frames
                     .iter()

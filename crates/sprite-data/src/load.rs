@@ -42,6 +42,7 @@ use crate::document::{
     Cell, Document, FORMAT, FORMAT_VERSION, FrameTile, HELD_ITEM_SCALE, LayerCue, Sequence,
 };
 use crate::error::{Error, ErrorKind};
+use crate::index::FrameIndex;
 use crate::layer::{LAYER_FORMAT, LAYER_FORMAT_VERSION, LayerDocument, LayerKind, LayerSequence};
 use crate::limits::{
     MAX_ANIMATIONS, MAX_CELLS, MAX_DOCUMENT_BYTES, MAX_FRAME_TILES, MAX_LAYER_CUES,
@@ -444,8 +445,8 @@ fn check_sheet(path: &str, sheet: &crate::document::Sheet, heights: &[u32], p: &
 
 /// A frame index as sequences and idle frames give it: a main frame, so that its water copy
 /// (`+ waterOffset`) is a frame too.
-fn check_main_frame(doc: &Document, path: &str, frame: u32, p: &mut Problems) {
-    if frame >= doc.water_offset {
+fn check_main_frame(doc: &Document, path: &str, frame: FrameIndex, p: &mut Problems) {
+    if frame.0 >= doc.water_offset {
         p.add(
             path,
             format!(
@@ -1000,7 +1001,7 @@ pub fn check_layer_document(doc: &LayerDocument) -> Result<(), Error> {
                 format!("{}; 1..31", first.entry),
             );
         }
-        if first.frame as usize >= MAX_LAYER_FRAMES {
+        if first.frame.index() >= MAX_LAYER_FRAMES {
             p.add(
                 format!("/firstFrames/{k}/frame"),
                 format!(
@@ -1130,11 +1131,13 @@ fn check_layer_sequence(i: usize, s: &LayerSequence, p: &mut Problems) {
             ),
         );
     }
-    for (list, values) in [("frames", &s.frames), ("ticks", &s.ticks)] {
-        if let Some((k, v)) = values.iter().enumerate().find(|(_, v)| **v > 255) {
+    let mut bytes = |list: &str, values: &mut dyn Iterator<Item = u32>| {
+        if let Some((k, v)) = values.enumerate().find(|(_, v)| *v > 255) {
             p.add(format!("{path}/{list}/{k}"), format!("{v}; a byte, 0..255"));
         }
-    }
+    };
+    bytes("frames", &mut s.frames.iter().map(|f| f.0));
+    bytes("ticks", &mut s.ticks.iter().copied());
     if !LAYER_ENDS.contains(&s.end.as_str()) {
         let shown: String = s.end.chars().take(64).collect();
         p.add(

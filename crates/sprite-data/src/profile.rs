@@ -11,7 +11,7 @@ use fft_formats::spr::SprVariant;
 use serde::Deserialize;
 
 use crate::error::{Error, ErrorKind};
-use crate::index::Slot;
+use crate::index::{FrameIndex, Slot};
 use crate::limits::{
     MAX_MAIN_FRAMES, MAX_PROFILE_BYTES, MAX_STAGE_COORDINATE, MAX_TICKS_PER_SECOND,
 };
@@ -110,7 +110,7 @@ pub struct Profile {
     pub sp2_file: Option<String>,
     /// SHP frame for each view 0..7 when idle.
     #[serde(deserialize_with = "one_per_view")]
-    pub idle_frames: [u32; 8],
+    pub idle_frames: [FrameIndex; 8],
     /// The extension `idleFlip`: 1 where a view's idle frame is drawn mirrored because the SHP
     /// has no mirrored copy of that pose. Absent (or all 0) when every view has its own frame.
     #[serde(default, deserialize_with = "one_per_view_if_given")]
@@ -345,7 +345,7 @@ impl Profile {
             ));
         }
         for (view, &frame) in self.idle_frames.iter().enumerate() {
-            if frame >= MAX_MAIN_FRAMES {
+            if frame.0 >= MAX_MAIN_FRAMES {
                 return Err(Invalid {
                     key: vec![Key::Name("idle_frames"), Key::Index(view)],
                     message: format!(

@@ -17,7 +17,7 @@ use sprite_data::document::{
     Stage, StartCue,
 };
 use sprite_data::layer::{FirstFrame, LayerDocument, LayerFrame, LayerSequence, LayerSheet};
-use sprite_data::{CellId, SequenceIndex, Slot, to_canonical_bytes};
+use sprite_data::{CellId, FrameIndex, RelativeFrame, SequenceIndex, Slot, to_canonical_bytes};
 use test_support::{assert_same_text, repo_root};
 
 fn shipped(folder: &str) -> Vec<(String, String)> {
@@ -216,7 +216,7 @@ fn tiny_document() -> Document {
             ticks_per_second: 60,
         },
         water_offset: 182,
-        idle_frames: vec![3, 2],
+        idle_frames: [3, 2].map(FrameIndex).to_vec(),
         idle_flip: Some(vec![0, 1]),
         cells: vec![
             Cell {
@@ -244,7 +244,7 @@ fn tiny_document() -> Document {
             raw: Slot(7),
             name: "Walk".into(),
             looping: true,
-            frames: vec![0, 2],
+            frames: [0, 2].map(FrameIndex).to_vec(),
             ticks: vec![10, 20],
             fb: Some(vec![-2, 0]),
             du: Some(vec![0, 1]),
@@ -391,12 +391,12 @@ fn a_tiny_layer_document_is_laid_out_compactly() {
             FirstFrame {
                 weapon: "knife".into(),
                 entry: 1,
-                frame: 0,
+                frame: FrameIndex(0),
             },
             FirstFrame {
                 weapon: "sword".into(),
                 entry: 3,
-                frame: 40,
+                frame: FrameIndex(40),
             },
         ],
         cells: vec![Cell {
@@ -421,7 +421,7 @@ fn a_tiny_layer_document_is_laid_out_compactly() {
         sequences: vec![
             LayerSequence {
                 slot: Slot(0),
-                frames: vec![8, 6],
+                frames: [8, 6].map(RelativeFrame).to_vec(),
                 ticks: vec![4, 2],
                 end: "EndAnimation".into(),
                 layers: Some(vec![LayerCue::Start(StartCue {

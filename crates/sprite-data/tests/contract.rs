@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use fft_formats::UnitShp;
 use sprite_data::document::Document;
 use sprite_data::pipeline::{Output, Source, build_from_sources};
-use sprite_data::{Profile, Slot};
+use sprite_data::{FrameIndex, Profile, Slot};
 use test_support::fftorama::{animation_data, opcode_parameters, play};
 use test_support::{fftorama_tables, retail_bytes};
 
@@ -112,7 +112,7 @@ fn swing_high_worked_example() {
     let doc = &output.built.document;
     let fwd = sequence_by_slot(doc, 128);
     assert_eq!(fwd.name, "Swing High Fwd");
-    assert_eq!(fwd.frames, [86, 84, 85, 86, 87, 88, 88, 88]);
+    assert_eq!(fwd.frames, [86, 84, 85, 86, 87, 88, 88, 88].map(FrameIndex));
     assert_eq!(fwd.ticks, [4, 2, 8, 2, 2, 14, 2, 4]);
     assert_eq!(fwd.fb.as_deref(), Some(&[0, -2, -2, 0, 0, 2, 2, 0][..]));
     assert_eq!(fwd.du.as_deref(), Some(&[0; 8][..]));
@@ -143,7 +143,7 @@ fn idle_frames_and_their_mirrors() {
         return;
     };
     let doc = &output.built.document;
-    assert_eq!(doc.idle_frames, [3, 2, 1, 8, 7, 6, 5, 4]);
+    assert_eq!(doc.idle_frames, [3, 2, 1, 8, 7, 6, 5, 4].map(FrameIndex));
     for (copy, original) in [(4, 2), (5, 1), (6, 8)] {
         let (a, b) = (&shp.main[copy].tiles, &shp.main[original].tiles);
         assert_eq!(a.len(), b.len());
@@ -168,7 +168,12 @@ fn idle_frames_and_their_mirrors() {
     }
     // A battle view is odd (diagonal facing, diagonal camera): it must show a diagonal pose.
     for view in [1, 3, 5, 7] {
-        assert!([2, 4, 6, 8].contains(&doc.idle_frames[view]), "view {view}");
+        assert!(
+            [2, 4, 6, 8]
+                .map(FrameIndex)
+                .contains(&doc.idle_frames[view]),
+            "view {view}"
+        );
     }
 }
 
@@ -244,7 +249,7 @@ fn every_sequence_frame_is_a_main_frame() {
         assert!(!s.frames.is_empty(), "{} shows a frame", s.name);
         assert_eq!(s.frames.len(), s.ticks.len(), "{}", s.name);
         assert!(
-            s.frames.iter().all(|&f| (f as usize) < MAIN_FRAMES),
+            s.frames.iter().all(|f| f.index() < MAIN_FRAMES),
             "{}: {:?}",
             s.name,
             s.frames
@@ -296,8 +301,9 @@ fn sequences_agree_with_fftorama() {
         let row = &rows[s.raw.index()];
         assert_eq!(row.slot, s.raw.index());
         let played = play(&row.items, &params, 1 << 16);
+        let played_frames: Vec<_> = played.frames.iter().copied().map(FrameIndex).collect();
         assert_eq!(
-            s.frames, played.frames,
+            s.frames, played_frames,
             "{} (slot {}): frames",
             s.name, s.raw
         );

@@ -4,7 +4,7 @@
 use fft_formats::seq::opcode::code;
 use fft_formats::{Command, CommandIndex, Seq};
 use sprite_data::execution::{End, EventKind, Program};
-use sprite_data::{ErrorKind, Slot};
+use sprite_data::{ErrorKind, FrameIndex, Slot};
 use test_support::retail_bytes;
 
 fn frame(frame: u8, delay: u8) -> Command {
@@ -170,7 +170,7 @@ fn hostile_loops_are_bounded() {
     );
     let too_long = Program::new(&s).execute(Slot(0)).unwrap_err();
     assert!(
-        matches!(too_long.kind(), ErrorKind::SlotTooLong { slot: 0 }),
+        matches!(too_long.kind(), ErrorKind::SlotTooLong { slot: Slot(0) }),
         "{too_long:?}"
     );
     assert_eq!(
@@ -179,7 +179,13 @@ fn hostile_loops_are_bounded() {
     );
     let no_slot = Program::new(&s).execute(Slot(1)).unwrap_err();
     assert!(
-        matches!(no_slot.kind(), ErrorKind::NoSuchSlot { slot: 1, slots: 1 }),
+        matches!(
+            no_slot.kind(),
+            ErrorKind::NoSuchSlot {
+                slot: Slot(1),
+                slots: 1
+            }
+        ),
         "{no_slot:?}"
     );
 }
@@ -279,7 +285,7 @@ fn a_build_fails_with_the_kind_of_its_fault_in_the_context_of_the_unit_kind() {
     let error = build_demo_with(&past, |_| {}, None).unwrap_err();
     assert_eq!(error.context(), [demo.kind.as_str()]);
     assert!(
-        matches!(error.kind(), ErrorKind::FrameOutOfRange { slot: 0, frame, count }
+        matches!(error.kind(), ErrorKind::FrameOutOfRange { slot: Slot(0), frame, count }
             if *frame == frame_count as i32 && *count == frame_count),
         "{error:?}"
     );
@@ -295,17 +301,24 @@ fn a_build_fails_with_the_kind_of_its_fault_in_the_context_of_the_unit_kind() {
         ],
     );
     let error = build_demo_with(&endless, |_| {}, None).unwrap_err();
-    assert!(matches!(error.kind(), ErrorKind::SlotTooLong { slot: 0 }));
+    assert!(matches!(
+        error.kind(),
+        ErrorKind::SlotTooLong { slot: Slot(0) }
+    ));
     assert_eq!(
         error.to_string(),
         format!("{}: slot 0 did not end within 65536 commands", demo.kind)
     );
 
-    let error =
-        build_demo_with(&fine, |p| p.idle_frames[3] = frame_count as u32, None).unwrap_err();
+    let error = build_demo_with(
+        &fine,
+        |p| p.idle_frames[3] = FrameIndex(frame_count as u32),
+        None,
+    )
+    .unwrap_err();
     assert!(
         matches!(error.kind(), ErrorKind::IdleFrameOutOfRange { view: 3, frame, count }
-            if *frame == frame_count as u32 && *count == frame_count),
+            if *frame == FrameIndex(frame_count as u32) && *count == frame_count),
         "{error:?}"
     );
 

@@ -4,9 +4,9 @@
 
 use std::path::PathBuf;
 
-use sprite_data::SequenceIndex;
 use sprite_data::document::Document;
 use sprite_data::pose::{Motion, View, find_animation, pose_at};
+use sprite_data::{FrameIndex, SequenceIndex};
 
 fn repo_file(path: &str) -> PathBuf {
     test_support::repo_root().join(path)
@@ -35,7 +35,7 @@ fn draw(doc: &Document, name: &str, view: i64, tick: i64, water: bool) -> Summar
         .iter()
         .map(|t| (t.cell.0, t.x, t.y, t.flip_x))
         .collect();
-    (pose.shp, pose.index, pose.move_x, pose.move_y, tiles)
+    (pose.shp.0, pose.index, pose.move_x, pose.move_y, tiles)
 }
 
 #[test]
@@ -114,7 +114,7 @@ fn the_extension_examples_hold() {
         .unwrap();
     assert_eq!(
         (pose.sequence, pose.index, pose.shp),
-        (Some(SequenceIndex(39)), Some(2), 54)
+        (Some(SequenceIndex(39)), Some(2), FrameIndex(54))
     );
     assert_eq!(pose.move_y, -2);
     let last = pose.tiles.last().unwrap();
@@ -124,7 +124,10 @@ fn the_extension_examples_hold() {
     let mon = document("mon.json");
     let motion = Motion::find(&mon, "Bomb Explode").unwrap();
     let pose = motion.pose(&mon, View::new(1).unwrap(), 0, false).unwrap();
-    assert_eq!((pose.sequence, pose.shp), (Some(SequenceIndex(157)), 57));
+    assert_eq!(
+        (pose.sequence, pose.shp),
+        (Some(SequenceIndex(157)), FrameIndex(57))
+    );
     assert_eq!(pose.tiles.len(), 1);
     assert_eq!((pose.tiles[0].cell.0, pose.tiles[0].sheet), (25, 1));
     assert_eq!(mon.sp2.as_ref().unwrap().file, "BEHI2.SP2");

@@ -11,12 +11,12 @@ use std::sync::OnceLock;
 
 use fft_formats::Seq;
 use serde_json::{Value, json};
-use sprite_data::Slot;
 use sprite_data::document::Document;
 use sprite_data::execution::Program;
 use sprite_data::pipeline::{Output, Source, build_from_sources};
 use sprite_data::pose::{View, idle_pose, pose_at};
 use sprite_data::profile::{BUILTIN, BuiltinKind};
+use sprite_data::{FrameIndex, Slot};
 use test_support::fftorama::{
     FrameRow, Played, SlotRow, animation_data, cfg_integer, opcode_parameters, play,
     read_frame_data,
@@ -419,7 +419,8 @@ fn sequences_agree_with_fftorama_for_every_kind() {
             let at = format!("{} {} (slot {slot})", kind.name, s.name);
             assert_eq!(kind.rows[slot].slot, slot, "{at}: FFTorama row");
             let played = kind.played(slot);
-            assert_eq!(s.frames, played.frames, "{at}: frames");
+            let played_frames: Vec<_> = played.frames.iter().copied().map(FrameIndex).collect();
+            assert_eq!(s.frames, played_frames, "{at}: frames");
             assert_eq!(s.ticks, played.ticks, "{at}: ticks");
             assert_eq!(s.looping, played.looping, "{at}: loop");
             let wide = |v: &Option<Vec<i32>>| {
@@ -606,7 +607,7 @@ fn every_slot_ends_and_shows_only_valid_frames() {
         let count = kind.main.len() as u32;
         for s in &kind.doc().sequences {
             assert!(
-                s.frames.iter().all(|&f| f < count),
+                s.frames.iter().all(|f| f.0 < count),
                 "{} {}: {:?} (frames 0..{count})",
                 kind.name,
                 s.name,
@@ -614,7 +615,7 @@ fn every_slot_ends_and_shows_only_valid_frames() {
             );
         }
         for &f in &kind.doc().idle_frames {
-            assert!(f < count, "{}: idle frame {f}", kind.name);
+            assert!(f.0 < count, "{}: idle frame {f}", kind.name);
         }
     }
 }
@@ -633,7 +634,7 @@ fn stage_follows_the_standing_box() {
     };
     for kind in kinds {
         let doc = kind.doc();
-        let standing = doc.idle_frames[1] as usize;
+        let standing = doc.idle_frames[1].index();
         let blank: BTreeSet<(u32, u32, u32, u32)> = kind.main[0]
             .tiles
             .iter()
@@ -705,13 +706,13 @@ fn idle_frames_follow_the_face_slots() {
         let idle = &doc.idle_frames;
         for (view, &frame) in idle.iter().enumerate().take(5) {
             let face = kind.played(view + 1).frames;
-            assert_eq!(frame, face[0], "{}: view {view}", kind.name);
+            assert_eq!(frame, FrameIndex(face[0]), "{}: view {view}", kind.name);
         }
         let flips = doc.idle_flip.clone().unwrap_or(vec![0; 8]);
         assert_eq!(&flips[..5], [0; 5], "{}", kind.name);
         let spin = kind.played(42).frames;
         for view in 5..8 {
-            let (copy, original) = (idle[view] as usize, idle[8 - view] as usize);
+            let (copy, original) = (idle[view].index(), idle[8 - view].index());
             if flips[view] == 1 {
                 assert_eq!(
                     copy,
@@ -741,7 +742,11 @@ fn idle_frames_follow_the_face_slots() {
         kind(kinds, name, "idle_frames_follow_the_face_slots").map(|k| &k.doc().idle_frames)
     };
     if let Some(type1) = by_name("type1") {
-        assert_eq!(type1, &[3, 2, 1, 8, 7, 6, 5, 4], "data-contract.md");
+        assert_eq!(
+            type1,
+            &[3, 2, 1, 8, 7, 6, 5, 4].map(FrameIndex),
+            "data-contract.md"
+        );
         if let Some(type2) = by_name("type2") {
             assert_eq!(type2, type1);
         }
@@ -783,9 +788,9 @@ fn mon_draws_its_sp2_slots_from_the_second_sheet() {
         assert_eq!(sheet_one, 44, "slots 194-237, all kept");
         for s in doc.sequences.iter().filter(|s| s.sheet.is_some()) {
             for &f in &s.frames {
-                for tile in &doc.frames[f as usize] {
+                for tile in &doc.frames[f.index()] {
                     let cell = &doc.cells[tile.cell.index()];
-                    if (f as usize) >= kind.lower_half_from {
+                    if f.index() >= kind.lower_half_from {
                         assert!(cell.y >= 256 && cell.y - 256 + cell.h <= 256, "{cell:?}");
                     } else {
                         assert!(cell.y + cell.h <= 256, "{cell:?}");
@@ -834,11 +839,11 @@ fn pose_reads_sp2_slots_from_the_second_sheet() {
     let doc = mon.doc();
     let view = View::new(1).unwrap();
     let bomb = pose_at(doc, doc.animation("Bomb Explode").unwrap(), view, 0, false).unwrap();
-    assert_eq!(bomb.shp, mon.played(194).frames[0]);
-    assert!(bomb.shp as usize >= mon.lower_half_from);
+    assert_eq!(bomb.shp, FrameIndex(mon.played(194).frames[0]));
+    assert!(bomb.shp.index() >= mon.lower_half_from);
     assert!(!bomb.tiles.is_empty() && bomb.tiles.iter().all(|t| t.sheet == 1));
     let walk = pose_at(doc, doc.animation("Walk").unwrap(), view, 0, false).unwrap();
-    assert_eq!(walk.shp, mon.played(6).frames[0]);
+    assert_eq!(walk.shp, FrameIndex(mon.played(6).frames[0]));
     assert!(walk.tiles.iter().all(|t| t.sheet == 0));
     let json = serde_json::to_value(&bomb).unwrap();
     assert_eq!(json["tiles"][0]["sheet"], 1);
@@ -870,7 +875,7 @@ fn idle_pose_mirrors_the_views_idle_flip_marks() {
         assert_eq!(pose.tiles[0].flip_x, mirrored, "view {view}");
     }
     let pose = idle_pose(doc, View::new(5).unwrap(), 0, false).unwrap();
-    assert_eq!(pose.shp, 6);
+    assert_eq!(pose.shp, FrameIndex(6));
     assert_eq!(pose.tiles[0].x, f64::from(-row.shift_x - row.w as i32));
     // A kind with its own mirrored copies never mirrors idle.
     let mon = mon.doc();
@@ -911,7 +916,7 @@ fn pose_carries_vertical_flips() {
             false,
         )
         .unwrap();
-        assert_eq!(pose.shp, shown);
+        assert_eq!(pose.shp, FrameIndex(shown));
         let flips: Vec<bool> = pose.tiles.iter().map(|t| t.flip_y).collect();
         assert_eq!(flips, expected, "view {view}");
     }

@@ -10,11 +10,11 @@ use std::sync::OnceLock;
 
 use fft_formats::layer::WeaponType;
 use serde_json::{Value, json};
-use sprite_data::Slot;
 use sprite_data::document::{Document, LayerCue};
 use sprite_data::layer::{LayerDocument, LayerKind, build_layer_from_folder};
 use sprite_data::pose::View;
 use sprite_data::pose::layers::{Layers, pose_with_layers};
+use sprite_data::{FrameIndex, RelativeFrame, Slot};
 use test_support::fftorama::{animation_data, opcode_parameters, play, read_frame_data};
 use test_support::{fftorama_tables, originals, repo_root, retail_file, schema};
 
@@ -130,7 +130,8 @@ fn every_layer_sequence_agrees_with_fftorama() {
             let at = format!("{} slot {}", b.kind, s.slot);
             assert_eq!(row.slot, s.slot.index(), "{at}");
             let played = play(&row.items, &params, 4096);
-            assert_eq!(s.frames, played.frames, "{at}: frames");
+            let relative: Vec<_> = played.frames.iter().copied().map(RelativeFrame).collect();
+            assert_eq!(s.frames, relative, "{at}: frames");
             assert_eq!(s.ticks, played.ticks, "{at}: ticks");
             let cues: Vec<(u32, &str, Vec<i64>)> = s
                 .layers
@@ -151,7 +152,10 @@ fn every_layer_sequence_agrees_with_fftorama() {
     // The example: WEP1 slot 0 runs beside TYPE1's Swing High Front (38 ticks) and starts
     // EFF1 slot 0 after 16 of them.
     let wep1 = &all[0].doc;
-    assert_eq!(wep1.sequences[0].frames[..4], [8, 6, 7, 8]);
+    assert_eq!(
+        wep1.sequences[0].frames[..4],
+        [8, 6, 7, 8].map(RelativeFrame)
+    );
     assert_eq!(wep1.sequences[0].ticks.iter().sum::<u32>(), 38);
     assert_eq!(
         wep1.sequences[0].layers,
@@ -239,13 +243,13 @@ fn first_frames_are_fftoramas_by_entry() {
             // FFTorama's list starts at item type 1.
             assert_eq!(
                 f.frame,
-                theirs[f.entry as usize - 1],
+                FrameIndex(theirs[f.entry as usize - 1]),
                 "{} {}",
                 b.kind,
                 f.weapon
             );
             assert!(
-                (f.frame as usize) < b.doc.frames.len(),
+                f.frame.index() < b.doc.frames.len(),
                 "{} {}",
                 b.kind,
                 f.weapon
@@ -334,7 +338,7 @@ fn layered_poses_follow_fftoramas_listings() {
                 if let Some((from, slot)) = weapon {
                     let w = play(&wep_rows[slot].items, &params, 4096);
                     if let Some(i) = shown_at(&w.ticks, tick - from) {
-                        expected_weapon = Some(40 + w.frames[i]);
+                        expected_weapon = Some(FrameIndex(40 + w.frames[i]));
                     }
                     for (t, s) in start(&w, 2) {
                         if from + t <= tick && expected_effect.is_none_or(|(e, _)| from + t >= e) {
@@ -344,7 +348,7 @@ fn layered_poses_follow_fftoramas_listings() {
                 }
                 let expected_effect = expected_effect.and_then(|(from, slot)| {
                     let e = play(&eff_rows[slot].items, &params, 4096);
-                    shown_at(&e.ticks, tick - from).map(|i| 18 + e.frames[i])
+                    shown_at(&e.ticks, tick - from).map(|i| FrameIndex(18 + e.frames[i]))
                 });
                 let got = |name: &str| pose.layers.iter().find(|l| l.layer == name).map(|l| l.shp);
                 assert_eq!(got("weapon"), expected_weapon, "{at}: weapon");

@@ -15,7 +15,7 @@ use sprite_data::pose::{
     self, Facing, IDLE, Motion, View, camera_step, events_at_start, events_between, find_animation,
     idle_pose, pose_at, view_of,
 };
-use sprite_data::{CellId, SequenceIndex, Slot};
+use sprite_data::{CellId, FrameIndex, SequenceIndex, Slot};
 use test_support::frames::ShpFrames;
 
 fn fixture(name: &str) -> Document {
@@ -65,9 +65,9 @@ const ANCHOR_BELOW_STANCE: i32 = 15;
 /// front-most tile first), from the stance point, 15 px lower than from the anchor; at a mirrored
 /// view, reflected about the stance column, so that the tile's right edge becomes its left edge,
 /// and drawn flipped.
-fn described(frames: &ShpFrames, shp: u32, mirrored: bool) -> Vec<Drawn> {
+fn described(frames: &ShpFrames, shp: FrameIndex, mirrored: bool) -> Vec<Drawn> {
     frames
-        .frame(shp as usize)
+        .frame(shp.index())
         .iter()
         .rev()
         .map(|t| {
@@ -108,12 +108,12 @@ fn swing_high_at_view_1_tick_18_is_frame_88() {
     let fwd = &doc.sequences[swing.front.index()];
     // data-contract.md's worked example of slot 128.
     assert_eq!(fwd.name, "Swing High Fwd");
-    assert_eq!(fwd.frames, [86, 84, 85, 86, 87, 88, 88, 88]);
+    assert_eq!(fwd.frames, [86, 84, 85, 86, 87, 88, 88, 88].map(FrameIndex));
     assert_eq!(fwd.ticks, [4, 2, 8, 2, 2, 14, 2, 4]);
     assert_eq!(fwd.fb.as_deref(), Some(&[0, -2, -2, 0, 0, 2, 2, 0][..]));
     // Frame i ends at 4, 6, 14, 16, 18, 32: tick 18 is the first tick of frame 5.
     let pose = pose_at(&doc, swing, view(1), 18, false).unwrap();
-    assert_eq!(pose.shp, 88);
+    assert_eq!(pose.shp, FrameIndex(88));
     assert_eq!(pose.index, Some(5));
     assert!(!pose.mirrored && !pose.back);
     assert_eq!(pose.sequence, Some(swing.front));
@@ -128,10 +128,10 @@ fn swing_high_at_view_1_tick_18_is_frame_88() {
     }
     // The frames around it: tick 17 is still frame 4 (87), tick 31 frame 5, tick 32 frame 6.
     let at = |tick| pose_at(&doc, swing, view(1), tick, false).unwrap();
-    assert_eq!((at(17).index, at(17).shp), (Some(4), 87));
+    assert_eq!((at(17).index, at(17).shp), (Some(4), FrameIndex(87)));
     assert_eq!(at(31).index, Some(5));
     assert_eq!(at(32).index, Some(6));
-    assert_eq!((at(0).index, at(0).shp), (Some(0), 86));
+    assert_eq!((at(0).index, at(0).shp), (Some(0), FrameIndex(86)));
     assert_eq!((at(3).index, at(4).index), (Some(0), Some(1)));
 }
 
@@ -149,7 +149,7 @@ fn swing_high_at_view_5_plays_the_back_sequence_mirrored() {
     // The back sequence has the same delays, so tick 18 is its frame 5 too.
     assert_eq!(bck.ticks, [4, 2, 8, 2, 2, 14, 2, 4]);
     assert_eq!(pose.index, Some(5));
-    assert_eq!(pose.shp, 137);
+    assert_eq!(pose.shp, FrameIndex(137));
     assert_eq!(drawn(&doc, &pose), FRAME_137_MIRRORED);
     // moveX = +fb on a mirrored view.
     let fb = bck.fb.as_ref().unwrap()[5];
@@ -267,7 +267,11 @@ fn check_every_pose(doc: &Document, frames: Option<&ShpFrames>) -> usize {
                 }
 
                 let wet = pose_at(doc, animation, v, tick as i64, true).unwrap();
-                assert_eq!(wet.shp, pose.shp + doc.water_offset, "{what}: water");
+                assert_eq!(
+                    wet.shp,
+                    FrameIndex(pose.shp.0 + doc.water_offset),
+                    "{what}: water"
+                );
                 if let Some(frames) = frames {
                     let expected = described(frames, wet.shp, pose.mirrored);
                     assert_eq!(drawn(doc, &wet), expected, "{what}: water");
@@ -309,7 +313,7 @@ fn a_looping_sequence_wraps_and_a_held_one_holds() {
     // Swing High does not: a day later it still shows its last frame, 88.
     let swing = find_animation(&doc, "Swing High").unwrap();
     let late = pose_at(&doc, swing, view(1), 60 * 60 * 60 * 24, false).unwrap();
-    assert_eq!((late.index, late.shp), (Some(7), 88));
+    assert_eq!((late.index, late.shp), (Some(7), FrameIndex(88)));
     // A last delay of 0 holds that frame (the single-frame sequences).
     let blank = find_animation(&doc, "Blank").unwrap();
     assert_eq!(doc.sequences[blank.front.index()].ticks, [0]);
@@ -438,7 +442,7 @@ fn idle_shows_each_views_standing_frame() {
     let doc = type1();
     let frames = ShpFrames::fftorama("idle_shows_each_views_standing_frame", "type1");
     // data-contract.md: TYPE1's idleFrames.
-    assert_eq!(doc.idle_frames, [3, 2, 1, 8, 7, 6, 5, 4]);
+    assert_eq!(doc.idle_frames, [3, 2, 1, 8, 7, 6, 5, 4].map(FrameIndex));
     for v in View::ALL {
         let pose = idle_pose(&doc, v, 0, false).unwrap();
         let shp = doc.idle_frames[v.number() as usize];
@@ -456,13 +460,13 @@ fn idle_shows_each_views_standing_frame() {
         // The flipped copies (4, 5, 6) carry their own flips.
         assert_eq!(
             pose.tiles.iter().any(|t| t.flip_x),
-            [4, 5, 6].contains(&shp),
+            [4, 5, 6].map(FrameIndex).contains(&shp),
             "view {v}"
         );
         let later = idle_pose(&doc, v, 1000, false).unwrap();
         assert_eq!(later.shp, shp);
         let wet = idle_pose(&doc, v, 0, true).unwrap();
-        assert_eq!(wet.shp, shp + 182);
+        assert_eq!(wet.shp, FrameIndex(shp.0 + 182));
     }
     // In battle: a diagonal camera (even step) on a unit facing a grid axis (odd facing) is an
     // odd view, and shows a diagonal pose: 2 and its mirror 4, 8 and its mirror 6.
@@ -471,13 +475,20 @@ fn idle_shows_each_views_standing_frame() {
             let v = view_of(facing, step);
             assert_eq!(v.number() % 2, 1);
             let pose = idle_pose(&doc, v, 0, false).unwrap();
-            assert!([2, 4, 6, 8].contains(&pose.shp), "view {v}: {}", pose.shp);
+            assert!(
+                [2, 4, 6, 8].map(FrameIndex).contains(&pose.shp),
+                "view {v}: {}",
+                pose.shp
+            );
         }
     }
     // `Idle` names the branch.
     let idle = Motion::find(&doc, IDLE).unwrap();
     assert_eq!(idle, Motion::Idle);
-    assert_eq!(idle.pose(&doc, view(1), 5, false).unwrap().shp, 2);
+    assert_eq!(
+        idle.pose(&doc, view(1), 5, false).unwrap().shp,
+        FrameIndex(2)
+    );
 }
 
 #[test]
@@ -514,7 +525,7 @@ fn looping_sequence() -> Sequence {
         raw: Slot(0),
         name: "Test Loop Fwd".into(),
         looping: true,
-        frames: vec![1, 2],
+        frames: vec![FrameIndex(1), FrameIndex(2)],
         ticks: vec![4, 6],
         fb: None,
         du: None,
@@ -641,13 +652,30 @@ fn a_broken_document_is_an_error_not_a_panic() {
         pose_at(&doc, &swing, view(1), 18, true).unwrap_err().kind(),
         ErrorKind::FrameMissing { shp: 270, .. }
     ));
+    // A water offset that takes frame 88 past any frame number: named, not wrapped or a panic.
+    let mut doc = type1();
+    doc.water_offset = u32::MAX;
+    let error = pose_at(&doc, &swing, view(1), 18, true).unwrap_err();
+    assert!(
+        matches!(
+            error.kind(),
+            ErrorKind::FrameMissing {
+                shp: 4_294_967_383,
+                ..
+            }
+        ),
+        "{error}"
+    );
     let mut doc = type1();
     doc.cells.truncate(10);
     assert!(matches!(
         pose_at(&doc, &swing, view(1), 18, false)
             .unwrap_err()
             .kind(),
-        ErrorKind::CellMissing { shp: 88, .. }
+        ErrorKind::CellMissing {
+            shp: FrameIndex(88),
+            ..
+        }
     ));
 }
 
@@ -691,7 +719,7 @@ fn every_refusal_has_its_kind() {
     };
     assert!(matches!(
         pose_at(&doc, &nowhere, view(1), 0, false).unwrap_err().kind(),
-        ErrorKind::SequenceMissing { sequence, count: c, .. } if *sequence == count as u32 && *c == count
+        ErrorKind::SequenceMissing { sequence, count: c, .. } if *sequence == SequenceIndex(count as u32) && *c == count
     ));
 
     let mut empty = type1();
@@ -722,7 +750,7 @@ fn every_refusal_has_its_kind() {
     assert!(matches!(
         events_between(&late, 0, 5).unwrap_err().kind(),
         ErrorKind::EventPastEnd {
-            sequence: 0,
+            sequence: SequenceIndex(0),
             tick: 11,
             total: 10
         }

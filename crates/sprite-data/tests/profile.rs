@@ -2,7 +2,7 @@
 //! animation at fault.
 
 use sprite_data::profile::{DEMO_PROFILE, TYPE1_PROFILE};
-use sprite_data::{ErrorKind, Profile};
+use sprite_data::{ErrorKind, FrameIndex, Profile};
 
 fn with_animations(animations: &str) -> String {
     let start = DEMO_PROFILE.find("animations = [").unwrap();
@@ -83,7 +83,7 @@ fn shipped_profiles_are_valid() {
         (type1.shp.as_str(), type1.seq.as_str()),
         ("TYPE1.SHP", "TYPE1.SEQ")
     );
-    assert_eq!(type1.idle_frames, [3, 2, 1, 8, 7, 6, 5, 4]);
+    assert_eq!(type1.idle_frames, [3, 2, 1, 8, 7, 6, 5, 4].map(FrameIndex));
     let stage = &type1.stage;
     assert_eq!(
         (

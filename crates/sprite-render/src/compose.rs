@@ -8,7 +8,7 @@
 
 use fft_formats::spr::SP2_SIZE;
 use sprite_data::document::{Animation, Document, Sequence};
-use sprite_data::index::SequenceIndex;
+use sprite_data::index::{FrameIndex, SequenceIndex};
 use sprite_data::pose::{
     Motion, Pose, PoseTile, View, frame_index_at, place_tiles, pose_at, total_ticks,
 };
@@ -90,14 +90,15 @@ fn tiles_bounds(tiles: &[PoseTile]) -> Option<Bounds> {
 /// [`RenderError::FrameOutOfRange`]; a tile whose cell is not in the document.
 pub fn place_frame(
     doc: &Document,
-    shp: usize,
+    shp: FrameIndex,
     mirrored: bool,
 ) -> Result<Vec<PoseTile>, RenderError> {
-    let in_range = u32::try_from(shp).ok().filter(|_| shp < doc.frames.len());
-    let shp = in_range.ok_or(RenderError::FrameOutOfRange {
-        frame: shp,
-        count: doc.frames.len(),
-    })?;
+    if shp.index() >= doc.frames.len() {
+        return Err(RenderError::FrameOutOfRange {
+            frame: shp.index(),
+            count: doc.frames.len(),
+        });
+    }
     Ok(place_tiles(doc, shp, mirrored, false)?)
 }
 
@@ -110,7 +111,7 @@ impl Canvas {
     /// A frame whose cells are not in the document.
     pub fn of_document(doc: &Document) -> Result<Canvas, RenderError> {
         let mut boxes: Vec<[Option<Bounds>; 2]> = Vec::with_capacity(doc.frames.len());
-        for shp in 0..doc.frames.len() {
+        for shp in (0..doc.frames.len()).map(|shp| FrameIndex(shp as u32)) {
             boxes.push([
                 tiles_bounds(&place_frame(doc, shp, false)?),
                 tiles_bounds(&place_frame(doc, shp, true)?),
@@ -136,8 +137,13 @@ impl Canvas {
                     .and_then(|l| l.get(i))
                     .copied()
                     .unwrap_or(0);
-                for shp in [frame as usize, frame as usize + doc.water_offset as usize] {
-                    let Some(pair) = boxes.get(shp) else { continue };
+                for shp in [Some(frame), frame.in_water(doc.water_offset)]
+                    .into_iter()
+                    .flatten()
+                {
+                    let Some(pair) = boxes.get(shp.index()) else {
+                        continue;
+                    };
                     for (mirrored, b) in pair.iter().enumerate() {
                         let (mx, my) = sprite_data::pose::move_2d(fb, du, mirrored == 1);
                         if let Some(b) = b {
@@ -281,8 +287,8 @@ pub struct AnimationFrame {
     pub start: u64,
     /// Its position in the sequence's `frames` (`None` on the idle branch).
     pub index: Option<usize>,
-    /// The SHP frame drawn.
-    pub shp: u32,
+    /// The frame drawn, a position in the document's `frames` (water offset included).
+    pub shp: FrameIndex,
     /// The 2D move it is drawn at.
     pub move_x: i64,
     pub move_y: i64,
@@ -317,7 +323,7 @@ impl<'a> Renderer<'a> {
                 && u64::from(cell.y) + u64::from(cell.h) <= u64::from(sheet.height());
             if !inside {
                 return Err(RenderError::CellOutsideSheet {
-                    cell: cell.id.0,
+                    cell: cell.id,
                     x: cell.x,
                     y: cell.y,
                     w: cell.w,
@@ -379,7 +385,7 @@ impl<'a> Renderer<'a> {
                         && u64::from(y) + u64::from(cell.h) <= u64::from(sp2.height());
                     if !inside {
                         return Err(RenderError::CellOutsideSheet {
-                            cell: cell.id.0,
+                            cell: cell.id,
                             x: cell.x,
                             y,
                             w: cell.w,
@@ -436,10 +442,16 @@ impl<'a> Renderer<'a> {
     /// does not carry) is drawn upside down in place. A `"sheet": 1` tile is cut from the SP2
     /// (callers check there is one: [`Renderer::animation`] refuses without it); with none it is
     /// left out.
-    pub fn draw_tiles(&self, shp: u32, tiles: &[PoseTile], move_x: i64, move_y: i64) -> Image {
+    pub fn draw_tiles(
+        &self,
+        shp: FrameIndex,
+        tiles: &[PoseTile],
+        move_x: i64,
+        move_y: i64,
+    ) -> Image {
         let mut image = Image::new(self.canvas.width, self.canvas.height);
         let (sx, sy) = self.canvas.stance();
-        let stored = self.doc.frames.get(shp as usize);
+        let stored = self.doc.frames.get(shp.index());
         for tile in tiles {
             // Renderer::new checked every cell, and place_frame / pose_at every id.
             let cell = &self.doc.cells[tile.cell.index()];
@@ -473,9 +485,9 @@ impl<'a> Renderer<'a> {
     ///
     /// # Errors
     /// [`RenderError::FrameOutOfRange`].
-    pub fn draw_frame(&self, shp: usize) -> Result<Image, RenderError> {
+    pub fn draw_frame(&self, shp: FrameIndex) -> Result<Image, RenderError> {
         let tiles = place_frame(self.doc, shp, false)?;
-        Ok(self.draw_tiles(shp as u32, &tiles, 0, 0))
+        Ok(self.draw_tiles(shp, &tiles, 0, 0))
     }
 
     /// Every frame `motion` shows at `view`, in order, each drawn by `poseAt` at the tick it

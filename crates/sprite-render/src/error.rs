@@ -44,7 +44,7 @@ pub enum RenderError {
          the document's cells are cut from a {doc_width} x {doc_height} sheet"
     )]
     CellOutsideSheet {
-        cell: u32,
+        cell: sprite_data::CellId,
         x: u32,
         y: u32,
         w: u32,

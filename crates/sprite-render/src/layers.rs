@@ -358,7 +358,7 @@ fn draw_layer_tiles(
         bottom = bottom.max(y + i64::from(tile.h));
     }
     let mut image = Image::new((right - left) as u32, (bottom - top) as u32);
-    let stored = doc.frames.get(layer.shp as usize);
+    let stored = doc.frames.get(layer.shp.index());
     for tile in &layer.tiles {
         let Some(cell) = doc.cells.get(tile.cell.index()) else {
             continue;

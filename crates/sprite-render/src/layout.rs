@@ -3,6 +3,7 @@
 
 use std::fmt::Display;
 
+use sprite_data::FrameIndex;
 use sprite_data::limits::{LimitExceeded, MAX_PICTURE_PIXELS};
 
 use crate::compose::{AnimationFrame, Renderer};
@@ -163,7 +164,7 @@ pub fn contact_sheet(renderer: &Renderer<'_>, columns: u32) -> Result<Image, Ren
         let x = i64::from(cw * (shp % columns)) + 1;
         let y = i64::from(ch * (shp / columns)) + 1;
         let mut cell = Image::new(canvas.width, canvas.height);
-        cell.draw_image(&renderer.draw_frame(shp as usize)?, 0, 0);
+        cell.draw_image(&renderer.draw_frame(FrameIndex(shp))?, 0, 0);
         out.copy_image(&cell, x, y);
         out.copy_image(
             &label(canvas.width, u64::from(shp), INK),

@@ -6,8 +6,8 @@
 mod common;
 
 use fft_formats::spr::Spr;
-use sprite_data::Document;
 use sprite_data::pose::{Motion, View, pose_at};
+use sprite_data::{Document, FrameIndex};
 use sprite_render::compose::place_frame;
 use sprite_render::encode::{TimedFrame, apng, carried_durations, gif};
 use sprite_render::sheet::{spr_image, synthetic_sheet};
@@ -72,7 +72,7 @@ fn every_frame_equals_its_hand_assembly(
     let (sx, sy) = canvas.stance();
     let mut drawn_pixels = 0;
     for shp in 0..doc.frames.len() {
-        let image = renderer.draw_frame(shp).unwrap();
+        let image = renderer.draw_frame(FrameIndex(shp as u32)).unwrap();
         assert_eq!(
             (image.width(), image.height()),
             (canvas.width, canvas.height)
@@ -178,7 +178,7 @@ fn frames_are_placed_as_pose_at_places_them_and_fit_the_canvas() {
                     let mut tick = 0;
                     for &delay in &sequence.ticks {
                         let pose = pose_at(&doc, animation, view, tick, water).unwrap();
-                        let placed = place_frame(&doc, pose.shp as usize, pose.mirrored).unwrap();
+                        let placed = place_frame(&doc, pose.shp, pose.mirrored).unwrap();
                         assert_eq!(
                             placed, pose.tiles,
                             "{name} {} view {view} tick {tick}",
@@ -270,7 +270,7 @@ fn swing_high_frames_ticks_and_hit() {
         .unwrap();
     let ticks: Vec<u32> = frames.iter().map(|f| f.ticks).collect();
     assert_eq!(ticks, sequence.ticks);
-    let shps: Vec<u32> = frames.iter().map(|f| f.shp).collect();
+    let shps: Vec<FrameIndex> = frames.iter().map(|f| f.shp).collect();
     assert_eq!(shps, sequence.frames);
     let hit: Vec<_> = frames
         .iter()
@@ -437,8 +437,8 @@ fn contact_sheet_size() {
             canvas.height,
         )
     };
-    assert!(cell(0, 1) == renderer.draw_frame(1).unwrap());
-    assert!(cell(22, 11) == renderer.draw_frame(363).unwrap());
+    assert!(cell(0, 1) == renderer.draw_frame(FrameIndex(1)).unwrap());
+    assert!(cell(22, 11) == renderer.draw_frame(FrameIndex(363)).unwrap());
     assert!(cell(22, 12) == Image::new(canvas.width, canvas.height));
 }
 
@@ -494,7 +494,7 @@ fn mon_sp2_sequence_equals_its_hand_assembly() {
         let pose = pose_at(&doc, animation, view, frame.start as i64, false).unwrap();
         assert!(!pose.mirrored, "view 1 is not mirrored");
         let mut expected = vec![[0u8; 4]; (canvas.width * canvas.height) as usize];
-        for tile in shp_frames.frame(frame.shp as usize).iter().rev() {
+        for tile in shp_frames.frame(frame.shp.index()).iter().rev() {
             let (source, top) = if tile.sheet.1 >= 256 {
                 from_sp2 += 1;
                 (&sp2, tile.sheet.1 - 256)
@@ -577,7 +577,7 @@ fn an_animation_canvas_is_the_box_of_its_frames() {
             .unwrap();
         let (mut left, mut top, mut right, mut bottom) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
         for frame in &frames {
-            for tile in shp_frames.frame(frame.shp as usize) {
+            for tile in shp_frames.frame(frame.shp.index()) {
                 let x = frame.move_x + i64::from(tile.dx);
                 let y = frame.move_y + anchor_below_stance + i64::from(tile.dy);
                 left = left.min(x);
@@ -665,7 +665,7 @@ fn each_refused_picture_has_its_kind() {
     ));
     let frames = doc.frames.len();
     assert!(matches!(
-        renderer.draw_frame(frames),
+        renderer.draw_frame(FrameIndex(frames as u32)),
         Err(RenderError::FrameOutOfRange { frame, count }) if frame == frames && count == frames
     ));
     let sequences = doc.sequences.len();

@@ -112,7 +112,7 @@ pub fn events_between(sequence: &Sequence, from: i64, to: i64) -> Result<EventsB
         .find(|e| period.is_some_and(|t| u64::from(e.0) > t))
     {
         return Err(ErrorKind::EventPastEnd {
-            sequence: sequence.seq.0,
+            sequence: sequence.seq,
             tick: event.0,
             total,
         }

@@ -23,7 +23,7 @@ use serde::Serialize;
 
 use crate::document::{Animation, Document, LayerCue, Sequence};
 use crate::error::Error;
-use crate::index::Slot;
+use crate::index::{FrameIndex, Slot};
 use crate::layer::{LayerDocument, LayerSequence};
 
 use super::{Pose, PoseTile, View, frame_index_at, pose_at, sum_ticks, total_ticks};
@@ -63,8 +63,9 @@ pub struct LayerPose {
     pub started: u64,
     /// The position in the slot's frames.
     pub index: usize,
-    /// The layer SHP frame drawn: `firstFrames[weapon] + frame`.
-    pub shp: u32,
+    /// The layer SHP frame drawn: `firstFrames[weapon] + frame`
+    /// ([`RelativeFrame::from_first`](crate::index::RelativeFrame::from_first)).
+    pub shp: FrameIndex,
     /// The turn as drawn, degrees clockwise on screen (negative in a mirrored view), about
     /// (`pivotX`, `pivotY`) from the stance point, the unit's move not included.
     pub degrees: f64,
@@ -303,8 +304,8 @@ fn layer_pose(
 ) -> Option<LayerPose> {
     let sequence = doc.sequences.get(slot.index())?;
     let index = layer_frame(sequence, elapsed.checked_sub(started)?)?;
-    let shp = doc.first_frame(weapon)? + sequence.frames[index];
-    let frame = doc.frames.get(shp as usize)?;
+    let shp = sequence.frames[index].from_first(doc.first_frame(weapon)?)?;
+    let frame = doc.frames.get(shp.index())?;
     let tiles = frame
         .tiles
         .iter()

@@ -23,7 +23,7 @@ use serde::{Serialize, Serializer};
 
 use crate::document::{Animation, Cell, Document, FrameTile, Sequence};
 use crate::error::{Error, ErrorKind};
-use crate::index::{CellId, SequenceIndex};
+use crate::index::{CellId, FrameIndex, SequenceIndex};
 
 pub use events::{EventCrossing, EventsBetween, events_at_start, events_between};
 pub use screen::{
@@ -61,8 +61,9 @@ pub struct Pose {
     pub name: Option<String>,
     /// The position in the sequence's `frames` shown at this tick.
     pub index: Option<usize>,
-    /// The SHP frame drawn, water offset included.
-    pub shp: u32,
+    /// The frame drawn, a position in the document's `frames`: the sequence's frame at `index`
+    /// (or the idle frame), its water copy for a unit in water.
+    pub shp: FrameIndex,
     /// The 2D move: `fb · (mirrored ? 1 : -1)` and `du`, pixels to add to every tile on a flat
     /// stage.
     pub move_x: i64,
@@ -280,7 +281,7 @@ pub fn pose_at(
             .get(sequence_index.index())
             .ok_or_else(|| ErrorKind::SequenceMissing {
                 animation: animation.name.clone(),
-                sequence: sequence_index.0,
+                sequence: sequence_index,
                 count: doc.sequences.len(),
             })?;
     check_lengths(entry)?;
@@ -292,7 +293,7 @@ pub fn pose_at(
         tick
     };
     let index = frame_index_at(&entry.ticks, elapsed).ok_or(ErrorKind::EmptySequence {
-        sequence: entry.seq.0,
+        sequence: entry.seq,
     })?;
     let shp = water_frame(doc, entry.frames[index], water)?;
     let fb = entry.fb.as_ref().map_or(0, |fb| fb[index]);
@@ -367,7 +368,7 @@ fn check_lengths(entry: &Sequence) -> Result<(), Error> {
     let frames = entry.frames.len();
     if frames == 0 {
         return Err(ErrorKind::EmptySequence {
-            sequence: entry.seq.0,
+            sequence: entry.seq,
         }
         .into());
     }
@@ -379,7 +380,7 @@ fn check_lengths(entry: &Sequence) -> Result<(), Error> {
     for (list, len) in lists {
         if let Some(len) = len.filter(|&len| len != frames) {
             return Err(ErrorKind::LengthMismatch {
-                sequence: entry.seq.0,
+                sequence: entry.seq,
                 list,
                 len,
                 frames,
@@ -391,19 +392,18 @@ fn check_lengths(entry: &Sequence) -> Result<(), Error> {
 }
 
 /// `frame + (water ? waterOffset : 0)`, checked to be a frame of the document.
-fn water_frame(doc: &Document, frame: u32, water: bool) -> Result<u32, Error> {
-    let shp = u64::from(frame)
-        + if water {
-            u64::from(doc.water_offset)
-        } else {
-            0
-        };
-    u32::try_from(shp)
-        .ok()
-        .filter(|&shp| (shp as usize) < doc.frames.len())
+fn water_frame(doc: &Document, frame: FrameIndex, water: bool) -> Result<FrameIndex, Error> {
+    let shown = if water {
+        frame.in_water(doc.water_offset)
+    } else {
+        Some(frame)
+    };
+    shown
+        .filter(|shp| shp.index() < doc.frames.len())
         .ok_or_else(|| {
+            let water_offset = if water { doc.water_offset } else { 0 };
             ErrorKind::FrameMissing {
-                shp,
+                shp: u64::from(frame.0) + u64::from(water_offset),
                 count: doc.frames.len(),
             }
             .into()
@@ -418,17 +418,14 @@ fn water_frame(doc: &Document, frame: u32, water: bool) -> Result<u32, Error> {
 /// A frame or a cell the document does not have.
 pub fn place_tiles(
     doc: &Document,
-    shp: u32,
+    shp: FrameIndex,
     mirrored: bool,
     second_sheet: bool,
 ) -> Result<Vec<PoseTile>, Error> {
-    let frame = doc
-        .frames
-        .get(shp as usize)
-        .ok_or(ErrorKind::FrameMissing {
-            shp: shp.into(),
-            count: doc.frames.len(),
-        })?;
+    let frame = doc.frames.get(shp.index()).ok_or(ErrorKind::FrameMissing {
+        shp: shp.0.into(),
+        count: doc.frames.len(),
+    })?;
     frame
         .iter()
         .enumerate()
@@ -436,7 +433,7 @@ pub fn place_tiles(
             let cell = cell(doc, tile.cell).ok_or(ErrorKind::CellMissing {
                 shp,
                 tile: order,
-                cell: tile.cell.0,
+                cell: tile.cell,
                 count: doc.cells.len(),
             })?;
             let sheet = u8::from(second_sheet && fft_formats::shp::in_lower_half_row(cell.y));

@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
-use sprite_data::Document;
 use sprite_data::limits::{LimitExceeded, MAX_OUTPUT_BYTES, MAX_PICTURE_PIXELS};
 use sprite_data::output::write_atomically;
 use sprite_data::pose::{Motion, View};
+use sprite_data::{Document, FrameIndex};
 use sprite_render::compose::{Canvas, check_animation, fit_to_drawn};
 use sprite_render::encode::{TimedFrame, apng, gif, png_rgba};
 use sprite_render::layout::{check_size, contact_sheet, strip};
@@ -546,7 +546,9 @@ pub fn render_file(
     let mut rows = Rows::default();
     let mut loops = false;
     if let Some(n) = args.frame {
-        let image = renderer.draw_frame(n).map_err(explain)?;
+        // A frame of the document (check_against), so a u32.
+        let shp = FrameIndex(n as u32);
+        let image = renderer.draw_frame(shp).map_err(explain)?;
         rows.lines
             .push(format!("frame   {n} ({} tiles)", doc.frames[n].len()));
         rows.frames.push(vec![AnimationFrame {
@@ -554,7 +556,7 @@ pub fn render_file(
             ticks: 0,
             start: 0,
             index: None,
-            shp: n as u32,
+            shp,
             move_x: 0,
             move_y: 0,
             events: Vec::new(),

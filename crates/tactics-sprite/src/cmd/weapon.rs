@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, anyhow};
 use fft_formats::layer::WeaponType;
 use fft_formats::spr::Spr;
+use sprite_data::FrameIndex;
 use sprite_data::layer::{LayerDocument, LayerKind, layer_file};
 use sprite_render::Image;
 use sprite_render::layers::layer_sheet;
@@ -87,7 +88,7 @@ impl WeaponInput {
         let line = format!(
             "weapon  {weapon_type}: {} frame {} ({} palette {}, rows +{}), {} ({} palette {})",
             weapon.kind,
-            weapon.first_frame(weapon_type).unwrap_or(0),
+            weapon.first_frame(weapon_type).unwrap_or(FrameIndex(0)),
             sheet_path.display(),
             self.weapon_palette,
             self.weapon_rows,
