@@ -1,9 +1,12 @@
-//! `tactics-sprite build` end to end: the binary writes the shipped tables byte for byte, reports
-//! bad input in one line, and leaves a previous output untouched when it fails.
+//! `tactics-sprite build` end to end: the binary writes what the library builds, byte for byte
+//! (that the library's build is the shipped table is `sprite-data`'s golden test), reports bad
+//! input in one line, and leaves a previous output untouched when it fails.
 
 use std::path::Path;
 use std::process::{Command, Output};
 
+use sprite_data::pipeline::{Source, build_demo, build_from_sources};
+use sprite_data::profile::BuiltinKind;
 use test_support::{repo_root, retail_file, temp_dir};
 
 fn tactics_sprite(args: &[&str]) -> Output {
@@ -45,10 +48,7 @@ fn builds_the_demo_with_a_profile_file() {
     );
     assert!(stdout.contains("14 sequences, 10 animations"), "{stdout}");
     let built = std::fs::read(&out).unwrap();
-    assert_eq!(
-        built,
-        std::fs::read(root.join("fixtures/documents/demo.json")).unwrap()
-    );
+    assert_eq!(built, build_demo(None).unwrap().bytes);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -91,13 +91,25 @@ fn builds_type1_from_the_originals() {
         "{stdout}"
     );
     let built = String::from_utf8(std::fs::read(&out).unwrap()).unwrap();
-    let shipped =
-        std::fs::read_to_string(repo_root().join("fixtures/documents/type1.json")).unwrap();
-    // Only the sheet file differs from the shipped table.
-    assert_eq!(
-        built,
-        shipped.replace("\"file\": \"RAMUZA.SPR\"", "\"file\": \"ramza.png\"")
+    let (shp, seq) = (
+        std::fs::read(&type1_shp).unwrap(),
+        std::fs::read(&type1_seq).unwrap(),
     );
+    let library = build_from_sources(
+        Source {
+            name: "TYPE1.SHP",
+            bytes: &shp,
+        },
+        Source {
+            name: "TYPE1.SEQ",
+            bytes: &seq,
+        },
+        &BuiltinKind::find("type1").unwrap().load(),
+        Some("ramza.png"),
+    )
+    .unwrap();
+    assert!(built.contains("\"sheet\": {\"file\": \"ramza.png\""));
+    assert_eq!(built.as_bytes(), library.bytes);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -1,11 +1,14 @@
-//! `tactics-sprite build --kind NAME`: the built-in profile of every unit kind, through the
-//! binary, gives the shipped document byte for byte; a kind that does not exist, or `--kind` with
+//! `tactics-sprite build --kind NAME`: the built-in profile of every unit kind and layer, through
+//! the binary, gives what the library builds byte for byte (that the library's build is the
+//! shipped document is `sprite-data`'s golden test); a kind that does not exist, or `--kind` with
 //! `--profile`, is a usage error.
 
 use std::process::{Command, Output};
 
+use sprite_data::layer::build_layer_from_folder;
+use sprite_data::pipeline::{Source, build_from_sources};
 use sprite_data::profile::BUILTIN;
-use test_support::{assert_same_text, repo_root, retail_file, temp_dir};
+use test_support::{assert_same_text, retail_file, temp_dir};
 
 fn tactics_sprite(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
@@ -46,8 +49,21 @@ fn every_kind_builds_its_shipped_document() {
             kind.name,
             String::from_utf8_lossy(&run.stderr)
         );
-        let shipped = repo_root().join(format!("fixtures/documents/{}.json", kind.name));
-        let mut expected = std::fs::read_to_string(&shipped).unwrap();
+        let (shp_bytes, seq_bytes) = (std::fs::read(&shp).unwrap(), std::fs::read(&seq).unwrap());
+        let library = build_from_sources(
+            Source {
+                name: &profile.shp,
+                bytes: &shp_bytes,
+            },
+            Source {
+                name: &profile.seq,
+                bytes: &seq_bytes,
+            },
+            &profile,
+            None,
+        )
+        .unwrap();
+        let mut expected = String::from_utf8(library.bytes).unwrap();
         // An SHP under the remaster's name gives sheet.file the remaster's name too
         // (RAMUZA.SPR -> battle_ramuza_spr.bin).
         let shp_name = shp.file_name().unwrap().to_string_lossy();
@@ -61,7 +77,7 @@ fn every_kind_builds_its_shipped_document() {
             expected = expected.replace(&disc, &remaster);
         }
         assert_same_text(
-            &shipped.display().to_string(),
+            kind.name,
             &expected,
             &std::fs::read_to_string(&out).unwrap(),
         );
@@ -116,10 +132,11 @@ fn every_layer_builds_its_shipped_document() {
             "{layer}: {}",
             String::from_utf8_lossy(&run.stderr)
         );
-        let shipped = repo_root().join(format!("fixtures/layers/{layer}.json"));
+        let folder = shp.parent().unwrap();
+        let library = build_layer_from_folder(folder, layer).unwrap().to_bytes();
         assert_same_text(
-            &shipped.display().to_string(),
-            &std::fs::read_to_string(&shipped).unwrap(),
+            layer.name(),
+            &String::from_utf8(library).unwrap(),
             &std::fs::read_to_string(&out).unwrap(),
         );
     }
