@@ -326,7 +326,7 @@ fn walk_animations(place: &Place, left: &[Value], right: &[Value], out: &mut Vec
 const SHOWN_CHARS: usize = 72;
 
 /// A value as one line of compact JSON with `", "` and `": "` (as the canonical lines read),
-/// shortened with `...` past 72 characters.
+/// shortened with `...` past `SHOWN_CHARS` characters.
 pub fn show(value: &Value) -> String {
     let mut text = String::new();
     write_compact(value, &mut text);
