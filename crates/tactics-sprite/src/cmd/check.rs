@@ -5,13 +5,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
+use sprite_data::Profile;
 use sprite_data::compare::{self, Difference, JsonPath, Step, first_byte_difference};
 use sprite_data::kind;
 use sprite_data::pipeline::{
     InputFile, Output, build_from_sources, find_retail_file, not_in_folder,
 };
 use sprite_data::profile::BuiltinKind;
-use sprite_data::{Document, Profile};
 
 use super::read_input;
 use super::report::{Finding, Ignores, Note, Report, ReportArgs};
@@ -95,12 +95,6 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     Report::print_or_refuse(prepare(args), &args.report)
 }
 
-/// Reads a document to compare. `check` and `diff` read every document here, through the CLI's
-/// one document loader.
-pub fn load(path: &Path) -> anyhow::Result<Document> {
-    super::render::load_document(path)
-}
-
 fn prepare(args: &Args) -> anyhow::Result<Report> {
     let profile = match (&args.profile, args.kind) {
         (Some(path), _) => Profile::load(path)?,
@@ -113,7 +107,7 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
         _ => return Err(anyhow!("give --shp and --seq, or --originals")),
     };
     let output = build(&shp, &seq, &profile)?;
-    let theirs = load(&args.data)?;
+    let (bytes, theirs) = sprite_data::load::load_document_with_bytes(&args.data)?;
 
     let mut report = Report::new("theirs", "files");
     report.annotate = Some(args.data.clone());
@@ -152,7 +146,6 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
         .into_iter()
         .map(|(pattern, list)| note(pattern, &list))
         .collect();
-    let bytes = read_input(&args.data)?;
     if args.bytes {
         if let Some(first) = first_byte_difference(&bytes, &output.bytes) {
             report.findings.push(Finding {

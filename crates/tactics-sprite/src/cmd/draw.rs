@@ -13,7 +13,6 @@ use sprite_data::pose::layers::{Layers, pose_with_layers};
 use sprite_data::pose::{IDLE, Motion, View};
 use sprite_data::{Error, ErrorKind};
 
-use super::render::load_document;
 use super::stdout_error;
 use super::weapon::load_layer;
 
@@ -83,7 +82,7 @@ pub struct Args {
 /// cannot be written. A bad request is not an error here: it prints its one line and gives exit 2.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let shown = args.data.display().to_string();
-    let doc = load_document(&args.data)?;
+    let doc = sprite_data::load_document(&args.data)?;
     let name = if args.idle {
         IDLE
     } else {

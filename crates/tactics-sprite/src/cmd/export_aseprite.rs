@@ -96,7 +96,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         eprintln!("tactics-sprite: export-aseprite: --name {name:?} must be a plain file name");
         return Ok(ExitCode::from(2));
     }
-    let doc = super::render::load_document(&args.input.data)?;
+    let doc = sprite_data::load_document(&args.input.data)?;
     let loaded = args.input.load(doc)?;
     let renderer = args.input.renderer(&loaded)?;
     let shown_data = args.input.data.display().to_string();

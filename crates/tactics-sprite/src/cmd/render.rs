@@ -301,24 +301,6 @@ fn beside(sheet: &Path, file: &str) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Reads and checks a document with the one loader every command uses
-/// ([`sprite_data::load_document`]), so that every command refuses a document with the same one
-/// line.
-///
-/// # Errors
-/// When it cannot be read or is not a usable sprite-data document; the message names the file.
-pub fn load_document(path: &Path) -> anyhow::Result<Document> {
-    load_document_bytes(path).map(|(_, doc)| doc)
-}
-
-/// [`load_document`], keeping the file's bytes too (`serve` sends them as they are).
-///
-/// # Errors
-/// As [`load_document`].
-pub fn load_document_bytes(path: &Path) -> anyhow::Result<(Vec<u8>, Document)> {
-    Ok(sprite_data::load::load_document_with_bytes(path)?)
-}
-
 /// Reads a sheet from its bytes: a PNG by its signature, else an SPR drawn with `palette`.
 ///
 /// # Errors
@@ -389,7 +371,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if let Err(message) = check_request(args) {
         return usage(message);
     }
-    let doc = load_document(&args.input.data)?;
+    let doc = sprite_data::load_document(&args.input.data)?;
     // The request, checked against the document before any sheet is read.
     if let Err(message) = check_against(args, &doc) {
         return usage(message);

@@ -180,7 +180,7 @@ fn load_catalog(args: &Args) -> anyhow::Result<Catalog> {
     if !args.data.is_empty() {
         let mut catalog = Catalog::default();
         for path in &args.data {
-            let (bytes, document) = render::load_document_bytes(path)?;
+            let (bytes, document) = sprite_data::load::load_document_with_bytes(path)?;
             let name = kind_name(path);
             if catalog.kind(&name).is_some() {
                 bail!(

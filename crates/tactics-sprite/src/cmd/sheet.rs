@@ -50,13 +50,7 @@ pub struct Args {
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let shown = args.file.display().to_string();
     let bytes = read_input(&args.file)?;
-    let what = super::not_a_sprite_file(&bytes)
-        .map(str::to_owned)
-        .or_else(|| {
-            fft_formats::detect_kind(&bytes)
-                .filter(|k| *k != fft_formats::FileKind::Spr)
-                .map(|k| k.in_words().to_owned())
-        });
+    let what = super::wrong_kind(&bytes, fft_formats::FileKind::Spr);
     if let Some(what) = what {
         let advice = if what.starts_with("a PNG") {
             " (a PNG sheet is given to render and export-aseprite as it is)"

@@ -73,55 +73,53 @@ impl Side<'_> {
     }
 }
 
-fn is_json(bytes: &[u8]) -> bool {
-    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
-}
-
-/// Whether a file starts as JSON text, from its first 4 KiB (false when it cannot be opened: the
-/// read that follows names the problem).
+/// Whether a file starts as JSON text: its first byte that is not white space, within the
+/// longest input any command reads, is `{` (false when it cannot be opened: the read that follows
+/// names the problem).
 fn starts_as_json(path: &Path) -> bool {
-    use std::io::Read;
-    let mut head = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(4096).read_to_end(&mut head))
-        .is_ok_and(|_| is_json(&head))
+    use std::io::{BufReader, Read};
+    std::fs::File::open(path).is_ok_and(|file| {
+        BufReader::new(file.take(super::MAX_INPUT_LEN))
+            .bytes()
+            .map_while(Result::ok)
+            .find(|b| !b.is_ascii_whitespace())
+            == Some(b'{')
+    })
 }
 
 fn prepare(args: &Args) -> anyhow::Result<Report> {
     // Two documents go to the one loader before anything else is read: it refuses a file past
     // its size limit unread, with the line every command gives.
-    let mut documents_loaded = if starts_as_json(&args.a) && starts_as_json(&args.b) {
-        Some((super::check::load(&args.a)?, super::check::load(&args.b)?))
+    let json = (starts_as_json(&args.a), starts_as_json(&args.b));
+    let (a, b, documents) = if json == (true, true) {
+        let (a_bytes, left) = sprite_data::load::load_document_with_bytes(&args.a)?;
+        let (b_bytes, right) = sprite_data::load::load_document_with_bytes(&args.b)?;
+        (a_bytes, b_bytes, Some((left, right)))
     } else {
-        None
+        (read_input(&args.a)?, read_input(&args.b)?, None)
     };
-    let a = Side {
-        path: &args.a,
-        bytes: read_input(&args.a)?,
-    };
-    let b = Side {
-        path: &args.b,
-        bytes: read_input(&args.b)?,
-    };
+    let (a, b) = (
+        Side {
+            path: &args.a,
+            bytes: a,
+        },
+        Side {
+            path: &args.b,
+            bytes: b,
+        },
+    );
     let mut report = Report::new("A", "B");
     report.annotate = Some(args.a.clone());
     report.header = vec![
         format!("A  {}", args.a.display()),
         format!("B  {}", args.b.display()),
     ];
-    let documents = is_json(&a.bytes) && is_json(&b.bytes);
-    let findings = match (is_json(&a.bytes), is_json(&b.bytes)) {
-        (true, true) => {
-            let (left, right) = match documents_loaded.take() {
-                Some(both) => both,
-                None => (super::check::load(a.path)?, super::check::load(b.path)?),
-            };
-            compare::compare(&left, &right)
-                .iter()
-                .map(|d| super::check::finding(d, "A", "B"))
-                .collect()
-        }
-        (false, false) => {
+    let findings = match (&documents, json) {
+        (Some((left, right)), _) => compare::compare(left, right)
+            .iter()
+            .map(|d| super::check::finding(d, "A", "B"))
+            .collect(),
+        (None, (false, false)) => {
             let (kind_a, _) = choose_kind(a.path, &a.bytes, args.kind)?;
             let (kind_b, _) = choose_kind(b.path, &b.bytes, args.kind)?;
             if kind_a != kind_b {
@@ -175,7 +173,7 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
         .filter(|f: &Finding| !ignores.ignores(&f.path))
         .collect();
     ignores.finish(&mut report);
-    if documents {
+    if documents.is_some() {
         report.locate(&a.bytes);
     }
     Ok(report)
