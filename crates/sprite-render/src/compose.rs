@@ -35,15 +35,15 @@ pub struct Canvas {
 
 /// A box in pixels from the stance point: `left..right`, `top..bottom`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Bounds {
-    left: i64,
-    top: i64,
-    right: i64,
-    bottom: i64,
+pub(crate) struct Bounds {
+    pub(crate) left: i64,
+    pub(crate) top: i64,
+    pub(crate) right: i64,
+    pub(crate) bottom: i64,
 }
 
 impl Bounds {
-    fn union(self, other: Bounds) -> Bounds {
+    pub(crate) fn union(self, other: Bounds) -> Bounds {
         Bounds {
             left: self.left.min(other.left),
             top: self.top.min(other.top),
@@ -154,14 +154,20 @@ impl Canvas {
                 }
             }
         }
-        let b = all.unwrap_or(Bounds {
+        Canvas::symmetric_about(all.unwrap_or(Bounds {
             left: 0,
             top: 0,
             right: 1,
             bottom: 1,
-        });
-        // Symmetric about the stance column (it already is for whole-pixel tiles; this keeps it
-        // so for odd hand-made cells).
+        }))
+    }
+
+    /// The canvas that holds `b` and is symmetric about the stance column (it already is for
+    /// whole-pixel tiles; this keeps it so for odd hand-made cells and turned layers).
+    ///
+    /// # Errors
+    /// [`RenderError::Limit`] for a canvas over [`MAX_CANVAS_SIDE`].
+    pub(crate) fn symmetric_about(b: Bounds) -> Result<Canvas, RenderError> {
         let half = b.right.max(-b.left).max(1);
         let (width, height) = (2 * half, (b.bottom - b.top).max(1));
         check_canvas(width, height)?;
@@ -171,6 +177,16 @@ impl Canvas {
             width: width as u32,
             height: height as u32,
         })
+    }
+
+    /// The canvas's box in pixels from the stance point.
+    pub(crate) fn bounds(&self) -> Bounds {
+        Bounds {
+            left: self.left,
+            top: self.top,
+            right: self.left + i64::from(self.width),
+            bottom: self.top + i64::from(self.height),
+        }
     }
 
     /// The stance point's pixel in the picture.
@@ -343,21 +359,14 @@ impl<'a> Renderer<'a> {
         })
     }
 
-    /// A renderer for `doc` over `sheet` on a canvas of the caller's (one that also holds what is
-    /// drawn beside the document's frames, such as a weapon).
+    /// The same renderer on a canvas of the caller's (one that also holds what is drawn beside
+    /// the document's frames, such as a weapon).
     ///
     /// # Errors
-    /// As [`Renderer::new`]; [`RenderError::Limit`] for a canvas over [`MAX_CANVAS_SIDE`].
-    pub fn with_canvas(
-        doc: &'a Document,
-        sheet: &'a Image,
-        canvas: Canvas,
-    ) -> Result<Self, RenderError> {
+    /// [`RenderError::Limit`] for a canvas over [`MAX_CANVAS_SIDE`].
+    pub fn with_canvas(self, canvas: Canvas) -> Result<Self, RenderError> {
         check_canvas(i64::from(canvas.width), i64::from(canvas.height))?;
-        Ok(Self {
-            canvas,
-            ..Self::new(doc, sheet)?
-        })
+        Ok(Self { canvas, ..self })
     }
 
     /// The same renderer drawing `"sheet": 1` tiles from `sp2`, the document's second sheet.

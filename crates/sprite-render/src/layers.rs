@@ -16,8 +16,7 @@ use sprite_data::pose::layers::{LayerPose, LayeredPose, Layers, change_ticks, po
 use sprite_data::pose::{PoseTile, View};
 
 use crate::compose::{
-    AnimationFrame, Canvas, Renderer, check_animation, check_canvas, events_of_frame,
-    sequence_alone,
+    AnimationFrame, Bounds, Canvas, Renderer, check_animation, events_of_frame, sequence_alone,
 };
 use crate::error::RenderError;
 use crate::image::{Image, Rgba};
@@ -90,15 +89,6 @@ pub struct LayeredRenderer<'a> {
     effect: Option<&'a Image>,
 }
 
-/// A box in pixels from the stance point.
-type Box4 = (i64, i64, i64, i64);
-
-fn union(a: Option<Box4>, b: Box4) -> Box4 {
-    a.map_or(b, |a| {
-        (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3))
-    })
-}
-
 impl<'a> LayeredRenderer<'a> {
     /// A renderer for `doc` on `sheet` with `weapon_type` and the layers given, whose canvas
     /// also holds every layer frame `animations` show at `views`, turned.
@@ -120,38 +110,24 @@ impl<'a> LayeredRenderer<'a> {
             effect: effect.map(|e| e.doc),
             ..layers
         };
-        let base = Renderer::new(doc, sheet)?.canvas();
-        let mut all: Option<Box4> = Some((
-            base.left,
-            base.top,
-            base.left + i64::from(base.width),
-            base.top + i64::from(base.height),
-        ));
+        let unit = Renderer::new(doc, sheet)?;
+        let mut all = unit.canvas().bounds();
         for animation in animations {
             for &view in views {
                 for tick in change_ticks(doc, animation, view, &layers) {
                     let pose = pose_with_layers(doc, animation, view, tick as i64, false, &layers)?;
                     for layer in &pose.layers {
                         if let Some(b) = layer_bounds(layer, pose.unit.move_x, pose.unit.move_y) {
-                            all = Some(union(all, b));
+                            all = all.union(b);
                         }
                     }
                 }
             }
         }
-        let (left, top, right, bottom) = all.expect("the base canvas");
-        let half = right.max(-left).max(1);
-        let (width, height) = (2 * half, (bottom - top).max(1));
         // Layer frames reach as far as their documents let them, turned: bounded before sizing.
-        check_canvas(width, height)?;
-        let canvas = Canvas {
-            left: -half,
-            top,
-            width: width as u32,
-            height: height as u32,
-        };
+        let canvas = Canvas::symmetric_about(all)?;
         Ok(Self {
-            unit: Renderer::with_canvas(doc, sheet, canvas)?,
+            unit: unit.with_canvas(canvas)?,
             layers,
             weapon: weapon.map(|w| w.sheet),
             effect: effect.map(|e| e.sheet),
@@ -305,10 +281,10 @@ impl crate::aseprite::SequencePictures for LayeredRenderer<'_> {
 }
 
 /// The box a layer's turned tiles cover, from the stance point, at the unit's move.
-fn layer_bounds(layer: &LayerPose, move_x: i64, move_y: i64) -> Option<Box4> {
+fn layer_bounds(layer: &LayerPose, move_x: i64, move_y: i64) -> Option<Bounds> {
     let (sin, cos) = layer.degrees.to_radians().sin_cos();
     let (px, py) = (layer.pivot_x as f64, layer.pivot_y as f64);
-    let mut out: Option<Box4> = None;
+    let mut out: Option<Bounds> = None;
     for t in &layer.tiles {
         for (cx, cy) in [
             (t.x, t.y),
@@ -319,13 +295,13 @@ fn layer_bounds(layer: &LayerPose, move_x: i64, move_y: i64) -> Option<Box4> {
             let (dx, dy) = (cx - px, cy - py);
             let x = px + dx * cos - dy * sin + move_x as f64;
             let y = py + dx * sin + dy * cos + move_y as f64;
-            let b = (
-                x.floor() as i64 - 1,
-                y.floor() as i64 - 1,
-                x.ceil() as i64 + 1,
-                y.ceil() as i64 + 1,
-            );
-            out = Some(union(out, b));
+            let b = Bounds {
+                left: x.floor() as i64 - 1,
+                top: y.floor() as i64 - 1,
+                right: x.ceil() as i64 + 1,
+                bottom: y.ceil() as i64 + 1,
+            };
+            out = Some(out.map_or(b, |o| o.union(b)));
         }
     }
     out
