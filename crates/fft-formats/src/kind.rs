@@ -103,9 +103,7 @@ pub fn detect_kind(bytes: &[u8]) -> Option<FileKind> {
             return Some(FileKind::UnitShp);
         }
     }
-    if u16_at(layout::WEAPON_BLOCK_LEN_AT)
-        .is_some_and(|l| layout::block_at(layout::WEAPON_BLOCK_LEN_AT) + l == size)
-    {
+    if u16_at(layout::WEAPON_BLOCK_LEN_AT).is_some_and(|l| layout::WEAPON_BLOCK_AT + l == size) {
         return Some(FileKind::WeaponShp);
     }
     if Spr::detect(bytes).is_some() {

@@ -8,6 +8,7 @@ use super::record::{
 };
 use super::{
     Frame, MAX_TILES_PER_FRAME, UNIT_TABLE_ENTRIES, UnitShp, WEAPON_TABLE_ENTRIES, WeaponShp,
+    layout,
 };
 use crate::error::{DecodeError, Error, ErrorKind, FieldPath, PathFrame};
 use crate::record;
@@ -193,7 +194,7 @@ fn read_frame(
 ) -> Result<Frame, DecodeError> {
     let head: FrameHead = record::read(bytes, at, &frame)?;
     let count = head.tile_count();
-    let end = at + FrameHead::LEN + TileRecord::LEN * count;
+    let end = layout::tile_at(at, count);
     if end > block_end {
         return Err(Error::decode(
             ErrorKind::BadLength,
@@ -206,7 +207,7 @@ fn read_frame(
     debug_assert!(count <= MAX_TILES_PER_FRAME);
     let mut tiles = Vec::with_capacity(count);
     for t in 0..count {
-        let tile_at = at + FrameHead::LEN + TileRecord::LEN * t;
+        let tile_at = layout::tile_at(at, t);
         let tile: TileRecord = record::read(bytes, tile_at, || frame().then_index("tile", t))?;
         tiles.push(tile.into());
     }

@@ -16,7 +16,7 @@ pub const OTHER_LEN: usize = SprVariant::Other.fixed_len();
 pub const WEAPONS_LEN: usize = SprVariant::Weapons.fixed_len();
 /// Where the pixel data of a short sheet ends and the compressed stream of a standard sheet
 /// starts: 16 palettes and 288 raw rows.
-pub const SHORT_END: usize = 0x9200;
+pub const SHORT_END: usize = SprVariant::Short.fixed_len();
 
 impl Spr {
     /// Decodes a sheet of any variant, telling the variant from the bytes: 32768 bytes is an SP2
