@@ -251,10 +251,11 @@ pub const RETAIL_SHEETS: [RetailFile; 12] = [
     },
 ];
 
-/// The retail file with this disc name (case-insensitive), if any.
+/// The retail file or sheet with this disc name (case-insensitive), if any.
 pub fn by_disc_name(name: &str) -> Option<&'static RetailFile> {
     RETAIL_FILES
         .iter()
+        .chain(&RETAIL_SHEETS)
         .find(|f| f.disc_name.eq_ignore_ascii_case(name))
 }
 

@@ -324,4 +324,17 @@ impl Document {
             first.filter(|_| same.next().is_none())
         })
     }
+
+    /// Whether some sequence draws from the second sheet (`"sheet": 1`), so that drawing the
+    /// document needs its `sp2`.
+    pub fn draws_from_sp2(&self) -> bool {
+        self.sequences.iter().any(Sequence::draws_from_sp2)
+    }
+}
+
+impl Sequence {
+    /// Whether the sequence's lower-half cells come from the second sheet (`"sheet": 1`).
+    pub fn draws_from_sp2(&self) -> bool {
+        self.sheet == Some(1)
+    }
 }

@@ -345,7 +345,7 @@ fn check_top(doc: &Document, p: &mut Problems) {
     check_sheet("/sheet", &doc.sheet, &[256, 488], p);
     if let Some(sp2) = &doc.sp2 {
         check_sheet("/sp2", sp2, &[256], p);
-        if !doc.sequences.iter().any(|s| s.sheet == Some(1)) {
+        if !doc.draws_from_sp2() {
             p.add("/sp2", "present, but no sequence has \"sheet\": 1");
         }
     }
@@ -588,7 +588,7 @@ fn check_sequences(doc: &Document, p: &mut Problems) {
     for (i, sequence) in doc.sequences.iter().enumerate().take(MAX_SEQUENCES + 1) {
         check_sequence(doc, i, sequence, p);
     }
-    if doc.sequences.iter().any(|s| s.sheet == Some(1)) && doc.sp2.is_none() {
+    if doc.draws_from_sp2() && doc.sp2.is_none() {
         p.add(
             "/sp2",
             "missing, but some sequence has \"sheet\": 1 (draws from a second sheet)",

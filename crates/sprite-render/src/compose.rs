@@ -382,7 +382,7 @@ impl<'a> Renderer<'a> {
             .map_or((SP2_SIZE.0 as u32, SP2_SIZE.1 as u32), |s| {
                 (s.width, s.height)
             });
-        for sequence in self.doc.sequences.iter().filter(|s| s.sheet == Some(1)) {
+        for sequence in self.doc.sequences.iter().filter(|s| s.draws_from_sp2()) {
             for &shp in &sequence.frames {
                 for tile in place_tiles(self.doc, shp, false, true)? {
                     let cell = &self.doc.cells[tile.cell.index()];
@@ -415,7 +415,7 @@ impl<'a> Renderer<'a> {
     /// The file the document names as its SP2, when some sequence draws from it and no SP2 was
     /// given: what [`Renderer::animation`] and [`Renderer::sequence`] refuse to draw without.
     pub fn missing_sp2(&self) -> Option<&'a str> {
-        let needed = self.doc.sequences.iter().any(|s| s.sheet == Some(1));
+        let needed = self.doc.draws_from_sp2();
         (needed && self.sp2.is_none()).then(|| self.sp2_name())
     }
 

@@ -13,8 +13,8 @@ use fft_formats::spr::SHEET_SIZE;
 use crate::image::{Image, Rgba};
 
 /// The sheet's size: a standard sheet's.
-pub const WIDTH: u32 = SHEET_SIZE.0 as u32;
-pub const HEIGHT: u32 = SHEET_SIZE.1 as u32;
+const WIDTH: u32 = SHEET_SIZE.0 as u32;
+const HEIGHT: u32 = SHEET_SIZE.1 as u32;
 
 const OUTLINE: Rgba = [42, 29, 26, 255];
 const SKIN: Rgba = [240, 200, 160, 255];

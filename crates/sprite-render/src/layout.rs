@@ -10,9 +10,6 @@ use crate::compose::{AnimationFrame, Renderer};
 use crate::error::RenderError;
 use crate::image::{Image, Rgba};
 
-/// The largest picture made, in pixels: [`sprite_data::limits::MAX_PICTURE_PIXELS`].
-pub const MAX_PIXELS: u64 = MAX_PICTURE_PIXELS;
-
 /// Label text colour.
 pub const INK: Rgba = [32, 32, 32, 255];
 /// The label of a frame where a hit lands (`PostGenericAttack`).
@@ -101,7 +98,7 @@ fn label(width: u32, number: u64, ink: Rgba) -> Image {
 /// [`SOUND_INK`] where a sound plays. Rows shorter than the longest are left transparent.
 ///
 /// # Errors
-/// [`RenderError::NoFrames`]; [`RenderError::TooLarge`].
+/// [`RenderError::NoFrames`]; [`RenderError::Limit`] past the picture size limit.
 pub fn strip(rows: &[Vec<AnimationFrame>], labels: bool) -> Result<Image, RenderError> {
     let first = rows.iter().flatten().next().ok_or(RenderError::NoFrames)?;
     let (w, h) = (first.image.width(), first.image.height());
@@ -142,7 +139,8 @@ pub fn strip(rows: &[Vec<AnimationFrame>], labels: bool) -> Result<Image, Render
 /// each labelled with its index; 1-pixel [`GRID`] lines between the cells.
 ///
 /// # Errors
-/// [`RenderError::TooLarge`]; a frame whose cells are not in the document.
+/// [`RenderError::Limit`] past the picture size limit; a frame whose cells are not in the
+/// document.
 pub fn contact_sheet(renderer: &Renderer<'_>, columns: u32) -> Result<Image, RenderError> {
     let count = renderer.document().frames.len() as u32;
     let columns = columns.clamp(1, count.max(1));

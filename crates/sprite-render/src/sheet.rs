@@ -228,12 +228,6 @@ pub fn spr_to_png(spr: &Spr, palette: usize) -> Result<Vec<u8>, RenderError> {
     png_indexed(WIDTH as u32, spr.height() as u32, &spr.pixels, &colours)
 }
 
-/// Where the portrait is stored on a sheet of this variant: `(x, y)` of its 48 x 32 block
-/// ([`SprVariant::portrait_origin`]).
-pub fn portrait_origin(variant: SprVariant) -> Option<(usize, usize)> {
-    variant.portrait_origin()
-}
-
 /// The portrait upright: 32 wide and 48 tall, its indices row by row. It is stored turned a
 /// quarter turn clockwise in a 48 x 32 block, so `upright[y][x] = stored[x][47 - y]`
 /// (`research/spr.md` section 4).
@@ -241,9 +235,12 @@ pub fn portrait_origin(variant: SprVariant) -> Option<(usize, usize)> {
 /// # Errors
 /// [`RenderError::NoPortrait`] for a sheet without one.
 pub fn portrait_indices(spr: &Spr) -> Result<Vec<u8>, RenderError> {
-    let (ox, oy) = portrait_origin(spr.variant).ok_or(RenderError::NoPortrait {
-        variant: spr.variant,
-    })?;
+    let (ox, oy) = spr
+        .variant
+        .portrait_origin()
+        .ok_or(RenderError::NoPortrait {
+            variant: spr.variant,
+        })?;
     let (stored_w, stored_h) = PORTRAIT_STORED;
     let mut out = Vec::with_capacity(stored_w * stored_h);
     for y in 0..stored_w {

@@ -167,10 +167,7 @@ impl AppState {
         self.kinds
             .iter()
             .find(|s| s.kind.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| {
-                let names: Vec<&str> = self.kinds.iter().map(|s| s.kind.name.as_str()).collect();
-                ApiError::unknown("kind", name, &names)
-            })
+            .ok_or_else(|| ApiError::unknown("kind", name, &self.kind_names()))
     }
 
     /// The served kinds' names, in order.
@@ -232,7 +229,7 @@ impl Served {
     /// The SP2 file the document draws from when none was found for it.
     fn missing_sp2(&self) -> Option<&str> {
         let doc = self.document();
-        let needed = doc.sequences.iter().any(|s| s.sheet == Some(1));
+        let needed = doc.draws_from_sp2();
         match (&self.kind.sp2, &doc.sp2) {
             (None, Some(sp2)) if needed => Some(sp2.file.as_str()),
             _ => None,

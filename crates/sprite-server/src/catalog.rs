@@ -1,10 +1,9 @@
 //! What a server serves: one entry per unit kind, each a document (its exact bytes and the parsed
 //! [`Document`]) and the sheet to draw it from.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::Context;
-use fft_formats::retail::RETAIL_SHEETS;
 use fft_formats::spr::Spr;
 use sprite_data::Document;
 use sprite_data::layer::{LayerDocument, LayerKind, build_layer_from_folder};
@@ -285,9 +284,10 @@ pub fn find_sheets(
     dir: Option<&Path>,
     document: &Document,
 ) -> anyhow::Result<(Sheet, Option<Sheet>)> {
-    let needs_sp2 = document.sequences.iter().any(|s| s.sheet == Some(1));
+    let needs_sp2 = document.draws_from_sp2();
     let sp2_file = document.sp2.as_ref().filter(|_| needs_sp2).map(|s| &s.file);
-    let Some(path) = dir.and_then(|dir| find_sheet_file(dir, &document.sheet.file)) else {
+    let Some(path) = dir.and_then(|dir| pipeline::find_retail_file(dir, &document.sheet.file))
+    else {
         let sp2 = match sp2_file {
             Some(_) => Some(Sheet::synthetic_sp2(document)?),
             None => None,
@@ -299,7 +299,7 @@ pub fn find_sheets(
     };
     let sheet = Sheet::from_bytes(&path.display().to_string(), read(&path)?)?;
     let folder = path.parent().unwrap_or(Path::new("."));
-    let sp2 = match sp2_file.and_then(|file| find_sheet_file(folder, file)) {
+    let sp2 = match sp2_file.and_then(|file| pipeline::find_retail_file(folder, file)) {
         Some(path) => Some(Sheet::from_bytes(
             &path.display().to_string(),
             read(&path)?,
@@ -307,31 +307,4 @@ pub fn find_sheets(
         None => None,
     };
     Ok((sheet, sp2))
-}
-
-/// The file named `name` in `dir`, or the remaster's name of that retail sheet.
-fn find_sheet_file(dir: &Path, name: &str) -> Option<PathBuf> {
-    let remaster = RETAIL_SHEETS
-        .iter()
-        .find(|s| s.disc_name.eq_ignore_ascii_case(name))
-        .map(|s| s.remaster_name);
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .ok()?
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_file())
-        .collect();
-    entries.sort();
-    [Some(name), remaster]
-        .into_iter()
-        .flatten()
-        .find_map(|wanted| {
-            entries
-                .iter()
-                .find(|p| {
-                    p.file_name()
-                        .is_some_and(|f| f.to_string_lossy().eq_ignore_ascii_case(wanted))
-                })
-                .cloned()
-        })
 }

@@ -314,7 +314,7 @@ pub fn pose_at(
         move_y,
         fb,
         du,
-        tiles: place_tiles(doc, shp, mirrored, entry.sheet == Some(1))?,
+        tiles: place_tiles(doc, shp, mirrored, entry.draws_from_sp2())?,
     })
 }
 

@@ -183,7 +183,7 @@ impl DrawingInput {
         let sheet_bytes = read_input(&self.sheet)?;
         let sheet = load_sheet_bytes(&self.sheet, &sheet_bytes, self.palette)?;
         let mut lines = vec![format!("sheet   {}", describe_sheet(&self.sheet, &sheet))];
-        let needs_sp2 = doc.sequences.iter().any(|s| s.sheet == Some(1));
+        let needs_sp2 = doc.draws_from_sp2();
         let mut sp2_looked_for = Vec::new();
         let sp2_path = match (&self.sp2, &doc.sp2) {
             (Some(path), _) => Some((path.clone(), "")),

@@ -115,7 +115,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             if kinds.len() == 1 { "" } else { "s" }
         ));
         for kind in &kinds {
-            let needs_sp2 = kind.document.sequences.iter().any(|s| s.sheet == Some(1));
+            let needs_sp2 = kind.document.draws_from_sp2();
             let sp2 = match (&kind.sp2, &kind.document.sp2) {
                 (Some(sp2), _) => format!("; sp2 {}", sp2.describe()),
                 (None, Some(named)) if needs_sp2 => format!(
