@@ -6,10 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 use sprite_data::pose::View;
-use sprite_data::pose::layers::Layers;
 use sprite_render::aseprite::export;
 use sprite_render::encode::png_rgba;
-use sprite_render::layers::{LayerArt, LayeredRenderer};
 
 use super::render::{DrawingInput, write_out};
 use super::weapon::WeaponInput;
@@ -129,30 +127,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 .collect();
             let refs: Vec<_> = alone.iter().collect();
             Some(
-                LayeredRenderer::new(
-                    &loaded.doc,
-                    &loaded.sheet.image,
-                    Layers {
-                        weapon_type: w.weapon_type,
-                        weapon: None,
-                        effect: None,
-                    },
-                    Some(LayerArt {
-                        doc: &w.weapon,
-                        sheet: &w.weapon_sheet,
-                    }),
-                    Some(LayerArt {
-                        doc: &w.effect,
-                        sheet: &w.effect_sheet,
-                    }),
-                    &refs,
-                    &[View::new(1).expect("1 is a view")],
-                )
-                .and_then(|layered| match &loaded.sp2 {
-                    Some(sp2) => layered.with_sp2(&sp2.image),
-                    None => Ok(layered),
-                })
-                .map_err(|e| args.input.explain(&loaded, e))?,
+                w.renderer(&loaded, &refs, &[View::new(1).expect("1 is a view")])
+                    .map_err(|e| args.input.explain(&loaded, e))?,
             )
         }
     };

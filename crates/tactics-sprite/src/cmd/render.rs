@@ -615,7 +615,6 @@ fn render_with_weapon(
     loaded: &Loaded,
     weapon: &LoadedWeapon,
 ) -> Result<Rendered, Refusal> {
-    use sprite_render::layers::{LayerArt, LayeredRenderer};
     let format = check_request(args).map_err(Refusal::Usage)?;
     let views = check_against(args, &loaded.doc).map_err(Refusal::Usage)?;
     let doc = &loaded.doc;
@@ -631,30 +630,9 @@ fn render_with_weapon(
         }
     }
     let explain = |error| args.input.explain(loaded, error);
-    let renderer = LayeredRenderer::new(
-        doc,
-        &loaded.sheet.image,
-        sprite_data::pose::layers::Layers {
-            weapon_type: weapon.weapon_type,
-            weapon: None,
-            effect: None,
-        },
-        Some(LayerArt {
-            doc: &weapon.weapon,
-            sheet: &weapon.weapon_sheet,
-        }),
-        Some(LayerArt {
-            doc: &weapon.effect,
-            sheet: &weapon.effect_sheet,
-        }),
-        &animations,
-        &views,
-    )
-    .map_err(explain)?;
-    let renderer = match &loaded.sp2 {
-        Some(sp2) => renderer.with_sp2(&sp2.image).map_err(explain)?,
-        None => renderer,
-    };
+    let renderer = weapon
+        .renderer(loaded, &animations, &views)
+        .map_err(explain)?;
     let mut rows = Rows::default();
     let mut loops = false;
     for animation in animations {

@@ -11,7 +11,14 @@ use sprite_data::layer::{LayerDocument, LayerKind, layer_file};
 use sprite_render::Image;
 use sprite_render::layers::layer_sheet;
 
+use sprite_data::document::Animation;
+use sprite_data::pose::View;
+use sprite_data::pose::layers::Layers;
+use sprite_render::RenderError;
+use sprite_render::layers::{LayerArt, LayeredRenderer};
+
 use super::read_input;
+use super::render::Loaded;
 
 /// Draw the unit holding a weapon.
 #[derive(Debug, Clone, clap::Args)]
@@ -60,6 +67,44 @@ pub struct LoadedWeapon {
     pub effect_sheet: Image,
     /// The `weapon  ...` line, printed only when the command goes on to succeed.
     pub line: String,
+}
+
+impl LoadedWeapon {
+    /// The unit of `loaded` holding this weapon, with both layers, on a canvas that holds every
+    /// layer frame `animations` show at `views`; its SP2 too when it has one.
+    ///
+    /// # Errors
+    /// As [`LayeredRenderer::new`] and [`LayeredRenderer::with_sp2`].
+    pub fn renderer<'a>(
+        &'a self,
+        loaded: &'a Loaded,
+        animations: &[&Animation],
+        views: &[View],
+    ) -> Result<LayeredRenderer<'a>, RenderError> {
+        let renderer = LayeredRenderer::new(
+            &loaded.doc,
+            &loaded.sheet.image,
+            Layers {
+                weapon_type: self.weapon_type,
+                weapon: None,
+                effect: None,
+            },
+            Some(LayerArt {
+                doc: &self.weapon,
+                sheet: &self.weapon_sheet,
+            }),
+            Some(LayerArt {
+                doc: &self.effect,
+                sheet: &self.effect_sheet,
+            }),
+            animations,
+            views,
+        )?;
+        match &loaded.sp2 {
+            Some(sp2) => renderer.with_sp2(&sp2.image),
+            None => Ok(renderer),
+        }
+    }
 }
 
 impl WeaponInput {
