@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use serde_json::{Map, Value, json};
 
 use crate::command::Command;
-use crate::meanings::{Effect, Meanings, PositionPair};
+use crate::meanings::{Meanings, PositionPair};
 use crate::model::{ByteOrder, Quad, SasSet};
 use crate::pose::poses;
 
@@ -147,14 +147,8 @@ fn step(frame: &crate::model::Frame, order: ByteOrder, meanings: &Meanings) -> V
     if let Command::Irregular { .. } = command {
         object.insert("irregular".into(), true.into());
     }
-    match meaning.effect {
-        Effect::Event(name) => {
-            object.insert("event".into(), name.into());
-        }
-        Effect::Jump => {
-            object.insert("event".into(), "jump".into());
-        }
-        _ => {}
+    if let Some(event) = meaning.event() {
+        object.insert("event".into(), event.into());
     }
     object.into()
 }

@@ -21,8 +21,8 @@ pub enum Effect {
     /// Moves the animation's position; the shown sprite stays.
     SetPosition,
     /// An event for the game (a sound, a loop mark, a flag): drawn as nothing, listed in documents
-    /// under this name.
-    Event(&'static str),
+    /// under the row's name.
+    Event,
     /// Jumps to a frame (a loop back).
     Jump,
     /// Nothing anyone has explained.
@@ -37,6 +37,18 @@ pub struct Meaning {
     pub effect: Effect,
     /// Whether the two sources agree on it (and the game's code reads that way).
     pub settled: bool,
+}
+
+impl Meaning {
+    /// The event a frame of this type is listed under in documents and renders: the row's name
+    /// for an [`Effect::Event`], `jump` for a [`Effect::Jump`]; `None` for what is drawn.
+    pub fn event(&self) -> Option<&'static str> {
+        match self.effect {
+            Effect::Event => Some(self.name),
+            Effect::Jump => Some("jump"),
+            _ => None,
+        }
+    }
 }
 
 /// Which of a frame's offset pairs places the sprite.
@@ -86,7 +98,7 @@ const fn common() -> [Meaning; 15] {
     };
     rows[7] = Meaning {
         name: "loopEnd",
-        effect: Effect::Event("loopEnd"),
+        effect: Effect::Event,
         settled: false,
     };
     rows[10] = Meaning {
@@ -115,12 +127,12 @@ impl Meanings {
         let mut rows = common();
         rows[8] = Meaning {
             name: "sound",
-            effect: Effect::Event("sound"),
+            effect: Effect::Event,
             settled: false,
         };
         rows[9] = Meaning {
             name: "loop",
-            effect: Effect::Event("loop"),
+            effect: Effect::Event,
             settled: false,
         };
         Self {
@@ -135,27 +147,18 @@ impl Meanings {
         let mut rows = common();
         rows[8] = Meaning {
             name: "loopStart",
-            effect: Effect::Event("loopStart"),
+            effect: Effect::Event,
             settled: false,
         };
         rows[9] = Meaning {
             name: "flag",
-            effect: Effect::Event("flag"),
+            effect: Effect::Event,
             settled: false,
         };
         Self {
             name: "gibbed",
             rows,
             position: PositionPair::Second,
-        }
-    }
-
-    /// A built-in table by name.
-    pub fn by_name(name: &str) -> Option<Self> {
-        match name {
-            "seed" => Some(Self::seed()),
-            "gibbed" => Some(Self::gibbed()),
-            _ => None,
         }
     }
 

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 use sas_formats::pose::{self, PlacedQuad, Pose};
-use sas_formats::{Command, Effect, SasSet};
+use sas_formats::{Command, SasSet};
 use sprite_render::Image;
 use sprite_render::compose::{Canvas, check_animation};
 use sprite_render::encode::{TimedFrame, apng, gif, png_rgba};
@@ -310,11 +310,7 @@ fn report(
         .iter()
         .filter_map(|frame| {
             let command = Command::of(frame, set.byte_order);
-            let name = match meanings.of_command(&command).effect {
-                Effect::Event(name) => name,
-                Effect::Jump => "jump",
-                _ => return None,
-            };
+            let name = meanings.of_command(&command).event()?;
             let args: Vec<String> = command
                 .arguments()
                 .iter()
