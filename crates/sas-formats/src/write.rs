@@ -56,6 +56,8 @@ pub struct Layout {
     pub sprites: Vec<usize>,
     /// Each body item (block, dead frames, unreached bytes).
     pub body: Vec<usize>,
+    /// Each block, in body order (what the animation table points at).
+    pub blocks: Vec<usize>,
     /// Where the last body item ends (the trailing bytes start).
     pub end: usize,
 }
@@ -72,10 +74,14 @@ impl SasSet {
             position += version.sprite_head_len() + version.quad_len() * sprite.quads.len();
         }
         let mut body = Vec::with_capacity(self.body.len());
+        let mut blocks = Vec::new();
         for item in &self.body {
             body.push(position);
             position += match item {
-                BodyItem::Block(block) => 4 + version.frame_len() * block.frames.len(),
+                BodyItem::Block(block) => {
+                    blocks.push(position);
+                    4 + version.frame_len() * block.frames.len()
+                }
                 BodyItem::DeadFrames(frames) => version.frame_len() * frames.len(),
                 BodyItem::Unreached(bytes) => bytes.len(),
             };
@@ -84,6 +90,7 @@ impl SasSet {
             sprite_table,
             sprites,
             body,
+            blocks,
             end: position,
         }
     }
@@ -130,13 +137,7 @@ impl SasSet {
             .iter()
             .map(|&offset| offset32(offset, "sprite table"))
             .collect::<Result<Vec<_>, _>>()?;
-        let block_offsets: Vec<usize> = self
-            .body
-            .iter()
-            .zip(&layout.body)
-            .filter(|(item, _)| matches!(item, BodyItem::Block(_)))
-            .map(|(_, &offset)| offset)
-            .collect();
+        let block_offsets = &layout.blocks;
         let position = layout.end;
 
         let mut out = Writer {

@@ -781,13 +781,7 @@ fn details(bytes: &[u8], set: &SasSet, meanings: &Meanings) -> Details {
     let layout = set.layout();
     let version = set.version;
     let header = version.header_len();
-    let block_offsets: Vec<usize> = set
-        .body
-        .iter()
-        .zip(&layout.body)
-        .filter(|(i, _)| matches!(i, BodyItem::Block(_)))
-        .map(|(_, &o)| o)
-        .collect();
+    let block_offsets = &layout.blocks;
     let animation_table = set
         .animations
         .iter()
