@@ -122,20 +122,13 @@ fn step(frame: &crate::model::Frame, order: ByteOrder, meanings: &Meanings) -> V
     object.insert("name".into(), meaning.name.into());
     object.insert("settled".into(), meaning.settled.into());
     let arguments = match command {
-        // No type's reading applies: every field, raw.
+        // No type's reading applies: every field, raw (type 2's reading is all of them, but the
+        // reserved byte and the tail).
         Command::Irregular { .. } => {
-            let a = frame.args;
-            vec![
-                ("reserved", i64::from(frame.reserved)),
-                ("sprite", a.sprite.into()),
-                ("x1", a.x1.into()),
-                ("y1", a.y1.into()),
-                ("unknown2", a.unknown2.into()),
-                ("x2", a.x2.into()),
-                ("y2", a.y2.into()),
-                ("unknown5", a.unknown5.into()),
-                ("tail", a.tail.into()),
-            ]
+            let mut all = vec![("reserved", i64::from(frame.reserved))];
+            all.extend(Command::Type2(frame.args).arguments());
+            all.push(("tail", frame.args.tail.into()));
+            all
         }
         _ => command.arguments(),
     };
