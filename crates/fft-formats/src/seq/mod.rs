@@ -188,6 +188,23 @@ impl Seq {
             .collect()
     }
 
+    /// Each slot's storage segment, in slot order: the one of [`Seq::segments`] its first command
+    /// starts.
+    pub fn slot_segments(&self) -> Vec<Range<usize>> {
+        let segments = self.segments();
+        self.slots
+            .iter()
+            .map(|first| {
+                // Every slot start begins a segment; the fallback is for completeness only.
+                let at = segments.partition_point(|segment| segment.start < first.index());
+                segments
+                    .get(at)
+                    .cloned()
+                    .unwrap_or(first.index()..first.index())
+            })
+            .collect()
+    }
+
     /// The number of distinct slot offsets (storage segments).
     pub fn distinct_slot_offsets(&self) -> usize {
         self.segments().len()

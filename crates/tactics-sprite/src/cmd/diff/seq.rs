@@ -46,8 +46,8 @@ pub(super) fn diff(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
     }
     let left_offsets = left.command_offsets();
     let right_offsets = right.command_offsets();
-    let left_segments = slot_segments(&left);
-    let right_segments = slot_segments(&right);
+    let left_segments = left.slot_segments();
+    let right_segments = right.slot_segments();
     // Slots sharing their segment on both sides are one report.
     let mut shared: Vec<(SegmentPair, Vec<usize>)> = Vec::new();
     for (slot, pair) in left_segments.iter().zip(&right_segments).enumerate() {
@@ -167,21 +167,6 @@ pub(super) fn diff(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
 
 /// A slot's storage segment in A and in B.
 type SegmentPair = (Range<usize>, Range<usize>);
-
-/// Each slot's storage segment: the one of [`Seq::segments`] that starts at the slot's first
-/// command, as a range of `Seq::commands`.
-fn slot_segments(seq: &Seq) -> Vec<Range<usize>> {
-    let segments = seq.segments();
-    seq.slots
-        .iter()
-        .map(|first| first.index())
-        .map(|first| {
-            // Every slot start begins a segment; the fallback is for completeness only.
-            let at = segments.partition_point(|segment| segment.start < first);
-            segments.get(at).cloned().unwrap_or(first..first)
-        })
-        .collect()
-}
 
 /// A command as `inspect --verbose` words it: `frame 86 delay 4`, `PlaySound 03`.
 fn show(command: &Command, table: &OpcodeTable) -> String {

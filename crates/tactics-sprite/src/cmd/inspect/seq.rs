@@ -190,17 +190,13 @@ pub fn report(
 
 /// Every slot whose offset starts a command, with the commands of its segment.
 fn slots(seq: &Seq, table: &OpcodeTable, offsets: &[usize]) -> Vec<SlotEntry> {
-    let segments = seq.segments();
     let mut slots = Vec::with_capacity(seq.slots.len());
-    for (slot, first) in seq.slots.iter().map(|c| c.index()).enumerate() {
-        let Some(&offset) = offsets.get(first) else {
+    for (slot, segment) in seq.slot_segments().into_iter().enumerate() {
+        let Some(&offset) = offsets.get(segment.start) else {
             continue;
         };
-        let last = segments
-            .iter()
-            .find(|s| s.start == first)
-            .map_or(seq.commands.len(), |s| s.end);
-        let commands = (first..last)
+        let last = segment.end;
+        let commands = segment
             .map(|i| CommandEntry::new(offsets[i], &seq.commands[i], table))
             .collect();
         slots.push(SlotEntry {
