@@ -61,8 +61,6 @@ pub struct AsepriteExport {
     pub atlas: Image,
     /// The JSON, as the structs `to_text` writes.
     pub sheet: SpriteSheet,
-    /// The same, as a JSON value ([`SpriteSheet::to_value`]), for readers that walk it.
-    pub json: Value,
     /// Sprite frames (keys of `frames`).
     pub frames: usize,
     /// Distinct atlas rectangles.
@@ -75,6 +73,11 @@ impl AsepriteExport {
     /// The JSON as text: one line per frame, as Aseprite writes them, and `meta` indented.
     pub fn to_text(&self) -> String {
         self.sheet.to_text()
+    }
+
+    /// The JSON as a value ([`SpriteSheet::to_value`]), for readers that walk it.
+    pub fn json(&self) -> Value {
+        self.sheet.to_value()
     }
 }
 
@@ -304,7 +307,6 @@ pub fn export(
     };
     Ok(AsepriteExport {
         atlas,
-        json: sheet.to_value(),
         sheet,
         frames: frames.len(),
         stored: stored.len(),

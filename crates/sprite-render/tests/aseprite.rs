@@ -141,7 +141,7 @@ fn check_export(doc: &Document, sheet: &Image, what: &str) -> AsepriteExport {
     let exported = export(&renderer, "atlas.png", "test", HOLD).unwrap();
     // The text as written parses, and is the same JSON.
     let json: Value = serde_json::from_str(&exported.to_text()).unwrap();
-    assert_eq!(json, exported.json);
+    assert_eq!(json, exported.json());
 
     let meta = &json["meta"];
     assert_eq!(meta["app"], "https://www.aseprite.org/");
@@ -322,7 +322,7 @@ fn demo_export_reads_back_into_its_sequences() {
     let sheet = synthetic_sheet(&doc);
     let renderer = Renderer::new(&doc, &sheet).unwrap();
     let exported = export(&renderer, "atlas.png", "test", HOLD).unwrap();
-    let read = read_back(&exported.json, &png_rgba(&exported.atlas).unwrap());
+    let read = read_back(&exported.json(), &png_rgba(&exported.atlas).unwrap());
     let timing = |tag: &str| {
         let (frames, plays_once) = &read[tag];
         let durations: Vec<u64> = frames.iter().map(|f| f.duration_ms).collect();
@@ -402,7 +402,8 @@ fn no_export_has_a_zero_duration() {
             renderer = renderer.with_sp2(&sp2).unwrap();
         }
         let exported = export(&renderer, "atlas.png", "test", HOLD).unwrap();
-        let zero: Vec<&String> = exported.json["frames"]
+        let json = exported.json();
+        let zero: Vec<&String> = json["frames"]
             .as_object()
             .unwrap()
             .iter()
