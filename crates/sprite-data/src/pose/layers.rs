@@ -26,7 +26,9 @@ use crate::error::Error;
 use crate::index::{FrameIndex, Slot};
 use crate::layer::{LayerDocument, LayerSequence};
 
-use super::{Pose, PoseTile, View, frame_index_at, pose_at, sum_ticks, total_ticks};
+use super::{
+    Pose, PoseTile, View, elapsed, frame_index_at, played, pose_at, sum_ticks, total_ticks,
+};
 
 /// The layers a unit is drawn with: its weapon type and the two layer documents (either may be
 /// left out; a layer without its document is not drawn).
@@ -94,16 +96,6 @@ impl LayeredPose {
     }
 }
 
-/// The sequence `animation` plays at `view`.
-fn played<'a>(doc: &'a Document, animation: &Animation, view: View) -> Option<&'a Sequence> {
-    let index = if view.is_back() {
-        animation.back
-    } else {
-        animation.front
-    };
-    doc.sequences.get(index.index())
-}
-
 /// `poseAt` with the layers.
 ///
 /// # Errors
@@ -117,13 +109,8 @@ pub fn pose_with_layers(
     layers: &Layers,
 ) -> Result<LayeredPose, Error> {
     let unit = pose_at(doc, animation, view, tick, water)?;
-    let sequence = played(doc, animation, view).expect("pose_at found the sequence");
-    let total = total_ticks(sequence);
-    let elapsed = if animation.looping && total > 0 {
-        unit.tick % total
-    } else {
-        unit.tick
-    };
+    let sequence = played(doc, animation, view)?;
+    let elapsed = elapsed(animation, sequence, unit.tick);
     let state = LayerState::at(sequence, elapsed, layers);
     let mut drawn = Vec::new();
     for (name, doc, start) in [
@@ -164,7 +151,7 @@ pub fn change_ticks(
     view: View,
     layers: &Layers,
 ) -> Vec<u64> {
-    let Some(sequence) = played(doc, animation, view) else {
+    let Ok(sequence) = played(doc, animation, view) else {
         return Vec::new();
     };
     let total = total_ticks(sequence);
