@@ -175,16 +175,11 @@ pub fn change_ticks(
                 _ => None,
             };
             starts.push((doc, c.slot, u64::from(c.tick)));
-            if c.layer == 1
-                && let Some(weapon) = layers.weapon.and_then(|d| d.sequences.get(c.slot.index()))
-            {
-                for inner in weapon.layers.iter().flatten() {
-                    if let LayerCue::Start(e) = inner
-                        && e.layer == 2
-                    {
-                        starts.push((layers.effect, e.slot, u64::from(c.tick + e.tick)));
-                    }
-                }
+            if c.layer == 1 {
+                starts.extend(
+                    effect_starts(layers, c.slot, u64::from(c.tick))
+                        .map(|(slot, at)| (layers.effect, slot, at)),
+                );
             }
         }
     }
@@ -238,15 +233,9 @@ impl LayerState {
                 _ => {}
             }
         }
-        if let Some((slot, started)) = weapon
-            && let Some(s) = layers.weapon.and_then(|d| d.sequences.get(slot.index()))
-        {
-            for cue in s.layers.iter().flatten() {
-                if let LayerCue::Start(c) = cue
-                    && c.layer == 2
-                {
-                    start_effect(c.slot, started + u64::from(c.tick));
-                }
+        if let Some((slot, started)) = weapon {
+            for (slot, at) in effect_starts(layers, slot, started) {
+                start_effect(slot, at);
             }
         }
         Self {
@@ -255,6 +244,25 @@ impl LayerState {
             effect,
         }
     }
+}
+
+/// The effects the weapon slot `weapon_slot`, started at `started`, starts: each effect slot with
+/// the tick it starts at (the weapon's start plus its cue's tick). None when no weapon document
+/// is given or it has no such slot.
+fn effect_starts<'a>(
+    layers: &Layers<'a>,
+    weapon_slot: Slot,
+    started: u64,
+) -> impl Iterator<Item = (Slot, u64)> + 'a {
+    layers
+        .weapon
+        .and_then(|d| d.sequences.get(weapon_slot.index()))
+        .into_iter()
+        .flat_map(|s| s.layers.iter().flatten())
+        .filter_map(move |cue| match cue {
+            LayerCue::Start(c) if c.layer == 2 => Some((c.slot, started + u64::from(c.tick))),
+            _ => None,
+        })
 }
 
 /// The layer names of an order, as the static names the pose uses.
