@@ -116,6 +116,19 @@ pub enum End {
     SegmentEnd,
 }
 
+impl End {
+    /// Every end.
+    pub const ALL: [Self; 7] = [
+        Self::Loop,
+        Self::Pause,
+        Self::EndAnimation,
+        Self::C2,
+        Self::HoldWeapon,
+        Self::Hold,
+        Self::SegmentEnd,
+    ];
+}
+
 /// A counted loop `FF FC n c` that was not replayed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SkippedLoop {

@@ -73,21 +73,22 @@ impl LayerKind {
         }
     }
 
-    /// `"weapon"` or `"effect"`: the layer `QueueSpriteAnim` starts (1 or 2).
-    pub fn layer(self) -> &'static str {
+    /// The layer `QueueSpriteAnim` starts (1 the weapon, 2 the effect) with this kind's files.
+    pub fn as_layer(self) -> Layer {
         match self {
-            Self::Wep1 | Self::Wep2 => "weapon",
-            Self::Eff1 => "effect",
+            Self::Wep1 | Self::Wep2 => Layer::Weapon,
+            Self::Eff1 => Layer::Effect,
         }
+    }
+
+    /// `"weapon"` or `"effect"`: the name of [`Self::as_layer`].
+    pub fn layer(self) -> &'static str {
+        self.as_layer().name()
     }
 
     /// The block of WEP.SPR the layer's cells are cut from ([`Layer::sheet_block`]).
     pub fn sheet_block(self) -> SheetBlock {
-        let layer = match self {
-            Self::Wep1 | Self::Wep2 => Layer::Weapon,
-            Self::Eff1 => Layer::Effect,
-        };
-        layer
+        self.as_layer()
             .sheet_block()
             .expect("the weapon and effect layers each have a block of the weapons sheet")
     }

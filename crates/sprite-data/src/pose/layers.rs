@@ -18,13 +18,14 @@
 //!
 //! The text layer (damage numbers) is never drawn.
 
-use fft_formats::layer::WeaponType;
+use fft_formats::layer::{LAYER_ORDERS, Layer, WeaponType};
 use serde::Serialize;
 
 use crate::document::{Animation, Document, LayerCue, Sequence};
 use crate::error::Error;
+use crate::execution::End;
 use crate::index::{FrameIndex, Slot};
-use crate::layer::{LayerDocument, LayerSequence};
+use crate::layer::{LayerDocument, LayerSequence, end_name};
 
 use super::{
     Pose, PoseTile, View, elapsed, frame_index_at, played, pose_at, sum_ticks, total_ticks,
@@ -37,6 +38,17 @@ pub struct Layers<'a> {
     pub weapon_type: WeaponType,
     pub weapon: Option<&'a LayerDocument>,
     pub effect: Option<&'a LayerDocument>,
+}
+
+impl<'a> Layers<'a> {
+    /// The document drawn for `layer`, if given; `None` for the unit and the text.
+    fn document(&self, layer: Layer) -> Option<&'a LayerDocument> {
+        match layer {
+            Layer::Weapon => self.weapon,
+            Layer::Effect => self.effect,
+            Layer::Unit | Layer::Text => None,
+        }
+    }
 }
 
 /// A pose with its layers.
@@ -86,7 +98,7 @@ impl LayeredPose {
             .iter()
             .rev()
             .filter_map(|name| {
-                if name == "unit" {
+                if name == Layer::Unit.name() {
                     Some(None)
                 } else {
                     self.layers.iter().position(|l| &l.layer == name).map(Some)
@@ -113,10 +125,8 @@ pub fn pose_with_layers(
     let elapsed = elapsed(animation, sequence, unit.tick);
     let state = LayerState::at(sequence, elapsed, layers);
     let mut drawn = Vec::new();
-    for (name, doc, start) in [
-        ("weapon", layers.weapon, state.weapon),
-        ("effect", layers.effect, state.effect),
-    ] {
+    for (layer, start) in [(Layer::Weapon, state.weapon), (Layer::Effect, state.effect)] {
+        let (name, doc) = (layer.name(), layers.document(layer));
         let (Some(layer_doc), Some((slot, started))) = (doc, start) else {
             continue;
         };
@@ -169,13 +179,13 @@ pub fn change_ticks(
     let mut starts: Vec<(Option<&LayerDocument>, Slot, u64)> = Vec::new();
     for cue in sequence.layers.iter().flatten() {
         if let LayerCue::Start(c) = cue {
-            let doc = match c.layer {
-                1 => layers.weapon,
-                2 => layers.effect,
-                _ => None,
-            };
-            starts.push((doc, c.slot, u64::from(c.tick)));
-            if c.layer == 1 {
+            let layer = c.started_layer();
+            starts.push((
+                layer.and_then(|l| layers.document(l)),
+                c.slot,
+                u64::from(c.tick),
+            ));
+            if layer == Some(Layer::Weapon) {
                 starts.extend(
                     effect_starts(layers, c.slot, u64::from(c.tick))
                         .map(|(slot, at)| (layers.effect, slot, at)),
@@ -211,7 +221,7 @@ struct LayerState {
 
 impl LayerState {
     fn at(sequence: &Sequence, elapsed: u64, layers: &Layers) -> Self {
-        let mut order: Vec<&'static str> = vec!["unit", "weapon", "effect", "text"];
+        let mut order: Vec<&'static str> = LAYER_ORDERS[0].map(Layer::name).to_vec();
         let mut weapon: Option<(Slot, u64)> = None;
         // The effect's latest start, from the unit's cues or the weapon slot's.
         let mut effect: Option<(Slot, u64)> = None;
@@ -225,9 +235,9 @@ impl LayerState {
                 LayerCue::Priority(p) if u64::from(p.tick) <= elapsed => {
                     order = order_names(&p.order);
                 }
-                LayerCue::Start(c) if u64::from(c.tick) <= elapsed => match c.layer {
-                    1 => weapon = Some((c.slot, u64::from(c.tick))),
-                    2 => start_effect(c.slot, u64::from(c.tick)),
+                LayerCue::Start(c) if u64::from(c.tick) <= elapsed => match c.started_layer() {
+                    Some(Layer::Weapon) => weapon = Some((c.slot, u64::from(c.tick))),
+                    Some(Layer::Effect) => start_effect(c.slot, u64::from(c.tick)),
                     _ => {}
                 },
                 _ => {}
@@ -260,7 +270,9 @@ fn effect_starts<'a>(
         .into_iter()
         .flat_map(|s| s.layers.iter().flatten())
         .filter_map(move |cue| match cue {
-            LayerCue::Start(c) if c.layer == 2 => Some((c.slot, started + u64::from(c.tick))),
+            LayerCue::Start(c) if c.started_layer() == Some(Layer::Effect) => {
+                Some((c.slot, started + u64::from(c.tick)))
+            }
             _ => None,
         })
 }
@@ -269,20 +281,17 @@ fn effect_starts<'a>(
 fn order_names(order: &[String]) -> Vec<&'static str> {
     order
         .iter()
-        .filter_map(|n| {
-            ["unit", "weapon", "effect", "text"]
-                .into_iter()
-                .find(|k| k == n)
-        })
+        .filter_map(|n| Layer::ALL.into_iter().map(Layer::name).find(|k| k == n))
         .collect()
 }
 
 /// The frame a layer slot shows `elapsed - started` ticks in, or `None` when it shows none.
 fn layer_frame(sequence: &LayerSequence, local: u64) -> Option<usize> {
     let total = sum_ticks(&sequence.ticks);
-    let local = match sequence.end.as_str() {
-        "loop" if total > 0 => local % total,
-        "EndAnimation" if local >= total => return None,
+    let end = End::ALL.into_iter().find(|&e| end_name(e) == sequence.end);
+    let local = match end {
+        Some(End::Loop) if total > 0 => local % total,
+        Some(End::EndAnimation) if local >= total => return None,
         _ => local,
     };
     frame_index_at(&sequence.ticks, local)
