@@ -726,8 +726,6 @@ fn check_sequence(doc: &Document, i: usize, s: &Sequence, p: &mut Problems) {
     }
 }
 
-/// The layer names a `SetLayerPriority` order lists (the schema's enum).
-
 /// A sequence's `layers` cues (unit or layer document): the schema's ranges (bytes, the order's
 /// names and length, at least one cue when present), at most [`MAX_LAYER_CUES`], and every cue
 /// within the sequence's `total` ticks, as events are.
@@ -753,6 +751,7 @@ fn check_cues(path: &str, cues: Option<&[LayerCue]>, total: u64, p: &mut Problem
                         format!("{}; a priority is a byte, 0..255", c.priority),
                     );
                 }
+                // The layer names an order may list (the schema's enum).
                 let names = Layer::ALL.map(Layer::name);
                 if c.order.len() > names.len() {
                     p.add(
