@@ -25,7 +25,7 @@
 
 use binrw::binrw;
 
-use crate::error::{DecodeError, Error, ErrorKind, PathFrame};
+use crate::error::PathFrame;
 use crate::record;
 use crate::shp::WEAPON_FIRST_SECTION_LEN;
 use crate::spr::{SheetBlock, SprVariant};
@@ -213,6 +213,9 @@ pub enum Layer {
 }
 
 impl Layer {
+    /// Every layer, in the order of row 0 of [`LAYER_ORDERS`].
+    pub const ALL: [Self; 4] = [Self::Unit, Self::Weapon, Self::Effect, Self::Text];
+
     /// The name used in documents.
     pub fn name(self) -> &'static str {
         match self {
@@ -290,23 +293,6 @@ pub const LAYER_ORDERS: [[Layer; 4]; 27] = {
 /// The order `SetLayerPriority priority` selects, front-most first; `None` past the table.
 pub fn layer_order(priority: u8) -> Option<[Layer; 4]> {
     LAYER_ORDERS.get(usize::from(priority)).copied()
-}
-
-/// Reads the first section of a weapon/effect SHP file's bytes (the first 0x44 bytes).
-///
-/// # Errors
-/// When the file is shorter than the section.
-pub fn first_section_of(bytes: &[u8]) -> Result<FirstSection, DecodeError> {
-    if bytes.len() < WEAPON_FIRST_SECTION_LEN {
-        return Err(Error::decode(
-            ErrorKind::UnexpectedEnd,
-            bytes.len(),
-            "first section",
-            format!("{WEAPON_FIRST_SECTION_LEN} bytes"),
-            format!("a file of {} bytes", bytes.len()),
-        ));
-    }
-    record::read(bytes, 0, || "first section".into())
 }
 
 /// Units of the game's angles: 4096 to a full turn.

@@ -2,7 +2,7 @@
 //! data-contract.md derives them.
 
 use fft_formats::layer::layer_order;
-use fft_formats::shp::Frame;
+use fft_formats::shp::{Frame, SheetRect, Tile};
 use fft_formats::{Seq, UnitShp};
 
 use crate::document::{
@@ -153,38 +153,51 @@ fn cells_and_frames(shp: &UnitShp, profile: &Profile) -> (Vec<Cell>, Vec<Vec<Fra
     for table in tables {
         for (index, frame) in table.iter().enumerate() {
             let lower = shp.in_lower_half(index);
-            let mut tiles: Vec<FrameTile> = frame
-                .tiles
-                .iter()
-                .map(|tile| {
-                    let rect = tile.sheet_rect(lower);
-                    let key = (usize::from(tile.column & 0x1F) * 64 + (rect.y / 8) as usize) * 16
-                        + usize::from(tile.size_code & 0x0F);
-                    if cell_ids[key] == NONE {
-                        cell_ids[key] = cells.len() as u16;
-                        cells.push(Cell {
-                            id: CellId(u32::from(cell_ids[key])),
-                            x: rect.x,
-                            y: rect.y,
-                            w: rect.w,
-                            h: rect.h,
-                        });
-                    }
-                    let cell = CellId(u32::from(cell_ids[key]));
-                    FrameTile {
-                        cell,
-                        u: i32::from(tile.dx) + rect.w as i32 / 2 + du,
-                        v: i32::from(tile.dy) + rect.h as i32 / 2 + dv,
-                        flip: tile.flip_x,
-                        flip_y: tile.flip_y,
-                    }
-                })
-                .collect();
-            tiles.reverse();
-            frames.push(tiles);
+            frames.push(frame_tiles(frame, lower, [du, dv], |tile, rect| {
+                let key = (usize::from(tile.column & 0x1F) * 64 + (rect.y / 8) as usize) * 16
+                    + usize::from(tile.size_code & 0x0F);
+                if cell_ids[key] == NONE {
+                    cell_ids[key] = cells.len() as u16;
+                    cells.push(Cell {
+                        id: CellId(u32::from(cell_ids[key])),
+                        x: rect.x,
+                        y: rect.y,
+                        w: rect.w,
+                        h: rect.h,
+                    });
+                }
+                CellId(u32::from(cell_ids[key]))
+            }));
         }
     }
     (cells, frames)
+}
+
+/// A frame's tiles back to front (the SHP lists them front to back), each of the cell `cell_of`
+/// gives it and centred `offset` from where the SHP places it; `lower` picks the sheet's lower
+/// half ([`Tile::sheet_rect`]). Unit and layer documents place their tiles alike.
+pub(crate) fn frame_tiles(
+    frame: &Frame,
+    lower: bool,
+    offset: [i32; 2],
+    mut cell_of: impl FnMut(&Tile, SheetRect) -> CellId,
+) -> Vec<FrameTile> {
+    let mut tiles: Vec<FrameTile> = frame
+        .tiles
+        .iter()
+        .map(|tile| {
+            let rect = tile.sheet_rect(lower);
+            FrameTile {
+                cell: cell_of(tile, rect),
+                u: i32::from(tile.dx) + rect.w as i32 / 2 + offset[0],
+                v: i32::from(tile.dy) + rect.h as i32 / 2 + offset[1],
+                flip: tile.flip_x,
+                flip_y: tile.flip_y,
+            }
+        })
+        .collect();
+    tiles.reverse();
+    tiles
 }
 
 /// Slots in table order whose offset no earlier slot has and whose execution shows a frame,

@@ -2,6 +2,7 @@
 //! field for field and in the contract's key order, so that serializing a value writes the keys
 //! in canonical order and a document read back from JSON is the same value.
 
+use fft_formats::layer::Layer;
 use serde::de::{self, SeqAccess, Visitor};
 use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -194,6 +195,15 @@ pub struct StartCue {
     pub tick: u32,
     pub layer: u32,
     pub slot: Slot,
+}
+
+impl StartCue {
+    /// The layer the cue starts ([`Layer::from_queue_arg`]); `None` for a number that names none.
+    pub fn started_layer(&self) -> Option<Layer> {
+        u8::try_from(self.layer)
+            .ok()
+            .and_then(Layer::from_queue_arg)
+    }
 }
 
 /// `[tick, label]`.

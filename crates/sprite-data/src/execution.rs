@@ -116,6 +116,19 @@ pub enum End {
     SegmentEnd,
 }
 
+impl End {
+    /// Every end.
+    pub const ALL: [Self; 7] = [
+        Self::Loop,
+        Self::Pause,
+        Self::EndAnimation,
+        Self::C2,
+        Self::HoldWeapon,
+        Self::Hold,
+        Self::SegmentEnd,
+    ];
+}
+
 /// A counted loop `FF FC n c` that was not replayed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SkippedLoop {
@@ -145,13 +158,10 @@ impl<'a> Program<'a> {
         }
     }
 
-    /// The command index one past the storage segment that starts at command `start`: the next
-    /// larger distinct slot start, or the end of the stream.
-    pub fn segment_end(&self, start: usize) -> usize {
-        let next = self.segments.partition_point(|s| s.start <= start);
-        self.segments
-            .get(next)
-            .map_or(self.seq.commands.len(), |s| s.start)
+    /// The command index one past the storage segment that starts at command `start`, which is
+    /// always a slot start and so always starts a segment.
+    fn segment_end(&self, start: usize) -> usize {
+        self.segments[self.segments.partition_point(|s| s.start <= start) - 1].end
     }
 
     /// Executes slot `slot` (first pass only).

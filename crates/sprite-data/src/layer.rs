@@ -17,7 +17,7 @@ use fft_formats::shp::WeaponShp;
 use fft_formats::spr::{SheetBlock, WIDTH};
 use serde::{Deserialize, Serialize};
 
-use crate::build::layer_cues;
+use crate::build::{frame_tiles, layer_cues};
 use crate::canonical::{Layout, Separators, write_laid_out};
 use crate::document::{Cell, FrameTile, LayerCue};
 use crate::error::{Error, ErrorKind};
@@ -73,21 +73,22 @@ impl LayerKind {
         }
     }
 
-    /// `"weapon"` or `"effect"`: the layer `QueueSpriteAnim` starts (1 or 2).
-    pub fn layer(self) -> &'static str {
+    /// The layer `QueueSpriteAnim` starts (1 the weapon, 2 the effect) with this kind's files.
+    pub fn as_layer(self) -> Layer {
         match self {
-            Self::Wep1 | Self::Wep2 => "weapon",
-            Self::Eff1 => "effect",
+            Self::Wep1 | Self::Wep2 => Layer::Weapon,
+            Self::Eff1 => Layer::Effect,
         }
+    }
+
+    /// `"weapon"` or `"effect"`: the name of [`Self::as_layer`].
+    pub fn layer(self) -> &'static str {
+        self.as_layer().name()
     }
 
     /// The block of WEP.SPR the layer's cells are cut from ([`Layer::sheet_block`]).
     pub fn sheet_block(self) -> SheetBlock {
-        let layer = match self {
-            Self::Wep1 | Self::Wep2 => Layer::Weapon,
-            Self::Eff1 => Layer::Effect,
-        };
-        layer
+        self.as_layer()
             .sheet_block()
             .expect("the weapon and effect layers each have a block of the weapons sheet")
     }
@@ -311,37 +312,25 @@ fn cells_and_frames(shp: &WeaponShp, anchor: [i32; 2]) -> (Vec<Cell>, Vec<LayerF
         .frames
         .iter()
         .map(|frame| {
-            let mut tiles: Vec<FrameTile> = frame
-                .tiles
-                .iter()
-                .map(|tile| {
-                    let rect = tile.sheet_rect(false);
-                    let id = match cells
-                        .iter()
-                        .position(|c| (c.x, c.y, c.w, c.h) == (rect.x, rect.y, rect.w, rect.h))
-                    {
-                        Some(i) => i,
-                        None => {
-                            cells.push(Cell {
-                                id: CellId(cells.len() as u32),
-                                x: rect.x,
-                                y: rect.y,
-                                w: rect.w,
-                                h: rect.h,
-                            });
-                            cells.len() - 1
-                        }
-                    };
-                    FrameTile {
-                        cell: CellId(id as u32),
-                        u: i32::from(tile.dx) + rect.w as i32 / 2 + anchor[0],
-                        v: i32::from(tile.dy) + rect.h as i32 / 2 + anchor[1],
-                        flip: tile.flip_x,
-                        flip_y: tile.flip_y,
+            let tiles = frame_tiles(frame, false, anchor, |_, rect| {
+                let id = match cells
+                    .iter()
+                    .position(|c| (c.x, c.y, c.w, c.h) == (rect.x, rect.y, rect.w, rect.h))
+                {
+                    Some(i) => i,
+                    None => {
+                        cells.push(Cell {
+                            id: CellId(cells.len() as u32),
+                            x: rect.x,
+                            y: rect.y,
+                            w: rect.w,
+                            h: rect.h,
+                        });
+                        cells.len() - 1
                     }
-                })
-                .collect();
-            tiles.reverse();
+                };
+                CellId(id as u32)
+            });
             LayerFrame {
                 rotation: frame.rotation.into(),
                 degrees: rotation_degrees(frame.rotation).unwrap_or(0.0),

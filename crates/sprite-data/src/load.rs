@@ -36,14 +36,18 @@ use std::fs::File;
 use std::io::Read;
 use std::path::Path;
 
+use fft_formats::layer::Layer;
 use serde::Deserialize;
 
 use crate::document::{
     Cell, Document, FORMAT, FORMAT_VERSION, FrameTile, HELD_ITEM_SCALE, LayerCue, Sequence,
 };
 use crate::error::{Error, ErrorKind};
+use crate::execution::End;
 use crate::index::FrameIndex;
-use crate::layer::{LAYER_FORMAT, LAYER_FORMAT_VERSION, LayerDocument, LayerKind, LayerSequence};
+use crate::layer::{
+    LAYER_FORMAT, LAYER_FORMAT_VERSION, LayerDocument, LayerKind, LayerSequence, end_name,
+};
 use crate::limits::{
     MAX_ANIMATIONS, MAX_CELLS, MAX_DOCUMENT_BYTES, MAX_FRAME_TILES, MAX_LAYER_CUES,
     MAX_LAYER_FRAMES, MAX_MAIN_FRAMES, MAX_MOVE, MAX_REPORTED_PROBLEMS, MAX_SEQUENCE_EVENTS,
@@ -722,9 +726,6 @@ fn check_sequence(doc: &Document, i: usize, s: &Sequence, p: &mut Problems) {
     }
 }
 
-/// The layer names a `SetLayerPriority` order lists (the schema's enum).
-const LAYER_NAMES: [&str; 4] = ["unit", "weapon", "effect", "text"];
-
 /// A sequence's `layers` cues (unit or layer document): the schema's ranges (bytes, the order's
 /// names and length, at least one cue when present), at most [`MAX_LAYER_CUES`], and every cue
 /// within the sequence's `total` ticks, as events are.
@@ -750,18 +751,20 @@ fn check_cues(path: &str, cues: Option<&[LayerCue]>, total: u64, p: &mut Problem
                         format!("{}; a priority is a byte, 0..255", c.priority),
                     );
                 }
-                if c.order.len() > LAYER_NAMES.len() {
+                // The layer names an order may list (the schema's enum).
+                let names = Layer::ALL.map(Layer::name);
+                if c.order.len() > names.len() {
                     p.add(
                         format!("{at}/order"),
                         format!("{} layers; an order names at most 4", c.order.len()),
                     );
                 }
-                for (n, name) in c.order.iter().enumerate().take(LAYER_NAMES.len() + 1) {
-                    if !LAYER_NAMES.contains(&name.as_str()) {
+                for (n, name) in c.order.iter().enumerate().take(names.len() + 1) {
+                    if !names.contains(&name.as_str()) {
                         let shown: String = name.chars().take(64).collect();
                         p.add(
                             format!("{at}/order/{n}"),
-                            format!("{shown:?} is not a layer; one of {LAYER_NAMES:?}"),
+                            format!("{shown:?} is not a layer; one of {names:?}"),
                         );
                     }
                 }
@@ -1095,17 +1098,6 @@ pub fn check_layer_document(doc: &LayerDocument) -> Result<(), Error> {
     p.into_result()
 }
 
-/// The slot ends a layer sequence may have (the layer schema's `end`).
-const LAYER_ENDS: [&str; 7] = [
-    "loop",
-    "PauseAnimation",
-    "EndAnimation",
-    "C2",
-    "HoldWeapon",
-    "hold",
-    "segmentEnd",
-];
-
 fn check_layer_sequence(i: usize, s: &LayerSequence, p: &mut Problems) {
     let path = format!("/sequences/{i}");
     if s.slot.index() != i {
@@ -1138,12 +1130,11 @@ fn check_layer_sequence(i: usize, s: &LayerSequence, p: &mut Problems) {
     };
     bytes("frames", &mut s.frames.iter().map(|f| f.0));
     bytes("ticks", &mut s.ticks.iter().copied());
-    if !LAYER_ENDS.contains(&s.end.as_str()) {
+    // The slot ends a layer sequence may have (the layer schema's `end`).
+    let ends = End::ALL.map(end_name);
+    if !ends.contains(&s.end.as_str()) {
         let shown: String = s.end.chars().take(64).collect();
-        p.add(
-            format!("{path}/end"),
-            format!("{shown:?}; one of {LAYER_ENDS:?}"),
-        );
+        p.add(format!("{path}/end"), format!("{shown:?}; one of {ends:?}"));
     }
     let total: u64 = s.ticks.iter().map(|&t| u64::from(t)).sum();
     check_cues(&path, s.layers.as_deref(), total, p);

@@ -18,15 +18,18 @@
 //!
 //! The text layer (damage numbers) is never drawn.
 
-use fft_formats::layer::WeaponType;
+use fft_formats::layer::{LAYER_ORDERS, Layer, WeaponType};
 use serde::Serialize;
 
 use crate::document::{Animation, Document, LayerCue, Sequence};
 use crate::error::Error;
+use crate::execution::End;
 use crate::index::{FrameIndex, Slot};
-use crate::layer::{LayerDocument, LayerSequence};
+use crate::layer::{LayerDocument, LayerSequence, end_name};
 
-use super::{Pose, PoseTile, View, frame_index_at, pose_at, sum_ticks, total_ticks};
+use super::{
+    Pose, PoseTile, View, elapsed, frame_index_at, played, pose_at, sum_ticks, total_ticks,
+};
 
 /// The layers a unit is drawn with: its weapon type and the two layer documents (either may be
 /// left out; a layer without its document is not drawn).
@@ -35,6 +38,17 @@ pub struct Layers<'a> {
     pub weapon_type: WeaponType,
     pub weapon: Option<&'a LayerDocument>,
     pub effect: Option<&'a LayerDocument>,
+}
+
+impl<'a> Layers<'a> {
+    /// The document drawn for `layer`, if given; `None` for the unit and the text.
+    fn document(&self, layer: Layer) -> Option<&'a LayerDocument> {
+        match layer {
+            Layer::Weapon => self.weapon,
+            Layer::Effect => self.effect,
+            Layer::Unit | Layer::Text => None,
+        }
+    }
 }
 
 /// A pose with its layers.
@@ -84,7 +98,7 @@ impl LayeredPose {
             .iter()
             .rev()
             .filter_map(|name| {
-                if name == "unit" {
+                if name == Layer::Unit.name() {
                     Some(None)
                 } else {
                     self.layers.iter().position(|l| &l.layer == name).map(Some)
@@ -92,16 +106,6 @@ impl LayeredPose {
             })
             .collect()
     }
-}
-
-/// The sequence `animation` plays at `view`.
-fn played<'a>(doc: &'a Document, animation: &Animation, view: View) -> Option<&'a Sequence> {
-    let index = if view.is_back() {
-        animation.back
-    } else {
-        animation.front
-    };
-    doc.sequences.get(index.index())
 }
 
 /// `poseAt` with the layers.
@@ -117,19 +121,12 @@ pub fn pose_with_layers(
     layers: &Layers,
 ) -> Result<LayeredPose, Error> {
     let unit = pose_at(doc, animation, view, tick, water)?;
-    let sequence = played(doc, animation, view).expect("pose_at found the sequence");
-    let total = total_ticks(sequence);
-    let elapsed = if animation.looping && total > 0 {
-        unit.tick % total
-    } else {
-        unit.tick
-    };
+    let sequence = played(doc, animation, view)?;
+    let elapsed = elapsed(animation, sequence, unit.tick);
     let state = LayerState::at(sequence, elapsed, layers);
     let mut drawn = Vec::new();
-    for (name, doc, start) in [
-        ("weapon", layers.weapon, state.weapon),
-        ("effect", layers.effect, state.effect),
-    ] {
+    for (layer, start) in [(Layer::Weapon, state.weapon), (Layer::Effect, state.effect)] {
+        let (name, doc) = (layer.name(), layers.document(layer));
         let (Some(layer_doc), Some((slot, started))) = (doc, start) else {
             continue;
         };
@@ -164,7 +161,7 @@ pub fn change_ticks(
     view: View,
     layers: &Layers,
 ) -> Vec<u64> {
-    let Some(sequence) = played(doc, animation, view) else {
+    let Ok(sequence) = played(doc, animation, view) else {
         return Vec::new();
     };
     let total = total_ticks(sequence);
@@ -182,22 +179,17 @@ pub fn change_ticks(
     let mut starts: Vec<(Option<&LayerDocument>, Slot, u64)> = Vec::new();
     for cue in sequence.layers.iter().flatten() {
         if let LayerCue::Start(c) = cue {
-            let doc = match c.layer {
-                1 => layers.weapon,
-                2 => layers.effect,
-                _ => None,
-            };
-            starts.push((doc, c.slot, u64::from(c.tick)));
-            if c.layer == 1
-                && let Some(weapon) = layers.weapon.and_then(|d| d.sequences.get(c.slot.index()))
-            {
-                for inner in weapon.layers.iter().flatten() {
-                    if let LayerCue::Start(e) = inner
-                        && e.layer == 2
-                    {
-                        starts.push((layers.effect, e.slot, u64::from(c.tick + e.tick)));
-                    }
-                }
+            let layer = c.started_layer();
+            starts.push((
+                layer.and_then(|l| layers.document(l)),
+                c.slot,
+                u64::from(c.tick),
+            ));
+            if layer == Some(Layer::Weapon) {
+                starts.extend(
+                    effect_starts(layers, c.slot, u64::from(c.tick))
+                        .map(|(slot, at)| (layers.effect, slot, at)),
+                );
             }
         }
     }
@@ -229,7 +221,7 @@ struct LayerState {
 
 impl LayerState {
     fn at(sequence: &Sequence, elapsed: u64, layers: &Layers) -> Self {
-        let mut order: Vec<&'static str> = vec!["unit", "weapon", "effect", "text"];
+        let mut order: Vec<&'static str> = LAYER_ORDERS[0].map(Layer::name).to_vec();
         let mut weapon: Option<(Slot, u64)> = None;
         // The effect's latest start, from the unit's cues or the weapon slot's.
         let mut effect: Option<(Slot, u64)> = None;
@@ -243,23 +235,17 @@ impl LayerState {
                 LayerCue::Priority(p) if u64::from(p.tick) <= elapsed => {
                     order = order_names(&p.order);
                 }
-                LayerCue::Start(c) if u64::from(c.tick) <= elapsed => match c.layer {
-                    1 => weapon = Some((c.slot, u64::from(c.tick))),
-                    2 => start_effect(c.slot, u64::from(c.tick)),
+                LayerCue::Start(c) if u64::from(c.tick) <= elapsed => match c.started_layer() {
+                    Some(Layer::Weapon) => weapon = Some((c.slot, u64::from(c.tick))),
+                    Some(Layer::Effect) => start_effect(c.slot, u64::from(c.tick)),
                     _ => {}
                 },
                 _ => {}
             }
         }
-        if let Some((slot, started)) = weapon
-            && let Some(s) = layers.weapon.and_then(|d| d.sequences.get(slot.index()))
-        {
-            for cue in s.layers.iter().flatten() {
-                if let LayerCue::Start(c) = cue
-                    && c.layer == 2
-                {
-                    start_effect(c.slot, started + u64::from(c.tick));
-                }
+        if let Some((slot, started)) = weapon {
+            for (slot, at) in effect_starts(layers, slot, started) {
+                start_effect(slot, at);
             }
         }
         Self {
@@ -270,24 +256,42 @@ impl LayerState {
     }
 }
 
+/// The effects the weapon slot `weapon_slot`, started at `started`, starts: each effect slot with
+/// the tick it starts at (the weapon's start plus its cue's tick). None when no weapon document
+/// is given or it has no such slot.
+fn effect_starts<'a>(
+    layers: &Layers<'a>,
+    weapon_slot: Slot,
+    started: u64,
+) -> impl Iterator<Item = (Slot, u64)> + 'a {
+    layers
+        .weapon
+        .and_then(|d| d.sequences.get(weapon_slot.index()))
+        .into_iter()
+        .flat_map(|s| s.layers.iter().flatten())
+        .filter_map(move |cue| match cue {
+            LayerCue::Start(c) if c.started_layer() == Some(Layer::Effect) => {
+                Some((c.slot, started + u64::from(c.tick)))
+            }
+            _ => None,
+        })
+}
+
 /// The layer names of an order, as the static names the pose uses.
 fn order_names(order: &[String]) -> Vec<&'static str> {
     order
         .iter()
-        .filter_map(|n| {
-            ["unit", "weapon", "effect", "text"]
-                .into_iter()
-                .find(|k| k == n)
-        })
+        .filter_map(|n| Layer::ALL.into_iter().map(Layer::name).find(|k| k == n))
         .collect()
 }
 
 /// The frame a layer slot shows `elapsed - started` ticks in, or `None` when it shows none.
 fn layer_frame(sequence: &LayerSequence, local: u64) -> Option<usize> {
     let total = sum_ticks(&sequence.ticks);
-    let local = match sequence.end.as_str() {
-        "loop" if total > 0 => local % total,
-        "EndAnimation" if local >= total => return None,
+    let end = End::ALL.into_iter().find(|&e| end_name(e) == sequence.end);
+    let local = match end {
+        Some(End::Loop) if total > 0 => local % total,
+        Some(End::EndAnimation) if local >= total => return None,
         _ => local,
     };
     frame_index_at(&sequence.ticks, local)

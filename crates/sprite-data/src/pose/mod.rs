@@ -219,6 +219,46 @@ impl<'a> Motion<'a> {
     }
 }
 
+/// The sequence `animation` plays at `view`: its back one in a back view, else its front one.
+///
+/// # Errors
+/// [`ErrorKind::SequenceMissing`] when the document has no such sequence.
+pub(crate) fn played<'a>(
+    doc: &'a Document,
+    animation: &Animation,
+    view: View,
+) -> Result<&'a Sequence, Error> {
+    let index = played_index(animation, view);
+    doc.sequences.get(index.index()).ok_or_else(|| {
+        ErrorKind::SequenceMissing {
+            animation: animation.name.clone(),
+            sequence: index,
+            count: doc.sequences.len(),
+        }
+        .into()
+    })
+}
+
+/// The index of the sequence `animation` plays at `view`.
+fn played_index(animation: &Animation, view: View) -> SequenceIndex {
+    if view.is_back() {
+        animation.back
+    } else {
+        animation.front
+    }
+}
+
+/// The ticks `tick` is into `sequence` as `animation` plays it: wrapped when the animation loops
+/// (see [`pose_at`]), else as is.
+pub(crate) fn elapsed(animation: &Animation, sequence: &Sequence, tick: u64) -> u64 {
+    let total = total_ticks(sequence);
+    if animation.looping && total > 0 {
+        tick % total
+    } else {
+        tick
+    }
+}
+
 /// A sequence's length in ticks, `sum(ticks)`.
 pub fn total_ticks(sequence: &Sequence) -> u64 {
     sum_ticks(&sequence.ticks)
@@ -269,29 +309,11 @@ pub fn pose_at(
     water: bool,
 ) -> Result<Pose, Error> {
     let tick = check_tick(tick)?;
-    let back = view.is_back();
     let mirrored = view.is_mirrored();
-    let sequence_index = if back {
-        animation.back
-    } else {
-        animation.front
-    };
-    let entry =
-        doc.sequences
-            .get(sequence_index.index())
-            .ok_or_else(|| ErrorKind::SequenceMissing {
-                animation: animation.name.clone(),
-                sequence: sequence_index,
-                count: doc.sequences.len(),
-            })?;
+    let entry = played(doc, animation, view)?;
     check_lengths(entry)?;
 
-    let total = total_ticks(entry);
-    let elapsed = if animation.looping && total > 0 {
-        tick % total
-    } else {
-        tick
-    };
+    let elapsed = elapsed(animation, entry, tick);
     let index = frame_index_at(&entry.ticks, elapsed).ok_or(ErrorKind::EmptySequence {
         sequence: entry.seq,
     })?;
@@ -304,9 +326,9 @@ pub fn pose_at(
         view,
         tick,
         water,
-        back,
+        back: view.is_back(),
         mirrored,
-        sequence: Some(sequence_index),
+        sequence: Some(played_index(animation, view)),
         name: Some(entry.name.clone()),
         index: Some(index),
         shp,
