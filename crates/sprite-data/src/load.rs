@@ -111,7 +111,13 @@ pub fn load_layer_document(path: &Path) -> Result<LayerDocument, Error> {
 /// ([`ErrorKind::NotJson`]), another format ([`ErrorKind::OtherFormat`]), a misfit of the shape
 /// ([`ErrorKind::Shape`]), or broken rules ([`ErrorKind::InvalidDocument`]).
 pub fn parse_layer_document(bytes: &[u8], origin: &str) -> Result<LayerDocument, Error> {
-    let doc: LayerDocument = parse_shape(bytes, origin, LAYER_FORMAT, LAYER_FORMAT_VERSION)?;
+    let doc: LayerDocument = parse_shape(
+        bytes,
+        origin,
+        LAYER_FORMAT,
+        LAYER_FORMAT_VERSION,
+        |d: &LayerDocument| (d.format.as_str(), d.format_version),
+    )?;
     check_layer_document(&doc).map_err(|error| error.in_context(origin))?;
     Ok(doc)
 }
@@ -123,17 +129,26 @@ pub fn parse_layer_document(bytes: &[u8], origin: &str) -> Result<LayerDocument,
 /// ([`ErrorKind::NotJson`]), another format ([`ErrorKind::OtherFormat`]), a misfit of the shape
 /// ([`ErrorKind::Shape`]), or broken rules ([`ErrorKind::InvalidDocument`]).
 pub fn parse_document(bytes: &[u8], origin: &str) -> Result<Document, Error> {
-    let doc: Document = parse_shape(bytes, origin, FORMAT, FORMAT_VERSION)?;
+    let doc: Document = parse_shape(bytes, origin, FORMAT, FORMAT_VERSION, |d: &Document| {
+        (d.format.as_str(), d.format_version)
+    })?;
     check_document(&doc).map_err(|error| error.in_context(origin))?;
     Ok(doc)
 }
 
-/// The first three stages: size, format (`format`, `formatVersion`) and shape.
+/// The first three stages: size, format (`format`, `formatVersion`, which `stated` reads off a
+/// parsed document) and shape.
+///
+/// The text is parsed once when it is a document of `format`: [`probe_format`], a second pass
+/// that reads only those two fields, runs only when the typed parse fails or finds another
+/// format, so that what the file plainly is (another format, not JSON) is said before how its
+/// shape misfits.
 fn parse_shape<T: serde::de::DeserializeOwned>(
     bytes: &[u8],
     origin: &str,
     format: &'static str,
     version: u32,
+    stated: impl Fn(&T) -> (&str, u32),
 ) -> Result<T, Error> {
     let fail = |kind: ErrorKind| kind.in_context(origin);
     if bytes.len() as u64 > MAX_DOCUMENT_BYTES {
@@ -141,24 +156,36 @@ fn parse_shape<T: serde::de::DeserializeOwned>(
             len: bytes.len() as u64,
         }));
     }
-    probe_format(bytes, format, version).map_err(fail)?;
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let doc: T = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
+    let parsed = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
         let path = printable(&json_pointer(e.path()));
         let inner = e.into_inner();
-        fail(if inner.is_data() {
+        if inner.is_data() {
             ErrorKind::Shape {
                 path,
                 message: printable(&inner.to_string()),
             }
         } else {
             ErrorKind::NotJson(printable(&inner.to_string()))
-        })
-    })?;
-    deserializer
-        .end()
-        .map_err(|e| fail(ErrorKind::NotJson(printable(&e.to_string()))))?;
-    Ok(doc)
+        }
+    });
+    let parsed = parsed.and_then(|doc: T| {
+        deserializer
+            .end()
+            .map(|()| doc)
+            .map_err(|e| ErrorKind::NotJson(printable(&e.to_string())))
+    });
+    match parsed {
+        Ok(doc) if stated(&doc) == (format, version) => Ok(doc),
+        // Another format, or no document: the probe says which, before any misfit of the shape.
+        Ok(_) => Err(fail(
+            probe_format(bytes, format, version).expect_err("the probe sees the other format"),
+        )),
+        Err(misfit) => {
+            probe_format(bytes, format, version).map_err(fail)?;
+            Err(fail(misfit))
+        }
+    }
 }
 
 /// The two fields that say what a JSON file is; every other field is skipped unread.
