@@ -90,11 +90,6 @@ impl Drop for TempDir {
     }
 }
 
-/// The path of a retail file in the originals folder, under its disc or its remaster name.
-fn retail_path(test: &str, disc_name: &str) -> Option<PathBuf> {
-    test_support::retail_file(test, disc_name)
-}
-
 /// A small SEQ: slot 0 shows two frames and loops, slots 1 and 2 share a hold frame.
 fn tiny_seq() -> Vec<u8> {
     let commands = vec![
@@ -216,7 +211,9 @@ fn roundtrip_every_original_is_identical() {
 
 #[test]
 fn inspect_type1_shp_shows_the_fingerprint() {
-    let Some(path) = retail_path("inspect_type1_shp_shows_the_fingerprint", "TYPE1.SHP") else {
+    let Some(path) =
+        test_support::retail_file("inspect_type1_shp_shows_the_fingerprint", "TYPE1.SHP")
+    else {
         return;
     };
     let json = inspect_json(&[path.to_str().unwrap()]);
@@ -237,7 +234,9 @@ fn inspect_type1_shp_shows_the_fingerprint() {
 
 #[test]
 fn inspect_type1_seq_shows_the_fingerprint() {
-    let Some(path) = retail_path("inspect_type1_seq_shows_the_fingerprint", "TYPE1.SEQ") else {
+    let Some(path) =
+        test_support::retail_file("inspect_type1_seq_shows_the_fingerprint", "TYPE1.SEQ")
+    else {
         return;
     };
     let json = inspect_json(&[path.to_str().unwrap()]);
@@ -256,7 +255,8 @@ fn inspect_type1_seq_shows_the_fingerprint() {
 
 #[test]
 fn inspect_verbose_type1_seq_lists_slot_segments() {
-    let Some(path) = retail_path("inspect_verbose_type1_seq_lists_slot_segments", "TYPE1.SEQ")
+    let Some(path) =
+        test_support::retail_file("inspect_verbose_type1_seq_lists_slot_segments", "TYPE1.SEQ")
     else {
         return;
     };
@@ -308,7 +308,7 @@ fn inspect_verbose_type1_seq_lists_slot_segments() {
 
 #[test]
 fn inspect_verbose_type1_shp_places_lower_half_tiles() {
-    let Some(path) = retail_path(
+    let Some(path) = test_support::retail_file(
         "inspect_verbose_type1_shp_places_lower_half_tiles",
         "TYPE1.SHP",
     ) else {

@@ -3,7 +3,6 @@
 //! extract, build (checked against its schema and against values worked out by hand) and render
 //! (checked against a picture assembled by hand from the sheet's rectangles).
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use pretty_assertions::assert_eq;
@@ -44,10 +43,6 @@ fn expect(output: &Output, code: i32) -> String {
     assert_eq!(err.lines().count(), 1, "one line: {err:?}");
     assert!(err.starts_with("tactics-sprite: "), "{err:?}");
     err
-}
-
-fn scratch(test: &str) -> PathBuf {
-    test_support::temp_dir(&format!("sas-{test}"))
 }
 
 #[test]
@@ -170,7 +165,7 @@ fn inspect_lists_a_container_and_one_entry() {
 
 #[test]
 fn extract_writes_the_entries_as_stored_and_refuses_the_compressed_one() {
-    let dir = scratch("extract");
+    let dir = test_support::temp_dir("extract");
     let output = run(&[
         "extract",
         &fixture("synthetic.pakd"),
@@ -192,7 +187,7 @@ fn extract_writes_the_entries_as_stored_and_refuses_the_compressed_one() {
         std::fs::read(fixture("synthetic-psp.sas")).unwrap()
     );
     assert!(!dir.join("0002.bin").exists());
-    let only = scratch("extract-one");
+    let only = test_support::temp_dir("extract-one");
     expect(
         &run(&[
             "extract",
@@ -208,7 +203,7 @@ fn extract_writes_the_entries_as_stored_and_refuses_the_compressed_one() {
 }
 
 fn build(input: &str, extra: &[&str]) -> Value {
-    let dir = scratch("build");
+    let dir = test_support::temp_dir("build");
     let out = dir.join(format!("{}.json", extra.join("_").replace('-', "")));
     let mut args = vec!["build", "--sas", input, "-o", out.to_str().unwrap()];
     args.extend(extra);
@@ -303,7 +298,7 @@ fn build_writes_a_document_that_passes_its_schema_with_the_hand_values() {
 
 #[test]
 fn build_asks_which_entry_when_a_container_has_several() {
-    let dir = scratch("build-entry");
+    let dir = test_support::temp_dir("build-entry");
     let out = dir.join("x.json");
     let err = expect(
         &run(&[
@@ -351,7 +346,7 @@ fn assemble(
 
 #[test]
 fn render_of_a_mirrored_direction_matches_the_hand_assembly() {
-    let dir = scratch("render");
+    let dir = test_support::temp_dir("render");
     let out = dir.join("a0d1.png");
     let stdout = expect(
         &run(&[
@@ -403,7 +398,7 @@ fn render_of_a_mirrored_direction_matches_the_hand_assembly() {
 
 #[test]
 fn render_of_the_unmirrored_direction_and_a_shared_block() {
-    let dir = scratch("render-b");
+    let dir = test_support::temp_dir("render-b");
     let out = dir.join("a1d0.png");
     expect(
         &run(&[
@@ -440,7 +435,7 @@ fn render_of_the_unmirrored_direction_and_a_shared_block() {
 
 #[test]
 fn render_refuses_an_empty_direction_and_a_bad_animation() {
-    let dir = scratch("render-bad");
+    let dir = test_support::temp_dir("render-bad");
     let out = dir.join("x.png");
     let args = |anim: &'static str, direction: &'static str| {
         run(&[
@@ -470,7 +465,7 @@ fn render_refuses_an_empty_direction_and_a_bad_animation() {
 
 #[test]
 fn a_truncated_set_is_reported_with_its_offset() {
-    let dir = scratch("truncated");
+    let dir = test_support::temp_dir("truncated");
     let path = dir.join("short.sas3");
     let bytes = std::fs::read(fixture("synthetic.sas3")).unwrap();
     // Block C's 11 frames need 0xF2..0x18C.
@@ -499,7 +494,7 @@ fn chunks(bytes: &[u8]) -> Vec<([u8; 4], Vec<u8>)> {
 
 #[test]
 fn an_animated_png_shows_each_pose_for_its_ticks() {
-    let dir = scratch("apng");
+    let dir = test_support::temp_dir("apng");
     let out = dir.join("a0d1.apng");
     expect(
         &run(&[
@@ -537,7 +532,7 @@ fn an_animated_png_shows_each_pose_for_its_ticks() {
 
 #[test]
 fn a_sprite_past_the_table_is_noted_and_drawn_as_nothing() {
-    let dir = scratch("past-table");
+    let dir = test_support::temp_dir("past-table");
     let path = dir.join("past.sas3");
     let mut bytes = std::fs::read(fixture("synthetic.sas3")).unwrap();
     // Block B at 0xCE: its first frame at 0xD2 shows sprite 2 (byte 0xD2 + 4); make it 3, one
@@ -579,7 +574,7 @@ fn a_sprite_past_the_table_is_noted_and_drawn_as_nothing() {
 
 #[test]
 fn extract_then_pack_gives_back_the_container() {
-    let dir = scratch("pack");
+    let dir = test_support::temp_dir("pack");
     let folder = dir.join("entries");
     let packed = dir.join("rebuilt.pakd");
     // Without --keep-compressed entry 2 is refused, and pack cannot find it.
