@@ -3,19 +3,12 @@
 //! shipped document is `sprite-data`'s golden test); a kind that does not exist, or `--kind` with
 //! `--profile`, is a usage error.
 
-use std::process::{Command, Output};
+mod common;
 
 use sprite_data::layer::build_layer_from_folder;
 use sprite_data::pipeline::{Source, build_from_sources};
 use sprite_data::profile::BUILTIN;
 use test_support::{assert_same_text, retail_file, temp_dir};
-
-fn tactics_sprite(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 #[test]
 fn every_kind_builds_its_shipped_document() {
@@ -32,7 +25,7 @@ fn every_kind_builds_its_shipped_document() {
         let out = out_dir.join(format!("{}.json", kind.name));
         // Upper case on purpose: kind names are matched in any case.
         let name = kind.name.to_ascii_uppercase();
-        let run = tactics_sprite(&[
+        let run = common::run(&[
             "build",
             "--kind",
             &name,
@@ -90,14 +83,14 @@ fn an_unknown_kind_or_kind_with_profile_is_a_usage_error() {
     let base = [
         "build", "--shp", "a.shp", "--seq", "a.seq", "-o", "out.json",
     ];
-    let unknown = tactics_sprite(&[&base[..], &["--kind", "type9"]].concat());
+    let unknown = common::run(&[&base[..], &["--kind", "type9"]].concat());
     assert_eq!(unknown.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&unknown.stderr);
     assert!(
         stderr.contains("the kinds are type1, type2, cyoko, mon, ruka, other, arute, kanzen"),
         "{stderr}"
     );
-    let both = tactics_sprite(&[&base[..], &["--kind", "mon", "--profile", "p.toml"]].concat());
+    let both = common::run(&[&base[..], &["--kind", "mon", "--profile", "p.toml"]].concat());
     assert_eq!(both.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&both.stderr).contains("cannot be used with"),
@@ -116,7 +109,7 @@ fn every_layer_builds_its_shipped_document() {
             continue;
         };
         let out = out_dir.join(format!("{layer}.json"));
-        let run = tactics_sprite(&[
+        let run = common::run(&[
             "build",
             "--kind",
             layer.name(),
@@ -151,7 +144,7 @@ fn every_layer_builds_its_shipped_document() {
         return;
     };
     let out = out_dir.join("bad.json");
-    let run = tactics_sprite(&[
+    let run = common::run(&[
         "build",
         "--kind",
         "wep1",
@@ -173,7 +166,7 @@ fn every_layer_builds_its_shipped_document() {
         "{stderr}"
     );
     assert!(!out.exists());
-    let run = tactics_sprite(&[
+    let run = common::run(&[
         "build",
         "--kind",
         "wep1",

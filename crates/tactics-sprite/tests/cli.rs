@@ -3,36 +3,18 @@
 //! the others make their own small files with `fft_formats`. The expected numbers of the retail
 //! checks come from formats.md (2.1, 2.3, 3.5), not from this tool's output.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use common::{run, stderr, stdout};
 use fft_formats::seq::opcode::code;
 use fft_formats::{CommandIndex, Frame, Seq, Tile, UnitShp, WeaponShp};
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_tactics-sprite");
-
 /// Runs the binary with `args`.
-fn run<I, S>(args: I) -> Output
-where
-    I: IntoIterator<Item = S>,
-    S: AsRef<std::ffi::OsStr>,
-{
-    Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
-}
-
 fn code_of(output: &Output) -> i32 {
     output
         .status

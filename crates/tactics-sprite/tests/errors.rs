@@ -4,23 +4,15 @@
 //! names every kind, a retail file of another kind refused unless forced, unknown animations
 //! answered with the nearest names, and MON's SP2 sequences refused without the SP2.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::{run, s};
 use sprite_render::encode::png_rgba;
 use sprite_render::sheet::synthetic_sheet;
 use test_support::{repo_root, retail_file, temp_dir};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn s(path: &Path) -> &str {
-    path.to_str().unwrap()
-}
 
 /// Checks the exit status, that stdout is empty and stderr one line naming the program; returns
 /// the line.

@@ -4,9 +4,12 @@
 //! 49 GB render is a one-line error, and a picture past a drawing limit is a one-line error
 //! naming the limit and what caused it, never an abort.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::{run, s};
 use serde_json::{Value, json};
 use sprite_data::limits::{
     MAX_ANIMATION_FRAMES, MAX_ANIMATION_PIXELS, MAX_CANVAS_SIDE, MAX_DOCUMENT_BYTES,
@@ -14,19 +17,6 @@ use sprite_data::limits::{
 };
 use sprite_render::Image;
 use sprite_render::encode::png_rgba;
-
-const BIN: &str = env!("CARGO_BIN_EXE_tactics-sprite");
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn s(path: &Path) -> &str {
-    path.to_str().unwrap()
-}
 
 /// The single stderr line without the program's name, after checking the exit status is 1 (bad
 /// input, not a crash: a panic exits 101, an abort is killed by a signal).

@@ -3,50 +3,17 @@
 //! on a made-up sheet written here; the RAMUZA checks need the sheets in `FFT_SHEETS` and
 //! write only to the temp dir.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use common::{expect, run, s};
 use serde_json::Value;
 use sprite_render::encode::png_rgba;
 use sprite_render::sheet::{read_indexed_png, synthetic_sheet};
 
-const BIN: &str = env!("CARGO_BIN_EXE_tactics-sprite");
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
-
 /// Checks the exit code, and for a failure that stderr is one line naming the program.
-fn expect(output: &Output, code: i32) -> String {
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "stdout: {}\nstderr: {}",
-        stdout(output),
-        stderr(output)
-    );
-    if code == 0 {
-        return stdout(output);
-    }
-    let err = stderr(output);
-    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
-    assert!(err.starts_with("tactics-sprite: "), "{err:?}");
-    err
-}
-
-/// A fresh folder under the system temp dir.
 fn scratch(test: &str) -> PathBuf {
     static COUNTER: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
@@ -73,10 +40,6 @@ fn demo_sheet(dir: &Path) -> PathBuf {
     let path = dir.join("demo-sheet.png");
     std::fs::write(&path, png_rgba(&synthetic_sheet(&doc)).unwrap()).unwrap();
     path
-}
-
-fn s(path: &Path) -> &str {
-    path.to_str().unwrap()
 }
 
 #[test]

@@ -3,13 +3,12 @@
 //! extract, build (checked against its schema and against values worked out by hand) and render
 //! (checked against a picture assembled by hand from the sheet's rectangles).
 
-use std::process::{Command, Output};
+mod common;
 
+use common::{expect, run};
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
 use sprite_render::sheet::decode_png;
-
-const BIN: &str = env!("CARGO_BIN_EXE_tactics-sprite");
 
 fn fixture(name: &str) -> String {
     test_support::repo_root()
@@ -19,32 +18,7 @@ fn fixture(name: &str) -> String {
         .to_string()
 }
 
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
 /// Checks the exit code; returns stdout, or for a failure stderr, which must be one line.
-fn expect(output: &Output, code: i32) -> String {
-    let (out, err) = (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    );
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "stdout: {out}\nstderr: {err}"
-    );
-    if code == 0 {
-        return out;
-    }
-    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
-    assert!(err.starts_with("tactics-sprite: "), "{err:?}");
-    err
-}
-
 #[test]
 fn roundtrip_gives_back_every_fixture_and_container_entry() {
     let out = expect(

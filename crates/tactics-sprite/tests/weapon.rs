@@ -8,9 +8,11 @@
 //! anchor, stacked in the order of FFTorama's layer priority row, the effect added on. No document
 //! or renderer of the project is used to make the expected pictures.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
+use std::path::Path;
+
+use common::run;
 use fft_formats::shp::Tile;
 use fft_formats::spr::Spr;
 use fft_formats::{UnitShp, WeaponShp};
@@ -20,13 +22,6 @@ use test_support::fftorama::{
 use test_support::{fftorama_tables, repo_root, retail_bytes, sheet, temp_dir, weapons_sheet};
 
 type Rgba = [u8; 4];
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 /// A picture: width, height, pixels row by row.
 #[derive(Clone, PartialEq)]
