@@ -14,7 +14,7 @@ fn builds_the_demo_with_a_profile_file() {
     let root = repo_root();
     let dir = temp_dir("demo");
     let out = dir.join("demo.json");
-    let run = common::run(&[
+    let run = common::run([
         "build",
         "--shp",
         s(&root.join("fixtures/demo/DEMO.SHP")),
@@ -52,7 +52,7 @@ fn builds_type1_from_the_originals() {
     };
     let dir = temp_dir("type1");
     let out = dir.join("type1.json");
-    let run = common::run(&[
+    let run = common::run([
         "build",
         "--shp",
         s(&type1_shp),
@@ -111,7 +111,7 @@ fn a_failed_build_leaves_the_previous_output_and_says_why_in_one_line() {
     let truncated = dir.join("SHORT.SEQ");
     let seq = std::fs::read(root.join("fixtures/demo/DEMO.SEQ")).unwrap();
     std::fs::write(&truncated, &seq[..seq.len() - 3]).unwrap();
-    let run = common::run(&[
+    let run = common::run([
         "build",
         "--shp",
         s(&root.join("fixtures/demo/DEMO.SHP")),
@@ -145,7 +145,7 @@ fn a_failed_build_leaves_the_previous_output_and_says_why_in_one_line() {
 
 #[test]
 fn build_usage_errors_exit_2() {
-    assert_eq!(common::run(&["build", "--shp", "a"]).status.code(), Some(2));
+    assert_eq!(common::run(["build", "--shp", "a"]).status.code(), Some(2));
 }
 
 /// A modded file (one delay changed) still builds, and the report says which input is retail and
@@ -168,7 +168,7 @@ fn a_modified_file_builds_and_is_named_as_modified() {
     let modded = dir.join("TYPE1.SEQ");
     std::fs::write(&modded, &seq).unwrap();
     let out = dir.join("doc.json");
-    let run = common::run(&[
+    let run = common::run([
         "build",
         "--shp",
         s(&type1_shp),

@@ -92,14 +92,14 @@ fn an_unknown_kind_or_kind_with_profile_is_a_usage_error() {
     let base = [
         "build", "--shp", "a.shp", "--seq", "a.seq", "-o", "out.json",
     ];
-    let unknown = run(&[&base[..], &["--kind", "type9"]].concat());
+    let unknown = run([&base[..], &["--kind", "type9"]].concat());
     assert_eq!(unknown.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&unknown.stderr);
     assert!(
         stderr.contains("the kinds are type1, type2, cyoko, mon, ruka, other, arute, kanzen"),
         "{stderr}"
     );
-    let both = run(&[&base[..], &["--kind", "mon", "--profile", "p.toml"]].concat());
+    let both = run([&base[..], &["--kind", "mon", "--profile", "p.toml"]].concat());
     assert_eq!(both.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&both.stderr).contains("cannot be used with"),

@@ -96,7 +96,7 @@ fn check_names_exactly_the_changed_paths() {
     let walk = animation_index(&shipped, "Walk");
     let base = ["check", "--data", s(&theirs), "--originals", s(&originals)];
 
-    let run = common::run(&[&base[..], &["--format", "json"]].concat());
+    let run = common::run([&base[..], &["--format", "json"]].concat());
     assert_eq!(run.status.code(), Some(1), "{}", stdout(&run));
     let report: Value = serde_json::from_str(&stdout(&run)).unwrap();
     let paths: Vec<&str> = report["differences"]
@@ -144,7 +144,7 @@ fn check_names_exactly_the_changed_paths() {
     );
 
     // The text names them as the issue words them, grouped, and lists the site's fields once.
-    let text = stdout(&common::run(&base));
+    let text = stdout(&common::run(base));
     assert!(
         text.contains("sequences: 2 differences\n  sequences[102] \"Swing High Fwd\" .ticks[3]: theirs 4, files 2\n"),
         "{text}"
@@ -160,12 +160,12 @@ fn check_names_exactly_the_changed_paths() {
     );
 
     // --strict counts the site's fields: 3 modes, hands, holds.
-    let run = common::run(&[&base[..], &["--strict", "--format", "json"]].concat());
+    let run = common::run([&base[..], &["--strict", "--format", "json"]].concat());
     let report: Value = serde_json::from_str(&stdout(&run)).unwrap();
     assert_eq!(report["count"], 8);
 
     // --ignore leaves them out entirely; the changes still fail.
-    let run = common::run(&[&base[..], &SITE_FIELDS[..]].concat());
+    let run = common::run([&base[..], &SITE_FIELDS[..]].concat());
     assert_eq!(run.status.code(), Some(1));
     assert!(!stdout(&run).contains("not derived"), "{}", stdout(&run));
     assert!(stdout(&run).ends_with("different: 3 differences; 5 ignored by --ignore\n"));
@@ -180,7 +180,7 @@ fn check_passes_a_copy_that_differs_only_in_what_the_files_do_not_give() {
     let dir = temp_dir("check-pass");
     let theirs = their_copy(&dir, false);
     let base = ["check", "--data", s(&theirs), "--originals", s(&originals)];
-    let run = common::run(&[&base[..], &SITE_FIELDS[..]].concat());
+    let run = common::run([&base[..], &SITE_FIELDS[..]].concat());
     assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
     assert!(
         stdout(&run).ends_with("same: no differences; 5 ignored by --ignore\n"),
@@ -188,11 +188,11 @@ fn check_passes_a_copy_that_differs_only_in_what_the_files_do_not_give() {
         stdout(&run)
     );
     // Without --ignore it still passes, listing them; --strict fails on them.
-    let run = common::run(&base);
+    let run = common::run(base);
     assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
     assert!(stdout(&run).contains("not derived from the files"));
     assert_eq!(
-        common::run(&[&base[..], &["--strict"]].concat())
+        common::run([&base[..], &["--strict"]].concat())
             .status
             .code(),
         Some(1)
@@ -209,11 +209,11 @@ fn a_reindented_copy_passes_and_bytes_catches_it() {
     let copy = dir.join("reindented.json");
     std::fs::write(&copy, reindented(&shipped_type1())).unwrap();
     let base = ["check", "--data", s(&copy), "--originals", s(&originals)];
-    let run = common::run(&base);
+    let run = common::run(base);
     assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
     assert!(stdout(&run).ends_with("same: no differences\n"));
 
-    let run = common::run(&[&base[..], &["--bytes"]].concat());
+    let run = common::run([&base[..], &["--bytes"]].concat());
     assert_eq!(run.status.code(), Some(1), "{}", stdout(&run));
     let text = stdout(&run);
     // The shipped file opens `{\n  "format"`; the copy `{\n    "heldItemScale"`: byte 4, line 2.
@@ -232,7 +232,7 @@ fn a_reindented_copy_passes_and_bytes_catches_it() {
 
     // The shipped file itself is the canonical bytes.
     let shipped = repo_root().join("fixtures/documents/type1.json");
-    let run = common::run(&[
+    let run = common::run([
         "check",
         "--data",
         s(&shipped),
@@ -251,7 +251,7 @@ fn github_format_is_one_annotation_per_difference() {
     };
     let dir = temp_dir("check-github");
     let theirs = their_copy(&dir, true);
-    let run = common::run(&[
+    let run = common::run([
         "check",
         "--data",
         s(&theirs),
@@ -291,7 +291,7 @@ fn github_format_is_one_annotation_per_difference() {
         3
     );
     // --max cuts the annotations and says how many there are.
-    let run = common::run(&[
+    let run = common::run([
         "check",
         "--data",
         s(&theirs),
@@ -320,7 +320,7 @@ fn check_without_game_files_on_the_demo() {
     let seq = root.join("fixtures/demo/DEMO.SEQ");
     let profile = root.join("crates/sprite-data/profiles/demo.toml");
     let args = |data: &Path| {
-        common::run(&[
+        common::run([
             "check",
             "--data",
             s(data),
@@ -355,7 +355,7 @@ fn check_without_game_files_on_the_demo() {
     );
 
     // A pattern that matches nothing is named; it does not make the run pass.
-    let run = common::run(&[
+    let run = common::run([
         "check",
         "--data",
         s(&changed),
@@ -381,7 +381,7 @@ fn check_without_game_files_on_the_demo() {
         doc["cells"][cell]["y"] = 8.into();
     }
     std::fs::write(&changed, serde_json::to_string(&doc).unwrap()).unwrap();
-    let run = common::run(&[
+    let run = common::run([
         "check",
         "--data",
         s(&changed),
@@ -404,7 +404,7 @@ fn check_without_game_files_on_the_demo() {
 
     // Usage problems are exit 2: a bad --ignore pattern, a file that is not a document, no
     // source for the build.
-    let bad_pattern = common::run(&[
+    let bad_pattern = common::run([
         "check",
         "--data",
         s(&demo),
@@ -417,7 +417,7 @@ fn check_without_game_files_on_the_demo() {
     ]);
     assert_eq!(bad_pattern.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad_pattern.stderr).contains("`[` without `]`"));
-    let not_a_document = common::run(&[
+    let not_a_document = common::run([
         "check",
         "--data",
         s(&seq),
@@ -436,7 +436,7 @@ fn check_without_game_files_on_the_demo() {
         "{stderr}"
     );
     assert_eq!(
-        common::run(&["check", "--data", s(&demo)]).status.code(),
+        common::run(["check", "--data", s(&demo)]).status.code(),
         Some(2)
     );
     std::fs::remove_dir_all(&dir).unwrap();
@@ -491,7 +491,7 @@ fn diff_names_the_slot_command_and_offset_of_a_changed_delay() {
     std::fs::write(&a, &retail).unwrap();
     std::fs::write(&b, &modified).unwrap();
 
-    let run = common::run(&["diff", s(&a), s(&b)]);
+    let run = common::run(["diff", s(&a), s(&b)]);
     assert_eq!(run.status.code(), Some(1), "{}", stdout(&run));
     let expected = format!(
         "slots: 1 difference\n  slot 128 command {number} at 0x{at:X}: A frame {frame} delay {delay}, B frame {frame} delay {} (byte 0x{:X})\n",
@@ -506,10 +506,10 @@ fn diff_names_the_slot_command_and_offset_of_a_changed_delay() {
     assert!(stdout(&run).ends_with("different: 1 difference\n"));
 
     // The same file: exit 0. Two kinds: exit 2.
-    assert_eq!(common::run(&["diff", s(&a), s(&a)]).status.code(), Some(0));
+    assert_eq!(common::run(["diff", s(&a), s(&a)]).status.code(), Some(0));
     let shp = dir.join("TYPE1.SHP");
     std::fs::write(&shp, read_retail("TYPE1.SHP")).unwrap();
-    let run = common::run(&["diff", s(&a), s(&shp)]);
+    let run = common::run(["diff", s(&a), s(&shp)]);
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("diff compares two files of one kind"));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -530,7 +530,7 @@ fn diff_of_shp_names_frames_and_tiles() {
     let b = dir.join("modified.SHP");
     std::fs::write(&a, &retail).unwrap();
     std::fs::write(&b, &modified).unwrap();
-    let run = common::run(&["diff", s(&a), s(&b)]);
+    let run = common::run(["diff", s(&a), s(&b)]);
     assert_eq!(run.status.code(), Some(1));
     let text = stdout(&run);
     let dx = retail[0x40A + 2] as i8;
@@ -556,7 +556,7 @@ fn diff_of_two_sheets_names_palettes_and_counts_pixels() {
     let (a, b) = (dir.join("a.SPR"), dir.join("b.SPR"));
     std::fs::write(&a, &left).unwrap();
     std::fs::write(&b, &right).unwrap();
-    let text = stdout(&common::run(&["diff", s(&a), s(&b)]));
+    let text = stdout(&common::run(["diff", s(&a), s(&b)]));
     assert!(
         text.contains("palettes: 1 difference\n  palette 3: 1 colour changed: 5 (byte 0x6A) A 0x0000 B 0x001F\n"),
         "{text}"
@@ -580,7 +580,7 @@ fn diff_of_two_weapons_sheets_names_where_a_later_palette_is_stored() {
     let (a, b) = (dir.join("a.SPR"), dir.join("b.SPR"));
     std::fs::write(&a, &left).unwrap();
     std::fs::write(&b, &right).unwrap();
-    let text = stdout(&common::run(&["diff", s(&a), s(&b)]));
+    let text = stdout(&common::run(["diff", s(&a), s(&b)]));
     assert!(
         text.contains("  palette 17: 1 colour changed: 1 (byte 0x8222) A 0x0000 B 0x001F\n"),
         "{text}"
@@ -682,7 +682,7 @@ fn diff_of_seq_names_shared_slots_together_and_aligns_an_insertion() {
     let (pa, pb) = (dir.join("a.seq"), dir.join("b.seq"));
     std::fs::write(&pa, a.encode().unwrap()).unwrap();
     std::fs::write(&pb, b.encode().unwrap()).unwrap();
-    let run = common::run(&["diff", s(&pa), s(&pb)]);
+    let run = common::run(["diff", s(&pa), s(&pb)]);
     assert_eq!(run.status.code(), Some(1));
     // The stream starts at 0x406: slot 0's first command there, its delay the next byte; slot 2
     // starts 4 bytes on (two 2-byte commands).
@@ -696,7 +696,7 @@ fn diff_of_seq_names_shared_slots_together_and_aligns_an_insertion() {
         stdout(&run)
     );
     // --ignore takes the paths the JSON output gives.
-    let run = common::run(&["diff", s(&pa), s(&pb), "--format", "json"]);
+    let run = common::run(["diff", s(&pa), s(&pb), "--format", "json"]);
     let report: Value = serde_json::from_str(&stdout(&run)).unwrap();
     let paths: Vec<&str> = report["differences"]
         .as_array()
@@ -705,7 +705,7 @@ fn diff_of_seq_names_shared_slots_together_and_aligns_an_insertion() {
         .map(|d| d["path"].as_str().unwrap())
         .collect();
     assert_eq!(paths, ["slots[0].commands[0]", "slots[2].commands[0]"]);
-    let run = common::run(&["diff", s(&pa), s(&pb), "--ignore", "slots[*]"]);
+    let run = common::run(["diff", s(&pa), s(&pb), "--ignore", "slots[*]"]);
     assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
     std::fs::remove_dir_all(&dir).unwrap();
 }

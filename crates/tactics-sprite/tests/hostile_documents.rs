@@ -83,7 +83,7 @@ fn refusals(dir: &Path, data: &Path) -> Vec<(&'static str, String)> {
     let sheet = blank_sheet(dir);
     let out_png = dir.join("out.png");
     let out_dir = dir.join("atlas");
-    let draw = run(&[
+    let draw = run([
         "draw",
         "--data",
         s(data),
@@ -94,7 +94,7 @@ fn refusals(dir: &Path, data: &Path) -> Vec<(&'static str, String)> {
         "--tick",
         "18",
     ]);
-    let render = run(&[
+    let render = run([
         "render",
         "--data",
         s(data),
@@ -105,7 +105,7 @@ fn refusals(dir: &Path, data: &Path) -> Vec<(&'static str, String)> {
         "-o",
         s(&out_png),
     ]);
-    let export = run(&[
+    let export = run([
         "export-aseprite",
         "--data",
         s(data),
@@ -118,7 +118,7 @@ fn refusals(dir: &Path, data: &Path) -> Vec<(&'static str, String)> {
     // check and diff (issue 16) load documents through the same loader; an input they cannot
     // read is exit 2 there (1 means "differs").
     let root = test_support::repo_root();
-    let check = run(&[
+    let check = run([
         "check",
         "--data",
         s(data),
@@ -129,7 +129,7 @@ fn refusals(dir: &Path, data: &Path) -> Vec<(&'static str, String)> {
         "--profile",
         s(&root.join("crates/sprite-data/profiles/demo.toml")),
     ]);
-    let diff = run(&[
+    let diff = run([
         "diff",
         s(data),
         s(&root.join("fixtures/documents/demo.json")),
@@ -273,7 +273,7 @@ fn a_picture_past_a_drawing_limit_is_one_line_naming_the_limit_and_the_option() 
     // canvas, a label band of 7 and a grid line) and the outer grid line, 52 x 25,481 pixels,
     // 832 x 407,696 at scale 16.
     let out = dir.join("sheet.png");
-    let output = run(&[
+    let output = run([
         "render",
         "--data",
         s(&data),
@@ -312,7 +312,7 @@ fn a_picture_past_a_drawing_limit_is_one_line_naming_the_limit_and_the_option() 
     }
     let moved = write_json(&dir, "moved.json", &doc);
     let out = dir.join("swing.gif");
-    let output = run(&[
+    let output = run([
         "render",
         "--data",
         s(&moved),
@@ -352,7 +352,7 @@ fn a_picture_past_a_drawing_limit_is_one_line_naming_the_limit_and_the_option() 
     );
     assert!(!out.exists());
     // The same at scale 1 draws.
-    let output = run(&[
+    let output = run([
         "render",
         "--data",
         s(&moved),
@@ -369,7 +369,7 @@ fn a_picture_past_a_drawing_limit_is_one_line_naming_the_limit_and_the_option() 
 
 #[test]
 fn the_help_states_the_limits() {
-    let output = run(&["render", "--help"]);
+    let output = run(["render", "--help"]);
     let help = String::from_utf8(output.stdout).unwrap();
     for number in [
         format!("{MAX_CANVAS_SIDE} x {MAX_CANVAS_SIDE}"),
@@ -384,7 +384,7 @@ fn the_help_states_the_limits() {
             "render --help does not state {number}:\n{help}"
         );
     }
-    let output = run(&["draw", "--help"]);
+    let output = run(["draw", "--help"]);
     let help = String::from_utf8(output.stdout).unwrap();
     assert!(
         help.contains(&format!("{} MiB", MAX_DOCUMENT_BYTES >> 20)),
@@ -409,7 +409,7 @@ fn a_profile_with_nine_idle_frames_is_refused_with_its_line() {
     let profile = dir.join("nine.toml");
     std::fs::write(&profile, text).unwrap();
     let out = dir.join("out.json");
-    let output = run(&[
+    let output = run([
         "build",
         "--shp",
         s(&demo.join("DEMO.SHP")),
@@ -445,7 +445,7 @@ fn a_broken_layer_document_is_the_same_line_from_draw_and_render() {
         "{}: 1 problem: /sequences/0/ticks: 9 entries for the sequence's 10 frames",
         s(&bad)
     );
-    let draw = run(&[
+    let draw = run([
         "draw",
         "--data",
         s(&data),
@@ -462,7 +462,7 @@ fn a_broken_layer_document_is_the_same_line_from_draw_and_render() {
     ]);
     assert_eq!(refusal(&draw), expected);
     let out = dir.join("swing.png");
-    let render = run(&[
+    let render = run([
         "render",
         "--data",
         s(&data),

@@ -22,7 +22,7 @@ fn fixture(name: &str) -> String {
 #[test]
 fn roundtrip_gives_back_every_fixture_and_container_entry() {
     let out = expect(
-        &run(&[
+        &run([
             "roundtrip",
             &fixture("synthetic.sas3"),
             &fixture("synthetic-psp.sas"),
@@ -48,7 +48,7 @@ fn roundtrip_gives_back_every_fixture_and_container_entry() {
 
 #[test]
 fn inspect_counts_what_the_hand_layout_holds() {
-    let out = expect(&run(&["inspect", "--json", &fixture("synthetic.sas3")]), 0);
+    let out = expect(&run(["inspect", "--json", &fixture("synthetic.sas3")]), 0);
     let report: Value = serde_json::from_str(&out).unwrap();
     // Animation 0: A, A mirrored, B; 1: B, B mirrored; 2: C. Six slots used, two mirrored; A is
     // played by 2 slots, B by 3, C by 1: two blocks are shared.
@@ -72,7 +72,7 @@ fn inspect_counts_what_the_hand_layout_holds() {
 
 #[test]
 fn inspect_verbose_shows_each_frame_with_its_offset_and_raw_bytes() {
-    let out = expect(&run(&["inspect", "-v", &fixture("synthetic.sas3")]), 0);
+    let out = expect(&run(["inspect", "-v", &fixture("synthetic.sas3")]), 0);
     // Block C at 0xEE; its type-8 frame (tick 4, value 0x0102 = 258) as written by hand.
     assert!(
         out.contains("block 2 [0x00EE] duration 30, 11 frames"),
@@ -89,7 +89,7 @@ fn inspect_verbose_shows_each_frame_with_its_offset_and_raw_bytes() {
         "{out}"
     );
     let gibbed = expect(
-        &run(&[
+        &run([
             "inspect",
             "-v",
             "--meanings",
@@ -104,7 +104,7 @@ fn inspect_verbose_shows_each_frame_with_its_offset_and_raw_bytes() {
 
 #[test]
 fn inspect_lists_a_container_and_one_entry() {
-    let out = expect(&run(&["inspect", &fixture("synthetic.pakd")]), 0);
+    let out = expect(&run(["inspect", &fixture("synthetic.pakd")]), 0);
     // Header of 3 entries with ids padded to 0x30; entries at 0x30, 0x1C0, 0x250.
     assert!(
         out.contains(
@@ -120,7 +120,7 @@ fn inspect_lists_a_container_and_one_entry() {
     );
     assert!(out.contains("entry 2   at 0x000250,      32 bytes id 0x00010002 (1/2): ashg-compressed (scheme 2, 16 -> 32 bytes)"), "{out}");
     let entry = expect(
-        &run(&["inspect", "--entry", "1", &fixture("synthetic.pakd")]),
+        &run(["inspect", "--entry", "1", &fixture("synthetic.pakd")]),
         0,
     );
     assert!(
@@ -128,7 +128,7 @@ fn inspect_lists_a_container_and_one_entry() {
         "{entry}"
     );
     let refused = expect(
-        &run(&["inspect", "--entry", "2", &fixture("synthetic.pakd")]),
+        &run(["inspect", "--entry", "2", &fixture("synthetic.pakd")]),
         1,
     );
     assert!(
@@ -140,7 +140,7 @@ fn inspect_lists_a_container_and_one_entry() {
 #[test]
 fn extract_writes_the_entries_as_stored_and_refuses_the_compressed_one() {
     let dir = test_support::temp_dir("extract");
-    let output = run(&[
+    let output = run([
         "extract",
         &fixture("synthetic.pakd"),
         "--out",
@@ -163,7 +163,7 @@ fn extract_writes_the_entries_as_stored_and_refuses_the_compressed_one() {
     assert!(!dir.join("0002.bin").exists());
     let only = test_support::temp_dir("extract-one");
     expect(
-        &run(&[
+        &run([
             "extract",
             &fixture("synthetic.pakd"),
             "--entry",
@@ -275,7 +275,7 @@ fn build_asks_which_entry_when_a_container_has_several() {
     let dir = test_support::temp_dir("build-entry");
     let out = dir.join("x.json");
     let err = expect(
-        &run(&[
+        &run([
             "build",
             "--sas",
             &fixture("synthetic.pakd"),
@@ -323,7 +323,7 @@ fn render_of_a_mirrored_direction_matches_the_hand_assembly() {
     let dir = test_support::temp_dir("render");
     let out = dir.join("a0d1.png");
     let stdout = expect(
-        &run(&[
+        &run([
             "render",
             "--data",
             &fixture("synthetic.sas3"),
@@ -375,7 +375,7 @@ fn render_of_the_unmirrored_direction_and_a_shared_block() {
     let dir = test_support::temp_dir("render-b");
     let out = dir.join("a1d0.png");
     expect(
-        &run(&[
+        &run([
             "render",
             "--data",
             &fixture("synthetic.sas3"),
@@ -412,7 +412,7 @@ fn render_refuses_an_empty_direction_and_a_bad_animation() {
     let dir = test_support::temp_dir("render-bad");
     let out = dir.join("x.png");
     let args = |anim: &'static str, direction: &'static str| {
-        run(&[
+        run([
             "render",
             "--data",
             &fixture("synthetic.sas3"),
@@ -444,12 +444,12 @@ fn a_truncated_set_is_reported_with_its_offset() {
     let bytes = std::fs::read(fixture("synthetic.sas3")).unwrap();
     // Block C's 11 frames need 0xF2..0x18C.
     std::fs::write(&path, &bytes[..0x150]).unwrap();
-    let err = expect(&run(&["inspect", path.to_str().unwrap()]), 1);
+    let err = expect(&run(["inspect", path.to_str().unwrap()]), 1);
     assert!(
         err.contains("at byte 0x00F2: block 2 frames (11 x 14 bytes)"),
         "{err}"
     );
-    let err = expect(&run(&["roundtrip", path.to_str().unwrap()]), 1);
+    let err = expect(&run(["roundtrip", path.to_str().unwrap()]), 1);
     assert!(err.contains("at byte 0x00F2"), "{err}");
 }
 
@@ -471,7 +471,7 @@ fn an_animated_png_shows_each_pose_for_its_ticks() {
     let dir = test_support::temp_dir("apng");
     let out = dir.join("a0d1.apng");
     expect(
-        &run(&[
+        &run([
             "render",
             "--data",
             &fixture("synthetic.sas3"),
@@ -514,15 +514,15 @@ fn a_sprite_past_the_table_is_noted_and_drawn_as_nothing() {
     assert_eq!(bytes[0xD6], 2);
     bytes[0xD6] = 3;
     std::fs::write(&path, &bytes).unwrap();
-    let out = expect(&run(&["inspect", "--json", path.to_str().unwrap()]), 0);
+    let out = expect(&run(["inspect", "--json", path.to_str().unwrap()]), 0);
     let report: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         report["limits"],
         json!({"spriteFramesPastTable": 1, "blocksOver127Frames": 0})
     );
-    expect(&run(&["roundtrip", path.to_str().unwrap()]), 0);
+    expect(&run(["roundtrip", path.to_str().unwrap()]), 0);
     let png = dir.join("b.png");
-    let output = run(&[
+    let output = run([
         "render",
         "--data",
         path.to_str().unwrap(),
@@ -553,7 +553,7 @@ fn extract_then_pack_gives_back_the_container() {
     let packed = dir.join("rebuilt.pakd");
     // Without --keep-compressed entry 2 is refused, and pack cannot find it.
     expect(
-        &run(&[
+        &run([
             "extract",
             &fixture("synthetic.pakd"),
             "-o",
@@ -562,7 +562,7 @@ fn extract_then_pack_gives_back_the_container() {
         1,
     );
     let err = expect(
-        &run(&[
+        &run([
             "pack",
             folder.to_str().unwrap(),
             "-o",
@@ -574,7 +574,7 @@ fn extract_then_pack_gives_back_the_container() {
     assert!(!packed.exists());
     // With it, the compressed entry is written as stored and the rebuild is byte-identical.
     let out = expect(
-        &run(&[
+        &run([
             "extract",
             &fixture("synthetic.pakd"),
             "-o",
@@ -597,7 +597,7 @@ fn extract_then_pack_gives_back_the_container() {
         json!(["0000.sas", "0001.sas", "0002.ashg"])
     );
     expect(
-        &run(&[
+        &run([
             "pack",
             folder.to_str().unwrap(),
             "-o",
