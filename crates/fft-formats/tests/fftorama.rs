@@ -16,17 +16,12 @@
 //! Each test lists every mismatch and then fails once.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use fft_formats::shp::Frame;
 use fft_formats::{Command, OpcodeTable, Seq, UnitShp, WeaponShp};
 use pretty_assertions::assert_eq;
 use test_support::fftorama::{FrameRow, TileRow, read_frame_data};
-
-/// FFTorama's tables (`FFT_FFTORAMA`), or `None` after saying why the test is skipped.
-fn fftorama(test: &str) -> Option<PathBuf> {
-    test_support::fftorama_tables(test)
-}
 
 fn read_text(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -126,7 +121,7 @@ fn compare_frames(
 /// Every tile of every frame of the seven unit SHPs, main and water tables.
 #[test]
 fn fftorama_unit_shp_frames_match() {
-    let Some(fftorama) = fftorama("fftorama_unit_shp_frames_match") else {
+    let Some(fftorama) = test_support::fftorama_tables("fftorama_unit_shp_frames_match") else {
         return;
     };
     const TEST: &str = "fftorama_unit_shp_frames_match";
@@ -172,7 +167,7 @@ fn fftorama_unit_shp_frames_match() {
 /// degrees from a table we do not have; each rotation index must map to one value, and 0 to 0.
 #[test]
 fn fftorama_weapon_shp_frames_match() {
-    let Some(fftorama) = fftorama("fftorama_weapon_shp_frames_match") else {
+    let Some(fftorama) = test_support::fftorama_tables("fftorama_weapon_shp_frames_match") else {
         return;
     };
     const TEST: &str = "fftorama_weapon_shp_frames_match";
@@ -274,7 +269,7 @@ fn print_commands(commands: &[Command], names: &BTreeMap<u8, String>) -> Vec<Str
 /// name except where noted.
 #[test]
 fn fftorama_opcode_table_matches() {
-    let Some(fftorama) = fftorama("fftorama_opcode_table_matches") else {
+    let Some(fftorama) = test_support::fftorama_tables("fftorama_opcode_table_matches") else {
         return;
     };
     let theirs = read_opcode_parameters(&fftorama);
@@ -311,7 +306,7 @@ fn fftorama_opcode_table_matches() {
 /// Every command of every slot of every SEQ, against FFTorama's listing of the slot's segment.
 #[test]
 fn fftorama_seq_commands_match() {
-    let Some(fftorama) = fftorama("fftorama_seq_commands_match") else {
+    let Some(fftorama) = test_support::fftorama_tables("fftorama_seq_commands_match") else {
         return;
     };
     const TEST: &str = "fftorama_seq_commands_match";

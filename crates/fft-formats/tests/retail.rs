@@ -34,11 +34,6 @@ fn u32_at(bytes: &[u8], at: usize) -> u32 {
     u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
 }
 
-/// A retail file's bytes, or `None` after the loud skip when it is not in `FFT_ORIGINALS`.
-fn read(test: &str, disc_name: &str) -> Option<Vec<u8>> {
-    test_support::retail_bytes(test, disc_name)
-}
-
 /// Every file of the manifest, under each name present: the manifest's size, the right kind from
 /// `detect_kind`, no other decoder accepting it, and a byte-identical round trip.
 #[test]
@@ -163,7 +158,7 @@ fn retail_seq_headers_and_slot_counts() {
     let mut distinct_in_the_eleven = 0;
     let mut all_there = true;
     for (name, slots, header) in expected {
-        let Some(bytes) = read(TEST, name) else {
+        let Some(bytes) = test_support::retail_bytes(TEST, name) else {
             all_there = false;
             continue;
         };
@@ -199,7 +194,7 @@ fn retail_unit_shp_headers() {
         "MON.SHP",
         "OTHER.SHP",
     ] {
-        let Some(bytes) = read(TEST, name) else {
+        let Some(bytes) = test_support::retail_bytes(TEST, name) else {
             continue;
         };
         let shp = UnitShp::decode(&bytes).expect(name);
@@ -210,7 +205,7 @@ fn retail_unit_shp_headers() {
         );
     }
     for name in ["ARUTE.SHP", "KANZEN.SHP"] {
-        let Some(bytes) = read(TEST, name) else {
+        let Some(bytes) = test_support::retail_bytes(TEST, name) else {
             continue;
         };
         assert_eq!(
@@ -225,7 +220,7 @@ fn retail_unit_shp_headers() {
 /// TYPE1.SHP: formats.md 2.1 and 2.5, `fft-data/README.md`, research/shp.md sections 7-9.
 #[test]
 fn type1_shp_fingerprint() {
-    let Some(bytes) = read("type1_shp_fingerprint", "TYPE1.SHP") else {
+    let Some(bytes) = test_support::retail_bytes("type1_shp_fingerprint", "TYPE1.SHP") else {
         return;
     };
     assert_eq!(bytes.len(), 8192);
@@ -407,7 +402,7 @@ fn type1_shp_fingerprint() {
 /// x -25..+21, y -37..+13".
 #[test]
 fn type1_shp_tile_extents() {
-    let Some(bytes) = read("type1_shp_tile_extents", "TYPE1.SHP") else {
+    let Some(bytes) = test_support::retail_bytes("type1_shp_tile_extents", "TYPE1.SHP") else {
         return;
     };
     let shp = UnitShp::decode(&bytes).expect("TYPE1.SHP decodes");
@@ -426,7 +421,7 @@ fn type1_shp_tile_extents() {
 /// TYPE1.SEQ: formats.md 3.5, `fft-data/README.md`, research/seq.md sections 2, 3, 7-9.
 #[test]
 fn type1_seq_fingerprint() {
-    let Some(bytes) = read("type1_seq_fingerprint", "TYPE1.SEQ") else {
+    let Some(bytes) = test_support::retail_bytes("type1_seq_fingerprint", "TYPE1.SEQ") else {
         return;
     };
     assert_eq!(bytes.len(), 6754);
@@ -517,7 +512,7 @@ fn type1_seq_fingerprint() {
 /// `type1_seq_fingerprint`'s).
 #[test]
 fn type1_seq_opcode_histogram() {
-    let Some(bytes) = read("type1_seq_opcode_histogram", "TYPE1.SEQ") else {
+    let Some(bytes) = test_support::retail_bytes("type1_seq_opcode_histogram", "TYPE1.SEQ") else {
         return;
     };
     let seq = Seq::decode(&bytes).expect("TYPE1.SEQ decodes");
@@ -570,7 +565,8 @@ fn type1_seq_opcode_histogram() {
 /// `animation_data_type1.txt` lists it and formats.md 3.5 describes it.
 #[test]
 fn type1_seq_slot_128_swing_high() {
-    let Some(bytes) = read("type1_seq_slot_128_swing_high", "TYPE1.SEQ") else {
+    let Some(bytes) = test_support::retail_bytes("type1_seq_slot_128_swing_high", "TYPE1.SEQ")
+    else {
         return;
     };
     let seq = Seq::decode(&bytes).expect("TYPE1.SEQ decodes");

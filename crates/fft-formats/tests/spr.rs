@@ -281,11 +281,6 @@ fn pixel_reads_screen_coordinates() {
 
 // ---- the retail sheets ----
 
-/// The sheets folder (`FFT_SHEETS`), or `None` after saying why the test is skipped.
-fn sheets(test: &str) -> Option<PathBuf> {
-    test_support::sheets(test)
-}
-
 /// Every sheet in `dir` (disc names `*.SPR`, `*.SP2` and the remaster's `*_spr.bin`,
 /// `*_sp2.bin`), each named by its remaster name (which [`expected_variant`] reads), with its
 /// bytes.
@@ -349,7 +344,7 @@ fn ramuza(test: &str) -> Option<Vec<u8>> {
 
 #[test]
 fn every_retail_sheet_round_trips_byte_for_byte() {
-    let Some(dir) = sheets("every_retail_sheet_round_trips_byte_for_byte") else {
+    let Some(dir) = test_support::sheets("every_retail_sheet_round_trips_byte_for_byte") else {
         return;
     };
     let mut failures = Vec::new();
@@ -560,7 +555,9 @@ fn no_retail_shp_or_seq_is_a_sheet_and_no_sheet_is_an_shp_or_seq() {
         );
         assert_eq!(Spr::detect(&bytes), None, "{}", file.disc_name);
     }
-    let Some(dir) = sheets("no_retail_shp_or_seq_is_a_sheet_and_no_sheet_is_an_shp_or_seq") else {
+    let Some(dir) =
+        test_support::sheets("no_retail_shp_or_seq_is_a_sheet_and_no_sheet_is_an_shp_or_seq")
+    else {
         return;
     };
     for (name, bytes) in sheet_files(&dir) {

@@ -370,7 +370,9 @@ fn type1_export_reads_back_into_its_sequences() {
 /// the README's pictures come from.
 #[test]
 fn type1_export_on_a_fan_sheet_reads_back() {
-    let Some(crono) = common::sheet("type1_export_on_a_fan_sheet_reads_back", "crono1.png") else {
+    let Some(crono) =
+        test_support::sheet_bytes("type1_export_on_a_fan_sheet_reads_back", "crono1.png")
+    else {
         return;
     };
     let doc = common::document("type1");

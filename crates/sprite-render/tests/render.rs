@@ -104,7 +104,7 @@ fn demo_frames_equal_their_tiles_by_hand() {
 fn type1_frames_on_ramuza_equal_their_tiles_by_hand() {
     const TEST: &str = "type1_frames_on_ramuza_equal_their_tiles_by_hand";
     let (Some(ramuza), Some(frames)) = (
-        common::sheet(TEST, "RAMUZA.SPR"),
+        test_support::sheet_bytes(TEST, "RAMUZA.SPR"),
         ShpFrames::fftorama(TEST, "type1"),
     ) else {
         return;
@@ -125,7 +125,7 @@ fn type1_frames_on_ramuza_equal_their_tiles_by_hand() {
 fn cyoko_frames_with_vertical_flips_equal_their_tiles_by_hand() {
     const TEST: &str = "cyoko_frames_with_vertical_flips_equal_their_tiles_by_hand";
     let (Some(sheet), Some(shp), Some(seq), Some(frames)) = (
-        common::sheet(TEST, "CYOKO.SPR"),
+        test_support::sheet_bytes(TEST, "CYOKO.SPR"),
         test_support::retail_bytes(TEST, "CYOKO.SHP"),
         test_support::retail_bytes(TEST, "CYOKO.SEQ"),
         ShpFrames::fftorama(TEST, "cyoko"),

@@ -18,8 +18,8 @@ use sprite_render::sheet::{
 fn ramuza_sheet_png_equals_the_derived_png_index_for_index() {
     const TEST: &str = "ramuza_sheet_png_equals_the_derived_png_index_for_index";
     let (Some(ramuza), Some(derived)) = (
-        common::sheet(TEST, "RAMUZA.SPR"),
-        common::sheet(TEST, "RAMUZA_palette0_256x488_derived.png"),
+        test_support::sheet_bytes(TEST, "RAMUZA.SPR"),
+        test_support::sheet_bytes(TEST, "RAMUZA_palette0_256x488_derived.png"),
     ) else {
         return;
     };
@@ -144,8 +144,8 @@ fn every_sheet_survives_an_indexed_png() {
 fn ramuza_portrait_is_upright_with_an_opaque_background() {
     const TEST: &str = "ramuza_portrait_is_upright_with_an_opaque_background";
     let (Some(ramuza), Some(other)) = (
-        common::sheet(TEST, "RAMUZA.SPR"),
-        common::sheet(TEST, "OTHER.SPR"),
+        test_support::sheet_bytes(TEST, "RAMUZA.SPR"),
+        test_support::sheet_bytes(TEST, "OTHER.SPR"),
     ) else {
         return;
     };
@@ -190,9 +190,9 @@ fn ramuza_portrait_is_upright_with_an_opaque_background() {
 fn png_sheets_load_in_their_own_colours() {
     const TEST: &str = "png_sheets_load_in_their_own_colours";
     let (Some(crono_bytes), Some(bmg), Some(ramuza_bytes)) = (
-        common::sheet(TEST, "crono1.png"),
-        common::sheet(TEST, "bmg.png"),
-        common::sheet(TEST, "RAMUZA.SPR"),
+        test_support::sheet_bytes(TEST, "crono1.png"),
+        test_support::sheet_bytes(TEST, "bmg.png"),
+        test_support::sheet_bytes(TEST, "RAMUZA.SPR"),
     ) else {
         return;
     };

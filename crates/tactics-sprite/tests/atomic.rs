@@ -4,14 +4,12 @@
 //! The disk is made "full" with a file-size limit (`ulimit -f`), which holds for root too; the
 //! shell ignores SIGXFSZ so that the write fails with EFBIG instead of killing the process.
 
-use std::path::Path;
+mod common;
+
 use std::process::Command;
 
+use common::s;
 use test_support::{repo_root, temp_dir};
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
 
 #[test]
 fn a_full_disk_leaves_the_previous_document_intact() {

@@ -2,39 +2,28 @@
 //! (that the library's build is the shipped table is `sprite-data`'s golden test), reports bad
 //! input in one line, and leaves a previous output untouched when it fails.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
+use common::s;
 use sprite_data::pipeline::{Source, build_demo, build_from_sources};
 use sprite_data::profile::BuiltinKind;
 use test_support::{repo_root, retail_file, temp_dir};
-
-fn tactics_sprite(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
 
 #[test]
 fn builds_the_demo_with_a_profile_file() {
     let root = repo_root();
     let dir = temp_dir("demo");
     let out = dir.join("demo.json");
-    let run = tactics_sprite(&[
+    let run = common::run([
         "build",
         "--shp",
-        path(&root.join("fixtures/demo/DEMO.SHP")),
+        s(&root.join("fixtures/demo/DEMO.SHP")),
         "--seq",
-        path(&root.join("fixtures/demo/DEMO.SEQ")),
+        s(&root.join("fixtures/demo/DEMO.SEQ")),
         "--profile",
-        path(&root.join("crates/sprite-data/profiles/demo.toml")),
+        s(&root.join("crates/sprite-data/profiles/demo.toml")),
         "-o",
-        path(&out),
+        s(&out),
     ]);
     assert!(
         run.status.success(),
@@ -63,16 +52,16 @@ fn builds_type1_from_the_originals() {
     };
     let dir = temp_dir("type1");
     let out = dir.join("type1.json");
-    let run = tactics_sprite(&[
+    let run = common::run([
         "build",
         "--shp",
-        path(&type1_shp),
+        s(&type1_shp),
         "--seq",
-        path(&type1_seq),
+        s(&type1_seq),
         "--sheet-file",
         "ramza.png",
         "-o",
-        path(&out),
+        s(&out),
     ]);
     assert!(
         run.status.success(),
@@ -122,16 +111,16 @@ fn a_failed_build_leaves_the_previous_output_and_says_why_in_one_line() {
     let truncated = dir.join("SHORT.SEQ");
     let seq = std::fs::read(root.join("fixtures/demo/DEMO.SEQ")).unwrap();
     std::fs::write(&truncated, &seq[..seq.len() - 3]).unwrap();
-    let run = tactics_sprite(&[
+    let run = common::run([
         "build",
         "--shp",
-        path(&root.join("fixtures/demo/DEMO.SHP")),
+        s(&root.join("fixtures/demo/DEMO.SHP")),
         "--seq",
-        path(&truncated),
+        s(&truncated),
         "--profile",
-        path(&root.join("crates/sprite-data/profiles/demo.toml")),
+        s(&root.join("crates/sprite-data/profiles/demo.toml")),
         "-o",
-        path(&out),
+        s(&out),
     ]);
     assert_eq!(run.status.code(), Some(1));
     let stderr = String::from_utf8(run.stderr).unwrap();
@@ -156,10 +145,7 @@ fn a_failed_build_leaves_the_previous_output_and_says_why_in_one_line() {
 
 #[test]
 fn build_usage_errors_exit_2() {
-    assert_eq!(
-        tactics_sprite(&["build", "--shp", "a"]).status.code(),
-        Some(2)
-    );
+    assert_eq!(common::run(["build", "--shp", "a"]).status.code(), Some(2));
 }
 
 /// A modded file (one delay changed) still builds, and the report says which input is retail and
@@ -182,14 +168,14 @@ fn a_modified_file_builds_and_is_named_as_modified() {
     let modded = dir.join("TYPE1.SEQ");
     std::fs::write(&modded, &seq).unwrap();
     let out = dir.join("doc.json");
-    let run = tactics_sprite(&[
+    let run = common::run([
         "build",
         "--shp",
-        path(&type1_shp),
+        s(&type1_shp),
         "--seq",
-        path(&modded),
+        s(&modded),
         "-o",
-        path(&out),
+        s(&out),
     ]);
     assert!(
         run.status.success(),

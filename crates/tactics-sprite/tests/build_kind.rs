@@ -3,18 +3,30 @@
 //! shipped document is `sprite-data`'s golden test); a kind that does not exist, or `--kind` with
 //! `--profile`, is a usage error.
 
-use std::process::{Command, Output};
+mod common;
 
+use std::path::Path;
+use std::process::Output;
+
+use common::{run, s};
 use sprite_data::layer::build_layer_from_folder;
 use sprite_data::pipeline::{Source, build_from_sources};
 use sprite_data::profile::BUILTIN;
-use test_support::{assert_same_text, retail_file, temp_dir};
+use test_support::{assert_same_text, remaster_name, retail_file, temp_dir};
 
-fn tactics_sprite(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+/// `tactics-sprite build --kind KIND --shp SHP --seq SEQ -o OUT`.
+fn build_kind(kind: &str, shp: &Path, seq: &Path, out: &Path) -> Output {
+    run([
+        "build",
+        "--kind",
+        kind,
+        "--shp",
+        s(shp),
+        "--seq",
+        s(seq),
+        "-o",
+        s(out),
+    ])
 }
 
 #[test]
@@ -32,17 +44,7 @@ fn every_kind_builds_its_shipped_document() {
         let out = out_dir.join(format!("{}.json", kind.name));
         // Upper case on purpose: kind names are matched in any case.
         let name = kind.name.to_ascii_uppercase();
-        let run = tactics_sprite(&[
-            "build",
-            "--kind",
-            &name,
-            "--shp",
-            shp.to_str().unwrap(),
-            "--seq",
-            seq.to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-        ]);
+        let run = build_kind(&name, &shp, &seq, &out);
         assert!(
             run.status.success(),
             "{}: {}",
@@ -70,8 +72,8 @@ fn every_kind_builds_its_shipped_document() {
         if shp_name.starts_with("battle_") {
             let disc = format!("\"sheet\": {{\"file\": \"{}\"", profile.sheet_file);
             let remaster = format!(
-                "\"sheet\": {{\"file\": \"battle_{}.bin\"",
-                profile.sheet_file.to_ascii_lowercase().replace('.', "_")
+                "\"sheet\": {{\"file\": \"{}\"",
+                remaster_name(&profile.sheet_file)
             );
             assert!(expected.contains(&disc), "{}: {disc}", kind.name);
             expected = expected.replace(&disc, &remaster);
@@ -90,14 +92,14 @@ fn an_unknown_kind_or_kind_with_profile_is_a_usage_error() {
     let base = [
         "build", "--shp", "a.shp", "--seq", "a.seq", "-o", "out.json",
     ];
-    let unknown = tactics_sprite(&[&base[..], &["--kind", "type9"]].concat());
+    let unknown = run([&base[..], &["--kind", "type9"]].concat());
     assert_eq!(unknown.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&unknown.stderr);
     assert!(
         stderr.contains("the kinds are type1, type2, cyoko, mon, ruka, other, arute, kanzen"),
         "{stderr}"
     );
-    let both = tactics_sprite(&[&base[..], &["--kind", "mon", "--profile", "p.toml"]].concat());
+    let both = run([&base[..], &["--kind", "mon", "--profile", "p.toml"]].concat());
     assert_eq!(both.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&both.stderr).contains("cannot be used with"),
@@ -116,17 +118,7 @@ fn every_layer_builds_its_shipped_document() {
             continue;
         };
         let out = out_dir.join(format!("{layer}.json"));
-        let run = tactics_sprite(&[
-            "build",
-            "--kind",
-            layer.name(),
-            "--shp",
-            shp.to_str().unwrap(),
-            "--seq",
-            seq.to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-        ]);
+        let run = build_kind(layer.name(), &shp, &seq, &out);
         assert!(
             run.status.success(),
             "{layer}: {}",
@@ -151,17 +143,7 @@ fn every_layer_builds_its_shipped_document() {
         return;
     };
     let out = out_dir.join("bad.json");
-    let run = tactics_sprite(&[
-        "build",
-        "--kind",
-        "wep1",
-        "--shp",
-        type1.to_str().unwrap(),
-        "--seq",
-        wep1_seq.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let run = build_kind("wep1", &type1, &wep1_seq, &out);
     assert_eq!(run.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(
@@ -173,17 +155,7 @@ fn every_layer_builds_its_shipped_document() {
         "{stderr}"
     );
     assert!(!out.exists());
-    let run = tactics_sprite(&[
-        "build",
-        "--kind",
-        "wep1",
-        "--shp",
-        wep1_shp.to_str().unwrap(),
-        "--seq",
-        wep2_seq.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let run = build_kind("wep1", &wep1_shp, &wep2_seq, &out);
     assert_eq!(run.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(

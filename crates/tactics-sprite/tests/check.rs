@@ -3,27 +3,15 @@
 //! SEQ diff, from the file's own bytes read by hand here (the slot table at 4 + 4 * slot, the
 //! stream at 0x406, a frame command `[frame] [delay]`).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{s, stdout};
 use serde_json::Value;
 use test_support::fftorama::{Item, animation_data, opcode_parameters};
 use test_support::{fftorama_tables, originals, repo_root, retail_bytes, temp_dir};
-
-fn tactics_sprite(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn stdout(run: &Output) -> String {
-    String::from_utf8(run.stdout.clone()).unwrap()
-}
 
 fn shipped_type1() -> Value {
     let text = std::fs::read_to_string(repo_root().join("fixtures/documents/type1.json")).unwrap();
@@ -106,15 +94,9 @@ fn check_names_exactly_the_changed_paths() {
     let theirs = their_copy(&dir, true);
     let shipped = shipped_type1();
     let walk = animation_index(&shipped, "Walk");
-    let base = [
-        "check",
-        "--data",
-        path(&theirs),
-        "--originals",
-        path(&originals),
-    ];
+    let base = ["check", "--data", s(&theirs), "--originals", s(&originals)];
 
-    let run = tactics_sprite(&[&base[..], &["--format", "json"]].concat());
+    let run = common::run([&base[..], &["--format", "json"]].concat());
     assert_eq!(run.status.code(), Some(1), "{}", stdout(&run));
     let report: Value = serde_json::from_str(&stdout(&run)).unwrap();
     let paths: Vec<&str> = report["differences"]
@@ -162,7 +144,7 @@ fn check_names_exactly_the_changed_paths() {
     );
 
     // The text names them as the issue words them, grouped, and lists the site's fields once.
-    let text = stdout(&tactics_sprite(&base));
+    let text = stdout(&common::run(base));
     assert!(
         text.contains("sequences: 2 differences\n  sequences[102] \"Swing High Fwd\" .ticks[3]: theirs 4, files 2\n"),
         "{text}"
@@ -178,12 +160,12 @@ fn check_names_exactly_the_changed_paths() {
     );
 
     // --strict counts the site's fields: 3 modes, hands, holds.
-    let run = tactics_sprite(&[&base[..], &["--strict", "--format", "json"]].concat());
+    let run = common::run([&base[..], &["--strict", "--format", "json"]].concat());
     let report: Value = serde_json::from_str(&stdout(&run)).unwrap();
     assert_eq!(report["count"], 8);
 
     // --ignore leaves them out entirely; the changes still fail.
-    let run = tactics_sprite(&[&base[..], &SITE_FIELDS[..]].concat());
+    let run = common::run([&base[..], &SITE_FIELDS[..]].concat());
     assert_eq!(run.status.code(), Some(1));
     assert!(!stdout(&run).contains("not derived"), "{}", stdout(&run));
     assert!(stdout(&run).ends_with("different: 3 differences; 5 ignored by --ignore\n"));
@@ -197,14 +179,8 @@ fn check_passes_a_copy_that_differs_only_in_what_the_files_do_not_give() {
     };
     let dir = temp_dir("check-pass");
     let theirs = their_copy(&dir, false);
-    let base = [
-        "check",
-        "--data",
-        path(&theirs),
-        "--originals",
-        path(&originals),
-    ];
-    let run = tactics_sprite(&[&base[..], &SITE_FIELDS[..]].concat());
+    let base = ["check", "--data", s(&theirs), "--originals", s(&originals)];
+    let run = common::run([&base[..], &SITE_FIELDS[..]].concat());
     assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
     assert!(
         stdout(&run).ends_with("same: no differences; 5 ignored by --ignore\n"),
@@ -212,11 +188,11 @@ fn check_passes_a_copy_that_differs_only_in_what_the_files_do_not_give() {
         stdout(&run)
     );
     // Without --ignore it still passes, listing them; --strict fails on them.
-    let run = tactics_sprite(&base);
+    let run = common::run(base);
     assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
     assert!(stdout(&run).contains("not derived from the files"));
     assert_eq!(
-        tactics_sprite(&[&base[..], &["--strict"]].concat())
+        common::run([&base[..], &["--strict"]].concat())
             .status
             .code(),
         Some(1)
@@ -232,18 +208,12 @@ fn a_reindented_copy_passes_and_bytes_catches_it() {
     let dir = temp_dir("check-bytes");
     let copy = dir.join("reindented.json");
     std::fs::write(&copy, reindented(&shipped_type1())).unwrap();
-    let base = [
-        "check",
-        "--data",
-        path(&copy),
-        "--originals",
-        path(&originals),
-    ];
-    let run = tactics_sprite(&base);
+    let base = ["check", "--data", s(&copy), "--originals", s(&originals)];
+    let run = common::run(base);
     assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
     assert!(stdout(&run).ends_with("same: no differences\n"));
 
-    let run = tactics_sprite(&[&base[..], &["--bytes"]].concat());
+    let run = common::run([&base[..], &["--bytes"]].concat());
     assert_eq!(run.status.code(), Some(1), "{}", stdout(&run));
     let text = stdout(&run);
     // The shipped file opens `{\n  "format"`; the copy `{\n    "heldItemScale"`: byte 4, line 2.
@@ -262,12 +232,12 @@ fn a_reindented_copy_passes_and_bytes_catches_it() {
 
     // The shipped file itself is the canonical bytes.
     let shipped = repo_root().join("fixtures/documents/type1.json");
-    let run = tactics_sprite(&[
+    let run = common::run([
         "check",
         "--data",
-        path(&shipped),
+        s(&shipped),
         "--originals",
-        path(&originals),
+        s(&originals),
         "--bytes",
     ]);
     assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
@@ -281,12 +251,12 @@ fn github_format_is_one_annotation_per_difference() {
     };
     let dir = temp_dir("check-github");
     let theirs = their_copy(&dir, true);
-    let run = tactics_sprite(&[
+    let run = common::run([
         "check",
         "--data",
-        path(&theirs),
+        s(&theirs),
         "--originals",
-        path(&originals),
+        s(&originals),
         "--format",
         "github",
     ]);
@@ -300,7 +270,7 @@ fn github_format_is_one_annotation_per_difference() {
         .lines()
         .map(|l| l.trim().to_owned())
         .collect();
-    let prefix = format!("::error file={},line=", path(&theirs));
+    let prefix = format!("::error file={},line=", s(&theirs));
     for (line, (path, value)) in errors.iter().zip([
         ("sequences[102] \"Swing High Fwd\" .ticks[3]", "4,"),
         ("sequences[102] \"Swing High Fwd\" .events[0]", "["),
@@ -321,12 +291,12 @@ fn github_format_is_one_annotation_per_difference() {
         3
     );
     // --max cuts the annotations and says how many there are.
-    let run = tactics_sprite(&[
+    let run = common::run([
         "check",
         "--data",
-        path(&theirs),
+        s(&theirs),
         "--originals",
-        path(&originals),
+        s(&originals),
         "--format",
         "github",
         "--max",
@@ -350,16 +320,16 @@ fn check_without_game_files_on_the_demo() {
     let seq = root.join("fixtures/demo/DEMO.SEQ");
     let profile = root.join("crates/sprite-data/profiles/demo.toml");
     let args = |data: &Path| {
-        tactics_sprite(&[
+        common::run([
             "check",
             "--data",
-            path(data),
+            s(data),
             "--shp",
-            path(&shp),
+            s(&shp),
             "--seq",
-            path(&seq),
+            s(&seq),
             "--profile",
-            path(&profile),
+            s(&profile),
             "--bytes",
         ])
     };
@@ -385,16 +355,16 @@ fn check_without_game_files_on_the_demo() {
     );
 
     // A pattern that matches nothing is named; it does not make the run pass.
-    let run = tactics_sprite(&[
+    let run = common::run([
         "check",
         "--data",
-        path(&changed),
+        s(&changed),
         "--shp",
-        path(&shp),
+        s(&shp),
         "--seq",
-        path(&seq),
+        s(&seq),
         "--profile",
-        path(&profile),
+        s(&profile),
         "--ignore",
         "cels",
     ]);
@@ -411,16 +381,16 @@ fn check_without_game_files_on_the_demo() {
         doc["cells"][cell]["y"] = 8.into();
     }
     std::fs::write(&changed, serde_json::to_string(&doc).unwrap()).unwrap();
-    let run = tactics_sprite(&[
+    let run = common::run([
         "check",
         "--data",
-        path(&changed),
+        s(&changed),
         "--shp",
-        path(&shp),
+        s(&shp),
         "--seq",
-        path(&seq),
+        s(&seq),
         "--profile",
-        path(&profile),
+        s(&profile),
         "--max",
         "2",
     ]);
@@ -434,27 +404,27 @@ fn check_without_game_files_on_the_demo() {
 
     // Usage problems are exit 2: a bad --ignore pattern, a file that is not a document, no
     // source for the build.
-    let bad_pattern = tactics_sprite(&[
+    let bad_pattern = common::run([
         "check",
         "--data",
-        path(&demo),
+        s(&demo),
         "--shp",
-        path(&shp),
+        s(&shp),
         "--seq",
-        path(&seq),
+        s(&seq),
         "--ignore",
         "a[",
     ]);
     assert_eq!(bad_pattern.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad_pattern.stderr).contains("`[` without `]`"));
-    let not_a_document = tactics_sprite(&[
+    let not_a_document = common::run([
         "check",
         "--data",
-        path(&seq),
+        s(&seq),
         "--shp",
-        path(&shp),
+        s(&shp),
         "--seq",
-        path(&seq),
+        s(&seq),
     ]);
     assert_eq!(not_a_document.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&not_a_document.stderr).into_owned();
@@ -466,9 +436,7 @@ fn check_without_game_files_on_the_demo() {
         "{stderr}"
     );
     assert_eq!(
-        tactics_sprite(&["check", "--data", path(&demo)])
-            .status
-            .code(),
+        common::run(["check", "--data", s(&demo)]).status.code(),
         Some(2)
     );
     std::fs::remove_dir_all(&dir).unwrap();
@@ -523,7 +491,7 @@ fn diff_names_the_slot_command_and_offset_of_a_changed_delay() {
     std::fs::write(&a, &retail).unwrap();
     std::fs::write(&b, &modified).unwrap();
 
-    let run = tactics_sprite(&["diff", path(&a), path(&b)]);
+    let run = common::run(["diff", s(&a), s(&b)]);
     assert_eq!(run.status.code(), Some(1), "{}", stdout(&run));
     let expected = format!(
         "slots: 1 difference\n  slot 128 command {number} at 0x{at:X}: A frame {frame} delay {delay}, B frame {frame} delay {} (byte 0x{:X})\n",
@@ -538,13 +506,10 @@ fn diff_names_the_slot_command_and_offset_of_a_changed_delay() {
     assert!(stdout(&run).ends_with("different: 1 difference\n"));
 
     // The same file: exit 0. Two kinds: exit 2.
-    assert_eq!(
-        tactics_sprite(&["diff", path(&a), path(&a)]).status.code(),
-        Some(0)
-    );
+    assert_eq!(common::run(["diff", s(&a), s(&a)]).status.code(), Some(0));
     let shp = dir.join("TYPE1.SHP");
     std::fs::write(&shp, read_retail("TYPE1.SHP")).unwrap();
-    let run = tactics_sprite(&["diff", path(&a), path(&shp)]);
+    let run = common::run(["diff", s(&a), s(&shp)]);
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("diff compares two files of one kind"));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -565,7 +530,7 @@ fn diff_of_shp_names_frames_and_tiles() {
     let b = dir.join("modified.SHP");
     std::fs::write(&a, &retail).unwrap();
     std::fs::write(&b, &modified).unwrap();
-    let run = tactics_sprite(&["diff", path(&a), path(&b)]);
+    let run = common::run(["diff", s(&a), s(&b)]);
     assert_eq!(run.status.code(), Some(1));
     let text = stdout(&run);
     let dx = retail[0x40A + 2] as i8;
@@ -591,7 +556,7 @@ fn diff_of_two_sheets_names_palettes_and_counts_pixels() {
     let (a, b) = (dir.join("a.SPR"), dir.join("b.SPR"));
     std::fs::write(&a, &left).unwrap();
     std::fs::write(&b, &right).unwrap();
-    let text = stdout(&tactics_sprite(&["diff", path(&a), path(&b)]));
+    let text = stdout(&common::run(["diff", s(&a), s(&b)]));
     assert!(
         text.contains("palettes: 1 difference\n  palette 3: 1 colour changed: 5 (byte 0x6A) A 0x0000 B 0x001F\n"),
         "{text}"
@@ -615,7 +580,7 @@ fn diff_of_two_weapons_sheets_names_where_a_later_palette_is_stored() {
     let (a, b) = (dir.join("a.SPR"), dir.join("b.SPR"));
     std::fs::write(&a, &left).unwrap();
     std::fs::write(&b, &right).unwrap();
-    let text = stdout(&tactics_sprite(&["diff", path(&a), path(&b)]));
+    let text = stdout(&common::run(["diff", s(&a), s(&b)]));
     assert!(
         text.contains("  palette 17: 1 colour changed: 1 (byte 0x8222) A 0x0000 B 0x001F\n"),
         "{text}"
@@ -717,7 +682,7 @@ fn diff_of_seq_names_shared_slots_together_and_aligns_an_insertion() {
     let (pa, pb) = (dir.join("a.seq"), dir.join("b.seq"));
     std::fs::write(&pa, a.encode().unwrap()).unwrap();
     std::fs::write(&pb, b.encode().unwrap()).unwrap();
-    let run = tactics_sprite(&["diff", path(&pa), path(&pb)]);
+    let run = common::run(["diff", s(&pa), s(&pb)]);
     assert_eq!(run.status.code(), Some(1));
     // The stream starts at 0x406: slot 0's first command there, its delay the next byte; slot 2
     // starts 4 bytes on (two 2-byte commands).
@@ -731,7 +696,7 @@ fn diff_of_seq_names_shared_slots_together_and_aligns_an_insertion() {
         stdout(&run)
     );
     // --ignore takes the paths the JSON output gives.
-    let run = tactics_sprite(&["diff", path(&pa), path(&pb), "--format", "json"]);
+    let run = common::run(["diff", s(&pa), s(&pb), "--format", "json"]);
     let report: Value = serde_json::from_str(&stdout(&run)).unwrap();
     let paths: Vec<&str> = report["differences"]
         .as_array()
@@ -740,7 +705,7 @@ fn diff_of_seq_names_shared_slots_together_and_aligns_an_insertion() {
         .map(|d| d["path"].as_str().unwrap())
         .collect();
     assert_eq!(paths, ["slots[0].commands[0]", "slots[2].commands[0]"]);
-    let run = tactics_sprite(&["diff", path(&pa), path(&pb), "--ignore", "slots[*]"]);
+    let run = common::run(["diff", s(&pa), s(&pb), "--ignore", "slots[*]"]);
     assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
     std::fs::remove_dir_all(&dir).unwrap();
 }

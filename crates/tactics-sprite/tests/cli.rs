@@ -3,36 +3,18 @@
 //! the others make their own small files with `fft_formats`. The expected numbers of the retail
 //! checks come from formats.md (2.1, 2.3, 3.5), not from this tool's output.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use common::{run, stderr, stdout};
 use fft_formats::seq::opcode::code;
 use fft_formats::{CommandIndex, Frame, Seq, Tile, UnitShp, WeaponShp};
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_tactics-sprite");
-
 /// Runs the binary with `args`.
-fn run<I, S>(args: I) -> Output
-where
-    I: IntoIterator<Item = S>,
-    S: AsRef<std::ffi::OsStr>,
-{
-    Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
-}
-
 fn code_of(output: &Output) -> i32 {
     output
         .status
@@ -88,11 +70,6 @@ impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
-}
-
-/// The path of a retail file in the originals folder, under its disc or its remaster name.
-fn retail_path(test: &str, disc_name: &str) -> Option<PathBuf> {
-    test_support::retail_file(test, disc_name)
 }
 
 /// A small SEQ: slot 0 shows two frames and loops, slots 1 and 2 share a hold frame.
@@ -216,7 +193,9 @@ fn roundtrip_every_original_is_identical() {
 
 #[test]
 fn inspect_type1_shp_shows_the_fingerprint() {
-    let Some(path) = retail_path("inspect_type1_shp_shows_the_fingerprint", "TYPE1.SHP") else {
+    let Some(path) =
+        test_support::retail_file("inspect_type1_shp_shows_the_fingerprint", "TYPE1.SHP")
+    else {
         return;
     };
     let json = inspect_json(&[path.to_str().unwrap()]);
@@ -237,7 +216,9 @@ fn inspect_type1_shp_shows_the_fingerprint() {
 
 #[test]
 fn inspect_type1_seq_shows_the_fingerprint() {
-    let Some(path) = retail_path("inspect_type1_seq_shows_the_fingerprint", "TYPE1.SEQ") else {
+    let Some(path) =
+        test_support::retail_file("inspect_type1_seq_shows_the_fingerprint", "TYPE1.SEQ")
+    else {
         return;
     };
     let json = inspect_json(&[path.to_str().unwrap()]);
@@ -256,7 +237,8 @@ fn inspect_type1_seq_shows_the_fingerprint() {
 
 #[test]
 fn inspect_verbose_type1_seq_lists_slot_segments() {
-    let Some(path) = retail_path("inspect_verbose_type1_seq_lists_slot_segments", "TYPE1.SEQ")
+    let Some(path) =
+        test_support::retail_file("inspect_verbose_type1_seq_lists_slot_segments", "TYPE1.SEQ")
     else {
         return;
     };
@@ -308,7 +290,7 @@ fn inspect_verbose_type1_seq_lists_slot_segments() {
 
 #[test]
 fn inspect_verbose_type1_shp_places_lower_half_tiles() {
-    let Some(path) = retail_path(
+    let Some(path) = test_support::retail_file(
         "inspect_verbose_type1_shp_places_lower_half_tiles",
         "TYPE1.SHP",
     ) else {

@@ -4,23 +4,15 @@
 //! names every kind, a retail file of another kind refused unless forced, unknown animations
 //! answered with the nearest names, and MON's SP2 sequences refused without the SP2.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::{run, s};
 use sprite_render::encode::png_rgba;
 use sprite_render::sheet::synthetic_sheet;
 use test_support::{repo_root, retail_file, temp_dir};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn s(path: &Path) -> &str {
-    path.to_str().unwrap()
-}
 
 /// Checks the exit status, that stdout is empty and stderr one line naming the program; returns
 /// the line.
@@ -64,7 +56,7 @@ fn made_up_sheet(dir: &Path, name: &str) -> (PathBuf, PathBuf) {
 fn shp_and_seq_swapped_say_which_is_which() {
     let out = temp_dir("swapped").join("out.json");
     let line = fails(
-        &run(&[
+        &run([
             "build",
             "--shp",
             s(&demo("DEMO.SEQ")),
@@ -88,13 +80,13 @@ fn a_file_that_is_no_sheet_says_what_it_is() {
     let dir = temp_dir("not-a-sheet");
     let out = dir.join("out.png");
     // `sheet` turns an SPR into a PNG: a PNG is said to be one.
-    let line = fails(&run(&["sheet", s(&demo("demo.png")), "-o", s(&out)]), 1);
+    let line = fails(&run(["sheet", s(&demo("demo.png")), "-o", s(&out)]), 1);
     assert!(
         line.contains("this is a PNG picture, not an SPR sprite sheet"),
         "{line}"
     );
     let render = |sheet: &Path| {
-        run(&[
+        run([
             "render",
             "--data",
             s(&document("demo")),
@@ -134,14 +126,14 @@ fn kind_advice_names_every_kind() {
     let dir = temp_dir("kind-advice");
     let odd = dir.join("mystery.bin");
     std::fs::write(&odd, [1u8, 2, 3, 4, 5, 6, 7, 8, 9, 10]).unwrap();
-    let line = fails(&run(&["roundtrip", s(&odd)]), 1);
+    let line = fails(&run(["roundtrip", s(&odd)]), 1);
     assert!(
         line.contains("pass --kind unit-shp, weapon-shp, seq or spr"),
         "{line}"
     );
     let sheet_like = dir.join("battle_ramuza_spr.bin");
     std::fs::write(&sheet_like, [1u8, 2, 3]).unwrap();
-    let line = fails(&run(&["inspect", s(&sheet_like)]), 1);
+    let line = fails(&run(["inspect", s(&sheet_like)]), 1);
     assert!(
         line.contains("pass --kind spr (as the file name suggests)"),
         "{line}"
@@ -154,7 +146,7 @@ fn kind_advice_names_every_kind() {
 #[test]
 fn a_retail_file_of_another_kind_is_refused_unless_forced() {
     let out = temp_dir("other-kind").join("out.json");
-    let wrong = run(&[
+    let wrong = run([
         "build",
         "--kind",
         "nosuch",
@@ -187,14 +179,14 @@ fn a_retail_file_of_another_kind_is_refused_unless_forced() {
         "-o",
         s(&out),
     ];
-    let line = fails(&run(&args), 1);
+    let line = fails(&run(args), 1);
     assert!(
         line.contains("this is the retail TYPE1.SHP, but --kind mon reads MON.SHP"),
         "{line}"
     );
     assert!(line.contains("pass --kind type1, or --force"), "{line}");
     assert!(!out.exists());
-    let forced = run(&[&args[..], &["--force"]].concat());
+    let forced = run([&args[..], &["--force"]].concat());
     assert_eq!(
         forced.status.code(),
         Some(0),
@@ -212,7 +204,7 @@ fn unknown_animations_get_the_nearest_names() {
     let (sheet, _) = made_up_sheet(&dir, "type1");
     let out = dir.join("out.png");
     let render = |name: &str| {
-        run(&[
+        run([
             "render",
             "--data",
             s(&document("type1")),
@@ -261,7 +253,7 @@ fn an_sp2_sequence_needs_its_sp2() {
         "--animation",
         "Bomb Explode",
     ];
-    let line = fails(&run(&[&base[..], &["-o", s(&out)]].concat()), 1);
+    let line = fails(&run([&base[..], &["-o", s(&out)]].concat()), 1);
     assert!(
         line.contains("\"Bomb Explode Fwd\" draws from the second sheet BEHI2.SP2 (an SP2), which was not given; give it with --sp2 FILE"),
         "{line}"
@@ -269,7 +261,7 @@ fn an_sp2_sequence_needs_its_sp2() {
     assert!(line.contains("battle_behi2_sp2.bin"), "{line}");
     assert!(!out.exists());
     // A sequence of the first sheet alone still draws without it.
-    let walk = run(&[
+    let walk = run([
         "render",
         "--data",
         s(&document("mon")),
@@ -283,7 +275,7 @@ fn an_sp2_sequence_needs_its_sp2() {
     assert_eq!(walk.status.code(), Some(0));
     std::fs::remove_file(&out).unwrap();
 
-    let given = run(&[&base[..], &["--sp2", s(&sp2), "-o", s(&out)]].concat());
+    let given = run([&base[..], &["--sp2", s(&sp2), "-o", s(&out)]].concat());
     assert_eq!(
         given.status.code(),
         Some(0),
@@ -294,7 +286,7 @@ fn an_sp2_sequence_needs_its_sp2() {
     std::fs::remove_file(&out).unwrap();
     // Beside the sheet under the remaster's name: found.
     std::fs::rename(&sp2, dir.join("battle_behi2_sp2.bin")).unwrap();
-    let found = run(&[&base[..], &["-o", s(&out)]].concat());
+    let found = run([&base[..], &["-o", s(&out)]].concat());
     assert_eq!(
         found.status.code(),
         Some(0),
@@ -349,7 +341,7 @@ fn views_repeat_as_rows() {
         .expect("a canvas line");
     assert_eq!(height, 3 * canvas, "three rows of one height: {text}");
     let line = fails(
-        &run(&[
+        &run([
             "render",
             "--data",
             s(&document("demo")),

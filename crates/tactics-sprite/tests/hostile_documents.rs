@@ -4,9 +4,12 @@
 //! 49 GB render is a one-line error, and a picture past a drawing limit is a one-line error
 //! naming the limit and what caused it, never an abort.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::{run, s};
 use serde_json::{Value, json};
 use sprite_data::limits::{
     MAX_ANIMATION_FRAMES, MAX_ANIMATION_PIXELS, MAX_CANVAS_SIDE, MAX_DOCUMENT_BYTES,
@@ -14,19 +17,6 @@ use sprite_data::limits::{
 };
 use sprite_render::Image;
 use sprite_render::encode::png_rgba;
-
-const BIN: &str = env!("CARGO_BIN_EXE_tactics-sprite");
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn s(path: &Path) -> &str {
-    path.to_str().unwrap()
-}
 
 /// The single stderr line without the program's name, after checking the exit status is 1 (bad
 /// input, not a crash: a panic exits 101, an abort is killed by a signal).
@@ -93,7 +83,7 @@ fn refusals(dir: &Path, data: &Path) -> Vec<(&'static str, String)> {
     let sheet = blank_sheet(dir);
     let out_png = dir.join("out.png");
     let out_dir = dir.join("atlas");
-    let draw = run(&[
+    let draw = run([
         "draw",
         "--data",
         s(data),
@@ -104,7 +94,7 @@ fn refusals(dir: &Path, data: &Path) -> Vec<(&'static str, String)> {
         "--tick",
         "18",
     ]);
-    let render = run(&[
+    let render = run([
         "render",
         "--data",
         s(data),
@@ -115,7 +105,7 @@ fn refusals(dir: &Path, data: &Path) -> Vec<(&'static str, String)> {
         "-o",
         s(&out_png),
     ]);
-    let export = run(&[
+    let export = run([
         "export-aseprite",
         "--data",
         s(data),
@@ -128,7 +118,7 @@ fn refusals(dir: &Path, data: &Path) -> Vec<(&'static str, String)> {
     // check and diff (issue 16) load documents through the same loader; an input they cannot
     // read is exit 2 there (1 means "differs").
     let root = test_support::repo_root();
-    let check = run(&[
+    let check = run([
         "check",
         "--data",
         s(data),
@@ -139,7 +129,7 @@ fn refusals(dir: &Path, data: &Path) -> Vec<(&'static str, String)> {
         "--profile",
         s(&root.join("crates/sprite-data/profiles/demo.toml")),
     ]);
-    let diff = run(&[
+    let diff = run([
         "diff",
         s(data),
         s(&root.join("fixtures/documents/demo.json")),
@@ -283,7 +273,7 @@ fn a_picture_past_a_drawing_limit_is_one_line_naming_the_limit_and_the_option() 
     // canvas, a label band of 7 and a grid line) and the outer grid line, 52 x 25,481 pixels,
     // 832 x 407,696 at scale 16.
     let out = dir.join("sheet.png");
-    let output = run(&[
+    let output = run([
         "render",
         "--data",
         s(&data),
@@ -322,7 +312,7 @@ fn a_picture_past_a_drawing_limit_is_one_line_naming_the_limit_and_the_option() 
     }
     let moved = write_json(&dir, "moved.json", &doc);
     let out = dir.join("swing.gif");
-    let output = run(&[
+    let output = run([
         "render",
         "--data",
         s(&moved),
@@ -362,7 +352,7 @@ fn a_picture_past_a_drawing_limit_is_one_line_naming_the_limit_and_the_option() 
     );
     assert!(!out.exists());
     // The same at scale 1 draws.
-    let output = run(&[
+    let output = run([
         "render",
         "--data",
         s(&moved),
@@ -379,7 +369,7 @@ fn a_picture_past_a_drawing_limit_is_one_line_naming_the_limit_and_the_option() 
 
 #[test]
 fn the_help_states_the_limits() {
-    let output = run(&["render", "--help"]);
+    let output = run(["render", "--help"]);
     let help = String::from_utf8(output.stdout).unwrap();
     for number in [
         format!("{MAX_CANVAS_SIDE} x {MAX_CANVAS_SIDE}"),
@@ -394,7 +384,7 @@ fn the_help_states_the_limits() {
             "render --help does not state {number}:\n{help}"
         );
     }
-    let output = run(&["draw", "--help"]);
+    let output = run(["draw", "--help"]);
     let help = String::from_utf8(output.stdout).unwrap();
     assert!(
         help.contains(&format!("{} MiB", MAX_DOCUMENT_BYTES >> 20)),
@@ -419,7 +409,7 @@ fn a_profile_with_nine_idle_frames_is_refused_with_its_line() {
     let profile = dir.join("nine.toml");
     std::fs::write(&profile, text).unwrap();
     let out = dir.join("out.json");
-    let output = run(&[
+    let output = run([
         "build",
         "--shp",
         s(&demo.join("DEMO.SHP")),
@@ -455,7 +445,7 @@ fn a_broken_layer_document_is_the_same_line_from_draw_and_render() {
         "{}: 1 problem: /sequences/0/ticks: 9 entries for the sequence's 10 frames",
         s(&bad)
     );
-    let draw = run(&[
+    let draw = run([
         "draw",
         "--data",
         s(&data),
@@ -472,7 +462,7 @@ fn a_broken_layer_document_is_the_same_line_from_draw_and_render() {
     ]);
     assert_eq!(refusal(&draw), expected);
     let out = dir.join("swing.png");
-    let render = run(&[
+    let render = run([
         "render",
         "--data",
         s(&data),

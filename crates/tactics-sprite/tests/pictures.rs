@@ -3,50 +3,17 @@
 //! on a made-up sheet written here; the RAMUZA checks need the sheets in `FFT_SHEETS` and
 //! write only to the temp dir.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use common::{expect, run, s};
 use serde_json::Value;
 use sprite_render::encode::png_rgba;
 use sprite_render::sheet::{read_indexed_png, synthetic_sheet};
 
-const BIN: &str = env!("CARGO_BIN_EXE_tactics-sprite");
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
-
 /// Checks the exit code, and for a failure that stderr is one line naming the program.
-fn expect(output: &Output, code: i32) -> String {
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "stdout: {}\nstderr: {}",
-        stdout(output),
-        stderr(output)
-    );
-    if code == 0 {
-        return stdout(output);
-    }
-    let err = stderr(output);
-    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
-    assert!(err.starts_with("tactics-sprite: "), "{err:?}");
-    err
-}
-
-/// A fresh folder under the system temp dir.
 fn scratch(test: &str) -> PathBuf {
     static COUNTER: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
@@ -75,10 +42,6 @@ fn demo_sheet(dir: &Path) -> PathBuf {
     path
 }
 
-fn s(path: &Path) -> &str {
-    path.to_str().unwrap()
-}
-
 #[test]
 fn render_writes_png_apng_and_gif() {
     let dir = scratch("formats");
@@ -90,7 +53,7 @@ fn render_writes_png_apng_and_gif() {
         ("attack.gif", &b"GIF89a"[..]),
     ] {
         let path = dir.join(out);
-        let output = run(&[
+        let output = run([
             "render",
             "--data",
             s(&doc),
@@ -120,7 +83,7 @@ fn render_writes_png_apng_and_gif() {
     let apng = std::fs::read(dir.join("attack.apng")).unwrap();
     assert!(apng.windows(4).any(|w| w == b"acTL"), "an animated PNG");
     let text = expect(
-        &run(&[
+        &run([
             "render",
             "--data",
             s(&doc),
@@ -139,7 +102,7 @@ fn render_writes_png_apng_and_gif() {
         "{text}"
     );
     let text = expect(
-        &run(&[
+        &run([
             "render",
             "--data",
             s(&doc),
@@ -225,7 +188,7 @@ fn bad_requests_exit_2_bad_input_exits_1() {
     )
     .unwrap();
     let err = expect(
-        &run(&[
+        &run([
             "render",
             "--data",
             s(&doc),
@@ -241,7 +204,7 @@ fn bad_requests_exit_2_bad_input_exits_1() {
     assert!(err.contains("does not fit"), "{err}");
     assert!(err.contains("lies outside the 256 x 100 sheet"), "{err}");
     let err = expect(
-        &run(&[
+        &run([
             "render",
             "--data",
             s(&dir.join("none.json")),
@@ -255,7 +218,7 @@ fn bad_requests_exit_2_bad_input_exits_1() {
         1,
     );
     assert!(err.contains("none.json"), "{err}");
-    let err = expect(&run(&["sheet", s(&doc), "-o", s(&out)]), 1);
+    let err = expect(&run(["sheet", s(&doc), "-o", s(&out)]), 1);
     assert!(
         err.contains(
             "this is JSON text (a tactics-sprite-data document?), not an SPR sprite sheet"
@@ -270,7 +233,7 @@ fn export_aseprite_writes_the_atlas_and_json() {
     let sheet = demo_sheet(&dir);
     let out = dir.join("out");
     let text = expect(
-        &run(&[
+        &run([
             "export-aseprite",
             "--data",
             s(&demo_doc()),
@@ -295,7 +258,7 @@ fn export_aseprite_writes_the_atlas_and_json() {
             .starts_with(b"\x89PNG")
     );
     let err = expect(
-        &run(&[
+        &run([
             "export-aseprite",
             "--data",
             s(&demo_doc()),
@@ -324,7 +287,7 @@ fn ramuza_sheet_and_swing_high() {
     };
     let dir = scratch("ramuza");
     let png = dir.join("ramuza.png");
-    let text = expect(&run(&["sheet", s(&spr), "-o", s(&png)]), 0);
+    let text = expect(&run(["sheet", s(&spr), "-o", s(&png)]), 0);
     assert!(text.contains("standard sheet"), "{text}");
     assert!(text.contains("256 x 488, palette 0 of 16"), "{text}");
     let ours = read_indexed_png(&std::fs::read(&png).unwrap())
@@ -335,7 +298,7 @@ fn ramuza_sheet_and_swing_high() {
         .unwrap();
     assert!(ours.indices == derived.indices, "the derived PNG's indices");
     let text = expect(
-        &run(&["sheet", s(&spr), "--portrait", "-o", s(&dir.join("p.png"))]),
+        &run(["sheet", s(&spr), "--portrait", "-o", s(&dir.join("p.png"))]),
         0,
     );
     assert!(text.contains("portrait 32 x 48, palette 8"), "{text}");
@@ -343,7 +306,7 @@ fn ramuza_sheet_and_swing_high() {
     let doc = root().join("fixtures/documents/type1.json");
     for out in ["swing.apng", "swing.gif"] {
         let text = expect(
-            &run(&[
+            &run([
                 "render",
                 "--data",
                 s(&doc),

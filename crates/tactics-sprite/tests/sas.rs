@@ -3,14 +3,12 @@
 //! extract, build (checked against its schema and against values worked out by hand) and render
 //! (checked against a picture assembled by hand from the sheet's rectangles).
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
+use common::{expect, run};
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
 use sprite_render::sheet::decode_png;
-
-const BIN: &str = env!("CARGO_BIN_EXE_tactics-sprite");
 
 fn fixture(name: &str) -> String {
     test_support::repo_root()
@@ -20,40 +18,11 @@ fn fixture(name: &str) -> String {
         .to_string()
 }
 
-fn run(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
 /// Checks the exit code; returns stdout, or for a failure stderr, which must be one line.
-fn expect(output: &Output, code: i32) -> String {
-    let (out, err) = (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    );
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "stdout: {out}\nstderr: {err}"
-    );
-    if code == 0 {
-        return out;
-    }
-    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
-    assert!(err.starts_with("tactics-sprite: "), "{err:?}");
-    err
-}
-
-fn scratch(test: &str) -> PathBuf {
-    test_support::temp_dir(&format!("sas-{test}"))
-}
-
 #[test]
 fn roundtrip_gives_back_every_fixture_and_container_entry() {
     let out = expect(
-        &run(&[
+        &run([
             "roundtrip",
             &fixture("synthetic.sas3"),
             &fixture("synthetic-psp.sas"),
@@ -79,7 +48,7 @@ fn roundtrip_gives_back_every_fixture_and_container_entry() {
 
 #[test]
 fn inspect_counts_what_the_hand_layout_holds() {
-    let out = expect(&run(&["inspect", "--json", &fixture("synthetic.sas3")]), 0);
+    let out = expect(&run(["inspect", "--json", &fixture("synthetic.sas3")]), 0);
     let report: Value = serde_json::from_str(&out).unwrap();
     // Animation 0: A, A mirrored, B; 1: B, B mirrored; 2: C. Six slots used, two mirrored; A is
     // played by 2 slots, B by 3, C by 1: two blocks are shared.
@@ -103,7 +72,7 @@ fn inspect_counts_what_the_hand_layout_holds() {
 
 #[test]
 fn inspect_verbose_shows_each_frame_with_its_offset_and_raw_bytes() {
-    let out = expect(&run(&["inspect", "-v", &fixture("synthetic.sas3")]), 0);
+    let out = expect(&run(["inspect", "-v", &fixture("synthetic.sas3")]), 0);
     // Block C at 0xEE; its type-8 frame (tick 4, value 0x0102 = 258) as written by hand.
     assert!(
         out.contains("block 2 [0x00EE] duration 30, 11 frames"),
@@ -120,7 +89,7 @@ fn inspect_verbose_shows_each_frame_with_its_offset_and_raw_bytes() {
         "{out}"
     );
     let gibbed = expect(
-        &run(&[
+        &run([
             "inspect",
             "-v",
             "--meanings",
@@ -135,7 +104,7 @@ fn inspect_verbose_shows_each_frame_with_its_offset_and_raw_bytes() {
 
 #[test]
 fn inspect_lists_a_container_and_one_entry() {
-    let out = expect(&run(&["inspect", &fixture("synthetic.pakd")]), 0);
+    let out = expect(&run(["inspect", &fixture("synthetic.pakd")]), 0);
     // Header of 3 entries with ids padded to 0x30; entries at 0x30, 0x1C0, 0x250.
     assert!(
         out.contains(
@@ -151,7 +120,7 @@ fn inspect_lists_a_container_and_one_entry() {
     );
     assert!(out.contains("entry 2   at 0x000250,      32 bytes id 0x00010002 (1/2): ashg-compressed (scheme 2, 16 -> 32 bytes)"), "{out}");
     let entry = expect(
-        &run(&["inspect", "--entry", "1", &fixture("synthetic.pakd")]),
+        &run(["inspect", "--entry", "1", &fixture("synthetic.pakd")]),
         0,
     );
     assert!(
@@ -159,7 +128,7 @@ fn inspect_lists_a_container_and_one_entry() {
         "{entry}"
     );
     let refused = expect(
-        &run(&["inspect", "--entry", "2", &fixture("synthetic.pakd")]),
+        &run(["inspect", "--entry", "2", &fixture("synthetic.pakd")]),
         1,
     );
     assert!(
@@ -170,8 +139,8 @@ fn inspect_lists_a_container_and_one_entry() {
 
 #[test]
 fn extract_writes_the_entries_as_stored_and_refuses_the_compressed_one() {
-    let dir = scratch("extract");
-    let output = run(&[
+    let dir = test_support::temp_dir("extract");
+    let output = run([
         "extract",
         &fixture("synthetic.pakd"),
         "--out",
@@ -192,9 +161,9 @@ fn extract_writes_the_entries_as_stored_and_refuses_the_compressed_one() {
         std::fs::read(fixture("synthetic-psp.sas")).unwrap()
     );
     assert!(!dir.join("0002.bin").exists());
-    let only = scratch("extract-one");
+    let only = test_support::temp_dir("extract-one");
     expect(
-        &run(&[
+        &run([
             "extract",
             &fixture("synthetic.pakd"),
             "--entry",
@@ -208,7 +177,7 @@ fn extract_writes_the_entries_as_stored_and_refuses_the_compressed_one() {
 }
 
 fn build(input: &str, extra: &[&str]) -> Value {
-    let dir = scratch("build");
+    let dir = test_support::temp_dir("build");
     let out = dir.join(format!("{}.json", extra.join("_").replace('-', "")));
     let mut args = vec!["build", "--sas", input, "-o", out.to_str().unwrap()];
     args.extend(extra);
@@ -303,10 +272,10 @@ fn build_writes_a_document_that_passes_its_schema_with_the_hand_values() {
 
 #[test]
 fn build_asks_which_entry_when_a_container_has_several() {
-    let dir = scratch("build-entry");
+    let dir = test_support::temp_dir("build-entry");
     let out = dir.join("x.json");
     let err = expect(
-        &run(&[
+        &run([
             "build",
             "--sas",
             &fixture("synthetic.pakd"),
@@ -351,10 +320,10 @@ fn assemble(
 
 #[test]
 fn render_of_a_mirrored_direction_matches_the_hand_assembly() {
-    let dir = scratch("render");
+    let dir = test_support::temp_dir("render");
     let out = dir.join("a0d1.png");
     let stdout = expect(
-        &run(&[
+        &run([
             "render",
             "--data",
             &fixture("synthetic.sas3"),
@@ -403,10 +372,10 @@ fn render_of_a_mirrored_direction_matches_the_hand_assembly() {
 
 #[test]
 fn render_of_the_unmirrored_direction_and_a_shared_block() {
-    let dir = scratch("render-b");
+    let dir = test_support::temp_dir("render-b");
     let out = dir.join("a1d0.png");
     expect(
-        &run(&[
+        &run([
             "render",
             "--data",
             &fixture("synthetic.sas3"),
@@ -440,10 +409,10 @@ fn render_of_the_unmirrored_direction_and_a_shared_block() {
 
 #[test]
 fn render_refuses_an_empty_direction_and_a_bad_animation() {
-    let dir = scratch("render-bad");
+    let dir = test_support::temp_dir("render-bad");
     let out = dir.join("x.png");
     let args = |anim: &'static str, direction: &'static str| {
-        run(&[
+        run([
             "render",
             "--data",
             &fixture("synthetic.sas3"),
@@ -470,17 +439,17 @@ fn render_refuses_an_empty_direction_and_a_bad_animation() {
 
 #[test]
 fn a_truncated_set_is_reported_with_its_offset() {
-    let dir = scratch("truncated");
+    let dir = test_support::temp_dir("truncated");
     let path = dir.join("short.sas3");
     let bytes = std::fs::read(fixture("synthetic.sas3")).unwrap();
     // Block C's 11 frames need 0xF2..0x18C.
     std::fs::write(&path, &bytes[..0x150]).unwrap();
-    let err = expect(&run(&["inspect", path.to_str().unwrap()]), 1);
+    let err = expect(&run(["inspect", path.to_str().unwrap()]), 1);
     assert!(
         err.contains("at byte 0x00F2: block 2 frames (11 x 14 bytes)"),
         "{err}"
     );
-    let err = expect(&run(&["roundtrip", path.to_str().unwrap()]), 1);
+    let err = expect(&run(["roundtrip", path.to_str().unwrap()]), 1);
     assert!(err.contains("at byte 0x00F2"), "{err}");
 }
 
@@ -499,10 +468,10 @@ fn chunks(bytes: &[u8]) -> Vec<([u8; 4], Vec<u8>)> {
 
 #[test]
 fn an_animated_png_shows_each_pose_for_its_ticks() {
-    let dir = scratch("apng");
+    let dir = test_support::temp_dir("apng");
     let out = dir.join("a0d1.apng");
     expect(
-        &run(&[
+        &run([
             "render",
             "--data",
             &fixture("synthetic.sas3"),
@@ -537,7 +506,7 @@ fn an_animated_png_shows_each_pose_for_its_ticks() {
 
 #[test]
 fn a_sprite_past_the_table_is_noted_and_drawn_as_nothing() {
-    let dir = scratch("past-table");
+    let dir = test_support::temp_dir("past-table");
     let path = dir.join("past.sas3");
     let mut bytes = std::fs::read(fixture("synthetic.sas3")).unwrap();
     // Block B at 0xCE: its first frame at 0xD2 shows sprite 2 (byte 0xD2 + 4); make it 3, one
@@ -545,15 +514,15 @@ fn a_sprite_past_the_table_is_noted_and_drawn_as_nothing() {
     assert_eq!(bytes[0xD6], 2);
     bytes[0xD6] = 3;
     std::fs::write(&path, &bytes).unwrap();
-    let out = expect(&run(&["inspect", "--json", path.to_str().unwrap()]), 0);
+    let out = expect(&run(["inspect", "--json", path.to_str().unwrap()]), 0);
     let report: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         report["limits"],
         json!({"spriteFramesPastTable": 1, "blocksOver127Frames": 0})
     );
-    expect(&run(&["roundtrip", path.to_str().unwrap()]), 0);
+    expect(&run(["roundtrip", path.to_str().unwrap()]), 0);
     let png = dir.join("b.png");
-    let output = run(&[
+    let output = run([
         "render",
         "--data",
         path.to_str().unwrap(),
@@ -579,12 +548,12 @@ fn a_sprite_past_the_table_is_noted_and_drawn_as_nothing() {
 
 #[test]
 fn extract_then_pack_gives_back_the_container() {
-    let dir = scratch("pack");
+    let dir = test_support::temp_dir("pack");
     let folder = dir.join("entries");
     let packed = dir.join("rebuilt.pakd");
     // Without --keep-compressed entry 2 is refused, and pack cannot find it.
     expect(
-        &run(&[
+        &run([
             "extract",
             &fixture("synthetic.pakd"),
             "-o",
@@ -593,7 +562,7 @@ fn extract_then_pack_gives_back_the_container() {
         1,
     );
     let err = expect(
-        &run(&[
+        &run([
             "pack",
             folder.to_str().unwrap(),
             "-o",
@@ -605,7 +574,7 @@ fn extract_then_pack_gives_back_the_container() {
     assert!(!packed.exists());
     // With it, the compressed entry is written as stored and the rebuild is byte-identical.
     let out = expect(
-        &run(&[
+        &run([
             "extract",
             &fixture("synthetic.pakd"),
             "-o",
@@ -628,7 +597,7 @@ fn extract_then_pack_gives_back_the_container() {
         json!(["0000.sas", "0001.sas", "0002.ashg"])
     );
     expect(
-        &run(&[
+        &run([
             "pack",
             folder.to_str().unwrap(),
             "-o",

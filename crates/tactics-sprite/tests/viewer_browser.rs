@@ -12,7 +12,7 @@
 
 mod serve_support;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -47,9 +47,7 @@ fn find_chromium() -> Option<PathBuf> {
 }
 
 fn browser_required() -> bool {
-    ["FFT_REQUIRE_ORIGINALS", REQUIRE_BROWSER_VAR]
-        .iter()
-        .any(|v| std::env::var(v).is_ok_and(|v| v == "1"))
+    test_support::required() || std::env::var(REQUIRE_BROWSER_VAR).is_ok_and(|v| v == "1")
 }
 
 /// A headless Chromium and one page of it, over the DevTools protocol (flat sessions).
@@ -385,25 +383,15 @@ fn pose_js_agrees_with_the_api_and_the_canvas_with_render() {
             "{test}: no chromium on the PATH (or $CHROMIUM), and FFT_REQUIRE_ORIGINALS=1 or \
              {REQUIRE_BROWSER_VAR}=1 requires it: apt-get install chromium"
         );
-        // Written to stderr directly, past the test harness's capture, so the skip is seen.
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED {test}: no chromium on the PATH (apt-get install chromium, or set $CHROMIUM)"
+        let _: Option<()> = test_support::skip(
+            test,
+            "no chromium on the PATH (apt-get install chromium, or set $CHROMIUM)",
         );
         return;
     };
     // Every kind with the retail files, else the demo (the browser part needs no game file).
-    let originals = std::env::var(fft_formats::retail::ORIGINALS_VAR)
-        .ok()
-        .filter(|v| !v.is_empty())
-        .map(|dir| test_support::repo_root().join(dir))
-        .filter(|dir| dir.is_dir());
-    let sheets = std::env::var("FFT_SHEETS")
-        .ok()
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| originals.as_ref().map(|o| o.join("../sheets")))
-        .filter(|dir| dir.is_dir());
+    let originals = test_support::originals_folder().ok();
+    let sheets = test_support::sheets_folder().ok();
     let mut args: Vec<String> = Vec::new();
     if let Some(dir) = &originals {
         args.extend(["--originals".into(), dir.display().to_string()]);

@@ -8,9 +8,11 @@
 //! anchor, stacked in the order of FFTorama's layer priority row, the effect added on. No document
 //! or renderer of the project is used to make the expected pictures.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
+use std::path::Path;
+
+use common::run;
 use fft_formats::shp::Tile;
 use fft_formats::spr::Spr;
 use fft_formats::{UnitShp, WeaponShp};
@@ -20,13 +22,6 @@ use test_support::fftorama::{
 use test_support::{fftorama_tables, repo_root, retail_bytes, sheet, temp_dir, weapons_sheet};
 
 type Rgba = [u8; 4];
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 /// A picture: width, height, pixels row by row.
 #[derive(Clone, PartialEq)]
@@ -207,7 +202,7 @@ fn swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame() {
     }
     let gif_path = work.join("swing.gif");
     let s = |p: &Path| p.to_str().unwrap().to_owned();
-    let output = run(&[
+    let output = run([
         "render",
         "--data",
         &s(&work.join("type1.json")),
@@ -408,7 +403,7 @@ fn weapon_flags_refuse_what_they_cannot_draw() {
     let out = work.join("x.gif");
     let out = out.to_str().unwrap();
     let base = ["render", "--data", data, "--sheet", "demo.png", "-o", out];
-    let with = |extra: &[&str]| run(&[&base[..], extra].concat());
+    let with = |extra: &[&str]| run([&base[..], extra].concat());
     // An unknown type lists the types; --weapon needs its sheet; a frame has no layers.
     let unknown = with(&[
         "--weapon",
@@ -437,7 +432,7 @@ fn weapon_flags_refuse_what_they_cannot_draw() {
         serde_json::from_str(&std::fs::read_to_string(data).unwrap()).unwrap();
     let picture = sprite_render::sheet::synthetic_sheet(&doc);
     std::fs::write(&sheet, sprite_render::encode::png_rgba(&picture).unwrap()).unwrap();
-    let missing = run(&[
+    let missing = run([
         "render",
         "--data",
         data,
@@ -479,7 +474,7 @@ fn draw_prints_the_layers_beside_the_pose() {
     }
     let data = work.join("type1.json");
     let draw = |tick: &str| -> serde_json::Value {
-        let out = run(&[
+        let out = run([
             "draw",
             "--data",
             data.to_str().unwrap(),
@@ -522,7 +517,7 @@ fn draw_prints_the_layers_beside_the_pose() {
     assert_eq!(layers[0]["shp"], 48);
     assert_eq!(layers[0]["degrees"], 90.0);
     // Without --weapon the pose is as before: no layers key.
-    let plain = run(&[
+    let plain = run([
         "draw",
         "--data",
         data.to_str().unwrap(),

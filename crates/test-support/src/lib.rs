@@ -227,6 +227,12 @@ pub fn originals_folder() -> Result<PathBuf, String> {
     folder_or_why(ORIGINALS_VAR, None, "the retail files")
 }
 
+/// The sheets folder (`FFT_SHEETS`, else [`DEFAULT_SHEETS`]), or why there is none: the twin of
+/// [`originals_folder`] for a test that uses the sheets when they are there.
+pub fn sheets_folder() -> Result<PathBuf, String> {
+    folder_or_why(SHEETS_VAR, Some(DEFAULT_SHEETS), "the sprite sheets")
+}
+
 /// A part of a test that checks many files and reports every problem at once, left undone for
 /// want of a game file: one `SKIPPED <test>: <why>` line and `None`; under
 /// `FFT_REQUIRE_ORIGINALS=1`, `Some` failure to report with the others (instead of the panic of

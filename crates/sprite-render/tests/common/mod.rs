@@ -1,6 +1,5 @@
-//! What the tests share: the shipped documents, the sheets in `FFT_SHEETS`, and a
-//! scratch folder in the system temp dir (pictures made from game sheets go there, never into
-//! the repository).
+//! What the tests share: the shipped documents and a scratch folder in the system temp dir
+//! (pictures made from game sheets go there, never into the repository).
 
 #![allow(dead_code)]
 
@@ -14,13 +13,6 @@ pub fn document(name: &str) -> Document {
     let path = test_support::repo_root().join(format!("fixtures/documents/{name}.json"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// A sheet's bytes from `FFT_SHEETS` by disc name (`RAMUZA.SPR`, or the remaster's
-/// `battle_ramuza_spr.bin`) or its own name (`crono1.png`), or `None` after the loud skip (a
-/// failure under FFT_REQUIRE_ORIGINALS=1).
-pub fn sheet(test: &str, name: &str) -> Option<Vec<u8>> {
-    test_support::sheet_bytes(test, name)
 }
 
 /// A fresh folder under the system temp dir.
