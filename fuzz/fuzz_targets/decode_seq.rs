@@ -3,11 +3,11 @@
 
 #![no_main]
 
-use fft_formats::{FileKind, OpcodeTable, RoundTrip, Seq, round_trip};
+use fft_formats::{FileFormat, OpcodeTable, RoundTrip, Seq, round_trip};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    match round_trip(FileKind::Seq, data) {
+    match round_trip(FileFormat::Seq, data) {
         Ok(RoundTrip::Identical) => {}
         Err(e) if e.is_decode() => {}
         other => panic!("seq: decoded, but the round trip gave {other:?}"),

@@ -3,16 +3,16 @@
 
 #![no_main]
 
-use fft_formats::{FileKind, RoundTrip, round_trip};
+use fft_formats::{FileFormat, RoundTrip, round_trip};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    for kind in [FileKind::UnitShp, FileKind::WeaponShp] {
+    for kind in [FileFormat::UnitShp, FileFormat::WeaponShp] {
         match round_trip(kind, data) {
             Ok(RoundTrip::Identical) => {}
             Err(e) if e.is_decode() => {}
             other => panic!("{kind}: decoded, but the round trip gave {other:?}"),
         }
     }
-    let _ = fft_formats::detect_kind(data);
+    let _ = fft_formats::detect_format(data);
 });

@@ -24,11 +24,11 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use fft_formats::retail::ORIGINALS_VAR;
 use sprite_data::Profile;
-use sprite_data::kind::{self, Kind};
-use sprite_data::layer::{self, LayerKind};
+use sprite_data::layer::{self, LayerSet};
 use sprite_data::output::write_atomically;
 use sprite_data::pipeline::{self, InputFile, Output, Source};
-use sprite_data::profile::{BUILTIN, BuiltinKind};
+use sprite_data::profile::{UNIT_KINDS, UnitKind};
+use sprite_data::target::{self, BuildTarget};
 use test_support::repo_root;
 
 /// The file name of the built document.
@@ -73,23 +73,23 @@ enum Task {
                 "Build every unit kind ({}), one document each, `<kind>.tactics-sprite-data.json`, \
                  and print a table of their counts; then the weapon and effect layers, \
                  `<layer>.tactics-sprite-layer.json` ({})",
-                kind::unit_names(", "),
-                kind::layer_names(", ")
+                target::unit_names(", "),
+                target::layer_names(", ")
             )
         )]
         all: bool,
         #[arg(
             long,
             value_name = "NAME",
-            value_parser = Kind::parse,
+            value_parser = BuildTarget::parse,
             help = format!(
                 "Build one unit kind's document, `<kind>.tactics-sprite-data.json` (the built-in \
                  profiles: {}), or one layer's, `<layer>.tactics-sprite-layer.json` ({})",
-                kind::unit_names(", "),
-                kind::layer_names(", ")
+                target::unit_names(", "),
+                target::layer_names(", ")
             )
         )]
-        kind: Option<Kind>,
+        kind: Option<BuildTarget>,
         /// Write nothing: build in memory and compare with what is already there (the --out
         /// folder when given, else the shipped fixtures/documents/ and fixtures/layers/), failing
         /// when any file is stale. For CI, like a check that generated files are up to date.
@@ -122,14 +122,14 @@ fn main() -> ExitCode {
             (true, _) => build_kinds(
                 originals,
                 out,
-                &BUILTIN.iter().collect::<Vec<_>>(),
+                &UNIT_KINDS.iter().collect::<Vec<_>>(),
                 None,
                 check,
             ),
-            (false, Some(Kind::Unit(kind))) => {
+            (false, Some(BuildTarget::Unit(kind))) => {
                 build_kinds(originals, out, &[kind], sheet_file.as_deref(), check)
             }
-            (false, Some(Kind::Layer(layer))) => match sheet_file {
+            (false, Some(BuildTarget::Layer(layer))) => match sheet_file {
                 Some(_) => Err(anyhow::anyhow!(
                     "--sheet-file names a unit document's sheet; a layer document's is {}",
                     layer::WEAPONS_SHEET
@@ -284,7 +284,7 @@ fn build_data(
 }
 
 /// The file a kind's document is written to by `--all` and `--kind`.
-fn kind_file(kind: &BuiltinKind) -> String {
+fn kind_file(kind: &UnitKind) -> String {
     format!("{}.{DOCUMENT_FILE}", kind.name)
 }
 
@@ -292,7 +292,7 @@ fn kind_file(kind: &BuiltinKind) -> String {
 fn build_kinds(
     originals: Option<PathBuf>,
     out: Option<PathBuf>,
-    kinds: &[&BuiltinKind],
+    kinds: &[&UnitKind],
     sheet_file: Option<&str>,
     check: bool,
 ) -> Result<()> {
@@ -307,8 +307,8 @@ fn build_kinds(
             })
             .collect::<Result<Vec<_>>>()?;
         // `--all` writes the layer documents too, so it holds them to their files as well.
-        let layers = if kinds.len() == BUILTIN.len() {
-            build_layer_bytes(&dir, &LayerKind::ALL)?
+        let layers = if kinds.len() == UNIT_KINDS.len() {
+            build_layer_bytes(&dir, &LayerSet::ALL)?
         } else {
             Vec::new()
         };
@@ -372,8 +372,8 @@ fn build_kinds(
         if rows.len() == 1 { "" } else { "s" },
         out_dir.display()
     );
-    if kinds.len() == BUILTIN.len() {
-        write_layers(&dir, &out_dir, &LayerKind::ALL)?;
+    if kinds.len() == UNIT_KINDS.len() {
+        write_layers(&dir, &out_dir, &LayerSet::ALL)?;
     }
     println!("took    {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
     Ok(())
@@ -384,7 +384,7 @@ fn build_kinds(
 fn build_layers(
     originals: Option<PathBuf>,
     out: Option<PathBuf>,
-    layers: &[LayerKind],
+    layers: &[LayerSet],
     check: bool,
 ) -> Result<()> {
     let dir = required_originals(originals, "a layer needs its")?;
@@ -401,7 +401,7 @@ fn build_layers(
 }
 
 /// Each layer document's canonical bytes, built in memory.
-fn build_layer_bytes(dir: &Path, layers: &[LayerKind]) -> Result<Vec<(LayerKind, Vec<u8>)>> {
+fn build_layer_bytes(dir: &Path, layers: &[LayerSet]) -> Result<Vec<(LayerSet, Vec<u8>)>> {
     layers
         .iter()
         .map(|&kind| {
@@ -414,7 +414,7 @@ fn build_layer_bytes(dir: &Path, layers: &[LayerKind]) -> Result<Vec<(LayerKind,
 /// The files built layer documents are held to: `<layer>.tactics-sprite-layer.json` in `out`
 /// when given, else the shipped `fixtures/layers/<layer>.json`.
 fn layer_expectations<'a>(
-    built: &'a [(LayerKind, Vec<u8>)],
+    built: &'a [(LayerSet, Vec<u8>)],
     out: Option<&Path>,
 ) -> Vec<stale::Expected<'a>> {
     built
@@ -430,14 +430,14 @@ fn layer_expectations<'a>(
 }
 
 /// The shipped layer document a build is held to by `--check` without `--out`.
-fn shipped_layer(kind: LayerKind) -> PathBuf {
+fn shipped_layer(kind: LayerSet) -> PathBuf {
     repo_root()
         .join("fixtures/layers")
         .join(format!("{kind}.json"))
 }
 
 /// Builds and writes each layer document, `<layer>.tactics-sprite-layer.json`, with a line each.
-fn write_layers(dir: &Path, out_dir: &Path, layers: &[LayerKind]) -> Result<()> {
+fn write_layers(dir: &Path, out_dir: &Path, layers: &[LayerSet]) -> Result<()> {
     for &kind in layers {
         let doc = layer::build_layer_from_folder(dir, kind)?;
         let bytes = doc.to_bytes();
@@ -544,7 +544,7 @@ fn bless(originals: Option<PathBuf>) -> Result<()> {
     println!("wrote fixtures/documents/demo.json ({})", demo.sha256);
     match locate_originals(originals)? {
         Some((dir, _)) => {
-            for kind in &BUILTIN {
+            for kind in &UNIT_KINDS {
                 let output = build_from_folder(&dir, &kind.load(), None)
                     .with_context(|| format!("kind {}", kind.name))?;
                 if output.inputs.iter().any(|i| i.retail.is_none()) {
@@ -558,7 +558,7 @@ fn bless(originals: Option<PathBuf>) -> Result<()> {
                 write_atomically(&documents.join(&file), &output.bytes)?;
                 println!("wrote fixtures/documents/{file} ({})", output.sha256);
             }
-            for kind in LayerKind::ALL {
+            for kind in LayerSet::ALL {
                 let bytes = layer::build_layer_from_folder(&dir, kind)?.to_bytes();
                 let file = format!("{kind}.json");
                 write_atomically(&shipped_layer(kind), &bytes)?;

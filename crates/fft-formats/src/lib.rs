@@ -7,8 +7,8 @@
 //! makes a decoder panic or allocate more than a small multiple of its length.
 
 pub mod error;
+pub mod file_format;
 pub mod index;
-pub mod kind;
 pub mod layer;
 mod record;
 pub mod retail;
@@ -17,7 +17,7 @@ pub mod shp;
 pub mod spr;
 
 pub use error::{DecodeError, EncodeError, Error, ErrorKind, FieldPath, PathFrame};
+pub use file_format::{FileFormat, RoundTrip, RoundTripError, detect_format, round_trip};
 pub use index::CommandIndex;
-pub use kind::{FileKind, RoundTrip, RoundTripError, detect_kind, round_trip};
 pub use seq::{Command, OpArgs, Opcode, OpcodeTable, Seq};
 pub use shp::{Frame, SheetRect, Tile, UnitShp, WeaponShp};

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use fft_formats::shp::SheetRect;
-use fft_formats::{Command, FileKind, RoundTrip, Seq, UnitShp, detect_kind, round_trip};
+use fft_formats::{Command, FileFormat, RoundTrip, Seq, UnitShp, detect_format, round_trip};
 use pretty_assertions::assert_eq;
 use test_support::demo::{demo_seq, demo_shp};
 use test_support::{repo_root, text_difference};
@@ -71,13 +71,13 @@ fn demo_fixtures_decode_to_the_model() {
     let seq = std::fs::read(fixture("DEMO.SEQ")).expect("fixtures/demo/DEMO.SEQ");
     assert_eq!(UnitShp::decode(&shp), Ok(demo_shp()));
     assert_eq!(Seq::decode(&seq), Ok(demo_seq()));
-    assert_eq!(detect_kind(&shp), Some(FileKind::UnitShp));
-    assert_eq!(detect_kind(&seq), Some(FileKind::Seq));
+    assert_eq!(detect_format(&shp), Some(FileFormat::UnitShp));
+    assert_eq!(detect_format(&seq), Some(FileFormat::Seq));
     assert_eq!(
-        round_trip(FileKind::UnitShp, &shp),
+        round_trip(FileFormat::UnitShp, &shp),
         Ok(RoundTrip::Identical)
     );
-    assert_eq!(round_trip(FileKind::Seq, &seq), Ok(RoundTrip::Identical));
+    assert_eq!(round_trip(FileFormat::Seq, &seq), Ok(RoundTrip::Identical));
 }
 
 /// Tile counts of the demo's frames 0-18, from the frame list in demo.rs's documentation.

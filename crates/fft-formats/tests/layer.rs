@@ -6,7 +6,7 @@
 use fft_formats::layer::{FirstSection, LAYER_ORDERS, Layer, WeaponType, layer_order};
 use fft_formats::shp::WEAPON_FIRST_SECTION_LEN;
 use fft_formats::spr::{Spr, SprVariant};
-use fft_formats::{FileKind, RoundTrip, WeaponShp, round_trip};
+use fft_formats::{FileFormat, RoundTrip, WeaponShp, round_trip};
 
 #[test]
 fn first_section_fields_sit_where_the_table_says() {
@@ -239,7 +239,10 @@ fn retail_weapons_sheet_round_trips_as_three_blocks() {
     assert_eq!((spr.width(), spr.height()), (256, 656));
     assert_eq!(spr.palettes.len(), 48);
     assert_eq!(spr.encode().unwrap(), bytes);
-    assert_eq!(round_trip(FileKind::Spr, &bytes), Ok(RoundTrip::Identical));
+    assert_eq!(
+        round_trip(FileFormat::Spr, &bytes),
+        Ok(RoundTrip::Identical)
+    );
     // Each block starts with its own 16 palettes: the effects block at 33280 = 512 + 256 rows of
     // 128 bytes, the traps block at twice that; each has a palette with a colour in it.
     for (block, at) in [(0, 0usize), (1, 33280), (2, 66560)] {

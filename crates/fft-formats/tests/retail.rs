@@ -8,23 +8,24 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use fft_formats::retail::RETAIL_FILES;
 use fft_formats::shp::Frame;
-use fft_formats::{Command, FileKind, RoundTrip, Seq, UnitShp, detect_kind, round_trip};
+use fft_formats::{Command, FileFormat, RoundTrip, Seq, UnitShp, detect_format, round_trip};
 use pretty_assertions::assert_eq;
 
 /// The format a retail file is in, from its disc name alone (formats.md section 1).
-fn kind_by_name(disc_name: &str) -> FileKind {
+fn kind_by_name(disc_name: &str) -> FileFormat {
     if disc_name.ends_with(".SEQ") {
-        FileKind::Seq
+        FileFormat::Seq
     } else if ["WEP", "EFF"].iter().any(|p| disc_name.starts_with(p)) {
-        FileKind::WeaponShp
+        FileFormat::WeaponShp
     } else {
-        FileKind::UnitShp
+        FileFormat::UnitShp
     }
 }
 
 /// The SHP and SEQ kinds. (Sheets are another family: their sizes are fixed, not self-described,
 /// so they are left out of the "no other decoder accepts it" check.)
-const SHP_SEQ_KINDS: [FileKind; 3] = [FileKind::Seq, FileKind::UnitShp, FileKind::WeaponShp];
+const SHP_SEQ_KINDS: [FileFormat; 3] =
+    [FileFormat::Seq, FileFormat::UnitShp, FileFormat::WeaponShp];
 
 fn u16_at(bytes: &[u8], at: usize) -> u16 {
     u16::from_le_bytes([bytes[at], bytes[at + 1]])
@@ -35,7 +36,7 @@ fn u32_at(bytes: &[u8], at: usize) -> u32 {
 }
 
 /// Every file of the manifest, under each name present: the manifest's size, the right kind from
-/// `detect_kind`, no other decoder accepting it, and a byte-identical round trip.
+/// `detect_format`, no other decoder accepting it, and a byte-identical round trip.
 #[test]
 fn retail_files_match_manifest_and_round_trip() {
     let Some(dir) = test_support::originals("retail_files_match_manifest_and_round_trip") else {
@@ -70,10 +71,10 @@ fn retail_files_match_manifest_and_round_trip() {
                     file.size
                 ));
             }
-            let detected = detect_kind(bytes);
+            let detected = detect_format(bytes);
             if detected != Some(expected_kind) {
                 problems.push(format!(
-                    "{name}: detect_kind gives {detected:?}, expected {expected_kind}"
+                    "{name}: detect_format gives {detected:?}, expected {expected_kind}"
                 ));
             }
             for other in SHP_SEQ_KINDS.into_iter().filter(|k| *k != expected_kind) {

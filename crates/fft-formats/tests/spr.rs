@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use fft_formats::ErrorKind;
-use fft_formats::kind::{FileKind, RoundTrip, detect_kind, round_trip};
+use fft_formats::file_format::{FileFormat, RoundTrip, detect_format, round_trip};
 use fft_formats::spr::compression::{MAX_RUN, compress, decompress};
 use fft_formats::spr::{Spr, SprVariant, WIDTH, colour_rgba, palette_rgba};
 use pretty_assertions::assert_eq;
@@ -194,8 +194,11 @@ fn every_variant_encodes_and_decodes_back() {
         let bytes = spr.encode().unwrap();
         assert_eq!(Spr::detect(&bytes), Some(variant), "{variant}");
         assert!(Spr::decode(&bytes).unwrap() == spr, "{variant}");
-        assert_eq!(detect_kind(&bytes), Some(FileKind::Spr), "{variant}");
-        assert_eq!(round_trip(FileKind::Spr, &bytes), Ok(RoundTrip::Identical));
+        assert_eq!(detect_format(&bytes), Some(FileFormat::Spr), "{variant}");
+        assert_eq!(
+            round_trip(FileFormat::Spr, &bytes),
+            Ok(RoundTrip::Identical)
+        );
     }
 }
 
@@ -360,12 +363,12 @@ fn every_retail_sheet_round_trips_byte_for_byte() {
         if spr.variant != want {
             failures.push(format!("{name}: decoded as {}, not {want}", spr.variant));
         }
-        let result = round_trip(FileKind::Spr, &bytes);
+        let result = round_trip(FileFormat::Spr, &bytes);
         if result != Ok(RoundTrip::Identical) {
             failures.push(format!("{name}: {result:?}"));
         }
-        if detect_kind(&bytes) != Some(FileKind::Spr) {
-            failures.push(format!("{name}: detected as {:?}", detect_kind(&bytes)));
+        if detect_format(&bytes) != Some(FileFormat::Spr) {
+            failures.push(format!("{name}: detected as {:?}", detect_format(&bytes)));
         }
         eprintln!(
             "{name}: {} bytes, {} sheet 256 x {}, {} palettes, padding {}, round trip {result:?}",
@@ -547,9 +550,9 @@ fn no_retail_shp_or_seq_is_a_sheet_and_no_sheet_is_an_shp_or_seq() {
         ) else {
             continue;
         };
-        let kind = detect_kind(&bytes);
+        let kind = detect_format(&bytes);
         assert!(
-            matches!(kind, Some(k) if k != FileKind::Spr),
+            matches!(kind, Some(k) if k != FileFormat::Spr),
             "{} detected as {kind:?}",
             file.disc_name
         );
@@ -561,6 +564,6 @@ fn no_retail_shp_or_seq_is_a_sheet_and_no_sheet_is_an_shp_or_seq() {
         return;
     };
     for (name, bytes) in sheet_files(&dir) {
-        assert_eq!(detect_kind(&bytes), Some(FileKind::Spr), "{name}");
+        assert_eq!(detect_format(&bytes), Some(FileFormat::Spr), "{name}");
     }
 }

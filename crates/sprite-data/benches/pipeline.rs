@@ -115,7 +115,7 @@ fn all_kinds(c: &mut Criterion) {
         std::fs::read(find_retail_file(&dir, name).expect("every retail file in FFT_ORIGINALS"))
             .unwrap()
     };
-    let kinds: Vec<(Profile, Vec<u8>, Vec<u8>)> = sprite_data::profile::BUILTIN
+    let kinds: Vec<(Profile, Vec<u8>, Vec<u8>)> = sprite_data::profile::UNIT_KINDS
         .iter()
         .map(|kind| {
             let profile = kind.load();

@@ -260,7 +260,7 @@ impl Error {
         self.0.kind
     }
 
-    /// Where it went wrong, outermost first: a file's path or name, a unit or layer kind.
+    /// Where it went wrong, outermost first: a file's path or name, a unit kind or layer set.
     pub fn context(&self) -> &[String] {
         &self.0.context
     }

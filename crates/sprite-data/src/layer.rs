@@ -33,9 +33,10 @@ pub const LAYER_FORMAT_VERSION: u32 = 1;
 /// The weapons sheet's file name.
 pub const WEAPONS_SHEET: &str = "WEP.SPR";
 
-/// The layer files: which SHP and SEQ, which block of the weapons sheet.
+/// A layer set: the SHP and SEQ pair a layer document is built from, and the block of the weapons
+/// sheet its cells are cut from (a layer document's `kind` field names it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum LayerKind {
+pub enum LayerSet {
     /// The weapons TYPE1 units hold.
     Wep1,
     /// The weapons TYPE2 units hold.
@@ -44,8 +45,8 @@ pub enum LayerKind {
     Eff1,
 }
 
-impl LayerKind {
-    /// Every layer kind.
+impl LayerSet {
+    /// Every layer set.
     pub const ALL: [Self; 3] = [Self::Wep1, Self::Wep2, Self::Eff1];
 
     /// The name on the command line and in file names.
@@ -94,7 +95,7 @@ impl LayerKind {
     }
 }
 
-impl fmt::Display for LayerKind {
+impl fmt::Display for LayerSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -219,7 +220,7 @@ pub const LAYER_LAYOUT: Layout = Layout {
 /// # Errors
 /// When a file does not decode, or a slot does not end within the execution bound.
 pub fn build_layer(
-    kind: LayerKind,
+    kind: LayerSet,
     shp_source: Source,
     seq_source: Source,
     human: &Profile,
@@ -345,11 +346,11 @@ fn cells_and_frames(shp: &WeaponShp, anchor: [i32; 2]) -> (Vec<Cell>, Vec<LayerF
 /// Builds the layer document of `kind` from the retail files in `dir` (disc or remaster names).
 ///
 /// # Errors
-/// A file that is missing ([`ErrorKind::MissingFile`], in the context of the layer kind) or
+/// A file that is missing ([`ErrorKind::MissingFile`], in the context of the layer set) or
 /// unreadable ([`ErrorKind::Read`]), or [`build_layer`]'s errors; each message names the file.
 pub fn build_layer_from_folder(
     dir: &std::path::Path,
-    kind: LayerKind,
+    kind: LayerSet,
 ) -> Result<LayerDocument, Error> {
     let read = |name: &str| {
         let path = crate::pipeline::find_retail_file(dir, name).ok_or_else(|| {
@@ -378,6 +379,6 @@ pub fn build_layer_from_folder(
 }
 
 /// The file a layer document is written to beside the unit documents of `build-data --all`.
-pub fn layer_file(kind: LayerKind) -> String {
+pub fn layer_file(kind: LayerSet) -> String {
     format!("{kind}.tactics-sprite-layer.json")
 }

@@ -12,7 +12,6 @@ pub mod document;
 pub mod error;
 pub mod execution;
 pub mod index;
-pub mod kind;
 pub mod layer;
 pub mod limits;
 pub mod load;
@@ -20,6 +19,7 @@ pub mod output;
 pub mod pipeline;
 pub mod pose;
 pub mod profile;
+pub mod target;
 
 pub use build::{BuildInput, Built, build};
 pub use canonical::{to_canonical_bytes, write_canonical};

@@ -46,7 +46,7 @@ use crate::error::{Error, ErrorKind};
 use crate::execution::End;
 use crate::index::FrameIndex;
 use crate::layer::{
-    LAYER_FORMAT, LAYER_FORMAT_VERSION, LayerDocument, LayerKind, LayerSequence, end_name,
+    LAYER_FORMAT, LAYER_FORMAT_VERSION, LayerDocument, LayerSequence, LayerSet, end_name,
 };
 use crate::limits::{
     MAX_ANIMATIONS, MAX_CELLS, MAX_DOCUMENT_BYTES, MAX_FRAME_TILES, MAX_LAYER_CUES,
@@ -204,7 +204,7 @@ fn what_the_bytes_are(bytes: &[u8]) -> Option<&'static str> {
     if bytes.starts_with(b"GIF8") {
         return Some("a GIF picture");
     }
-    fft_formats::detect_kind(bytes).map(fft_formats::FileKind::in_words)
+    fft_formats::detect_format(bytes).map(fft_formats::FileFormat::in_words)
 }
 
 fn probe_format(bytes: &[u8], format: &'static str, version: u32) -> Result<(), ErrorKind> {
@@ -932,7 +932,7 @@ pub fn check_layer_document(doc: &LayerDocument) -> Result<(), Error> {
             "empty; the copyright notice travels with the data",
         );
     }
-    let kind = LayerKind::from_name(&doc.kind);
+    let kind = LayerSet::from_name(&doc.kind);
     match kind {
         None => {
             let shown: String = doc.kind.chars().take(64).collect();
@@ -962,7 +962,7 @@ pub fn check_layer_document(doc: &LayerDocument) -> Result<(), Error> {
         );
     }
     // Where a layer's block may start: the weapon's and the effect's blocks of the weapons sheet.
-    let blocks: Vec<(u32, u32)> = [LayerKind::Wep1, LayerKind::Eff1]
+    let blocks: Vec<(u32, u32)> = [LayerSet::Wep1, LayerSet::Eff1]
         .map(|kind| {
             let block = kind.sheet_block();
             (block.first_row as u32, block.first_palette as u32)

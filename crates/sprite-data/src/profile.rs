@@ -23,7 +23,7 @@ pub const DEMO_PROFILE: &str = include_str!("../profiles/demo.toml");
 
 /// A unit kind whose profile ships inside the crate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BuiltinKind {
+pub struct UnitKind {
     /// The kind's short name, lower case: `type1`, `mon`, ... (file names and `--kind` use it).
     pub name: &'static str,
     /// The profile's TOML text.
@@ -33,45 +33,47 @@ pub struct BuiltinKind {
 /// Every unit kind of formats.md section 1, in that table's order: one built-in profile each.
 /// TYPE2 pairs TYPE2.SHP with TYPE3.SEQ and RUKA pairs MON.SHP with RUKA.SEQ (the profiles name
 /// their files).
-pub const BUILTIN: [BuiltinKind; 8] = [
-    BuiltinKind {
+pub const UNIT_KINDS: [UnitKind; 8] = [
+    UnitKind {
         name: "type1",
         profile: TYPE1_PROFILE,
     },
-    BuiltinKind {
+    UnitKind {
         name: "type2",
         profile: include_str!("../profiles/type2.toml"),
     },
-    BuiltinKind {
+    UnitKind {
         name: "cyoko",
         profile: include_str!("../profiles/cyoko.toml"),
     },
-    BuiltinKind {
+    UnitKind {
         name: "mon",
         profile: include_str!("../profiles/mon.toml"),
     },
-    BuiltinKind {
+    UnitKind {
         name: "ruka",
         profile: include_str!("../profiles/ruka.toml"),
     },
-    BuiltinKind {
+    UnitKind {
         name: "other",
         profile: include_str!("../profiles/other.toml"),
     },
-    BuiltinKind {
+    UnitKind {
         name: "arute",
         profile: include_str!("../profiles/arute.toml"),
     },
-    BuiltinKind {
+    UnitKind {
         name: "kanzen",
         profile: include_str!("../profiles/kanzen.toml"),
     },
 ];
 
-impl BuiltinKind {
+impl UnitKind {
     /// The built-in kind named `name` (any case).
-    pub fn find(name: &str) -> Option<&'static BuiltinKind> {
-        BUILTIN.iter().find(|k| k.name.eq_ignore_ascii_case(name))
+    pub fn find(name: &str) -> Option<&'static UnitKind> {
+        UNIT_KINDS
+            .iter()
+            .find(|k| k.name.eq_ignore_ascii_case(name))
     }
 
     /// The parsed profile.

@@ -12,9 +12,9 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use sprite_data::layer::{LayerKind, build_layer_from_folder};
+use sprite_data::layer::{LayerSet, build_layer_from_folder};
 use sprite_data::pipeline::{Source, build_demo, build_from_sources};
-use sprite_data::profile::{BUILTIN, BuiltinKind};
+use sprite_data::profile::{UNIT_KINDS, UnitKind};
 use test_support::schema::{self, Validator};
 use test_support::{
     find_by_either_name, originals_folder, remaster_name, repo_root, text_difference, unchecked,
@@ -32,9 +32,9 @@ enum Recipe {
     /// The synthetic demo pair of `fixtures/demo/`.
     Demo,
     /// A unit kind's SHP and SEQ, with its built-in profile.
-    Unit(&'static BuiltinKind),
+    Unit(&'static UnitKind),
     /// A weapon or effect layer's SHP and SEQ.
-    Layer(LayerKind),
+    Layer(LayerSet),
 }
 
 /// One committed document: where it is, what it is built from, the schema it follows.
@@ -66,11 +66,11 @@ fn goldens() -> Vec<Golden> {
     };
     std::iter::once(unit("demo", Recipe::Demo))
         .chain(
-            BUILTIN
+            UNIT_KINDS
                 .iter()
                 .map(|kind| unit(kind.name, Recipe::Unit(kind))),
         )
-        .chain(LayerKind::ALL.into_iter().map(|kind| Golden {
+        .chain(LayerSet::ALL.into_iter().map(|kind| Golden {
             folder: "fixtures/layers",
             name: format!("{kind}.json"),
             recipe: Recipe::Layer(kind),

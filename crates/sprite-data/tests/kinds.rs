@@ -15,7 +15,7 @@ use sprite_data::document::Document;
 use sprite_data::execution::Program;
 use sprite_data::pipeline::{Output, Source, build_from_sources};
 use sprite_data::pose::{View, idle_pose, pose_at};
-use sprite_data::profile::{BUILTIN, BuiltinKind};
+use sprite_data::profile::{UNIT_KINDS, UnitKind};
 use sprite_data::{FrameIndex, Slot};
 use test_support::fftorama::{
     FrameRow, Played, SlotRow, animation_data, cfg_integer, opcode_parameters, play,
@@ -79,7 +79,7 @@ fn stem(file: &str) -> String {
 }
 
 /// The kind built, or `Err` naming the files it needs that are not in `dir`.
-fn build_kind(kind: &BuiltinKind, dir: &Path, fftorama: &Path) -> Result<Kind, String> {
+fn build_kind(kind: &UnitKind, dir: &Path, fftorama: &Path) -> Result<Kind, String> {
     let profile = kind.load();
     let (shp_path, seq_path) = (
         find_by_either_name(dir, &profile.shp),
@@ -137,7 +137,7 @@ fn kinds(test: &str) -> Option<&'static [Kind]> {
     let fftorama = fftorama_tables(test)?;
     let (built, missing) = KINDS.get_or_init(|| {
         let (mut built, mut missing) = (Vec::new(), Vec::new());
-        for kind in &BUILTIN {
+        for kind in &UNIT_KINDS {
             match build_kind(kind, &dir, &fftorama) {
                 Ok(kind) => built.push(kind),
                 Err(why) => missing.push(why),
@@ -172,7 +172,7 @@ fn kind<'a>(kinds: &'a [Kind], name: &str, test: &str) -> Option<&'a Kind> {
 
 #[test]
 fn builtin_profiles_are_the_unit_kinds() {
-    let pairs: Vec<(&str, String, String)> = BUILTIN
+    let pairs: Vec<(&str, String, String)> = UNIT_KINDS
         .iter()
         .map(|k| {
             let profile = k.load();
@@ -185,8 +185,8 @@ fn builtin_profiles_are_the_unit_kinds() {
         .map(|(k, shp, seq)| (*k, shp.to_string(), seq.to_string()))
         .collect();
     assert_eq!(pairs, expected);
-    assert_eq!(BuiltinKind::find("MON").map(|k| k.name), Some("mon"));
-    assert!(BuiltinKind::find("type4").is_none());
+    assert_eq!(UnitKind::find("MON").map(|k| k.name), Some("mon"));
+    assert!(UnitKind::find("type4").is_none());
 }
 
 /// The kept slots and their count, computed from FFTorama alone: the first slot of each distinct
@@ -239,7 +239,7 @@ fn every_kind_builds_without_warnings_but_cyokos_loops() {
             assert!(warnings.is_empty(), "{}: {warnings:?}", kind.name);
         }
         let doc = kind.doc();
-        let profile = BuiltinKind::find(kind.name).unwrap().load();
+        let profile = UnitKind::find(kind.name).unwrap().load();
         assert_eq!(
             doc.animations.len(),
             profile.animations.len(),
@@ -452,7 +452,7 @@ fn sequences_agree_with_fftorama_for_every_kind() {
         }
     }
     // The kinds' kept slots, from the tables in every_kind_keeps_the_slots_fftorama_shows.
-    if kinds.len() == BUILTIN.len() {
+    if kinds.len() == UNIT_KINDS.len() {
         assert_eq!(checked, 218 + 216 + 104 + 201 + 97 + 92 + 79 + 79);
     }
 }

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use fft_formats::layer::WeaponType;
 use serde_json::{Value, json};
 use sprite_data::document::{Document, LayerCue};
-use sprite_data::layer::{LayerDocument, LayerKind, build_layer_from_folder};
+use sprite_data::layer::{LayerDocument, LayerSet, build_layer_from_folder};
 use sprite_data::pose::View;
 use sprite_data::pose::layers::{Layers, pose_with_layers};
 use sprite_data::{FrameIndex, RelativeFrame, Slot};
@@ -23,7 +23,7 @@ use test_support::{fftorama_tables, originals, repo_root, retail_file, schema};
 const ANCHOR: (i32, i32) = (0, 15);
 
 struct Built {
-    kind: LayerKind,
+    kind: LayerSet,
     doc: LayerDocument,
     bytes: Vec<u8>,
 }
@@ -32,13 +32,13 @@ fn built(test: &str) -> Option<(&'static [Built], PathBuf)> {
     static BUILT: OnceLock<Vec<Built>> = OnceLock::new();
     let fftorama = fftorama_tables(test)?;
     let dir = originals(test)?;
-    for kind in LayerKind::ALL {
+    for kind in LayerSet::ALL {
         let (shp, seq) = kind.files();
         retail_file(test, shp)?;
         retail_file(test, seq)?;
     }
     let all = BUILT.get_or_init(|| {
-        LayerKind::ALL
+        LayerSet::ALL
             .into_iter()
             .map(|kind| {
                 let doc = build_layer_from_folder(&dir, kind).unwrap();
@@ -430,8 +430,8 @@ fn a_mirrored_view_mirrors_the_layers_and_their_turn() {
 #[test]
 fn a_layer_folder_without_its_files_or_with_broken_ones_is_refused_by_kind() {
     let dir = test_support::temp_dir("layer-errors");
-    let error = build_layer_from_folder(&dir, LayerKind::Wep1).unwrap_err();
-    assert_eq!(error.context(), [LayerKind::Wep1.to_string()]);
+    let error = build_layer_from_folder(&dir, LayerSet::Wep1).unwrap_err();
+    assert_eq!(error.context(), [LayerSet::Wep1.to_string()]);
     assert!(
         matches!(error.kind(), sprite_data::ErrorKind::MissingFile { name, dir: d }
             if name == "WEP1.SHP" && *d == dir.display().to_string()),
@@ -440,7 +440,7 @@ fn a_layer_folder_without_its_files_or_with_broken_ones_is_refused_by_kind() {
     // Four bytes are no SHP: the decoder's error, named by the file.
     std::fs::write(dir.join("WEP1.SHP"), [0u8; 4]).unwrap();
     std::fs::write(dir.join("WEP1.SEQ"), [0u8; 4]).unwrap();
-    let error = build_layer_from_folder(&dir, LayerKind::Wep1).unwrap_err();
+    let error = build_layer_from_folder(&dir, LayerSet::Wep1).unwrap_err();
     assert_eq!(error.context(), ["WEP1.SHP"]);
     assert!(
         matches!(error.kind(), sprite_data::ErrorKind::Decode(_)),

@@ -275,7 +275,7 @@ fn broken_values_are_refused_with_their_toml_line() {
 
 #[test]
 fn every_builtin_profile_is_within_the_stage_ranges() {
-    for kind in sprite_data::profile::BUILTIN {
+    for kind in sprite_data::profile::UNIT_KINDS {
         kind.load();
     }
 }

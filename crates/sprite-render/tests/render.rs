@@ -132,7 +132,7 @@ fn cyoko_frames_with_vertical_flips_equal_their_tiles_by_hand() {
     ) else {
         return;
     };
-    let profile = sprite_data::profile::BuiltinKind::find("cyoko")
+    let profile = sprite_data::profile::UnitKind::find("cyoko")
         .unwrap()
         .load();
     let source = |name, bytes| sprite_data::pipeline::Source { name, bytes };

@@ -8,7 +8,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use fft_formats::layer::WeaponType;
 use serde::Serialize;
-use sprite_data::layer::LayerKind;
+use sprite_data::layer::LayerSet;
 use sprite_data::pipeline::sha256_hex;
 use sprite_data::pose::{IDLE, Motion, View};
 use sprite_data::{Document, ErrorKind, SequenceIndex};
@@ -239,7 +239,7 @@ impl Served {
     /// The `422` of `weapon=` for a kind served without its layer documents, naming them.
     fn no_layers(&self, weapon: WeaponType) -> ApiError {
         let wanted = weapon_layer_of(&self.kind.name);
-        let effect = LayerKind::Eff1;
+        let effect = LayerSet::Eff1;
         let (weapon_shp, weapon_seq) = wanted.files();
         let (effect_shp, effect_seq) = effect.files();
         ApiError {

@@ -6,9 +6,9 @@ use std::path::Path;
 use anyhow::Context;
 use fft_formats::spr::Spr;
 use sprite_data::Document;
-use sprite_data::layer::{LayerDocument, LayerKind, build_layer_from_folder};
+use sprite_data::layer::{LayerDocument, LayerSet, build_layer_from_folder};
 use sprite_data::pipeline::{self, InputFile};
-use sprite_data::profile::BUILTIN;
+use sprite_data::profile::UNIT_KINDS;
 use sprite_render::compose::SP2_FROM_ROW;
 use sprite_render::demo_sheet::demo_sheet;
 use sprite_render::encode::png_rgba;
@@ -54,11 +54,11 @@ pub struct KindLayers {
 /// The weapon layer a kind's attacks draw their weapon from: WEP2 for `type2` (TYPE2's units
 /// hold WEP2's weapons), WEP1 for every other kind (TYPE1's; the kinds that start no layer never
 /// draw it).
-pub fn weapon_layer_of(kind: &str) -> LayerKind {
+pub fn weapon_layer_of(kind: &str) -> LayerSet {
     if kind.eq_ignore_ascii_case("type2") {
-        LayerKind::Wep2
+        LayerSet::Wep2
     } else {
-        LayerKind::Wep1
+        LayerSet::Wep1
     }
 }
 
@@ -197,7 +197,7 @@ impl Catalog {
     pub fn from_originals(dir: &Path, sheets: Option<&Path>) -> anyhow::Result<Catalog> {
         let layers = layers_from_originals(dir)?;
         let mut kinds = Vec::new();
-        for builtin in &BUILTIN {
+        for builtin in &UNIT_KINDS {
             let profile = builtin.load();
             let (Some(shp_path), Some(seq_path)) = (
                 pipeline::find_retail_file(dir, &profile.shp),
@@ -243,9 +243,9 @@ impl Catalog {
 ///
 /// # Errors
 /// A layer's files are there but cannot be read, or do not build.
-fn layers_from_originals(dir: &Path) -> anyhow::Result<Vec<(LayerKind, LayerDocument)>> {
+fn layers_from_originals(dir: &Path) -> anyhow::Result<Vec<(LayerSet, LayerDocument)>> {
     let mut built = Vec::new();
-    for kind in LayerKind::ALL {
+    for kind in LayerSet::ALL {
         let (shp, seq) = kind.files();
         if pipeline::find_retail_file(dir, shp).is_none()
             || pipeline::find_retail_file(dir, seq).is_none()
@@ -259,12 +259,12 @@ fn layers_from_originals(dir: &Path) -> anyhow::Result<Vec<(LayerKind, LayerDocu
 }
 
 /// The layers of kind `name` among those built, when its weapon layer and EFF1 both are.
-fn kind_layers(built: &[(LayerKind, LayerDocument)], name: &str) -> Option<KindLayers> {
-    let find = |wanted: LayerKind| built.iter().find(|(k, _)| *k == wanted).map(|(_, d)| d);
+fn kind_layers(built: &[(LayerSet, LayerDocument)], name: &str) -> Option<KindLayers> {
+    let find = |wanted: LayerSet| built.iter().find(|(k, _)| *k == wanted).map(|(_, d)| d);
     let weapon_kind = weapon_layer_of(name);
-    let (weapon, effect) = (find(weapon_kind)?, find(LayerKind::Eff1)?);
+    let (weapon, effect) = (find(weapon_kind)?, find(LayerSet::Eff1)?);
     let (weapon_shp, weapon_seq) = weapon_kind.files();
-    let (effect_shp, effect_seq) = LayerKind::Eff1.files();
+    let (effect_shp, effect_seq) = LayerSet::Eff1.files();
     Some(KindLayers {
         weapon: weapon.clone(),
         effect: effect.clone(),

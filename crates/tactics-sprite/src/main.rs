@@ -33,7 +33,7 @@ Exit status: 0 on success; 1 when a file cannot be read or decoded, or a round t
 give back identical bytes; 2 for a usage error. Errors are one line on stderr naming the file, \
 the byte offset and the problem. check and diff: 0 same, 1 different, 2 for a usage error or an \
 input they cannot read.",
-        sprite_data::kind::layer_names("|")
+        sprite_data::target::layer_names("|")
     )
 )]
 struct Cli {

@@ -6,7 +6,7 @@ mod common;
 
 use common::s;
 use sprite_data::pipeline::{Source, build_demo, build_from_sources};
-use sprite_data::profile::BuiltinKind;
+use sprite_data::profile::UnitKind;
 use test_support::{repo_root, retail_file, temp_dir};
 
 #[test]
@@ -93,7 +93,7 @@ fn builds_type1_from_the_originals() {
             name: "TYPE1.SEQ",
             bytes: &seq,
         },
-        &BuiltinKind::find("type1").unwrap().load(),
+        &UnitKind::find("type1").unwrap().load(),
         Some("ramza.png"),
     )
     .unwrap();

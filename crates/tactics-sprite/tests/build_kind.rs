@@ -11,7 +11,7 @@ use std::process::Output;
 use common::{run, s};
 use sprite_data::layer::build_layer_from_folder;
 use sprite_data::pipeline::{Source, build_from_sources};
-use sprite_data::profile::BUILTIN;
+use sprite_data::profile::UNIT_KINDS;
 use test_support::{assert_same_text, remaster_name, retail_file, temp_dir};
 
 /// `tactics-sprite build --kind KIND --shp SHP --seq SEQ -o OUT`.
@@ -33,7 +33,7 @@ fn build_kind(kind: &str, shp: &Path, seq: &Path, out: &Path) -> Output {
 fn every_kind_builds_its_shipped_document() {
     const TEST: &str = "every_kind_builds_its_shipped_document";
     let out_dir = temp_dir("all");
-    for kind in &BUILTIN {
+    for kind in &UNIT_KINDS {
         let profile = kind.load();
         let (Some(shp), Some(seq)) = (
             retail_file(TEST, &profile.shp),
@@ -112,7 +112,7 @@ fn an_unknown_kind_or_kind_with_profile_is_a_usage_error() {
 fn every_layer_builds_its_shipped_document() {
     const TEST: &str = "every_layer_builds_its_shipped_document";
     let out_dir = temp_dir("layers");
-    for layer in sprite_data::layer::LayerKind::ALL {
+    for layer in sprite_data::layer::LayerSet::ALL {
         let (shp, seq) = layer.files();
         let (Some(shp), Some(seq)) = (retail_file(TEST, shp), retail_file(TEST, seq)) else {
             continue;

@@ -170,7 +170,7 @@ impl Tile {
 }
 
 /// Where the tables and records of each SHP layout lie, from the record declarations: what
-/// [`crate::detect_kind`] checks a file's size against, and where a report (`diff`) finds a
+/// [`crate::detect_format`] checks a file's size against, and where a report (`diff`) finds a
 /// record of a decoded file (records lie back to back in index order after their table).
 pub mod layout {
     use super::record::{BlockLength, FrameHead, Pointers, TileRecord, UnitHeader};

@@ -5,13 +5,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
-use fft_formats::FileKind;
+use fft_formats::FileFormat;
 use sprite_data::Profile;
-use sprite_data::kind::{self, Kind};
-use sprite_data::layer::{LayerKind, build_layer};
+use sprite_data::layer::{LayerSet, build_layer};
 use sprite_data::output::write_atomically;
 use sprite_data::pipeline::{InputFile, build_from_sources, other_retail_file};
-use sprite_data::profile::BUILTIN;
+use sprite_data::profile::UNIT_KINDS;
+use sprite_data::target::{self, BuildTarget};
 
 use super::{read_input, wrong_kind};
 
@@ -20,14 +20,14 @@ use super::{read_input, wrong_kind};
 /// kind suggests the two were swapped.
 fn check_input(
     input: &InputFile,
-    wanted: FileKind,
-    other: FileKind,
+    wanted: FileFormat,
+    other: FileFormat,
     flag: &str,
 ) -> anyhow::Result<()> {
     match wrong_kind(&input.bytes, wanted) {
         None => Ok(()),
         Some(what) => {
-            let swap = if fft_formats::detect_kind(&input.bytes) == Some(other) {
+            let swap = if fft_formats::detect_format(&input.bytes) == Some(other) {
                 "; are --shp and --seq swapped?"
             } else {
                 ""
@@ -45,12 +45,12 @@ fn check_input(
 fn read_pair(
     shp_path: &Path,
     seq_path: &Path,
-    shp_kind: FileKind,
+    shp_kind: FileFormat,
 ) -> anyhow::Result<(InputFile, InputFile)> {
     let shp = InputFile::new(shp_path, read_input(shp_path)?);
     let seq = InputFile::new(seq_path, read_input(seq_path)?);
-    check_input(&shp, shp_kind, FileKind::Seq, "--shp")?;
-    check_input(&seq, FileKind::Seq, shp_kind, "--seq")?;
+    check_input(&shp, shp_kind, FileFormat::Seq, "--shp")?;
+    check_input(&seq, FileFormat::Seq, shp_kind, "--seq")?;
     Ok((shp, seq))
 }
 
@@ -92,8 +92,8 @@ any warnings, the document's counts, the output path and its sha256.\n\n\
 With --sas FILE, a Tactics Ogre SAS set (SAS3 or SAS\\0, or a pakd container with --entry N) \
 is built to its own document instead (schemas/sas-set.schema.json): cells, frames, one sequence \
 per animation block with its steps, poses and events, and the animations' four directions.",
-        kind::unit_names(", "),
-        kind::layer_choices()
+        target::unit_names(", "),
+        target::layer_choices()
     )
 )]
 pub struct Args {
@@ -122,14 +122,14 @@ pub struct Args {
     #[arg(
         long,
         value_name = "NAME",
-        value_parser = Kind::parse,
+        value_parser = BuildTarget::parse,
         help = format!(
             "A built-in profile by unit kind: {}; or a layer: {} (writes a layer document)",
-            kind::unit_names(", "),
-            kind::layer_names(", ")
+            target::unit_names(", "),
+            target::layer_names(", ")
         )
     )]
-    pub kind: Option<Kind>,
+    pub kind: Option<BuildTarget>,
 
     /// The document's sheet.file [default: the profile's sheet_file, such as RAMUZA.SPR; under the
     /// remaster's name, battle_ramuza_spr.bin, when the SHP is named as the remaster names it]
@@ -161,11 +161,13 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let profile = match (&args.profile, args.kind) {
         (Some(path), _) => Profile::load(path)?,
-        (None, Some(Kind::Layer(layer))) => return run_layer(args, layer, shp_path, seq_path),
-        (None, Some(Kind::Unit(kind))) => kind.load(),
+        (None, Some(BuildTarget::Layer(layer))) => {
+            return run_layer(args, layer, shp_path, seq_path);
+        }
+        (None, Some(BuildTarget::Unit(kind))) => kind.load(),
         (None, None) => Profile::type1(),
     };
-    let (shp, seq) = read_pair(shp_path, seq_path, FileKind::UnitShp)?;
+    let (shp, seq) = read_pair(shp_path, seq_path, FileFormat::UnitShp)?;
     if !args.force {
         let which = match (&args.profile, args.kind) {
             (Some(path), _) => format!("the profile {}", path.display()),
@@ -219,28 +221,28 @@ fn remaster_sheet_file(shp: &Path, sheet_file: &str) -> Option<String> {
 /// The `--kind` (the first built-in unit kind, or the layer) that reads the retail file
 /// `disc_name`, for the advice.
 fn kind_reading(disc_name: &str) -> Option<&'static str> {
-    let unit = BUILTIN.iter().find(|kind| {
+    let unit = UNIT_KINDS.iter().find(|kind| {
         let profile = kind.load();
         profile.shp.eq_ignore_ascii_case(disc_name) || profile.seq.eq_ignore_ascii_case(disc_name)
     });
     let layer = || {
-        LayerKind::ALL.into_iter().find(|layer| {
+        LayerSet::ALL.into_iter().find(|layer| {
             let (shp, seq) = layer.files();
             shp.eq_ignore_ascii_case(disc_name) || seq.eq_ignore_ascii_case(disc_name)
         })
     };
     unit.map(|kind| kind.name)
-        .or_else(|| layer().map(LayerKind::name))
+        .or_else(|| layer().map(LayerSet::name))
 }
 
 /// `--kind wep1|wep2|eff1`: the layer document, with the human kinds' stage.
 fn run_layer(
     args: &Args,
-    layer: LayerKind,
+    layer: LayerSet,
     shp_path: &Path,
     seq_path: &Path,
 ) -> anyhow::Result<ExitCode> {
-    let (shp, seq) = read_pair(shp_path, seq_path, FileKind::WeaponShp)?;
+    let (shp, seq) = read_pair(shp_path, seq_path, FileFormat::WeaponShp)?;
     if !args.force {
         let (shp_file, seq_file) = layer.files();
         refuse_other_retail(

@@ -7,11 +7,11 @@ use std::process::ExitCode;
 use anyhow::{Context, anyhow};
 use sprite_data::Profile;
 use sprite_data::compare::{self, Difference, JsonPath, Step, first_byte_difference};
-use sprite_data::kind;
 use sprite_data::pipeline::{
     InputFile, Output, build_from_sources, find_retail_file, not_in_folder,
 };
-use sprite_data::profile::BuiltinKind;
+use sprite_data::profile::UnitKind;
+use sprite_data::target;
 
 use super::read_input;
 use super::report::{Finding, Ignores, Note, Report, ReportArgs};
@@ -66,10 +66,10 @@ pub struct Args {
     #[arg(
         long,
         value_name = "NAME",
-        value_parser = kind::parse_unit_kind,
-        help = format!("A built-in profile by unit kind: {} [default: type1]", kind::unit_names(", "))
+        value_parser = target::parse_unit_kind,
+        help = format!("A built-in profile by unit kind: {} [default: type1]", target::unit_names(", "))
     )]
-    pub kind: Option<&'static BuiltinKind>,
+    pub kind: Option<&'static UnitKind>,
 
     /// A sheet profile (TOML) instead of a built-in one.
     #[arg(long, value_name = "FILE", conflicts_with = "kind")]

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use fft_formats::layer::WeaponType;
 use sprite_data::Document;
-use sprite_data::layer::LayerKind;
+use sprite_data::layer::LayerSet;
 use sprite_data::pose::layers::{Layers, pose_with_layers};
 use sprite_data::pose::{IDLE, Motion, View};
 use sprite_data::{Error, ErrorKind};
@@ -103,13 +103,13 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             let weapon = load_layer(
                 args.weapon_data.as_deref(),
                 &args.data,
-                LayerKind::Wep1,
+                LayerSet::Wep1,
                 "weapon",
             )?;
             let effect = load_layer(
                 args.effect_data.as_deref(),
                 &args.data,
-                LayerKind::Eff1,
+                LayerSet::Eff1,
                 "effect",
             )?;
             let layers = Layers {

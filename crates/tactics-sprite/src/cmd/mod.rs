@@ -20,7 +20,7 @@ use std::io::{self, Read};
 use std::path::Path;
 
 use anyhow::{Context, anyhow};
-use fft_formats::FileKind;
+use fft_formats::FileFormat;
 
 /// Input longer than this is refused before it is read whole, so that a device or a huge file
 /// cannot exhaust memory. Every sprite file is far smaller: a unit SHP is at most 0x2080A bytes
@@ -42,7 +42,7 @@ one line naming the limit and the field or option that passed it.";
 
 /// `--kind` values: which format to decode a file as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum KindArg {
+pub enum FormatArg {
     /// A unit SHP (TYPE1, TYPE2, CYOKO, MON, OTHER, ARUTE, KANZEN).
     UnitShp,
     /// A weapon or effect SHP (WEP1, WEP2, EFF1, EFF2).
@@ -53,27 +53,27 @@ pub enum KindArg {
     Spr,
 }
 
-impl From<KindArg> for FileKind {
-    fn from(kind: KindArg) -> Self {
+impl From<FormatArg> for FileFormat {
+    fn from(kind: FormatArg) -> Self {
         match kind {
-            KindArg::UnitShp => Self::UnitShp,
-            KindArg::WeaponShp => Self::WeaponShp,
-            KindArg::Seq => Self::Seq,
-            KindArg::Spr => Self::Spr,
+            FormatArg::UnitShp => Self::UnitShp,
+            FormatArg::WeaponShp => Self::WeaponShp,
+            FormatArg::Seq => Self::Seq,
+            FormatArg::Spr => Self::Spr,
         }
     }
 }
 
 /// How the kind of a file was chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KindSource {
-    /// From the file's length fields ([`fft_formats::detect_kind`]).
+pub enum FormatSource {
+    /// From the file's length fields ([`fft_formats::detect_format`]).
     Detected,
     /// By `--kind`.
     Forced,
 }
 
-impl KindSource {
+impl FormatSource {
     pub fn name(self) -> &'static str {
         match self {
             Self::Detected => "detected",
@@ -119,13 +119,13 @@ pub fn read_at_most(path: &Path, limit: u64, too_long: &str) -> anyhow::Result<V
 pub fn choose_kind(
     path: &Path,
     bytes: &[u8],
-    forced: Option<KindArg>,
-) -> anyhow::Result<(FileKind, KindSource)> {
+    forced: Option<FormatArg>,
+) -> anyhow::Result<(FileFormat, FormatSource)> {
     if let Some(kind) = forced {
-        return Ok((kind.into(), KindSource::Forced));
+        return Ok((kind.into(), FormatSource::Forced));
     }
-    if let Some(kind) = fft_formats::detect_kind(bytes) {
-        return Ok((kind, KindSource::Detected));
+    if let Some(kind) = fft_formats::detect_format(bytes) {
+        return Ok((kind, FormatSource::Detected));
     }
     if let Some(what) = not_a_sprite_file(bytes) {
         return Err(anyhow!(
@@ -148,21 +148,21 @@ pub fn choose_kind(
 
 /// The kind a retail-style file name suggests (`TYPE1.SEQ`, `battle_wep1_shp.bin`), used only to
 /// word the advice when the structure fits no kind.
-fn kind_from_name(path: &Path) -> Option<FileKind> {
+fn kind_from_name(path: &Path) -> Option<FileFormat> {
     let name = path.file_name()?.to_str()?.to_ascii_lowercase();
     let stem = name.strip_prefix("battle_").unwrap_or(&name);
     if name.ends_with(".seq") || name.ends_with("_seq.bin") {
-        Some(FileKind::Seq)
+        Some(FileFormat::Seq)
     } else if [".spr", ".sp2", "_spr.bin", "_sp2.bin"]
         .iter()
         .any(|ending| name.ends_with(ending))
     {
-        Some(FileKind::Spr)
+        Some(FileFormat::Spr)
     } else if name.ends_with(".shp") || name.ends_with("_shp.bin") {
         if stem.starts_with("wep") || stem.starts_with("eff") {
-            Some(FileKind::WeaponShp)
+            Some(FileFormat::WeaponShp)
         } else {
-            Some(FileKind::UnitShp)
+            Some(FileFormat::UnitShp)
         }
     } else {
         None
@@ -189,11 +189,11 @@ pub fn not_a_sprite_file(bytes: &[u8]) -> Option<&'static str> {
 
 /// What a file is, in words, when it is not the `wanted` kind: "a SEQ file (animation bytecode)",
 /// "a PNG picture", ...; `None` when it may well be `wanted` (or is nothing recognisable).
-pub fn wrong_kind(bytes: &[u8], wanted: FileKind) -> Option<String> {
+pub fn wrong_kind(bytes: &[u8], wanted: FileFormat) -> Option<String> {
     if let Some(what) = not_a_sprite_file(bytes) {
         return Some(what.to_owned());
     }
-    let kind = fft_formats::detect_kind(bytes)?;
+    let kind = fft_formats::detect_format(bytes)?;
     (kind != wanted).then(|| kind.in_words().to_owned())
 }
 

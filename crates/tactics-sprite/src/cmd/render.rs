@@ -326,8 +326,8 @@ fn load_sheet_bytes(
 fn describe_bad_sheet(path: &Path, bytes: &[u8], error: RenderError) -> anyhow::Error {
     let what = match super::not_a_sprite_file(bytes) {
         Some(what) if !what.starts_with("a PNG") => Some(what.to_owned()),
-        _ => fft_formats::detect_kind(bytes)
-            .filter(|k| *k != fft_formats::FileKind::Spr)
+        _ => fft_formats::detect_format(bytes)
+            .filter(|k| *k != fft_formats::FileFormat::Spr)
             .map(|k| k.in_words().to_owned()),
     };
     match what {

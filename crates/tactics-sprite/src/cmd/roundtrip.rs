@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use fft_formats::{FileKind, RoundTrip};
+use fft_formats::{FileFormat, RoundTrip};
 
-use super::{KindArg, choose_kind, read_input, report_error, stdout_error};
+use super::{FormatArg, choose_kind, read_input, report_error, stdout_error};
 
 /// Decode and re-encode each file; succeed only if every one comes back byte-identical.
 #[derive(Debug, clap::Args)]
@@ -30,7 +30,7 @@ pub struct Args {
     /// Decode every file as this kind instead of telling each file's kind from its structure
     /// (its length fields) [default: detected per file]
     #[arg(long, value_enum, value_name = "KIND")]
-    pub kind: Option<KindArg>,
+    pub kind: Option<FormatArg>,
 }
 
 /// Runs the command.
@@ -85,7 +85,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
 }
 
 /// Reads one file and round-trips it: its kind, its size and the outcome.
-fn check(path: &Path, kind: Option<KindArg>) -> anyhow::Result<(FileKind, usize, RoundTrip)> {
+fn check(path: &Path, kind: Option<FormatArg>) -> anyhow::Result<(FileFormat, usize, RoundTrip)> {
     let bytes = read_input(path)?;
     let (kind, _) = choose_kind(path, &bytes, kind)?;
     let result =

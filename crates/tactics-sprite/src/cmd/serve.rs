@@ -12,7 +12,7 @@ use anyhow::{Context, bail};
 use fft_formats::retail::ORIGINALS_VAR;
 use fft_formats::spr::Spr;
 use sprite_data::Document;
-use sprite_data::layer::LayerKind;
+use sprite_data::layer::LayerSet;
 use sprite_data::pose::layers::Layers;
 use sprite_render::RenderError;
 use sprite_render::Renderer;
@@ -235,13 +235,13 @@ fn layers_beside(data: &Path, kind: &str) -> anyhow::Result<Option<KindLayers>> 
     let wanted = weapon_layer_of(kind);
     let (Ok(weapon_path), Ok(effect_path)) = (
         weapon::find_layer_beside(data, wanted),
-        weapon::find_layer_beside(data, LayerKind::Eff1),
+        weapon::find_layer_beside(data, LayerSet::Eff1),
     ) else {
         return Ok(None);
     };
     Ok(Some(KindLayers {
         weapon: weapon::load_layer(Some(&weapon_path), data, wanted, "weapon")?,
-        effect: weapon::load_layer(Some(&effect_path), data, LayerKind::Eff1, "effect")?,
+        effect: weapon::load_layer(Some(&effect_path), data, LayerSet::Eff1, "effect")?,
         origin: format!(
             "read from {} and {}",
             weapon_path.display(),

@@ -50,7 +50,7 @@ pub struct Args {
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let shown = args.file.display().to_string();
     let bytes = read_input(&args.file)?;
-    let what = super::wrong_kind(&bytes, fft_formats::FileKind::Spr);
+    let what = super::wrong_kind(&bytes, fft_formats::FileFormat::Spr);
     if let Some(what) = what {
         let advice = if what.starts_with("a PNG") {
             " (a PNG sheet is given to render and export-aseprite as it is)"

@@ -7,7 +7,7 @@ use anyhow::{Context, anyhow};
 use fft_formats::layer::WeaponType;
 use fft_formats::spr::Spr;
 use sprite_data::FrameIndex;
-use sprite_data::layer::{LayerDocument, LayerKind, layer_file};
+use sprite_data::layer::{LayerDocument, LayerSet, layer_file};
 use sprite_render::Image;
 use sprite_render::layers::layer_sheet;
 
@@ -117,8 +117,8 @@ impl WeaponInput {
         let (Some(weapon_type), Some(sheet_path)) = (self.weapon, &self.weapon_sheet) else {
             return Ok(None);
         };
-        let weapon = load_layer(self.weapon_data.as_deref(), data, LayerKind::Wep1, "weapon")?;
-        let effect = load_layer(self.effect_data.as_deref(), data, LayerKind::Eff1, "effect")?;
+        let weapon = load_layer(self.weapon_data.as_deref(), data, LayerSet::Wep1, "weapon")?;
+        let effect = load_layer(self.effect_data.as_deref(), data, LayerSet::Eff1, "effect")?;
         let shown = sheet_path.display().to_string();
         let spr = Spr::decode(&read_input(sheet_path)?).with_context(|| shown.clone())?;
         let weapon_sheet = layer_sheet(
@@ -157,7 +157,7 @@ impl WeaponInput {
 pub fn load_layer(
     given: Option<&Path>,
     data: &Path,
-    kind: LayerKind,
+    kind: LayerSet,
     layer: &str,
 ) -> anyhow::Result<LayerDocument> {
     let path = match given {
@@ -187,7 +187,7 @@ pub fn load_layer(
 /// The layer document of `kind` in the folder of the unit document `data`: `<kind>.json`, else
 /// `<kind>.tactics-sprite-layer.json` (as `cargo xtask build-data --all` names it); the two paths
 /// looked at when neither is there.
-pub fn find_layer_beside(data: &Path, kind: LayerKind) -> Result<PathBuf, [PathBuf; 2]> {
+pub fn find_layer_beside(data: &Path, kind: LayerSet) -> Result<PathBuf, [PathBuf; 2]> {
     let folder = data.parent().unwrap_or(Path::new("."));
     let candidates = [
         folder.join(format!("{kind}.json")),

@@ -10,12 +10,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::anyhow;
-use fft_formats::{DecodeError, FileKind};
+use fft_formats::{DecodeError, FileFormat};
 use serde_json::Value;
 use sprite_data::compare::{self, JsonPath, Step};
 
 use super::report::{Finding, Ignores, Report, ReportArgs};
-use super::{KindArg, choose_kind, read_input};
+use super::{FormatArg, choose_kind, read_input};
 
 /// Compare two files of the same kind.
 #[derive(Debug, clap::Args)]
@@ -46,7 +46,7 @@ pub struct Args {
 
     /// Decode both files as this kind [default: detected]
     #[arg(long, value_enum, value_name = "KIND")]
-    pub kind: Option<KindArg>,
+    pub kind: Option<FormatArg>,
 
     #[command(flatten)]
     pub report: ReportArgs,
@@ -133,10 +133,10 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
             report.header[0].push_str(&format!("  ({kind_a})"));
             report.header[1].push_str(&format!("  ({kind_b})"));
             let mut findings = match kind_a {
-                FileKind::Seq => seq::diff(&a, &b)?,
-                FileKind::UnitShp => shp::diff_unit(&a, &b)?,
-                FileKind::WeaponShp => shp::diff_weapon(&a, &b)?,
-                FileKind::Spr => spr::diff(&a, &b)?,
+                FileFormat::Seq => seq::diff(&a, &b)?,
+                FileFormat::UnitShp => shp::diff_unit(&a, &b)?,
+                FileFormat::WeaponShp => shp::diff_weapon(&a, &b)?,
+                FileFormat::Spr => spr::diff(&a, &b)?,
             };
             // Bytes no model field shows (dead stream bytes before the first slot, say) still
             // make the files differ.

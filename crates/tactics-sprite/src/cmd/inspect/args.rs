@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use fft_formats::OpcodeTable;
 
-use crate::cmd::KindArg;
+use crate::cmd::FormatArg;
 
 /// Show what a sprite file is, its header values and counts.
 #[derive(Debug, clap::Args)]
@@ -38,7 +38,7 @@ pub struct Args {
     /// Decode the file as this kind instead of telling its kind from its structure (its length
     /// fields) [default: detected]
     #[arg(long, value_enum, value_name = "KIND")]
-    pub kind: Option<KindArg>,
+    pub kind: Option<FormatArg>,
 
     /// Print one JSON object (same content as the text, keys in a stable order) instead of text.
     #[arg(long)]

@@ -19,7 +19,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use fft_formats::spr::Spr;
-use fft_formats::{FileKind, Seq, UnitShp, WeaponShp};
+use fft_formats::{FileFormat, Seq, UnitShp, WeaponShp};
 
 pub use args::Args;
 use report::Identity;
@@ -46,21 +46,21 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut identity = Identity::new(name(), &bytes, kind, source);
     let (json, verbose) = (args.json, args.verbose);
     let text = match kind {
-        FileKind::UnitShp => {
+        FileFormat::UnitShp => {
             let shp = UnitShp::decode(&bytes).with_context(name)?;
             unit_shp::report(identity, &bytes, &shp, verbose).render(json)?
         }
-        FileKind::WeaponShp => {
+        FileFormat::WeaponShp => {
             let shp = WeaponShp::decode(&bytes).with_context(name)?;
             weapon_shp::report(identity, &shp, verbose).render(json)?
         }
-        FileKind::Seq => {
+        FileFormat::Seq => {
             let table = args.opcodes.table();
             let seq = Seq::decode_with(&bytes, &table).with_context(name)?;
             identity.opcode_table = Some(args.opcodes.name());
             seq::report(identity, &seq, &table, verbose).render(json)?
         }
-        FileKind::Spr => {
+        FileFormat::Spr => {
             let sheet = Spr::decode(&bytes).with_context(name)?;
             spr::report(identity, &sheet, verbose).render(json)?
         }

@@ -5,12 +5,12 @@
 
 use std::fmt::Write as _;
 
-use fft_formats::FileKind;
+use fft_formats::FileFormat;
 use fft_formats::retail;
 use serde::Serialize;
 use sprite_data::pipeline::sha256_hex;
 
-use crate::cmd::KindSource;
+use crate::cmd::FormatSource;
 
 /// Everything `inspect` prints about one file: `H` and `C` are the format's `header` and `counts`
 /// sections, `L` its `--verbose` listing.
@@ -204,7 +204,7 @@ section! {
 
 impl Identity {
     /// The identity of `bytes`, read from `file` and decoded as `kind`.
-    pub fn new(file: String, bytes: &[u8], kind: FileKind, source: KindSource) -> Self {
+    pub fn new(file: String, bytes: &[u8], kind: FileFormat, source: FormatSource) -> Self {
         let sha256 = sha256_hex(bytes);
         Self {
             file,

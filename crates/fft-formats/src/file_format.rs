@@ -10,7 +10,7 @@ use crate::spr::Spr;
 
 /// The formats this crate decodes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum FileKind {
+pub enum FileFormat {
     /// A unit SHP (TYPE1, TYPE2, CYOKO, MON, OTHER, ARUTE, KANZEN).
     UnitShp,
     /// A weapon or effect SHP (WEP1, WEP2, EFF1, EFF2).
@@ -21,7 +21,7 @@ pub enum FileKind {
     Spr,
 }
 
-impl FileKind {
+impl FileFormat {
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
@@ -60,7 +60,7 @@ impl FileKind {
     }
 }
 
-impl fmt::Display for FileKind {
+impl fmt::Display for FileFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -71,7 +71,7 @@ impl fmt::Display for FileKind {
 /// The identities are cheap and, on real files, never hold for two kinds at once; decoding then
 /// checks everything else. A file that fits none of them is a sheet when it decodes as one
 /// ([`Spr::detect`]: its size, and for compressed sheets a stream that gives exactly its rows).
-pub fn detect_kind(bytes: &[u8]) -> Option<FileKind> {
+pub fn detect_format(bytes: &[u8]) -> Option<FileFormat> {
     use crate::seq::record::{STREAM_AT, STREAM_LEN_AT};
     use crate::shp::layout;
 
@@ -87,7 +87,7 @@ pub fn detect_kind(bytes: &[u8]) -> Option<FileKind> {
     };
     let size = bytes.len();
     if u16_at(STREAM_LEN_AT).is_some_and(|l| STREAM_AT + l == size) {
-        return Some(FileKind::Seq);
+        return Some(FileFormat::Seq);
     }
     let main_len_at = layout::unit_block_len_at(layout::UNIT_MAIN_TABLE_AT);
     if let (Some(water_ptr), Some(main_len)) = (u32_at(layout::WATER_PTR_AT), u16_at(main_len_at)) {
@@ -100,14 +100,14 @@ pub fn detect_kind(bytes: &[u8]) -> Option<FileKind> {
                 && u16_at(water_len_at).is_some_and(|w| layout::block_at(water_len_at) + w == size)
         };
         if unit {
-            return Some(FileKind::UnitShp);
+            return Some(FileFormat::UnitShp);
         }
     }
     if u16_at(layout::WEAPON_BLOCK_LEN_AT).is_some_and(|l| layout::WEAPON_BLOCK_AT + l == size) {
-        return Some(FileKind::WeaponShp);
+        return Some(FileFormat::WeaponShp);
     }
     if Spr::detect(bytes).is_some() {
-        return Some(FileKind::Spr);
+        return Some(FileFormat::Spr);
     }
     None
 }
@@ -133,7 +133,7 @@ pub type RoundTripError = Error;
 ///
 /// # Errors
 /// When the bytes do not decode, or the model does not encode.
-pub fn round_trip(kind: FileKind, bytes: &[u8]) -> Result<RoundTrip, RoundTripError> {
+pub fn round_trip(kind: FileFormat, bytes: &[u8]) -> Result<RoundTrip, RoundTripError> {
     let encoded = kind.decode_and_encode(bytes)?;
     if encoded == bytes {
         return Ok(RoundTrip::Identical);

@@ -1,26 +1,26 @@
 //! What `--kind NAME` names on the command lines (`tactics-sprite build` and `check`, `cargo xtask
 //! build-data`): a unit kind whose profile is built in, or a weapon or effect layer. One parser
-//! and one list of names for all of them, taken from [`BUILTIN`] and [`LayerKind::ALL`], so that
+//! and one list of names for all of them, taken from [`UNIT_KINDS`] and [`LayerSet::ALL`], so that
 //! a new built-in profile shows up in every `--kind`, its error and its `--help` at once.
 
 use std::fmt;
 
-use crate::layer::LayerKind;
-use crate::profile::{BUILTIN, BuiltinKind};
+use crate::layer::LayerSet;
+use crate::profile::{UNIT_KINDS, UnitKind};
 
 /// A built-in unit kind's profile, or a layer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    Unit(&'static BuiltinKind),
-    Layer(LayerKind),
+pub enum BuildTarget {
+    Unit(&'static UnitKind),
+    Layer(LayerSet),
 }
 
-impl Kind {
+impl BuildTarget {
     /// The name `--kind` takes: `type1`, `mon`, `wep1`, ...
     pub fn name(self) -> &'static str {
         match self {
-            Kind::Unit(kind) => kind.name,
-            Kind::Layer(layer) => layer.name(),
+            BuildTarget::Unit(kind) => kind.name,
+            BuildTarget::Layer(layer) => layer.name(),
         }
     }
 
@@ -28,12 +28,12 @@ impl Kind {
     ///
     /// # Errors
     /// [`UnknownKind`], which lists the kinds and the layers.
-    pub fn parse(name: &str) -> Result<Kind, UnknownKind> {
-        if let Some(layer) = LayerKind::from_name(name) {
-            return Ok(Kind::Layer(layer));
+    pub fn parse(name: &str) -> Result<BuildTarget, UnknownKind> {
+        if let Some(layer) = LayerSet::from_name(name) {
+            return Ok(BuildTarget::Layer(layer));
         }
-        BuiltinKind::find(name)
-            .map(Kind::Unit)
+        UnitKind::find(name)
+            .map(BuildTarget::Unit)
             .ok_or_else(|| UnknownKind {
                 name: name.to_owned(),
                 layers: true,
@@ -45,26 +45,26 @@ impl Kind {
 ///
 /// # Errors
 /// [`UnknownKind`], which lists the kinds.
-pub fn parse_unit_kind(name: &str) -> Result<&'static BuiltinKind, UnknownKind> {
-    BuiltinKind::find(name).ok_or_else(|| UnknownKind {
+pub fn parse_unit_kind(name: &str) -> Result<&'static UnitKind, UnknownKind> {
+    UnitKind::find(name).ok_or_else(|| UnknownKind {
         name: name.to_owned(),
         layers: false,
     })
 }
 
-/// The built-in unit kinds' names, in [`BUILTIN`]'s order, joined by `separator`.
+/// The built-in unit kinds' names, in [`UNIT_KINDS`]'s order, joined by `separator`.
 pub fn unit_names(separator: &str) -> String {
-    BUILTIN.map(|kind| kind.name).join(separator)
+    UNIT_KINDS.map(|kind| kind.name).join(separator)
 }
 
-/// The layers' names, in [`LayerKind::ALL`]'s order, joined by `separator`.
+/// The layers' names, in [`LayerSet::ALL`]'s order, joined by `separator`.
 pub fn layer_names(separator: &str) -> String {
-    LayerKind::ALL.map(LayerKind::name).join(separator)
+    LayerSet::ALL.map(LayerSet::name).join(separator)
 }
 
 /// The layers' names as words: `wep1, wep2 or eff1`.
 pub fn layer_choices() -> String {
-    let names = LayerKind::ALL.map(LayerKind::name);
+    let names = LayerSet::ALL.map(LayerSet::name);
     let (last, others) = names.split_last().expect("there are layers");
     format!("{} or {last}", others.join(", "))
 }
@@ -101,8 +101,11 @@ mod tests {
 
     #[test]
     fn names_parse_in_any_case_and_layers_only_where_welcome() {
-        assert_eq!(Kind::parse("MON").map(Kind::name), Ok("mon"));
-        assert_eq!(Kind::parse("Wep2"), Ok(Kind::Layer(LayerKind::Wep2)));
+        assert_eq!(BuildTarget::parse("MON").map(BuildTarget::name), Ok("mon"));
+        assert_eq!(
+            BuildTarget::parse("Wep2"),
+            Ok(BuildTarget::Layer(LayerSet::Wep2))
+        );
         assert_eq!(parse_unit_kind("Type1").map(|k| k.name), Ok("type1"));
         let refused = parse_unit_kind("eff1").unwrap_err();
         assert!(!refused.layers);
@@ -112,7 +115,7 @@ mod tests {
              arute, kanzen"
         );
         assert_eq!(
-            Kind::parse("nosuch").unwrap_err().to_string(),
+            BuildTarget::parse("nosuch").unwrap_err().to_string(),
             "no built-in profile \"nosuch\"; the kinds are type1, type2, cyoko, mon, ruka, other, \
              arute, kanzen and the layers wep1, wep2, eff1"
         );
