@@ -8,6 +8,8 @@
 //! - [`layers`]: a unit drawn with its weapon and effect layers;
 //! - [`layout`]: strips and the contact sheet, with a tiny digit font;
 //! - [`encode`]: PNG, APNG (exact tick delays) and GIF (carried centiseconds);
+//! - [`request`] and [`render`]: the one render entry point, a request checked once against its
+//!   document and drawn to its file, with or without the weapon and effect layers;
 //! - [`aseprite`]: the atlas and its JSON;
 //! - [`demo_sheet`]: the synthetic demo unit's sheet, painted here (`fixtures/demo/demo.png`).
 
@@ -19,11 +21,15 @@ pub mod error;
 pub mod image;
 pub mod layers;
 pub mod layout;
+pub mod render;
+pub mod request;
 pub mod sheet;
 
 pub use compose::{AnimationFrame, Canvas, Renderer};
 pub use error::RenderError;
 pub use image::{Image, Rgba};
+pub use render::{Art, RenderFailure, Rendered};
+pub use request::{CheckedRender, Format, RenderRequest, RequestFault, What};
 
 /// A background: transparent, or an opaque colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,9 +4,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use fft_formats::spr::{Spr, SprVariant};
+use fft_formats::spr::Spr;
 use sprite_data::output::write_atomically;
-use sprite_render::sheet::{portrait_to_png, spr_to_png};
+use sprite_render::sheet::sheet_png;
 
 use super::read_input;
 
@@ -73,32 +73,4 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         png.len()
     );
     Ok(ExitCode::SUCCESS)
-}
-
-/// The PNG this command writes for `spr`, and what it shows in a few words; `serve`'s
-/// `/api/v1/sheet.png` sends the same bytes.
-///
-/// # Errors
-/// A palette or portrait the sheet does not have.
-pub fn sheet_png(
-    spr: &Spr,
-    palette: Option<usize>,
-    portrait: bool,
-) -> anyhow::Result<(Vec<u8>, String)> {
-    if portrait {
-        let palette = palette.unwrap_or(8);
-        let png = portrait_to_png(spr, palette)?;
-        return Ok((png, format!("portrait 32 x 48, palette {palette}")));
-    }
-    let palette = palette.unwrap_or(0);
-    let png = spr_to_png(spr, palette)?;
-    let colours = if spr.variant == SprVariant::Sp2 {
-        "grey ramp (an SP2 sheet has no palette)".to_owned()
-    } else {
-        format!("palette {palette} of {}", spr.palettes.len())
-    };
-    Ok((
-        png,
-        format!("{} x {}, {colours}", spr.width(), spr.height()),
-    ))
 }
