@@ -2,7 +2,6 @@
 //! from a sheet to a PNG strip, an animated PNG or a GIF (by the output's extension).
 
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 use sprite_data::limits::{LimitExceeded, MAX_OUTPUT_BYTES, MAX_PICTURE_PIXELS};
@@ -15,8 +14,8 @@ use sprite_render::layout::{check_size, contact_sheet, strip};
 use sprite_render::sheet::{SheetImage, SheetSource, load_sheet, load_sp2, spr_colours};
 use sprite_render::{AnimationFrame, Background, Image, RenderError, Renderer};
 
-use super::read_input;
 use super::weapon::{LoadedWeapon, WeaponInput};
+use super::{Failure, Outcome, read_input};
 
 /// Draw frames and animations of a document from a sheet.
 #[derive(Debug, clap::Args)]
@@ -135,10 +134,9 @@ pub enum Format {
     Gif,
 }
 
-/// A usage error: one line on stderr, exit 2.
-fn usage(message: impl std::fmt::Display) -> anyhow::Result<ExitCode> {
-    eprintln!("tactics-sprite: render: {message}");
-    Ok(ExitCode::from(2))
+/// A usage error of `render` (exit 2; a `400` from `serve`).
+fn usage(message: impl std::fmt::Display) -> Failure {
+    Failure::usage("render", message)
 }
 
 /// What every drawing command reads: a document and the sheet to draw it from.
@@ -363,18 +361,18 @@ pub fn describe_sheet(path: &Path, sheet: &SheetImage) -> String {
 ///
 /// # Errors
 /// An input that cannot be read or does not fit, or an output that cannot be written. A bad
-/// request prints its one line and gives exit 2.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+/// request is a [`Failure::Usage`].
+pub fn run(args: &Args) -> Outcome {
     if let Some(result) = super::sas::render::dispatch(args) {
         return result;
     }
     if let Err(message) = check_request(args) {
-        return usage(message);
+        return Err(usage(message));
     }
     let doc = sprite_data::load_document(&args.input.data)?;
     // The request, checked against the document before any sheet is read.
     if let Err(message) = check_against(args, &doc) {
-        return usage(message);
+        return Err(usage(message));
     }
     let loaded = args.input.load(doc)?;
     let result = match args.weapon.load(&args.input.data)? {
@@ -385,17 +383,12 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             render_file(args, &loaded.doc, &renderer, &explain)
         }
     };
-    match result {
-        Ok(rendered) => {
-            write_out(&args.out, &rendered.bytes)?;
-            print_lines(&loaded.lines);
-            print_lines(&rendered.report);
-            println!("wrote   {} ({})", args.out.display(), rendered.summary);
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(Refusal::Usage(message)) => usage(message),
-        Err(Refusal::Failed(error)) => Err(error),
-    }
+    let rendered = result?;
+    write_out(&args.out, &rendered.bytes)?;
+    print_lines(&loaded.lines);
+    print_lines(&rendered.report);
+    println!("wrote   {} ({})", args.out.display(), rendered.summary);
+    Ok(())
 }
 
 /// A rendered file: its bytes, and what the command reports about it.
@@ -406,21 +399,6 @@ pub struct Rendered {
     pub report: Vec<String>,
     /// What the file holds, in the `wrote` line's parentheses.
     pub summary: String,
-}
-
-/// Why [`render_file`] made no file.
-#[derive(Debug)]
-pub enum Refusal {
-    /// A usage error (exit 2; a `400` from `serve`).
-    Usage(String),
-    /// An input that does not resolve or fit.
-    Failed(anyhow::Error),
-}
-
-impl From<anyhow::Error> for Refusal {
-    fn from(error: anyhow::Error) -> Self {
-        Refusal::Failed(error)
-    }
 }
 
 /// The output's format, from the extension of `--out`; and the requests only some formats take.
@@ -495,15 +473,15 @@ pub fn check_against(args: &Args, doc: &Document) -> Result<Vec<View>, String> {
 /// the files, and the SP2 to give).
 ///
 /// # Errors
-/// [`Refusal::Usage`] for a bad request, [`Refusal::Failed`] for inputs that do not resolve.
+/// [`Failure::Usage`] for a bad request, [`Failure::Failed`] for inputs that do not resolve.
 pub fn render_file(
     args: &Args,
     doc: &Document,
     renderer: &Renderer,
     explain: &dyn Fn(RenderError) -> anyhow::Error,
-) -> Result<Rendered, Refusal> {
-    let format = check_request(args).map_err(Refusal::Usage)?;
-    let views = check_against(args, doc).map_err(Refusal::Usage)?;
+) -> Result<Rendered, Failure> {
+    let format = check_request(args).map_err(usage)?;
+    let views = check_against(args, doc).map_err(usage)?;
     let mut report = Vec::new();
 
     if args.all_frames {
@@ -545,7 +523,7 @@ pub fn render_file(
         }]);
     } else {
         for name in &args.animation {
-            let motion = Motion::find(doc, name).map_err(|e| Refusal::Usage(e.to_string()))?;
+            let motion = Motion::find(doc, name).map_err(usage)?;
             // An animation that only draws in its water frames (Nulled Walk) is drawn in them.
             let water = args.water || matches!(motion, Motion::Animation(a) if a.water);
             if let Motion::Animation(animation) = motion {
@@ -614,18 +592,16 @@ fn render_with_weapon(
     args: &Args,
     loaded: &Loaded,
     weapon: &LoadedWeapon,
-) -> Result<Rendered, Refusal> {
-    let format = check_request(args).map_err(Refusal::Usage)?;
-    let views = check_against(args, &loaded.doc).map_err(Refusal::Usage)?;
+) -> Result<Rendered, Failure> {
+    let format = check_request(args).map_err(usage)?;
+    let views = check_against(args, &loaded.doc).map_err(usage)?;
     let doc = &loaded.doc;
     let mut animations = Vec::new();
     for name in &args.animation {
         match Motion::find(doc, name) {
             Ok(Motion::Animation(animation)) => animations.push(animation),
             _ => {
-                return Err(Refusal::Usage(
-                    "--weapon draws attacks, not the idle frame".to_owned(),
-                ));
+                return Err(usage("--weapon draws attacks, not the idle frame"));
             }
         }
     }

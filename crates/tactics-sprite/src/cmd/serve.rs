@@ -5,7 +5,6 @@
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{Context, bail};
@@ -24,7 +23,7 @@ use sprite_server::{
 
 use super::sas::render::RenderOptions as SasRenderOptions;
 use super::sas::{MeaningsArg, PositionArg, SasOptions};
-use super::{draw, render, sheet, weapon};
+use super::{Failure, Outcome, draw, render, sheet, weapon};
 
 /// The variable naming the sheets' folder when --sheets is not given.
 const SHEETS_VAR: &str = "FFT_SHEETS";
@@ -99,7 +98,7 @@ fn parse_positive(text: &str) -> Result<usize, String> {
 ///
 /// # Errors
 /// A file that cannot be read or built, or an address that cannot be bound.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: &Args) -> Outcome {
     let catalog = load_catalog(args)?;
     let options = sprite_server::Options {
         addr: args.addr,
@@ -145,7 +144,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         say("Ctrl-C or SIGTERM stops the server.");
     })?;
     say("stopped");
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// Prints a line of the server's report; a closed stdout (its reader gone) does not stop a
@@ -403,11 +402,14 @@ impl Outputs for CommandOutputs {
         };
         match render::render_file(&args, doc, &renderer, &explain) {
             Ok(rendered) => Ok(rendered.bytes),
-            Err(render::Refusal::Usage(message)) => Err(OutputError::Refused(message)),
-            Err(render::Refusal::Failed(error)) if missing.get() => {
+            Err(Failure::Usage { message, .. }) => Err(OutputError::Refused(message)),
+            Err(Failure::Failed(error)) if missing.get() => {
                 Err(OutputError::Unavailable(format!("{error:#}")))
             }
-            Err(render::Refusal::Failed(error)) => Err(OutputError::Failed(error)),
+            Err(Failure::Failed(error) | Failure::CannotCompare(error)) => {
+                Err(OutputError::Failed(error))
+            }
+            Err(Failure::Reported) => unreachable!("render_file prints nothing"),
         }
     }
 }
