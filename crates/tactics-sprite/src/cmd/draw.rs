@@ -3,9 +3,7 @@
 
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::process::ExitCode;
 
-use anyhow::Context;
 use fft_formats::layer::WeaponType;
 use sprite_data::Document;
 use sprite_data::layer::LayerSet;
@@ -13,8 +11,8 @@ use sprite_data::pose::layers::{Layers, pose_with_layers};
 use sprite_data::pose::{IDLE, Motion, View};
 use sprite_data::{Error, ErrorKind};
 
-use super::stdout_error;
 use super::weapon::load_layer;
+use super::{Failure, Outcome, stdout_error};
 
 /// Draw one pose of an animation from a tactics-sprite-data.json.
 #[derive(Debug, clap::Args)]
@@ -79,8 +77,8 @@ pub struct Args {
 ///
 /// # Errors
 /// A document that cannot be read or parsed, or whose references do not resolve, or stdout that
-/// cannot be written. A bad request is not an error here: it prints its one line and gives exit 2.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+/// cannot be written; a bad request is [`Failure::Usage`].
+pub fn run(args: &Args) -> Outcome {
     let shown = args.data.display().to_string();
     let doc = sprite_data::load_document(&args.data)?;
     let name = if args.idle {
@@ -90,11 +88,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let line = match pose_line(&doc, name, args.view, args.tick, args.water) {
         Ok(line) => line,
-        Err(DrawRefusal::Usage(message)) => {
-            eprintln!("tactics-sprite: draw: {message}");
-            return Ok(ExitCode::from(2));
+        Err(DrawRefusal::Usage(message)) => return Err(Failure::usage("draw", message)),
+        Err(DrawRefusal::Failed(error)) => {
+            return Err(anyhow::Error::new(error).context(shown).into());
         }
-        Err(DrawRefusal::Failed(error)) => return Err(error).with_context(|| shown.clone()),
     };
     let line = match args.weapon {
         // The idle frame starts no layer: its line is the plain pose, and no layer document is
@@ -124,7 +121,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         _ => line,
     };
     writeln!(io::stdout().lock(), "{line}").map_err(stdout_error)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// Why [`pose_line`] drew nothing.

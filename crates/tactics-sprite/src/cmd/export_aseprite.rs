@@ -2,7 +2,6 @@
 //! JSON in Aseprite's "Hash" shape, which Phaser, PixiJS and other 2D engines import.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 use sprite_data::pose::View;
@@ -12,6 +11,7 @@ use sprite_render::encode::png_rgba;
 use super::inputs::DrawingInput;
 use super::output::write_out;
 use super::weapon::WeaponInput;
+use super::{Failure, Outcome};
 
 /// Export a document's sequences for Aseprite-based engines.
 #[derive(Debug, clap::Args)]
@@ -78,7 +78,7 @@ fn sheet_stem(file_name: &str) -> &str {
 ///
 /// # Errors
 /// An input that cannot be read or does not fit, or an output that cannot be written.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: &Args) -> Outcome {
     let name = match &args.name {
         Some(name) => name.clone(),
         None => args
@@ -92,8 +92,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             .to_owned(),
     };
     if name.contains(['/', '\\']) || name == "." || name == ".." {
-        eprintln!("tactics-sprite: export-aseprite: --name {name:?} must be a plain file name");
-        return Ok(ExitCode::from(2));
+        return Err(Failure::usage(
+            "export-aseprite",
+            format!("--name {name:?} must be a plain file name"),
+        ));
     }
     let doc = sprite_data::load_document(&args.input.data)?;
     let sheets = args.input.load(&doc)?;
@@ -179,5 +181,5 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         png.len()
     );
     println!("wrote   {} ({} bytes)", json_path.display(), json.len());
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

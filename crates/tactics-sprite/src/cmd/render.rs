@@ -2,7 +2,6 @@
 //! from a sheet to a PNG strip, an animated PNG or a GIF (by the output's extension).
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use sprite_render::{Art, Background, Format, RenderFailure, RenderRequest, RequestFault, What};
 
@@ -10,6 +9,7 @@ use super::inputs::DrawingInput;
 use super::output::write_out;
 use super::sas::render::{RenderOptions as SasRenderOptions, SasRender};
 use super::weapon::WeaponInput;
+use super::{Failure, Outcome};
 
 /// Draw frames and animations of a document from a sheet.
 #[derive(Debug, clap::Args)]
@@ -120,10 +120,9 @@ pub struct Args {
     pub out: PathBuf,
 }
 
-/// A usage error: one line on stderr, exit 2.
-fn usage(message: impl std::fmt::Display) -> anyhow::Result<ExitCode> {
-    eprintln!("tactics-sprite: render: {message}");
-    Ok(ExitCode::from(2))
+/// A usage error of `render` (exit 2; a `400` from `serve`).
+fn usage(message: impl std::fmt::Display) -> Failure {
+    Failure::usage("render", message)
 }
 
 /// The render these arguments ask for (all but the files, which the command reads), or the usage
@@ -164,9 +163,9 @@ pub fn request_of(args: &Args) -> Result<RenderRequest, String> {
     })
 }
 
-/// A request fault in this command's words (its flags).
-fn fault_line(fault: &RequestFault) -> String {
-    match fault {
+/// A request fault as this command's usage error, in its words (its flags).
+fn refused(fault: &RequestFault) -> Failure {
+    usage(match fault {
         RequestFault::ContactSheetNotPng => {
             "--all-frames makes a contact sheet, which is a .png".to_owned()
         }
@@ -179,7 +178,7 @@ fn fault_line(fault: &RequestFault) -> String {
         }
         RequestFault::WeaponOnIdle => "--weapon draws attacks, not the idle frame".to_owned(),
         other => other.to_string(),
-    }
+    })
 }
 
 /// Runs the command. Nothing is printed before every input is read and every frame drawn: a
@@ -187,24 +186,16 @@ fn fault_line(fault: &RequestFault) -> String {
 ///
 /// # Errors
 /// An input that cannot be read or does not fit, or an output that cannot be written. A bad
-/// request prints its one line and gives exit 2.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+/// request is a [`Failure::Usage`].
+pub fn run(args: &Args) -> Outcome {
     if let Some(result) = super::sas::render::dispatch(&sas_render(args)) {
         return result;
     }
-    let request = match request_of(args) {
-        Ok(request) => request,
-        Err(message) => return usage(message),
-    };
-    if let Err(fault) = request.check() {
-        return usage(fault_line(&fault));
-    }
+    let request = request_of(args).map_err(usage)?;
+    request.check().map_err(|fault| refused(&fault))?;
     let doc = sprite_data::load_document(&args.input.data)?;
     // The request, checked against the document before any sheet is read.
-    let checked = match request.against(&doc) {
-        Ok(checked) => checked,
-        Err(fault) => return usage(fault_line(&fault)),
-    };
+    let checked = request.against(&doc).map_err(|fault| refused(&fault))?;
     let sheets = args.input.load(&doc)?;
     let weapon = args.weapon.load(&args.input.data)?;
     let weapon_art = weapon.as_ref().map(|w| w.art()).transpose()?;
@@ -212,11 +203,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         weapon: weapon_art.as_ref(),
         ..Art::of(&sheets.sheet, sheets.sp2.as_ref())
     };
-    let rendered = match checked.render(&art) {
-        Ok(rendered) => rendered,
-        Err(RenderFailure::Request(fault)) => return usage(fault_line(&fault)),
-        Err(failure) => return Err(args.input.failure(&sheets, failure)),
-    };
+    let rendered = checked.render(&art).map_err(|failure| match failure {
+        RenderFailure::Request(fault) => refused(&fault),
+        failure => Failure::Failed(args.input.failure(&sheets, failure)),
+    })?;
     write_out(&args.out, &rendered.bytes)?;
     print_lines(&sheets.lines);
     if let Some(weapon) = &weapon {
@@ -224,7 +214,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     }
     print_lines(&rendered.report);
     println!("wrote   {} ({})", args.out.display(), rendered.summary);
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// What `render` hands the SAS path: the same arguments, for a SAS set or container as --data.

@@ -6,7 +6,6 @@
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use anyhow::bail;
 use fft_formats::retail::ORIGINALS_VAR;
@@ -14,7 +13,7 @@ use sprite_data::layer::LayerSet;
 use sprite_server::catalog::{find_sheets, weapon_layer_of};
 use sprite_server::{Catalog, ServedUnit, UnitLayers, WeaponSheet};
 
-use super::weapon;
+use super::{Outcome, weapon};
 
 /// The variable naming the sheets' folder when --sheets is not given.
 const SHEETS_VAR: &str = "FFT_SHEETS";
@@ -99,7 +98,7 @@ fn parse_positive(text: &str) -> Result<usize, String> {
 ///
 /// # Errors
 /// A file that cannot be read or built, or an address that cannot be bound.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: &Args) -> Outcome {
     let catalog = load_catalog(args)?;
     let options = sprite_server::Options {
         addr: args.addr,
@@ -145,7 +144,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         say("Ctrl-C or SIGTERM stops the server.");
     })?;
     say("stopped");
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// Prints a line of the server's report; a closed stdout (its reader gone) does not stop a

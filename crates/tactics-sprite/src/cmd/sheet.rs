@@ -1,14 +1,13 @@
 //! `tactics-sprite sheet`: an SPR sprite sheet as an indexed PNG, or its portrait upright.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use anyhow::Context;
 use fft_formats::spr::Spr;
 use sprite_data::output::write_atomically;
 use sprite_render::sheet::sheet_png;
 
-use super::read_input;
+use super::{Outcome, read_input};
 
 /// Write an SPR sheet as an indexed PNG.
 #[derive(Debug, clap::Args)]
@@ -47,7 +46,7 @@ pub struct Args {
 /// # Errors
 /// An unreadable or undecodable sheet, a palette or portrait it does not have, or an output that
 /// cannot be written.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: &Args) -> Outcome {
     let shown = args.file.display().to_string();
     let bytes = read_input(&args.file)?;
     let what = super::wrong_kind(&bytes, fft_formats::FileFormat::Spr);
@@ -57,9 +56,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         } else {
             ""
         };
-        return Err(anyhow::anyhow!(
-            "{shown}: this is {what}, not an SPR sprite sheet{advice}"
-        ));
+        return Err(
+            anyhow::anyhow!("{shown}: this is {what}, not an SPR sprite sheet{advice}").into(),
+        );
     }
     let spr = Spr::decode(&bytes).with_context(|| format!("{shown}: not an SPR sheet"))?;
     let (png, what) =
@@ -72,5 +71,5 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         args.out.display(),
         png.len()
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

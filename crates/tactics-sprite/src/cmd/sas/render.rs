@@ -3,7 +3,6 @@
 //! resolution: the game shows the same picture at 1/scale.
 
 use std::path::Path;
-use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 use sas_formats::pose::{self, PlacedQuad, Pose};
@@ -15,7 +14,7 @@ use sprite_render::sheet::decode_png;
 use sprite_render::{Background, Image};
 
 use super::super::output::write_out;
-use super::super::read_input;
+use super::super::{Failure, Outcome, read_input};
 use super::{SasOptions, load_set};
 
 /// The ticks of a second the pictures assume (the game's frame rate; not settled for SAS).
@@ -67,15 +66,14 @@ impl SasRender<'_> {
 }
 
 /// Renders if `--data` is a SAS file or a container: `None` when it is neither.
-pub fn dispatch(args: &SasRender<'_>) -> Option<anyhow::Result<ExitCode>> {
+pub fn dispatch(args: &SasRender<'_>) -> Option<Outcome> {
     super::sniff(args.data)?;
     Some(run(args))
 }
 
-/// A usage error: one line on stderr, exit 2.
-fn usage(message: impl std::fmt::Display) -> anyhow::Result<ExitCode> {
-    eprintln!("tactics-sprite: render: {message}");
-    Ok(ExitCode::from(2))
+/// A usage error of `render`.
+fn usage(message: impl std::fmt::Display) -> Outcome {
+    Err(Failure::usage("render", message))
 }
 
 /// One picture to draw: the placed quads of a pose and how long it shows.
@@ -84,7 +82,7 @@ struct Cell {
     ticks: u32,
 }
 
-fn run(args: &SasRender<'_>) -> anyhow::Result<ExitCode> {
+fn run(args: &SasRender<'_>) -> Outcome {
     let options = args.options;
     let extension = args
         .out
@@ -271,7 +269,7 @@ fn run(args: &SasRender<'_>) -> anyhow::Result<ExitCode> {
             if timed.len() == 1 { "" } else { "s" },
             bytes.len()
         );
-        return Ok(ExitCode::SUCCESS);
+        return Ok(());
     }
     let columns = rows.iter().map(Vec::len).max().unwrap_or(1).max(1) as u32;
     check_size(
@@ -300,7 +298,7 @@ fn run(args: &SasRender<'_>) -> anyhow::Result<ExitCode> {
         image.height(),
         bytes.len()
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// A PNG sheet of any size up to [`MAX_SHEET_SIDE`] (checked in its header first).
