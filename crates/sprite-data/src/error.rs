@@ -10,11 +10,8 @@
 
 use std::fmt;
 
-use crate::execution::MAX_EXECUTED_COMMANDS;
-use crate::index::{CellId, FrameIndex, SequenceIndex, Slot};
-use crate::limits::{LimitExceeded, MAX_DOCUMENT_BYTES};
-use crate::pose::View;
-use crate::pose::names;
+use crate::index::{CellId, FrameIndex, SequenceIndex, Slot, View, ViewOutOfRange};
+use crate::limits::{LimitExceeded, MAX_DOCUMENT_BYTES, MAX_EXECUTED_COMMANDS};
 
 /// What went wrong, with its facts, for callers and tests to match on (`error.kind()`).
 #[non_exhaustive]
@@ -77,10 +74,13 @@ pub enum ErrorKind {
     BadPattern { pattern: String, problem: String },
 
     // Poses: a bad request (the first three), or a document that breaks its own references.
-    /// No animation of this name; the message suggests the nearest of `available`.
+    /// No animation of this name: the names nearest to it, nearest first (at most
+    /// [`MAX_SUGGESTIONS`](crate::pose::names::MAX_SUGGESTIONS), chosen where the name was looked
+    /// up, [`crate::pose::names::nearest`]), and how many names there are.
     UnknownAnimation {
         name: String,
-        available: Vec<String>,
+        nearest: Vec<String>,
+        names: usize,
     },
     /// A view outside 0..7.
     ViewOutOfRange { view: i64 },
@@ -174,14 +174,24 @@ impl fmt::Display for ErrorKind {
                 "{pattern:?}: {problem}; a path is keys joined by `.` with `[N]` or `[*]` for \
                  list items, such as animations[*].mode or sequences[102].ticks"
             ),
-            Self::UnknownAnimation { name, available } => write!(
-                f,
-                "unknown animation {name:?}; {}",
-                names::suggest(name, available)
-            ),
-            Self::ViewOutOfRange { view } => {
-                write!(f, "view {view} is out of range: views are 0..7")
+            Self::UnknownAnimation {
+                name,
+                nearest,
+                names,
+            } => {
+                write!(f, "unknown animation {name:?}; ")?;
+                if nearest.is_empty() {
+                    f.write_str("no name is close")?;
+                } else {
+                    let quoted: Vec<String> = nearest.iter().map(|n| format!("{n:?}")).collect();
+                    write!(f, "did you mean {}?", quoted.join(", "))?;
+                }
+                write!(
+                    f,
+                    " ({names} names in the document's \"animations\" list, matched in any case)"
+                )
             }
+            Self::ViewOutOfRange { view } => write!(f, "{}", ViewOutOfRange { view: *view }),
             Self::NegativeTick { tick } => {
                 write!(f, "tick {tick} is negative: ticks count up from 0")
             }
@@ -302,6 +312,12 @@ impl From<ErrorKind> for Error {
             context: Vec::new(),
             kind,
         }))
+    }
+}
+
+impl From<ViewOutOfRange> for Error {
+    fn from(ViewOutOfRange { view }: ViewOutOfRange) -> Self {
+        ErrorKind::ViewOutOfRange { view }.into()
     }
 }
 
