@@ -24,7 +24,7 @@ pub mod target;
 pub use build::{BuildInput, Built, build};
 pub use canonical::{to_canonical_bytes, write_canonical};
 pub use document::Document;
-pub use error::{Error, ErrorKind};
+pub use error::{Error, ErrorKind, Fault};
 pub use index::{CellId, FrameIndex, RelativeFrame, SequenceIndex, Slot, View};
 pub use load::{load_document, load_layer_document, parse_document, parse_layer_document};
 pub use profile::Profile;
