@@ -90,7 +90,7 @@ pub enum ErrorKind {
     /// A path pattern that does not parse, and why.
     BadPattern { pattern: String, problem: String },
 
-    // Poses: a bad request (the first three: [`Fault::Request`]), or a document that breaks its
+    // Poses: a bad request (the first four: [`Fault::Request`]), or a document that breaks its
     // own references.
     /// No animation of this name: the names nearest to it, nearest first (at most
     /// [`MAX_SUGGESTIONS`](crate::pose::names::MAX_SUGGESTIONS), chosen where the name was looked
@@ -104,6 +104,9 @@ pub enum ErrorKind {
     ViewOutOfRange { view: i64 },
     /// A negative tick.
     NegativeTick { tick: i64 },
+    /// A draw of an animation without a tick (only the idle frame needs none): a request's
+    /// option, which a command line or a server names in its own words.
+    TickNeeded { animation: String },
     /// An animation that plays a sequence the document lacks.
     SequenceMissing {
         animation: String,
@@ -213,6 +216,10 @@ impl fmt::Display for ErrorKind {
             Self::NegativeTick { tick } => {
                 write!(f, "tick {tick} is negative: ticks count up from 0")
             }
+            Self::TickNeeded { animation } => write!(
+                f,
+                "a tick is needed to draw {animation:?} (only the idle frame needs none)"
+            ),
             Self::SequenceMissing {
                 animation,
                 sequence,
@@ -329,6 +336,7 @@ impl ErrorKind {
             Self::UnknownAnimation { .. }
             | Self::ViewOutOfRange { .. }
             | Self::NegativeTick { .. }
+            | Self::TickNeeded { .. }
             | Self::BadPattern { .. } => Fault::Request,
             Self::Read(_)
             | Self::MissingFile { .. }

@@ -5,25 +5,14 @@
 //! call, so that an endpoint is byte for byte the command with the same arguments. (The command
 //! line depends on this crate for `serve`, so the functions are passed in rather than called.)
 
-use fft_formats::layer::WeaponType;
 use sprite_data::Document;
 use sprite_render::Background;
 
 use crate::catalog::KindLayers;
 use sprite_render::sheet::SheetImage;
 
-/// `tactics-sprite draw`'s arguments.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DrawRequest {
-    /// The animation's name, or `Idle`.
-    pub animation: String,
-    pub view: i64,
-    /// The idle frame needs none; an animation does.
-    pub tick: Option<i64>,
-    pub water: bool,
-    /// `--weapon TYPE`: add the weapon and effect layers the animation starts.
-    pub weapon: Option<WeaponType>,
-}
+/// `tactics-sprite draw`'s arguments: the one draw request of `sprite-data`.
+pub use sprite_data::pose::DrawRequest;
 
 /// What `tactics-sprite render` draws: `--frame N`, `--animation NAME` or `--all-frames`.
 #[derive(Debug, Clone, PartialEq, Eq)]

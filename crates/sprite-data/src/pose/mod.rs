@@ -6,13 +6,17 @@
 //! - this module: [`find_animation`], [`pose_at`], the idle branch [`idle_pose`], and [`Motion`],
 //!   which is either;
 //! - [`events`]: [`events_between`], the events a player crosses;
-//! - [`screen`]: the 2D move and the 3D placement.
+//! - [`screen`]: the 2D move and the 3D placement;
+//! - [`layers`]: the pose with the weapon and effect layers;
+//! - [`draw`]: one [`DrawRequest`] (an animation, view, tick, water, weapon) checked against a
+//!   document once and drawn, what `tactics-sprite draw` and the server's draw endpoint answer.
 //!
 //! Decisions the pseudo-code leaves open, each argued where it is made: the frame at a tick
 //! ([`frame_index_at`]), the `loop` that wraps the clock ([`pose_at`]), the depth `order` of a tile
 //! ([`PoseTile::order`]), the events interval ([`events`]), the world facings
 //! ([`view::FACING_X`]) and water on the idle branch ([`idle_pose`]).
 
+pub mod draw;
 pub mod events;
 pub mod layers;
 pub mod names;
@@ -25,6 +29,7 @@ use crate::document::{Animation, Cell, Document, FrameTile, Sequence};
 use crate::error::{Error, ErrorKind};
 use crate::index::{CellId, FrameIndex, SequenceIndex};
 
+pub use draw::{DrawRequest, Drawn, ResolvedDraw};
 pub use events::{EventCrossing, EventsBetween, events_at_start, events_between};
 pub use screen::{
     PIXEL_HEIGHT, PIXEL_WIDTH, Placement3d, TextureRect, cell_texture_rect, du_screen, fb_world,

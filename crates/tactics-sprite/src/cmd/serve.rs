@@ -10,9 +10,8 @@ use std::sync::Arc;
 use anyhow::{Context, bail};
 use fft_formats::retail::ORIGINALS_VAR;
 use fft_formats::spr::Spr;
-use sprite_data::Document;
 use sprite_data::layer::LayerSet;
-use sprite_data::pose::layers::Layers;
+use sprite_data::{Document, Fault};
 use sprite_render::RenderError;
 use sprite_render::Renderer;
 use sprite_render::sheet::SheetImage;
@@ -23,7 +22,7 @@ use sprite_server::{
 
 use super::sas::render::RenderOptions as SasRenderOptions;
 use super::sas::{MeaningsArg, PositionArg, SasOptions};
-use super::{Failure, Outcome, draw, render, sheet, weapon};
+use super::{Failure, Outcome, render, sheet, weapon};
 
 /// The variable naming the sheets' folder when --sheets is not given.
 const SHEETS_VAR: &str = "FFT_SHEETS";
@@ -275,38 +274,23 @@ impl Outputs for CommandOutputs {
         layers: Option<&KindLayers>,
         request: &DrawRequest,
     ) -> Result<Vec<u8>, OutputError> {
-        let (name, view, tick, water) = (
-            request.animation.as_str(),
-            request.view,
-            request.tick,
-            request.water,
-        );
-        let mut line = match draw::pose_line(doc, name, view, tick, water) {
-            Ok(line) => line,
-            Err(draw::DrawRefusal::Usage(message)) => return Err(OutputError::Refused(message)),
-            Err(draw::DrawRefusal::Failed(error)) => return Err(OutputError::Failed(error.into())),
+        let refused = |error: sprite_data::Error| match error.fault() {
+            Fault::Request => OutputError::Refused(error.to_string()),
+            Fault::Data => OutputError::Failed(error.into()),
         };
+        let resolved = request.resolve(doc).map_err(refused)?;
         // `draw --weapon TYPE --weapon-data W --effect-data E`, the kind's layers as W and E.
-        if let Some(weapon_type) = request
-            .weapon
-            .filter(|_| draw::draws_an_animation(doc, name))
-        {
-            let Some(found) = layers else {
+        let drawn = match (resolved.weapon(), layers) {
+            (Some(weapon_type), None) => {
                 return Err(OutputError::Unavailable(format!(
                     "weapon={weapon_type}: this server has no layer documents for the kind"
                 )));
-            };
-            let layers = Layers {
-                weapon_type,
-                weapon: Some(&found.weapon),
-                effect: Some(&found.effect),
-            };
-            if let Some(layered) = draw::layered_line(doc, name, view, tick, water, &layers)
-                .map_err(|error| OutputError::Failed(error.into()))?
-            {
-                line = layered;
             }
+            (Some(_), Some(found)) => resolved.draw(Some(&found.weapon), Some(&found.effect)),
+            (None, _) => resolved.draw(None, None),
         }
+        .map_err(refused)?;
+        let mut line = drawn.to_json_line();
         line.push('\n');
         Ok(line.into_bytes())
     }
