@@ -262,7 +262,7 @@ pub enum RequestFault {
     WeaponWithoutAnimation,
     /// A view outside 0..7.
     #[error("{0}")]
-    View(sprite_data::Error),
+    View(sprite_data::pose::ViewOutOfRange),
     /// `name` is no animation of the document (the error names the nearest).
     #[error("{error}")]
     UnknownAnimation {

@@ -12,18 +12,22 @@ use axum::body::Body;
 use common::{Answer, App, escape, shipped};
 use fft_formats::spr::Spr;
 use sprite_data::pipeline::sha256_hex;
-use sprite_data::pose::{Motion, View};
+use sprite_data::pose::DrawRequest;
 use sprite_render::sheet::{load_sheet, load_sp2, sheet_png, spr_colours};
 use sprite_render::{Art, Format, RenderRequest, What};
 use sprite_server::Catalog;
 
-/// The line `tactics-sprite draw` prints for the pose (sprite-data's pose as JSON, and a newline).
+/// The line `tactics-sprite draw` prints for the same request.
 fn pose_line(doc: &sprite_data::Document, name: &str, view: i64, tick: i64, water: bool) -> String {
-    let motion = Motion::find(doc, name).expect("an animation");
-    let pose = motion
-        .pose(doc, View::new(view).expect("a view"), tick, water)
-        .expect("a pose");
-    format!("{}\n", serde_json::to_string(&pose).expect("JSON"))
+    let request = DrawRequest {
+        animation: name.to_owned(),
+        view,
+        tick: Some(tick),
+        water,
+        weapon: None,
+    };
+    let drawn = request.resolve(doc).expect("a pose").draw(None, None);
+    format!("{}\n", drawn.expect("drawn").to_json_line())
 }
 
 /// The file `tactics-sprite render` writes for `request` from these sheet files.
@@ -384,6 +388,7 @@ async fn bad_requests_are_refused_naming_the_parameter() {
         ("/api/v1/draw?animation=Walk&view=8&tick=0", "view"),
         ("/api/v1/draw?animation=Walk&view=-1&tick=0", "view"),
         ("/api/v1/draw?animation=Walk&view=1&tick=-1", "tick"),
+        ("/api/v1/draw?idle=1&view=1&tick=-1", "tick"),
         ("/api/v1/draw?animation=Walk&view=1&tick=1.5", "tick"),
         (
             "/api/v1/draw?animation=Walk&view=1&tick=99999999999999999999",

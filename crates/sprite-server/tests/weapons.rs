@@ -9,8 +9,7 @@ use common::{App, escape, shipped, shipped_layer};
 use fft_formats::layer::WeaponType;
 use fft_formats::spr::Spr;
 use sprite_data::layer::LayerDocument;
-use sprite_data::pose::layers::{Layers, pose_with_layers};
-use sprite_data::pose::{Motion, View};
+use sprite_data::pose::DrawRequest;
 use sprite_render::layers::{LayerPalettes, WeaponArt};
 use sprite_render::sheet::load_sheet;
 use sprite_render::{Art, Format, RenderRequest, What};
@@ -20,7 +19,7 @@ fn layer(name: &str) -> LayerDocument {
     sprite_data::load_layer_document(&shipped_layer(name)).expect("a shipped layer document")
 }
 
-/// The line `tactics-sprite draw --weapon TYPE --weapon-data W --effect-data E` prints.
+/// The line `tactics-sprite draw --weapon sword --weapon-data W --effect-data E` prints.
 fn layered_line(
     doc: &sprite_data::Document,
     name: &str,
@@ -29,17 +28,16 @@ fn layered_line(
     weapon: &LayerDocument,
     effect: &LayerDocument,
 ) -> Vec<u8> {
-    let Ok(Motion::Animation(animation)) = Motion::find(doc, name) else {
-        panic!("{name} is an animation");
+    let request = DrawRequest {
+        animation: name.to_owned(),
+        view,
+        tick: Some(tick),
+        water: false,
+        weapon: Some(WeaponType::Sword),
     };
-    let layers = Layers {
-        weapon_type: WeaponType::Sword,
-        weapon: Some(weapon),
-        effect: Some(effect),
-    };
-    let view = View::new(view).expect("a view");
-    let pose = pose_with_layers(doc, animation, view, tick, false, &layers).expect("a pose");
-    format!("{}\n", serde_json::to_string(&pose).expect("JSON")).into_bytes()
+    let resolved = request.resolve(doc).expect("a pose");
+    let drawn = resolved.draw(Some(weapon), Some(effect)).expect("drawn");
+    format!("{}\n", drawn.to_json_line()).into_bytes()
 }
 
 /// The weapon layer's tiles in a `draw --weapon` line (none when no weapon layer is drawn).

@@ -1,4 +1,5 @@
-//! `GET /api/v1/draw`: the pose `tactics-sprite draw` prints, as its one JSON line.
+//! `GET /api/v1/draw`: the pose `tactics-sprite draw` prints, as its one JSON line: the query
+//! mapped to sprite-data's [`DrawRequest`] (as `draw` maps its flags to one) and resolved once.
 
 use std::sync::Arc;
 
@@ -6,11 +7,10 @@ use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use sprite_data::ErrorKind;
-use sprite_data::pose::layers::{Layers, pose_with_layers};
-use sprite_data::pose::{IDLE, Motion, View};
+use sprite_data::pose::{DrawRequest, IDLE};
 
 use super::respond::{JSON, REUSE, body};
-use super::{AppState, weapon_type};
+use super::{AppState, Prepared, weapon_type};
 use crate::error::ApiError;
 use crate::params::Params;
 
@@ -51,65 +51,47 @@ pub async fn draw(
         (true, None) => IDLE,
         (false, _) => params.required("animation")?,
     };
-    let motion = served.motion("animation", animation)?;
-    let view: i64 = params.required_number("view", "a view number 0..7")?;
-    let view = View::new(view).map_err(|e| ApiError::bad("view", e.to_string()))?;
-    // The idle frame is the same at every tick; an animation needs its moment.
-    let tick: Option<i64> = match motion {
-        Motion::Idle => params.number("tick", "a whole number of ticks")?,
-        Motion::Animation(animation) => {
-            let tick = params.number("tick", "a whole number of ticks")?;
-            Some(tick.ok_or_else(|| {
-                ApiError::bad(
-                    "tick",
-                    format!(
-                        "tick=T is needed to draw {:?} (only the idle frame needs none)",
-                        animation.name
-                    ),
-                )
-            })?)
-        }
+    let request = DrawRequest {
+        animation: animation.to_owned(),
+        view: params.required_number("view", "a view number 0..7")?,
+        tick: params.number("tick", "a whole number of ticks")?,
+        water: params.flag("water")?,
+        weapon,
     };
-    if let Some(tick) = tick.filter(|&t| t < 0) {
-        return Err(ApiError::bad(
-            "tick",
-            ErrorKind::NegativeTick { tick }.to_string(),
-        ));
-    }
-    let tick = tick.unwrap_or(0);
+    let resolved = request
+        .resolve(served.document())
+        .map_err(|error| refused(served, &request, error))?;
     // `draw --weapon TYPE --weapon-data W --effect-data E`, the unit's layers as W and E; the
     // idle frame starts no layer, so it is drawn as the plain pose and needs none.
-    let layers = match (weapon, motion) {
-        (Some(weapon_type), Motion::Animation(animation)) => {
-            let Some(found) = served.unit.layers.as_ref() else {
-                return Err(served.no_layers(weapon_type));
-            };
-            let layers = Layers {
-                weapon_type,
-                weapon: Some(&found.weapon),
-                effect: Some(&found.effect),
-            };
-            Some((animation, layers))
-        }
-        _ => None,
+    let layers = match resolved.weapon() {
+        Some(weapon) => match &served.unit.layers {
+            Some(layers) => Some(layers),
+            None => return Err(served.no_layers(weapon)),
+        },
+        None => None,
     };
-    let water = params.flag("water")?;
-    let doc = served.document();
-    let failed = |error: sprite_data::Error| {
-        ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
-    };
-    // Poses are strings, integers, whole floats and booleans: nothing serde_json can refuse.
-    let mut line = match layers {
-        Some((animation, layers)) => {
-            let pose =
-                pose_with_layers(doc, animation, view, tick, water, &layers).map_err(failed)?;
-            serde_json::to_string(&pose).unwrap_or_default()
-        }
-        None => {
-            let pose = motion.pose(doc, view, tick, water).map_err(failed)?;
-            serde_json::to_string(&pose).unwrap_or_default()
-        }
-    };
+    let drawn = resolved
+        .draw(layers.map(|l| &l.weapon), layers.map(|l| &l.effect))
+        .map_err(|error| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, error.to_string()))?;
+    let mut line = drawn.to_json_line();
     line.push('\n');
     Ok(body(JSON, REUSE, line))
+}
+
+/// A draw the document refuses as the answer naming the parameter at fault: `404` for an
+/// animation it does not have (with the nearest names), `400` for the view or the tick; `500`
+/// for a document that does not resolve.
+fn refused(served: &Prepared, request: &DrawRequest, error: sprite_data::Error) -> ApiError {
+    match error.kind() {
+        ErrorKind::UnknownAnimation { .. } => {
+            served.unknown_animation("animation", &request.animation, &error)
+        }
+        ErrorKind::ViewOutOfRange { .. } => ApiError::bad("view", error.to_string()),
+        ErrorKind::TickNeeded { animation } => ApiError::bad(
+            "tick",
+            format!("tick=T is needed to draw {animation:?} (only the idle frame needs none)"),
+        ),
+        ErrorKind::NegativeTick { .. } => ApiError::bad("tick", error.to_string()),
+        _ => ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, error.to_string()),
+    }
 }

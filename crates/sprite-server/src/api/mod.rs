@@ -2,7 +2,7 @@
 //! module: the served units and what is made once for each):
 //!
 //! - [`documents`]: `kinds`, `animations` and `data`;
-//! - [`draw`]: the pose `tactics-sprite draw` prints;
+//! - [`draw`]: the pose `tactics-sprite draw` prints, on `sprite-data`'s draw request;
 //! - [`pictures`]: `sheet.png` and `sp2.png`;
 //! - [`render`]: `render.png|gif|apng`, on `sprite-render`'s render request;
 //! - [`respond`]: the bodies, caching, gzip and `ETag` rules every answer shares.
@@ -21,7 +21,7 @@ use fft_formats::layer::WeaponType;
 use serde::Serialize;
 use sprite_data::layer::LayerSet;
 use sprite_data::pipeline::sha256_hex;
-use sprite_data::pose::{IDLE, Motion};
+use sprite_data::pose::IDLE;
 use sprite_data::{Document, SequenceIndex};
 use sprite_render::layers::{LayerPalettes, WeaponArt};
 use sprite_render::sheet::{SheetImage, load_sheet, load_sp2, spr_colours};
@@ -296,13 +296,6 @@ impl Prepared {
 
     fn document(&self) -> &Document {
         &self.unit.document
-    }
-
-    /// The motion named `name` (in any case), or a `404` with the command line's line and the
-    /// nearest names.
-    fn motion(&self, parameter: &str, name: &str) -> Result<Motion<'_>, ApiError> {
-        Motion::find(self.document(), name)
-            .map_err(|error| self.unknown_animation(parameter, name, &error))
     }
 
     /// The `404` of an animation `name` the document does not have: `error`'s line (the command

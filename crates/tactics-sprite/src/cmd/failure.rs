@@ -7,6 +7,8 @@ use std::fmt;
 use std::io;
 use std::process::ExitCode;
 
+use sprite_data::Fault;
+
 /// What a command's `run` returns: `Ok` is exit 0.
 pub type Outcome = Result<(), Failure>;
 
@@ -39,6 +41,20 @@ impl Failure {
         Failure::Usage {
             command,
             message: message.to_string(),
+        }
+    }
+
+    /// A sprite-data error of `command` as its fault says ([`sprite_data::Fault`]): the
+    /// request's is a usage error, its message alone; the data's is a failure, shown in
+    /// `context` (the document's path).
+    pub fn of_data(
+        command: &'static str,
+        error: sprite_data::Error,
+        context: impl fmt::Display,
+    ) -> Failure {
+        match error.fault() {
+            Fault::Request => Failure::usage(command, error),
+            Fault::Data => Failure::Failed(anyhow::Error::new(error).context(context.to_string())),
         }
     }
 
