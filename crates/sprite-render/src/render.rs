@@ -13,11 +13,12 @@ use sprite_data::pose::{Motion, View};
 use crate::compose::{AnimationFrame, Canvas, Renderer, check_animation, fit_to_drawn};
 use crate::encode::{TimedFrame, apng, gif, png_rgba};
 use crate::error::RenderError;
+use crate::image::Background;
 use crate::image::Image;
 use crate::layers::WeaponArt;
 use crate::layout::{check_size, contact_sheet, strip};
 use crate::request::{CheckedRender, Drawn, Format, RequestFault, What};
-use crate::{Background, sheet::SheetImage};
+use crate::sheet::SheetImage;
 
 /// The pictures a render cuts its tiles from.
 #[derive(Debug, Clone, Copy)]

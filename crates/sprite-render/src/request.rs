@@ -13,7 +13,7 @@ use fft_formats::layer::WeaponType;
 use sprite_data::pose::{Motion, View};
 use sprite_data::{Document, FrameIndex};
 
-use crate::Background;
+use crate::image::Background;
 
 /// The file a render writes, chosen by the output's extension (the command line) or the
 /// endpoint's (the server).
