@@ -7,14 +7,28 @@
 //! shown `TYPE1: slot 3 did not end within 65536 commands`. The kinds carry their facts as fields
 //! (the slot, the frame, the JSON path), so that a caller matches on what it needs and the message
 //! is made from the fields only when the error is shown.
+//!
+//! Each kind is also either the request's fault or the data's ([`Fault`], [`ErrorKind::fault`]),
+//! decided here once: the command line makes the first a usage error (exit 2) and the second a
+//! failure (exit 1), a server answers the first `400` and the second as its own trouble.
 
 use std::fmt;
 
-use crate::execution::MAX_EXECUTED_COMMANDS;
-use crate::index::{CellId, FrameIndex, SequenceIndex, Slot};
-use crate::limits::{LimitExceeded, MAX_DOCUMENT_BYTES};
-use crate::pose::View;
-use crate::pose::names;
+use crate::index::{CellId, FrameIndex, SequenceIndex, Slot, View, ViewOutOfRange};
+use crate::limits::{LimitExceeded, MAX_DOCUMENT_BYTES, MAX_EXECUTED_COMMANDS};
+
+/// Whose fault an error is, which decides what a caller tells its user.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// The request's: something asked of a document that is not in it or not valid, such as an
+    /// animation it does not have, a view outside 0..7, a negative or missing tick, or a
+    /// `--ignore` pattern that does not parse. The same data answers a corrected request.
+    Request,
+    /// The data's: a document, profile, overlay or game file that cannot be read, does not
+    /// decode, breaks a rule or a limit, or refers to something it lacks. The request may be
+    /// fine; the data has to change.
+    Data,
+}
 
 /// What went wrong, with its facts, for callers and tests to match on (`error.kind()`).
 #[non_exhaustive]
@@ -76,16 +90,23 @@ pub enum ErrorKind {
     /// A path pattern that does not parse, and why.
     BadPattern { pattern: String, problem: String },
 
-    // Poses: a bad request (the first three), or a document that breaks its own references.
-    /// No animation of this name; the message suggests the nearest of `available`.
+    // Poses: a bad request (the first four: [`Fault::Request`]), or a document that breaks its
+    // own references.
+    /// No animation of this name: the names nearest to it, nearest first (at most
+    /// [`MAX_SUGGESTIONS`](crate::pose::names::MAX_SUGGESTIONS), chosen where the name was looked
+    /// up, [`crate::pose::names::nearest`]), and how many names there are.
     UnknownAnimation {
         name: String,
-        available: Vec<String>,
+        nearest: Vec<String>,
+        names: usize,
     },
     /// A view outside 0..7.
     ViewOutOfRange { view: i64 },
     /// A negative tick.
     NegativeTick { tick: i64 },
+    /// A draw of an animation without a tick (only the idle frame needs none): a request's
+    /// option, which a command line or a server names in its own words.
+    TickNeeded { animation: String },
     /// An animation that plays a sequence the document lacks.
     SequenceMissing {
         animation: String,
@@ -174,17 +195,31 @@ impl fmt::Display for ErrorKind {
                 "{pattern:?}: {problem}; a path is keys joined by `.` with `[N]` or `[*]` for \
                  list items, such as animations[*].mode or sequences[102].ticks"
             ),
-            Self::UnknownAnimation { name, available } => write!(
-                f,
-                "unknown animation {name:?}; {}",
-                names::suggest(name, available)
-            ),
-            Self::ViewOutOfRange { view } => {
-                write!(f, "view {view} is out of range: views are 0..7")
+            Self::UnknownAnimation {
+                name,
+                nearest,
+                names,
+            } => {
+                write!(f, "unknown animation {name:?}; ")?;
+                if nearest.is_empty() {
+                    f.write_str("no name is close")?;
+                } else {
+                    let quoted: Vec<String> = nearest.iter().map(|n| format!("{n:?}")).collect();
+                    write!(f, "did you mean {}?", quoted.join(", "))?;
+                }
+                write!(
+                    f,
+                    " ({names} names in the document's \"animations\" list, matched in any case)"
+                )
             }
+            Self::ViewOutOfRange { view } => write!(f, "{}", ViewOutOfRange { view: *view }),
             Self::NegativeTick { tick } => {
                 write!(f, "tick {tick} is negative: ticks count up from 0")
             }
+            Self::TickNeeded { animation } => write!(
+                f,
+                "a tick is needed to draw {animation:?} (only the idle frame needs none)"
+            ),
             Self::SequenceMissing {
                 animation,
                 sequence,
@@ -260,6 +295,11 @@ impl Error {
         self.0.kind
     }
 
+    /// Whose fault it is ([`ErrorKind::fault`]).
+    pub fn fault(&self) -> Fault {
+        self.kind().fault()
+    }
+
     /// Where it went wrong, outermost first: a file's path or name, a unit kind or layer set.
     pub fn context(&self) -> &[String] {
         &self.0.context
@@ -290,6 +330,40 @@ impl Error {
 }
 
 impl ErrorKind {
+    /// Whose fault this kind of error is: the one place that decides it.
+    pub fn fault(&self) -> Fault {
+        match self {
+            Self::UnknownAnimation { .. }
+            | Self::ViewOutOfRange { .. }
+            | Self::NegativeTick { .. }
+            | Self::TickNeeded { .. }
+            | Self::BadPattern { .. } => Fault::Request,
+            Self::Read(_)
+            | Self::MissingFile { .. }
+            | Self::Decode(_)
+            | Self::NotJson(_)
+            | Self::ProfileSyntax(_)
+            | Self::InvalidProfile(_)
+            | Self::OverlayNotObject { .. }
+            | Self::NoSuchSlot { .. }
+            | Self::SlotTooLong { .. }
+            | Self::FrameOutOfRange { .. }
+            | Self::IdleFrameOutOfRange { .. }
+            | Self::DocumentTooLarge { .. }
+            | Self::OtherFormat { .. }
+            | Self::Shape { .. }
+            | Self::InvalidDocument { .. }
+            | Self::SequenceMissing { .. }
+            | Self::EmptySequence { .. }
+            | Self::LengthMismatch { .. }
+            | Self::FrameMissing { .. }
+            | Self::CellMissing { .. }
+            | Self::IdleFrameMissing { .. }
+            | Self::EventPastEnd { .. }
+            | Self::Limit(_) => Fault::Data,
+        }
+    }
+
     /// This kind of error inside `context` (a file, a unit kind): [`Error::in_context`].
     pub fn in_context(self, context: impl fmt::Display) -> Error {
         Error::from(self).in_context(context)
@@ -302,6 +376,12 @@ impl From<ErrorKind> for Error {
             context: Vec::new(),
             kind,
         }))
+    }
+}
+
+impl From<ViewOutOfRange> for Error {
+    fn from(ViewOutOfRange { view }: ViewOutOfRange) -> Self {
+        ErrorKind::ViewOutOfRange { view }.into()
     }
 }
 

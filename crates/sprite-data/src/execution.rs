@@ -12,11 +12,7 @@ use fft_formats::{Command, OpArgs, Seq};
 
 use crate::error::{Error, ErrorKind};
 use crate::index::Slot;
-
-/// The most commands one slot may execute. Retail slots execute at most a few hundred; the bound
-/// keeps a hostile file (nested counted loops of 255 passes) from running for ever or filling
-/// memory.
-pub const MAX_EXECUTED_COMMANDS: usize = 1 << 16;
+use crate::limits::MAX_EXECUTED_COMMANDS;
 
 /// What one slot plays.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -9,6 +9,10 @@
 //! A position in a sequence's `frames` (a pose's `index`) stays a plain `usize`: it only ever
 //! indexes that sequence's per-frame lists (`frames`, `ticks`, `fb`, `du`), and with the frames
 //! typed it can no longer be taken for one.
+//!
+//! A [`View`], 0..7, is an index too, into `idleFrames` (`idleFlip`) and into the draw
+//! algorithm's table of [`PATTERNS`]; unlike the others it is checked when made, so that it is
+//! always one of the eight.
 
 use std::fmt;
 
@@ -102,3 +106,81 @@ impl RelativeFrame {
         first.0.checked_add(self.0).map(FrameIndex)
     }
 }
+
+/// `pattern = [0, 1, 1, 2, 2, 3, 3, 0][view]`: 0 and 1 face the camera, 2 and 3 face away, 0 and
+/// 3 are the mirrors of 1 and 2.
+pub const PATTERNS: [u8; 8] = [0, 1, 1, 2, 2, 3, 3, 0];
+
+/// A view, 0..7: a facing seen from a camera step
+/// ([`view_of`](crate::pose::view::view_of)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct View(u8);
+
+impl View {
+    /// Views 0..7.
+    pub const ALL: [View; 8] = [
+        View(0),
+        View(1),
+        View(2),
+        View(3),
+        View(4),
+        View(5),
+        View(6),
+        View(7),
+    ];
+
+    /// The view with this number.
+    ///
+    /// # Errors
+    /// [`ViewOutOfRange`] unless `0 <= view <= 7`.
+    pub fn new(view: i64) -> Result<View, ViewOutOfRange> {
+        u8::try_from(view)
+            .ok()
+            .filter(|&v| v < 8)
+            .map(View)
+            .ok_or(ViewOutOfRange { view })
+    }
+
+    /// The view's number, 0..7.
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// The view's pattern, 0..3, from [`PATTERNS`].
+    pub fn pattern(self) -> u8 {
+        PATTERNS[usize::from(self.0)]
+    }
+
+    /// `back = pattern >= 2`: the view plays the animation's back sequence.
+    pub fn is_back(self) -> bool {
+        self.pattern() >= 2
+    }
+
+    /// `mirrored = pattern == 0 or pattern == 3`: the view draws its sequence flipped left for
+    /// right.
+    pub fn is_mirrored(self) -> bool {
+        matches!(self.pattern(), 0 | 3)
+    }
+}
+
+impl fmt::Display for View {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A number that is no view, outside 0..7: the fact
+/// [`ErrorKind::ViewOutOfRange`](crate::ErrorKind::ViewOutOfRange) reports, and its message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ViewOutOfRange {
+    pub view: i64,
+}
+
+impl fmt::Display for ViewOutOfRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "view {} is out of range: views are 0..7", self.view)
+    }
+}
+
+impl std::error::Error for ViewOutOfRange {}

@@ -1,6 +1,7 @@
 //! Every stated maximum, in one place: what a document may hold ([`crate::load`] refuses a document
-//! past any of them) and how big a picture drawn from one may be (`sprite-render` refuses to draw
-//! past them). A document that loads fits every drawing limit at `--scale 1`.
+//! past any of them), how long a SEQ slot may run ([`crate::execution`] stops it), and how big a
+//! picture drawn from a document may be (`sprite-render` refuses to draw past them). A document
+//! that loads fits every drawing limit at `--scale 1`.
 //!
 //! Each limit leaves room over the largest retail value, given beside it (every unit kind's
 //! document, `fixtures/documents/*.json`); `crates/sprite-data/tests/load.rs` checks that every
@@ -54,6 +55,11 @@ pub const MAX_TILE_OFFSET: i32 = 256;
 
 /// A move (`fb`, `du`, `rl`), in pixels either way (retail: 36, MON).
 pub const MAX_MOVE: i32 = 256;
+
+/// The most commands one SEQ slot may execute ([`crate::execution`]). Retail slots execute at
+/// most a few hundred; the bound keeps a hostile file (nested counted loops of 255 passes) from
+/// running for ever or filling memory.
+pub const MAX_EXECUTED_COMMANDS: usize = 1 << 16;
 
 /// `stage.ticksPerSecond` (the game's clock: 60).
 pub const MAX_TICKS_PER_SECOND: u32 = 1000;

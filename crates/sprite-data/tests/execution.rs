@@ -177,6 +177,11 @@ fn hostile_loops_are_bounded() {
         too_long.to_string(),
         "slot 0 did not end within 65536 commands"
     );
+    assert_eq!(
+        too_long.fault(),
+        sprite_data::Fault::Data,
+        "the SEQ's, not a request's"
+    );
     let no_slot = Program::new(&s).execute(Slot(1)).unwrap_err();
     assert!(
         matches!(

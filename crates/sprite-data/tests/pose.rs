@@ -9,13 +9,14 @@
 use std::f64::consts::FRAC_PI_4;
 use std::path::PathBuf;
 
-use sprite_data::ErrorKind;
 use sprite_data::document::{Animation, Cell, Document, Sequence, SequenceEvent, Sheet};
+use sprite_data::pose::ViewOutOfRange;
 use sprite_data::pose::{
     self, Facing, IDLE, Motion, View, camera_step, events_at_start, events_between, find_animation,
     idle_pose, pose_at, view_of,
 };
 use sprite_data::{CellId, FrameIndex, SequenceIndex, Slot};
+use sprite_data::{Error, ErrorKind};
 use test_support::frames::ShpFrames;
 
 fn fixture(name: &str) -> Document {
@@ -686,21 +687,30 @@ fn every_refusal_has_its_kind() {
         .unwrap_err()
         .into_kind()
     {
-        ErrorKind::UnknownAnimation { name, available } => {
+        ErrorKind::UnknownAnimation {
+            name,
+            nearest,
+            names,
+        } => {
             assert_eq!(name, "Swing Higher");
-            assert_eq!(available.len(), 112, "data-contract.md: 112 animations");
+            assert_eq!(names, 112, "data-contract.md: 112 animations");
+            // "Swing High" is contained in the name asked for; the other Swing animations are
+            // near in spelling.
+            assert_eq!(nearest[0], "Swing High");
+            assert!(nearest.len() <= 5, "{nearest:?}");
         }
         other => panic!("{other:?}"),
     }
-    // The idle branch is a name too.
+    // The idle branch is a name too, and the nearest to "Idle!".
     match Motion::find(&doc, "Idle!").unwrap_err().into_kind() {
-        ErrorKind::UnknownAnimation { available, .. } => {
-            assert_eq!((available.len(), available[0].as_str()), (113, IDLE));
+        ErrorKind::UnknownAnimation { nearest, names, .. } => {
+            assert_eq!((names, nearest[0].as_str()), (113, IDLE));
         }
         other => panic!("{other:?}"),
     }
+    assert_eq!(View::new(8).unwrap_err(), ViewOutOfRange { view: 8 });
     assert!(matches!(
-        View::new(8).unwrap_err().kind(),
+        Error::from(View::new(8).unwrap_err()).kind(),
         ErrorKind::ViewOutOfRange { view: 8 }
     ));
     let swing = find_animation(&doc, "Swing High").unwrap().clone();

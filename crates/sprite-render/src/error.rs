@@ -96,6 +96,10 @@ pub enum RenderError {
     NotWeaponsSheet {
         variant: fft_formats::spr::SprVariant,
     },
+    #[error("a weapon is drawn from its layers, which were not given")]
+    WeaponArtNeeded,
+    #[error("ticksPerSecond {ticks_per_second} is over the 65535 an animated PNG can time")]
+    TicksPerSecondTooHigh { ticks_per_second: u32 },
 }
 
 /// `From` by hand for the errors whose text the message carries (see the enum).

@@ -248,3 +248,44 @@ mod tests {
         assert_eq!(over([255, 0, 0, 128], [0, 0, 255, 255]), [128, 0, 127, 255]);
     }
 }
+
+/// A background: transparent, or an opaque colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Background {
+    Transparent,
+    Colour(Rgba),
+}
+
+impl Background {
+    /// `image` on this background.
+    pub fn apply(self, image: &Image) -> Image {
+        match self {
+            Background::Transparent => image.clone(),
+            Background::Colour(colour) => image.on_background(colour),
+        }
+    }
+}
+
+impl std::str::FromStr for Background {
+    type Err = String;
+
+    /// `transparent`, or `#RRGGBB` (the `#` optional).
+    fn from_str(s: &str) -> Result<Self, String> {
+        if s.eq_ignore_ascii_case("transparent") {
+            return Ok(Background::Transparent);
+        }
+        let hex = s.strip_prefix('#').unwrap_or(s);
+        if hex.len() == 6 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            let channel = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).expect("hex digits");
+            return Ok(Background::Colour([
+                channel(0),
+                channel(2),
+                channel(4),
+                255,
+            ]));
+        }
+        Err(format!(
+            "{s:?} is neither `transparent` nor a colour #RRGGBB"
+        ))
+    }
+}

@@ -8,6 +8,7 @@
 //! with semi-transparency and blend mode 1 (EFF1's flags 0x21) is added onto what is below it, as
 //! the PlayStation's additive mode draws it; any other is drawn over it.
 
+use fft_formats::layer::WeaponType;
 use fft_formats::spr::{Spr, WIDTH};
 use sprite_data::document::{Animation, Document};
 use sprite_data::index::SequenceIndex;
@@ -71,6 +72,89 @@ pub fn layer_sheet(
         }
     }
     Ok(image)
+}
+
+/// Which colours and rows of the weapons sheet the layers are drawn with.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LayerPalettes {
+    /// The weapon's palette in the weapons block, 0..15 (the game picks it per item).
+    pub weapon_palette: u8,
+    /// Draw the weapon from this many rows further down its block ([`layer_sheet`]'s `rows`:
+    /// each item of a type has its graphic in its own rows).
+    pub weapon_rows: u8,
+    /// The effect's palette in the effects block, 0..15.
+    pub effect_palette: u8,
+}
+
+/// The weapon and effect layer documents a unit's animations start, each with its block of the
+/// weapons sheet cut out ([`layer_sheet`]): what a render with a weapon draws the layers from.
+#[derive(Debug, Clone)]
+pub struct WeaponArt<'a> {
+    pub weapon: &'a LayerDocument,
+    pub effect: &'a LayerDocument,
+    pub weapon_sheet: Image,
+    pub effect_sheet: Image,
+}
+
+impl<'a> WeaponArt<'a> {
+    /// Cuts the weapon's and the effect's blocks from `spr`, the weapons sheet (WEP.SPR).
+    ///
+    /// # Errors
+    /// As [`layer_sheet`]: a sheet that is not the weapons sheet, a palette past its block's.
+    pub fn cut(
+        spr: &Spr,
+        weapon: &'a LayerDocument,
+        effect: &'a LayerDocument,
+        palettes: LayerPalettes,
+    ) -> Result<WeaponArt<'a>, RenderError> {
+        let weapon_sheet = layer_sheet(
+            spr,
+            weapon,
+            usize::from(palettes.weapon_palette),
+            usize::from(palettes.weapon_rows),
+        )?;
+        let effect_sheet = layer_sheet(spr, effect, usize::from(palettes.effect_palette), 0)?;
+        Ok(WeaponArt {
+            weapon,
+            effect,
+            weapon_sheet,
+            effect_sheet,
+        })
+    }
+
+    /// A renderer of `doc` on `sheet` holding a weapon of `weapon_type`, with both layers, on a
+    /// canvas that holds every layer frame `animations` show at `views`.
+    ///
+    /// # Errors
+    /// As [`LayeredRenderer::new`].
+    pub fn renderer<'r>(
+        &'r self,
+        doc: &'r Document,
+        sheet: &'r Image,
+        weapon_type: WeaponType,
+        animations: &[&Animation],
+        views: &[View],
+    ) -> Result<LayeredRenderer<'r>, RenderError> {
+        LayeredRenderer::new(
+            doc,
+            sheet,
+            Layers {
+                weapon_type,
+                weapon: None,
+                effect: None,
+            },
+            Some(LayerArt {
+                doc: self.weapon,
+                sheet: &self.weapon_sheet,
+            }),
+            Some(LayerArt {
+                doc: self.effect,
+                sheet: &self.effect_sheet,
+            }),
+            animations,
+            views,
+        )
+    }
 }
 
 /// A layer document and the picture its cells are cut from.

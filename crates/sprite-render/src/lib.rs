@@ -8,6 +8,8 @@
 //! - [`layers`]: a unit drawn with its weapon and effect layers;
 //! - [`layout`]: strips and the contact sheet, with a tiny digit font;
 //! - [`encode`]: PNG, APNG (exact tick delays) and GIF (carried centiseconds);
+//! - [`request`] and [`render`]: the one render entry point, a request checked once against its
+//!   document and drawn to its file, with or without the weapon and effect layers;
 //! - [`aseprite`]: the atlas and its JSON;
 //! - [`demo_sheet`]: the synthetic demo unit's sheet, painted here (`fixtures/demo/demo.png`).
 
@@ -19,49 +21,12 @@ pub mod error;
 pub mod image;
 pub mod layers;
 pub mod layout;
+pub mod render;
+pub mod request;
 pub mod sheet;
 
 pub use compose::{AnimationFrame, Canvas, Renderer};
 pub use error::RenderError;
-pub use image::{Image, Rgba};
-
-/// A background: transparent, or an opaque colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Background {
-    Transparent,
-    Colour(Rgba),
-}
-
-impl Background {
-    /// `image` on this background.
-    pub fn apply(self, image: &Image) -> Image {
-        match self {
-            Background::Transparent => image.clone(),
-            Background::Colour(colour) => image.on_background(colour),
-        }
-    }
-}
-
-impl std::str::FromStr for Background {
-    type Err = String;
-
-    /// `transparent`, or `#RRGGBB` (the `#` optional).
-    fn from_str(s: &str) -> Result<Self, String> {
-        if s.eq_ignore_ascii_case("transparent") {
-            return Ok(Background::Transparent);
-        }
-        let hex = s.strip_prefix('#').unwrap_or(s);
-        if hex.len() == 6 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-            let channel = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).expect("hex digits");
-            return Ok(Background::Colour([
-                channel(0),
-                channel(2),
-                channel(4),
-                255,
-            ]));
-        }
-        Err(format!(
-            "{s:?} is neither `transparent` nor a colour #RRGGBB"
-        ))
-    }
-}
+pub use image::{Background, Image, Rgba};
+pub use render::{Art, RenderFailure, Rendered};
+pub use request::{CheckedRender, Format, RenderRequest, RequestFault, What};

@@ -270,6 +270,36 @@ pub fn portrait_to_png(spr: &Spr, palette: usize) -> Result<Vec<u8>, RenderError
     png_indexed(h as u32, w as u32, &indices, &colours)
 }
 
+/// What `tactics-sprite sheet` writes for `spr` (and `/api/v1/sheet.png` sends): the whole
+/// sheet as an indexed PNG with palette `palette` (0 by default; an SP2 with [`grey_ramp`]), or
+/// with `portrait` its portrait upright ([`portrait_to_png`], palette 8 by default); and what it
+/// shows, in a few words.
+///
+/// # Errors
+/// A palette or portrait the sheet does not have.
+pub fn sheet_png(
+    spr: &Spr,
+    palette: Option<usize>,
+    portrait: bool,
+) -> Result<(Vec<u8>, String), RenderError> {
+    if portrait {
+        let palette = palette.unwrap_or(8);
+        let png = portrait_to_png(spr, palette)?;
+        return Ok((png, format!("portrait 32 x 48, palette {palette}")));
+    }
+    let palette = palette.unwrap_or(0);
+    let png = spr_to_png(spr, palette)?;
+    let colours = if spr.variant == SprVariant::Sp2 {
+        "grey ramp (an SP2 sheet has no palette)".to_owned()
+    } else {
+        format!("palette {palette} of {}", spr.palettes.len())
+    };
+    Ok((
+        png,
+        format!("{} x {}, {colours}", spr.width(), spr.height()),
+    ))
+}
+
 /// A PNG sheet as a picture, in its own colours: an indexed PNG through its PLTE and tRNS, an
 /// RGBA one as it is, an RGB or grey one opaque. It must be 256 wide and at most
 /// [`MAX_SHEET_HEIGHT`] tall (checked before the pixels are read).

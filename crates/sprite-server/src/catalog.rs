@@ -1,5 +1,6 @@
-//! What a server serves: one entry per unit kind, each a document (its exact bytes and the parsed
-//! [`Document`]) and the sheet to draw it from.
+//! What a server serves: one [`ServedUnit`] per unit kind, each a document (its exact bytes and
+//! the parsed [`Document`]) and the sheet to draw it from; and the weapons sheet the layers of
+//! every unit are cut from, when there is one.
 
 use std::path::Path;
 
@@ -14,15 +15,20 @@ use sprite_render::demo_sheet::demo_sheet;
 use sprite_render::encode::png_rgba;
 use sprite_render::sheet::synthetic_sheet;
 
-/// The served kinds, in the order they were found.
+/// The served units, in the order they were found, and the weapons sheet.
 #[derive(Debug, Clone, Default)]
 pub struct Catalog {
-    pub kinds: Vec<Kind>,
+    pub units: Vec<ServedUnit>,
+    /// WEP.SPR, which renders with `weapon=` cut the layers' blocks from; `None` when it was not
+    /// found (such a render is then refused).
+    pub weapon_sheet: Option<WeaponSheet>,
 }
 
-/// One served document.
+/// One served document: a unit (a built-in unit kind, the demo, or a `--data` file) with the
+/// sheets and layers it is drawn with. (Not "kind": a `--data` document need not be one of the
+/// built-in unit kinds, and the URL parameter `kind=` names whichever it is.)
 #[derive(Debug, Clone)]
-pub struct Kind {
+pub struct ServedUnit {
     /// Its name in URLs: `type1`, `mon`, `demo`, or a `--data` file's stem.
     pub name: String,
     /// The document's bytes, exactly as built or read: what `/api/v1/data` sends.
@@ -37,12 +43,12 @@ pub struct Kind {
     pub sp2: Option<Sheet>,
     /// The weapon and effect layer documents `draw` with `weapon=` draws beside the unit; `None`
     /// when they were not found (such a request is then refused).
-    pub layers: Option<KindLayers>,
+    pub layers: Option<UnitLayers>,
 }
 
-/// The layer documents a kind's animations start with `QueueSpriteAnim`.
+/// The layer documents a unit's animations start with `QueueSpriteAnim`.
 #[derive(Debug, Clone)]
-pub struct KindLayers {
+pub struct UnitLayers {
     /// WEP1's, or WEP2's for TYPE2 ([`weapon_layer_of`]).
     pub weapon: LayerDocument,
     /// EFF1's.
@@ -154,9 +160,9 @@ impl Sheet {
 }
 
 impl Catalog {
-    /// The kind named `name` (any case).
-    pub fn kind(&self, name: &str) -> Option<&Kind> {
-        self.kinds
+    /// The unit named `name` (any case).
+    pub fn unit(&self, name: &str) -> Option<&ServedUnit> {
+        self.units
             .iter()
             .find(|k| k.name.eq_ignore_ascii_case(name))
     }
@@ -172,7 +178,7 @@ impl Catalog {
         // fixtures/demo/demo.png, painted by the same function `cargo xtask bless` writes it with.
         let sheet = png_rgba(&demo_sheet()).context("encoding the demo sheet")?;
         Ok(Catalog {
-            kinds: vec![Kind {
+            units: vec![ServedUnit {
                 name: "demo".to_owned(),
                 sheet: Sheet::Png {
                     file: format!("{} (built in)", document.sheet.file),
@@ -184,6 +190,7 @@ impl Catalog {
                 sp2: None,
                 layers: None,
             }],
+            weapon_sheet: None,
         })
     }
 
@@ -196,7 +203,7 @@ impl Catalog {
     /// A file that cannot be read, or does not build.
     pub fn from_originals(dir: &Path, sheets: Option<&Path>) -> anyhow::Result<Catalog> {
         let layers = layers_from_originals(dir)?;
-        let mut kinds = Vec::new();
+        let mut units = Vec::new();
         for builtin in &UNIT_KINDS {
             let profile = builtin.load();
             let (Some(shp_path), Some(seq_path)) = (
@@ -224,17 +231,20 @@ impl Catalog {
                 .join(" + ");
             let document = output.built.document;
             let (sheet, sp2) = find_sheets(sheets, &document)?;
-            kinds.push(Kind {
+            units.push(ServedUnit {
                 name: builtin.name.to_owned(),
                 sheet,
                 sp2,
                 bytes: output.bytes,
                 document,
                 origin: format!("built from {inputs}"),
-                layers: kind_layers(&layers, builtin.name),
+                layers: unit_layers(&layers, builtin.name),
             });
         }
-        Ok(Catalog { kinds })
+        Ok(Catalog {
+            units,
+            weapon_sheet: None,
+        })
     }
 }
 
@@ -259,13 +269,13 @@ fn layers_from_originals(dir: &Path) -> anyhow::Result<Vec<(LayerSet, LayerDocum
 }
 
 /// The layers of kind `name` among those built, when its weapon layer and EFF1 both are.
-fn kind_layers(built: &[(LayerSet, LayerDocument)], name: &str) -> Option<KindLayers> {
+fn unit_layers(built: &[(LayerSet, LayerDocument)], name: &str) -> Option<UnitLayers> {
     let find = |wanted: LayerSet| built.iter().find(|(k, _)| *k == wanted).map(|(_, d)| d);
     let weapon_kind = weapon_layer_of(name);
     let (weapon, effect) = (find(weapon_kind)?, find(LayerSet::Eff1)?);
     let (weapon_shp, weapon_seq) = weapon_kind.files();
     let (effect_shp, effect_seq) = LayerSet::Eff1.files();
-    Some(KindLayers {
+    Some(UnitLayers {
         weapon: weapon.clone(),
         effect: effect.clone(),
         origin: format!(
@@ -307,4 +317,46 @@ pub fn find_sheets(
         None => None,
     };
     Ok((sheet, sp2))
+}
+
+/// The weapons sheet, WEP.SPR (`battle_wep_spr.bin` in the remaster), decoded.
+#[derive(Debug, Clone)]
+pub struct WeaponSheet {
+    /// Where it was read from, for the start-up report.
+    pub file: String,
+    pub spr: Spr,
+}
+
+/// The weapons sheet's disc name ([`pipeline::find_retail_file`] also finds its remaster name).
+pub const WEAPON_SHEET: &str = "WEP.SPR";
+
+impl WeaponSheet {
+    /// Reads the weapons sheet at `path`.
+    ///
+    /// # Errors
+    /// A file that cannot be read, is not an SPR, or is another sheet than the weapons sheet.
+    pub fn read(path: &Path) -> anyhow::Result<WeaponSheet> {
+        let file = path.display().to_string();
+        let bytes = std::fs::read(path).with_context(|| format!("{file}: cannot read"))?;
+        let spr = Spr::decode(&bytes).with_context(|| format!("{file}: not an SPR sheet"))?;
+        if spr.variant != fft_formats::spr::SprVariant::Weapons {
+            let error = sprite_render::RenderError::NotWeaponsSheet {
+                variant: spr.variant,
+            };
+            anyhow::bail!("{file}: {error}");
+        }
+        Ok(WeaponSheet { file, spr })
+    }
+
+    /// The weapons sheet in the first of `folders` that has it (by its disc or remaster name).
+    ///
+    /// # Errors
+    /// A weapons sheet that is there but does not read ([`WeaponSheet::read`]).
+    pub fn find(folders: &[&Path]) -> anyhow::Result<Option<WeaponSheet>> {
+        folders
+            .iter()
+            .find_map(|dir| pipeline::find_retail_file(dir, WEAPON_SHEET))
+            .map(|path| WeaponSheet::read(&path))
+            .transpose()
+    }
 }

@@ -1,7 +1,10 @@
 //! `tactics-sprite serve`: the format's HTTP API and a viewer page, on axum.
 //!
-//! - [`catalog`]: what is served (each kind's document bytes and sheet);
-//! - [`outputs`]: the command line's output functions the endpoints answer with;
+//! Every endpoint answers with the libraries the command line calls (`sprite-data` for poses and
+//! documents, `sprite-render` for sheets and renders), so that it is byte for byte the command
+//! with the same arguments; this crate knows nothing of the command line.
+//!
+//! - [`catalog`]: what is served (each unit's document bytes and sheets, the weapons sheet);
 //! - [`api`]: the endpoints; [`params`] and [`error`]: queries in, named refusals out;
 //! - [`viewer`]: the page at `/` and `pose.js`, compiled in;
 //! - this module: the router, its limits, and [`run`].
@@ -9,7 +12,6 @@
 pub mod api;
 pub mod catalog;
 pub mod error;
-pub mod outputs;
 pub mod params;
 pub mod viewer;
 
@@ -24,15 +26,15 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::serve::ListenerExt;
+use sprite_render::Format;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
 pub use api::AppState;
-pub use catalog::{Catalog, Kind, KindLayers, Sheet};
+pub use catalog::{Catalog, ServedUnit, Sheet, UnitLayers, WeaponSheet};
 pub use error::ApiError;
-pub use outputs::{DrawRequest, OutputError, Outputs, RenderFormat, RenderRequest, RenderWhat};
 
 /// The address served unless told otherwise: loopback only.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8000";
@@ -62,23 +64,23 @@ pub struct Options {
 /// A `--cors` origin that is not a valid header value.
 pub fn router(state: Arc<AppState>, options: &Options) -> anyhow::Result<Router> {
     let mut app = Router::new()
-        .route("/api/v1/kinds", get(api::kinds))
-        .route("/api/v1/animations", get(api::animations))
-        .route("/api/v1/data", get(api::data))
-        .route("/api/v1/draw", get(api::draw))
-        .route("/api/v1/sheet.png", get(api::sheet))
-        .route("/api/v1/sp2.png", get(api::sp2))
+        .route("/api/v1/kinds", get(api::documents::kinds))
+        .route("/api/v1/animations", get(api::documents::animations))
+        .route("/api/v1/data", get(api::documents::data))
+        .route("/api/v1/draw", get(api::draw::draw))
+        .route("/api/v1/sheet.png", get(api::pictures::sheet))
+        .route("/api/v1/sp2.png", get(api::pictures::sp2))
         .route(
             "/api/v1/render.png",
-            get(|State(s), RawQuery(q)| api::render(s, q, RenderFormat::Png)),
+            get(|State(s), RawQuery(q)| api::render::render(s, q, Format::Png)),
         )
         .route(
             "/api/v1/render.gif",
-            get(|State(s), RawQuery(q)| api::render(s, q, RenderFormat::Gif)),
+            get(|State(s), RawQuery(q)| api::render::render(s, q, Format::Gif)),
         )
         .route(
             "/api/v1/render.apng",
-            get(|State(s), RawQuery(q)| api::render(s, q, RenderFormat::Apng)),
+            get(|State(s), RawQuery(q)| api::render::render(s, q, Format::Apng)),
         );
     for asset in viewer::ASSETS.iter() {
         app = app.route(
@@ -159,11 +161,10 @@ async fn method_not_allowed() -> Response {
 /// The address cannot be bound, or the runtime cannot start.
 pub fn run(
     catalog: Catalog,
-    outputs: Arc<dyn Outputs>,
     options: &Options,
     listening: impl FnOnce(SocketAddr, &AppState),
 ) -> anyhow::Result<()> {
-    let state = Arc::new(AppState::new(catalog, outputs)?);
+    let state = Arc::new(AppState::new(catalog)?);
     let app = router(Arc::clone(&state), options)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -2,10 +2,11 @@
 //! files (SHP, SEQ, SPR) and the tactics-sprite-data.json documents built from them.
 //!
 //! This file holds the command line and the exit codes only; each subcommand lives in its own
-//! module under `cmd/`, with its own `Args` and `run`.
+//! module under `cmd/`, with its own `Args` and `run`, which returns a [`cmd::Outcome`].
 //!
 //! Exit codes: 0 success, 1 bad input (a file that cannot be read or decoded, or a round trip that
-//! does not give back the same bytes), 2 a usage error (clap's own code).
+//! does not give back the same bytes), 2 a usage error (clap's own code, and
+//! [`cmd::Failure::Usage`]); check and diff: 1 different, 2 inputs they cannot compare.
 
 mod cmd;
 
@@ -76,10 +77,10 @@ fn main() -> ExitCode {
         Command::Serve(args) => cmd::serve::run(args),
     };
     match result {
-        Ok(code) => code,
-        Err(error) => {
-            cmd::report_error(&error);
-            ExitCode::FAILURE
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            failure.print();
+            failure.exit_code()
         }
     }
 }

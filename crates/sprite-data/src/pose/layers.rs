@@ -121,7 +121,20 @@ pub fn pose_with_layers(
     layers: &Layers,
 ) -> Result<LayeredPose, Error> {
     let unit = pose_at(doc, animation, view, tick, water)?;
-    let sequence = played(doc, animation, view)?;
+    add_layers(doc, animation, unit, layers)
+}
+
+/// `unit`, the pose [`pose_at`] gave for `animation`, with the layers it starts.
+///
+/// # Errors
+/// As [`pose_at`]'s.
+pub(crate) fn add_layers(
+    doc: &Document,
+    animation: &Animation,
+    unit: Pose,
+    layers: &Layers,
+) -> Result<LayeredPose, Error> {
+    let sequence = played(doc, animation, unit.view)?;
     let elapsed = elapsed(animation, sequence, unit.tick);
     let state = LayerState::at(sequence, elapsed, layers);
     let mut drawn = Vec::new();

@@ -6,13 +6,17 @@
 //! - this module: [`find_animation`], [`pose_at`], the idle branch [`idle_pose`], and [`Motion`],
 //!   which is either;
 //! - [`events`]: [`events_between`], the events a player crosses;
-//! - [`screen`]: the 2D move and the 3D placement.
+//! - [`screen`]: the 2D move and the 3D placement;
+//! - [`layers`]: the pose with the weapon and effect layers;
+//! - [`draw`]: one [`DrawRequest`] (an animation, view, tick, water, weapon) checked against a
+//!   document once and drawn, what `tactics-sprite draw` and the server's draw endpoint answer.
 //!
 //! Decisions the pseudo-code leaves open, each argued where it is made: the frame at a tick
 //! ([`frame_index_at`]), the `loop` that wraps the clock ([`pose_at`]), the depth `order` of a tile
 //! ([`PoseTile::order`]), the events interval ([`events`]), the world facings
 //! ([`view::FACING_X`]) and water on the idle branch ([`idle_pose`]).
 
+pub mod draw;
 pub mod events;
 pub mod layers;
 pub mod names;
@@ -25,12 +29,13 @@ use crate::document::{Animation, Cell, Document, FrameTile, Sequence};
 use crate::error::{Error, ErrorKind};
 use crate::index::{CellId, FrameIndex, SequenceIndex};
 
+pub use draw::{DrawRequest, Drawn, ResolvedDraw};
 pub use events::{EventCrossing, EventsBetween, events_at_start, events_between};
 pub use screen::{
     PIXEL_HEIGHT, PIXEL_WIDTH, Placement3d, TextureRect, cell_texture_rect, du_screen, fb_world,
     move_2d, place_3d, texture_v, tile_center_in_group,
 };
-pub use view::{FACING_X, FACING_Z, Facing, PATTERNS, View, camera_step, view_of};
+pub use view::{FACING_X, FACING_Z, Facing, PATTERNS, View, ViewOutOfRange, camera_step, view_of};
 
 /// The name that takes the idle branch: idle has no sequence pair.
 pub const IDLE: &str = "Idle";
@@ -159,14 +164,29 @@ fn whole_as_integer<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, 
 /// The animation named `name`.
 ///
 /// # Errors
-/// [`ErrorKind::UnknownAnimation`], listing the document's animation names.
+/// [`ErrorKind::UnknownAnimation`], with the document's animation names nearest to `name`.
 pub fn find_animation<'a>(doc: &'a Document, name: &str) -> Result<&'a Animation, Error> {
     doc.animation(name)
-        .ok_or_else(|| ErrorKind::UnknownAnimation {
-            name: name.into(),
-            available: doc.animations.iter().map(|a| a.name.clone()).collect(),
-        })
-        .map_err(Error::from)
+        .ok_or_else(|| unknown_animation(name, animation_names(doc).collect()))
+}
+
+/// The document's animation names, in its order.
+fn animation_names(doc: &Document) -> impl Iterator<Item = &str> {
+    doc.animations.iter().map(|a| a.name.as_str())
+}
+
+/// [`ErrorKind::UnknownAnimation`] for `name`, looked up among `names`: the suggestions are
+/// chosen here, once, not each time the error is shown.
+fn unknown_animation(name: &str, names: Vec<&str>) -> Error {
+    ErrorKind::UnknownAnimation {
+        name: name.into(),
+        nearest: names::nearest(name, &names)
+            .into_iter()
+            .map(str::to_owned)
+            .collect(),
+        names: names.len(),
+    }
+    .into()
 }
 
 /// What a unit can be drawn doing: an animation, or standing idle.
@@ -181,21 +201,16 @@ impl<'a> Motion<'a> {
     /// [`IDLE`].
     ///
     /// # Errors
-    /// [`ErrorKind::UnknownAnimation`], listing `Idle` and the document's animation names.
+    /// [`ErrorKind::UnknownAnimation`], with the names nearest to `name` among `Idle` and the
+    /// document's animation names.
     pub fn find(doc: &'a Document, name: &str) -> Result<Motion<'a>, Error> {
-        match find_animation(doc, name) {
-            Ok(animation) => Ok(Motion::Animation(animation)),
-            Err(_) if name.eq_ignore_ascii_case(IDLE) => Ok(Motion::Idle),
-            Err(error) => match error.into_kind() {
-                ErrorKind::UnknownAnimation {
-                    name,
-                    mut available,
-                } => {
-                    available.insert(0, IDLE.into());
-                    Err(ErrorKind::UnknownAnimation { name, available }.into())
-                }
-                other => Err(other.into()),
-            },
+        if let Some(animation) = doc.animation(name) {
+            Ok(Motion::Animation(animation))
+        } else if name.eq_ignore_ascii_case(IDLE) {
+            Ok(Motion::Idle)
+        } else {
+            let names = std::iter::once(IDLE).chain(animation_names(doc)).collect();
+            Err(unknown_animation(name, names))
         }
     }
 

@@ -8,11 +8,12 @@ pub const MAX_SUGGESTIONS: usize = 5;
 /// in it (case aside), then those whose normalised Damerau-Levenshtein similarity (a swap of
 /// two neighbours is one edit, so "Wlak" is nearer "Walk" than "Blank"; case aside) is at
 /// least 0.5; at most [`MAX_SUGGESTIONS`].
-pub fn nearest<'a>(name: &str, available: &'a [String]) -> Vec<&'a str> {
+pub fn nearest<'a, S: AsRef<str>>(name: &str, available: &'a [S]) -> Vec<&'a str> {
     let wanted = name.to_lowercase();
     let mut scored: Vec<(f64, &str)> = available
         .iter()
         .filter_map(|candidate| {
+            let candidate = candidate.as_ref();
             let lower = candidate.to_lowercase();
             let similarity = strsim::normalized_damerau_levenshtein(&wanted, &lower);
             let contains =
@@ -22,7 +23,7 @@ pub fn nearest<'a>(name: &str, available: &'a [String]) -> Vec<&'a str> {
             } else {
                 similarity
             };
-            (score >= 0.5).then_some((score, candidate.as_str()))
+            (score >= 0.5).then_some((score, candidate))
         })
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -31,21 +32,6 @@ pub fn nearest<'a>(name: &str, available: &'a [String]) -> Vec<&'a str> {
         .map(|(_, name)| name)
         .take(MAX_SUGGESTIONS)
         .collect()
-}
-
-/// The rest of an "unknown animation" line: the nearest names, and how many there are.
-pub fn suggest(name: &str, available: &[String]) -> String {
-    let near = nearest(name, available);
-    let quoted: Vec<String> = near.iter().map(|n| format!("{n:?}")).collect();
-    let count = format!(
-        "{} names in the document's \"animations\" list, matched in any case",
-        available.len()
-    );
-    if quoted.is_empty() {
-        format!("no name is close ({count})")
-    } else {
-        format!("did you mean {}? ({count})", quoted.join(", "))
-    }
 }
 
 #[cfg(test)]
@@ -62,6 +48,5 @@ mod tests {
         assert_eq!(nearest("swing hihg", &available)[0], "Swing High");
         assert_eq!(nearest("swing", &available), ["Swing Low", "Swing High"]);
         assert!(nearest("zzzzzz", &available).is_empty());
-        assert!(suggest("zzzzzz", &available).starts_with("no name is close (5 names"));
     }
 }

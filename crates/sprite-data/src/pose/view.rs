@@ -8,9 +8,7 @@
 
 use std::f64::consts::{FRAC_1_SQRT_2, FRAC_PI_4, PI};
 
-use serde::Serialize;
-
-use crate::error::{Error, ErrorKind};
+pub use crate::index::{PATTERNS, View, ViewOutOfRange};
 
 /// A unit's facing on the map. The game's units only ever face these four, the map's grid axes:
 /// with the camera on a diagonal (an even camera step) an odd facing gives an odd view, which is
@@ -89,71 +87,9 @@ pub const FACING_Z: [f64; 8] = [
     -1.0,
 ];
 
-/// `pattern = [0, 1, 1, 2, 2, 3, 3, 0][view]`: 0 and 1 face the camera, 2 and 3 face away, 0 and
-/// 3 are the mirrors of 1 and 2.
-pub const PATTERNS: [u8; 8] = [0, 1, 1, 2, 2, 3, 3, 0];
-
-/// A view, 0..7: a facing seen from a camera step.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(transparent)]
-pub struct View(u8);
-
-impl View {
-    /// Views 0..7.
-    pub const ALL: [View; 8] = [
-        View(0),
-        View(1),
-        View(2),
-        View(3),
-        View(4),
-        View(5),
-        View(6),
-        View(7),
-    ];
-
-    /// The view with this number.
-    ///
-    /// # Errors
-    /// [`ErrorKind::ViewOutOfRange`] unless `0 <= view <= 7`.
-    pub fn new(view: i64) -> Result<View, Error> {
-        u8::try_from(view)
-            .ok()
-            .filter(|&v| v < 8)
-            .map(View)
-            .ok_or_else(|| ErrorKind::ViewOutOfRange { view }.into())
-    }
-
-    /// The view's number, 0..7.
-    pub fn number(self) -> u8 {
-        self.0
-    }
-
-    /// The view's pattern, 0..3, from [`PATTERNS`].
-    pub fn pattern(self) -> u8 {
-        PATTERNS[usize::from(self.0)]
-    }
-
-    /// `back = pattern >= 2`: the view plays the animation's back sequence.
-    pub fn is_back(self) -> bool {
-        self.pattern() >= 2
-    }
-
-    /// `mirrored = pattern == 0 or pattern == 3`: the view draws its sequence flipped left for
-    /// right.
-    pub fn is_mirrored(self) -> bool {
-        matches!(self.pattern(), 0 | 3)
-    }
-}
-
-impl std::fmt::Display for View {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
 /// `view = (facing + cameraStep) % 8`. Any camera step is taken modulo 8.
 pub fn view_of(facing: Facing, camera_step: u8) -> View {
-    View((facing.number() + camera_step % 8) % 8)
+    View::ALL[usize::from((facing.number() + camera_step % 8) % 8)]
 }
 
 /// The camera step, 0..7, of a horizontal vector `(x, z)` from the scene toward the camera:

@@ -2,7 +2,6 @@
 //! through the same pipeline as `cargo xtask build-data`.
 
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 use fft_formats::FileFormat;
@@ -13,7 +12,7 @@ use sprite_data::pipeline::{InputFile, build_from_sources, other_retail_file};
 use sprite_data::profile::UNIT_KINDS;
 use sprite_data::target::{self, BuildTarget};
 
-use super::{read_input, wrong_kind};
+use super::{Outcome, read_input, wrong_kind};
 
 /// Refuses an input of another kind (a SEQ given as --shp, a PNG, JSON) with what it is, before
 /// a decoder complains about an offset. `other` is what the other flag wants: an input of that
@@ -151,10 +150,15 @@ pub struct Args {
 /// # Errors
 /// An unreadable or undecodable input (named, with the offset), an invalid profile, a build
 /// error, or an output that cannot be written.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: &Args) -> Outcome {
     if let Some(sas) = &args.sas {
         let sheet = args.sheet_file.as_deref();
-        return super::sas::build::run(sas, &args.sas_options, sheet, &args.out);
+        return Ok(super::sas::build::run(
+            sas,
+            &args.sas_options,
+            sheet,
+            &args.out,
+        )?);
     }
     let (Some(shp_path), Some(seq_path)) = (&args.shp, &args.seq) else {
         unreachable!("clap requires --shp and --seq without --sas");
@@ -162,7 +166,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let profile = match (&args.profile, args.kind) {
         (Some(path), _) => Profile::load(path)?,
         (None, Some(BuildTarget::Layer(layer))) => {
-            return run_layer(args, layer, shp_path, seq_path);
+            return Ok(run_layer(args, layer, shp_path, seq_path)?);
         }
         (None, Some(BuildTarget::Unit(kind))) => kind.load(),
         (None, None) => Profile::type1(),
@@ -196,7 +200,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         output.bytes.len()
     );
     println!("sha256  {}", output.sha256);
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// The remaster's name of the profile's sheet (`RAMUZA.SPR` -> `battle_ramuza_spr.bin`) when the
@@ -236,12 +240,7 @@ fn kind_reading(disc_name: &str) -> Option<&'static str> {
 }
 
 /// `--kind wep1|wep2|eff1`: the layer document, with the human kinds' stage.
-fn run_layer(
-    args: &Args,
-    layer: LayerSet,
-    shp_path: &Path,
-    seq_path: &Path,
-) -> anyhow::Result<ExitCode> {
+fn run_layer(args: &Args, layer: LayerSet, shp_path: &Path, seq_path: &Path) -> anyhow::Result<()> {
     let (shp, seq) = read_pair(shp_path, seq_path, FileFormat::WeaponShp)?;
     if !args.force {
         let (shp_file, seq_file) = layer.files();
@@ -263,5 +262,5 @@ fn run_layer(
     write_atomically(&args.out, &bytes)
         .with_context(|| format!("{}: cannot write", args.out.display()))?;
     println!("wrote   {} ({} bytes)", args.out.display(), bytes.len());
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

@@ -2,7 +2,6 @@
 //! built from the game files, compared by meaning, each difference one line with its path.
 
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 use sprite_data::Profile;
@@ -13,8 +12,8 @@ use sprite_data::pipeline::{
 use sprite_data::profile::UnitKind;
 use sprite_data::target;
 
-use super::read_input;
 use super::report::{Finding, Ignores, Note, Report, ReportArgs};
+use super::{Outcome, read_input};
 
 /// Check a document against the one the game files give.
 #[derive(Debug, clap::Args)]
@@ -90,8 +89,9 @@ pub struct Args {
 /// Runs the command: exit 0 same, 1 different, 2 when it cannot compare.
 ///
 /// # Errors
-/// Only when stdout cannot be written; every other problem is one line and exit 2.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+/// As [`Report::print_or_refuse`]: a difference, inputs that cannot be compared, stdout that
+/// cannot be written.
+pub fn run(args: &Args) -> Outcome {
     Report::print_or_refuse(prepare(args), &args.report)
 }
 

@@ -2,19 +2,15 @@
 //! that a renderer in any language can compare its own port against it ("Test a Port").
 
 use std::io::{self, Write};
-use std::path::PathBuf;
-use std::process::ExitCode;
+use std::path::{Path, PathBuf};
 
-use anyhow::Context;
 use fft_formats::layer::WeaponType;
-use sprite_data::Document;
+use sprite_data::ErrorKind;
 use sprite_data::layer::LayerSet;
-use sprite_data::pose::layers::{Layers, pose_with_layers};
-use sprite_data::pose::{IDLE, Motion, View};
-use sprite_data::{Error, ErrorKind};
+use sprite_data::pose::{DrawRequest, IDLE};
 
-use super::stdout_error;
 use super::weapon::load_layer;
+use super::{Failure, Outcome, stdout_error};
 
 /// Draw one pose of an animation from a tactics-sprite-data.json.
 #[derive(Debug, clap::Args)]
@@ -75,129 +71,64 @@ pub struct Args {
     pub effect_data: Option<PathBuf>,
 }
 
+impl From<&Args> for DrawRequest {
+    /// The request the arguments make: `--idle` is `--animation Idle`.
+    fn from(args: &Args) -> Self {
+        let animation = match (&args.animation, args.idle) {
+            (Some(name), false) => name.clone(),
+            _ => IDLE.to_owned(),
+        };
+        DrawRequest {
+            animation,
+            view: args.view,
+            tick: args.tick,
+            water: args.water,
+            weapon: args.weapon,
+        }
+    }
+}
+
 /// Runs the command.
 ///
 /// # Errors
 /// A document that cannot be read or parsed, or whose references do not resolve, or stdout that
-/// cannot be written. A bad request is not an error here: it prints its one line and gives exit 2.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let shown = args.data.display().to_string();
+/// cannot be written; a request the document cannot answer is a [`Failure::Usage`].
+pub fn run(args: &Args) -> Outcome {
+    let request = DrawRequest::from(args);
     let doc = sprite_data::load_document(&args.data)?;
-    let name = if args.idle {
-        IDLE
+    let refused = |error| refusal(error, &args.data);
+    let resolved = request.resolve(&doc).map_err(refused)?;
+    let drawn = if resolved.weapon().is_some() {
+        let weapon = load_layer(
+            args.weapon_data.as_deref(),
+            &args.data,
+            LayerSet::Wep1,
+            "weapon",
+        )?;
+        let effect = load_layer(
+            args.effect_data.as_deref(),
+            &args.data,
+            LayerSet::Eff1,
+            "effect",
+        )?;
+        resolved.draw(Some(&weapon), Some(&effect))
     } else {
-        args.animation.as_deref().unwrap_or(IDLE)
-    };
-    let line = match pose_line(&doc, name, args.view, args.tick, args.water) {
-        Ok(line) => line,
-        Err(DrawRefusal::Usage(message)) => {
-            eprintln!("tactics-sprite: draw: {message}");
-            return Ok(ExitCode::from(2));
-        }
-        Err(DrawRefusal::Failed(error)) => return Err(error).with_context(|| shown.clone()),
-    };
-    let line = match args.weapon {
-        // The idle frame starts no layer: its line is the plain pose, and no layer document is
-        // needed for it.
-        Some(weapon_type) if draws_an_animation(&doc, name) => {
-            let weapon = load_layer(
-                args.weapon_data.as_deref(),
-                &args.data,
-                LayerSet::Wep1,
-                "weapon",
-            )?;
-            let effect = load_layer(
-                args.effect_data.as_deref(),
-                &args.data,
-                LayerSet::Eff1,
-                "effect",
-            )?;
-            let layers = Layers {
-                weapon_type,
-                weapon: Some(&weapon),
-                effect: Some(&effect),
-            };
-            layered_line(&doc, name, args.view, args.tick, args.water, &layers)
-                .map_err(|error| anyhow::Error::new(error).context(shown.clone()))?
-                .unwrap_or(line)
-        }
-        _ => line,
-    };
-    writeln!(io::stdout().lock(), "{line}").map_err(stdout_error)?;
-    Ok(ExitCode::SUCCESS)
+        // No weapon, or the idle frame, which starts no layer: no layer document is read.
+        resolved.draw(None, None)
+    }
+    .map_err(refused)?;
+    writeln!(io::stdout().lock(), "{}", drawn.to_json_line()).map_err(stdout_error)?;
+    Ok(())
 }
 
-/// Why [`pose_line`] drew nothing.
-#[derive(Debug)]
-pub enum DrawRefusal {
-    /// The request's fault (exit 2; a `400` from `serve`): an unknown animation (with the
-    /// nearest names), a view outside 0..7, a negative or missing tick.
-    Usage(String),
-    /// The document's: a reference that does not resolve.
-    Failed(Error),
-}
-
-/// The pose `name` (an animation, or `Idle`, in any case) shows in `view` at `tick` as the one
-/// JSON line this command prints (without its newline); `serve`'s `/api/v1/draw` sends the same
-/// line. The idle frame needs no tick; an animation does.
-///
-/// # Errors
-/// A [`DrawRefusal`].
-pub fn pose_line(
-    doc: &Document,
-    name: &str,
-    view: i64,
-    tick: Option<i64>,
-    water: bool,
-) -> Result<String, DrawRefusal> {
-    let usage = |error: &dyn std::fmt::Display| DrawRefusal::Usage(error.to_string());
-    let motion = Motion::find(doc, name).map_err(|e| usage(&e))?;
-    let view = View::new(view).map_err(|e| usage(&e))?;
-    // The idle frame is the same at every tick; an animation needs its moment.
-    let tick = match (motion, tick) {
-        (Motion::Animation(animation), None) => {
-            return Err(usage(&format!(
-                "--tick T is needed to draw {:?} (only the idle frame needs none)",
-                animation.name
-            )));
-        }
-        (_, tick) => tick.unwrap_or(0),
-    };
-    let pose = match motion.pose(doc, view, tick, water) {
-        Ok(pose) => pose,
-        Err(error) if matches!(error.kind(), ErrorKind::NegativeTick { .. }) => {
-            return Err(usage(&error));
-        }
-        Err(error) => return Err(DrawRefusal::Failed(error)),
-    };
-    // A pose is strings, integers, whole floats and booleans: nothing serde_json can refuse.
-    Ok(serde_json::to_string(&pose).unwrap_or_default())
-}
-
-/// Whether `name` is an animation (which may start layers) rather than the idle frame.
-pub fn draws_an_animation(doc: &Document, name: &str) -> bool {
-    matches!(Motion::find(doc, name), Ok(Motion::Animation(_)))
-}
-
-/// The `--weapon` line: the pose with the weapon and effect layers the animation starts, once
-/// [`pose_line`] has accepted the same request; `None` for the idle frame, which starts no layer.
-/// `serve`'s `/api/v1/draw` with `weapon=` sends the same line.
-///
-/// # Errors
-/// A reference of the document or a layer document that does not resolve.
-pub fn layered_line(
-    doc: &Document,
-    name: &str,
-    view: i64,
-    tick: Option<i64>,
-    water: bool,
-    layers: &Layers,
-) -> Result<Option<String>, Error> {
-    let (Ok(Motion::Animation(animation)), Ok(view)) = (Motion::find(doc, name), View::new(view))
-    else {
-        return Ok(None);
-    };
-    let layered = pose_with_layers(doc, animation, view, tick.unwrap_or(0), water, layers)?;
-    // As the pose: strings, integers, whole floats and booleans.
-    Ok(Some(serde_json::to_string(&layered).unwrap_or_default()))
+/// A draw the document `data` cannot answer: the request's fault a usage error (a missing tick
+/// named by its option), the document's a failure in its context.
+fn refusal(error: sprite_data::Error, data: &Path) -> Failure {
+    match error.kind() {
+        ErrorKind::TickNeeded { animation } => Failure::usage(
+            "draw",
+            format!("--tick T is needed to draw {animation:?} (only the idle frame needs none)"),
+        ),
+        _ => Failure::of_data("draw", error, data.display()),
+    }
 }

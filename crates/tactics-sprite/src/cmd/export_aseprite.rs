@@ -2,15 +2,16 @@
 //! JSON in Aseprite's "Hash" shape, which Phaser, PixiJS and other 2D engines import.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 use sprite_data::pose::View;
 use sprite_render::aseprite::export;
 use sprite_render::encode::png_rgba;
 
-use super::render::{DrawingInput, write_out};
+use super::inputs::DrawingInput;
+use super::output::write_out;
 use super::weapon::WeaponInput;
+use super::{Failure, Outcome};
 
 /// Export a document's sequences for Aseprite-based engines.
 #[derive(Debug, clap::Args)]
@@ -77,7 +78,7 @@ fn sheet_stem(file_name: &str) -> &str {
 ///
 /// # Errors
 /// An input that cannot be read or does not fit, or an output that cannot be written.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: &Args) -> Outcome {
     let name = match &args.name {
         Some(name) => name.clone(),
         None => args
@@ -91,12 +92,14 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             .to_owned(),
     };
     if name.contains(['/', '\\']) || name == "." || name == ".." {
-        eprintln!("tactics-sprite: export-aseprite: --name {name:?} must be a plain file name");
-        return Ok(ExitCode::from(2));
+        return Err(Failure::usage(
+            "export-aseprite",
+            format!("--name {name:?} must be a plain file name"),
+        ));
     }
     let doc = sprite_data::load_document(&args.input.data)?;
-    let loaded = args.input.load(doc)?;
-    let renderer = args.input.renderer(&loaded)?;
+    let sheets = args.input.load(&doc)?;
+    let renderer = args.input.renderer(&doc, &sheets)?;
     let shown_data = args.input.data.display().to_string();
 
     let image_name = format!("{name}.png");
@@ -115,22 +118,27 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         env!("CARGO_PKG_VERSION")
     );
     let weapon = args.weapon.load(&args.input.data)?;
-    let layered = match &weapon {
-        None => None,
-        Some(w) => {
-            let alone: Vec<_> = loaded
-                .doc
+    let weapon_art = weapon.as_ref().map(|w| w.art()).transpose()?;
+    let layered = match (&weapon, &weapon_art) {
+        (Some(w), Some(art)) => {
+            let alone: Vec<_> = doc
                 .sequences
                 .iter()
                 .enumerate()
                 .map(|(i, s)| sprite_render::compose::sequence_alone(s, i, false))
                 .collect();
             let refs: Vec<_> = alone.iter().collect();
-            Some(
-                w.renderer(&loaded, &refs, &[View::new(1).expect("1 is a view")])
-                    .map_err(|e| args.input.explain(&loaded, e))?,
-            )
+            let views = [View::new(1).expect("1 is a view")];
+            let renderer = art
+                .renderer(&doc, &sheets.sheet.image, w.weapon_type, &refs, &views)
+                .and_then(|renderer| match &sheets.sp2 {
+                    Some(sp2) => renderer.with_sp2(&sp2.image),
+                    None => Ok(renderer),
+                })
+                .map_err(|e| args.input.explain(&sheets, e))?;
+            Some(renderer)
         }
+        _ => None,
     };
     let (exported, canvas) = match &layered {
         Some(layered) => (
@@ -142,14 +150,14 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             renderer.canvas(),
         ),
     };
-    let exported = exported.map_err(|e| args.input.explain(&loaded, e))?;
+    let exported = exported.map_err(|e| args.input.explain(&sheets, e))?;
     let png = png_rgba(&exported.atlas).context("encoding the atlas")?;
     let json = exported.to_text().into_bytes();
     let png_path = args.out.join(&image_name);
     let json_path = args.out.join(format!("{name}.json"));
     write_out(&png_path, &png)?;
     write_out(&json_path, &json)?;
-    for line in &loaded.lines {
+    for line in &sheets.lines {
         println!("{line}");
     }
     if let Some(weapon) = &weapon {
@@ -160,7 +168,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
          pictures in the atlas; canvas {} x {}",
         exported.frames,
         exported.tags,
-        loaded.doc.sequences.len(),
+        doc.sequences.len(),
         exported.stored,
         canvas.width,
         canvas.height
@@ -173,5 +181,5 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         png.len()
     );
     println!("wrote   {} ({} bytes)", json_path.display(), json.len());
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

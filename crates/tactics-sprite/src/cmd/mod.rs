@@ -1,12 +1,15 @@
 //! The subcommands, one module each, and what they share: reading an input file, choosing its
-//! kind, and reporting an error as one line.
+//! kind, and how a command ends ([`failure`]).
 
 pub mod build;
 pub mod check;
 pub mod diff;
 pub mod draw;
 pub mod export_aseprite;
+pub mod failure;
+pub mod inputs;
 pub mod inspect;
+pub mod output;
 pub mod render;
 pub mod report;
 pub mod roundtrip;
@@ -21,6 +24,8 @@ use std::path::Path;
 
 use anyhow::{Context, anyhow};
 use fft_formats::FileFormat;
+
+pub use failure::{Failure, Outcome, report_error};
 
 /// Input longer than this is refused before it is read whole, so that a device or a huge file
 /// cannot exhaust memory. Every sprite file is far smaller: a unit SHP is at most 0x2080A bytes
@@ -195,22 +200,6 @@ pub fn wrong_kind(bytes: &[u8], wanted: FileFormat) -> Option<String> {
     }
     let kind = fft_formats::detect_format(bytes)?;
     (kind != wanted).then(|| kind.in_words().to_owned())
-}
-
-/// Prints an error as one line on stderr: `tactics-sprite: <file>: <problem>`. Nothing is
-/// printed when stdout was closed under us (`| head`): that is not the user's problem to read.
-pub fn report_error(error: &anyhow::Error) {
-    let broken_pipe = error.chain().any(|cause| {
-        cause
-            .downcast_ref::<io::Error>()
-            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
-    });
-    if broken_pipe {
-        return;
-    }
-    // `{:#}` joins the context chain with ": " on one line; no backtrace, no "Caused by".
-    let message = format!("{error:#}").replace(['\n', '\r'], " ");
-    eprintln!("tactics-sprite: {message}");
 }
 
 /// Wraps a write to stdout so that its failure reads as one.

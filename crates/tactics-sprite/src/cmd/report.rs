@@ -5,10 +5,11 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use serde_json::{Value, json};
 use sprite_data::compare::{self, JsonPath, PathPattern};
+
+use super::{Failure, Outcome};
 
 /// `--format`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -128,29 +129,21 @@ impl Report {
     }
 
     /// `check`'s and `diff`'s ending: the report printed with exit 0 or 1, or, when the
-    /// comparison could not be made, its error in one line and exit 2 (so that 1 always means a
-    /// difference).
+    /// comparison could not be made, [`Failure::CannotCompare`] (exit 2, so that 1 always means
+    /// a difference).
     ///
     /// # Errors
-    /// Only when stdout cannot be written.
-    pub fn print_or_refuse(
-        prepared: anyhow::Result<Report>,
-        args: &ReportArgs,
-    ) -> anyhow::Result<ExitCode> {
-        match prepared {
-            Ok(report) => report.print(args),
-            Err(error) => {
-                super::report_error(&error);
-                Ok(ExitCode::from(2))
-            }
-        }
+    /// As [`Report::print`]'s, and [`Failure::CannotCompare`].
+    pub fn print_or_refuse(prepared: anyhow::Result<Report>, args: &ReportArgs) -> Outcome {
+        prepared.map_err(Failure::CannotCompare)?.print(args)
     }
 
-    /// Prints the report and gives the exit status: 0 when nothing differs, else 1.
+    /// Prints the report: `Ok` (exit 0) when nothing differs.
     ///
     /// # Errors
-    /// When stdout cannot be written.
-    pub fn print(&self, args: &ReportArgs) -> anyhow::Result<ExitCode> {
+    /// [`Failure::Reported`] (exit 1) when something differs; [`Failure::Failed`] when stdout
+    /// cannot be written.
+    pub fn print(&self, args: &ReportArgs) -> Outcome {
         for pattern in &self.unused_patterns {
             eprintln!("tactics-sprite: note: --ignore {pattern} matched no difference");
         }
@@ -161,11 +154,11 @@ impl Report {
             Format::Github => self.write_github(&mut out, args.max),
         }
         .map_err(super::stdout_error)?;
-        Ok(if self.findings.is_empty() {
-            ExitCode::SUCCESS
+        if self.findings.is_empty() {
+            Ok(())
         } else {
-            ExitCode::FAILURE
-        })
+            Err(Failure::Reported)
+        }
     }
 
     fn summary(&self) -> String {

@@ -3,12 +3,11 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use anyhow::Context;
 use fft_formats::{FileFormat, RoundTrip};
 
-use super::{FormatArg, choose_kind, read_input, report_error, stdout_error};
+use super::{Failure, FormatArg, Outcome, choose_kind, read_input, report_error, stdout_error};
 
 /// Decode and re-encode each file; succeed only if every one comes back byte-identical.
 #[derive(Debug, clap::Args)]
@@ -36,9 +35,9 @@ pub struct Args {
 /// Runs the command.
 ///
 /// # Errors
-/// Only when stdout cannot be written; a bad file is reported on its own line and makes the
-/// exit status 1.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+/// [`Failure::Reported`] when a file does not give back its bytes or cannot be read (each
+/// reported on its own line); [`Failure::Failed`] when stdout cannot be written.
+pub fn run(args: &Args) -> Outcome {
     let mut out = std::io::stdout().lock();
     let mut all_identical = true;
     for path in &args.files {
@@ -77,11 +76,11 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         }
     }
     out.flush().map_err(stdout_error)?;
-    Ok(if all_identical {
-        ExitCode::SUCCESS
+    if all_identical {
+        Ok(())
     } else {
-        ExitCode::FAILURE
-    })
+        Err(Failure::Reported)
+    }
 }
 
 /// Reads one file and round-trips it: its kind, its size and the outcome.

@@ -1,30 +1,19 @@
 //! `tactics-sprite serve`: the documents, poses, sheets and renders over HTTP, and a viewer page
-//! (the `sprite-server` crate). Every endpoint answers with this command line's own output
-//! functions, so that it is byte for byte the command with the same arguments.
+//! (the `sprite-server` crate). This command only finds what to serve and how; the endpoints
+//! answer with the libraries the other commands call, so that each is byte for byte the command
+//! with the same arguments.
 
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
-use std::sync::Arc;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use fft_formats::retail::ORIGINALS_VAR;
-use fft_formats::spr::Spr;
-use sprite_data::Document;
 use sprite_data::layer::LayerSet;
-use sprite_data::pose::layers::Layers;
-use sprite_render::RenderError;
-use sprite_render::Renderer;
-use sprite_render::sheet::SheetImage;
 use sprite_server::catalog::{find_sheets, weapon_layer_of};
-use sprite_server::{
-    Catalog, DrawRequest, Kind, KindLayers, OutputError, Outputs, RenderRequest, RenderWhat,
-};
+use sprite_server::{Catalog, ServedUnit, UnitLayers, WeaponSheet};
 
-use super::sas::render::RenderOptions as SasRenderOptions;
-use super::sas::{MeaningsArg, PositionArg, SasOptions};
-use super::{draw, render, sheet, weapon};
+use super::{Outcome, weapon};
 
 /// The variable naming the sheets' folder when --sheets is not given.
 const SHEETS_VAR: &str = "FFT_SHEETS";
@@ -49,7 +38,11 @@ sheet.\n\n\
 /api/v1/draw takes weapon=TYPE as draw takes --weapon TYPE: the weapon and effect layers are built \
 from WEP1 (WEP2 for type2) and EFF1 in the originals' folder, or read from wep1.json (wep2.json \
 for type2) and eff1.json, or their .tactics-sprite-layer.json names, beside a --data document; \
-without them weapon= is refused (422).\n\n\
+without them weapon= is refused (422). /api/v1/render.png|gif|apng takes weapon=TYPE (with \
+weapon-palette=N, weapon-rows=ROWS and effect-palette=N) as render takes --weapon TYPE \
+--weapon-sheet WEP.SPR: the same layer documents, cut from the weapons sheet given with \
+--weapon-sheet, else WEP.SPR (or battle_wep_spr.bin) found in the sheets' folder, the \
+originals' folder or a --data document's folder; without it weapon= is refused (422).\n\n\
 It listens on 127.0.0.1:8000 (loopback only) unless --addr says otherwise, and stops cleanly on \
 Ctrl-C or SIGTERM. Exit status: 0 after a clean stop; 1 when a file cannot be read or built or \
 the address cannot be bound; 2 for a usage error."
@@ -69,6 +62,12 @@ pub struct Args {
     /// $FFT_SHEETS, else the originals' folder].
     #[arg(long, value_name = "DIR")]
     pub sheets: Option<PathBuf>,
+
+    /// The weapons sheet renders with weapon= cut the layers from [default: WEP.SPR or
+    /// battle_wep_spr.bin in the sheets' folder, the originals' folder or a --data document's
+    /// folder].
+    #[arg(long, value_name = "WEP.SPR")]
+    pub weapon_sheet: Option<PathBuf>,
 
     /// The address to listen on; 0 as the port picks a free one.
     #[arg(long, value_name = "IP:PORT", default_value = sprite_server::DEFAULT_ADDR)]
@@ -99,7 +98,7 @@ fn parse_positive(text: &str) -> Result<usize, String> {
 ///
 /// # Errors
 /// A file that cannot be read or built, or an address that cannot be bound.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: &Args) -> Outcome {
     let catalog = load_catalog(args)?;
     let options = sprite_server::Options {
         addr: args.addr,
@@ -107,8 +106,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         timeout: std::time::Duration::from_millis(args.timeout_ms),
         max_concurrent: args.max_concurrent,
     };
-    let kinds = catalog.kinds.clone();
-    sprite_server::run(catalog, Arc::new(CommandOutputs), &options, |addr, _| {
+    let kinds = catalog.units.clone();
+    sprite_server::run(catalog, &options, |addr, _| {
         say(&format!(
             "serving {} kind{}:",
             kinds.len(),
@@ -145,7 +144,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         say("Ctrl-C or SIGTERM stops the server.");
     })?;
     say("stopped");
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// Prints a line of the server's report; a closed stdout (its reader gone) does not stop a
@@ -174,24 +173,70 @@ fn named_folder(flag: Option<&Path>, variable: &str) -> anyhow::Result<Option<Pa
     }
 }
 
-/// What to serve, as the command's help says.
+/// What to serve, as the command's help says, and the weapons sheet.
 fn load_catalog(args: &Args) -> anyhow::Result<Catalog> {
     let sheets = named_folder(args.sheets.as_deref(), SHEETS_VAR)?;
+    let given = match &args.weapon_sheet {
+        Some(path) => Some(WeaponSheet::read(path)?),
+        None => None,
+    };
+    let mut catalog = load_units(args, sheets.as_deref())?;
+    // The sheets' folder, then the originals' or the --data documents' folders.
+    let mut folders: Vec<PathBuf> = sheets.into_iter().collect();
+    if args.data.is_empty() {
+        folders.extend(originals_folder(args)?);
+    } else {
+        folders.extend(
+            args.data
+                .iter()
+                .map(|p| p.parent().unwrap_or(Path::new("")))
+                .map(|p| {
+                    if p.as_os_str().is_empty() {
+                        Path::new(".")
+                    } else {
+                        p
+                    }
+                })
+                .map(Path::to_path_buf),
+        );
+    }
+    catalog.weapon_sheet = match given {
+        Some(sheet) => Some(sheet),
+        None => {
+            let folders: Vec<&Path> = folders.iter().map(PathBuf::as_path).collect();
+            WeaponSheet::find(&folders)?
+        }
+    };
+    Ok(catalog)
+}
+
+/// The originals' folder: --originals, else $FFT_ORIGINALS, else ./originals if present.
+fn originals_folder(args: &Args) -> anyhow::Result<Option<PathBuf>> {
+    Ok(
+        match named_folder(args.originals.as_deref(), ORIGINALS_VAR)? {
+            Some(dir) => Some(dir),
+            None => Some(PathBuf::from("originals")).filter(|d| d.is_dir()),
+        },
+    )
+}
+
+/// The units to serve: the --data documents, else the originals' unit kinds, else the demo.
+fn load_units(args: &Args, sheets: Option<&Path>) -> anyhow::Result<Catalog> {
     if !args.data.is_empty() {
         let mut catalog = Catalog::default();
         for path in &args.data {
             let (bytes, document) = sprite_data::load::load_document_with_bytes(path)?;
             let name = kind_name(path);
-            if catalog.kind(&name).is_some() {
+            if catalog.unit(&name).is_some() {
                 bail!(
                     "{}: a second document for kind {name:?} (kinds are named by file name)",
                     path.display()
                 );
             }
             let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
-            let (sheet, sp2) = find_sheets(sheets.as_deref().or(folder), &document)?;
+            let (sheet, sp2) = find_sheets(sheets.or(folder), &document)?;
             let layers = layers_beside(path, &name)?;
-            catalog.kinds.push(Kind {
+            catalog.units.push(ServedUnit {
                 name,
                 bytes,
                 document,
@@ -203,13 +248,9 @@ fn load_catalog(args: &Args) -> anyhow::Result<Catalog> {
         }
         return Ok(catalog);
     }
-    let originals = match named_folder(args.originals.as_deref(), ORIGINALS_VAR)? {
-        Some(dir) => Some(dir),
-        None => Some(PathBuf::from("originals")).filter(|d| d.is_dir()),
-    };
-    if let Some(dir) = originals {
-        let catalog = Catalog::from_originals(&dir, Some(sheets.as_deref().unwrap_or(&dir)))?;
-        if !catalog.kinds.is_empty() {
+    if let Some(dir) = originals_folder(args)? {
+        let catalog = Catalog::from_originals(&dir, Some(sheets.unwrap_or(&dir)))?;
+        if !catalog.units.is_empty() {
             return Ok(catalog);
         }
         eprintln!(
@@ -231,7 +272,7 @@ fn load_catalog(args: &Args) -> anyhow::Result<Catalog> {
 ///
 /// # Errors
 /// A layer document that is there but cannot be read, or is not valid.
-fn layers_beside(data: &Path, kind: &str) -> anyhow::Result<Option<KindLayers>> {
+fn layers_beside(data: &Path, kind: &str) -> anyhow::Result<Option<UnitLayers>> {
     let wanted = weapon_layer_of(kind);
     let (Ok(weapon_path), Ok(effect_path)) = (
         weapon::find_layer_beside(data, wanted),
@@ -239,7 +280,7 @@ fn layers_beside(data: &Path, kind: &str) -> anyhow::Result<Option<KindLayers>> 
     ) else {
         return Ok(None);
     };
-    Ok(Some(KindLayers {
+    Ok(Some(UnitLayers {
         weapon: weapon::load_layer(Some(&weapon_path), data, wanted, "weapon")?,
         effect: weapon::load_layer(Some(&effect_path), data, LayerSet::Eff1, "effect")?,
         origin: format!(
@@ -263,151 +304,5 @@ fn kind_name(path: &Path) -> String {
         "type1".to_owned()
     } else {
         stem.to_owned()
-    }
-}
-
-/// The command line's output functions, for the endpoints.
-struct CommandOutputs;
-
-impl Outputs for CommandOutputs {
-    fn draw(
-        &self,
-        doc: &Document,
-        layers: Option<&KindLayers>,
-        request: &DrawRequest,
-    ) -> Result<Vec<u8>, OutputError> {
-        let (name, view, tick, water) = (
-            request.animation.as_str(),
-            request.view,
-            request.tick,
-            request.water,
-        );
-        let mut line = match draw::pose_line(doc, name, view, tick, water) {
-            Ok(line) => line,
-            Err(draw::DrawRefusal::Usage(message)) => return Err(OutputError::Refused(message)),
-            Err(draw::DrawRefusal::Failed(error)) => return Err(OutputError::Failed(error.into())),
-        };
-        // `draw --weapon TYPE --weapon-data W --effect-data E`, the kind's layers as W and E.
-        if let Some(weapon_type) = request
-            .weapon
-            .filter(|_| draw::draws_an_animation(doc, name))
-        {
-            let Some(found) = layers else {
-                return Err(OutputError::Unavailable(format!(
-                    "weapon={weapon_type}: this server has no layer documents for the kind"
-                )));
-            };
-            let layers = Layers {
-                weapon_type,
-                weapon: Some(&found.weapon),
-                effect: Some(&found.effect),
-            };
-            if let Some(layered) = draw::layered_line(doc, name, view, tick, water, &layers)
-                .map_err(|error| OutputError::Failed(error.into()))?
-            {
-                line = layered;
-            }
-        }
-        line.push('\n');
-        Ok(line.into_bytes())
-    }
-
-    fn sheet(
-        &self,
-        spr: &[u8],
-        palette: Option<usize>,
-        portrait: bool,
-    ) -> Result<Vec<u8>, OutputError> {
-        let spr = Spr::decode(spr)
-            .context("not an SPR sheet")
-            .map_err(OutputError::Failed)?;
-        sheet::sheet_png(&spr, palette, portrait)
-            .map(|(png, _)| png)
-            .map_err(OutputError::Failed)
-    }
-
-    fn render(
-        &self,
-        doc: &Document,
-        sheet: &SheetImage,
-        sp2: Option<&SheetImage>,
-        request: &RenderRequest,
-    ) -> Result<Vec<u8>, OutputError> {
-        let (frame, animation, all_frames) = match &request.what {
-            RenderWhat::Frame(n) => (Some(*n), Vec::new(), false),
-            RenderWhat::Animation(name) => (None, vec![name.clone()], false),
-            RenderWhat::AllFrames => (None, Vec::new(), true),
-        };
-        // The arguments the command line would parse for the same picture.
-        let args = render::Args {
-            input: render::DrawingInput {
-                data: PathBuf::from("the served document"),
-                sheet: PathBuf::from("the served sheet"),
-                sp2: None,
-                palette: None,
-            },
-            sas: SasRenderOptions {
-                direction: 0,
-                sas: SasOptions {
-                    entry: None,
-                    meanings: MeaningsArg::default(),
-                    position: PositionArg::default(),
-                },
-            },
-            // The server draws no weapon layer yet.
-            weapon: super::weapon::WeaponInput {
-                weapon: None,
-                weapon_sheet: None,
-                weapon_data: None,
-                effect_data: None,
-                weapon_palette: 0,
-                weapon_rows: 0,
-                effect_palette: 0,
-            },
-            frame,
-            animation,
-            all_frames,
-            view: request.view.clone(),
-            water: request.water,
-            scale: request.scale,
-            background: request.background,
-            labels: request.labels,
-            columns: request.columns,
-            plays: request.plays,
-            hold: request.hold,
-            out: PathBuf::from(format!("render.{}", request.format.extension())),
-        };
-        let renderer = Renderer::new(doc, &sheet.image)
-            .context("the sheet does not fit the document")
-            .map_err(OutputError::Failed)?;
-        let renderer = match sp2 {
-            Some(sp2) => renderer
-                .with_sp2(&sp2.image)
-                .context("the SP2 does not fit the document")
-                .map_err(OutputError::Failed)?,
-            None => renderer,
-        };
-        // A drawing error as the command words it, less the file names; an SP2 sequence of a
-        // kind whose SP2 was not found is the server's want, not the request's fault.
-        let missing = std::cell::Cell::new(false);
-        let explain = |error: RenderError| {
-            if let RenderError::Sp2Needed { .. } = error {
-                missing.set(true);
-                anyhow::anyhow!(
-                    "{error}; this server found no SP2 beside the kind's sheet (serve --sheets DIR \
-                     with the SP2 in DIR)"
-                )
-            } else {
-                anyhow::Error::new(error)
-            }
-        };
-        match render::render_file(&args, doc, &renderer, &explain) {
-            Ok(rendered) => Ok(rendered.bytes),
-            Err(render::Refusal::Usage(message)) => Err(OutputError::Refused(message)),
-            Err(render::Refusal::Failed(error)) if missing.get() => {
-                Err(OutputError::Unavailable(format!("{error:#}")))
-            }
-            Err(render::Refusal::Failed(error)) => Err(OutputError::Failed(error)),
-        }
     }
 }

@@ -1,14 +1,13 @@
 //! `tactics-sprite sheet`: an SPR sprite sheet as an indexed PNG, or its portrait upright.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use anyhow::Context;
-use fft_formats::spr::{Spr, SprVariant};
+use fft_formats::spr::Spr;
 use sprite_data::output::write_atomically;
-use sprite_render::sheet::{portrait_to_png, spr_to_png};
+use sprite_render::sheet::sheet_png;
 
-use super::read_input;
+use super::{Outcome, read_input};
 
 /// Write an SPR sheet as an indexed PNG.
 #[derive(Debug, clap::Args)]
@@ -47,7 +46,7 @@ pub struct Args {
 /// # Errors
 /// An unreadable or undecodable sheet, a palette or portrait it does not have, or an output that
 /// cannot be written.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: &Args) -> Outcome {
     let shown = args.file.display().to_string();
     let bytes = read_input(&args.file)?;
     let what = super::wrong_kind(&bytes, fft_formats::FileFormat::Spr);
@@ -57,9 +56,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         } else {
             ""
         };
-        return Err(anyhow::anyhow!(
-            "{shown}: this is {what}, not an SPR sprite sheet{advice}"
-        ));
+        return Err(
+            anyhow::anyhow!("{shown}: this is {what}, not an SPR sprite sheet{advice}").into(),
+        );
     }
     let spr = Spr::decode(&bytes).with_context(|| format!("{shown}: not an SPR sheet"))?;
     let (png, what) =
@@ -72,33 +71,5 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         args.out.display(),
         png.len()
     );
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The PNG this command writes for `spr`, and what it shows in a few words; `serve`'s
-/// `/api/v1/sheet.png` sends the same bytes.
-///
-/// # Errors
-/// A palette or portrait the sheet does not have.
-pub fn sheet_png(
-    spr: &Spr,
-    palette: Option<usize>,
-    portrait: bool,
-) -> anyhow::Result<(Vec<u8>, String)> {
-    if portrait {
-        let palette = palette.unwrap_or(8);
-        let png = portrait_to_png(spr, palette)?;
-        return Ok((png, format!("portrait 32 x 48, palette {palette}")));
-    }
-    let palette = palette.unwrap_or(0);
-    let png = spr_to_png(spr, palette)?;
-    let colours = if spr.variant == SprVariant::Sp2 {
-        "grey ramp (an SP2 sheet has no palette)".to_owned()
-    } else {
-        format!("palette {palette} of {}", spr.palettes.len())
-    };
-    Ok((
-        png,
-        format!("{} x {}, {colours}", spr.width(), spr.height()),
-    ))
+    Ok(())
 }

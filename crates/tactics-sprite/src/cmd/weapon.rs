@@ -8,17 +8,9 @@ use fft_formats::layer::WeaponType;
 use fft_formats::spr::Spr;
 use sprite_data::FrameIndex;
 use sprite_data::layer::{LayerDocument, LayerSet, layer_file};
-use sprite_render::Image;
-use sprite_render::layers::layer_sheet;
-
-use sprite_data::document::Animation;
-use sprite_data::pose::View;
-use sprite_data::pose::layers::Layers;
-use sprite_render::RenderError;
-use sprite_render::layers::{LayerArt, LayeredRenderer};
+use sprite_render::layers::{LayerPalettes, WeaponArt};
 
 use super::read_input;
-use super::render::Loaded;
 
 /// Draw the unit holding a weapon.
 #[derive(Debug, Clone, clap::Args)]
@@ -63,56 +55,32 @@ pub struct LoadedWeapon {
     pub weapon_type: WeaponType,
     pub weapon: LayerDocument,
     pub effect: LayerDocument,
-    pub weapon_sheet: Image,
-    pub effect_sheet: Image,
+    /// The weapons sheet, decoded.
+    pub spr: Spr,
+    pub palettes: LayerPalettes,
     /// The `weapon  ...` line, printed only when the command goes on to succeed.
     pub line: String,
+    /// The weapons sheet's path, for errors.
+    sheet_path: PathBuf,
 }
 
 impl LoadedWeapon {
-    /// The unit of `loaded` holding this weapon, with both layers, on a canvas that holds every
-    /// layer frame `animations` show at `views`; its SP2 too when it has one.
+    /// The layers' art: each layer's block cut from the weapons sheet.
     ///
     /// # Errors
-    /// As [`LayeredRenderer::new`] and [`LayeredRenderer::with_sp2`].
-    pub fn renderer<'a>(
-        &'a self,
-        loaded: &'a Loaded,
-        animations: &[&Animation],
-        views: &[View],
-    ) -> Result<LayeredRenderer<'a>, RenderError> {
-        let renderer = LayeredRenderer::new(
-            &loaded.doc,
-            &loaded.sheet.image,
-            Layers {
-                weapon_type: self.weapon_type,
-                weapon: None,
-                effect: None,
-            },
-            Some(LayerArt {
-                doc: &self.weapon,
-                sheet: &self.weapon_sheet,
-            }),
-            Some(LayerArt {
-                doc: &self.effect,
-                sheet: &self.effect_sheet,
-            }),
-            animations,
-            views,
-        )?;
-        match &loaded.sp2 {
-            Some(sp2) => renderer.with_sp2(&sp2.image),
-            None => Ok(renderer),
-        }
+    /// A sheet that is not WEP.SPR, or a palette its block does not have.
+    pub fn art(&self) -> anyhow::Result<WeaponArt<'_>> {
+        WeaponArt::cut(&self.spr, &self.weapon, &self.effect, self.palettes)
+            .with_context(|| self.sheet_path.display().to_string())
     }
 }
 
 impl WeaponInput {
-    /// Loads the layer documents and cuts their sheets, printing nothing; `None` without
+    /// Loads the layer documents and the weapons sheet, printing nothing; `None` without
     /// `--weapon`.
     ///
     /// # Errors
-    /// A layer document that cannot be found, read or parsed, or a sheet that is not WEP.SPR.
+    /// A layer document that cannot be found, read or parsed, or a sheet that is not an SPR.
     pub fn load(&self, data: &Path) -> anyhow::Result<Option<LoadedWeapon>> {
         let (Some(weapon_type), Some(sheet_path)) = (self.weapon, &self.weapon_sheet) else {
             return Ok(None);
@@ -121,33 +89,27 @@ impl WeaponInput {
         let effect = load_layer(self.effect_data.as_deref(), data, LayerSet::Eff1, "effect")?;
         let shown = sheet_path.display().to_string();
         let spr = Spr::decode(&read_input(sheet_path)?).with_context(|| shown.clone())?;
-        let weapon_sheet = layer_sheet(
-            &spr,
-            &weapon,
-            usize::from(self.weapon_palette),
-            usize::from(self.weapon_rows),
-        )
-        .with_context(|| shown.clone())?;
-        let effect_sheet = layer_sheet(&spr, &effect, usize::from(self.effect_palette), 0)
-            .with_context(|| shown)?;
         let line = format!(
-            "weapon  {weapon_type}: {} frame {} ({} palette {}, rows +{}), {} ({} palette {})",
+            "weapon  {weapon_type}: {} frame {} ({shown} palette {}, rows +{}), {} ({shown} palette {})",
             weapon.kind,
             weapon.first_frame(weapon_type).unwrap_or(FrameIndex(0)),
-            sheet_path.display(),
             self.weapon_palette,
             self.weapon_rows,
             effect.kind,
-            sheet_path.display(),
             self.effect_palette
         );
         Ok(Some(LoadedWeapon {
             weapon_type,
             weapon,
             effect,
-            weapon_sheet,
-            effect_sheet,
+            spr,
+            palettes: LayerPalettes {
+                weapon_palette: self.weapon_palette,
+                weapon_rows: self.weapon_rows,
+                effect_palette: self.effect_palette,
+            },
             line,
+            sheet_path: sheet_path.clone(),
         }))
     }
 }

@@ -7,7 +7,6 @@ mod shp;
 mod spr;
 
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use anyhow::anyhow;
 use fft_formats::{DecodeError, FileFormat};
@@ -15,7 +14,7 @@ use serde_json::Value;
 use sprite_data::compare::{self, JsonPath, Step};
 
 use super::report::{Finding, Ignores, Report, ReportArgs};
-use super::{FormatArg, choose_kind, read_input};
+use super::{FormatArg, Outcome, choose_kind, read_input};
 
 /// Compare two files of the same kind.
 #[derive(Debug, clap::Args)]
@@ -55,8 +54,9 @@ pub struct Args {
 /// Runs the command: exit 0 same, 1 different, 2 when it cannot compare.
 ///
 /// # Errors
-/// Only when stdout cannot be written; every other problem is one line and exit 2.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+/// As [`Report::print_or_refuse`]: a difference, inputs that cannot be compared, stdout that
+/// cannot be written.
+pub fn run(args: &Args) -> Outcome {
     Report::print_or_refuse(prepare(args), &args.report)
 }
 

@@ -15,7 +15,6 @@ mod unit_shp;
 mod weapon_shp;
 
 use std::io::Write as _;
-use std::process::ExitCode;
 
 use anyhow::Context;
 use fft_formats::spr::Spr;
@@ -24,19 +23,19 @@ use fft_formats::{FileFormat, Seq, UnitShp, WeaponShp};
 pub use args::Args;
 use report::Identity;
 
-use super::{choose_kind, read_input, stdout_error};
+use super::{Outcome, choose_kind, read_input, stdout_error};
 
 /// Runs the command.
 ///
 /// # Errors
 /// When the file cannot be read, its kind cannot be told, or it does not decode; the message
 /// names the file and the byte offset.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: &Args) -> Outcome {
     if args.kind.is_none() {
         if let Some(result) =
             super::sas::inspect::dispatch(&args.file, &args.sas, args.json, args.verbose)
         {
-            return result;
+            return Ok(result?);
         }
     }
     let path = &args.file;
@@ -68,5 +67,5 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes()).map_err(stdout_error)?;
     out.flush().map_err(stdout_error)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

@@ -1,7 +1,6 @@
 //! `build --sas`: the JSON document of a SAS set (schema `schemas/sas-set.schema.json`).
 
 use std::path::Path;
-use std::process::ExitCode;
 
 use anyhow::Context;
 use sprite_data::output::write_atomically;
@@ -17,7 +16,7 @@ pub fn run(
     options: &SasOptions,
     sheet_file: Option<&str>,
     out: &Path,
-) -> anyhow::Result<ExitCode> {
+) -> anyhow::Result<()> {
     let loaded = load_set(path, options.entry)?;
     let meanings = options.table();
     let document = sas_formats::document::build(&loaded.set, &meanings, sheet_file);
@@ -45,5 +44,5 @@ pub fn run(
     write_atomically(out, &bytes).with_context(|| format!("{}: cannot write", out.display()))?;
     println!("wrote   {} ({} bytes)", out.display(), bytes.len());
     println!("sha256  {}", sprite_data::pipeline::sha256_hex(&bytes));
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

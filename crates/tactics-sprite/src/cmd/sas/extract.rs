@@ -2,13 +2,13 @@
 //! a manifest, and back to the same bytes.
 
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 use sas_formats::{ByteOrder, Entry, EntryKind, Pakd};
 use serde_json::{Value, json};
 use sprite_data::output::write_atomically;
 
+use super::super::{Failure, Outcome};
 use super::read_input;
 
 /// The manifest `extract` writes beside the entries, and `pack` reads.
@@ -65,8 +65,9 @@ fn hex(bytes: &[u8]) -> String {
 /// Runs `extract`.
 ///
 /// # Errors
-/// An unreadable or undecodable container, a missing entry, an unwritable file.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+/// An unreadable or undecodable container, a missing entry, an unwritable file;
+/// [`Failure::Reported`] when an entry could not be unpacked (each reported on its own line).
+pub fn run(args: &Args) -> Outcome {
     let shown = args.file.display().to_string();
     let bytes = read_input(&args.file)?;
     let pakd = Pakd::decode(&bytes).with_context(|| shown.clone())?;
@@ -125,11 +126,11 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             path.display()
         );
     }
-    Ok(if refused == 0 {
-        ExitCode::SUCCESS
+    if refused == 0 {
+        Ok(())
     } else {
-        ExitCode::FAILURE
-    })
+        Err(Failure::Reported)
+    }
 }
 
 /// Rebuild a pakd container from a folder `extract` wrote.
@@ -181,22 +182,19 @@ fn unhex(text: &str, what: &str, path: &Path) -> anyhow::Result<Vec<u8>> {
 /// # Errors
 /// A manifest or entry file that cannot be read or is not what it should be, an output that
 /// cannot be written.
-pub fn pack(args: &PackArgs) -> anyhow::Result<ExitCode> {
+pub fn pack(args: &PackArgs) -> Outcome {
     let manifest_path = args.dir.join(MANIFEST);
     let manifest: Value = serde_json::from_slice(&read_input(&manifest_path)?)
         .with_context(|| format!("{}: not a pakd manifest", manifest_path.display()))?;
     let m = &manifest_path;
     if field(&manifest, "format", m)? != "tactics-pakd-manifest" {
-        return Err(anyhow!("{}: not a pakd manifest (format)", m.display()));
+        return Err(anyhow!("{}: not a pakd manifest (format)", m.display()).into());
     }
     let byte_order = match field(&manifest, "byteOrder", m)?.as_str() {
         Some("little") => ByteOrder::Little,
         Some("big") => ByteOrder::Big,
         _ => {
-            return Err(anyhow!(
-                "{}: \"byteOrder\" is \"little\" or \"big\"",
-                m.display()
-            ));
+            return Err(anyhow!("{}: \"byteOrder\" is \"little\" or \"big\"", m.display()).into());
         }
     };
     let ids = match field(&manifest, "ids", m)? {
@@ -207,7 +205,7 @@ pub fn pack(args: &PackArgs) -> anyhow::Result<ExitCode> {
                 .collect::<Option<Vec<u32>>>()
                 .ok_or_else(|| anyhow!("{}: \"ids\" are u32 numbers", m.display()))?,
         ),
-        _ => return Err(anyhow!("{}: \"ids\" is a list or null", m.display())),
+        _ => return Err(anyhow!("{}: \"ids\" is a list or null", m.display()).into()),
     };
     let text = |name| {
         field(&manifest, name, m)?
@@ -250,5 +248,5 @@ pub fn pack(args: &PackArgs) -> anyhow::Result<ExitCode> {
         pakd.entries.len(),
         bytes.len()
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

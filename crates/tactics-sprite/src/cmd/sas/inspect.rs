@@ -9,7 +9,6 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::Path;
-use std::process::ExitCode;
 
 use anyhow::Context;
 use sas_formats::{BodyItem, Command, Frame, Meanings, Pakd, SasSet};
@@ -27,7 +26,7 @@ pub fn dispatch(
     options: &SasOptions,
     json: bool,
     verbose: bool,
-) -> Option<anyhow::Result<ExitCode>> {
+) -> Option<anyhow::Result<()>> {
     let kind = super::sniff(path)?;
     Some(run(path, kind, options, json, verbose))
 }
@@ -38,7 +37,7 @@ fn run(
     options: &SasOptions,
     json: bool,
     verbose: bool,
-) -> anyhow::Result<ExitCode> {
+) -> anyhow::Result<()> {
     let meanings = options.table();
     let text = match (kind, options.entry) {
         (Sniffed::Pakd, None) => {
@@ -56,7 +55,7 @@ fn run(
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes()).map_err(stdout_error)?;
     out.flush().map_err(stdout_error)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// `report` as pretty-printed JSON (`json`) or as its text.

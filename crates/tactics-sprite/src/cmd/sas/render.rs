@@ -3,19 +3,18 @@
 //! resolution: the game shows the same picture at 1/scale.
 
 use std::path::Path;
-use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 use sas_formats::pose::{self, PlacedQuad, Pose};
 use sas_formats::{Command, SasSet};
-use sprite_render::Image;
 use sprite_render::compose::{Canvas, check_animation};
 use sprite_render::encode::{TimedFrame, apng, gif, png_rgba};
 use sprite_render::layout::check_size;
 use sprite_render::sheet::decode_png;
+use sprite_render::{Background, Image};
 
-use super::super::read_input;
-use super::super::render::{Args, finish, write_out};
+use super::super::output::write_out;
+use super::super::{Failure, Outcome, read_input};
 use super::{SasOptions, load_set};
 
 /// The ticks of a second the pictures assume (the game's frame rate; not settled for SAS).
@@ -35,16 +34,46 @@ pub struct RenderOptions {
     pub sas: SasOptions,
 }
 
+/// `render`'s arguments as a SAS set draws them (`render` maps its own to these).
+pub struct SasRender<'a> {
+    /// The SAS set or container (`--data`).
+    pub data: &'a Path,
+    /// The PNG sheet (`--sheet`).
+    pub sheet: &'a Path,
+    /// `--palette`, refused for a SAS set.
+    pub palette: Option<usize>,
+    pub options: &'a RenderOptions,
+    pub frame: Option<usize>,
+    pub animation: &'a [String],
+    /// `--all-frames`, refused for a SAS set.
+    pub all_frames: bool,
+    pub scale: u32,
+    pub background: Background,
+    pub plays: Option<u32>,
+    pub hold: u32,
+    pub out: &'a Path,
+}
+
+impl SasRender<'_> {
+    /// `image` on the background, scaled, after checking the scaled size.
+    fn finish(&self, image: &Image) -> anyhow::Result<Image> {
+        Ok(sprite_render::render::finish(
+            image,
+            self.background,
+            self.scale,
+        )?)
+    }
+}
+
 /// Renders if `--data` is a SAS file or a container: `None` when it is neither.
-pub fn dispatch(args: &Args) -> Option<anyhow::Result<ExitCode>> {
-    super::sniff(&args.input.data)?;
+pub fn dispatch(args: &SasRender<'_>) -> Option<Outcome> {
+    super::sniff(args.data)?;
     Some(run(args))
 }
 
-/// A usage error: one line on stderr, exit 2.
-fn usage(message: impl std::fmt::Display) -> anyhow::Result<ExitCode> {
-    eprintln!("tactics-sprite: render: {message}");
-    Ok(ExitCode::from(2))
+/// A usage error of `render`.
+fn usage(message: impl std::fmt::Display) -> Outcome {
+    Err(Failure::usage("render", message))
 }
 
 /// One picture to draw: the placed quads of a pose and how long it shows.
@@ -53,8 +82,8 @@ struct Cell {
     ticks: u32,
 }
 
-fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let options = &args.sas;
+fn run(args: &SasRender<'_>) -> Outcome {
+    let options = args.options;
     let extension = args
         .out
         .extension()
@@ -75,7 +104,7 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
             "--all-frames is for sprite-data documents; for a SAS set draw one sprite with --frame N",
         );
     }
-    if args.input.palette.is_some() {
+    if args.palette.is_some() {
         return usage(
             "--palette chooses an SPR palette; a SAS set is drawn from a PNG sheet in its own colours",
         );
@@ -83,13 +112,13 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if animated && args.frame.is_none() && args.animation.len() != 1 {
         return usage("an .apng or .gif holds one animation; give --animation once");
     }
-    let loaded = load_set(&args.input.data, options.sas.entry)?;
+    let loaded = load_set(args.data, options.sas.entry)?;
     let set = &loaded.set;
     let meanings = options.sas.table();
-    let sheet = load_png_sheet(&args.input.sheet)?;
+    let sheet = load_png_sheet(args.sheet)?;
     println!(
         "sheet   {} (PNG, {} x {})",
-        args.input.sheet.display(),
+        args.sheet.display(),
         sheet.width(),
         sheet.height()
     );
@@ -126,7 +155,7 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
         }]);
     } else {
         let direction = usize::from(options.direction);
-        for name in &args.animation {
+        for name in args.animation {
             let Some((index, row)) = name
                 .parse::<usize>()
                 .ok()
@@ -215,7 +244,7 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
         )?;
         let images: Vec<Image> = rows[0]
             .iter()
-            .map(|c| finish(args, &draw(c)))
+            .map(|c| args.finish(&draw(c)))
             .collect::<anyhow::Result<_>>()?;
         let timed: Vec<TimedFrame<'_>> = rows[0]
             .iter()
@@ -232,7 +261,7 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
             gif(&timed, TICKS_PER_SECOND.into(), plays)
         }
         .context("encoding")?;
-        write_out(&args.out, &bytes)?;
+        write_out(args.out, &bytes)?;
         println!(
             "wrote   {} ({} frame{}, {} bytes)",
             args.out.display(),
@@ -240,7 +269,7 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
             if timed.len() == 1 { "" } else { "s" },
             bytes.len()
         );
-        return Ok(ExitCode::SUCCESS);
+        return Ok(());
     }
     let columns = rows.iter().map(Vec::len).max().unwrap_or(1).max(1) as u32;
     check_size(
@@ -259,9 +288,9 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
             );
         }
     }
-    let image = finish(args, &strip)?;
+    let image = args.finish(&strip)?;
     let bytes = png_rgba(&image).context("encoding the PNG")?;
-    write_out(&args.out, &bytes)?;
+    write_out(args.out, &bytes)?;
     println!(
         "wrote   {} ({} x {}, {} bytes)",
         args.out.display(),
@@ -269,7 +298,7 @@ fn run(args: &Args) -> anyhow::Result<ExitCode> {
         image.height(),
         bytes.len()
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// A PNG sheet of any size up to [`MAX_SHEET_SIDE`] (checked in its header first).

@@ -1,0 +1,459 @@
+//! A checked request drawn to its file ([`CheckedRender::render`]): the one path of every render,
+//! a unit's alone or with its weapon and effect layers, to a `.png` strip or contact sheet, an
+//! animated PNG or a GIF, with the report the command line prints about it.
+//!
+//! A render's canvas is the box of what it draws (the union of the drawn pixels of all its
+//! frames, [`fit_to_drawn`]), with the stance point at the same place in each frame; a contact
+//! sheet uses the document's canvas.
+
+use sprite_data::Document;
+use sprite_data::limits::{LimitExceeded, MAX_PICTURE_PIXELS};
+use sprite_data::pose::{Motion, View};
+
+use crate::compose::{AnimationFrame, Canvas, Renderer, check_animation, fit_to_drawn};
+use crate::encode::{TimedFrame, apng, gif, png_rgba};
+use crate::error::RenderError;
+use crate::image::Background;
+use crate::image::Image;
+use crate::layers::WeaponArt;
+use crate::layout::{check_size, contact_sheet, strip};
+use crate::request::{CheckedRender, Drawn, Format, RequestFault, What};
+use crate::sheet::SheetImage;
+
+/// The pictures a render cuts its tiles from.
+#[derive(Debug, Clone, Copy)]
+pub struct Art<'a> {
+    /// The unit's sheet.
+    pub sheet: &'a Image,
+    /// The second sheet MON's SP2 sequences cut their lower-half tiles from, when there is one.
+    pub sp2: Option<&'a Image>,
+    /// The weapon and effect layers, cut from the weapons sheet: needed when the request asks
+    /// for a weapon.
+    pub weapon: Option<&'a WeaponArt<'a>>,
+}
+
+impl<'a> Art<'a> {
+    /// The art of loaded sheets.
+    pub fn of(sheet: &'a SheetImage, sp2: Option<&'a SheetImage>) -> Art<'a> {
+        Art {
+            sheet: &sheet.image,
+            sp2: sp2.map(|s| &s.image),
+            weapon: None,
+        }
+    }
+}
+
+/// A rendered file: its bytes, and what the command line reports about it.
+#[derive(Debug, Clone)]
+pub struct Rendered {
+    pub bytes: Vec<u8>,
+    /// Lines on what was drawn (canvas, frames, animations).
+    pub report: Vec<String>,
+    /// What the file holds, in a few words (`48 x 60, 12 frames, plays for ever, 5210 bytes`).
+    pub summary: String,
+}
+
+/// Why a render made no file.
+#[non_exhaustive]
+#[derive(Debug, thiserror::Error)]
+pub enum RenderFailure {
+    /// The request's fault (the command line's usage error, the server's `400`).
+    #[error(transparent)]
+    Request(#[from] RequestFault),
+    /// An input the request needs was not given: the SP2 an SP2 sequence draws from
+    /// ([`RenderError::Sp2Needed`]), or the weapon art for a weapon (the server's `422`).
+    #[error("{0}")]
+    Missing(Box<RenderError>),
+    /// The sheet (`sp2: false`) or the SP2 does not fit the document's cells.
+    #[error("the {} does not fit the document: {error}", if *.sp2 { "SP2" } else { "sheet" })]
+    SheetMismatch { sp2: bool, error: Box<RenderError> },
+    /// The document, or a layer document, does not draw (a reference that does not resolve, a
+    /// canvas past its limit): the command line names the document.
+    #[error("{0}")]
+    Drawing(Box<RenderError>),
+    /// The file would pass a limit, or cannot be encoded; `stage` says what was being made.
+    #[error("{}{error}", .stage.map(|s| format!("{s}: ")).unwrap_or_default())]
+    Output {
+        stage: Option<&'static str>,
+        error: Box<RenderError>,
+    },
+}
+
+impl RenderFailure {
+    /// A drawing error: an SP2 sequence without its SP2 is a missing input, anything else the
+    /// document's (or its layers').
+    pub fn drawing(error: RenderError) -> RenderFailure {
+        match error {
+            RenderError::Sp2Needed { .. } => RenderFailure::Missing(Box::new(error)),
+            other => RenderFailure::Drawing(Box::new(other)),
+        }
+    }
+
+    /// The sheet (`sp2: false`) or the SP2 that does not fit the document.
+    pub fn mismatch(sp2: bool, error: RenderError) -> RenderFailure {
+        RenderFailure::SheetMismatch {
+            sp2,
+            error: Box::new(error),
+        }
+    }
+
+    fn output(error: impl Into<RenderError>) -> RenderFailure {
+        RenderFailure::Output {
+            stage: None,
+            error: Box::new(error.into()),
+        }
+    }
+
+    fn while_making(stage: &'static str) -> impl FnOnce(RenderError) -> RenderFailure {
+        move |error| RenderFailure::Output {
+            stage: Some(stage),
+            error: Box::new(error),
+        }
+    }
+}
+
+impl CheckedRender<'_, '_> {
+    /// The file this request asks for, drawn from `art`.
+    ///
+    /// # Errors
+    /// A [`RenderFailure`]: [`RenderFailure::Missing`] for an SP2 sequence without `art.sp2`
+    /// or a weapon without `art.weapon`, else the inputs' or the output's failure.
+    pub fn render(&self, art: &Art<'_>) -> Result<Rendered, RenderFailure> {
+        if let (Some(weapon_type), Drawn::Motions(motions)) = (self.request.weapon, &self.drawn) {
+            let weapon = art
+                .weapon
+                .ok_or_else(|| RenderFailure::Missing(Box::new(RenderError::WeaponArtNeeded)))?;
+            return self.render_with_layers(art, weapon, weapon_type, motions);
+        }
+        let renderer = Renderer::new(self.doc, art.sheet)
+            .map_err(|error| RenderFailure::mismatch(false, error))?;
+        let renderer = match art.sp2 {
+            Some(sp2) => renderer
+                .with_sp2(sp2)
+                .map_err(|error| RenderFailure::mismatch(true, error))?,
+            None => renderer,
+        };
+        let mut rows = Rows::default();
+        let mut loops = false;
+        match &self.drawn {
+            Drawn::AllFrames => return self.contact_sheet(&renderer),
+            Drawn::Frame(shp) => {
+                let image = renderer.draw_frame(*shp).map_err(RenderFailure::drawing)?;
+                rows.lines.push(format!(
+                    "frame   {} ({} tiles)",
+                    shp.index(),
+                    self.doc.frames[shp.index()].len()
+                ));
+                rows.frames.push(vec![AnimationFrame {
+                    image,
+                    ticks: 0,
+                    start: 0,
+                    index: None,
+                    shp: *shp,
+                    move_x: 0,
+                    move_y: 0,
+                    events: Vec::new(),
+                }]);
+            }
+            Drawn::Motions(motions) => {
+                for &motion in motions {
+                    // An animation that only draws in its water frames (Nulled Walk) is drawn
+                    // in them.
+                    let water =
+                        self.request.water || matches!(motion, Motion::Animation(a) if a.water);
+                    if let Motion::Animation(animation) = motion {
+                        loops = animation.looping;
+                    }
+                    for &view in &self.views {
+                        let frames = renderer
+                            .animation(motion, view, water)
+                            .map_err(RenderFailure::drawing)?;
+                        rows.push_animation(
+                            motion.name(),
+                            view,
+                            water,
+                            self.doc,
+                            frames,
+                            renderer.canvas(),
+                        )?;
+                    }
+                }
+            }
+        }
+        let (rows, report) = rows.fitted(renderer.canvas(), "");
+        self.encode_rows(&rows, loops, report)
+    }
+
+    /// Each animation at each view with its layers, on a canvas that holds them (then fitted to
+    /// what is drawn, as without a weapon).
+    fn render_with_layers(
+        &self,
+        art: &Art<'_>,
+        weapon: &WeaponArt<'_>,
+        weapon_type: fft_formats::layer::WeaponType,
+        motions: &[Motion<'_>],
+    ) -> Result<Rendered, RenderFailure> {
+        // RenderRequest::against refuses the idle frame with a weapon.
+        let animations: Vec<_> = motions
+            .iter()
+            .filter_map(|motion| match motion {
+                Motion::Animation(animation) => Some(*animation),
+                Motion::Idle => None,
+            })
+            .collect();
+        let renderer = weapon
+            .renderer(self.doc, art.sheet, weapon_type, &animations, &self.views)
+            .and_then(|renderer| match art.sp2 {
+                Some(sp2) => renderer.with_sp2(sp2),
+                None => Ok(renderer),
+            })
+            .map_err(RenderFailure::drawing)?;
+        let mut rows = Rows::default();
+        let mut loops = false;
+        for animation in animations {
+            let water = self.request.water || animation.water;
+            loops = animation.looping;
+            for &view in &self.views {
+                let frames = renderer
+                    .animation(animation, view, water)
+                    .map_err(RenderFailure::drawing)?;
+                rows.push_animation(
+                    &animation.name,
+                    view,
+                    water,
+                    self.doc,
+                    frames,
+                    renderer.canvas(),
+                )?;
+            }
+        }
+        let (rows, report) = rows.fitted(renderer.canvas(), ", weapon and effect included");
+        self.encode_rows(&rows, loops, report)
+    }
+
+    /// A contact sheet of every frame on the document's canvas.
+    fn contact_sheet(&self, renderer: &Renderer<'_>) -> Result<Rendered, RenderFailure> {
+        let columns = self.request.columns;
+        let sheet = contact_sheet(renderer, columns).map_err(RenderFailure::drawing)?;
+        let canvas = renderer.canvas();
+        let report = vec![
+            format!(
+                "canvas  {} x {} a frame (the document's), stance point at ({}, {})",
+                canvas.width,
+                canvas.height,
+                canvas.stance().0,
+                canvas.stance().1
+            ),
+            format!(
+                "frames  {} (contact sheet, {} a row)",
+                self.doc.frames.len(),
+                columns.max(1)
+            ),
+        ];
+        self.png_file(&sheet, report)
+    }
+
+    /// The drawn rows in the request's format, with the report and the summary.
+    fn encode_rows(
+        &self,
+        rows: &[Vec<AnimationFrame>],
+        loops: bool,
+        report: Vec<String>,
+    ) -> Result<Rendered, RenderFailure> {
+        let request = self.request;
+        if request.format == Format::Png {
+            let image = strip(rows, request.labels)
+                .map_err(RenderFailure::while_making("drawing the strip"))?;
+            return self.png_file(&image, report);
+        }
+        let frames = &rows[0];
+        let fitted = Canvas {
+            left: 0,
+            top: 0,
+            width: frames.first().map_or(1, |f| f.image.width()),
+            height: frames.first().map_or(1, |f| f.image.height()),
+        };
+        let drawn = match &request.what {
+            What::Animations(names) => format!("--animation {:?}", names[0]),
+            What::Frame(n) => format!("--frame {n}"),
+            What::AllFrames => "--all-frames".to_owned(),
+        };
+        check_animation(
+            fitted,
+            frames.len(),
+            request.scale,
+            format_args!("{drawn} at --scale {}", request.scale),
+        )
+        .map_err(RenderFailure::output)?;
+        let scaled: Vec<Image> = frames
+            .iter()
+            .map(|f| finish(&f.image, request.background, request.scale))
+            .collect::<Result<_, _>>()
+            .map_err(RenderFailure::output)?;
+        let timed: Vec<TimedFrame<'_>> = frames
+            .iter()
+            .zip(&scaled)
+            .map(|(f, image)| TimedFrame {
+                image,
+                ticks: if f.ticks == 0 { request.hold } else { f.ticks },
+            })
+            .collect();
+        let plays = request.plays.unwrap_or(if loops { 0 } else { 1 });
+        let tps = self.doc.stage.ticks_per_second;
+        let bytes = if request.format == Format::Apng {
+            let tps = u16::try_from(tps).map_err(|_| {
+                RenderFailure::output(RenderError::TicksPerSecondTooHigh {
+                    ticks_per_second: tps,
+                })
+            })?;
+            apng(&timed, tps, plays)
+        } else {
+            gif(&timed, tps, plays)
+        }
+        .map_err(RenderFailure::while_making("encoding"))?;
+        let (w, h) = (scaled[0].width(), scaled[0].height());
+        let summary = format!(
+            "{w} x {h}, {} frames, plays {}, {} bytes",
+            timed.len(),
+            if plays == 0 {
+                "for ever".to_owned()
+            } else {
+                plays.to_string()
+            },
+            bytes.len()
+        );
+        Ok(Rendered {
+            bytes,
+            report,
+            summary,
+        })
+    }
+
+    /// A `.png` of `image` (on the background, scaled).
+    fn png_file(&self, image: &Image, report: Vec<String>) -> Result<Rendered, RenderFailure> {
+        let image = finish(image, self.request.background, self.request.scale)
+            .map_err(RenderFailure::output)?;
+        let bytes = png_rgba(&image).map_err(RenderFailure::while_making("encoding the PNG"))?;
+        let summary = format!(
+            "{} x {}, {} bytes",
+            image.width(),
+            image.height(),
+            bytes.len()
+        );
+        Ok(Rendered {
+            bytes,
+            report,
+            summary,
+        })
+    }
+}
+
+/// `image` on `background`, every pixel a `scale x scale` block, after checking the scaled size
+/// (the command line draws a SAS set's pictures with it too).
+///
+/// # Errors
+/// [`RenderError::Limit`] past [`MAX_PICTURE_PIXELS`], naming `--scale`.
+pub fn finish(image: &Image, background: Background, scale: u32) -> Result<Image, RenderError> {
+    let k = u64::from(scale);
+    check_size(
+        u64::from(image.width()) * k,
+        u64::from(image.height()) * k,
+        "a picture of",
+        format_args!("--scale {scale}"),
+    )?;
+    Ok(background.apply(image).scaled(scale))
+}
+
+/// The rows a render draws (one per animation and view, or the one frame) and a report line each.
+#[derive(Default)]
+struct Rows {
+    frames: Vec<Vec<AnimationFrame>>,
+    lines: Vec<String>,
+}
+
+impl Rows {
+    /// Adds `name`'s frames in `view` as the next row, with its report line, and bounds the rows
+    /// held so far together ([`bound_rows`]).
+    fn push_animation(
+        &mut self,
+        name: &str,
+        view: View,
+        water: bool,
+        doc: &Document,
+        frames: Vec<AnimationFrame>,
+        canvas: Canvas,
+    ) -> Result<(), RenderFailure> {
+        let tps = doc.stage.ticks_per_second;
+        self.lines
+            .push(describe_animation(name, view, water, tps, &frames));
+        self.frames.push(frames);
+        bound_rows(&self.frames, canvas)
+    }
+
+    /// The rows fitted to what they draw ([`fit_to_drawn`]), and the report: the fitted canvas
+    /// (`the box of what this render draws{drawn_too}`), then each row's line.
+    fn fitted(
+        mut self,
+        canvas: Canvas,
+        drawn_too: &str,
+    ) -> (Vec<Vec<AnimationFrame>>, Vec<String>) {
+        let canvas = fit_to_drawn(&mut self.frames, canvas);
+        let mut report = vec![format!(
+            "canvas  {} x {}, stance point at ({}, {}) (the box of what this render draws{drawn_too})",
+            canvas.width,
+            canvas.height,
+            canvas.stance().0,
+            canvas.stance().1
+        )];
+        report.extend(self.lines);
+        (self.frames, report)
+    }
+}
+
+/// Every row is held until the strip is made: bounds them together as they are drawn, before the
+/// next is.
+///
+/// # Errors
+/// [`LimitExceeded`] (`MAX_PICTURE_PIXELS`) naming how many `--animation` rows it took.
+fn bound_rows(rows: &[Vec<AnimationFrame>], canvas: Canvas) -> Result<(), RenderFailure> {
+    let held: usize = rows.iter().map(Vec::len).sum();
+    let pixels = held as u64 * u64::from(canvas.width) * u64::from(canvas.height);
+    if pixels > MAX_PICTURE_PIXELS {
+        return Err(RenderFailure::output(LimitExceeded {
+            what: format!("{held} frames of {} x {},", canvas.width, canvas.height),
+            value: format!("{pixels} pixels in all,"),
+            limit: format!("{MAX_PICTURE_PIXELS} pixels"),
+            name: "MAX_PICTURE_PIXELS",
+            field: format!("--animation x {}", rows.len()),
+        }));
+    }
+    Ok(())
+}
+
+/// One line on what an animation shows: frames, length, events.
+fn describe_animation(
+    name: &str,
+    view: View,
+    water: bool,
+    tps: u32,
+    frames: &[AnimationFrame],
+) -> String {
+    let ticks: u64 = frames.iter().map(|f| u64::from(f.ticks)).sum();
+    let events: Vec<String> = frames
+        .iter()
+        .enumerate()
+        .flat_map(|(i, f)| {
+            f.events
+                .iter()
+                .map(move |e| format!("{e} in frame {i} (tick {})", f.start))
+        })
+        .collect();
+    format!(
+        "anim    {name:?} view {view}{}: {} frames, {ticks} ticks ({:.3} s){}{}",
+        if water { " in water" } else { "" },
+        frames.len(),
+        ticks as f64 / f64::from(tps.max(1)),
+        if events.is_empty() { "" } else { "; " },
+        events.join(", ")
+    )
+}

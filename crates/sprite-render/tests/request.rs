@@ -1,0 +1,184 @@
+//! The render request: each rule it is checked by, in the order the command line reports them
+//! (the rules of the request alone before the document's: views, then animations, then the
+//! frame), what it finds in the document, and the failures a checked request draws to.
+
+mod common;
+
+use fft_formats::layer::WeaponType;
+use sprite_render::sheet::synthetic_sheet;
+use sprite_render::{Art, Format, RenderError, RenderFailure, RenderRequest, RequestFault, What};
+
+fn animations(names: &[&str], format: Format) -> RenderRequest {
+    RenderRequest::new(
+        What::Animations(names.iter().map(|&n| n.to_owned()).collect()),
+        format,
+    )
+}
+
+#[test]
+fn the_request_alone_is_checked_first_in_order() {
+    let doc = common::document("demo");
+    let all_in_a_gif = RenderRequest {
+        views: vec![1, 2],
+        ..RenderRequest::new(What::AllFrames, Format::Gif)
+    };
+    // Both a contact sheet and two views in a .gif: the contact sheet is said.
+    assert!(matches!(
+        all_in_a_gif.check(),
+        Err(RequestFault::ContactSheetNotPng)
+    ));
+    let two = animations(&["Walk", "Nope"], Format::Apng);
+    assert!(matches!(two.check(), Err(RequestFault::OneAnimation)));
+    // The request's own faults come before the document's (an unknown animation).
+    assert!(matches!(two.against(&doc), Err(RequestFault::OneAnimation)));
+    let views = RenderRequest {
+        views: vec![1, 5],
+        ..animations(&["Walk"], Format::Gif)
+    };
+    assert!(matches!(views.check(), Err(RequestFault::OneView)));
+    let weapon = RenderRequest {
+        weapon: Some(WeaponType::Sword),
+        ..RenderRequest::new(What::Frame(0), Format::Png)
+    };
+    assert!(matches!(
+        weapon.check(),
+        Err(RequestFault::WeaponWithoutAnimation)
+    ));
+    // The same in a .png is a strip: every rule holds.
+    let strip = RenderRequest {
+        views: vec![1, 5],
+        ..animations(&["Walk", "Idle"], Format::Png)
+    };
+    assert!(strip.check().is_ok());
+    assert_eq!(strip.against(&doc).expect("a strip").views().len(), 2);
+}
+
+#[test]
+fn the_document_is_asked_views_then_animations_then_the_frame() {
+    let doc = common::document("demo");
+    let both = RenderRequest {
+        views: vec![1, 9],
+        ..animations(&["Wlak"], Format::Png)
+    };
+    let Err(RequestFault::View(error)) = both.against(&doc) else {
+        panic!("view 9 is said before the unknown animation");
+    };
+    assert!(error.to_string().contains('9'), "{error}");
+    let Err(RequestFault::UnknownAnimation { name, error }) =
+        animations(&["Walk", "Wlak"], Format::Png).against(&doc)
+    else {
+        panic!("Wlak is no animation of the demo");
+    };
+    assert_eq!(name, "Wlak");
+    assert!(
+        error.to_string().contains("\"Walk\""),
+        "the nearest is named: {error}"
+    );
+    let idle = RenderRequest {
+        weapon: Some(WeaponType::Sword),
+        ..animations(&["idle"], Format::Gif)
+    };
+    assert!(matches!(
+        idle.against(&doc),
+        Err(RequestFault::WeaponOnIdle)
+    ));
+    let count = doc.frames.len();
+    let Err(fault) = RenderRequest::new(What::Frame(count), Format::Png).against(&doc) else {
+        panic!("frame {count} is one past the last");
+    };
+    assert_eq!(
+        fault.to_string(),
+        format!(
+            "frame {count} is not in the document, which has frames 0..{}",
+            count - 1
+        )
+    );
+    assert!(
+        RenderRequest::new(What::Frame(count - 1), Format::Png)
+            .against(&doc)
+            .is_ok()
+    );
+}
+
+#[test]
+fn a_checked_request_knows_the_most_frames_a_row_holds() {
+    let doc = common::document("demo");
+    let walk = doc.animation("Walk").expect("the demo walks");
+    let longest = [walk.front, walk.back]
+        .iter()
+        .map(|s| doc.sequences[s.index()].frames.len())
+        .max()
+        .expect("two sequences");
+    let checked = animations(&["Idle", "walk"], Format::Png);
+    assert_eq!(
+        checked.against(&doc).expect("checked").most_frames_a_row(),
+        longest
+    );
+    let all = RenderRequest::new(What::AllFrames, Format::Png);
+    assert_eq!(
+        all.against(&doc).expect("checked").most_frames_a_row(),
+        doc.frames.len()
+    );
+}
+
+#[test]
+fn a_checked_request_draws_its_file_or_says_what_it_lacks() {
+    let doc = common::document("demo");
+    let sheet = synthetic_sheet(&doc);
+    let art = Art {
+        sheet: &sheet,
+        sp2: None,
+        weapon: None,
+    };
+    // A frame in an animated file is a file of one frame.
+    let frame = RenderRequest::new(What::Frame(3), Format::Gif);
+    let rendered = frame
+        .against(&doc)
+        .expect("checked")
+        .render(&art)
+        .expect("drawn");
+    assert!(rendered.bytes.starts_with(b"GIF89a"));
+    assert!(
+        rendered.summary.contains(", 1 frames, plays 1, "),
+        "{}",
+        rendered.summary
+    );
+    assert_eq!(
+        rendered.report[1],
+        format!("frame   3 ({} tiles)", doc.frames[3].len())
+    );
+    // A weapon with no layers to draw it from is a missing input, not a picture without it.
+    let sword = RenderRequest {
+        weapon: Some(WeaponType::Sword),
+        ..animations(&["Walk"], Format::Gif)
+    };
+    let Err(RenderFailure::Missing(error)) = sword.against(&doc).expect("checked").render(&art)
+    else {
+        panic!("a weapon needs its art");
+    };
+    assert!(matches!(*error, RenderError::WeaponArtNeeded));
+    // A sheet too small for the document's cells.
+    let small = sprite_render::Image::new(8, 8);
+    let Err(failure) = RenderRequest::new(What::Frame(0), Format::Png)
+        .against(&doc)
+        .expect("checked")
+        .render(&Art::of(
+            &sprite_render::sheet::SheetImage {
+                image: small,
+                source: sprite_render::sheet::SheetSource::Png { indexed: false },
+            },
+            None,
+        ))
+    else {
+        panic!("an 8 x 8 sheet holds none of the demo's cells");
+    };
+    assert!(
+        matches!(failure, RenderFailure::SheetMismatch { sp2: false, .. }),
+        "{failure}"
+    );
+    assert!(
+        failure
+            .to_string()
+            .starts_with("the sheet does not fit the document: cell ")
+    );
+}

@@ -1,0 +1,97 @@
+//! `GET /api/v1/draw`: the pose `tactics-sprite draw` prints, as its one JSON line: the query
+//! mapped to sprite-data's [`DrawRequest`] (as `draw` maps its flags to one) and resolved once.
+
+use std::sync::Arc;
+
+use axum::extract::{RawQuery, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use sprite_data::ErrorKind;
+use sprite_data::pose::{DrawRequest, IDLE};
+
+use super::respond::{JSON, REUSE, body};
+use super::{AppState, Prepared, weapon_type};
+use crate::error::ApiError;
+use crate::params::Params;
+
+/// `GET /api/v1/draw?kind=&animation=&view=&tick=&water=&idle=&weapon=`: `tactics-sprite draw`'s
+/// line (`weapon=TYPE`: `draw --weapon TYPE` with the unit's layer documents).
+pub async fn draw(
+    State(state): State<Arc<AppState>>,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let params = Params::parse(
+        query.as_deref(),
+        &[
+            "kind",
+            "animation",
+            "view",
+            "tick",
+            "water",
+            "idle",
+            "weapon",
+        ],
+    )?;
+    let served = state.served(&params)?;
+    let idle = params.flag("idle")?;
+    let weapon = weapon_type(&params)?;
+    if idle && weapon.is_some() {
+        return Err(ApiError::bad(
+            "weapon",
+            "idle and weapon are either-or: the idle frame starts no layer",
+        ));
+    }
+    let animation = match (idle, params.text("animation")) {
+        (true, Some(_)) => {
+            return Err(ApiError::bad(
+                "idle",
+                "idle and animation are either-or: idle draws the idle frame",
+            ));
+        }
+        (true, None) => IDLE,
+        (false, _) => params.required("animation")?,
+    };
+    let request = DrawRequest {
+        animation: animation.to_owned(),
+        view: params.required_number("view", "a view number 0..7")?,
+        tick: params.number("tick", "a whole number of ticks")?,
+        water: params.flag("water")?,
+        weapon,
+    };
+    let resolved = request
+        .resolve(served.document())
+        .map_err(|error| refused(served, &request, error))?;
+    // `draw --weapon TYPE --weapon-data W --effect-data E`, the unit's layers as W and E; the
+    // idle frame starts no layer, so it is drawn as the plain pose and needs none.
+    let layers = match resolved.weapon() {
+        Some(weapon) => match &served.unit.layers {
+            Some(layers) => Some(layers),
+            None => return Err(served.no_layers(weapon)),
+        },
+        None => None,
+    };
+    let drawn = resolved
+        .draw(layers.map(|l| &l.weapon), layers.map(|l| &l.effect))
+        .map_err(|error| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, error.to_string()))?;
+    let mut line = drawn.to_json_line();
+    line.push('\n');
+    Ok(body(JSON, REUSE, line))
+}
+
+/// A draw the document refuses as the answer naming the parameter at fault: `404` for an
+/// animation it does not have (with the nearest names), `400` for the view or the tick; `500`
+/// for a document that does not resolve.
+fn refused(served: &Prepared, request: &DrawRequest, error: sprite_data::Error) -> ApiError {
+    match error.kind() {
+        ErrorKind::UnknownAnimation { .. } => {
+            served.unknown_animation("animation", &request.animation, &error)
+        }
+        ErrorKind::ViewOutOfRange { .. } => ApiError::bad("view", error.to_string()),
+        ErrorKind::TickNeeded { animation } => ApiError::bad(
+            "tick",
+            format!("tick=T is needed to draw {animation:?} (only the idle frame needs none)"),
+        ),
+        ErrorKind::NegativeTick { .. } => ApiError::bad("tick", error.to_string()),
+        _ => ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, error.to_string()),
+    }
+}

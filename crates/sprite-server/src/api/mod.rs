@@ -1,0 +1,420 @@
+//! The endpoints under `/api/v1/`, each family in its module, on the state they share (this
+//! module: the served units and what is made once for each):
+//!
+//! - [`documents`]: `kinds`, `animations` and `data`;
+//! - [`draw`]: the pose `tactics-sprite draw` prints, on `sprite-data`'s draw request;
+//! - [`pictures`]: `sheet.png` and `sp2.png`;
+//! - [`render`]: `render.png|gif|apng`, on `sprite-render`'s render request;
+//! - [`respond`]: the bodies, caching, gzip and `ETag` rules every answer shares.
+
+pub mod documents;
+pub mod draw;
+pub mod pictures;
+pub mod render;
+pub mod respond;
+
+use std::sync::{Arc, OnceLock};
+
+use axum::body::Bytes;
+use axum::http::StatusCode;
+use fft_formats::layer::WeaponType;
+use serde::Serialize;
+use sprite_data::layer::LayerSet;
+use sprite_data::pipeline::sha256_hex;
+use sprite_data::pose::IDLE;
+use sprite_data::{Document, SequenceIndex};
+use sprite_render::layers::{LayerPalettes, WeaponArt};
+use sprite_render::sheet::{SheetImage, load_sheet, load_sp2, spr_colours};
+use tokio::sync::Semaphore;
+
+pub use respond::{REUSE, REVALIDATE, matches_etag};
+
+use crate::catalog::{Catalog, ServedUnit, Sheet, WeaponSheet, weapon_layer_of};
+use crate::error::ApiError;
+use crate::params::Params;
+
+/// Everything the handlers share.
+pub struct AppState {
+    units: Vec<Prepared>,
+    kinds_json: Bytes,
+    /// The weapons sheet renders with `weapon=` cut the layers from.
+    weapon_sheet: Option<WeaponSheet>,
+    /// Sheets and renders are CPU work run off the async threads; at most this many at once.
+    pictures: Semaphore,
+}
+
+/// A served unit and what is made once for it.
+pub(crate) struct Prepared {
+    unit: ServedUnit,
+    bytes: Bytes,
+    sha256: String,
+    gzip: Bytes,
+    animations_json: Bytes,
+    /// `Idle` and the animations' names, for the nearest names of an unknown one.
+    names: Vec<String>,
+    /// The pixels of the document's canvas (`tactics-sprite render`'s picture of one frame).
+    canvas_pixels: u64,
+    /// The sheet drawn with each palette (one entry for a PNG sheet), made when first asked for.
+    sheets: Vec<OnceLock<Result<Arc<SheetImage>, String>>>,
+    /// The SP2 likewise (drawn with the sheet's palette), when the kind has one.
+    sp2s: Vec<OnceLock<Result<Arc<SheetImage>, String>>>,
+}
+
+/// One entry of `/api/v1/kinds`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct KindSummary<'a> {
+    kind: &'a str,
+    animations: usize,
+    frames: usize,
+    sequences: usize,
+    document_bytes: usize,
+    sha256: &'a str,
+    /// `spr`, `png` or `synthetic`.
+    sheet: &'a str,
+    /// The sheet's file name (no folder), when it is a file.
+    sheet_file: Option<&'a str>,
+    palettes: usize,
+    /// The second sheet MON's SP2 sequences draw from: `spr`, `png` or `synthetic`; `missing`
+    /// when the document needs one and none was found (those sequences are refused); absent
+    /// when it needs none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sp2: Option<&'a str>,
+    /// The SP2's file name (no folder), or the one the document names when it is missing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sp2_file: Option<&'a str>,
+    /// The layer documents `draw` with `weapon=` draws from, `[weapon, effect]` (`wep1` or
+    /// `wep2`, and `eff1`); absent when none were found (`weapon=` is then refused).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    layers: Option<[&'a str; 2]>,
+    origin: &'a str,
+}
+
+/// One entry of `/api/v1/animations`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AnimationSummary<'a> {
+    name: &'a str,
+    category: &'a str,
+    #[serde(rename = "loop")]
+    looping: bool,
+    hit_tick: Option<u32>,
+    water: bool,
+    /// The front and back sequences' lengths in ticks.
+    ticks: [u64; 2],
+}
+
+impl AppState {
+    /// Prepares a catalog for serving: digests, gzip, summaries.
+    ///
+    /// # Errors
+    /// None in practice (JSON and gzip of in-memory data).
+    pub fn new(catalog: Catalog) -> anyhow::Result<AppState> {
+        let units: Vec<Prepared> = catalog
+            .units
+            .into_iter()
+            .map(Prepared::new)
+            .collect::<anyhow::Result<_>>()?;
+        let summaries: Vec<KindSummary> = units
+            .iter()
+            .map(|s| KindSummary {
+                kind: &s.unit.name,
+                animations: s.unit.document.animations.len(),
+                frames: s.unit.document.frames.len(),
+                sequences: s.unit.document.sequences.len(),
+                document_bytes: s.bytes.len(),
+                sha256: &s.sha256,
+                sheet: sheet_kind(&s.unit.sheet),
+                sheet_file: file_name(&s.unit.sheet),
+                palettes: s.unit.sheet.palettes(),
+                sp2: match (&s.unit.sp2, s.missing_sp2()) {
+                    (Some(sp2), _) => Some(sheet_kind(sp2)),
+                    (None, Some(_)) => Some("missing"),
+                    (None, None) => None,
+                },
+                sp2_file: s.unit.sp2.as_ref().and_then(file_name).or(s.missing_sp2()),
+                layers: s
+                    .unit
+                    .layers
+                    .as_ref()
+                    .map(|l| [l.weapon.kind.as_str(), l.effect.kind.as_str()]),
+                origin: &s.unit.origin,
+            })
+            .collect();
+        let kinds_json = Bytes::from(serde_json::to_vec(&summaries)?);
+        let workers = std::thread::available_parallelism().map_or(2, usize::from);
+        Ok(AppState {
+            units,
+            kinds_json,
+            weapon_sheet: catalog.weapon_sheet,
+            pictures: Semaphore::new(workers),
+        })
+    }
+
+    /// The unit named by `kind=`, or the first served when it is not given.
+    fn served(&self, params: &Params) -> Result<&Prepared, ApiError> {
+        let Some(name) = params.text("kind") else {
+            return self
+                .units
+                .first()
+                .ok_or_else(|| ApiError::status(StatusCode::NOT_FOUND, "no kind is served"));
+        };
+        self.units
+            .iter()
+            .find(|s| s.unit.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| ApiError::unknown("kind", name, &self.unit_names()))
+    }
+
+    /// Where `served` is in the list, for work that runs off the async threads.
+    fn index_of(&self, served: &Prepared) -> usize {
+        self.units
+            .iter()
+            .position(|s| std::ptr::eq(s, served))
+            .expect("served from the list")
+    }
+
+    /// The served units' names, in order.
+    pub fn unit_names(&self) -> Vec<&str> {
+        self.units.iter().map(|s| s.unit.name.as_str()).collect()
+    }
+
+    /// The weapon and effect layers of `served` cut from the weapons sheet with `palettes`, for
+    /// `weapon=`; `422` when the unit has no layer documents or the server no weapons sheet.
+    fn weapon_art<'a>(
+        &'a self,
+        served: &'a Prepared,
+        weapon: WeaponType,
+        palettes: LayerPalettes,
+    ) -> Result<WeaponArt<'a>, ApiError> {
+        let Some(layers) = &served.unit.layers else {
+            return Err(served.no_layers(weapon));
+        };
+        let Some(sheet) = &self.weapon_sheet else {
+            return Err(ApiError {
+                parameter: Some("weapon".to_owned()),
+                ..ApiError::status(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!(
+                        "weapon={weapon} cuts its layers from the weapons sheet WEP.SPR (or \
+                         battle_wep_spr.bin), and this server has none: serve --weapon-sheet \
+                         FILE, or put it in the --sheets or --originals folder"
+                    ),
+                )
+            });
+        };
+        WeaponArt::cut(&sheet.spr, &layers.weapon, &layers.effect, palettes).map_err(|e| {
+            ApiError::status(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("{}: {e}", sheet.file),
+            )
+        })
+    }
+}
+
+impl Prepared {
+    fn new(unit: ServedUnit) -> anyhow::Result<Prepared> {
+        let bytes = Bytes::from(unit.bytes.clone());
+        let sha256 = sha256_hex(&bytes);
+        let gzip = Bytes::from(respond::gzip(&bytes)?);
+        let doc = &unit.document;
+        let animations: Vec<AnimationSummary> = doc
+            .animations
+            .iter()
+            .map(|a| {
+                let total = |i: SequenceIndex| {
+                    doc.sequences
+                        .get(i.index())
+                        .map_or(0, sprite_data::pose::total_ticks)
+                };
+                AnimationSummary {
+                    name: &a.name,
+                    category: &a.category,
+                    looping: a.looping,
+                    hit_tick: a.hit_tick,
+                    water: a.water,
+                    ticks: [total(a.front), total(a.back)],
+                }
+            })
+            .collect();
+        let animations_json = Bytes::from(serde_json::to_vec(&animations)?);
+        let names = std::iter::once(IDLE.to_owned())
+            .chain(doc.animations.iter().map(|a| a.name.clone()))
+            .collect();
+        let canvas_pixels = sprite_render::Canvas::of_document(doc)
+            .map_or(0, |c| u64::from(c.width) * u64::from(c.height));
+        let sheets = (0..unit.sheet.palettes().max(1))
+            .map(|_| OnceLock::new())
+            .collect();
+        let sp2s = (0..unit.sheet.palettes().max(1))
+            .map(|_| OnceLock::new())
+            .collect();
+        Ok(Prepared {
+            unit,
+            bytes,
+            sha256,
+            gzip,
+            animations_json,
+            names,
+            canvas_pixels,
+            sheets,
+            sp2s,
+        })
+    }
+
+    /// The SP2 file the document draws from when none was found for it.
+    fn missing_sp2(&self) -> Option<&str> {
+        let doc = self.document();
+        let needed = doc.draws_from_sp2();
+        match (&self.unit.sp2, &doc.sp2) {
+            (None, Some(sp2)) if needed => Some(sp2.file.as_str()),
+            _ => None,
+        }
+    }
+
+    /// The `422` of `weapon=` for a kind served without its layer documents, naming them.
+    fn no_layers(&self, weapon: WeaponType) -> ApiError {
+        let wanted = weapon_layer_of(&self.unit.name);
+        let effect = LayerSet::Eff1;
+        let (weapon_shp, weapon_seq) = wanted.files();
+        let (effect_shp, effect_seq) = effect.files();
+        ApiError {
+            parameter: Some("weapon".to_owned()),
+            ..ApiError::status(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!(
+                    "weapon={weapon} needs the {wanted} and {effect} layer documents, and this \
+                     server has none for kind {}: serve --originals DIR with {weapon_shp}, \
+                     {weapon_seq}, {effect_shp} and {effect_seq} in DIR builds them, and serve \
+                     --data DOC finds {wanted}.json and {effect}.json (or \
+                     {wanted}.tactics-sprite-layer.json and {effect}.tactics-sprite-layer.json) \
+                     beside DOC",
+                    self.unit.name
+                ),
+            )
+        }
+    }
+
+    fn document(&self) -> &Document {
+        &self.unit.document
+    }
+
+    /// The `404` of an animation `name` the document does not have: `error`'s line (the command
+    /// line's) and the nearest names.
+    fn unknown_animation(
+        &self,
+        parameter: &str,
+        name: &str,
+        error: &sprite_data::Error,
+    ) -> ApiError {
+        let names: Vec<&str> = self.names.iter().map(String::as_str).collect();
+        ApiError::unknown_because(parameter, error.to_string(), name, &names)
+    }
+
+    /// The palette `palette=` chooses (checked against the sheet), `None` when not given.
+    fn palette(&self, params: &Params) -> Result<Option<usize>, ApiError> {
+        let Some(palette) = params.number::<usize>("palette", "a palette number")? else {
+            return Ok(None);
+        };
+        let count = self.unit.sheet.palettes();
+        if count == 0 {
+            return Err(ApiError::bad(
+                "palette",
+                format!(
+                    "kind {}'s sheet is {}: it is drawn in its own colours, with no palette to choose",
+                    self.unit.name,
+                    self.unit.sheet.describe()
+                ),
+            ));
+        }
+        if palette >= count {
+            return Err(ApiError::bad(
+                "palette",
+                format!("palette {palette}: the sheet has palettes 0..{}", count - 1),
+            ));
+        }
+        Ok(Some(palette))
+    }
+
+    /// The sheet drawn with `palette`, as `--sheet FILE [--palette N]` loads it.
+    fn sheet_image(&self, palette: Option<usize>) -> Result<Arc<SheetImage>, ApiError> {
+        let slot = &self.sheets[palette.unwrap_or(0)];
+        slot.get_or_init(|| {
+            load_sheet(self.unit.sheet.bytes(), palette)
+                .map(Arc::new)
+                .map_err(|e| format!("{}: {e}", self.unit.sheet.describe()))
+        })
+        .clone()
+        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))
+    }
+
+    /// The SP2 drawn with `palette`, as `--sp2 FILE [--palette N]` loads it (an SP2 file in the
+    /// main sheet's colours); `None` when the kind has none.
+    fn sp2_image(&self, palette: Option<usize>) -> Result<Option<Arc<SheetImage>>, ApiError> {
+        let Some(sp2) = &self.unit.sp2 else {
+            return Ok(None);
+        };
+        let slot = &self.sp2s[palette.unwrap_or(0)];
+        slot.get_or_init(|| {
+            let colours = spr_colours(self.unit.sheet.bytes(), palette.unwrap_or(0));
+            load_sp2(sp2.bytes(), colours.as_ref())
+                .map(Arc::new)
+                .map_err(|e| format!("{}: {e}", sp2.describe()))
+        })
+        .clone()
+        .map(Some)
+        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))
+    }
+}
+
+/// `spr`, `png` or `synthetic`.
+fn sheet_kind(sheet: &Sheet) -> &'static str {
+    match sheet {
+        Sheet::Spr { .. } => "spr",
+        Sheet::Png { .. } => "png",
+        Sheet::Synthetic { .. } => "synthetic",
+    }
+}
+
+/// A sheet's file name without its folder; `None` for a synthetic one.
+fn file_name(sheet: &Sheet) -> Option<&str> {
+    match sheet {
+        Sheet::Spr { file, .. } | Sheet::Png { file, .. } => Some(
+            std::path::Path::new(file)
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or(file),
+        ),
+        Sheet::Synthetic { .. } => None,
+    }
+}
+
+/// `weapon=TYPE`, if given: a weapon type by its name (any case; `-`, `_` or a space between
+/// words), else `400` listing the types.
+fn weapon_type(params: &Params) -> Result<Option<WeaponType>, ApiError> {
+    let Some(value) = params.text("weapon") else {
+        return Ok(None);
+    };
+    value.parse().map(Some).map_err(|error: String| {
+        let names = WeaponType::ALL.map(WeaponType::name);
+        ApiError {
+            nearest: crate::error::nearest(value, &names),
+            ..ApiError::bad("weapon", error)
+        }
+    })
+}
+
+/// Runs picture work on the blocking threads, at most [`AppState::pictures`] at once.
+async fn picture<F>(state: &Arc<AppState>, work: F) -> Result<Vec<u8>, ApiError>
+where
+    F: FnOnce(&AppState) -> Result<Vec<u8>, ApiError> + Send + 'static,
+{
+    let _permit = state
+        .pictures
+        .acquire()
+        .await
+        .map_err(|_| ApiError::status(StatusCode::SERVICE_UNAVAILABLE, "shutting down"))?;
+    let state = Arc::clone(state);
+    tokio::task::spawn_blocking(move || work(&state))
+        .await
+        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+}

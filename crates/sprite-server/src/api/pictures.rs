@@ -1,0 +1,86 @@
+//! `GET /api/v1/sheet.png` and `/api/v1/sp2.png`: a unit's sheets as pictures.
+
+use std::sync::Arc;
+
+use axum::extract::{RawQuery, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use fft_formats::spr::Spr;
+use sprite_render::encode::png_rgba;
+use sprite_render::sheet::sheet_png;
+
+use super::respond::{REUSE, body};
+use super::{AppState, picture};
+use crate::catalog::Sheet;
+use crate::error::ApiError;
+use crate::params::Params;
+
+/// `GET /api/v1/sheet.png?kind=&palette=&portrait=`: `tactics-sprite sheet`'s PNG (a PNG sheet
+/// as it is).
+pub async fn sheet(
+    State(state): State<Arc<AppState>>,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let params = Params::parse(query.as_deref(), &["kind", "palette", "portrait"])?;
+    let served = state.served(&params)?;
+    let palette = served.palette(&params)?;
+    let portrait = params.flag("portrait")?;
+    let index = state.index_of(served);
+    let png = match &served.unit.sheet {
+        Sheet::Spr { .. } => {
+            picture(&state, move |state| {
+                let failed =
+                    |error: String| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, error);
+                let bytes = state.units[index].unit.sheet.bytes();
+                let spr =
+                    Spr::decode(bytes).map_err(|e| failed(format!("not an SPR sheet: {e}")))?;
+                sheet_png(&spr, palette, portrait)
+                    .map(|(png, _)| png)
+                    .map_err(|e| failed(e.to_string()))
+            })
+            .await?
+        }
+        other if portrait => {
+            return Err(ApiError::bad(
+                "portrait",
+                format!(
+                    "the sheet is {}: it has no portrait to cut",
+                    other.describe()
+                ),
+            ));
+        }
+        other => other.bytes().to_vec(),
+    };
+    Ok(body("image/png", REUSE, png))
+}
+
+/// `GET /api/v1/sp2.png?kind=&palette=`: the second sheet MON's SP2 sequences draw from, as
+/// `render` draws it (an SP2 file in the main sheet's palette; a PNG as it is), for the viewer
+/// page; `404` when the unit has none.
+pub async fn sp2(
+    State(state): State<Arc<AppState>>,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let params = Params::parse(query.as_deref(), &["kind", "palette"])?;
+    let served = state.served(&params)?;
+    let palette = served.palette(&params)?;
+    let png = match &served.unit.sp2 {
+        None => {
+            let why = match served.missing_sp2() {
+                Some(file) => format!(
+                    "kind {}'s document draws from {file}, which was not found beside its sheet",
+                    served.unit.name
+                ),
+                None => format!("kind {} draws from no SP2", served.unit.name),
+            };
+            return Err(ApiError::status(StatusCode::NOT_FOUND, why));
+        }
+        Some(Sheet::Spr { .. }) => {
+            let image = served.sp2_image(palette)?.expect("the unit has an SP2");
+            png_rgba(&image.image)
+                .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+        }
+        Some(other) => other.bytes().to_vec(),
+    };
+    Ok(body("image/png", REUSE, png))
+}

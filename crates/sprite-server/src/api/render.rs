@@ -1,0 +1,280 @@
+//! `GET /api/v1/render.png|gif|apng`: the query mapped to a [`RenderRequest`] (as `tactics-sprite
+//! render` maps its flags to one), checked against the unit's document and drawn by
+//! `sprite-render`, so an answer is byte for byte the file the command writes.
+
+use std::sync::Arc;
+
+use axum::http::StatusCode;
+use axum::response::Response;
+use sprite_render::layers::LayerPalettes;
+use sprite_render::{
+    Art, Background, Format, RenderError, RenderFailure, RenderRequest, RequestFault, What,
+};
+
+use super::respond::{REUSE, body};
+use super::{AppState, Prepared, picture, weapon_type};
+use crate::error::ApiError;
+use crate::params::Params;
+
+/// The upper bounds the render endpoints hold their numbers to (the command line's own where it
+/// has them), so no request can ask for an unbounded picture or loop.
+pub const MAX_SCALE: u32 = 16;
+pub const MAX_COLUMNS: u32 = 64;
+pub const MAX_PLAYS: u32 = 1000;
+pub const MAX_HOLD: u32 = 3600;
+/// The most pixels one render may hold in memory, every frame at its scale (128 MiB of RGBA):
+/// the command line's own limit (a picture of 2^27 pixels) is meant for one process on one
+/// machine, not for each of a server's requests at once.
+pub const MAX_RENDER_PIXELS: u64 = 1 << 25;
+
+/// The parameters a render takes.
+const PARAMETERS: [&str; 17] = [
+    "kind",
+    "animation",
+    "frame",
+    "all",
+    "view",
+    "water",
+    "palette",
+    "scale",
+    "background",
+    "labels",
+    "columns",
+    "plays",
+    "hold",
+    "weapon",
+    "weapon-palette",
+    "weapon-rows",
+    "effect-palette",
+];
+
+/// `GET /api/v1/render.{png,gif,apng}?kind=&animation=|frame=|all=&view=...&weapon=...`: the
+/// file `tactics-sprite render` writes with the same arguments (`weapon=TYPE`: `--weapon TYPE
+/// --weapon-sheet WEP.SPR` with the unit's layer documents).
+pub async fn render(
+    state: Arc<AppState>,
+    query: Option<String>,
+    format: Format,
+) -> Result<Response, ApiError> {
+    let params = Params::parse(query.as_deref(), &PARAMETERS)?;
+    let served = state.served(&params)?;
+    let what = render_what(&params)?;
+    let views = render_views(&params)?;
+    let bounded = |name: &str, default: u32, max: u32| -> Result<u32, ApiError> {
+        let value = params
+            .number::<u32>(name, "a whole number")?
+            .unwrap_or(default);
+        if value > max || (value == 0 && default > 0 && name != "hold") {
+            return Err(ApiError::bad(
+                name,
+                format!("{name}={value} is out of range: 1..{max}"),
+            ));
+        }
+        Ok(value)
+    };
+    let scale = bounded("scale", 1, MAX_SCALE)?;
+    let columns = bounded("columns", 16, MAX_COLUMNS)?;
+    let hold = bounded("hold", 60, MAX_HOLD)?;
+    let plays = params
+        .number::<u32>("plays", "a whole number (0: for ever)")?
+        .map(|plays| {
+            if plays > MAX_PLAYS {
+                Err(ApiError::bad(
+                    "plays",
+                    format!("plays={plays} is out of range: 0..{MAX_PLAYS}"),
+                ))
+            } else {
+                Ok(plays)
+            }
+        })
+        .transpose()?;
+    let background = match params.text("background") {
+        None => Background::Transparent,
+        Some(text) => text
+            .parse()
+            .map_err(|e: String| ApiError::bad("background", e))?,
+    };
+    let weapon = weapon_type(&params)?;
+    let palettes = layer_palettes(&params, weapon.is_some())?;
+    let request = RenderRequest {
+        what,
+        views,
+        water: params.flag("water")?,
+        scale,
+        background,
+        labels: params.flag("labels")?,
+        columns,
+        plays,
+        hold,
+        format,
+        weapon,
+    };
+    let index = state.index_of(served);
+    // Checked and drawn off the async threads: the animations are looked up once, here.
+    let bytes = picture(&state, move |state| {
+        let served = &state.units[index];
+        let checked = request
+            .against(served.document())
+            .map_err(|fault| refused(served, fault))?;
+        let pixels = (checked.most_frames_a_row() as u64)
+            .saturating_mul(checked.views().len() as u64)
+            .saturating_mul(served.canvas_pixels)
+            .saturating_mul(u64::from(scale) * u64::from(scale));
+        if pixels > MAX_RENDER_PIXELS {
+            return Err(ApiError::bad(
+                "scale",
+                format!(
+                    "at scale {scale} this render holds {pixels} pixels; at most \
+                     {MAX_RENDER_PIXELS} are drawn for a request: lower the scale"
+                ),
+            ));
+        }
+        let palette = served.palette(&params)?;
+        let weapon = match request.weapon {
+            Some(weapon) => Some(state.weapon_art(served, weapon, palettes)?),
+            None => None,
+        };
+        let sheet = served.sheet_image(palette)?;
+        let sp2 = served.sp2_image(palette)?;
+        let art = Art {
+            weapon: weapon.as_ref(),
+            ..Art::of(&sheet, sp2.as_deref())
+        };
+        checked.render(&art).map(|r| r.bytes).map_err(|failure| match failure {
+            RenderFailure::Request(fault) => refused(served, fault),
+            // An SP2 sequence of a unit whose SP2 was not found is the server's want, not the
+            // request's fault.
+            RenderFailure::Missing(error) if matches!(*error, RenderError::Sp2Needed { .. }) => {
+                ApiError::status(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!(
+                    "{error}; this server found no SP2 beside the kind's sheet (serve --sheets \
+                     DIR with the SP2 in DIR)"
+                ),
+                )
+            }
+            RenderFailure::Missing(error) => {
+                ApiError::status(StatusCode::UNPROCESSABLE_ENTITY, error.to_string())
+            }
+            other => ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, other.to_string()),
+        })
+    })
+    .await?;
+    Ok(body(format.media_type(), REUSE, bytes))
+}
+
+/// A request fault as the answer naming the parameter at fault: `404` for a name or number the
+/// document does not have, else `400`.
+fn refused(served: &Prepared, fault: RequestFault) -> ApiError {
+    match fault {
+        RequestFault::ContactSheetNotPng => {
+            ApiError::bad("all", "all=1 makes a contact sheet, which is a .png")
+        }
+        RequestFault::OneView => ApiError::bad(
+            "view",
+            "an .apng or .gif holds one view; several views make rows of a .png",
+        ),
+        RequestFault::OneAnimation => {
+            ApiError::bad("animation", "an .apng or .gif holds one animation")
+        }
+        RequestFault::WeaponWithoutAnimation => ApiError::bad(
+            "weapon",
+            "weapon=TYPE draws the layers an animation starts: give animation=NAME",
+        ),
+        RequestFault::WeaponOnIdle => {
+            ApiError::bad("weapon", "weapon=TYPE draws attacks, not the idle frame")
+        }
+        RequestFault::View(error) => ApiError::bad("view", error.to_string()),
+        RequestFault::UnknownAnimation { name, error } => {
+            served.unknown_animation("animation", &name, &error)
+        }
+        fault @ RequestFault::FrameOutOfRange { .. } => ApiError {
+            status: StatusCode::NOT_FOUND,
+            ..ApiError::bad("frame", fault.to_string())
+        },
+        other => ApiError::bad("animation", other.to_string()),
+    }
+}
+
+/// The views of `view=` (default 1): one, or several separated by commas (`view=1,5`), a row
+/// each of a `.png` strip, as `--view` repeated.
+fn render_views(params: &Params) -> Result<Vec<i64>, ApiError> {
+    let Some(text) = params.text("view") else {
+        return Ok(vec![1]);
+    };
+    let mut views = Vec::new();
+    for part in text.split(',') {
+        let view: i64 = part.trim().parse().map_err(|_| {
+            ApiError::bad(
+                "view",
+                format!(
+                    "view={text:?}: expected a view number 0..7, or several separated by commas"
+                ),
+            )
+        })?;
+        // Checked here as it is read, so a long list of bad views stops at the first.
+        sprite_data::pose::View::new(view).map_err(|e| ApiError::bad("view", e.to_string()))?;
+        views.push(view);
+    }
+    if views.len() > 8 {
+        return Err(ApiError::bad("view", "at most 8 views (a row each)"));
+    }
+    Ok(views)
+}
+
+/// What `animation=`, `frame=` or `all=` asks to draw: exactly one of them.
+fn render_what(params: &Params) -> Result<What, ApiError> {
+    let all = params.flag("all")?;
+    let given = [
+        params.text("animation").is_some(),
+        params.text("frame").is_some(),
+        all,
+    ];
+    match given.iter().filter(|&&g| g).count() {
+        0 => {
+            return Err(ApiError::bad(
+                "animation",
+                "say what to draw: animation=NAME, frame=N or all=1",
+            ));
+        }
+        1 => {}
+        _ => {
+            return Err(ApiError::bad(
+                if given[0] { "animation" } else { "frame" },
+                "animation, frame and all are either-or",
+            ));
+        }
+    }
+    if let Some(name) = params.text("animation") {
+        return Ok(What::Animations(vec![name.to_owned()]));
+    }
+    if let Some(frame) = params.number::<usize>("frame", "a frame number")? {
+        return Ok(What::Frame(frame));
+    }
+    Ok(What::AllFrames)
+}
+
+/// `weapon-palette=`, `weapon-rows=` and `effect-palette=` (as `render`'s `--weapon-palette`,
+/// `--weapon-rows` and `--effect-palette`, 0 unless given): only with `weapon=`.
+fn layer_palettes(params: &Params, weapon: bool) -> Result<LayerPalettes, ApiError> {
+    let number = |name: &str, max: u8| -> Result<u8, ApiError> {
+        let Some(value) = params.number::<u32>(name, "a whole number")? else {
+            return Ok(0);
+        };
+        if !weapon {
+            return Err(ApiError::bad(
+                name,
+                format!("{name} chooses how the weapon is drawn: give weapon=TYPE too"),
+            ));
+        }
+        u8::try_from(value)
+            .ok()
+            .filter(|&v| v <= max)
+            .ok_or_else(|| ApiError::bad(name, format!("{name}={value} is out of range: 0..{max}")))
+    };
+    Ok(LayerPalettes {
+        weapon_palette: number("weapon-palette", 15)?,
+        weapon_rows: number("weapon-rows", 248)?,
+        effect_palette: number("effect-palette", 15)?,
+    })
+}

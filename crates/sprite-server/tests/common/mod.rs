@@ -1,0 +1,193 @@
+//! What the endpoint tests share: the router of a catalog run in-process, one request at a time
+//! (`tower::ServiceExt::oneshot`), its answers, and the catalogs `serve` builds.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use sprite_data::layer::{LayerSet, layer_file};
+use sprite_server::catalog::{find_sheets, weapon_layer_of};
+use sprite_server::{AppState, Catalog, Options, ServedUnit, UnitLayers};
+use tower::ServiceExt;
+
+/// The options `serve` runs with by default.
+pub fn options() -> Options {
+    Options {
+        addr: sprite_server::DEFAULT_ADDR.parse().expect("an address"),
+        cors: None,
+        timeout: sprite_server::REQUEST_TIMEOUT,
+        max_concurrent: sprite_server::MAX_CONCURRENT,
+    }
+}
+
+/// The application serving `catalog`.
+pub struct App {
+    router: Router,
+}
+
+impl App {
+    pub fn new(catalog: Catalog) -> App {
+        App::with(catalog, &options())
+    }
+
+    pub fn with(catalog: Catalog, options: &Options) -> App {
+        let state = Arc::new(AppState::new(catalog).expect("the catalog is prepared"));
+        App {
+            router: sprite_server::router(state, options).expect("the router"),
+        }
+    }
+
+    /// One GET.
+    pub async fn get(&self, target: &str) -> Answer {
+        self.request("GET", target, &[]).await
+    }
+
+    /// `METHOD target` with `headers`, and the answer.
+    pub async fn request(&self, method: &str, target: &str, headers: &[(&str, &str)]) -> Answer {
+        self.send(method, target, headers, Body::empty()).await
+    }
+
+    /// `METHOD target` with `headers` and `body`, and the answer.
+    pub async fn send(
+        &self,
+        method: &str,
+        target: &str,
+        headers: &[(&str, &str)],
+        body: Body,
+    ) -> Answer {
+        let mut request = Request::builder().method(method).uri(target);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let request = request.body(body).expect("a request");
+        let response = self
+            .router
+            .clone()
+            .oneshot(request)
+            .await
+            .expect("the router answers");
+        let status = response.status();
+        let headers = response
+            .headers()
+            .iter()
+            .map(|(n, v)| (n.as_str().to_owned(), v.to_str().unwrap_or("").to_owned()))
+            .collect();
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .expect("the body")
+            .to_vec();
+        Answer {
+            status,
+            headers,
+            body,
+        }
+    }
+}
+
+/// An HTTP answer.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub status: StatusCode,
+    /// Names in lower case.
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Answer {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text()))
+    }
+
+    /// A refusal: its status, the parameter its JSON body names, and the body.
+    pub fn refusal(&self) -> (u16, Option<String>, serde_json::Value) {
+        let body = self.json();
+        assert!(
+            body["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "no error line in {body}"
+        );
+        (
+            self.status.as_u16(),
+            body["parameter"].as_str().map(str::to_owned),
+            body,
+        )
+    }
+}
+
+/// `s` escaped for a query string.
+pub fn escape(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+pub fn shipped(name: &str) -> PathBuf {
+    test_support::repo_root()
+        .join("fixtures/documents")
+        .join(name)
+}
+
+pub fn shipped_layer(name: &str) -> PathBuf {
+    test_support::repo_root().join("fixtures/layers").join(name)
+}
+
+/// The catalog `serve --data DOC` serves: the document, named by its file, drawn from its sheet
+/// beside it (else a synthetic one), with the layer documents beside it when both are there.
+pub fn catalog_of(doc: &Path) -> Catalog {
+    let (bytes, document) =
+        sprite_data::load::load_document_with_bytes(doc).expect("the document loads");
+    let name = doc
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_ascii_lowercase())
+        .expect("a file name");
+    let (sheet, sp2) = find_sheets(doc.parent(), &document).expect("the sheets");
+    let beside = |kind: LayerSet| {
+        let folder = doc.parent().expect("a folder");
+        [
+            folder.join(format!("{kind}.json")),
+            folder.join(layer_file(kind)),
+        ]
+        .into_iter()
+        .find(|p| p.is_file())
+    };
+    let layers = match (beside(weapon_layer_of(&name)), beside(LayerSet::Eff1)) {
+        (Some(weapon), Some(effect)) => Some(UnitLayers {
+            weapon: sprite_data::load_layer_document(&weapon).expect("the weapon layer"),
+            effect: sprite_data::load_layer_document(&effect).expect("the effect layer"),
+            origin: "beside the document".to_owned(),
+        }),
+        _ => None,
+    };
+    Catalog {
+        units: vec![ServedUnit {
+            name,
+            bytes,
+            document,
+            origin: format!("read from {}", doc.display()),
+            sheet,
+            sp2,
+            layers,
+        }],
+        weapon_sheet: None,
+    }
+}

@@ -1,0 +1,236 @@
+//! What the drawing commands (`render`, `export-aseprite`) read besides the document: the sheet,
+//! and the SP2 MON's SP2 sequences draw from (given, or found beside the sheet), with the lines
+//! they report about them and the words for a drawing error that names these files.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::anyhow;
+use sprite_data::Document;
+use sprite_render::sheet::{SheetImage, SheetSource, load_sheet, load_sp2, spr_colours};
+use sprite_render::{RenderError, RenderFailure, Renderer};
+
+use super::read_input;
+
+/// What every drawing command reads: a document and the sheet to draw it from.
+#[derive(Debug, clap::Args)]
+pub struct DrawingInput {
+    /// The document (tactics-sprite-data.json); for `render`, also a SAS set or pakd container.
+    #[arg(long, value_name = "FILE")]
+    pub data: PathBuf,
+
+    /// The sheet: an SPR file, or a PNG 256 pixels wide in the sheet's layout.
+    #[arg(long, value_name = "SHEET")]
+    pub sheet: PathBuf,
+
+    /// The second sheet (an SP2, or a 256-wide PNG) that MON's SP2 sequences draw from
+    /// [default: the document's sp2 file (its disc or remaster name), if it is beside the sheet]
+    #[arg(long, value_name = "FILE")]
+    pub sp2: Option<PathBuf>,
+
+    /// The SPR palette to draw with (SPR sheets only; an SP2 is drawn with it too) [default: 0]
+    #[arg(long, value_name = "N")]
+    pub palette: Option<usize>,
+}
+
+/// A document's sheets, read and checked, and what to say about them once drawing succeeds.
+pub struct Sheets {
+    pub sheet: SheetImage,
+    pub sp2: Option<SheetImage>,
+    /// `sheet   ...` and `sp2     ...` lines, printed only when the command goes on to succeed.
+    pub lines: Vec<String>,
+    /// Where an SP2 was looked for, when none was given or found (for the error that needs it).
+    pub sp2_looked_for: Vec<PathBuf>,
+}
+
+impl DrawingInput {
+    /// Reads the sheet (and the SP2, given or found beside it) for `doc`, printing nothing.
+    ///
+    /// # Errors
+    /// A sheet that cannot be read or is not a sheet (said as what it is).
+    pub fn load(&self, doc: &Document) -> anyhow::Result<Sheets> {
+        let sheet_bytes = read_input(&self.sheet)?;
+        let sheet = load_sheet_bytes(&self.sheet, &sheet_bytes, self.palette)?;
+        let mut lines = vec![format!("sheet   {}", describe_sheet(&self.sheet, &sheet))];
+        let needs_sp2 = doc.draws_from_sp2();
+        let mut sp2_looked_for = Vec::new();
+        let sp2_path = match (&self.sp2, &doc.sp2) {
+            (Some(path), _) => Some((path.clone(), "")),
+            (None, Some(named)) if needs_sp2 => {
+                sp2_looked_for = beside(&self.sheet, &named.file);
+                sp2_looked_for
+                    .iter()
+                    .find(|p| p.is_file())
+                    .map(|p| (p.clone(), " (found beside the sheet)"))
+            }
+            _ => None,
+        };
+        let sp2 = match sp2_path {
+            Some((path, how)) => {
+                let bytes = read_input(&path)?;
+                let colours = spr_colours(&sheet_bytes, self.palette.unwrap_or(0));
+                let sp2 = load_sp2(&bytes, colours.as_ref())
+                    .map_err(|e| describe_bad_sheet(&path, &bytes, e))?;
+                lines.push(format!("sp2     {}{how}", describe_sheet(&path, &sp2)));
+                sp2_looked_for.clear();
+                Some(sp2)
+            }
+            None => None,
+        };
+        Ok(Sheets {
+            sheet,
+            sp2,
+            lines,
+            sp2_looked_for,
+        })
+    }
+
+    /// A renderer of `doc` on its sheets.
+    ///
+    /// # Errors
+    /// A sheet too small for the document's cells.
+    pub fn renderer<'a>(
+        &self,
+        doc: &'a Document,
+        sheets: &'a Sheets,
+    ) -> anyhow::Result<Renderer<'a>> {
+        let renderer = Renderer::new(doc, &sheets.sheet.image)
+            .map_err(|error| self.failure(sheets, RenderFailure::mismatch(false, error)))?;
+        match &sheets.sp2 {
+            Some(sp2) => renderer
+                .with_sp2(&sp2.image)
+                .map_err(|error| self.failure(sheets, RenderFailure::mismatch(true, error))),
+            None => Ok(renderer),
+        }
+    }
+
+    /// A drawing error in words: an SP2 sequence without its SP2 says which file to give.
+    pub fn explain(&self, sheets: &Sheets, error: RenderError) -> anyhow::Error {
+        self.failure(sheets, RenderFailure::drawing(error))
+    }
+
+    /// A render's failure in words, naming these files: the document a drawing error is in, the
+    /// sheet that does not fit it, the SP2 to give. (A request fault is the caller's to word.)
+    pub fn failure(&self, sheets: &Sheets, failure: RenderFailure) -> anyhow::Error {
+        let data = self.data.display();
+        match failure {
+            RenderFailure::Missing(error) if matches!(*error, RenderError::Sp2Needed { .. }) => {
+                let looked: Vec<String> = sheets
+                    .sp2_looked_for
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect();
+                let looked = if looked.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (not found: {})", looked.join(", "))
+                };
+                anyhow!("{data}: {error}; give it with --sp2 FILE{looked}")
+            }
+            RenderFailure::Missing(error) | RenderFailure::Drawing(error) => {
+                anyhow::Error::new(error).context(data.to_string())
+            }
+            RenderFailure::SheetMismatch { sp2: false, error } => anyhow::Error::new(error)
+                .context(format!("{} does not fit {data}", self.sheet.display())),
+            RenderFailure::SheetMismatch { sp2: true, error } => {
+                let path = self.sp2.as_deref().unwrap_or(Path::new("the SP2"));
+                anyhow::Error::new(error).context(format!("{} does not fit {data}", path.display()))
+            }
+            other => anyhow!("{other}"),
+        }
+    }
+}
+
+/// Where a file the document names is looked for beside `sheet`: its name as written and the
+/// other naming (disc `BEHI2.SP2` or the remaster's `battle_behi2_sp2.bin`), in any case.
+fn beside(sheet: &Path, file: &str) -> Vec<PathBuf> {
+    let folder = sheet.parent().unwrap_or(Path::new(""));
+    let lower = file.to_ascii_lowercase();
+    let other = match lower
+        .strip_prefix("battle_")
+        .and_then(|s| s.strip_suffix(".bin"))
+    {
+        Some(stem) => match stem.rsplit_once('_') {
+            Some((name, ext)) => format!("{name}.{ext}").to_ascii_uppercase(),
+            None => stem.to_ascii_uppercase(),
+        },
+        None => format!("battle_{}.bin", lower.replace('.', "_")),
+    };
+    let wanted = [file.to_owned(), other];
+    let entries: Vec<PathBuf> = std::fs::read_dir(if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    })
+    .map(|dir| dir.flatten().map(|e| e.path()).collect())
+    .unwrap_or_default();
+    wanted
+        .iter()
+        .map(|name| {
+            entries
+                .iter()
+                .find(|p| {
+                    p.file_name()
+                        .is_some_and(|f| f.to_string_lossy().eq_ignore_ascii_case(name))
+                })
+                .cloned()
+                .unwrap_or_else(|| folder.join(name))
+        })
+        .collect()
+}
+
+/// Reads a sheet from its bytes: a PNG by its signature, else an SPR drawn with `palette`.
+///
+/// # Errors
+/// An undecodable sheet (said as what the file is), a palette it does not have, or `--palette`
+/// for a PNG.
+fn load_sheet_bytes(
+    path: &Path,
+    bytes: &[u8],
+    palette: Option<usize>,
+) -> anyhow::Result<SheetImage> {
+    let shown = path.display().to_string();
+    let sheet = load_sheet(bytes, palette).map_err(|e| describe_bad_sheet(path, bytes, e))?;
+    if palette.is_some() && matches!(sheet.source, SheetSource::Png { .. }) {
+        return Err(anyhow!(
+            "{shown}: --palette chooses an SPR palette; a PNG sheet is drawn in its own colours"
+        ));
+    }
+    Ok(sheet)
+}
+
+/// A sheet that does not load, said as what the file is when it is plainly something else (a
+/// JSON document, an SHP or SEQ), else as the decoder's one line.
+fn describe_bad_sheet(path: &Path, bytes: &[u8], error: RenderError) -> anyhow::Error {
+    let what = match super::not_a_sprite_file(bytes) {
+        Some(what) if !what.starts_with("a PNG") => Some(what.to_owned()),
+        _ => fft_formats::detect_format(bytes)
+            .filter(|k| *k != fft_formats::FileFormat::Spr)
+            .map(|k| k.in_words().to_owned()),
+    };
+    match what {
+        Some(what) => anyhow!(
+            "{}: this is {what}, not a sheet (an SPR, or a PNG 256 pixels wide)",
+            path.display()
+        ),
+        None => anyhow::Error::new(error).context(path.display().to_string()),
+    }
+}
+
+/// Describes a sheet in one line.
+pub fn describe_sheet(path: &Path, sheet: &SheetImage) -> String {
+    let what = match sheet.source {
+        SheetSource::Spr {
+            variant: fft_formats::spr::SprVariant::Sp2,
+            ..
+        } => "SP2, drawn with the sheet's palette".to_owned(),
+        SheetSource::Spr { variant, palette } => format!("{variant} SPR, palette {palette}"),
+        SheetSource::Png { indexed: true } => "indexed PNG".to_owned(),
+        SheetSource::Png { indexed: false } => "PNG".to_owned(),
+    };
+    format!(
+        "{} ({what}, {} x {})",
+        path.display(),
+        sheet.image.width(),
+        sheet.image.height()
+    )
+}
