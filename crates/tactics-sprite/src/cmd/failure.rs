@@ -93,6 +93,7 @@ impl From<anyhow::Error> for Failure {
 
 /// The other errors a command passes on with `?`, each a [`Failure::Failed`] as it would be
 /// through `anyhow::Error` (one impl for every `std::error::Error` would overlap the one above).
+/// Where a sprite-data error may be the request's fault, a command uses [`Failure::of_data`].
 macro_rules! failed_from {
     ($($error:ty),* $(,)?) => {
         $(impl From<$error> for Failure {
@@ -139,5 +140,25 @@ mod tests {
         assert_eq!(Failure::CannotCompare(error()).status(), 2);
         assert_eq!(Failure::Failed(error()).status(), 1);
         assert_eq!(Failure::Reported.status(), 1);
+    }
+
+    #[test]
+    fn a_sprite_data_error_is_a_usage_error_or_a_failure_by_its_fault() {
+        let view = sprite_data::Error::from(sprite_data::View::new(8).unwrap_err());
+        match Failure::of_data("draw", view, "type1.json") {
+            Failure::Usage { command, message } => assert_eq!(
+                (command, message.as_str()),
+                ("draw", "view 8 is out of range: views are 0..7")
+            ),
+            other => panic!("{other:?}"),
+        }
+        let cut = sprite_data::parse_document(b"{\"format\": ", "x").unwrap_err();
+        match Failure::of_data("draw", cut, "type1.json") {
+            Failure::Failed(error) => {
+                let shown = format!("{error:#}");
+                assert!(shown.starts_with("type1.json: x: not JSON"), "{shown}");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }
