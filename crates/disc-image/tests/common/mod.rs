@@ -6,32 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// A program on PATH, or `None` after the loud skip (a failure under FFT_REQUIRE_ORIGINALS=1:
-/// `.ci/run` installs them).
-pub fn tool(test: &str, name: &str, package: &str) -> Option<PathBuf> {
-    let found = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|dir| dir.join(name))
-            .find(|p| p.is_file())
-    });
-    found.or_else(|| {
-        test_support::skip(
-            test,
-            &format!("no {name} on PATH (Debian's {package}; .ci/run installs it)"),
-        )
-    })
-}
-
-/// Runs a command, failing the test with its output when it fails.
-pub fn run(command: &mut Command) {
-    let out = command.output().expect("the tool starts");
-    assert!(
-        out.status.success(),
-        "{command:?} failed:\n{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
+pub use test_support::disc::{run, tool};
 
 /// Bytes that look random, the same every run.
 pub fn filler(seed: u32, len: usize) -> Vec<u8> {
@@ -104,22 +79,4 @@ pub fn vcdimager(
     }
     run(command.arg(&mpeg));
     cue
-}
-
-/// Masters a cooked ISO 9660 image of the folder `root` with xorriso (level 1 names, no Rock
-/// Ridge or Joliet, as a PlayStation disc).
-pub fn xorriso(xorriso: &Path, root: &Path, iso: &Path) {
-    run(Command::new(xorriso)
-        .args([
-            "-as",
-            "mkisofs",
-            "-quiet",
-            "-iso-level",
-            "1",
-            "-V",
-            "TEST",
-            "-o",
-        ])
-        .arg(iso)
-        .arg(root));
 }
