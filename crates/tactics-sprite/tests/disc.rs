@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use test_support::disc::{images, run};
+use test_support::disc::images;
 
 fn tactics_sprite(args: &[&std::ffi::OsStr]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
@@ -269,5 +269,55 @@ fn in_place_replaces_the_image_itself() {
     ]));
     let disc = disc_image::Disc::open(&images.mode1_bin).unwrap();
     assert_eq!(disc.read_path("BATTLE/TYPE1.SHP", 1 << 20).unwrap(), bytes);
-    let _ = run;
+}
+
+#[test]
+fn build_and_check_read_the_kind_from_a_disc() {
+    let test = "build_and_check_read_the_kind_from_a_disc";
+    let (Some(_), Some(_)) = (
+        test_support::retail_file(test, "TYPE1.SHP"),
+        test_support::retail_file(test, "TYPE1.SEQ"),
+    ) else {
+        return;
+    };
+    let Some((images, _)) = images(test) else {
+        return;
+    };
+    let dir = test_support::temp_dir(test);
+    let out = dir.join("type1.json");
+    let stdout = ok(&tactics_sprite(&[
+        os("build"),
+        os("--disc"),
+        images.mode2_cue.as_os_str(),
+        os("-o"),
+        out.as_os_str(),
+    ]));
+    let shipped = test_support::repo_root().join("fixtures/documents/type1.json");
+    assert_eq!(
+        std::fs::read(&out).unwrap(),
+        std::fs::read(&shipped).unwrap(),
+        "{stdout}"
+    );
+    let check = tactics_sprite(&[
+        os("check"),
+        os("--data"),
+        shipped.as_os_str(),
+        os("--disc"),
+        images.cooked.as_os_str(),
+        os("--bytes"),
+    ]);
+    assert_eq!(check.status.code(), Some(0), "{}", ok(&check));
+    // A kind whose files the disc lacks: one line naming the image and the file.
+    let missing = tactics_sprite(&[
+        os("build"),
+        os("--disc"),
+        images.cooked.as_os_str(),
+        os("--kind"),
+        os("wep1"),
+        os("-o"),
+        dir.join("x.json").as_os_str(),
+    ]);
+    if test_support::retail_file(test, "WEP1.SHP").is_some() {
+        assert!(missing.status.success());
+    }
 }
