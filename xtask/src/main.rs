@@ -26,7 +26,7 @@ use fft_formats::retail::ORIGINALS_VAR;
 use sprite_data::Profile;
 use sprite_data::layer::{self, LayerSet};
 use sprite_data::output::write_atomically;
-use sprite_data::pipeline::{self, InputFile, Output, Source};
+use sprite_data::pipeline::{self, InputFile, Originals, Output, Source};
 use sprite_data::profile::{UNIT_KINDS, UnitKind};
 use sprite_data::target::{self, BuildTarget};
 use test_support::repo_root;
@@ -59,6 +59,11 @@ enum Task {
         /// Folder holding the original files [default: $FFT_ORIGINALS, else originals/].
         #[arg(long, value_name = "DIR")]
         originals: Option<PathBuf>,
+        /// Read the originals from your own disc image instead: a .cue (with its .bin), a .bin
+        /// or .img of raw 2352-byte sectors, or an .iso of 2048-byte ones (told from the bytes);
+        /// the files are taken from its BATTLE folder (docs/disc.md).
+        #[arg(long, value_name = "IMAGE", conflicts_with = "originals")]
+        disc: Option<PathBuf>,
         /// Folder to write tactics-sprite-data.json into [default: target/tactics-sprite-data/].
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
@@ -113,32 +118,36 @@ fn main() -> ExitCode {
     let result = match cli.task {
         Task::BuildData {
             originals,
+            disc,
             out,
             sheet_file,
             all,
             kind,
             check,
-        } => match (all, kind) {
-            (true, _) => build_kinds(
+        } => match (all, kind, Flags { originals, disc }) {
+            (true, _, originals) => build_kinds(
                 originals,
                 out,
                 &UNIT_KINDS.iter().collect::<Vec<_>>(),
                 None,
                 check,
             ),
-            (false, Some(BuildTarget::Unit(kind))) => {
+            (false, Some(BuildTarget::Unit(kind)), originals) => {
                 build_kinds(originals, out, &[kind], sheet_file.as_deref(), check)
             }
-            (false, Some(BuildTarget::Layer(layer))) => match sheet_file {
+            (false, Some(BuildTarget::Layer(layer)), originals) => match sheet_file {
                 Some(_) => Err(anyhow::anyhow!(
                     "--sheet-file names a unit document's sheet; a layer document's is {}",
                     layer::WEAPONS_SHEET
                 )),
                 None => build_layers(originals, out, &[layer], check),
             },
-            (false, None) => build_data(originals, out, sheet_file.as_deref(), check),
+            (false, None, originals) => build_data(originals, out, sheet_file.as_deref(), check),
         },
-        Task::Bless { originals } => bless(originals),
+        Task::Bless { originals } => bless(Flags {
+            originals,
+            disc: None,
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -149,14 +158,25 @@ fn main() -> ExitCode {
     }
 }
 
-/// Where the originals are, and how the folder was chosen. An explicitly named folder (flag or
-/// variable) must exist; the default `originals/` may be absent.
-fn locate_originals(flag: Option<PathBuf>) -> Result<Option<(PathBuf, String)>> {
-    if let Some(dir) = flag {
+/// The flags that say where the originals are: `--originals DIR` or `--disc IMAGE`.
+struct Flags {
+    originals: Option<PathBuf>,
+    disc: Option<PathBuf>,
+}
+
+/// Where the originals are, and how they were chosen. An explicitly named folder (flag or
+/// variable) must exist, and a named disc image must open; the default `originals/` may be
+/// absent.
+fn locate_originals(flags: Flags) -> Result<Option<(Originals, String)>> {
+    if let Some(image) = flags.disc {
+        let originals = Originals::open_disc(&image).map_err(|e| anyhow::anyhow!("--disc {e}"))?;
+        return Ok(Some((originals, "--disc".into())));
+    }
+    if let Some(dir) = flags.originals {
         if !dir.is_dir() {
             bail!("--originals {}: no such folder", dir.display());
         }
-        return Ok(Some((dir, "--originals".into())));
+        return Ok(Some((Originals::Folder(dir), "--originals".into())));
     }
     if let Some(dir) = std::env::var_os(ORIGINALS_VAR)
         .filter(|v| !v.is_empty())
@@ -165,26 +185,29 @@ fn locate_originals(flag: Option<PathBuf>) -> Result<Option<(PathBuf, String)>> 
         if !dir.is_dir() {
             bail!("{ORIGINALS_VAR}={}: no such folder", dir.display());
         }
-        return Ok(Some((dir, format!("${ORIGINALS_VAR}"))));
+        return Ok(Some((Originals::Folder(dir), format!("${ORIGINALS_VAR}"))));
     }
     let default = repo_root().join("originals");
-    Ok(default
-        .is_dir()
-        .then(|| (default, "the default originals/ folder".into())))
+    Ok(default.is_dir().then(|| {
+        (
+            Originals::Folder(default),
+            "the default originals/ folder".into(),
+        )
+    }))
 }
 
-/// The originals' folder for a build that cannot do without it, said on a line; the error says
+/// The originals for a build that cannot do without them, said on a line; the error says
 /// `building {needs} SHP and SEQ files` ("a layer needs its").
-fn required_originals(flag: Option<PathBuf>, needs: &str) -> Result<PathBuf> {
-    let Some((dir, how)) = locate_originals(flag)? else {
+fn required_originals(flags: Flags, needs: &str) -> Result<Originals> {
+    let Some((originals, how)) = locate_originals(flags)? else {
         bail!(
             "no original files found: building {needs} SHP and SEQ files.\n\
              Copy them from your own copy of the game into originals/ at the repository root, or run\n\
-             with --originals DIR or {ORIGINALS_VAR}=DIR."
+             with --originals DIR, --disc IMAGE or {ORIGINALS_VAR}=DIR."
         );
     };
-    println!("originals: {} (from {how})", dir.display());
-    Ok(dir)
+    println!("originals: {} (from {how})", originals.describe());
+    Ok(originals)
 }
 
 /// What a stale file from `--check` is regenerated with: a build into the `--out` folder, or
@@ -196,14 +219,16 @@ fn regenerate(out: Option<&Path>) -> &'static str {
     }
 }
 
-/// Builds the pair a profile names from a folder of originals.
-fn build_from_folder(dir: &Path, profile: &Profile, sheet_file: Option<&str>) -> Result<Output> {
+/// Builds the pair a profile names from the originals.
+fn build_from_originals(
+    originals: &Originals,
+    profile: &Profile,
+    sheet_file: Option<&str>,
+) -> Result<Output> {
     let read = |disc_name: &str| -> Result<InputFile> {
-        let path = pipeline::find_retail_file(dir, disc_name)
-            .with_context(|| pipeline::not_in_folder(dir, disc_name))?;
-        let bytes =
-            std::fs::read(&path).with_context(|| format!("{}: cannot read", path.display()))?;
-        Ok(InputFile::new(&path, bytes))
+        originals
+            .find(disc_name)?
+            .with_context(|| originals.missing(disc_name))
     };
     let (shp, seq) = (read(&profile.shp)?, read(&profile.seq)?);
     // A retail file of another kind under this name (renamed) is refused, as `tactics-sprite
@@ -234,7 +259,7 @@ fn shipped_document(name: &str) -> PathBuf {
 }
 
 fn build_data(
-    originals: Option<PathBuf>,
+    originals: Flags,
     out: Option<PathBuf>,
     sheet_file: Option<&str>,
     check: bool,
@@ -242,15 +267,16 @@ fn build_data(
     let started = Instant::now();
     let mut shipped = shipped_document("type1");
     let output = match locate_originals(originals)? {
-        Some((dir, how)) => {
-            println!("originals: {} (from {how})", dir.display());
-            build_from_folder(&dir, &Profile::type1(), sheet_file)?
+        Some((originals, how)) => {
+            println!("originals: {} (from {how})", originals.describe());
+            build_from_originals(&originals, &Profile::type1(), sheet_file)?
         }
         None => {
             println!(
                 "No original files found: building the bundled synthetic demo pair (fixtures/demo/) instead.\n\
                  To build the real data, copy TYPE1.SHP and TYPE1.SEQ from your own copy of the game into\n\
-                 originals/ at the repository root, or run with --originals DIR or {ORIGINALS_VAR}=DIR."
+                 originals/ at the repository root, or run with --originals DIR, --disc IMAGE or\n\
+                 {ORIGINALS_VAR}=DIR."
             );
             shipped = shipped_document("demo");
             pipeline::build_demo(sheet_file)?
@@ -290,25 +316,25 @@ fn kind_file(kind: &UnitKind) -> String {
 
 /// `build-data --all` / `--kind`: each kind from the originals into one folder, then a table.
 fn build_kinds(
-    originals: Option<PathBuf>,
+    originals: Flags,
     out: Option<PathBuf>,
     kinds: &[&UnitKind],
     sheet_file: Option<&str>,
     check: bool,
 ) -> Result<()> {
     let started = Instant::now();
-    let dir = required_originals(originals, "the unit kinds needs their")?;
+    let originals = required_originals(originals, "the unit kinds needs their")?;
     if check {
         let outputs = kinds
             .iter()
             .map(|kind| {
-                build_from_folder(&dir, &kind.load(), sheet_file)
+                build_from_originals(&originals, &kind.load(), sheet_file)
                     .with_context(|| format!("kind {}", kind.name))
             })
             .collect::<Result<Vec<_>>>()?;
         // `--all` writes the layer documents too, so it holds them to their files as well.
         let layers = if kinds.len() == UNIT_KINDS.len() {
-            build_layer_bytes(&dir, &LayerSet::ALL)?
+            build_layer_bytes(&originals, &LayerSet::ALL)?
         } else {
             Vec::new()
         };
@@ -330,7 +356,7 @@ fn build_kinds(
     let mut rows = Vec::new();
     for kind in kinds {
         let profile = kind.load();
-        let output = build_from_folder(&dir, &profile, sheet_file)
+        let output = build_from_originals(&originals, &profile, sheet_file)
             .with_context(|| format!("kind {}", kind.name))?;
         let path = out_dir.join(kind_file(kind));
         write_atomically(&path, &output.bytes)
@@ -373,7 +399,7 @@ fn build_kinds(
         out_dir.display()
     );
     if kinds.len() == UNIT_KINDS.len() {
-        write_layers(&dir, &out_dir, &LayerSet::ALL)?;
+        write_layers(&originals, &out_dir, &LayerSet::ALL)?;
     }
     println!("took    {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
     Ok(())
@@ -382,14 +408,14 @@ fn build_kinds(
 /// `build-data --kind wep1|wep2|eff1`: one layer document (or with `--check`, whether its file
 /// is fresh).
 fn build_layers(
-    originals: Option<PathBuf>,
+    originals: Flags,
     out: Option<PathBuf>,
     layers: &[LayerSet],
     check: bool,
 ) -> Result<()> {
-    let dir = required_originals(originals, "a layer needs its")?;
+    let originals = required_originals(originals, "a layer needs its")?;
     if check {
-        let built = build_layer_bytes(&dir, layers)?;
+        let built = build_layer_bytes(&originals, layers)?;
         return stale::check(
             &layer_expectations(&built, out.as_deref()),
             &repo_root(),
@@ -397,15 +423,18 @@ fn build_layers(
         );
     }
     let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));
-    write_layers(&dir, &out_dir, layers)
+    write_layers(&originals, &out_dir, layers)
 }
 
 /// Each layer document's canonical bytes, built in memory.
-fn build_layer_bytes(dir: &Path, layers: &[LayerSet]) -> Result<Vec<(LayerSet, Vec<u8>)>> {
+fn build_layer_bytes(
+    originals: &Originals,
+    layers: &[LayerSet],
+) -> Result<Vec<(LayerSet, Vec<u8>)>> {
     layers
         .iter()
         .map(|&kind| {
-            let doc = layer::build_layer_from_folder(dir, kind)?;
+            let doc = layer::build_layer_from(originals, kind)?;
             Ok((kind, doc.to_bytes()))
         })
         .collect()
@@ -437,9 +466,9 @@ fn shipped_layer(kind: LayerSet) -> PathBuf {
 }
 
 /// Builds and writes each layer document, `<layer>.tactics-sprite-layer.json`, with a line each.
-fn write_layers(dir: &Path, out_dir: &Path, layers: &[LayerSet]) -> Result<()> {
+fn write_layers(originals: &Originals, out_dir: &Path, layers: &[LayerSet]) -> Result<()> {
     for &kind in layers {
-        let doc = layer::build_layer_from_folder(dir, kind)?;
+        let doc = layer::build_layer_from(originals, kind)?;
         let bytes = doc.to_bytes();
         let path = out_dir.join(layer::layer_file(kind));
         write_atomically(&path, &bytes)
@@ -509,7 +538,7 @@ fn table(rows: &[[String; 9]]) -> String {
 const DEMO_SHP_SEED: &str = "fuzz/seeds/shp/DEMO.SHP";
 const DEMO_SEQ_SEED: &str = "fuzz/seeds/seq/DEMO.SEQ";
 
-fn bless(originals: Option<PathBuf>) -> Result<()> {
+fn bless(originals: Flags) -> Result<()> {
     let root = repo_root();
     let demo_dir = root.join("fixtures/demo");
     let shp = test_support::demo::demo_shp().encode()?;
@@ -543,9 +572,9 @@ fn bless(originals: Option<PathBuf>) -> Result<()> {
     write_atomically(&documents.join("demo.json"), &demo.bytes)?;
     println!("wrote fixtures/documents/demo.json ({})", demo.sha256);
     match locate_originals(originals)? {
-        Some((dir, _)) => {
+        Some((originals, _)) => {
             for kind in &UNIT_KINDS {
-                let output = build_from_folder(&dir, &kind.load(), None)
+                let output = build_from_originals(&originals, &kind.load(), None)
                     .with_context(|| format!("kind {}", kind.name))?;
                 if output.inputs.iter().any(|i| i.retail.is_none()) {
                     bail!(
@@ -559,7 +588,7 @@ fn bless(originals: Option<PathBuf>) -> Result<()> {
                 println!("wrote fixtures/documents/{file} ({})", output.sha256);
             }
             for kind in LayerSet::ALL {
-                let bytes = layer::build_layer_from_folder(&dir, kind)?.to_bytes();
+                let bytes = layer::build_layer_from(&originals, kind)?.to_bytes();
                 let file = format!("{kind}.json");
                 write_atomically(&shipped_layer(kind), &bytes)?;
                 println!("wrote fixtures/layers/{file} ({} bytes)", bytes.len());

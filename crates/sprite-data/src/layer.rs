@@ -346,33 +346,43 @@ fn cells_and_frames(shp: &WeaponShp, anchor: [i32; 2]) -> (Vec<Cell>, Vec<LayerF
 /// Builds the layer document of `kind` from the retail files in `dir` (disc or remaster names).
 ///
 /// # Errors
-/// A file that is missing ([`ErrorKind::MissingFile`], in the context of the layer set) or
-/// unreadable ([`ErrorKind::Read`]), or [`build_layer`]'s errors; each message names the file.
+/// As [`build_layer_from`].
 pub fn build_layer_from_folder(
     dir: &std::path::Path,
     kind: LayerSet,
 ) -> Result<LayerDocument, Error> {
+    build_layer_from(&crate::pipeline::Originals::Folder(dir.to_owned()), kind)
+}
+
+/// Builds the layer document of `kind` from the retail files in a folder or on a disc.
+///
+/// # Errors
+/// A file that is missing ([`ErrorKind::MissingFile`], in the context of the layer set) or
+/// unreadable ([`ErrorKind::Read`]), or [`build_layer`]'s errors; each message names the file.
+pub fn build_layer_from(
+    originals: &crate::pipeline::Originals,
+    kind: LayerSet,
+) -> Result<LayerDocument, Error> {
     let read = |name: &str| {
-        let path = crate::pipeline::find_retail_file(dir, name).ok_or_else(|| {
+        originals.find(name)?.ok_or_else(|| {
             ErrorKind::MissingFile {
                 name: name.into(),
-                dir: dir.display().to_string(),
+                dir: originals.place(),
             }
             .in_context(kind)
-        })?;
-        std::fs::read(&path).map_err(|e| ErrorKind::Read(e).in_context(path.display()))
+        })
     };
     let (shp, seq) = kind.files();
-    let (shp_bytes, seq_bytes) = (read(shp)?, read(seq)?);
+    let (shp_file, seq_file) = (read(shp)?, read(seq)?);
     build_layer(
         kind,
         Source {
             name: shp,
-            bytes: &shp_bytes,
+            bytes: &shp_file.bytes,
         },
         Source {
             name: seq,
-            bytes: &seq_bytes,
+            bytes: &seq_file.bytes,
         },
         &Profile::type1(),
     )

@@ -228,6 +228,127 @@ pub fn find_retail_file(dir: &Path, disc_name: &str) -> Option<PathBuf> {
     })
 }
 
+/// The folder of a disc that holds the sprite files (SHP, SEQ, SPR).
+pub const DISC_FOLDER: &str = "BATTLE";
+/// The most bytes read of one file from a disc image: every sprite file is far smaller (a unit
+/// SHP is at most 0x2080A bytes), and a record that claims more is refused before it is read.
+pub const MAX_DISC_FILE_BYTES: u64 = 4 << 20;
+
+/// Where the original files are read from: a folder of loose files (under their disc names or
+/// the remaster's), or the user's own disc image (its `BATTLE` folder). Every tool that takes
+/// `--originals DIR` or `--disc IMAGE` holds one, and finds each file through [`Originals::find`].
+#[derive(Debug)]
+pub enum Originals {
+    Folder(PathBuf),
+    Disc(Box<disc_image::Disc>),
+}
+
+impl Originals {
+    /// Opens a disc image (a `.cue`, `.bin`, `.img` or `.iso`, told from its bytes).
+    ///
+    /// # Errors
+    /// An image that cannot be read or is not ISO 9660 (`disc_image`'s one-line error).
+    pub fn open_disc(path: &Path) -> Result<Self, disc_image::Error> {
+        disc_image::Disc::open(path).map(|disc| Self::Disc(Box::new(disc)))
+    }
+
+    /// For a line saying where the files come from: the folder, or the image and its form.
+    pub fn describe(&self) -> String {
+        match self {
+            Self::Folder(dir) => dir.display().to_string(),
+            Self::Disc(disc) => format!("{} ({})", disc.image(), disc.describe()),
+        }
+    }
+
+    /// Where a missing file was looked for, as [`ErrorKind::MissingFile`] names it.
+    pub fn place(&self) -> String {
+        match self {
+            Self::Folder(dir) => dir.display().to_string(),
+            Self::Disc(disc) => format!("the {DISC_FOLDER} folder of {}", disc.image()),
+        }
+    }
+
+    /// What to say when [`Originals::find`] finds nothing: [`not_in_folder`] for a folder,
+    /// `IMAGE: no BATTLE/TYPE1.SHP in the image` for a disc.
+    pub fn missing(&self, disc_name: &str) -> String {
+        match self {
+            Self::Folder(dir) => not_in_folder(dir, disc_name),
+            Self::Disc(disc) => format!(
+                "{}: no {DISC_FOLDER}/{disc_name} in the image",
+                disc.image()
+            ),
+        }
+    }
+
+    /// Whether the file is there (a disc whose directory cannot be read has none).
+    pub fn contains(&self, disc_name: &str) -> bool {
+        match self {
+            Self::Folder(dir) => find_retail_file(dir, disc_name).is_some(),
+            Self::Disc(disc) => disc.find(&disc_path(disc_name)).is_ok_and(|e| !e.directory),
+        }
+    }
+
+    /// The file `disc_name` (`TYPE1.SHP`), read whole: from the folder under its disc or
+    /// remaster name, or from the disc's `BATTLE` folder. `Ok(None)` when it is not there. Its
+    /// name in messages is its path, or `IMAGE:BATTLE/TYPE1.SHP`.
+    ///
+    /// # Errors
+    /// A file that is there but cannot be read ([`ErrorKind::Read`], in the context of its
+    /// path; for a disc, the image's error with its sector and byte), or one on a disc over
+    /// [`MAX_DISC_FILE_BYTES`].
+    pub fn find(&self, disc_name: &str) -> Result<Option<InputFile>, Error> {
+        match self {
+            Self::Folder(dir) => {
+                let Some(path) = find_retail_file(dir, disc_name) else {
+                    return Ok(None);
+                };
+                let bytes = std::fs::read(&path)
+                    .map_err(|e| ErrorKind::Read(e).in_context(path.display()))?;
+                Ok(Some(InputFile::new(&path, bytes)))
+            }
+            Self::Disc(disc) => {
+                let path = disc_path(disc_name);
+                let entry = match disc.find(&path) {
+                    Ok(entry) if !entry.directory => entry,
+                    Ok(_) => return Ok(None),
+                    Err(error)
+                        if matches!(error.kind(), disc_image::ErrorKind::NotFound { .. }) =>
+                    {
+                        return Ok(None);
+                    }
+                    Err(error) => return Err(ErrorKind::Read(error.into()).in_context(&path)),
+                };
+                let bytes = disc
+                    .read(&entry, MAX_DISC_FILE_BYTES)
+                    .map_err(|error| ErrorKind::Read(error.into()).in_context(&entry.path))?;
+                Ok(Some(InputFile {
+                    name: format!("{}:{}", disc.image(), entry.path),
+                    bytes,
+                }))
+            }
+        }
+    }
+
+    /// [`Originals::find`], with a missing file an error: [`ErrorKind::MissingFile`].
+    ///
+    /// # Errors
+    /// As [`Originals::find`], and a missing file.
+    pub fn read(&self, disc_name: &str) -> Result<InputFile, Error> {
+        self.find(disc_name)?.ok_or_else(|| {
+            ErrorKind::MissingFile {
+                name: disc_name.into(),
+                dir: self.place(),
+            }
+            .into()
+        })
+    }
+}
+
+/// A retail file's path on the disc: `BATTLE/TYPE1.SHP`.
+fn disc_path(disc_name: &str) -> String {
+    format!("{DISC_FOLDER}/{disc_name}")
+}
+
 impl Output {
     /// What a build tells its user, the same from every tool: each input's provenance, the
     /// warnings, and the document's counts.

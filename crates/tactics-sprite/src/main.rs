@@ -57,6 +57,7 @@ enum Command {
     Extract(cmd::sas::extract::Args),
     Pack(cmd::sas::extract::PackArgs),
     Serve(cmd::serve::Args),
+    Disc(cmd::disc::Args),
 }
 
 fn main() -> ExitCode {
@@ -75,6 +76,7 @@ fn main() -> ExitCode {
         Command::Extract(args) => cmd::sas::extract::run(args),
         Command::Pack(args) => cmd::sas::extract::pack(args),
         Command::Serve(args) => cmd::serve::run(args),
+        Command::Disc(args) => cmd::disc::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -19,6 +19,7 @@
 
 pub mod alloc;
 pub mod demo;
+pub mod disc;
 pub mod fftorama;
 pub mod frames;
 #[cfg(feature = "schema")]

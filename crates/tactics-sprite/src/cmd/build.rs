@@ -8,7 +8,7 @@ use fft_formats::FileFormat;
 use sprite_data::Profile;
 use sprite_data::layer::{LayerSet, build_layer};
 use sprite_data::output::write_atomically;
-use sprite_data::pipeline::{InputFile, build_from_sources, other_retail_file};
+use sprite_data::pipeline::{InputFile, Originals, build_from_sources, other_retail_file};
 use sprite_data::profile::UNIT_KINDS;
 use sprite_data::target::{self, BuildTarget};
 
@@ -51,6 +51,32 @@ fn read_pair(
     check_input(&shp, shp_kind, FileFormat::Seq, "--shp")?;
     check_input(&seq, FileFormat::Seq, shp_kind, "--seq")?;
     Ok((shp, seq))
+}
+
+/// The pair to build: `--shp` and `--seq` (the SHP of `shp_kind`), or the files `shp_name` and
+/// `seq_name` from the `--disc` image.
+fn inputs(
+    args: &Args,
+    shp_name: &str,
+    seq_name: &str,
+    shp_kind: FileFormat,
+) -> anyhow::Result<(InputFile, InputFile)> {
+    if let Some(image) = &args.disc {
+        let originals = Originals::open_disc(image)?;
+        let read = |name: &str| -> anyhow::Result<InputFile> {
+            originals
+                .find(name)?
+                .with_context(|| originals.missing(name))
+        };
+        let pair = (read(shp_name)?, read(seq_name)?);
+        check_input(&pair.0, shp_kind, FileFormat::Seq, "the SHP")?;
+        check_input(&pair.1, FileFormat::Seq, shp_kind, "the SEQ")?;
+        return Ok(pair);
+    }
+    let (Some(shp_path), Some(seq_path)) = (&args.shp, &args.seq) else {
+        unreachable!("clap requires --shp and --seq without --sas or --disc");
+    };
+    read_pair(shp_path, seq_path, shp_kind)
 }
 
 /// Refuses an input that is the retail file of another kind than the one `which` (the profile or
@@ -97,12 +123,17 @@ per animation block with its steps, poses and events, and the animations' four d
 )]
 pub struct Args {
     /// The unit SHP (e.g. TYPE1.SHP).
-    #[arg(long, value_name = "FILE", required_unless_present = "sas")]
+    #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc"])]
     pub shp: Option<PathBuf>,
 
     /// The SEQ that goes with it (e.g. TYPE1.SEQ).
-    #[arg(long, value_name = "FILE", required_unless_present = "sas")]
+    #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc"])]
     pub seq: Option<PathBuf>,
+
+    /// Instead of --shp and --seq: your own disc image (.cue, .bin, .img, .iso), whose BATTLE
+    /// folder holds the files the profile or --kind reads (docs/disc.md).
+    #[arg(long, value_name = "IMAGE", conflicts_with_all = ["shp", "seq", "sas"])]
+    pub disc: Option<PathBuf>,
 
     /// Instead of an SHP + SEQ pair: a Tactics Ogre SAS set (or a pakd container holding one),
     /// built to its own document (schemas/sas-set.schema.json).
@@ -160,18 +191,17 @@ pub fn run(args: &Args) -> Outcome {
             &args.out,
         )?);
     }
-    let (Some(shp_path), Some(seq_path)) = (&args.shp, &args.seq) else {
-        unreachable!("clap requires --shp and --seq without --sas");
-    };
     let profile = match (&args.profile, args.kind) {
         (Some(path), _) => Profile::load(path)?,
         (None, Some(BuildTarget::Layer(layer))) => {
-            return Ok(run_layer(args, layer, shp_path, seq_path)?);
+            let (shp, seq) = layer.files();
+            let pair = inputs(args, shp, seq, FileFormat::WeaponShp)?;
+            return Ok(run_layer(args, layer, pair)?);
         }
         (None, Some(BuildTarget::Unit(kind))) => kind.load(),
         (None, None) => Profile::type1(),
     };
-    let (shp, seq) = read_pair(shp_path, seq_path, FileFormat::UnitShp)?;
+    let (shp, seq) = inputs(args, &profile.shp, &profile.seq, FileFormat::UnitShp)?;
     if !args.force {
         let which = match (&args.profile, args.kind) {
             (Some(path), _) => format!("the profile {}", path.display()),
@@ -188,7 +218,10 @@ pub fn run(args: &Args) -> Outcome {
         &profile,
         args.sheet_file
             .clone()
-            .or_else(|| remaster_sheet_file(shp_path, &profile.sheet_file))
+            .or_else(|| {
+                let shp_path = args.shp.as_deref()?;
+                remaster_sheet_file(shp_path, &profile.sheet_file)
+            })
             .as_deref(),
     )?;
     println!("{}", output.report());
@@ -240,8 +273,11 @@ fn kind_reading(disc_name: &str) -> Option<&'static str> {
 }
 
 /// `--kind wep1|wep2|eff1`: the layer document, with the human kinds' stage.
-fn run_layer(args: &Args, layer: LayerSet, shp_path: &Path, seq_path: &Path) -> anyhow::Result<()> {
-    let (shp, seq) = read_pair(shp_path, seq_path, FileFormat::WeaponShp)?;
+fn run_layer(
+    args: &Args,
+    layer: LayerSet,
+    (shp, seq): (InputFile, InputFile),
+) -> anyhow::Result<()> {
     if !args.force {
         let (shp_file, seq_file) = layer.files();
         refuse_other_retail(

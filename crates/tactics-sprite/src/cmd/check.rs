@@ -7,7 +7,7 @@ use anyhow::{Context, anyhow};
 use sprite_data::Profile;
 use sprite_data::compare::{self, Difference, JsonPath, Step, first_byte_difference};
 use sprite_data::pipeline::{
-    InputFile, Output, build_from_sources, find_retail_file, not_in_folder,
+    InputFile, Originals, Output, build_from_sources, find_retail_file, not_in_folder,
 };
 use sprite_data::profile::UnitKind;
 use sprite_data::target;
@@ -43,7 +43,7 @@ pub struct Args {
         long,
         value_name = "FILE",
         requires = "seq",
-        conflicts_with = "originals"
+        conflicts_with_all = ["originals", "disc"]
     )]
     pub shp: Option<PathBuf>,
 
@@ -52,14 +52,19 @@ pub struct Args {
         long,
         value_name = "FILE",
         requires = "shp",
-        conflicts_with = "originals"
+        conflicts_with_all = ["originals", "disc"]
     )]
     pub seq: Option<PathBuf>,
 
     /// A folder holding the kind's files under their disc names (TYPE1.SHP) or the remaster's
     /// (battle_type1_shp.bin).
-    #[arg(long, value_name = "DIR", required_unless_present = "shp")]
+    #[arg(long, value_name = "DIR", required_unless_present_any = ["shp", "disc"])]
     pub originals: Option<PathBuf>,
+
+    /// Your own disc image (.cue, .bin, .img, .iso) whose BATTLE folder holds the kind's files
+    /// (docs/disc.md).
+    #[arg(long, value_name = "IMAGE", conflicts_with = "originals")]
+    pub disc: Option<PathBuf>,
 
     // The help lists the built-in profiles.
     #[arg(
@@ -101,12 +106,16 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
         (None, Some(kind)) => kind.load(),
         (None, None) => Profile::type1(),
     };
-    let (shp, seq) = match (&args.shp, &args.seq, &args.originals) {
-        (Some(shp), Some(seq), _) => (shp.clone(), seq.clone()),
-        (_, _, Some(dir)) => (find_in(dir, &profile.shp)?, find_in(dir, &profile.seq)?),
-        _ => return Err(anyhow!("give --shp and --seq, or --originals")),
+    let output = match (&args.shp, &args.seq, &args.originals, &args.disc) {
+        (Some(shp), Some(seq), _, _) => build(&shp.clone(), &seq.clone(), &profile)?,
+        (_, _, Some(dir), _) => build(
+            &find_in(dir, &profile.shp)?,
+            &find_in(dir, &profile.seq)?,
+            &profile,
+        )?,
+        (_, _, _, Some(image)) => build_from_disc(image, &profile)?,
+        _ => return Err(anyhow!("give --shp and --seq, --originals or --disc")),
     };
-    let output = build(&shp, &seq, &profile)?;
     let (bytes, theirs) = sprite_data::load::load_document_with_bytes(&args.data)?;
 
     let mut report = Report::new("theirs", "files");
@@ -231,6 +240,23 @@ fn find_in(dir: &Path, disc_name: &str) -> anyhow::Result<PathBuf> {
         return Err(anyhow!("--originals {}: no such folder", dir.display()));
     }
     find_retail_file(dir, disc_name).with_context(|| not_in_folder(dir, disc_name))
+}
+
+/// The kind's pair from a disc image's BATTLE folder, built.
+fn build_from_disc(image: &Path, profile: &Profile) -> anyhow::Result<Output> {
+    let originals = Originals::open_disc(image)?;
+    let read = |name: &str| -> anyhow::Result<InputFile> {
+        originals
+            .find(name)?
+            .with_context(|| originals.missing(name))
+    };
+    let (shp, seq) = (read(&profile.shp)?, read(&profile.seq)?);
+    Ok(build_from_sources(
+        shp.source(),
+        seq.source(),
+        profile,
+        None,
+    )?)
 }
 
 fn build(shp: &Path, seq: &Path, profile: &Profile) -> anyhow::Result<Output> {

@@ -1,0 +1,175 @@
+//! The crate's one error: what went wrong ([`ErrorKind`]), in which image, and where in it (the
+//! sector and the byte of the image file), shown on one line:
+//! `game.bin: sector 22, byte 51768 (0xCA38): directory record BATTLE/TYPE1.SEQ: ...`.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// Where in the image file an error was found: the logical sector (LBA) and the absolute byte
+/// offset in the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct At {
+    pub sector: u64,
+    pub byte: u64,
+}
+
+/// An image that cannot be opened, read or patched.
+#[derive(Debug)]
+pub struct Error {
+    /// The image as the user named it (the cue sheet or the data file).
+    pub image: String,
+    pub at: Option<At>,
+    pub kind: ErrorKind,
+}
+
+impl Error {
+    pub(crate) fn new(image: &str, at: Option<At>, kind: ErrorKind) -> Self {
+        Self {
+            image: image.to_owned(),
+            at,
+            kind,
+        }
+    }
+
+    /// The kind, for callers and tests to match on.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.image)?;
+        if let Some(At { sector, byte }) = self.at {
+            write!(f, "sector {sector}, byte {byte} (0x{byte:X}): ")?;
+        }
+        write!(f, "{}", self.kind)
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ErrorKind::Io(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// An error as an `io::Error`, for callers whose error type holds read failures as those.
+impl From<Error> for std::io::Error {
+    fn from(error: Error) -> Self {
+        std::io::Error::other(error)
+    }
+}
+
+/// What went wrong, with its facts.
+#[non_exhaustive]
+#[derive(Debug, thiserror::Error)]
+pub enum ErrorKind {
+    // Files.
+    #[error("cannot read: {0}")]
+    Io(#[source] std::io::Error),
+    #[error("cannot write {path}: {error}")]
+    Write {
+        path: PathBuf,
+        #[source]
+        error: std::io::Error,
+    },
+
+    // Cue sheets.
+    #[error("line {line}: {problem}")]
+    Cue { line: usize, problem: String },
+    #[error(
+        "line {line} names the data file {name:?}, which is not there (looked for {})",
+        looked.display()
+    )]
+    CueFileMissing {
+        line: usize,
+        name: String,
+        looked: PathBuf,
+    },
+    #[error("{0}")]
+    CueTrack(String),
+
+    // Sectors.
+    #[error(
+        "not a CD-ROM image with an ISO 9660 file system: no volume descriptor \"CD001\" at \
+         sector 16, read as raw 2352-byte sectors or as cooked 2048-byte ones ({len} bytes)"
+    )]
+    NotIso9660 { len: u64 },
+    #[error(
+        "the image ends here: it holds {sectors} whole sectors of {sector_size} bytes, and the \
+         {what} needs sector {needed}"
+    )]
+    PastEnd {
+        what: String,
+        needed: u64,
+        sectors: u64,
+        sector_size: u64,
+    },
+    #[error("no sync pattern (00 FF x10 00) at the start of this raw sector")]
+    NoSync,
+    #[error("sector mode {0} (byte 15); a data sector is Mode 1 or Mode 2")]
+    UnknownMode(u8),
+    #[error(
+        "{what} is in a Mode 2 Form 2 sector (2324 bytes of audio or video, no error \
+         correction), which holds no file-system data"
+    )]
+    Form2 { what: String },
+
+    // ISO 9660.
+    #[error("{0}")]
+    Descriptor(String),
+    #[error("{field}: its two copies disagree (little-endian {le}, big-endian {be})")]
+    BothEndian { field: String, le: u32, be: u32 },
+    #[error("{0}")]
+    Record(String),
+    #[error(
+        "{what} spans sectors {lba}..{end} ({size} bytes), past the image's end at sector {sectors}"
+    )]
+    ExtentPastEnd {
+        what: String,
+        lba: u64,
+        end: u64,
+        size: u64,
+        sectors: u64,
+    },
+    #[error("directory loop: {path} is sector {lba}, already read as {first}")]
+    DirectoryLoop {
+        path: String,
+        lba: u64,
+        first: String,
+    },
+    #[error("{what}: {value}, over the limit of {limit}")]
+    Limit {
+        what: String,
+        value: u64,
+        limit: u64,
+    },
+    #[error("no {path} in the image{hint}")]
+    NotFound { path: String, hint: String },
+    #[error("{path} is a directory, not a file")]
+    IsDirectory { path: String },
+    #[error("{path} is in a directory that is a file ({parent})")]
+    NotDirectory { path: String, parent: String },
+
+    // Patching.
+    #[error(
+        "{path}: the new file is {new} bytes ({new_sectors} sector{}), but the image holds \
+         {sectors} sector{} ({room} bytes) for it (the file is {old} bytes now); a file cannot \
+         grow past its sectors",
+        if *new_sectors == 1 { "" } else { "s" },
+        if *sectors == 1 { "" } else { "s" }
+    )]
+    DoesNotFit {
+        path: String,
+        new: u64,
+        new_sectors: u64,
+        old: u64,
+        sectors: u64,
+        room: u64,
+    },
+    #[error("{0}")]
+    Patch(String),
+}

@@ -1,0 +1,333 @@
+//! `tactics-sprite disc`: the user's own disc image: list it, extract the sprite files with their
+//! verdicts, and patch edited files back into a new image (docs/disc.md).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, anyhow, bail};
+use disc_image::{Disc, Entry, Replacement};
+use fft_formats::retail;
+use sprite_data::output::write_atomically;
+use sprite_data::pipeline::{DISC_FOLDER, MAX_DISC_FILE_BYTES, sha256_hex};
+
+use super::{Outcome, read_input};
+
+/// The user's own disc image.
+#[derive(Debug, clap::Args)]
+#[command(
+    about = "List, extract from and patch your own disc image (.cue/.bin, .img, .iso)",
+    long_about = "Work with your own disc image of the game: a .cue with its .bin, a .bin or \
+.img of raw 2352-byte sectors (Mode 1 or Mode 2, as a PlayStation disc), or an .iso of 2048-byte \
+sectors. The form is told from the bytes, not the name. See docs/disc.md."
+)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: DiscCommand,
+}
+
+#[derive(Debug, clap::Subcommand)]
+pub enum DiscCommand {
+    /// List every file and folder: path, size in bytes, first sector (LBA).
+    Ls {
+        /// The image (.cue, .bin, .img, .iso).
+        image: PathBuf,
+    },
+    /// Copy the sprite files (every SHP, SEQ, SPR and SP2 of the BATTLE folder), or the files
+    /// named, into a folder, each with its verdict: retail (the digest of a known retail file),
+    /// modified, or not a file the project has a digest for.
+    Extract {
+        /// The image (.cue, .bin, .img, .iso).
+        image: PathBuf,
+        /// Files to extract, by path in the image (BATTLE/TYPE1.SEQ) or by name in its BATTLE
+        /// folder (TYPE1.SEQ) [default: every sprite file of BATTLE].
+        names: Vec<String>,
+        /// The folder to write them into (made if needed).
+        #[arg(short, long, value_name = "DIR")]
+        out: PathBuf,
+    },
+    /// Write a new image with files replaced: each new file must fit in the sectors the old one
+    /// has; raw sectors get their EDC and ECC recomputed, the directory record its new size.
+    /// Written atomically, read back and checked before it replaces anything.
+    Patch {
+        /// The image (.cue, .bin, .img, .iso).
+        image: PathBuf,
+        /// PATH=FILE: the file at PATH in the image (BATTLE/TYPE1.SEQ) replaced by FILE; may be
+        /// given several times.
+        #[arg(long = "file", value_name = "PATH=FILE", required = true)]
+        files: Vec<String>,
+        /// The new image. For a .cue input, a .cue (its .bin is written beside it) or the data
+        /// file (a .cue naming it is written beside it).
+        #[arg(short, long, value_name = "OUT", required_unless_present = "in_place")]
+        out: Option<PathBuf>,
+        /// Replace the input image itself (still atomically) instead of writing a new one.
+        #[arg(long, conflicts_with = "out")]
+        in_place: bool,
+    },
+}
+
+/// Runs the command.
+///
+/// # Errors
+/// An image that cannot be opened or read, a file not in it, an output that cannot be written,
+/// a replacement that does not fit; each one line.
+pub fn run(args: &Args) -> Outcome {
+    match &args.command {
+        DiscCommand::Ls { image } => ls(image),
+        DiscCommand::Extract { image, names, out } => extract(image, names, out),
+        DiscCommand::Patch {
+            image,
+            files,
+            out,
+            in_place,
+        } => patch(image, files, out.as_deref(), *in_place),
+    }?;
+    Ok(())
+}
+
+fn open(image: &Path) -> anyhow::Result<Disc> {
+    Ok(Disc::open(image)?)
+}
+
+fn header(disc: &Disc) -> String {
+    let volume = match disc.volume_id() {
+        "" => String::new(),
+        id => format!(", volume {id}"),
+    };
+    match disc.cue() {
+        Some(cue) => format!(
+            "image   {} (track {} {} of {}): {}{volume}",
+            disc.image(),
+            cue.track,
+            cue.mode,
+            cue.path.display(),
+            disc.describe()
+        ),
+        None => format!("image   {}: {}{volume}", disc.image(), disc.describe()),
+    }
+}
+
+fn ls(image: &Path) -> anyhow::Result<()> {
+    let disc = open(image)?;
+    let entries = disc.list()?;
+    let rows: Vec<[String; 3]> = entries
+        .iter()
+        .map(|e| {
+            let mut path = e.path.clone();
+            if e.directory {
+                path.push('/');
+            }
+            if e.first_sector == Some(disc_image::RawKind::Mode2Form2) {
+                path.push_str("  (Mode 2 Form 2: audio or video)");
+            }
+            [path, e.size.to_string(), e.lba.to_string()]
+        })
+        .collect();
+    let width = |c: usize, head: &str| {
+        rows.iter()
+            .map(|r| r[c].len())
+            .chain([head.len()])
+            .max()
+            .unwrap_or(0)
+    };
+    let (size_w, lba_w) = (width(1, "size"), width(2, "lba"));
+    let mut out = String::new();
+    out.push_str(&header(&disc));
+    out.push('\n');
+    out.push_str(&format!("{:>size_w$}  {:>lba_w$}  path\n", "size", "lba"));
+    for [path, size, lba] in &rows {
+        out.push_str(&format!("{size:>size_w$}  {lba:>lba_w$}  {path}\n"));
+    }
+    use std::io::Write;
+    std::io::stdout()
+        .write_all(out.as_bytes())
+        .map_err(super::stdout_error)?;
+    Ok(())
+}
+
+/// Whether a file is a sprite file by its name: SHP, SEQ, SPR, SP2.
+fn is_sprite_file(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    [".SHP", ".SEQ", ".SPR", ".SP2"]
+        .iter()
+        .any(|ext| upper.ends_with(ext))
+}
+
+/// What a file is: `retail TYPE1.SEQ`, `modified (...)`, or one the project has no digest for.
+pub fn verdict(name: &str, bytes: &[u8]) -> String {
+    let file_name = name.rsplit('/').next().unwrap_or(name);
+    match retail::by_sha256(&sha256_hex(bytes)) {
+        Some(file) if file.disc_name.eq_ignore_ascii_case(file_name) => {
+            format!("retail {}", file.disc_name)
+        }
+        Some(file) => format!("the retail {} under another name", file.disc_name),
+        None if retail::by_disc_name(file_name).is_some() => {
+            "modified (sha256 matches no retail file)".to_owned()
+        }
+        None => "no digest on record (not one of the retail files this project checks)".to_owned(),
+    }
+}
+
+fn extract(image: &Path, names: &[String], out: &Path) -> anyhow::Result<()> {
+    let disc = open(image)?;
+    println!("{}", header(&disc));
+    let entries: Vec<Entry> = if names.is_empty() {
+        let battle = disc
+            .find(DISC_FOLDER)
+            .with_context(|| "no BATTLE folder to take the sprite files from; name the files")?;
+        if !battle.directory {
+            bail!("{}: {DISC_FOLDER} is a file, not a folder", disc.image());
+        }
+        let prefix = format!("{}/", battle.path);
+        disc.list()?
+            .into_iter()
+            .filter(|e| {
+                !e.directory
+                    && e.path
+                        .strip_prefix(&prefix)
+                        .is_some_and(|rest| !rest.contains('/') && is_sprite_file(rest))
+            })
+            .collect()
+    } else {
+        names
+            .iter()
+            .map(|name| {
+                let path = if name.contains('/') {
+                    name.clone()
+                } else {
+                    format!("{DISC_FOLDER}/{name}")
+                };
+                disc.find(&path)
+            })
+            .collect::<Result<_, _>>()?
+    };
+    if entries.is_empty() {
+        bail!("{}: no sprite file in {DISC_FOLDER}", disc.image());
+    }
+    let mut written: Vec<String> = Vec::new();
+    for entry in &entries {
+        let file_name = entry.path.rsplit('/').next().unwrap_or(&entry.path);
+        if written.iter().any(|w| w.eq_ignore_ascii_case(file_name)) {
+            bail!(
+                "{}: two files named {file_name} would go to {}",
+                disc.image(),
+                out.display()
+            );
+        }
+        let bytes = disc.read(entry, MAX_DISC_FILE_BYTES)?;
+        let path = out.join(file_name);
+        write_atomically(&path, &bytes)
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+        println!(
+            "wrote   {} ({} bytes, from {}): {}",
+            path.display(),
+            bytes.len(),
+            entry.path,
+            verdict(&entry.path, &bytes)
+        );
+        written.push(file_name.to_owned());
+    }
+    Ok(())
+}
+
+/// The data file and the cue (if any) a patch writes.
+fn outputs(
+    disc: &Disc,
+    out: Option<&Path>,
+    in_place: bool,
+) -> anyhow::Result<(PathBuf, Option<PathBuf>)> {
+    let data = disc
+        .data_file()
+        .ok_or_else(|| anyhow!("{}: no data file", disc.image()))?
+        .to_owned();
+    if in_place {
+        return Ok((data, None));
+    }
+    let out = out.expect("clap requires --out without --in-place");
+    let is_cue = out
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("cue"));
+    let (data_out, cue_out) = match (disc.cue(), is_cue) {
+        (Some(_), true) => (out.with_extension("bin"), Some(out.to_owned())),
+        (Some(cue), false) if cue.files == 1 => (out.to_owned(), Some(out.with_extension("cue"))),
+        (Some(_), false) => (out.to_owned(), None),
+        (None, true) => bail!(
+            "{}: -o {} names a cue sheet, but the image has none; name the new image file",
+            disc.image(),
+            out.display()
+        ),
+        (None, false) => (out.to_owned(), None),
+    };
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if same(&data_out, &data)
+        || disc
+            .cue()
+            .is_some_and(|c| cue_out.as_deref().is_some_and(|o| same(o, &c.path)))
+    {
+        bail!(
+            "-o {} is the input image; give --in-place to replace it",
+            out.display()
+        );
+    }
+    Ok((data_out, cue_out))
+}
+
+fn patch(image: &Path, files: &[String], out: Option<&Path>, in_place: bool) -> anyhow::Result<()> {
+    let disc = open(image)?;
+    println!("{}", header(&disc));
+    let mut inputs: Vec<(String, Vec<u8>)> = Vec::new();
+    for spec in files {
+        let (path, file) = spec.split_once('=').ok_or_else(|| {
+            anyhow!("--file {spec}: give PATH=FILE, such as BATTLE/TYPE1.SEQ=edited.seq")
+        })?;
+        inputs.push((path.to_owned(), read_input(Path::new(file))?));
+    }
+    let replacements: Vec<Replacement> = inputs
+        .iter()
+        .map(|(path, bytes)| Replacement { path, bytes })
+        .collect();
+    let (data_out, cue_out) = outputs(&disc, out, in_place)?;
+    let plan = disc.plan_patch(&replacements)?;
+    disc.write_patched(&plan, &data_out)?;
+    for (change, (_, bytes)) in plan.changes.iter().zip(&inputs) {
+        println!(
+            "patched {}: {} -> {} bytes in its {} sector{} from {}, {} rewritten{}: {}",
+            change.path,
+            change.old_size,
+            change.new_size,
+            change.sectors,
+            if change.sectors == 1 { "" } else { "s" },
+            change.lba,
+            change.rewritten.len(),
+            if change.record_sector.is_some() {
+                ", directory record resized"
+            } else {
+                ""
+            },
+            verdict(&change.path, bytes)
+        );
+    }
+    let rewritten = plan.sectors().count();
+    let edc = if disc.layout().form == disc_image::SectorForm::Raw {
+        ", EDC/ECC recomputed and checked"
+    } else {
+        ""
+    };
+    println!(
+        "wrote   {} ({rewritten} sector{} rewritten{edc})",
+        data_out.display(),
+        if rewritten == 1 { "" } else { "s" }
+    );
+    if let (Some(cue_out), Some(cue)) = (cue_out, disc.cue()) {
+        let name = data_out
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = disc_image::cue::with_file_renamed(&cue.text, cue.file_line, &name);
+        write_atomically(&cue_out, text.as_bytes())
+            .with_context(|| format!("{}: cannot write", cue_out.display()))?;
+        println!("wrote   {} (naming {name})", cue_out.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,120 @@
+//! Disc images made at test time from the retail files (never committed): the files under their
+//! disc names in a `BATTLE` folder, mastered to a cooked ISO by Debian's `xorriso`, and raw
+//! forms of it made with our own EDC/ECC (`disc_image::cooked_to_raw`, checked against
+//! independent implementations in `crates/disc-image/tests/edc_ecc.rs`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use disc_image::RawKind;
+
+use crate::{RETAIL_FILES, find_by_either_name, originals, skip, temp_dir};
+
+/// A program on PATH, or `None` after the loud skip (a failure under `FFT_REQUIRE_ORIGINALS=1`:
+/// `.ci/run` installs it).
+pub fn tool(test: &str, name: &str, package: &str) -> Option<PathBuf> {
+    let found = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join(name))
+            .find(|p| p.is_file())
+    });
+    found.or_else(|| {
+        skip(
+            test,
+            &format!("no {name} on PATH (Debian's {package}; .ci/run installs it)"),
+        )
+    })
+}
+
+/// Runs a command, failing the test with its output when it fails.
+///
+/// # Panics
+/// When the command cannot start or fails.
+pub fn run(command: &mut Command) {
+    let out = command.output().expect("the tool starts");
+    assert!(
+        out.status.success(),
+        "{command:?} failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Masters a cooked ISO 9660 image of the folder `root` with xorriso: level-1 names, no Rock
+/// Ridge or Joliet, as a PlayStation disc.
+pub fn xorriso(xorriso: &Path, root: &Path, iso: &Path) {
+    run(Command::new(xorriso)
+        .args([
+            "-as",
+            "mkisofs",
+            "-quiet",
+            "-iso-level",
+            "1",
+            "-V",
+            "TEST",
+            "-o",
+        ])
+        .arg(iso)
+        .arg(root));
+}
+
+/// A folder for a test holding `BATTLE/` with every retail SHP and SEQ found in the originals
+/// folder, under its disc name, and the disc names copied; `None` after the loud skip when the
+/// originals folder is missing. A missing file is simply not on the disc: a test that needs
+/// one asks [`crate::retail_file`] for it first, and skips as every game-file test does.
+pub fn battle_folder(test: &str) -> Option<(PathBuf, Vec<&'static str>)> {
+    let dir = originals(test)?;
+    let root = temp_dir(test).join("disc-root");
+    let battle = root.join("BATTLE");
+    std::fs::create_dir_all(&battle).unwrap_or_else(|e| panic!("{}: {e}", battle.display()));
+    let mut names = Vec::new();
+    for file in &RETAIL_FILES {
+        if let Some(path) = find_by_either_name(&dir, file.disc_name) {
+            std::fs::copy(&path, battle.join(file.disc_name))
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            names.push(file.disc_name);
+        }
+    }
+    Some((root, names))
+}
+
+/// The images of one disc, in three forms.
+pub struct Images {
+    /// Cooked 2048-byte sectors (xorriso's `.iso`).
+    pub cooked: PathBuf,
+    /// Raw Mode 2 Form 1 sectors, as a PlayStation disc: `game.bin` and `game.cue`.
+    pub mode2_cue: PathBuf,
+    /// Raw Mode 1 sectors, a `.bin` with no cue.
+    pub mode1_bin: PathBuf,
+}
+
+/// The retail files of [`battle_folder`] mastered as [`Images`] in the test's folder, or `None`
+/// after the loud skip (no originals, or no xorriso).
+pub fn images(test: &str) -> Option<(Images, Vec<&'static str>)> {
+    let xorriso_path = tool(test, "xorriso", "xorriso")?;
+    let (root, names) = battle_folder(test)?;
+    let dir = temp_dir(test);
+    let cooked = dir.join("game.iso");
+    xorriso(&xorriso_path, &root, &cooked);
+    let bytes = std::fs::read(&cooked).unwrap_or_else(|e| panic!("{}: {e}", cooked.display()));
+    let bin = dir.join("game.bin");
+    std::fs::write(&bin, disc_image::cooked_to_raw(&bytes, RawKind::Mode2Form1))
+        .unwrap_or_else(|e| panic!("{}: {e}", bin.display()));
+    let cue = dir.join("game.cue");
+    std::fs::write(
+        &cue,
+        "FILE \"game.bin\" BINARY\n  TRACK 01 MODE2/2352\n    INDEX 01 00:00:00\n",
+    )
+    .unwrap_or_else(|e| panic!("{}: {e}", cue.display()));
+    let mode1 = dir.join("mode1.img");
+    std::fs::write(&mode1, disc_image::cooked_to_raw(&bytes, RawKind::Mode1))
+        .unwrap_or_else(|e| panic!("{}: {e}", mode1.display()));
+    Some((
+        Images {
+            cooked,
+            mode2_cue: cue,
+            mode1_bin: mode1,
+        },
+        names,
+    ))
+}

@@ -1,0 +1,89 @@
+//! `cargo xtask build-data --disc IMAGE` builds the same bytes as from the loose files, for a
+//! cooked ISO (xorriso's), a raw Mode 2 Form 1 `.bin` through its `.cue` (the PlayStation's
+//! form) and a raw Mode 1 image, each made at test time from the retail files.
+
+use std::path::Path;
+use std::process::Command;
+
+use test_support::disc::images;
+
+/// The sha256 of the TYPE1 document built from the retail files (the shipped
+/// fixtures/documents/type1.json, and what the README promises).
+const TYPE1_SHA256: &str = "a4f40c5ad0c5b5327fbd8418eb94ad9f598fff9d06feb9ad5efe1145817299b9";
+
+fn build_data(args: &[&std::ffi::OsStr], out: &Path) -> (String, Vec<u8>) {
+    let run = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .arg("build-data")
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .env_remove(test_support::ORIGINALS_VAR)
+        .output()
+        .expect("xtask runs");
+    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+    assert!(
+        run.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let bytes = std::fs::read(out.join("tactics-sprite-data.json")).expect("written");
+    (stdout, bytes)
+}
+
+#[test]
+fn build_data_from_a_disc_image_gives_the_bytes_of_the_loose_files() {
+    let test = "build_data_from_a_disc_image_gives_the_bytes_of_the_loose_files";
+    let (Some(_), Some(_)) = (
+        test_support::retail_file(test, "TYPE1.SHP"),
+        test_support::retail_file(test, "TYPE1.SEQ"),
+    ) else {
+        return;
+    };
+    let Some((images, _)) = images(test) else {
+        return;
+    };
+    let dir = test_support::temp_dir(test);
+    let originals = test_support::originals(test).expect("checked above");
+    let (_, loose) = build_data(
+        &["--originals".as_ref(), originals.as_os_str()],
+        &dir.join("loose"),
+    );
+    for (name, image) in [
+        ("cooked", &images.cooked),
+        ("mode2", &images.mode2_cue),
+        ("mode1", &images.mode1_bin),
+    ] {
+        let (stdout, bytes) = build_data(&["--disc".as_ref(), image.as_os_str()], &dir.join(name));
+        assert!(
+            bytes == loose,
+            "{name}: other bytes than from the loose files\n{stdout}"
+        );
+        assert!(
+            stdout.contains(&format!("sha256  {TYPE1_SHA256}")),
+            "{name}: {stdout}"
+        );
+        assert!(
+            stdout.contains(":BATTLE/TYPE1.SHP: 8192 bytes, retail TYPE1.SHP"),
+            "{stdout}"
+        );
+    }
+}
+
+#[test]
+fn a_disc_that_is_no_image_is_one_line_and_bad_input() {
+    let dir = test_support::temp_dir("a_disc_that_is_no_image_is_one_line_and_bad_input");
+    let not_an_image = dir.join("notes.bin");
+    std::fs::write(&not_an_image, vec![0x55u8; 100_000]).unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["build-data", "--disc"])
+        .arg(&not_an_image)
+        .output()
+        .expect("xtask runs");
+    assert_eq!(run.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("notes.bin: not a CD-ROM image with an ISO 9660 file system"),
+        "{err}"
+    );
+}
