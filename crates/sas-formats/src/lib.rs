@@ -24,7 +24,6 @@ pub mod pakd;
 pub mod pose;
 mod read;
 mod records;
-pub mod synthetic;
 mod write;
 
 pub use write::Layout;

@@ -7,11 +7,11 @@
 //! bytes of padding: 0x190 bytes. The container: count at 4, offsets at 8, 0x0C, 0x10, the total
 //! size (0x270) at 0x14, ids at 0x18..0x24, the zero word at 0x24, entries from 0x30.
 
-use sas_formats::synthetic;
 use sas_formats::{ByteOrder, Error, ErrorKind, Pakd, PathFrame, Quad, SasSet, Sprite, Version};
+use test_support::sas;
 
 fn v3() -> Vec<u8> {
-    synthetic::set_v3(ByteOrder::Little).encode().unwrap()
+    sas::set_v3(ByteOrder::Little).encode().unwrap()
 }
 
 fn decode_error(bytes: &[u8]) -> Error {
@@ -212,7 +212,7 @@ fn a_huge_count_is_refused_before_allocating() {
     );
     assert_eq!(error.offset(), Some(0x44));
     assert_eq!(error.field(), "sprite table offsets (4294967295 x 4 bytes)");
-    let mut pakd = synthetic::container().encode().unwrap();
+    let mut pakd = sas::container().encode().unwrap();
     pakd[4..8].copy_from_slice(&u32::MAX.to_le_bytes());
     let error = Pakd::decode(&pakd).unwrap_err();
     assert_eq!(error.offset(), Some(8));
@@ -226,7 +226,7 @@ fn a_huge_count_is_refused_before_allocating() {
 
 #[test]
 fn a_compressed_container_is_named_as_such() {
-    let error = Pakd::decode(&synthetic::COMPRESSED_ENTRY).unwrap_err();
+    let error = Pakd::decode(&sas::COMPRESSED_ENTRY).unwrap_err();
     assert_eq!(error.kind(), ErrorKind::Compressed);
     assert_eq!(error.offset(), Some(0));
     assert!(
@@ -239,7 +239,7 @@ fn a_compressed_container_is_named_as_such() {
 
 #[test]
 fn a_pakd_header_without_its_zero_word_is_refused() {
-    let mut pakd = synthetic::container().encode().unwrap();
+    let mut pakd = sas::container().encode().unwrap();
     // 3 entries with ids: the zero word is at 0x0C + 4 x 3 + 4 x 3 = 0x24.
     pakd[0x24] = 1;
     let error = Pakd::decode(&pakd).unwrap_err();
@@ -255,7 +255,7 @@ fn a_pakd_header_without_its_zero_word_is_refused() {
 fn an_entry_offset_past_the_total_size_is_refused() {
     // Found by the decode_pakd fuzz target: entry 1's offset (at 0x0C) past the file made entry
     // 0 run past it.
-    let mut pakd = synthetic::container().encode().unwrap();
+    let mut pakd = sas::container().encode().unwrap();
     pakd[0x0C..0x10].copy_from_slice(&0xFF00_01C0u32.to_le_bytes());
     let error = Pakd::decode(&pakd).unwrap_err();
     assert_eq!(error.kind(), ErrorKind::BadOffset { found: 0xFF00_01C0 });
@@ -270,7 +270,7 @@ fn an_entry_offset_past_the_total_size_is_refused() {
 #[test]
 fn entries_out_of_order_are_refused() {
     // Entry 2 (at 0x10) before entry 1's start 0x1C0.
-    let mut pakd = synthetic::container().encode().unwrap();
+    let mut pakd = sas::container().encode().unwrap();
     pakd[0x10..0x14].copy_from_slice(&0x100u32.to_le_bytes());
     let error = Pakd::decode(&pakd).unwrap_err();
     // Entry 1 is checked first: it starts at 0x1C0, after where it would end (entry 2's offset).
@@ -284,7 +284,7 @@ fn entries_out_of_order_are_refused() {
 
 #[test]
 fn a_total_size_past_the_file_or_before_the_header_end_is_refused() {
-    let mut pakd = synthetic::container().encode().unwrap();
+    let mut pakd = sas::container().encode().unwrap();
     pakd[0x14..0x18].copy_from_slice(&0x280u32.to_le_bytes());
     let error = Pakd::decode(&pakd).unwrap_err();
     assert_eq!(error.kind(), ErrorKind::BadTotalSize { found: 0x280 });
@@ -308,7 +308,7 @@ fn a_total_size_past_the_file_or_before_the_header_end_is_refused() {
 #[test]
 fn a_container_of_other_ids_than_entries_is_an_encode_error() {
     // Three entries and one id: the header holds one id per entry.
-    let mut container = synthetic::container();
+    let mut container = sas::container();
     container.ids = Some(vec![7]);
     let error = container.encode().unwrap_err();
     assert!(
@@ -330,7 +330,7 @@ fn a_container_of_other_ids_than_entries_is_an_encode_error() {
 
 #[test]
 fn a_slot_naming_a_missing_block_is_refused() {
-    let mut set = synthetic::set_v3(ByteOrder::Little);
+    let mut set = sas::set_v3(ByteOrder::Little);
     set.animations[1][0].block = Some(9);
     let error = encode_error(&set);
     assert_eq!(
@@ -349,7 +349,7 @@ fn a_slot_naming_a_missing_block_is_refused() {
 #[test]
 fn a_block_no_slot_plays_is_refused() {
     // Block C is animation 2's only slot.
-    let mut set = synthetic::set_v3(ByteOrder::Little);
+    let mut set = sas::set_v3(ByteOrder::Little);
     set.animations[2][0].block = None;
     let error = encode_error(&set);
     assert_eq!(error.kind(), ErrorKind::UnplayedBlock { block: 2 });
@@ -358,7 +358,7 @@ fn a_block_no_slot_plays_is_refused() {
 
 #[test]
 fn fields_the_version_lacks_are_refused() {
-    let mut v0 = synthetic::set_v0();
+    let mut v0 = sas::set_v0();
     v0.scale = 2;
     let error = encode_error(&v0);
     assert_eq!(
@@ -371,7 +371,7 @@ fn fields_the_version_lacks_are_refused() {
         error.to_string(),
         "header: a SAS\\0 has no scale (1), not 2"
     );
-    let mut v3 = synthetic::set_v3(ByteOrder::Little);
+    let mut v3 = sas::set_v3(ByteOrder::Little);
     let sas_formats::BodyItem::Block(block) = &mut v3.body[0] else {
         panic!("the body starts with block A");
     };
@@ -391,7 +391,7 @@ fn fields_the_version_lacks_are_refused() {
 
 #[test]
 fn values_past_the_psp_layout_are_refused() {
-    let mut v0 = synthetic::set_v0();
+    let mut v0 = sas::set_v0();
     v0.sprites[1].quads[0].width = 300;
     let error = encode_error(&v0);
     assert_eq!(error.kind(), ErrorKind::OutOfRange { value: 300 });
@@ -399,13 +399,13 @@ fn values_past_the_psp_layout_are_refused() {
         error.to_string(),
         "sprite 1, quad 0: width 300 does not fit u8"
     );
-    let mut v0 = synthetic::set_v0();
+    let mut v0 = sas::set_v0();
     v0.sprites[0].center_x = -200;
     assert_eq!(
         encode_error(&v0).to_string(),
         "sprite 0: center_x -200 does not fit s8"
     );
-    let mut v3 = synthetic::set_v3(ByteOrder::Little);
+    let mut v3 = sas::set_v3(ByteOrder::Little);
     v3.sprites.push(Sprite {
         quads: vec![Quad::default(); 256],
         ..Sprite::default()
@@ -422,7 +422,7 @@ fn values_past_the_psp_layout_are_refused() {
 
 #[test]
 fn every_prefix_of_the_fixtures_fails_cleanly_or_round_trips() {
-    for bytes in [v3(), synthetic::set_v0().encode().unwrap()] {
+    for bytes in [v3(), sas::set_v0().encode().unwrap()] {
         for len in 0..bytes.len() {
             match SasSet::decode(&bytes[..len]) {
                 Ok(set) => assert_eq!(set.encode().unwrap(), &bytes[..len]),
@@ -440,7 +440,7 @@ fn every_prefix_of_the_fixtures_fails_cleanly_or_round_trips() {
             }
         }
     }
-    let pakd = synthetic::container().encode().unwrap();
+    let pakd = sas::container().encode().unwrap();
     for len in 0..pakd.len() {
         match Pakd::decode(&pakd[..len]) {
             Ok(container) => assert_eq!(container.encode().unwrap(), &pakd[..len]),
@@ -463,8 +463,8 @@ fn every_byte_changed_fails_cleanly_or_round_trips() {
     // Each byte of each fixture set to a few values that break counts, offsets and magic: the
     // result decodes and encodes back to itself, or is refused with a decoding error inside the
     // file whose message is one line.
-    let sets = [v3(), synthetic::set_v0().encode().unwrap()];
-    let pakd = synthetic::container().encode().unwrap();
+    let sets = [v3(), sas::set_v0().encode().unwrap()];
+    let pakd = sas::container().encode().unwrap();
     let mut refused = std::collections::HashSet::new();
     for (bytes, is_pakd) in sets.iter().map(|b| (b, false)).chain([(&pakd, true)]) {
         for at in 0..bytes.len() {
