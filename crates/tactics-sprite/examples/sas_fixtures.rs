@@ -1,6 +1,7 @@
-//! Writes the synthetic SAS fixtures to `fixtures/sas/` (the sheet PNG is written by
-//! `cargo run -p tactics-sprite --example sas_sheet`). Run after changing `test_support::sas`; the
-//! tests compare the files with bytes worked out by hand.
+//! Writes the synthetic SAS fixtures to `fixtures/sas/`, the encodings of `test_support::sas` (the
+//! sheet PNG is written by the `sas_sheet` example). Run after changing `test_support::sas`; the
+//! tests compare the files with bytes worked out by hand. It lives here, not in `sas-formats`,
+//! because `test-support` depends on `sas-formats`.
 
 use sas_formats::ByteOrder;
 use test_support::sas;
