@@ -1,5 +1,5 @@
-//! Any bytes given to the pakd decoder: no panic, whatever decodes encodes back to the same
-//! bytes, and so does every SAS entry in it.
+//! Any bytes given to the pakd decoder: no panic, a refusal is a decoding error inside the
+//! input, whatever decodes encodes back to the same bytes, and so does every SAS entry in it.
 
 #![no_main]
 
@@ -7,8 +7,16 @@ use libfuzzer_sys::fuzz_target;
 use sas_formats::{EntryKind, Pakd, SasSet};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(pakd) = Pakd::decode(data) else {
-        return;
+    let pakd = match Pakd::decode(data) {
+        Ok(pakd) => pakd,
+        Err(error) => {
+            assert!(error.is_decode(), "pakd: refused with {error:?}");
+            assert!(
+                error.offset().is_some_and(|at| at <= data.len()),
+                "pakd: an error offset past the input: {error:?}"
+            );
+            return;
+        }
     };
     let encoded = pakd.encode().expect("a decoded container encodes");
     assert!(encoded == data, "pakd: decoded, but encoded to other bytes");

@@ -1,5 +1,6 @@
-//! Any bytes given to the SAS decoder (SAS3 / SAS\0, either byte order): no panic, whatever
-//! decodes encodes back to the same bytes, and its poses and document are built without panic.
+//! Any bytes given to the SAS decoder (SAS3 / SAS\0, either byte order): no panic, a refusal is
+//! a decoding error inside the input, whatever decodes encodes back to the same bytes, and its
+//! poses and document are built without panic.
 
 #![no_main]
 
@@ -8,8 +9,16 @@ use sas_formats::{ByteOrder, Meanings, SasSet, document, pose};
 
 fuzz_target!(|data: &[u8]| {
     for order in [ByteOrder::Little, ByteOrder::Big] {
-        let Ok(set) = SasSet::decode_as(data, order) else {
-            continue;
+        let set = match SasSet::decode_as(data, order) {
+            Ok(set) => set,
+            Err(error) => {
+                assert!(error.is_decode(), "sas: refused with {error:?}");
+                assert!(
+                    error.offset().is_some_and(|at| at <= data.len()),
+                    "sas: an error offset past the input: {error:?}"
+                );
+                continue;
+            }
         };
         let encoded = set.encode().expect("a decoded set encodes");
         assert!(encoded == data, "sas: decoded, but encoded to other bytes");

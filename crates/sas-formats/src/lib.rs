@@ -11,8 +11,9 @@
 //! [`Meanings`] table. No retail file was available; every layout here comes from one public
 //! reader and is tested on files our own encoder makes.
 //!
-//! Every `decode` returns the first violation with its byte offset; no input makes a decoder
-//! panic or allocate more than a small multiple of its length.
+//! Every `decode` returns the first violation with its byte offset, its [`ErrorKind`] and the path
+//! of the field being read ([`FieldPath`]: `block 2, frame 3`); no input makes a decoder panic or
+//! allocate more than a small multiple of its length.
 
 pub mod command;
 pub mod document;
@@ -23,13 +24,12 @@ pub mod pakd;
 pub mod pose;
 mod read;
 mod records;
-pub mod synthetic;
 mod write;
 
 pub use write::Layout;
 
 pub use command::Command;
-pub use error::{DecodeError, EncodeError, Error};
+pub use error::{DecodeError, EncodeError, Error, ErrorKind, FieldPath, PathFrame};
 pub use meanings::{Effect, Meaning, Meanings};
 pub use model::{
     Block, BodyItem, ByteOrder, Frame, FrameArgs, Quad, SasSet, Slot, Sprite, Version,

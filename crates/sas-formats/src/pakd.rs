@@ -15,7 +15,7 @@
 
 use std::fmt;
 
-use crate::error::{DecodeError, EncodeError, Error};
+use crate::error::{DecodeError, EncodeError, Error, ErrorKind, FieldPath};
 use crate::model::{ByteOrder, Version};
 use crate::read::Reader;
 use crate::records::Word;
@@ -139,6 +139,15 @@ impl Entry {
     }
 }
 
+/// The error of a container with another number of ids than of entries.
+fn id_count(ids: usize, entries: usize) -> EncodeError {
+    Error::encode(
+        ErrorKind::IdCount { ids, entries },
+        FieldPath::part("ids"),
+        "one id per entry",
+    )
+}
+
 /// Whether the header holds entry ids. An id-less header is `16 + 4n` bytes padded to 16, one
 /// with ids `16 + 8n` padded to 16; when both pad to the same size the sizes cannot tell, and the
 /// word where an id-less header has its zero decides (an id there is not zero). Either reading
@@ -150,7 +159,7 @@ fn has_ids(reader: &Reader, count: usize, first: usize) -> Result<bool, DecodeEr
     if first > align16(16 + 4 * count) {
         return Ok(true);
     }
-    let Word(word) = reader.record(12 + 4 * count, || "header end".into())?;
+    let Word(word) = reader.record(12 + 4 * count, || FieldPath::part("header end"))?;
     Ok(word != 0)
 }
 
@@ -161,31 +170,41 @@ impl Pakd {
     /// The first structural violation, with its byte offset.
     pub fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
         let Some(order) = byte_order_of(bytes) else {
-            let found = if bytes.starts_with(b"ashg") {
-                "\"ashg\": the whole container is compressed, which is not unpacked here".to_owned()
+            let (kind, found) = if bytes.starts_with(b"ashg") {
+                (
+                    ErrorKind::Compressed,
+                    "\"ashg\": the whole container is compressed, which is not unpacked here"
+                        .to_owned(),
+                )
             } else {
-                format!("{:02X?}", &bytes[..bytes.len().min(4)])
+                (
+                    ErrorKind::BadMagic,
+                    format!("{:02X?}", &bytes[..bytes.len().min(4)]),
+                )
             };
             return Err(Error::decode(
+                kind,
                 0,
-                "magic",
+                FieldPath::field("magic"),
                 "\"pakd\" (or \"dkap\", big-endian)",
                 found,
             ));
         };
         let reader = Reader { bytes, order };
-        let Word(count) = reader.record(4, || "entry count".into())?;
+        let Word(count) = reader.record(4, || FieldPath::field("entry count"))?;
         let count = count as usize;
-        reader.fits(8, count, 4, || "entry offsets".into())?;
+        reader.fits(8, count, 4, || FieldPath::part("entry offsets"))?;
+        let offset_of = |i: usize| FieldPath::index("entry", i).then_field("offset");
         let offsets = (0..count)
             .map(|i| {
                 reader
-                    .record::<Word>(8 + 4 * i, || format!("entry {i} offset"))
+                    .record::<Word>(8 + 4 * i, || offset_of(i))
                     .map(|w| w.0 as usize)
             })
             .collect::<Result<Vec<_>, _>>()?;
         let total_at = 8 + 4 * count;
-        let Word(total) = reader.record(total_at, || "total size".into())?;
+        let total_size = || FieldPath::field("total size");
+        let Word(total) = reader.record(total_at, total_size)?;
         let total = total as usize;
         let first = offsets.first().copied().unwrap_or(total);
         let with_ids = has_ids(&reader, count, first)?;
@@ -193,7 +212,9 @@ impl Pakd {
             let ids = (0..count)
                 .map(|i| {
                     reader
-                        .record::<Word>(total_at + 4 + 4 * i, || format!("entry {i} id"))
+                        .record::<Word>(total_at + 4 + 4 * i, || {
+                            FieldPath::index("entry", i).then_field("id")
+                        })
                         .map(|w| w.0)
                 })
                 .collect::<Result<Vec<_>, _>>()?;
@@ -202,11 +223,13 @@ impl Pakd {
             None
         };
         let zero_at = total_at + 4 + if with_ids { 4 * count } else { 0 };
-        let Word(zero) = reader.record(zero_at, || "header end".into())?;
+        let header_end = || FieldPath::part("header end");
+        let Word(zero) = reader.record(zero_at, header_end)?;
         if zero != 0 {
             return Err(Error::decode(
+                ErrorKind::NonZeroReserved,
                 zero_at,
-                "header end",
+                header_end(),
                 "a zero u32",
                 format!("0x{zero:08X}"),
             ));
@@ -214,8 +237,9 @@ impl Pakd {
         let header_end = zero_at + 4;
         if total > bytes.len() {
             return Err(Error::decode(
+                ErrorKind::BadTotalSize { found: total },
                 total_at,
-                "total size",
+                total_size(),
                 format!("at most the file's 0x{:X} bytes", bytes.len()),
                 format!("0x{total:X}"),
             ));
@@ -229,8 +253,9 @@ impl Pakd {
             let bound = end.min(total);
             if offset < previous || offset > bound {
                 return Err(Error::decode(
+                    ErrorKind::BadOffset { found: offset },
                     8 + 4 * i,
-                    format!("entry {i} offset"),
+                    offset_of(i),
                     format!(
                         "0x{previous:X}..=0x{bound:X} (entries in order, after the header, within the total size)"
                     ),
@@ -239,8 +264,9 @@ impl Pakd {
             }
             if end > total {
                 return Err(Error::decode(
+                    ErrorKind::BadOffset { found: end },
                     8 + 4 * (i + 1),
-                    format!("entry {} offset", i + 1),
+                    offset_of(i + 1),
                     format!("at most the total size 0x{total:X}"),
                     format!("0x{end:X}"),
                 ));
@@ -252,8 +278,9 @@ impl Pakd {
         }
         if first < header_end || first > total {
             return Err(Error::decode(
+                ErrorKind::BadTotalSize { found: total },
                 total_at,
-                "total size",
+                total_size(),
                 format!("at least the header's end 0x{header_end:X}"),
                 format!("0x{total:X}"),
             ));
@@ -277,8 +304,8 @@ impl Pakd {
         contents: &[&[u8]],
         ids: Option<Vec<u32>>,
     ) -> Result<Self, EncodeError> {
-        if ids.as_ref().is_some_and(|ids| ids.len() != contents.len()) {
-            return Err(Error::encode("ids", "one id per entry"));
+        if let Some(ids) = ids.as_ref().filter(|ids| ids.len() != contents.len()) {
+            return Err(id_count(ids.len(), contents.len()));
         }
         let count = contents.len();
         let header = 16 + 4 * count + if ids.is_some() { 4 * count } else { 0 };
@@ -305,10 +332,16 @@ impl Pakd {
     /// Ids of another count than the entries, or a container past 4 GiB.
     pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
         let count = self.entries.len();
-        if self.ids.as_ref().is_some_and(|ids| ids.len() != count) {
-            return Err(Error::encode("ids", "one id per entry"));
+        if let Some(ids) = self.ids.as_ref().filter(|ids| ids.len() != count) {
+            return Err(id_count(ids.len(), count));
         }
-        let too_big = || Error::encode("container", "it would pass 4 GiB");
+        let too_big = || {
+            Error::encode(
+                ErrorKind::TooLarge,
+                FieldPath::part("container"),
+                "it would pass 4 GiB",
+            )
+        };
         let header = 16 + 4 * count + self.ids.as_ref().map_or(0, |_| 4 * count);
         let mut position = header + self.header_padding.len();
         let mut offsets = Vec::with_capacity(count);

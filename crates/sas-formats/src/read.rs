@@ -5,7 +5,7 @@ use std::io::Cursor;
 
 use binrw::BinRead;
 
-use crate::error::{DecodeError, Error};
+use crate::error::{DecodeError, Error, ErrorKind, FieldPath, PathFrame};
 use crate::model::{
     Block, BodyItem, ByteOrder, Frame, FrameArgs, Quad, SasSet, Slot, Sprite, Version,
 };
@@ -21,24 +21,34 @@ pub(crate) struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    /// Reads record `T` at `offset`, or says which field ran past the end.
-    pub fn record<T>(&self, offset: usize, field: impl FnOnce() -> String) -> Result<T, DecodeError>
+    /// Reads record `T` at `offset`, or says that the file ends before the record `path` names.
+    pub fn record<T>(&self, offset: usize, path: impl Fn() -> FieldPath) -> Result<T, DecodeError>
     where
         T: Record + for<'b> BinRead<Args<'b> = ()>,
     {
-        let slice = self.slice(offset, T::LEN, field)?;
+        let slice = self.slice(offset, T::LEN, &path)?;
         // The slice has exactly the record's size and no record validates a value, so binrw
         // cannot fail here; an error would still be reported, not unwrapped.
-        T::read_options(&mut Cursor::new(slice), self.order.binrw(), ())
-            .map_err(|error| Error::decode(offset, "record", format!("{} bytes", T::LEN), error))
+        T::read_options(&mut Cursor::new(slice), self.order.binrw(), ()).map_err(|error| {
+            Error::decode(
+                ErrorKind::UnexpectedEnd {
+                    wanted: T::LEN,
+                    left: slice.len(),
+                },
+                offset,
+                path(),
+                format!("{} bytes", T::LEN),
+                error,
+            )
+        })
     }
 
-    /// `len` bytes at `offset`, or an error naming `field` where the file ends.
+    /// `len` bytes at `offset`, or an error naming `path` where the file ends.
     pub fn slice(
         &self,
         offset: usize,
         len: usize,
-        field: impl FnOnce() -> String,
+        path: impl FnOnce() -> FieldPath,
     ) -> Result<&[u8], DecodeError> {
         let end = offset.checked_add(len);
         match end.and_then(|end| self.bytes.get(offset..end)) {
@@ -46,17 +56,25 @@ impl Reader<'_> {
             // A read that starts past the end is reported where the file ends, so that an error
             // offset always lies in the file.
             None if offset > self.bytes.len() => Err(Error::decode(
+                ErrorKind::UnexpectedEnd {
+                    wanted: len,
+                    left: 0,
+                },
                 self.bytes.len(),
-                format!("{} at 0x{offset:X}", field()),
+                path().then(PathFrame::At(offset)),
                 format!("{len} bytes there"),
                 format!("the end of the file at 0x{:X}", self.bytes.len()),
             )),
-            None => Err(Error::decode(
-                offset,
-                field(),
-                format!("{len} more bytes"),
-                format!("end of file after {} bytes", self.bytes.len() - offset),
-            )),
+            None => {
+                let left = self.bytes.len() - offset;
+                Err(Error::decode(
+                    ErrorKind::UnexpectedEnd { wanted: len, left },
+                    offset,
+                    path(),
+                    format!("{len} more bytes"),
+                    format!("end of file after {left} bytes"),
+                ))
+            }
         }
     }
 
@@ -66,11 +84,11 @@ impl Reader<'_> {
         offset: usize,
         count: usize,
         len: usize,
-        field: impl FnOnce() -> String,
+        path: impl FnOnce() -> FieldPath,
     ) -> Result<(), DecodeError> {
         let total = count.saturating_mul(len);
         self.slice(offset, total, || {
-            format!("{} ({count} x {len} bytes)", field())
+            path().then(PathFrame::Records { count, len })
         })
         .map(drop)
     }
@@ -98,8 +116,12 @@ impl SasSet {
             Some((version, found)) if found == order => version,
             Some((version, found)) => {
                 return Err(Error::decode(
+                    ErrorKind::ByteOrderMismatch {
+                        expected: order,
+                        found,
+                    },
                     0,
-                    "magic",
+                    FieldPath::field("magic"),
                     format!("the {} magic of a {} file", version, order.name()),
                     format!("the {} one", found.name()),
                 ));
@@ -127,8 +149,9 @@ impl SasSet {
 fn bad_magic(bytes: &[u8]) -> DecodeError {
     let head = &bytes[..bytes.len().min(4)];
     Error::decode(
+        ErrorKind::BadMagic,
         0,
-        "magic",
+        FieldPath::field("magic"),
         "\"SAS3\" or \"SAS\\0\" (or reversed, big-endian)",
         format!("{head:02X?}"),
     )
@@ -138,11 +161,12 @@ fn bad_magic(bytes: &[u8]) -> DecodeError {
 fn read_header(reader: &Reader, version: Version) -> Result<(i8, usize, u32), DecodeError> {
     let (scale, sprite_table, unknown_count) = match version {
         Version::V3 => {
-            let header: HeaderV3 = reader.record(4, || "header".into())?;
+            let header: HeaderV3 = reader.record(4, || FieldPath::part("header"))?;
             if header.reserved != [0; 3] {
                 return Err(Error::decode(
+                    ErrorKind::NonZeroReserved,
                     5,
-                    "header bytes 5..8 (after the scale)",
+                    FieldPath::part("header").then_field("bytes 5..8 (after the scale)"),
                     "zero",
                     format!("{:02X?}", header.reserved),
                 ));
@@ -154,7 +178,7 @@ fn read_header(reader: &Reader, version: Version) -> Result<(i8, usize, u32), De
             )
         }
         Version::V0 => {
-            let header: HeaderV0 = reader.record(4, || "header".into())?;
+            let header: HeaderV0 = reader.record(4, || FieldPath::part("header"))?;
             (1, header.sprite_table_offset, header.unknown_count)
         }
     };
@@ -166,8 +190,11 @@ fn read_header(reader: &Reader, version: Version) -> Result<(i8, usize, u32), De
         || (sprite_table - header_len) % 16 != 0
     {
         return Err(Error::decode(
+            ErrorKind::BadOffset {
+                found: sprite_table,
+            },
             field_at,
-            "sprite_table_offset",
+            FieldPath::field("sprite_table_offset"),
             format!(
                 "0x{header_len:X} + 16 x animations, within the file (0x{:X} bytes)",
                 reader.bytes.len()
@@ -190,7 +217,9 @@ fn read_animation_table(
         .enumerate()
         .map(|(a, offset)| {
             reader
-                .record::<SlotRow>(offset, || format!("animation table, animation {a}"))
+                .record::<SlotRow>(offset, || {
+                    FieldPath::part("animation table").then_index("animation", a)
+                })
                 .map(|row| row.values)
         })
         .collect()
@@ -202,18 +231,23 @@ fn read_sprites(
     version: Version,
     table: usize,
 ) -> Result<(Vec<Sprite>, usize), DecodeError> {
-    let Word(count) = reader.record(table, || "sprite table count".into())?;
+    let sprite_table = || FieldPath::part("sprite table");
+    let Word(count) = reader.record(table, || sprite_table().then_field("count"))?;
     let count = count as usize;
-    reader.fits(table + 4, count, 4, || "sprite table offsets".into())?;
+    reader.fits(table + 4, count, 4, || sprite_table().then_field("offsets"))?;
     let mut position = table + 4 + 4 * count;
     let mut sprites = Vec::with_capacity(count);
     for index in 0..count {
         let entry = table + 4 + 4 * index;
-        let Word(offset) = reader.record(entry, || format!("sprite table, sprite {index}"))?;
+        let path = || sprite_table().then_index("sprite", index);
+        let Word(offset) = reader.record(entry, path)?;
         if offset as usize != position {
             return Err(Error::decode(
+                ErrorKind::BadOffset {
+                    found: offset as usize,
+                },
                 entry,
-                format!("sprite table, sprite {index}"),
+                path(),
                 format!("0x{position:X} (sprites follow the table back to back, in table order)"),
                 format!("0x{offset:X}"),
             ));
@@ -231,10 +265,10 @@ fn read_sprite(
     at: usize,
     index: usize,
 ) -> Result<(Sprite, usize), DecodeError> {
-    let field = || format!("sprite {index}");
-    let (mut sprite, count) = match version {
+    let sprite = || FieldPath::index("sprite", index);
+    let (mut model, count) = match version {
         Version::V3 => {
-            let head: SpriteHeadV3 = reader.record(at, field)?;
+            let head: SpriteHeadV3 = reader.record(at, sprite)?;
             let sprite = Sprite {
                 sheet: head.sheet,
                 center_x: head.center_x,
@@ -244,7 +278,7 @@ fn read_sprite(
             (sprite, head.quad_count)
         }
         Version::V0 => {
-            let head: SpriteHeadV0 = reader.record(at, field)?;
+            let head: SpriteHeadV0 = reader.record(at, sprite)?;
             let sprite = Sprite {
                 sheet: head.sheet,
                 center_x: head.center_x.into(),
@@ -256,15 +290,13 @@ fn read_sprite(
     };
     let first = at + version.sprite_head_len();
     let len = version.quad_len();
-    reader.fits(first, count.into(), len, || {
-        format!("sprite {index}, quads")
-    })?;
+    reader.fits(first, count.into(), len, || sprite().then_part("quads"))?;
     for q in 0..usize::from(count) {
         let offset = first + q * len;
-        let field = || format!("sprite {index}, quad {q}");
+        let path = || sprite().then_index("quad", q);
         let quad = match version {
             Version::V3 => {
-                let r: QuadV3 = reader.record(offset, field)?;
+                let r: QuadV3 = reader.record(offset, path)?;
                 Quad {
                     x: r.x,
                     y: r.y,
@@ -275,7 +307,7 @@ fn read_sprite(
                 }
             }
             Version::V0 => {
-                let r: QuadV0 = reader.record(offset, field)?;
+                let r: QuadV0 = reader.record(offset, path)?;
                 Quad {
                     x: r.x.into(),
                     y: r.y.into(),
@@ -286,9 +318,9 @@ fn read_sprite(
                 }
             }
         };
-        sprite.quads.push(quad);
+        model.quads.push(quad);
     }
-    Ok((sprite, first + usize::from(count) * len))
+    Ok((model, first + usize::from(count) * len))
 }
 
 /// The body (blocks at the slots' distinct offsets, in offset order, and the gaps between them),
@@ -311,8 +343,11 @@ fn read_body(
             }
             if offset < body_start || offset >= reader.bytes.len() {
                 return Err(Error::decode(
+                    ErrorKind::BadOffset { found: offset },
                     header_len + 16 * a + 4 * d,
-                    format!("animation table, animation {a}, direction {d}"),
+                    FieldPath::part("animation table")
+                        .then_index("animation", a)
+                        .then_index("direction", d),
                     format!(
                         "a block offset in the animations (0x{body_start:X}..0x{:X}), times 2 plus the mirror bit",
                         reader.bytes.len()
@@ -329,8 +364,11 @@ fn read_body(
     for (&offset, &(a, d)) in &offsets {
         if offset < position {
             return Err(Error::decode(
+                ErrorKind::BadOffset { found: offset },
                 offset,
-                format!("animation {a}, direction {d}: block"),
+                FieldPath::index("animation", a)
+                    .then_index("direction", d)
+                    .then(PathFrame::Target("block")),
                 format!("a block starting at or after 0x{position:X}, where the previous one ends"),
                 "a block inside the previous one".to_owned(),
             ));
@@ -369,7 +407,11 @@ fn gap(
     }
     (start..end)
         .step_by(len)
-        .map(|at| read_frame(reader, version, at, || format!("dead frame at 0x{at:X}")))
+        .map(|at| {
+            read_frame(reader, version, at, || {
+                FieldPath::part("dead frame").then(PathFrame::At(at))
+            })
+        })
         .collect::<Result<_, _>>()
         .map(BodyItem::DeadFrames)
 }
@@ -380,14 +422,15 @@ fn read_block(
     at: usize,
     index: usize,
 ) -> Result<(Block, usize), DecodeError> {
-    let head: BlockHead = reader.record(at, || format!("block {index} head"))?;
+    let block = || FieldPath::index("block", index);
+    let head: BlockHead = reader.record(at, || block().then_field("head"))?;
     let count = usize::from(head.frame_count);
     let len = version.frame_len();
-    reader.fits(at + 4, count, len, || format!("block {index} frames"))?;
+    reader.fits(at + 4, count, len, || block().then_field("frames"))?;
     let frames = (0..count)
         .map(|f| {
             read_frame(reader, version, at + 4 + f * len, || {
-                format!("block {index}, frame {f}")
+                block().then_index("frame", f)
             })
         })
         .collect::<Result<_, _>>()?;
@@ -404,11 +447,11 @@ fn read_frame(
     reader: &Reader,
     version: Version,
     at: usize,
-    field: impl FnOnce() -> String,
+    path: impl Fn() -> FieldPath,
 ) -> Result<Frame, DecodeError> {
     Ok(match version {
         Version::V3 => {
-            let r: FrameV3 = reader.record(at, field)?;
+            let r: FrameV3 = reader.record(at, path)?;
             Frame {
                 time: r.time,
                 kind: r.kind,
@@ -426,7 +469,7 @@ fn read_frame(
             }
         }
         Version::V0 => {
-            let r: FrameV0 = reader.record(at, field)?;
+            let r: FrameV0 = reader.record(at, path)?;
             Frame {
                 time: r.time,
                 kind: r.kind,

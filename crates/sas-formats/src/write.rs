@@ -4,7 +4,7 @@ use std::io::Cursor;
 
 use binrw::BinWrite;
 
-use crate::error::{EncodeError, Error};
+use crate::error::{EncodeError, Error, ErrorKind, FieldPath};
 use crate::model::{BodyItem, ByteOrder, Frame, SasSet, Sprite, Version};
 use crate::records::{
     BlockHead, FrameV0, FrameV3, HeaderV0, HeaderV3, QuadV0, QuadV3, SlotRow, SpriteHeadV0,
@@ -31,20 +31,36 @@ impl Writer {
     }
 }
 
-/// A value converted to a narrower field, or an error naming it.
+/// A value converted to a narrower field, or an error naming it (`field` of the part `path`).
 fn narrow<T: TryFrom<i64>>(
     value: i64,
-    what: impl FnOnce() -> String,
+    path: impl FnOnce() -> FieldPath,
     field: &str,
     range: &str,
 ) -> Result<T, EncodeError> {
-    T::try_from(value)
-        .map_err(|_| Error::encode(what(), format!("{field} {value} does not fit {range}")))
+    T::try_from(value).map_err(|_| {
+        Error::encode(
+            ErrorKind::OutOfRange { value },
+            path(),
+            format!("{field} {value} does not fit {range}"),
+        )
+    })
 }
 
 /// A file offset as a u32.
-fn offset32(offset: usize, what: &str) -> Result<u32, EncodeError> {
-    u32::try_from(offset).map_err(|_| Error::encode(what, "the file would pass 4 GiB"))
+fn offset32(offset: usize, what: &'static str) -> Result<u32, EncodeError> {
+    u32::try_from(offset).map_err(|_| {
+        Error::encode(
+            ErrorKind::TooLarge,
+            FieldPath::part(what),
+            "the file would pass 4 GiB",
+        )
+    })
+}
+
+/// The path of a slot.
+fn slot_path(animation: usize, direction: usize) -> FieldPath {
+    FieldPath::index("animation", animation).then_index("direction", direction)
 }
 
 /// Where each part of a set lies in its file.
@@ -110,7 +126,11 @@ impl SasSet {
                 if let Some(block) = slot.block {
                     *named.get_mut(block).ok_or_else(|| {
                         Error::encode(
-                            format!("animation {a}, direction {d}"),
+                            ErrorKind::NoSuchBlock {
+                                block,
+                                blocks: block_count,
+                            },
+                            slot_path(a, d),
                             format!("block {block} does not exist ({block_count} blocks)"),
                         )
                     })? = true;
@@ -119,13 +139,15 @@ impl SasSet {
         }
         if let Some(block) = named.iter().position(|n| !n) {
             return Err(Error::encode(
-                format!("block {block}"),
+                ErrorKind::UnplayedBlock { block },
+                FieldPath::index("block", block),
                 "no slot plays it; store its frames as dead frames instead",
             ));
         }
         if version == Version::V0 && self.scale != 1 {
             return Err(Error::encode(
-                "header",
+                ErrorKind::NotInVersion { version },
+                FieldPath::part("header"),
                 format!("a SAS\\0 has no scale (1), not {}", self.scale),
             ));
         }
@@ -164,7 +186,8 @@ impl SasSet {
                 let offset = slot.block.map_or(0, |b| block_offsets[b]);
                 if offset > (u32::MAX >> 1) as usize {
                     return Err(Error::encode(
-                        format!("animation {a}, direction {d}"),
+                        ErrorKind::TooLarge,
+                        slot_path(a, d),
                         "the block lies past 2 GiB, beyond what offset << 1 holds",
                     ));
                 }
@@ -183,23 +206,21 @@ impl SasSet {
         for item in &self.body {
             match item {
                 BodyItem::Block(block) => {
-                    let what = || format!("block {block_index}");
+                    let path = || FieldPath::index("block", block_index);
                     let frame_count =
-                        narrow(block.frames.len() as i64, what, "frame count", "u16")?;
+                        narrow(block.frames.len() as i64, path, "frame count", "u16")?;
                     out.put(&BlockHead {
                         frame_count,
                         duration: block.duration,
                     });
                     for (f, frame) in block.frames.iter().enumerate() {
-                        write_frame(&mut out, version, frame, || {
-                            format!("block {block_index}, frame {f}")
-                        })?;
+                        write_frame(&mut out, version, frame, || path().then_index("frame", f))?;
                     }
                     block_index += 1;
                 }
                 BodyItem::DeadFrames(frames) => {
                     for frame in frames {
-                        write_frame(&mut out, version, frame, || "dead frame".to_owned())?;
+                        write_frame(&mut out, version, frame, || FieldPath::part("dead frame"))?;
                     }
                 }
                 BodyItem::Unreached(bytes) => out.bytes.extend_from_slice(bytes),
@@ -216,8 +237,8 @@ fn write_sprite(
     sprite: &Sprite,
     index: usize,
 ) -> Result<(), EncodeError> {
-    let what = || format!("sprite {index}");
-    let quad_count: u8 = narrow(sprite.quads.len() as i64, what, "quad count", "u8")?;
+    let path = || FieldPath::index("sprite", index);
+    let quad_count: u8 = narrow(sprite.quads.len() as i64, path, "quad count", "u8")?;
     match version {
         Version::V3 => out.put(&SpriteHeadV3 {
             sheet: sprite.sheet,
@@ -227,13 +248,13 @@ fn write_sprite(
         }),
         Version::V0 => out.put(&SpriteHeadV0 {
             sheet: sprite.sheet,
-            center_x: narrow(sprite.center_x.into(), what, "center_x", "s8")?,
-            center_y: narrow(sprite.center_y.into(), what, "center_y", "s8")?,
+            center_x: narrow(sprite.center_x.into(), path, "center_x", "s8")?,
+            center_y: narrow(sprite.center_y.into(), path, "center_y", "s8")?,
             quad_count,
         }),
     }
     for (q, quad) in sprite.quads.iter().enumerate() {
-        let what = || format!("sprite {index}, quad {q}");
+        let what = || path().then_index("quad", q);
         match version {
             Version::V3 => out.put(&QuadV3 {
                 x: quad.x,
@@ -260,13 +281,14 @@ fn write_frame(
     out: &mut Writer,
     version: Version,
     frame: &Frame,
-    what: impl Fn() -> String,
+    what: impl Fn() -> FieldPath,
 ) -> Result<(), EncodeError> {
     let a = &frame.args;
     match version {
         Version::V3 => {
             if a.tail != 0 {
                 return Err(Error::encode(
+                    ErrorKind::NotInVersion { version },
                     what(),
                     "a SAS3 frame has no tail byte (SAS\\0 only)",
                 ));

@@ -5,8 +5,8 @@
 
 use pretty_assertions::assert_eq;
 use sas_formats::pose::{Pose, poses};
-use sas_formats::synthetic::{self, COMPRESSED_ENTRY};
 use sas_formats::{BodyItem, ByteOrder, Command, EntryKind, Meanings, Pakd, SasSet, Version};
+use test_support::sas::{self, COMPRESSED_ENTRY};
 
 /// Bytes from hex pairs separated by spaces, `|` or newlines.
 fn hex(text: &str) -> Vec<u8> {
@@ -108,7 +108,7 @@ fn v0_by_hand() -> Vec<u8> {
 #[test]
 fn sas3_encodes_to_the_hand_layout_and_back() {
     let expected = v3_le_by_hand();
-    let set = synthetic::set_v3(ByteOrder::Little);
+    let set = sas::set_v3(ByteOrder::Little);
     let bytes = set.encode().unwrap();
     assert_eq!(
         bytes.len(),
@@ -123,7 +123,7 @@ fn sas3_encodes_to_the_hand_layout_and_back() {
 #[test]
 fn sas0_encodes_to_the_hand_layout_and_back() {
     let expected = v0_by_hand();
-    let set = synthetic::set_v0();
+    let set = sas::set_v0();
     let bytes = set.encode().unwrap();
     assert_eq!(
         bytes.len(),
@@ -140,7 +140,7 @@ fn sas0_encodes_to_the_hand_layout_and_back() {
 
 #[test]
 fn big_endian_sas3_reverses_every_multibyte_field() {
-    let bytes = synthetic::set_v3(ByteOrder::Big).encode().unwrap();
+    let bytes = sas::set_v3(ByteOrder::Big).encode().unwrap();
     // Same layout, so the same length and offsets; magic read as a u32 is reversed.
     assert_eq!(bytes.len(), 0x190);
     assert_eq!(&bytes[0..4], b"3SAS");
@@ -165,7 +165,7 @@ fn big_endian_sas3_reverses_every_multibyte_field() {
         hex("00 04 08 00 01 02 00 00 00 00 00 00 00 00")
     );
     let decoded = SasSet::decode(&bytes).unwrap();
-    assert_eq!(decoded, synthetic::set_v3(ByteOrder::Big));
+    assert_eq!(decoded, sas::set_v3(ByteOrder::Big));
     let frame = match &decoded.body[3] {
         BodyItem::Block(c) => c.frames[3],
         other => panic!("block C expected, found {other:?}"),
@@ -332,7 +332,7 @@ fn pose(start: u32, end: u32, sprite: u8, x: i32, y: i32) -> Pose {
 
 #[test]
 fn poses_follow_the_frames_by_hand() {
-    let set = synthetic::set_v3(ByteOrder::Little);
+    let set = sas::set_v3(ByteOrder::Little);
     for meanings in [Meanings::seed(), Meanings::gibbed()] {
         // A: sprite 0 at (0, 0) from tick 0; moved to (2, -1) at 8; sprite 1 at (1, 1) from 16
         // until the duration, 24.
@@ -360,7 +360,7 @@ fn poses_follow_the_frames_by_hand() {
 #[test]
 fn placed_quads_of_a_mirrored_direction_by_hand() {
     use sas_formats::pose::place;
-    let set = synthetic::set_v3(ByteOrder::Little);
+    let set = sas::set_v3(ByteOrder::Little);
     // Pose (2, -1) showing sprite 0: quad 0 spans x -6..2, quad 1 x 2..10, y -17..-1. Mirrored
     // about x = 0: quad 0 spans -2..6, quad 1 -10..-2.
     let p = pose(8, 16, 0, 2, -1);
@@ -389,7 +389,7 @@ fn pakd_packs_to_the_hand_layout_and_back() {
     expected.extend(v0_by_hand());
     expected.extend(COMPRESSED_ENTRY);
     expected.extend([0; 16]);
-    let pakd = synthetic::container();
+    let pakd = sas::container();
     let bytes = pakd.encode().unwrap();
     assert_eq!(bytes.len(), 0x270, "the end of entry 2");
     assert_eq!(bytes, expected);
@@ -418,7 +418,7 @@ fn pakd_packs_to_the_hand_layout_and_back() {
 
 #[test]
 fn big_endian_pakd_round_trips() {
-    let v3 = synthetic::set_v3(ByteOrder::Big).encode().unwrap();
+    let v3 = sas::set_v3(ByteOrder::Big).encode().unwrap();
     let pakd = Pakd::pack(ByteOrder::Big, &[&v3[..0x18C]], None).unwrap();
     let bytes = pakd.encode().unwrap();
     // No ids: header 16 + 4 = 20, padded to 32; the entry 0x20..0x1B0.
@@ -430,12 +430,12 @@ fn big_endian_pakd_round_trips() {
     assert_eq!(decoded, pakd);
     assert_eq!(decoded.ids, None);
     let entry = SasSet::decode_as(&decoded.entries[0].bytes, ByteOrder::Big).unwrap();
-    assert_eq!(entry, synthetic::set_v3(ByteOrder::Big));
+    assert_eq!(entry, sas::set_v3(ByteOrder::Big));
 }
 
 #[test]
 fn big_endian_sas0_keeps_its_byte_fields_and_swaps_the_rest() {
-    let mut set = synthetic::set_v0();
+    let mut set = sas::set_v0();
     set.byte_order = ByteOrder::Big;
     let bytes = set.encode().unwrap();
     // Same layout as by hand above: 0x90 bytes, magic reversed, the sprite table offset 0x2C and

@@ -1,9 +1,9 @@
 //! Writes `fixtures/sas/synthetic-sheet.png`, the sheet the synthetic SAS sets are drawn from:
-//! the rectangles of `sas_formats::synthetic::SHEET_RECTS`, each with a white top-left texel.
+//! the rectangles of `test_support::sas::SHEET_RECTS`, each with a white top-left texel.
 
-use sas_formats::synthetic::{SHEET_RECTS, SHEET_SIZE, WHITE};
 use sprite_render::Image;
 use sprite_render::encode::png_rgba;
+use test_support::sas::{SHEET_RECTS, SHEET_SIZE, WHITE};
 
 fn main() -> std::io::Result<()> {
     let (width, height) = SHEET_SIZE;

@@ -22,6 +22,7 @@ pub mod demo;
 pub mod disc;
 pub mod fftorama;
 pub mod frames;
+pub mod sas;
 #[cfg(feature = "schema")]
 pub mod schema;
 

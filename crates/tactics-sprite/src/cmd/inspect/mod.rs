@@ -4,11 +4,11 @@
 //!
 //! [`args`] holds the command line, [`report`] the identity every format shares and the two
 //! renderings, and one module per format fills in its header, counts and listing. SAS sets and
-//! pakd containers are `sas::inspect`'s.
+//! pakd containers are `sas::inspect`'s, on the same model.
 
 mod args;
 mod frames;
-mod report;
+pub(crate) mod report;
 mod seq;
 mod spr;
 mod unit_shp;

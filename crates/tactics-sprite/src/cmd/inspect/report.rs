@@ -31,13 +31,7 @@ impl<H: Section + Serialize, C: Section + Serialize, L: Listing + Serialize> Rep
     /// # Errors
     /// Never in practice: every value serializes.
     pub fn render(&self, json: bool) -> serde_json::Result<String> {
-        if json {
-            let mut text = serde_json::to_string_pretty(self)?;
-            text.push('\n');
-            Ok(text)
-        } else {
-            Ok(self.to_text())
-        }
+        render(self, json, Self::to_text)
     }
 
     /// The identity unindented, then each section under its name, then the listing.
@@ -58,9 +52,38 @@ impl<H: Section + Serialize, C: Section + Serialize, L: Listing + Serialize> Rep
     }
 }
 
+/// A report (any of `inspect`'s, the SAS ones too) as one pretty-printed JSON object (`json`, its
+/// `Serialize`) or as its `text`, ending in a newline.
+///
+/// # Errors
+/// Never in practice: every value serializes.
+pub fn render<T: Serialize>(
+    report: &T,
+    json: bool,
+    text: impl FnOnce(&T) -> String,
+) -> serde_json::Result<String> {
+    if json {
+        let mut out = serde_json::to_string_pretty(report)?;
+        out.push('\n');
+        Ok(out)
+    } else {
+        Ok(text(report))
+    }
+}
+
 /// `key  value` lines, the values aligned one column past the longest key.
 fn write_fields(text: &mut String, indent: &str, fields: &[(&str, String)]) {
     let width = fields.iter().map(|(key, _)| key.len()).max().unwrap_or(0);
+    write_fields_in_column(text, indent, width, fields);
+}
+
+/// `key  value` lines, the keys padded to `width`: for reports whose sections share one column.
+pub fn write_fields_in_column(
+    text: &mut String,
+    indent: &str,
+    width: usize,
+    fields: &[(&str, String)],
+) {
     for (key, value) in fields {
         let _ = writeln!(text, "{indent}{key:width$}  {value}");
     }

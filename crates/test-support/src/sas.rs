@@ -1,14 +1,15 @@
-//! The synthetic sets the tests and the fixtures are made from: small models our encoder writes,
-//! covering what the layout allows (every frame type, a mirrored direction, a block shared by
-//! two animations, a dead frame in a gap, an entry's padding), and the sheet they are drawn from.
-//! No byte here comes from a game file.
+//! The synthetic SAS sets (`sas-formats`) the tests and the fixtures are made from: small models
+//! our encoder writes, covering what the layout allows (every frame type, a mirrored direction, a
+//! block shared by two animations, a dead frame in a gap, an entry's padding), and the sheet they
+//! are drawn from. No byte here comes from a game file.
 //!
 //! `fixtures/sas/` holds their encodings; `crates/sas-formats/tests/hand.rs` checks them against
 //! bytes worked out by hand from the layout.
 
-use crate::command::Command;
-use crate::model::{Block, BodyItem, ByteOrder, Quad, SasSet, Slot, Sprite, Version};
-use crate::pakd::Pakd;
+use sas_formats::{
+    Block, BodyItem, ByteOrder, Command, Frame, FrameArgs, Pakd, Quad, SasSet, Slot, Sprite,
+    Version,
+};
 
 const fn quad(x: i16, y: i16, width: u16, height: u16, u: u16, v: u16) -> Quad {
     Quad {
@@ -33,7 +34,7 @@ const EMPTY: Slot = Slot {
     mirrored: false,
 };
 
-fn sprite_frame(time: u16, sprite: u8, x2: i16, y2: i16, order: ByteOrder) -> crate::Frame {
+fn sprite_frame(time: u16, sprite: u8, x2: i16, y2: i16, order: ByteOrder) -> Frame {
     Command::Sprite {
         sprite,
         x1: 0,
@@ -87,7 +88,7 @@ pub fn set_v3(order: ByteOrder) -> SasSet {
         duration: 30,
         frames: vec![
             sprite_frame(0, 0, 0, 0, o),
-            Command::Type2(crate::FrameArgs {
+            Command::Type2(FrameArgs {
                 sprite: 5,
                 x1: -1,
                 y1: 2,
