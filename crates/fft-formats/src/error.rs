@@ -155,9 +155,9 @@ impl From<String> for FieldPath {
 /// Everything that goes wrong in this crate.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
-    /// Bytes that break a structural rule of `formats.md`: the first violation only, where it is
-    /// (`offset`, from the start of the file), what was being read (`path`), what the format
-    /// requires there and what the bytes hold.
+    /// Bytes that break a structural rule of docs/formats/README.md: the first violation only,
+    /// where it is (`offset`, from the start of the file), what was being read (`path`), what the
+    /// format requires there and what the bytes hold.
     #[error("at byte 0x{offset:04X}: {path}: expected {expected}, found {found}")]
     Decode {
         kind: ErrorKind,
@@ -166,8 +166,8 @@ pub enum Error {
         expected: String,
         found: String,
     },
-    /// A model that no file of the format can hold (formats.md 2.7 and 3.4): the part at fault
-    /// and why.
+    /// A model that no file of the format can hold (docs/formats/shp.md 2.7 and
+    /// docs/formats/seq.md 3.4): the part at fault and why.
     #[error("{path}: {problem}")]
     Encode {
         kind: ErrorKind,

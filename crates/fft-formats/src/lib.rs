@@ -2,9 +2,9 @@
 //! frame is assembled from sheet rectangles), SEQ (the animation bytecode) and SPR (the sprite
 //! sheets the rectangles are cut from).
 //!
-//! Every `decode` checks the structural rules of `formats.md` and returns the first violation with
-//! its byte offset; every `encode` gives back the original bytes for any decoded file. No input
-//! makes a decoder panic or allocate more than a small multiple of its length.
+//! Every `decode` checks the structural rules of docs/formats/README.md and returns the first
+//! violation with its byte offset; every `encode` gives back the original bytes for any decoded
+//! file. No input makes a decoder panic or allocate more than a small multiple of its length.
 
 pub mod error;
 pub mod file_format;

@@ -1,5 +1,5 @@
 //! The retail files this project knows, by disc name and by the remaster's name, with their
-//! sizes and sha256 digests (from the project's shared `SOURCES.md`). Only digests are kept here:
+//! sizes and sha256 digests (of the copies the tests were run against). Only digests are kept here:
 //! the files themselves belong to Square Enix and are never part of the repository.
 
 /// The environment variable naming the folder of the user's retail files (`cargo xtask

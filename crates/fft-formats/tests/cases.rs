@@ -1,6 +1,6 @@
 //! One table of `(model, bytes)` cases drives both directions: every case's bytes decode to its
 //! model, and its model encodes to its bytes (ruffle's `swf/src/test_data.rs` is the model). The
-//! bytes are written out by hand from formats.md, field by field, not taken from the encoder.
+//! bytes are written out by hand from docs/formats/, field by field, not taken from the encoder.
 
 use fft_formats::spr::{Spr, SprVariant, WIDTH};
 use fft_formats::{Command, CommandIndex, Frame, OpcodeTable, Seq, Tile, UnitShp, WeaponShp};
@@ -51,7 +51,7 @@ fn table(entries: usize, pointers: &[u32], block: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The blank tile of formats.md 2.5: an 8 x 8 at sheet (240, 176), drawn at (-4, -4).
+/// The blank tile of docs/formats/shp.md 2.5: an 8 x 8 at sheet (240, 176), drawn at (-4, -4).
 const BLANK_TILE: Tile = Tile {
     dx: -4,
     dy: -4,

@@ -1,7 +1,8 @@
 //! The synthetic demo unit (`test_support::demo`) and its committed fixtures in `fixtures/demo/`.
 //!
 //! The expected bytes and offsets here are worked out by hand from the model's description in
-//! `demo.rs` and the layouts of formats.md, not copied from the encoder's output.
+//! `demo.rs` and the layouts of docs/formats/shp.md and docs/formats/seq.md, not copied from the
+//! encoder's output.
 
 use std::path::PathBuf;
 
@@ -85,7 +86,7 @@ const MAIN_TILES: [u8; 19] = [1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 2, 3, 1, 1, 2, 2,
 const WATER_TILES: [u8; 19] = [1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 3, 4, 2, 2, 3, 3, 3, 4];
 
 /// Sizes, pointers and records of the demo SHP, computed by hand from the frame list in demo.rs
-/// (tile counts `MAIN_TILES`, `WATER_TILES`) and the layout of formats.md 2.1-2.3.
+/// (tile counts `MAIN_TILES`, `WATER_TILES`) and the layout of docs/formats/shp.md 2.1-2.3.
 #[test]
 fn demo_shp_layout_by_hand() {
     let bytes = demo_shp().encode().expect("the demo SHP encodes");
@@ -109,7 +110,7 @@ fn demo_shp_layout_by_hand() {
         0, 6, 16, 26, 36, 46, 56, 66, 76, 86, 100, 118, 132, 150, 160, 170, 184, 198, 212, 0,
     ];
     assert_eq!(water_ptrs, expected_water_ptrs);
-    // Byte 0 of each record: the tile count minus one (formats.md 2.2).
+    // Byte 0 of each record: the tile count minus one (docs/formats/shp.md 2.2).
     for (frame, &count) in MAIN_TILES.iter().enumerate() {
         let at = 0x40A + expected_ptrs[frame] as usize;
         assert_eq!(bytes[at], count - 1, "main frame {frame}");
@@ -184,8 +185,8 @@ fn demo_seq_layout_by_hand() {
     ];
     assert_eq!(stream[0x5F..0x7F], spin_front);
     // The spins' counted loops, `FF FC F8 02` at 0x67 and `FF FC F8 01` at 0x87 (8 bytes into
-    // each), jump -8 from their own FF (formats.md 3.3), to 0x5F and 0x7F: each spin's first
-    // command, where slots 16 and 17 point. Read back from the bytes, not from the model.
+    // each), jump -8 from their own FF (docs/formats/seq.md 3.3), to 0x5F and 0x7F: each spin's
+    // first command, where slots 16 and 17 point. Read back from the bytes, not from the model.
     let decoded = Seq::decode(&bytes).expect("the demo SEQ decodes");
     let offsets = decoded.command_offsets();
     let counted: Vec<(usize, i8)> = decoded
@@ -236,8 +237,8 @@ fn demo_nulled_walk_is_water_only() {
     assert_eq!(shown, [13, 14]);
 }
 
-/// The lower-half rule (formats.md 2.3): a frame's tiles are cut from rows 256 and down exactly
-/// when its index is at least `lower_half_from` (15 in the demo); no tile bit says so. The
+/// The lower-half rule (docs/formats/shp.md 2.3): a frame's tiles are cut from rows 256 and down
+/// exactly when its index is at least `lower_half_from` (15 in the demo); no tile bit says so. The
 /// rectangles are worked out by hand from the tile words `demo_shp_layout_by_hand` checks, read
 /// here from the committed file.
 #[test]

@@ -155,7 +155,7 @@ fn fftorama_unit_shp_frames_match() {
             .sum::<usize>();
     }
     assert_no_mismatches("unit SHP frames", &mismatches);
-    // TYPE1 alone has 591 + 760 tiles (research/shp.md section 9).
+    // TYPE1 alone has 591 + 760 tiles (docs/formats/shp.md 2.10).
     assert!(
         tiles_checked > 1351 || !all_there,
         "{tiles_checked} tiles checked"
@@ -224,7 +224,7 @@ fn read_opcode_parameters(fftorama: &Path) -> BTreeMap<String, (u8, usize)> {
     ops
 }
 
-/// The arguments FFTorama prints as signed (research/seq.md section 4, "S2 list").
+/// The arguments FFTorama prints as signed (docs/formats/seq.md 3.2).
 fn signed_arg(code: u8, i: usize) -> bool {
     matches!(
         (code, i),
@@ -294,8 +294,8 @@ fn fftorama_opcode_table_matches() {
     }
     assert_eq!(theirs.len(), table.iter().count(), "opcodes in each table");
     assert_no_mismatches("opcode table", &mismatches);
-    // The one name that differs: formats.md and research/seq.md call E5 "SaveYSpin"; FFTorama's
-    // file spells it "SaveYpin" (seq.md section 4 records both). Only the spelling differs.
+    // The one name that differs: docs/formats/seq.md 3.2 calls E5 "SaveYSpin"; FFTorama's
+    // file spells it "SaveYpin" (that section records both). Only the spelling differs.
     assert_eq!(
         names_differ,
         [(0xE5, "SaveYSpin", "SaveYpin".to_string())],
@@ -372,7 +372,8 @@ fn fftorama_seq_commands_match() {
         }
     }
     assert_no_mismatches("SEQ commands", &mismatches);
-    // 14 files: 252 x 4 + 138 x 3 + 238 + 178 + 128 + 94 x 2 + 26 x 2 slots (research/seq.md 2).
+    // 14 files: 252 x 4 + 138 x 3 + 238 + 178 + 128 + 94 x 2 + 26 x 2 slots
+    // (docs/formats/seq.md 3.6).
     if all_there {
         assert_eq!(
             slots_checked,

@@ -27,7 +27,7 @@ fn first_section_fields_sit_where_the_table_says() {
 #[test]
 fn the_weapons_sheet_blocks_and_sizes_follow_its_layout() {
     use fft_formats::spr::SheetBlock;
-    // research/spr.md: three blocks of 16 palettes and raw rows (256, 256, 144), 85504 bytes.
+    // docs/formats/spr.md 4.6: 3 blocks of 16 palettes and raw rows (256, 256, 144), 85504 bytes.
     let block = |first_palette, first_row, end_row| SheetBlock {
         first_palette,
         palettes: 16,

@@ -1,6 +1,6 @@
 //! The retail files in `FFT_ORIGINALS`: the manifest's sizes, format detection, byte-identical
-//! round trips, and the TYPE1 fingerprints published in formats.md 3.5, `fft-data/README.md` and
-//! the research notes (`research/shp.md` section 9, `research/seq.md` sections 2, 7-9).
+//! round trips, and the TYPE1 fingerprints of docs/formats/shp.md 2.10 and
+//! docs/formats/seq.md 3.5-3.6 and 3.10.
 //!
 //! Every expected number here is quoted from those documents, not from our decoder.
 
@@ -11,7 +11,7 @@ use fft_formats::shp::Frame;
 use fft_formats::{Command, FileFormat, RoundTrip, Seq, UnitShp, detect_format, round_trip};
 use pretty_assertions::assert_eq;
 
-/// The format a retail file is in, from its disc name alone (formats.md section 1).
+/// The format a retail file is in, from its disc name alone (docs/formats/README.md 1).
 fn kind_by_name(disc_name: &str) -> FileFormat {
     if disc_name.ends_with(".SEQ") {
         FileFormat::Seq
@@ -132,7 +132,7 @@ fn retail_folder_holds_only_known_files() {
     assert_eq!(unknown, Vec::<String>::new());
 }
 
-/// Header values and used-slot counts of every SEQ (research/seq.md sections 1 and 2).
+/// Header values and used-slot counts of every SEQ (docs/formats/seq.md 3.6).
 #[test]
 fn retail_seq_headers_and_slot_counts() {
     const TEST: &str = "retail_seq_headers_and_slot_counts";
@@ -168,7 +168,7 @@ fn retail_seq_headers_and_slot_counts() {
         if let Some(header) = header {
             assert_eq!(bytes[..4], header, "{name}: header");
         }
-        // "Offsets are non-decreasing in every file except MON" (formats.md 3.1).
+        // "Offsets are non-decreasing in every file except MON" (docs/formats/seq.md 3.1).
         let offsets = seq.command_offsets();
         let starts: Vec<usize> = seq.slots.iter().map(|c| offsets[c.index()]).collect();
         let sorted = starts.windows(2).all(|w| w[0] <= w[1]);
@@ -177,14 +177,14 @@ fn retail_seq_headers_and_slot_counts() {
             distinct_in_the_eleven += seq.distinct_slot_offsets();
         }
     }
-    // research/seq.md section 2: "[D: 1293 distinct offsets]" over the 11 files it checked.
+    // docs/formats/seq.md 3.6: 1293 distinct offsets in the 11 files but TYPE3, TYPE4 and OTHER.
     if all_there {
         assert_eq!(distinct_in_the_eleven, 1293);
     }
 }
 
-/// Unit SHP headers: formats.md 2.1 and section 1 (no water section in ARUTE, KANZEN; MON's
-/// `extra` is 0x2B) and the frame counts of both tables.
+/// Unit SHP headers: docs/formats/shp.md 2.1 and docs/formats/README.md 1 (no water section in
+/// ARUTE, KANZEN; MON's `extra` is 0x2B) and the frame counts of both tables.
 #[test]
 fn retail_unit_shp_headers() {
     const TEST: &str = "retail_unit_shp_headers";
@@ -218,14 +218,14 @@ fn retail_unit_shp_headers() {
     }
 }
 
-/// TYPE1.SHP: formats.md 2.1 and 2.5, `fft-data/README.md`, research/shp.md sections 7-9.
+/// TYPE1.SHP: docs/formats/shp.md 2.1, 2.5 and 2.8-2.10.
 #[test]
 fn type1_shp_fingerprint() {
     let Some(bytes) = test_support::retail_bytes("type1_shp_fingerprint", "TYPE1.SHP") else {
         return;
     };
     assert_eq!(bytes.len(), 8192);
-    // Header and lengths, straight from the bytes (formats.md 2.1 "TYPE1" column).
+    // Header and lengths, straight from the bytes (docs/formats/shp.md 2.1, the TYPE1.SHP column).
     assert_eq!(u32_at(&bytes, 0), 0xEB2, "water_ptr");
     assert_eq!(u16_at(&bytes, 4), 84, "lower_half_from");
     assert_eq!(u16_at(&bytes, 6), 0xFF, "extra");
@@ -249,7 +249,7 @@ fn type1_shp_fingerprint() {
         "frames from the lower half"
     );
 
-    // research/shp.md section 9.
+    // docs/formats/shp.md 2.10.
     let tiles = |frames: &[Frame]| frames.iter().map(|f| f.tiles.len()).sum::<usize>();
     assert_eq!((tiles(&shp.main), tiles(water)), (591, 760));
     let per_frame = |frames: &[Frame]| {
@@ -332,7 +332,7 @@ fn type1_shp_fingerprint() {
         "water frames identical to their main frame"
     );
 
-    // Distinct cells (research/shp.md section 9): sheet rectangles with the half applied.
+    // Distinct cells (docs/formats/shp.md 2.10): sheet rectangles with the half applied.
     let cells = |frames: &[Frame], with_flip: bool, with_half: bool| {
         let mut set = BTreeSet::new();
         for (i, f) in frames.iter().enumerate() {
@@ -354,7 +354,7 @@ fn type1_shp_fingerprint() {
     assert_eq!(both(true, true), 206);
     assert_eq!(both(false, false), 193);
 
-    // formats.md 2.3: no top-half tile crosses row 256; the largest y + h is exactly 488.
+    // docs/formats/shp.md 2.3: no top-half tile crosses row 256; the largest y + h is exactly 488.
     let mut largest_bottom = 0;
     for (i, f) in shp.main.iter().chain(water).enumerate() {
         let lower = shp.in_lower_half(i % 182);
@@ -368,7 +368,7 @@ fn type1_shp_fingerprint() {
     }
     assert_eq!(largest_bottom, 488);
 
-    // formats.md 2.5 and research/shp.md sections 7-8.
+    // docs/formats/shp.md 2.5, 2.8 and 2.9.
     for (table, frames) in [("main", &shp.main), ("water", water)] {
         let blank = &frames[0].tiles;
         assert_eq!(blank.len(), 1, "{table} frame 0");
@@ -399,8 +399,8 @@ fn type1_shp_fingerprint() {
     );
 }
 
-/// The tiles' pixel extents around the anchor: formats.md 2.5, "over all TYPE1 frames tiles span
-/// x -25..+21, y -37..+13".
+/// The tiles' pixel extents around the anchor: docs/formats/shp.md 2.5, "over all TYPE1 frames
+/// tiles span x -25..+21, y -37..+13".
 #[test]
 fn type1_shp_tile_extents() {
     let Some(bytes) = test_support::retail_bytes("type1_shp_tile_extents", "TYPE1.SHP") else {
@@ -419,7 +419,7 @@ fn type1_shp_tile_extents() {
     );
 }
 
-/// TYPE1.SEQ: formats.md 3.5, `fft-data/README.md`, research/seq.md sections 2, 3, 7-9.
+/// TYPE1.SEQ: docs/formats/seq.md 3.5, 3.6 and 3.10.
 #[test]
 fn type1_seq_fingerprint() {
     let Some(bytes) = test_support::retail_bytes("type1_seq_fingerprint", "TYPE1.SEQ") else {
@@ -455,7 +455,7 @@ fn type1_seq_fingerprint() {
         (2548, 1398, 1150)
     );
 
-    // research/seq.md section 2: aliased slots, each target a lone `FF FF`.
+    // docs/formats/seq.md 3.5: aliased slots, each target a lone `FF FF`.
     for (slots, offset) in [
         (12..=17, 0x078),
         (30..=35, 0x1B2),
@@ -470,19 +470,19 @@ fn type1_seq_fingerprint() {
         }
         assert_eq!(bytes[0x406 + offset..0x406 + offset + 2], [0xFF, 0xFF]);
     }
-    // research/shp.md section 8: slots 0-5 are hold frames 0, 3, 2, 1, 8, 7.
+    // docs/formats/shp.md 2.9: slots 0-5 are hold frames 0, 3, 2, 1, 8, 7.
     let holds: Vec<Command> = (0..6).map(|s| seq.commands[seq.slots[s].index()]).collect();
     let expected_holds: Vec<Command> = [0, 3, 2, 1, 8, 7]
         .into_iter()
         .map(|frame| Command::Frame { frame, delay: 0 })
         .collect();
     assert_eq!(holds, expected_holds);
-    // formats.md 3.4: slot 119 is `00 00 FF FF`.
+    // docs/formats/seq.md 3.4: slot 119 is `00 00 FF FF`.
     assert_eq!(
         bytes[0x406 + slot_at(119)..0x406 + slot_at(119) + 4],
         [0, 0, 0xFF, 0xFF]
     );
-    // research/seq.md section 3: largest frame index 181, largest delay 240, every delay even.
+    // docs/formats/seq.md 3.6: largest frame index 181, largest delay 240, every delay even.
     let (mut max_frame, mut max_delay, mut odd_delays) = (0, 0, 0);
     for c in &seq.commands {
         if let Command::Frame { frame, delay } = c {
@@ -493,7 +493,7 @@ fn type1_seq_fingerprint() {
     }
     assert_eq!((max_frame, max_delay, odd_delays), (181, 240, 0));
 
-    // research/seq.md section 8: 218 storage segments hold at least one frame command.
+    // docs/formats/seq.md 3.10: 218 storage segments hold at least one frame command.
     let mut starts: Vec<usize> = seq.slots.iter().map(|c| c.index()).collect();
     starts.sort_unstable();
     starts.dedup();
@@ -509,7 +509,7 @@ fn type1_seq_fingerprint() {
     assert_eq!(with_frames, 218);
 }
 
-/// The opcode histogram of research/seq.md section 9 (its 1150 opcodes in all are
+/// The opcode histogram of docs/formats/seq.md 3.2, its uses column (its 1150 opcodes in all are
 /// `type1_seq_fingerprint`'s).
 #[test]
 fn type1_seq_opcode_histogram() {
@@ -563,7 +563,7 @@ fn type1_seq_opcode_histogram() {
 }
 
 /// Slot 128 (Swing High, front), command by command up to its PauseAnimation, as FFTorama's
-/// `animation_data_type1.txt` lists it and formats.md 3.5 describes it.
+/// `animation_data_type1.txt` lists it and docs/formats/seq.md 3.5 describes it.
 #[test]
 fn type1_seq_slot_128_swing_high() {
     let Some(bytes) = test_support::retail_bytes("type1_seq_slot_128_swing_high", "TYPE1.SEQ")

@@ -30,7 +30,7 @@ fn seq(second_sheet_slots_from: u16) -> Seq {
 
 #[test]
 fn segments_run_from_each_distinct_slot_start_to_the_next() {
-    // formats.md 3.3: from a slot's offset up to the next larger distinct offset, or to L.
+    // docs/formats/seq.md 3.3: from a slot's offset up to the next larger distinct offset, or to L.
     assert_eq!(seq(NO_SECOND_SHEET).segments(), vec![1..4, 4..6]);
     assert_eq!(seq(NO_SECOND_SHEET).distinct_slot_offsets(), 2);
     let no_slots = Seq {
@@ -42,7 +42,7 @@ fn segments_run_from_each_distinct_slot_start_to_the_next() {
 
 #[test]
 fn bb_0xff_means_no_second_sheet() {
-    // research/seq.md section 1: BB is 0xFF everywhere but MON.SEQ, where it is 194.
+    // docs/formats/seq.md 3.6: BB is 0xFF everywhere but MON.SEQ, where it is 194.
     assert_eq!(seq(0xFF).second_sheet_from(), None);
     assert_eq!(seq(194).second_sheet_from(), Some(194));
     assert_eq!(seq(0).second_sheet_from(), Some(0));
@@ -56,8 +56,8 @@ fn encode_with_refuses_what_the_table_would_not_read_back() {
     assert_eq!(bytes, model.encode().unwrap());
     assert_eq!(Seq::decode_with(&bytes, &retail).unwrap(), model);
 
-    // PlaySound takes one argument byte (formats.md 3.2); two would be read back as PlaySound
-    // and a frame command.
+    // PlaySound takes one argument byte (docs/formats/seq.md 3.2); two would be read back as
+    // PlaySound and a frame command.
     let mut long = model.clone();
     long.commands[2] = Command::op(code::PLAY_SOUND, &[0x21, 0x00]).unwrap();
     assert!(long.encode().is_ok(), "the table-free encoder writes it");
@@ -73,7 +73,7 @@ fn encode_with_refuses_what_the_table_would_not_read_back() {
         Err(ErrorKind::NotReadBack)
     );
 
-    // The animation rewrite makes C2 3 bytes long (research/seq.md section 4).
+    // The animation rewrite makes C2 3 bytes long (docs/formats/seq.md 3.7).
     let mut c2 = model;
     c2.commands[2] = Command::op(code::SEGMENT_END_C2, &[7]).unwrap();
     assert_eq!(
@@ -85,7 +85,7 @@ fn encode_with_refuses_what_the_table_would_not_read_back() {
 
 #[test]
 fn the_named_opcode_codes_are_the_tables_entries() {
-    // formats.md 3.2 / research/seq.md: the codes and names the builder relies on.
+    // docs/formats/seq.md 3.2: the codes and names the builder relies on.
     let table = OpcodeTable::retail();
     for (code, name, len) in [
         (code::PLAY_SOUND, "PlaySound", 3),
@@ -95,7 +95,7 @@ fn the_named_opcode_codes_are_the_tables_entries() {
         (code::INCREMENT_LOOP, "IncrementLoop", 2),
         (code::MOVE_UNIT_RL_DU_FB, "MoveUnitRLDUFB", 5),
         (code::PAUSE_ANIMATION, "PauseAnimation", 2),
-        // The layer cues: `FF E2 n` and `FF F2 layer slot` (formats.md 3.2).
+        // The layer cues: `FF E2 n` and `FF F2 layer slot` (docs/formats/seq.md 3.2).
         (code::SET_LAYER_PRIORITY, "SetLayerPriority", 3),
         (code::QUEUE_SPRITE_ANIM, "QueueSpriteAnim", 4),
     ] {

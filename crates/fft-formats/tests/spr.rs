@@ -314,7 +314,7 @@ fn sheet_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
         .collect()
 }
 
-/// The variant of a retail sheet, from its name (`research/spr.md` section 6).
+/// The variant of a retail sheet, from its name (docs/formats/spr.md 4.6).
 fn expected_variant(name: &str) -> SprVariant {
     let base = name
         .trim_start_matches("battle_")

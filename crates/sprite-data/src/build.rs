@@ -1,5 +1,5 @@
 //! From a decoded SHP + SEQ and a profile to the document, field by field as
-//! data-contract.md derives them.
+//! docs/derivation.md derives them.
 
 use fft_formats::layer::layer_order;
 use fft_formats::shp::{Frame, SheetRect, Tile};
@@ -135,7 +135,7 @@ pub fn build(input: &BuildInput) -> Result<Built, Error> {
     Ok(Built { document, warnings })
 }
 
-/// The main frames then the water frames (data-contract.md "cells", "frames"). A kind with no
+/// The main frames then the water frames (docs/derivation.md "cells", "frames"). A kind with no
 /// water table (MON.SHP, ARUTE, KANZEN: `water_ptr` 8) repeats its main frames as their own water
 /// copies, so that `frame + waterOffset` is always a frame and every document has one shape: the
 /// game has nothing else to draw for such a unit in water, and the tools that read these files
@@ -267,13 +267,13 @@ fn slot_names(profile: &Profile, slots: usize) -> Vec<Option<String>> {
     names
 }
 
-/// The height of an SP2 sheet (research/spr.md section 6).
+/// The height of an SP2 sheet (docs/formats/spr.md 4.6).
 pub const SP2_HEIGHT: u32 = fft_formats::spr::SP2_SIZE.1 as u32;
 
 /// Whether a slot draws from the second sheet: MON.SEQ's header `BB` (194) is the first such slot
-/// ([`Seq::second_sheet_from`]; every other SEQ has none, research/seq.md section 1). Such a slot shows
-/// ordinary SHP frames; the game loads the SP2 where the sheet's lower half was, so the tiles of
-/// frames from `lower_half_from` on read the SP2 at the same row within the half (checked by
+/// ([`Seq::second_sheet_from`]; every other SEQ has none, docs/formats/seq.md 3.1). Such a slot
+/// shows ordinary SHP frames; the game loads the SP2 where the sheet's lower half was, so the tiles
+/// of frames from `lower_half_from` on read the SP2 at the same row within the half (checked by
 /// drawing MON.SHP frames with BEHI.SPR and BEHI2.SP2; profiles/mon.toml has the details).
 pub fn second_sheet(seq: &Seq, slot: Slot) -> bool {
     seq.second_sheet_from()

@@ -1,4 +1,4 @@
-//! The canonical bytes of a document (data-contract.md "Canonical bytes"): two-space indent, one
+//! The canonical bytes of a document (docs/derivation.md "Canonical bytes"): two-space indent, one
 //! top-level key per line, `sheet`/`stage`/`idleFrames` on one line, one element per line in the
 //! four big lists, `", "` and `": "` inside a line, a final newline. The same document always
 //! gives the same bytes, so parity tests compare files.

@@ -1,4 +1,4 @@
-//! The document `tactics-sprite-data.json` as Rust types (seeds/tactics-sprite-data-format.md),
+//! The document `tactics-sprite-data.json` as Rust types (docs/format.md),
 //! field for field and in the contract's key order, so that serializing a value writes the keys
 //! in canonical order and a document read back from JSON is the same value.
 

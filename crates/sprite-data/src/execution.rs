@@ -1,5 +1,5 @@
-//! SEQ execution: the timeline one slot plays, without any JSON (data-contract.md "sequences",
-//! formats.md 3.3).
+//! SEQ execution: the timeline one slot plays, without any JSON
+//! (docs/derivation.md "Executing a slot", docs/formats/seq.md 3.3).
 //!
 //! A slot runs from its first command until an end (`FF D5` loop, `FF FF`, `FF FE`, `FF C2`,
 //! `FF FD`, a frame with delay 0) or the end of its storage segment. Moves accumulate, `FF D8`

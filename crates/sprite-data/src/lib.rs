@@ -1,5 +1,5 @@
 //! Builds `tactics-sprite-data.json`, the document web and 3D renderers draw a unit from, out of a
-//! decoded SHP + SEQ pair and a sheet profile, exactly as `data-contract.md` derives each field.
+//! decoded SHP + SEQ pair and a sheet profile, exactly as docs/derivation.md derives each field.
 //!
 //! The pieces stand alone: [`execution`] turns a SEQ slot into a timeline with no JSON in sight,
 //! [`profile`] reads the per-kind facts, [`build`](mod@build) assembles the [`document`], and [`canonical`]

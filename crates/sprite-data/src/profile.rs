@@ -1,4 +1,4 @@
-//! Sheet profiles: the per-kind facts that are not in the binaries (data-contract.md "Inputs").
+//! Sheet profiles: the per-kind facts that are not in the binaries (docs/derivation.md "Inputs").
 //!
 //! A profile is a TOML file, so that a profile for another sheet is a new file, not a code change.
 //! The TYPE1 profile ships inside the crate (`profiles/type1.toml`) and is the default.
@@ -30,7 +30,7 @@ pub struct UnitKind {
     pub profile: &'static str,
 }
 
-/// Every unit kind of formats.md section 1, in that table's order: one built-in profile each.
+/// Every unit kind of docs/formats/README.md 1, in that table's order: one built-in profile each.
 /// TYPE2 pairs TYPE2.SHP with TYPE3.SEQ and RUKA pairs MON.SHP with RUKA.SEQ (the profiles name
 /// their files).
 pub const UNIT_KINDS: [UnitKind; 8] = [

@@ -97,7 +97,7 @@ fn the_layer_writer_agrees_with_one_built_on_json_values() {
     }
 }
 
-/// The values data-contract.md "Canonical bytes" puts one element (or entry) per line.
+/// The values docs/derivation.md "Canonical bytes" puts one element (or entry) per line.
 const UNIT_LISTS: &[&str] = &[
     "cells",
     "frames",
@@ -293,7 +293,7 @@ fn tiny_document() -> Document {
     }
 }
 
-/// [`tiny_document`]'s bytes, written by hand from data-contract.md "Canonical bytes".
+/// [`tiny_document`]'s bytes, written by hand from docs/derivation.md "Canonical bytes".
 const TINY_DOCUMENT: &str = r#"{
   "format": "tactics-sprite-data",
   "formatVersion": 1,

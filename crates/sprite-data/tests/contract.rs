@@ -1,4 +1,4 @@
-//! The contract's TYPE1 numbers (data-contract.md), checked on a document built from the retail
+//! The contract's TYPE1 numbers (docs/derivation.md), checked on a document built from the retail
 //! files. Every expected value here comes from the contract, the format description, the SHP
 //! itself or FFTorama's independent tables, never from our own output.
 
@@ -257,7 +257,8 @@ fn every_sequence_frame_is_a_main_frame() {
     }
 }
 
-/// Spin Punch and Evade Defend are the two TYPE1 users of each extension (data-contract.md).
+/// Spin Punch and Evade Defend are the two TYPE1 users of each extension
+/// (docs/derivation.md "sequences").
 #[test]
 fn rl_and_flip_extensions() {
     let Some((output, _)) = build_type1("rl_and_flip_extensions") else {
@@ -277,7 +278,8 @@ fn rl_and_flip_extensions() {
     assert_eq!(flip.len(), 2, "{flip:?}");
     assert!(rl.iter().all(|n| n.starts_with("Evade Defend")), "{rl:?}");
     assert!(flip.iter().all(|n| n.starts_with("Spin Punch")), "{flip:?}");
-    // research/seq.md 6: Evade Defend's RL goes -2, -4, -6, -8, -6, -4, -2, then 0 after the last move.
+    // docs/formats/seq.md 3.8: Evade Defend's RL goes -2, -4, -6, -8, -6, -4, -2, then 0 after the
+    // last move.
     assert_eq!(
         sequence_by_slot(doc, 48).rl.as_deref(),
         Some(&[-2, -4, -6, -8, -6, -4, -2][..])

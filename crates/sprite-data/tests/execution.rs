@@ -1,5 +1,5 @@
-//! SEQ execution on its own (formats.md 3.3): hand-made streams with hand-computed timelines, and
-//! the contract's remarks on the retail files.
+//! SEQ execution on its own (docs/formats/seq.md 3.3): hand-made streams with hand-computed
+//! timelines, and the contract's remarks on the retail files.
 
 use fft_formats::seq::opcode::code;
 use fft_formats::{Command, CommandIndex, Seq};
@@ -195,8 +195,8 @@ fn hostile_loops_are_bounded() {
     );
 }
 
-/// data-contract.md: TYPE1 has no unreplayable counted loop; CYOKO has two, at stream offsets
-/// 0x643 and 0x674, whose targets fall before their segments.
+/// docs/derivation.md "Counted loops": TYPE1 has no unreplayable counted loop; CYOKO has two, at
+/// stream offsets 0x643 and 0x674, whose targets fall before their segments.
 #[test]
 fn retail_counted_loops_outside_their_segment() {
     const TEST: &str = "retail_counted_loops_outside_their_segment";

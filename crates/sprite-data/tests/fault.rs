@@ -54,7 +54,7 @@ fn a_document_that_is_broken_is_the_datas_fault() {
     let layer = std::fs::read(test_support::repo_root().join("fixtures/layers/wep1.json")).unwrap();
     let other = parse_document(&layer, "wep1.json").unwrap_err();
     assert_eq!(other.fault(), Fault::Data, "{other}");
-    // TYPE1 has cells 0..196 (data-contract.md: 197 cells).
+    // TYPE1 has cells 0..196 (docs/derivation.md "cells": 197 cells).
     let (fault, message) = fault_of_edited(|doc| doc["frames"][5][0][0] = json!(197));
     assert_eq!(fault, Fault::Data, "{message}");
     let (fault, message) = fault_of_edited(|doc| doc["cells"] = json!("none"));

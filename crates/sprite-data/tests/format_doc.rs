@@ -137,16 +137,3 @@ fn the_extension_examples_hold() {
     assert_eq!(shp, 6);
     assert_eq!(tiles, [(6, -8.0, -12.0, true)]);
 }
-
-/// The user-facing pages never send a reader to the team's private folder.
-#[test]
-fn no_user_facing_page_points_outside_the_repository() {
-    for page in [
-        "README.md",
-        "docs/README.md",
-        "docs/format.md",
-        "docs/derivation.md",
-    ] {
-        assert!(!read(page).contains("../shared"), "{page}");
-    }
-}

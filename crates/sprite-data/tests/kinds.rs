@@ -1,9 +1,10 @@
-//! Every unit kind (formats.md section 1), built from the retail files with its built-in profile:
-//! it builds, passes the schema, agrees with FFTorama's independent tables (frames, sequences, the
-//! SEQ header), and every slot's execution ends with only valid frames (that it matches its
-//! shipped table byte for byte is golden.rs). Expected values come from FFTorama's tables, run through the independent
-//! interpreter `test_support::fftorama::play`, from the spec and research notes, or from the
-//! rules the profiles state, recomputed here from FFTorama's rows; never from our own output.
+//! Every unit kind (docs/formats/README.md 1), built from the retail files with its built-in
+//! profile: it builds, passes the schema, agrees with FFTorama's independent tables (frames,
+//! sequences, the SEQ header), and every slot's execution ends with only valid frames (that it
+//! matches its shipped table byte for byte is golden.rs). Expected values come from FFTorama's
+//! tables, run through the independent interpreter `test_support::fftorama::play`, from the spec
+//! and research notes, or from the rules the profiles state, recomputed here from FFTorama's rows;
+//! never from our own output.
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
@@ -27,7 +28,7 @@ use test_support::{fftorama_tables, find_by_either_name, originals, schema, skip
 /// Retail slots run at most a few hundred.
 const PLAY_LIMIT: usize = 4096;
 
-/// formats.md section 1, the unit rows: (kind, SHP, SEQ).
+/// docs/formats/README.md 1, the unit rows: (kind, SHP, SEQ).
 const PAIRS: [(&str, &str, &str); 8] = [
     ("type1", "TYPE1.SHP", "TYPE1.SEQ"),
     ("type2", "TYPE2.SHP", "TYPE3.SEQ"),
@@ -190,9 +191,9 @@ fn builtin_profiles_are_the_unit_kinds() {
 }
 
 /// The kept slots and their count, computed from FFTorama alone: the first slot of each distinct
-/// pointer whose listing shows a frame (data-contract.md "sequences"). The research notes' counts
-/// (research/seq.md section 8: S1's CYOKO 104, ARUTE 79, KANZEN 79, our MON 201) and the
-/// contract's TYPE1 218 agree.
+/// pointer whose listing shows a frame (docs/derivation.md "Which slots are kept"). The counts of
+/// docs/formats/seq.md 3.10 (the Shishi editor's CYOKO 104, ARUTE 79, KANZEN 79, our MON 201) and
+/// the contract's TYPE1 218 agree.
 #[test]
 fn every_kind_keeps_the_slots_fftorama_shows() {
     let Some(kinds) = kinds("every_kind_keeps_the_slots_fftorama_shows") else {
@@ -223,7 +224,7 @@ fn every_kind_keeps_the_slots_fftorama_shows() {
 
 /// Every kept slot is named by its profile and every profile animation is built: the only
 /// warnings are CYOKO's two counted loops whose targets fall before their segments (at stream
-/// offsets 0x643 and 0x674, data-contract.md).
+/// offsets 0x643 and 0x674, docs/derivation.md "Counted loops").
 #[test]
 fn every_kind_builds_without_warnings_but_cyokos_loops() {
     let Some(kinds) = kinds("every_kind_builds_without_warnings_but_cyokos_loops") else {
@@ -745,7 +746,7 @@ fn idle_frames_follow_the_face_slots() {
         assert_eq!(
             type1,
             &[3, 2, 1, 8, 7, 6, 5, 4].map(FrameIndex),
-            "data-contract.md"
+            "docs/derivation.md"
         );
         if let Some(type2) = by_name("type2") {
             assert_eq!(type2, type1);
@@ -753,7 +754,7 @@ fn idle_frames_follow_the_face_slots() {
     }
 }
 
-/// MON's SP2 slots (research/seq.md section 1, formats.md section 1): the document names the
+/// MON's SP2 slots (docs/formats/seq.md 3.1, docs/formats/README.md 1): the document names the
 /// second sheet, marks exactly the kept slots from FFTorama's `BB` = 194 on, and their frames'
 /// cells fall in the half the rule maps: lower-half cells within the SP2's 256 rows once 256 is
 /// taken off, top-half cells above row 256.
@@ -801,8 +802,8 @@ fn mon_draws_its_sp2_slots_from_the_second_sheet() {
     }
 }
 
-/// Water: TYPE1 and TYPE2 have one water-only animation, Nulled Walk (data-contract.md); the
-/// kinds without a water table have none.
+/// Water: TYPE1 and TYPE2 have one water-only animation, Nulled Walk
+/// (docs/derivation.md "animations"); the kinds without a water table have none.
 #[test]
 fn water_only_animations() {
     let Some(kinds) = kinds("water_only_animations") else {

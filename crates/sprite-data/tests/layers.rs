@@ -18,8 +18,8 @@ use sprite_data::{FrameIndex, RelativeFrame, Slot};
 use test_support::fftorama::{animation_data, opcode_parameters, play, read_frame_data};
 use test_support::{fftorama_tables, originals, repo_root, retail_file, schema};
 
-/// The stance point is 15 px above the SHP anchor on the human kinds' stage (data-contract.md:
-/// anchor row 118, stance row 103, same column).
+/// The stance point is 15 px above the SHP anchor on the human kinds' stage (docs/derivation.md
+/// "stage, u and v": anchor row 118, stance row 103, same column).
 const ANCHOR: (i32, i32) = (0, 15);
 
 struct Built {

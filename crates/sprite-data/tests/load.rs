@@ -522,7 +522,7 @@ fn each_way_of_refusing_a_document_has_its_kind() {
         kind_of(&serde_json::to_vec(&doc).unwrap()),
         ErrorKind::Shape { path, .. } if path == "/cells"
     ));
-    // TYPE1 has cells 0..196 (data-contract.md: 197 cells).
+    // TYPE1 has cells 0..196 (docs/derivation.md "cells": 197 cells).
     let mut doc = type1();
     doc["frames"][5][0][0] = json!(197);
     match kind_of(&serde_json::to_vec(&doc).unwrap()) {

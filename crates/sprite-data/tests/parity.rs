@@ -8,7 +8,7 @@ fn committed(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// The canonical layout (data-contract.md "Canonical bytes"), checked on the text itself.
+/// The canonical layout (docs/derivation.md "Canonical bytes"), checked on the text itself.
 #[test]
 fn canonical_layout() {
     let text = committed("demo.json");

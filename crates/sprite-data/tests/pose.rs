@@ -57,7 +57,7 @@ fn drawn(doc: &Document, pose: &pose::Pose) -> Vec<Drawn> {
 }
 
 /// The anchor is 15 px below the stance point on the human kinds' stage and the demo's
-/// (data-contract.md "Stage and tile centres": anchor row 118, stance row 103, same column).
+/// (docs/derivation.md "stage, u and v": anchor row 118, stance row 103, same column).
 const ANCHOR_BELOW_STANCE: i32 = 15;
 
 /// Frame `shp` as a source other than the document describes it ([`ShpFrames`]: FFTorama's
@@ -107,7 +107,7 @@ fn swing_high_at_view_1_tick_18_is_frame_88() {
     let doc = type1();
     let swing = find_animation(&doc, "Swing High").unwrap();
     let fwd = &doc.sequences[swing.front.index()];
-    // data-contract.md's worked example of slot 128.
+    // docs/derivation.md's worked example of slot 128 ("sequences").
     assert_eq!(fwd.name, "Swing High Fwd");
     assert_eq!(fwd.frames, [86, 84, 85, 86, 87, 88, 88, 88].map(FrameIndex));
     assert_eq!(fwd.ticks, [4, 2, 8, 2, 2, 14, 2, 4]);
@@ -442,7 +442,7 @@ fn facings_point_where_the_views_say() {
 fn idle_shows_each_views_standing_frame() {
     let doc = type1();
     let frames = ShpFrames::fftorama("idle_shows_each_views_standing_frame", "type1");
-    // data-contract.md: TYPE1's idleFrames.
+    // docs/derivation.md "idleFrames and idleFlip": TYPE1's idleFrames.
     assert_eq!(doc.idle_frames, [3, 2, 1, 8, 7, 6, 5, 4].map(FrameIndex));
     for v in View::ALL {
         let pose = idle_pose(&doc, v, 0, false).unwrap();
@@ -693,7 +693,7 @@ fn every_refusal_has_its_kind() {
             names,
         } => {
             assert_eq!(name, "Swing Higher");
-            assert_eq!(names, 112, "data-contract.md: 112 animations");
+            assert_eq!(names, 112, "docs/derivation.md: 112 animations");
             // "Swing High" is contained in the name asked for; the other Swing animations are
             // near in spelling.
             assert_eq!(nearest[0], "Swing High");

@@ -77,7 +77,7 @@ fn shipped_profiles_are_valid() {
     assert_eq!(
         type1.animations.len(),
         112,
-        "data-contract.md: 106 pairs + 6 singles"
+        "docs/derivation.md: 106 pairs + 6 singles"
     );
     assert_eq!(
         (type1.shp.as_str(), type1.seq.as_str()),

@@ -1,6 +1,6 @@
 //! An export in the shape of Aseprite's sprite-sheet JSON (File > Export Sprite Sheet, "Hash"),
 //! which Phaser, PixiJS and other 2D engines import: an atlas PNG of the composed frames and a
-//! JSON that names them (`research/aseprite.md` holds the facts followed here).
+//! JSON that names them (docs/aseprite.md says which of Aseprite's conventions it follows).
 //!
 //! - **Frames**: one sprite frame per frame each sequence shows, sequences in document order,
 //!   keyed by the frame number as a string (`"0"`, `"1"`, ...: Aseprite's Item Filename `{frame}`,

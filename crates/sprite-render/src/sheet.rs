@@ -230,7 +230,7 @@ pub fn spr_to_png(spr: &Spr, palette: usize) -> Result<Vec<u8>, RenderError> {
 
 /// The portrait upright: 32 wide and 48 tall, its indices row by row. It is stored turned a
 /// quarter turn clockwise in a 48 x 32 block, so `upright[y][x] = stored[x][47 - y]`
-/// (`research/spr.md` section 4).
+/// (docs/formats/spr.md 4.4).
 ///
 /// # Errors
 /// [`RenderError::NoPortrait`] for a sheet without one.

@@ -15,7 +15,7 @@ use sprite_render::{Image, Renderer};
 use test_support::frames::ShpFrames;
 
 /// How far the SHP anchor (a tile's `dx = dy = 0`) lies below the stance point, in the same
-/// column: the anchor's row 118 on the stage (data-contract.md "Stage and tile centres") less the
+/// column: the anchor's row 118 on the stage (docs/derivation.md "stage, u and v") less the
 /// unit's stance row, 103 for the human kinds, the demo and MON (so 15, the contract's own
 /// figure), 105 for CYOKO (its profile: soles at +9, a 44 px standing box, 118 + 9 - 22).
 const ANCHOR_BELOW_STANCE: i64 = 118 - 103;
@@ -459,9 +459,9 @@ fn a_sheet_too_small_is_refused() {
 /// MON's SP2 sequences draw their lower-half tiles from the second sheet: Bomb Explode (slot 194,
 /// an SP2 slot) at view 1, frame by frame, equals a hand assembly from FFTorama's MON frames that
 /// reads every tile whose sheet row is at `y >= 256` from the SP2 at `y - 256` and the others from
-/// the sheet (formats.md: the game loads the SP2 where the sheet's lower half was). The made-up
-/// SP2 is the made-up sheet's lower rows with every colour inverted, so a tile cut from the wrong
-/// sheet shows.
+/// the sheet (docs/formats/spr.md 4.6: the game loads the SP2 where the sheet's lower half was).
+/// The made-up SP2 is the made-up sheet's lower rows with every colour inverted, so a tile cut from
+/// the wrong sheet shows.
 #[test]
 fn mon_sp2_sequence_equals_its_hand_assembly() {
     let Some(shp_frames) = ShpFrames::fftorama("mon_sp2_sequence_equals_its_hand_assembly", "mon")

@@ -12,7 +12,7 @@ use sprite_render::sheet::{
 
 /// The decoded RAMUZA sheet, written as an indexed PNG, has the derived PNG's indices pixel for
 /// pixel. The palettes differ by design: the derived PNG expanded 5-bit channels with
-/// `floor(v * 255 / 31)`, this crate rounds (`research/spr.md` section 2), so each channel is
+/// `floor(v * 255 / 31)`, this crate rounds (docs/formats/spr.md 4.2), so each channel is
 /// the rounded value of the same 5-bit number, at most 1 above the floored one.
 #[test]
 fn ramuza_sheet_png_equals_the_derived_png_index_for_index() {
@@ -266,7 +266,7 @@ fn each_refused_sheet_has_its_kind() {
         ),
         "{err:?}"
     );
-    // formats.md: a standard sheet has 16 palettes, an SP2 none.
+    // docs/formats/spr.md 4.6: a standard sheet has 16 palettes, an SP2 none.
     let err = load_sheet(&standard, Some(16)).unwrap_err();
     assert!(
         matches!(

@@ -161,7 +161,7 @@ fn a_modified_file_builds_and_is_named_as_modified() {
     };
     let dir = temp_dir("modified");
     let mut seq = std::fs::read(&type1_seq).unwrap();
-    // Slot 6 (Walk Fwd) starts at stream offset 0x0C (formats.md 3.5): its first delay, 6 ticks.
+    // Slot 6 (Walk Fwd), at stream offset 0x0C (docs/formats/seq.md 3.5): its first delay, 6 ticks.
     let first_delay = 0x406 + 0x0C + 1;
     assert_eq!(seq[first_delay], 6);
     seq[first_delay] = 8;

@@ -588,13 +588,14 @@ fn diff_of_two_weapons_sheets_names_where_a_later_palette_is_stored() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The README's CI recipe shows "the exact output of a failing run": this is that run.
+/// The CI recipe (docs/checking.md "A CI recipe") shows the exact output of a failing run: this is
+/// that run.
 #[test]
-fn the_readme_shows_the_exact_output_of_a_failing_run() {
-    if originals("the_readme_shows_the_exact_output_of_a_failing_run").is_none() {
+fn the_ci_recipe_shows_the_exact_output_of_a_failing_run() {
+    if originals("the_ci_recipe_shows_the_exact_output_of_a_failing_run").is_none() {
         return;
     }
-    let dir = temp_dir("check-readme");
+    let dir = temp_dir("check-recipe");
     std::fs::create_dir_all(dir.join("constants/sprites")).unwrap();
     std::fs::create_dir_all(dir.join("private/BATTLE")).unwrap();
     for name in ["TYPE1.SHP", "TYPE1.SEQ"] {
@@ -642,8 +643,8 @@ fn the_readme_shows_the_exact_output_of_a_failing_run() {
         assert_eq!(run.status.code(), Some(1));
         stdout(&run)
     };
-    let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
-    let blocks: Vec<&str> = readme
+    let page = std::fs::read_to_string(repo_root().join("docs/checking.md")).unwrap();
+    let blocks: Vec<&str> = page
         .split("```text\n")
         .skip(1)
         .map(|rest| rest.split("```").next().unwrap())
@@ -652,11 +653,11 @@ fn the_readme_shows_the_exact_output_of_a_failing_run() {
     let text = run("text");
     assert!(
         blocks.contains(&github.as_str()),
-        "the README has no block with this output:\n{github}"
+        "docs/checking.md has no block with this output:\n{github}"
     );
     assert!(
         blocks.contains(&text.as_str()),
-        "the README has no block with this output:\n{text}"
+        "docs/checking.md has no block with this output:\n{text}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,7 +1,8 @@
 //! The `tactics-sprite` binary as a user runs it: output, exit codes (0 ok, 1 bad input, 2 usage)
 //! and one-line errors. Tests marked "originals" need `FFT_ORIGINALS` and skip loudly without it;
 //! the others make their own small files with `fft_formats`. The expected numbers of the retail
-//! checks come from formats.md (2.1, 2.3, 3.5), not from this tool's output.
+//! checks come from docs/formats/shp.md 2.1 and 2.3 and docs/formats/seq.md 3.5, not from this
+//! tool's output.
 
 mod common;
 
@@ -251,7 +252,7 @@ fn inspect_verbose_type1_seq_lists_slot_segments() {
         slots[251]["segment_end"], 0x165C,
         "the last segment ends at L"
     );
-    // Slots 12-17 all point at one `FF FF` (formats.md 3.1).
+    // Slots 12-17 all point at one `FF FF` (docs/formats/seq.md 3.1).
     for slot in 12..=17 {
         assert_eq!(slots[slot]["offset"], slots[12]["offset"]);
         let commands = slots[slot]["commands"].as_array().unwrap();
@@ -259,7 +260,7 @@ fn inspect_verbose_type1_seq_lists_slot_segments() {
         assert_eq!(commands[0]["opcode"], 0xFF);
         assert_eq!(commands[0]["name"], "PauseAnimation");
     }
-    // Slot 128, Swing High (formats.md 3.5): its frames in order, and it ends paused.
+    // Slot 128, Swing High (docs/formats/seq.md 3.5): its frames in order, and it ends paused.
     let slot = &slots[128];
     assert_eq!(slot["offset"], 0x073C);
     let commands = slot["commands"].as_array().unwrap();
@@ -306,7 +307,7 @@ fn inspect_verbose_type1_shp_places_lower_half_tiles() {
             assert_eq!(frame["lower_half"], lower);
             for tile in frame["tiles"].as_array().unwrap() {
                 let (y, h) = (tile["y"].as_u64().unwrap(), tile["h"].as_u64().unwrap());
-                // formats.md 2.3: no top-half tile crosses row 256; the largest y + h is 488.
+                // docs/formats/shp.md 2.3: no top-half tile crosses row 256; the lowest is 488.
                 if lower {
                     assert!(y >= 256, "{table} {frame}");
                 } else {
@@ -317,7 +318,7 @@ fn inspect_verbose_type1_shp_places_lower_half_tiles() {
         }
     }
     assert_eq!(bottom, 488);
-    // Frame 0: a blank 8x8 tile at sheet (240, 176), drawn at (-4, -4) (formats.md 2.5).
+    // Frame 0: a blank 8x8 tile at sheet (240, 176), drawn at (-4, -4) (docs/formats/shp.md 2.5).
     let tile0 = &json["frames"]["main"][0]["tiles"][0];
     assert_eq!(
         (&tile0["dx"], &tile0["dy"], &tile0["x"], &tile0["y"]),
@@ -705,7 +706,7 @@ fn inspect_ramuza_sheet() {
     let json = inspect_json(&[sheet.to_str().unwrap()]);
     assert_eq!(json["retail"], "RAMUZA.SPR");
     assert_eq!(json["kind"], "spr");
-    // formats.md section 4: a standard sheet, 16 palettes, 256 x 488.
+    // docs/formats/spr.md 4.1: a standard sheet, 16 palettes, 256 x 488.
     assert_eq!(json["header"]["variant"], "standard");
     assert_eq!(
         (

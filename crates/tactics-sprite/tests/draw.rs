@@ -132,7 +132,7 @@ fn idle_needs_no_tick() {
             String::from_utf8_lossy(&run.stderr)
         );
         let pose: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
-        // data-contract.md: TYPE1's idle frames, views 0..7, are 3 2 1 8 7 6 5 4.
+        // docs/derivation.md: TYPE1's idle frames, views 0..7, are 3 2 1 8 7 6 5 4.
         assert_eq!(pose["shp"], 2, "{args:?}");
         assert_eq!(pose["animation"], "Idle");
     }

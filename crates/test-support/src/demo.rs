@@ -8,7 +8,7 @@
 //!
 //! | frames | main table | water table |
 //! |---|---|---|
-//! | 0 | blank: one 8x8 at sheet (240, 176) drawn at (-4, -4) (formats.md 2.5) | the same |
+//! | 0 | blank: one 8x8 at sheet (240, 176) drawn at (-4, -4) (docs/formats/shp.md 2.5) | the same |
 //! | 1-8 | standing poses, one 32x40 at (-16, -35): 1, 2, 3, 7, 8 from sheet (0, 0), (32, 0), (64, 0), (96, 0), (128, 0); 4, 5, 6 are `flip_x` copies of 2, 1, 8 from the same rectangles | a 32x16 water line at (-16, -21) over the top 32x16 of the pose |
 //! | 9-12 | walk: a 16x16 head and a 32x32 body; 10 and 12 add a 16x8 arm | water line, (arm,) head, top 32x16 of the body |
 //! | 13-14 | the blank record of frame 0 again: these poses exist only in water | a 32x16 water line and a 32x16 top from sheet (192, 40) / (192, 56) |

@@ -102,8 +102,8 @@ fn read(path: &Path) -> String {
 // ---------------------------------------------------------------------------------------------
 // Playing a slot: the data contract's execution rules, over FFTorama's listing.
 
-/// What FFTorama's listing of a slot plays, by the contract's execution rules (data-contract.md
-/// "sequences"), run over FFTorama's tokens, with command lengths from its own
+/// What FFTorama's listing of a slot plays, by the contract's execution rules (docs/derivation.md
+/// "Executing a slot"), run over FFTorama's tokens, with command lengths from its own
 /// `opcodeParameters.txt`, instead of our decoder's: an independent interpreter for the builder's
 /// timelines.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

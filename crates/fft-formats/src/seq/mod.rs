@@ -1,4 +1,4 @@
-//! SEQ, the animation bytecode files (formats.md section 3): a slot table pointing into one flat
+//! SEQ, the animation bytecode files (docs/formats/seq.md): a slot table pointing into one flat
 //! stream of frame commands and opcodes.
 //!
 //! The model keeps every byte: the two header values, the slot table exactly as stored (aliased
@@ -174,8 +174,9 @@ impl Seq {
     }
 
     /// The storage segments, in stream order: for each distinct slot start, the commands from it
-    /// up to the next larger distinct slot start, or to the end of the stream (formats.md 3.3).
-    /// Several slots may share a segment; commands before the first slot start belong to none.
+    /// up to the next larger distinct slot start, or to the end of the stream
+    /// (docs/formats/seq.md 3.3). Several slots may share a segment; commands before the first slot
+    /// start belong to none.
     pub fn segments(&self) -> Vec<Range<usize>> {
         let mut starts: Vec<usize> = self.slots.iter().map(|c| c.index()).collect();
         starts.sort_unstable();

@@ -1,6 +1,6 @@
-//! The opcode table (formats.md 3.2): for each `FF op` command, its name and total length. This is
-//! the only place those facts live; a game patched with the "animation rewrite" changes some
-//! lengths, so decoding takes the table as a parameter ([`OpcodeTable::animation_rewrite`]).
+//! The opcode table (docs/formats/seq.md 3.2): for each `FF op` command, its name and total length.
+//! This is the only place those facts live; a game patched with the "animation rewrite" changes
+//! some lengths, so decoding takes the table as a parameter ([`OpcodeTable::animation_rewrite`]).
 
 /// One opcode: its code (the byte after `0xFF`), a name, and its total length including `FF op`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,7 +104,7 @@ retail_opcodes! {
     0xFF "PauseAnimation" 2 => PAUSE_ANIMATION;
 }
 
-/// Changes the "animation rewrite" ASM patch makes to the retail table (research/seq.md section 4).
+/// Changes the "animation rewrite" ASM patch makes to the retail table (docs/formats/seq.md 3.7).
 const ANIMATION_REWRITE: [(u8, &str, u8); 9] = [
     (0xC2, "SetBackFacedOffset", 3),
     (0xC7, "MoveSubGraphU", 4),

@@ -1,6 +1,6 @@
-//! Decoding SEQ files, in the order of formats.md 3.1-3.2: header, slot table, stream length (the
-//! binrw records of `record.rs`), the command stream parsed left to right (`stream.rs`), then
-//! each slot bound to the command it points at.
+//! Decoding SEQ files, in the order of docs/formats/seq.md 3.1-3.2: header, slot table, stream
+//! length (the binrw records of `record.rs`), the command stream parsed left to right
+//! (`stream.rs`), then each slot bound to the command it points at.
 
 use super::record::{Header, SLOT_TABLE_AT, STREAM_AT, STREAM_LEN_AT, SlotEntry, StreamLength};
 use super::stream::{self, StreamError};
@@ -13,7 +13,7 @@ impl Seq {
     /// Decodes a SEQ file with the retail opcode table.
     ///
     /// # Errors
-    /// The first structural rule of formats.md 3.1-3.2 the bytes break, with its offset.
+    /// The first structural rule of docs/formats/seq.md 3.1-3.2 the bytes break, with its offset.
     pub fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
         Self::decode_with(bytes, &OpcodeTable::retail())
     }

@@ -1,5 +1,6 @@
-//! The fixed records of a SEQ file (formats.md 3.1), each declared once with binrw: the header,
-//! a slot table entry and the stream length. The decoder and the encoder both go through them.
+//! The fixed records of a SEQ file (docs/formats/seq.md 3.1), each declared once with binrw: the
+//! header, a slot table entry and the stream length. The decoder and the encoder both go through
+//! them.
 
 use binrw::binrw;
 

@@ -1,6 +1,6 @@
-//! The SEQ command stream (formats.md 3.2), parsed with nom and driven by the opcode table: a
-//! frame command is two bytes; `FF op` is followed by as many argument bytes as the table gives
-//! `op`. Nothing else in the crate knows how long a command is.
+//! The SEQ command stream (docs/formats/seq.md 3.2), parsed with nom and driven by the opcode
+//! table: a frame command is two bytes; `FF op` is followed by as many argument bytes as the table
+//! gives `op`. Nothing else in the crate knows how long a command is.
 
 use nom::bytes::complete::take;
 use nom::{IResult, Parser};

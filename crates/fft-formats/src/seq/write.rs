@@ -1,5 +1,5 @@
-//! Encoding SEQ files (formats.md 3.4): the header, each slot as the start of its command, the
-//! unused tail of the table, the stream length (the binrw records of `record.rs`), then the
+//! Encoding SEQ files (docs/formats/seq.md 3.4): the header, each slot as the start of its command,
+//! the unused tail of the table, the stream length (the binrw records of `record.rs`), then the
 //! stream. Mirrors `read.rs`.
 
 use super::record::{Header, STREAM_AT, SlotEntry, StreamLength};

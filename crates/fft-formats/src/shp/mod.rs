@@ -1,4 +1,4 @@
-//! SHP, the frame-assembly files (formats.md section 2): each frame is a list of rectangles cut
+//! SHP, the frame-assembly files (docs/formats/shp.md): each frame is a list of rectangles cut
 //! from the unit's sprite sheet and placed around the unit's anchor.
 //!
 //! Two layouts share the frame record: unit SHPs ([`UnitShp`]: a main table, an optional water

@@ -1,4 +1,4 @@
-//! Decoding SHP files, in the order of formats.md section 2. The records come from the binrw
+//! Decoding SHP files, in the order of docs/formats/shp.md. The records come from the binrw
 //! declarations of `record.rs`; every pointer and length is checked against the bytes before it
 //! is followed, so no input can make the decoder allocate more than the tables' fixed sizes
 //! allow.
@@ -22,7 +22,7 @@ impl UnitShp {
     /// Decodes a unit SHP.
     ///
     /// # Errors
-    /// The first structural rule of formats.md 2.1-2.3 the bytes break, with its offset.
+    /// The first structural rule of docs/formats/shp.md 2.1-2.3 the bytes break, with its offset.
     pub fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
         let head: UnitHeader = record::read(bytes, 0, || FieldPath::part("header"))?;
         let (main, main_end) =
@@ -67,7 +67,7 @@ impl WeaponShp {
     /// Decodes a weapon or effect SHP.
     ///
     /// # Errors
-    /// The first structural rule of formats.md 2.6 the bytes break, with its offset.
+    /// The first structural rule of docs/formats/shp.md 2.6 the bytes break, with its offset.
     pub fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
         let head: WeaponHeader = record::read(bytes, 0, || FieldPath::part("first section"))?;
         let (frames, end) = read_table::<WEAPON_TABLE_ENTRIES>(

@@ -1,4 +1,4 @@
-//! The fixed records of SHP files (formats.md 2.1-2.6), each declared once with binrw: the
+//! The fixed records of SHP files (docs/formats/shp.md 2.1-2.6), each declared once with binrw: the
 //! decoder and the encoder both read and write through these declarations, and the bit fields
 //! of the frame header and the tile word are mapped once, here.
 
@@ -8,7 +8,7 @@ use super::Tile;
 use crate::error::PathFrame;
 use crate::record::{Bits, Raw};
 
-/// The unit SHP header (formats.md 2.1), at byte 0.
+/// The unit SHP header (docs/formats/shp.md 2.1), at byte 0.
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, Copy)]
@@ -36,7 +36,7 @@ impl UnitHeader {
     pub const LEN: usize = 8;
 }
 
-/// The first section of a weapon/effect SHP (formats.md 2.6), kept as raw bytes.
+/// The first section of a weapon/effect SHP (docs/formats/shp.md 2.6), kept as raw bytes.
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, Copy)]
@@ -129,8 +129,8 @@ impl FrameHead {
 }
 
 /// One tile record: a little-endian u32 whose bit fields are the offset from the anchor and the
-/// tile word (formats.md 2.5): `dx` and `dy` in the low bytes, then column, row, size code and
-/// the two flips.
+/// tile word (docs/formats/shp.md 2.5): `dx` and `dy` in the low bytes, then column, row, size code
+/// and the two flips.
 #[binrw]
 #[brw(little)]
 #[derive(Debug, Clone, Copy)]

@@ -1,5 +1,5 @@
-//! The game's tile size table (formats.md 2.4): the one place that maps a 4-bit size code to a
-//! width and height in pixels.
+//! The game's tile size table (docs/formats/shp.md 2.4): the one place that maps a 4-bit size code
+//! to a width and height in pixels.
 
 /// `(width, height)` in pixels for each size code. Codes 12 and 13 are out of order on purpose:
 /// that is the game's own table (it sits at 0x2D6C8 in BATTLE.BIN), so it must not be sorted.

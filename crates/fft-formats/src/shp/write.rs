@@ -1,5 +1,5 @@
-//! Encoding SHP files (formats.md 2.7): tables of exactly their fixed size, the u16 length after
-//! each, the records back to back, no padding. The records are the binrw declarations of
+//! Encoding SHP files (docs/formats/shp.md 2.7): tables of exactly their fixed size, the u16 length
+//! after each, the records back to back, no padding. The records are the binrw declarations of
 //! `record.rs`, written in the order `read.rs` reads them.
 
 use super::record::{
@@ -13,8 +13,8 @@ impl UnitShp {
     /// Encodes the model as a unit SHP.
     ///
     /// # Errors
-    /// When a rule of formats.md 2.7 cannot be met: a field out of its bit range, 0 or more than
-    /// 8 tiles, more than 256 frames, a block over 65535 bytes, water and main tables of
+    /// When a rule of docs/formats/shp.md 2.7 cannot be met: a field out of its bit range, 0 or
+    /// more than 8 tiles, more than 256 frames, a block over 65535 bytes, water and main tables of
     /// different lengths.
     pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
         if let Some(water) = &self.water

@@ -1,5 +1,5 @@
 //! The run-length coding of zero pixels that holds the lower rows of standard and tall sheets
-//! (`research/spr.md` section 5).
+//! (docs/formats/spr.md 4.5).
 //!
 //! The stream is read as nibbles, the high half of each byte first. A non-zero nibble is one
 //! pixel; a zero nibble starts a run of zero pixels:

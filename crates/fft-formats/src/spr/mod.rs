@@ -1,4 +1,4 @@
-//! SPR, the sprite sheets (formats.md section 4, `research/spr.md`): 16-colour palettes and a
+//! SPR, the sprite sheets (docs/formats/spr.md): 16-colour palettes and a
 //! 256-pixel-wide image of 4-bit palette indices, part of it stored raw and part run-length
 //! compressed.
 //!
@@ -34,7 +34,7 @@ pub const PORTRAIT_STORED: (usize, usize) = (48, 32);
 /// One palette as stored: u16 words with R in bits 0-4, G in 5-9, B in 10-14, STP in bit 15.
 pub type Palette = [u16; PALETTE_COLOURS];
 
-/// The layouts of the retail sheets (`research/spr.md` section 6).
+/// The layouts of the retail sheets (docs/formats/spr.md 4.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SprVariant {
     /// A unit sheet (RAMUZA, generics, most monsters): 16 palettes, image rows 0-255 raw, the
@@ -183,7 +183,7 @@ impl SprVariant {
     }
 
     /// Where the portrait is stored on a sheet of this variant: `(x, y)` of its
-    /// [`PORTRAIT_STORED`] block (`research/spr.md` section 4), or `None` for a layout without
+    /// [`PORTRAIT_STORED`] block (docs/formats/spr.md 4.4), or `None` for a layout without
     /// one.
     pub const fn portrait_origin(self) -> Option<(usize, usize)> {
         match self {

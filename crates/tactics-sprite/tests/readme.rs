@@ -1,0 +1,269 @@
+//! The README's commands, run as written: it opens with the two commands a newcomer types (and
+//! `.ci/run` runs the same test command), the demo's commands draw what the README says they draw,
+//! the build's figures are the committed TYPE1 document's, and, with the fan-made sheet, the
+//! Pictures commands draw the pictures committed under `docs/`.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{expect, s};
+
+fn root() -> PathBuf {
+    test_support::repo_root()
+}
+
+fn readme() -> String {
+    std::fs::read_to_string(root().join("README.md")).expect("README.md")
+}
+
+/// The `sh` code blocks of a README section, as commands: lines joined at a trailing `\`,
+/// comments and blank lines dropped.
+fn commands(readme: &str, heading: &str) -> Vec<String> {
+    let start = readme
+        .find(&format!("\n{heading}\n"))
+        .unwrap_or_else(|| panic!("the README has no {heading:?}"));
+    let section = &readme[start + heading.len() + 2..];
+    let section = &section[..section.find("\n## ").unwrap_or(section.len())];
+    let mut out = Vec::new();
+    for block in section.split("```sh\n").skip(1) {
+        let block = &block[..block.find("```").expect("a closed block")];
+        let mut command = String::new();
+        for line in block.lines() {
+            let line = line.split(" # ").next().unwrap_or(line).trim_end();
+            match line.strip_suffix('\\') {
+                Some(part) => command.push_str(part),
+                None => {
+                    command.push_str(line);
+                    if !command.trim().is_empty() {
+                        out.push(command.trim().to_string());
+                    }
+                    command.clear();
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A command line split into words as a POSIX shell would for these commands: on spaces, with
+/// double quotes grouping.
+fn words(command: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut started = false;
+    for c in command.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                started = true;
+            }
+            ' ' if !quoted => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                    started = false;
+                }
+            }
+            c => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    if started {
+        words.push(word);
+    }
+    words
+}
+
+/// Runs the binary from the repository root (where the README's relative paths are) with `args`.
+fn run_in_root(args: &[String]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// `args` with the value of `-o` moved into `dir` (keeping its file name); returns the new path.
+fn output_into(args: &mut [String], dir: &Path) -> PathBuf {
+    let at = args.iter().position(|a| a == "-o").expect("an -o") + 1;
+    let name = Path::new(&args[at])
+        .file_name()
+        .expect("a file name")
+        .to_owned();
+    let path = dir.join(name);
+    args[at] = s(&path).to_string();
+    path
+}
+
+#[test]
+fn the_readme_opens_with_the_two_commands_and_ci_runs_the_second() {
+    let readme = readme();
+    let first = readme.split("```sh\n").nth(1).expect("a first sh block");
+    let first = &first[..first.find("```").unwrap()];
+    let opening: Vec<&str> = first
+        .lines()
+        .map(|l| l.split(" #").next().unwrap().trim())
+        .collect();
+    assert_eq!(
+        opening,
+        ["cargo xtask build-data", "cargo test --workspace"]
+    );
+    let ci = std::fs::read_to_string(root().join(".ci/run")).expect(".ci/run");
+    assert!(
+        ci.lines()
+            .any(|l| !l.trim_start().starts_with('#') && l.contains("cargo test --workspace")),
+        ".ci/run does not run the README's test command"
+    );
+    // The README stays the front door: about 200 lines.
+    assert!(
+        readme.lines().count() < 250,
+        "{} lines",
+        readme.lines().count()
+    );
+}
+
+/// The demo section's commands, on the document `cargo xtask build-data` writes without game
+/// files (the committed `fixtures/documents/demo.json`, which the golden test and `build-data
+/// --check` hold to that build), draw what the README says: the Attack GIF lasts 30 ticks with
+/// its hit at tick 14, and the strip has three animations at two views.
+#[test]
+fn the_demo_commands_draw_what_the_readme_says() {
+    let dir = test_support::temp_dir("readme-demo");
+    let commands = commands(&readme(), "## Without game files");
+    assert_eq!(commands.len(), 2, "{commands:?}");
+    let mut printed = Vec::new();
+    for command in &commands {
+        let mut args: Vec<String> = words(command);
+        assert_eq!(
+            args[..4],
+            ["cargo", "run", "-p", "tactics-sprite"],
+            "{command}"
+        );
+        assert_eq!(args[4], "--", "{command}");
+        args.drain(..5);
+        let data = args.iter().position(|a| a == "--data").unwrap() + 1;
+        assert_eq!(
+            args[data],
+            "target/tactics-sprite-data/tactics-sprite-data.json"
+        );
+        args[data] = "fixtures/documents/demo.json".into();
+        let output = output_into(&mut args, &dir);
+        printed.push(expect(&run_in_root(&args), 0));
+        let written = std::fs::read(&output).expect("the command wrote its output");
+        let magic: &[u8] = if output.extension().unwrap() == "gif" {
+            b"GIF89a"
+        } else {
+            b"\x89PNG"
+        };
+        assert!(written.starts_with(magic), "{}", output.display());
+    }
+    let attack = printed[0]
+        .lines()
+        .find(|l| l.starts_with("anim    \"Attack\" view 1: "))
+        .unwrap_or_else(|| panic!("{}", printed[0]));
+    assert!(attack.contains(" 30 ticks (0.500 s); "), "{attack}");
+    let hit = attack
+        .split("PostGenericAttack in frame ")
+        .nth(1)
+        .expect("a hit");
+    assert!(hit.contains("(tick 14)"), "{attack}");
+    let strip: Vec<&str> = printed[1]
+        .lines()
+        .filter(|l| l.starts_with("anim "))
+        .collect();
+    assert_eq!(
+        strip.len(),
+        6,
+        "three animations at views 1 and 5: {strip:?}"
+    );
+
+    // "The demo document has 10 animations: Blank, Face Down, ..."
+    let listed = readme()
+        .split("The demo document has 10 animations: ")
+        .nth(1)
+        .expect("the README lists the demo's animations")
+        .split('.')
+        .next()
+        .unwrap()
+        .replace('\n', " ")
+        .replace(" (water only)", "");
+    let listed: Vec<String> = listed.split(", ").map(|n| n.trim().to_string()).collect();
+    let demo: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("fixtures/documents/demo.json")).unwrap(),
+    )
+    .unwrap();
+    let names: Vec<String> = demo["animations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(listed, names);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The figures the README gives for the retail TYPE1 build are the committed TYPE1 document's
+/// (the golden test holds that document to the build).
+#[test]
+fn the_build_figures_are_the_committed_documents() {
+    let readme = readme();
+    let bytes = std::fs::read(root().join("fixtures/documents/type1.json")).unwrap();
+    let sha = sprite_data::pipeline::sha256_hex(&bytes);
+    let stated = format!("the output is {} bytes with sha256\n`{sha}`", bytes.len());
+    assert!(
+        readme.contains(&stated),
+        "the README does not say {stated:?}"
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    let count = |key: &str| doc[key].as_array().unwrap().len();
+    let counts = format!(
+        "({} cells, {} frames,\n{} sequences, {} animations)",
+        count("cells"),
+        count("frames"),
+        count("sequences"),
+        count("animations")
+    );
+    assert!(
+        readme.contains(&counts),
+        "the README does not say {counts:?}"
+    );
+}
+
+/// With the fan-made sheet, the Pictures commands give back the committed pictures byte for byte.
+#[test]
+fn the_pictures_commands_draw_the_committed_pictures() {
+    const TEST: &str = "the_pictures_commands_draw_the_committed_pictures";
+    let Some(crono) = test_support::sheet(TEST, "crono1.png") else {
+        return;
+    };
+    let dir = test_support::temp_dir("readme-pictures");
+    let commands = commands(&readme(), "## Pictures");
+    let pictures: Vec<&String> = commands
+        .iter()
+        .filter(|c| c.starts_with("tactics-sprite render --data fixtures/documents/type1.json"))
+        .collect();
+    assert_eq!(pictures.len(), 2, "{commands:?}");
+    for command in pictures {
+        let mut args = words(command);
+        args.remove(0);
+        let sheet = args.iter().position(|a| a == "--sheet").unwrap() + 1;
+        assert_eq!(args[sheet], "crono1.png");
+        args[sheet] = s(&crono).to_string();
+        let committed = {
+            let at = args.iter().position(|a| a == "-o").unwrap() + 1;
+            root().join(&args[at])
+        };
+        let output = output_into(&mut args, &dir);
+        expect(&run_in_root(&args), 0);
+        assert!(
+            std::fs::read(&output).unwrap() == std::fs::read(&committed).unwrap(),
+            "{} is not what `{command}` draws: remake it with that command",
+            committed.display()
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
