@@ -21,6 +21,7 @@ pub mod alloc;
 pub mod demo;
 pub mod fftorama;
 pub mod frames;
+pub mod node;
 #[cfg(feature = "schema")]
 pub mod schema;
 
