@@ -321,8 +321,12 @@ class LayerPose {
     /** The tiles before the turn, back to front, placed as a unit frame's; `count` of them are in use. */
     this.tiles = [];
     this.count = 0;
-    hidden(this, 'atlas', null);
   }
+
+  #atlas = null;
+  /** The layer atlas the frame is drawn from. */
+  get atlas() { return this.#atlas; }
+  set atlas(value) { this.#atlas = value; }
 
   toJSON() {
     return {
@@ -333,19 +337,23 @@ class LayerPose {
   }
 }
 
-function hidden(object, key, value) {
-  Object.defineProperty(object, key, { value, writable: true, enumerable: false, configurable: false });
-}
-
 /**
  * A pose: what to draw at one moment. `tiles[0 .. count-1]` are the tiles in draw order; the
  * rest of `tiles` is room that a later `poseAt` into the same pose fills without allocating.
  *
- * Its enumerable keys are exactly those of the line `tactics-sprite draw` prints, then `tiles`
- * and `count`: `JSON.stringify(pose)` is that line. `fb`, `du` (the unmirrored moves, for 3D)
- * and the layer fields are own properties that spreading and JSON leave out.
+ * Its own enumerable keys are exactly those of the line `tactics-sprite draw` prints, then
+ * `tiles` and `count`: `JSON.stringify(pose)` is that line, and so is the "Test a Port" spread.
+ * `fb`, `du` (the unmirrored moves, for 3D) and the layer fields are accessors over private
+ * fields, which spreading and JSON leave out.
  */
 class Pose {
+  #fb = 0;
+  #du = 0;
+  #weaponType = null;
+  #layerOrder = null;
+  #layers = null;
+  #layerCount = 0;
+
   constructor(capacity) {
     this.animation = '';
     this.view = 0;
@@ -362,15 +370,32 @@ class Pose {
     /** The 2D move: `fb · (mirrored ? 1 : -1)` and `du`, to add to every tile on a flat stage. */
     this.moveX = 0;
     this.moveY = 0;
-    this.tiles = Array.from({ length: capacity }, () => new PoseTile());
+    this.tiles = [];
+    for (let i = 0; i < capacity; i++) this.tiles.push(new PoseTile());
     this.count = 0;
-    hidden(this, 'fb', 0);
-    hidden(this, 'du', 0);
-    hidden(this, 'weaponType', null);
-    hidden(this, 'layerOrder', DEFAULT_LAYER_ORDER.slice());
-    hidden(this, 'layers', [new LayerPose(), new LayerPose()]);
-    hidden(this, 'layerCount', 0);
   }
+
+  /** The sequence's accumulated forward move at this step, before any mirror (0 where absent). */
+  get fb() { return this.#fb; }
+  set fb(value) { this.#fb = value; }
+  /** The sequence's accumulated down move at this step (0 where absent). */
+  get du() { return this.#du; }
+  set du(value) { this.#du = value; }
+  /** The weapon type of a layered pose (`poseWithLayers`), else null. */
+  get weaponType() { return this.#weaponType; }
+  set weaponType(value) { this.#weaponType = value; }
+  /** The draw order in force, front-most first (a layered pose's; the default order otherwise). */
+  get layerOrder() { return this.#layerOrder ?? DEFAULT_LAYER_ORDER; }
+  /** The layers showing a frame, `layers[0 .. layerCount-1]`, back to front. */
+  get layers() {
+    if (this.#layers === null) {
+      this.#layers = [new LayerPose(), new LayerPose()];
+      this.#layerOrder = DEFAULT_LAYER_ORDER.slice();
+    }
+    return this.#layers;
+  }
+  get layerCount() { return this.#layerCount; }
+  set layerCount(value) { this.#layerCount = value; }
 
   /** The line `tactics-sprite draw` prints (with `--weapon`, its layered line). */
   toJSON() {
@@ -380,10 +405,10 @@ class Pose {
       index: this.index, shp: this.shp, moveX: this.moveX, moveY: this.moveY,
       tiles: this.tiles.slice(0, this.count).map((t) => t.toJSON()),
     };
-    if (this.weaponType !== null) {
-      out.weaponType = this.weaponType;
+    if (this.#weaponType !== null) {
+      out.weaponType = this.#weaponType;
       out.layerOrder = this.layerOrder.slice();
-      out.layers = this.layers.slice(0, this.layerCount).map((l) => l.toJSON());
+      out.layers = this.layers.slice(0, this.#layerCount).map((l) => l.toJSON());
     }
     return out;
   }
@@ -429,8 +454,8 @@ function placeInto(tiles, frames, cells, shp, mirrored, secondSheet, checkIds, w
     const u = frames.u[i];
     const t = tiles[k];
     t.cell = id;
-    // `0 - u` would be -0 for u = 0; the Rust prints 0 either way, and so does JSON.
-    t.x = (mirrored ? -u : u) - w / 2;
+    // `0 - u`, not `-u`: -0 is not a small integer, and storing one allocates.
+    t.x = (mirrored ? 0 - u : u) - w / 2;
     t.y = frames.v[i] - h / 2;
     t.w = w;
     t.h = h;
@@ -491,16 +516,15 @@ function poseIdle(a, view, tick, water, pose) {
   return pose;
 }
 
-/** The sequence `animation` plays at `view`, checked. */
-function playedSequence(a, animation, view) {
-  const index = isBackView(view) ? animation.back : animation.front;
+/** The sequence `animation` plays at `view` (index `index`), checked. */
+function playedSequence(a, animation, index) {
   const s = a.sequences[index];
   if (!s) {
     fail(`animation ${JSON.stringify(animation.name)} plays sequence ${index}, which is not in ` +
       `the document (it has ${a.sequences.length})`);
   }
   if (s.problem) fail(s.problem);
-  return { index, s };
+  return s;
 }
 
 /** The ticks `tick` is into sequence `s` as `animation` plays it: wrapped when the animation loops. */
@@ -522,12 +546,13 @@ export function poseAt(atlas, animation, view, tick, water = false, into = undef
   const motion = resolveAnimation(a, animation);
   checkView(view);
   checkTick(tick);
-  const pose = into ?? new Pose(a.maxTiles);
+  const pose = into ?? new Pose(0);
   if (motion === IDLE || (motion.idle === true && motion.front === undefined)) {
     return poseIdle(a, view, tick, water === true, pose);
   }
   const mirrored = isMirroredView(view);
-  const { index: sequence, s } = playedSequence(a, motion, view);
+  const sequence = isBackView(view) ? motion.back : motion.front;
+  const s = playedSequence(a, motion, sequence);
   const index = stepAt(s.ends, elapsedIn(motion, s, tick));
   const shp = waterFrame(a, s.frames[index], water === true);
   const fb = s.fb === null ? 0 : s.fb[index];
@@ -542,7 +567,7 @@ export function poseAt(atlas, animation, view, tick, water = false, into = undef
   pose.name = s.name;
   pose.index = index;
   pose.shp = shp;
-  pose.moveX = mirrored ? fb : -fb;
+  pose.moveX = mirrored ? fb : 0 - fb; // 0 - 0 is 0, where -0 would print as 0 but compare as -0
   pose.moveY = du;
   pose.fb = fb;
   pose.du = du;
@@ -559,7 +584,7 @@ export function framePose(atlas, shp, into = undefined) {
   const a = atlasOf(atlas);
   const count = a.frames.start.length - 1;
   if (!isWhole(shp) || shp < 0 || shp >= count) fail(`frame ${shp} is not in the document, which has ${count} frames`);
-  const pose = into ?? new Pose(a.maxTiles);
+  const pose = into ?? new Pose(0);
   pose.animation = '';
   pose.view = 1;
   pose.tick = 0;
@@ -917,6 +942,7 @@ export function createLayerAtlas(doc) {
 }
 
 const unitCues = new WeakMap();
+const NO_EFFECTS = Object.freeze([]);
 
 /** A unit sequence's layer cues, read once: priorities `[tick, order]` and starts `[tick, layer, slot]`. */
 function cuesOf(entry) {
@@ -967,7 +993,7 @@ function layerPoseInto(out, name, doc, weaponType, slot, started, elapsed, mirro
   out.shp = shp;
   const degrees = doc.degrees[shp];
   out.degrees = mirrored ? -degrees : degrees;
-  out.pivotX = mirrored ? -doc.anchor[0] : doc.anchor[0];
+  out.pivotX = mirrored ? 0 - doc.anchor[0] : doc.anchor[0];
   out.pivotY = doc.anchor[1];
   out.flags = doc.flags[shp];
   out.count = placeInto(out.tiles, doc.frames, doc.cells, shp, mirrored, false, false, 'layer frame');
@@ -1005,8 +1031,11 @@ export function poseWithLayers(atlas, animation, view, tick, water, layers, into
   let weaponAt = 0;
   let effectSlot = -1;
   let effectAt = 0;
-  for (const [t, o] of cues.priorities) if (t <= elapsed) order = o;
-  for (const [t, layer, slot] of cues.starts) {
+  for (let i = 0; i < cues.priorities.length; i++) {
+    if (cues.priorities[i][0] <= elapsed) order = cues.priorities[i][1];
+  }
+  for (let i = 0; i < cues.starts.length; i++) {
+    const [t, layer, slot] = cues.starts[i];
     if (t > elapsed) continue;
     if (layer === 1) {
       weaponSlot = slot;
@@ -1018,8 +1047,9 @@ export function poseWithLayers(atlas, animation, view, tick, water, layers, into
   }
   // The weapon slot playing starts effects of its own, at its start plus their ticks.
   if (weaponSlot >= 0 && weapon) {
-    const s = weapon.sequences[weaponSlot];
-    for (const [slot, t] of s ? s.effects : []) {
+    const effects = weapon.sequences[weaponSlot]?.effects ?? NO_EFFECTS;
+    for (let i = 0; i < effects.length; i++) {
+      const [slot, t] = effects[i];
       const at = weaponAt + t;
       if (at <= elapsed && (effectSlot < 0 || at >= effectAt)) {
         effectSlot = slot;
@@ -1028,21 +1058,21 @@ export function poseWithLayers(atlas, animation, view, tick, water, layers, into
     }
   }
   pose.weaponType = layers.weaponType;
+  const slots = pose.layers;
   const lo = pose.layerOrder;
   lo.length = order.length;
   for (let i = 0; i < order.length; i++) lo[i] = order[i];
   let n = 0;
   if (weapon && weaponSlot >= 0 &&
-      layerPoseInto(pose.layers[n], 'weapon', weapon, layers.weaponType, weaponSlot, weaponAt, elapsed, pose.mirrored)) n++;
+      layerPoseInto(slots[n], 'weapon', weapon, layers.weaponType, weaponSlot, weaponAt, elapsed, pose.mirrored)) n++;
   if (effect && effectSlot >= 0 &&
-      layerPoseInto(pose.layers[n], 'effect', effect, layers.weaponType, effectSlot, effectAt, elapsed, pose.mirrored)) n++;
+      layerPoseInto(slots[n], 'effect', effect, layers.weaponType, effectSlot, effectAt, elapsed, pose.mirrored)) n++;
   // Back to front: the layer later in the order (further back) first; one the order lacks last.
   if (n === 2) {
-    const rank = (l) => { const i = lo.indexOf(l.layer); return i < 0 ? -1 : i; };
-    if (rank(pose.layers[1]) > rank(pose.layers[0])) {
-      const t = pose.layers[0];
-      pose.layers[0] = pose.layers[1];
-      pose.layers[1] = t;
+    if (lo.indexOf(slots[1].layer) > lo.indexOf(slots[0].layer)) {
+      const t = slots[0];
+      slots[0] = slots[1];
+      slots[1] = t;
     }
   }
   pose.layerCount = n;
