@@ -84,7 +84,12 @@ fn moments(sequence: &Sequence) -> Vec<i64> {
     let mut start = 0i64;
     for &delay in &sequence.ticks {
         let delay = i64::from(delay);
-        ticks.extend([start, start + delay - 1, start + total, start + total + delay - 1]);
+        ticks.extend([
+            start,
+            start + delay - 1,
+            start + total,
+            start + total + delay - 1,
+        ]);
         start += delay;
     }
     ticks.retain(|&t| t >= 0);
@@ -143,7 +148,9 @@ fn span_line(index: usize, sequence: &Sequence, from: i64, to: i64) -> Value {
                 .collect();
             json!({"sequence": index, "from": from, "to": to, "count": count as u64, "crossings": listed})
         }
-        Err(error) => json!({"sequence": index, "from": from, "to": to, "error": error.to_string()}),
+        Err(error) => {
+            json!({"sequence": index, "from": from, "to": to, "error": error.to_string()})
+        }
     }
 }
 
@@ -256,7 +263,11 @@ fn load_layer(name: &str) -> LayerDocument {
 
 /// The weapon layer a kind's units hold, if they start layers at all.
 fn weapon_layer_of(kind: &str) -> &'static str {
-    if kind == "type2" { "wep2.json" } else { "wep1.json" }
+    if kind == "type2" {
+        "wep2.json"
+    } else {
+        "wep1.json"
+    }
 }
 
 fn write(path: &Path, text: &str) {
@@ -281,7 +292,11 @@ fn the_js_runtime_agrees_with_the_rust_reference_in_node() {
     documents.sort();
     let (mut poses, mut events, mut layered) = (0, 0, 0);
     for path in &documents {
-        let kind = path.file_stem().expect("a name").to_string_lossy().into_owned();
+        let kind = path
+            .file_stem()
+            .expect("a name")
+            .to_string_lossy()
+            .into_owned();
         let doc = sprite_data::load_document(path).unwrap_or_else(|e| panic!("{kind}: {e}"));
         let weapon_file = weapon_layer_of(&kind);
         let weapon = load_layer(weapon_file);
@@ -369,8 +384,9 @@ fn the_test_a_port_command_works_from_the_package() {
     let doc = sprite_data::load_document(&fixtures().join("documents").join("type1.json"))
         .expect("type1.json");
     let animation = doc.animation("Swing High").expect("Swing High");
-    let pose = sprite_data::pose::pose_at(&doc, animation, View::new(1).expect("a view"), 18, false)
-        .expect("a pose");
+    let pose =
+        sprite_data::pose::pose_at(&doc, animation, View::new(1).expect("a view"), 18, false)
+            .expect("a pose");
     let expected = serde_json::to_string(&pose).expect("JSON") + "\n";
     assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
 }

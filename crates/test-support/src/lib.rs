@@ -18,6 +18,8 @@
 //! with only TYPE1.SHP and TYPE1.SEQ runs every test that needs only those.
 
 pub mod alloc;
+#[cfg(feature = "browser")]
+pub mod browser;
 pub mod demo;
 pub mod fftorama;
 pub mod frames;
