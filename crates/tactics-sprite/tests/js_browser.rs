@@ -409,11 +409,13 @@ fn draw_pose_is_the_render_and_the_3d_placements_are_the_description() {
     }
 
     three_d(page.browser);
+    examples(page.browser, &server.base, false);
     if package
         .join("node_modules/three/build/three.module.js")
         .is_file()
     {
         with_three(page.browser);
+        examples(page.browser, &server.base, true);
     } else {
         let _: Option<()> = test_support::skip(
             test,
@@ -500,6 +502,51 @@ fn three_d(browser: &mut Browser) {
     close(&t3["y"], -1.8, "Level Up Dance tile 3 y");
     assert_eq!(t3["body"], json!(true));
     println!("the 3D placements are the hand calculation's");
+}
+
+/// The example pages open, play and draw: `examples/2d.html` on its Canvas 2D, and (with
+/// three.js installed) `examples/three.html` in WebGL.
+fn examples(browser: &mut Browser, base: &str, three: bool) {
+    let page = if three { "three" } else { "2d" };
+    browser.open(
+        &format!("{base}/pkg/examples/{page}.html"),
+        "document.body?.dataset.ready === '1'",
+    );
+    // A few frames later the canvas holds the unit.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let drawn = if three {
+        // The scene's background and grid are greys; the stand-in sheet's cells are bright
+        // colours: count the screenshot's pixels that are.
+        let shot = browser.screenshot(None);
+        let kept = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("three-example.png");
+        std::fs::write(&kept, &shot).expect("writes the screenshot");
+        println!("the three.js example: {}", kept.display());
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(shot));
+        decoder.set_transformations(png::Transformations::EXPAND);
+        let mut reader = decoder.read_info().expect("a PNG");
+        let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
+        let info = reader.next_frame(&mut buffer).expect("a frame");
+        let channels = info.color_type.samples();
+        let bright = buffer[..info.buffer_size()]
+            .chunks(channels)
+            .filter(|p| {
+                let (max, min) = (p[0].max(p[1]).max(p[2]), p[0].min(p[1]).min(p[2]));
+                max - min > 60
+            })
+            .count();
+        json!(bright)
+    } else {
+        browser.evaluate(
+            "(() => { const c = document.getElementById('stage'); \
+             const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; \
+             let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] !== 0) n++; return n; })()",
+        )
+    };
+    assert!(
+        drawn.as_u64().is_some_and(|n| n > 100),
+        "examples/{page}.html drew nothing ({drawn})"
+    );
+    println!("examples/{page}.html plays and draws ({drawn} pixels)");
 }
 
 /// `createUnitGroup` with the package's three.js: one visible quad per tile, where the placement
