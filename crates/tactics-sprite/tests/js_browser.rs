@@ -254,7 +254,7 @@ fn draw_pose_is_the_render_and_the_3d_placements_are_the_description() {
     let package = test_support::node::package_dir();
     let server = StaticServer::start(&[
         ("pkg", package.as_path()),
-        ("work", work.as_path()),
+        ("scratch", work.as_path()),
         ("fixtures", &test_support::repo_root().join("fixtures")),
     ]);
     std::fs::write(
@@ -264,7 +264,7 @@ fn draw_pose_is_the_render_and_the_3d_placements_are_the_description() {
     .expect("writes the page");
     let mut browser = Browser::launch(&chromium);
     browser.open(
-        &format!("{}/work/index.html", server.base),
+        &format!("{}/scratch/index.html", server.base),
         "document.readyState === 'complete'",
     );
     assert_eq!(browser.evaluate(HARNESS), json!(true));
@@ -288,8 +288,8 @@ fn draw_pose_is_the_render_and_the_3d_placements_are_the_description() {
     let spec = |kind: &str, requests: Value| {
         json!({
             "doc": format!("/fixtures/documents/{kind}.json"),
-            "sheet": format!("/work/{kind}-sheet.png"),
-            "sp2": if kind == "mon" { json!("/work/mon-sp2.png") } else { json!(null) },
+            "sheet": format!("/scratch/{kind}-sheet.png"),
+            "sp2": if kind == "mon" { json!("/scratch/mon-sp2.png") } else { json!(null) },
             "scale": 2,
             "requests": requests,
         })
@@ -396,8 +396,8 @@ fn draw_pose_is_the_render_and_the_3d_placements_are_the_description() {
             s["weaponType"] = json!("sword");
             s["weaponDoc"] = json!("/fixtures/layers/wep1.json");
             s["effectDoc"] = json!("/fixtures/layers/eff1.json");
-            s["weaponSheet"] = json!("/work/wep-0.png");
-            s["effectSheet"] = json!("/work/wep-16.png");
+            s["weaponSheet"] = json!("/scratch/wep-0.png");
+            s["effectSheet"] = json!("/scratch/wep-16.png");
             layer_frames += compare(
                 &mut page,
                 &format!("type1 {animation:?} view {view} with a sword"),
