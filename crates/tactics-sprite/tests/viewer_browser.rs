@@ -12,222 +12,38 @@
 
 mod serve_support;
 
-use std::io::{BufRead, BufReader};
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use serve_support::{Server, escape};
-use tungstenite::stream::MaybeTlsStream;
-use tungstenite::{Message, WebSocket};
+use test_support::browser::{Browser, REQUIRE_BROWSER_VAR, browser_required, find_chromium};
 
-/// Turns a missing browser into a failure.
-const REQUIRE_BROWSER_VAR: &str = "FFT_REQUIRE_BROWSER";
 /// The viewer's canvas background (`BACKGROUND` in viewer.js).
 const BACKGROUND: &str = "#5a6e5a";
 const BACKGROUND_RGB: [u8; 3] = [0x5a, 0x6e, 0x5a];
 
-/// The Chromium binary: `$CHROMIUM`, else the first of the usual names on the PATH.
-fn find_chromium() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("CHROMIUM").filter(|v| !v.is_empty()) {
-        return Some(PathBuf::from(path)).filter(|p| p.is_file());
-    }
-    let path = std::env::var_os("PATH")?;
-    [
-        "chromium",
-        "chromium-browser",
-        "google-chrome",
-        "google-chrome-stable",
-    ]
-    .iter()
-    .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
-    .find(|candidate| candidate.is_file())
-}
-
-fn browser_required() -> bool {
-    test_support::required() || std::env::var(REQUIRE_BROWSER_VAR).is_ok_and(|v| v == "1")
-}
-
-/// A headless Chromium and one page of it, over the DevTools protocol (flat sessions).
-struct Browser {
-    child: Child,
-    socket: WebSocket<MaybeTlsStream<TcpStream>>,
-    session: String,
-    next_id: u64,
-    profile: PathBuf,
-}
-
-impl Browser {
-    fn launch(binary: &Path) -> Browser {
-        let profile = std::env::temp_dir().join(format!(
-            "tactics-sprite-chromium-{}-{}",
-            std::process::id(),
-            Instant::now().elapsed().as_nanos()
-        ));
-        std::fs::create_dir_all(&profile).expect("a profile folder");
-        let mut child = Command::new(binary)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-                "--hide-scrollbars",
-                "--force-device-scale-factor=1",
-                "--window-size=1280,800",
-                "--remote-debugging-address=127.0.0.1",
-                "--remote-debugging-port=0",
-            ])
-            .arg(format!("--user-data-dir={}", profile.display()))
-            .arg("about:blank")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap_or_else(|e| panic!("{}: cannot start: {e}", binary.display()));
-        // Chromium says where its DevTools endpoint is on stderr.
-        let mut lines = BufReader::new(child.stderr.take().expect("piped stderr")).lines();
-        let mut said = Vec::new();
-        let url = loop {
-            match lines.next() {
-                Some(Ok(line)) => {
-                    if let Some(url) = line.strip_prefix("DevTools listening on ") {
-                        break url.trim().to_owned();
-                    }
-                    said.push(line);
-                }
-                _ => {
-                    let _ = child.kill();
-                    panic!("chromium stopped before it listened: {said:#?}");
-                }
-            }
-        };
-        std::thread::spawn(move || for _ in lines.by_ref() {});
-        let (socket, _) = tungstenite::connect(url.as_str()).expect("the DevTools socket");
-        let mut browser = Browser {
-            child,
-            socket,
-            session: String::new(),
-            next_id: 0,
-            profile,
-        };
-        let target = browser.call("Target.createTarget", json!({"url": "about:blank"}));
-        let target_id = target["targetId"].as_str().expect("a target").to_owned();
-        let attached = browser.call(
-            "Target.attachToTarget",
-            json!({"targetId": target_id, "flatten": true}),
+/// Opens `url` and waits for the viewer to say it has drawn.
+fn open_viewer(browser: &mut Browser, url: &str) {
+    browser.call("Page.navigate", json!({"url": url}));
+    let started = Instant::now();
+    loop {
+        let ready = browser.evaluate("document.body ? (document.body.dataset.ready || '') : ''");
+        match ready.as_str() {
+            Some("1") => return,
+            Some("error") => panic!(
+                "the viewer failed: {}",
+                browser.evaluate("document.getElementById('status').textContent")
+            ),
+            _ => {}
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the viewer at {url} did not get ready"
         );
-        browser.session = attached["sessionId"]
-            .as_str()
-            .expect("a session")
-            .to_owned();
-        browser.call("Page.enable", json!({}));
-        browser.call("Runtime.enable", json!({}));
-        browser
+        std::thread::sleep(Duration::from_millis(50));
     }
-
-    /// Sends a command (to the page's session once attached) and waits for its result.
-    fn call(&mut self, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let id = self.next_id;
-        let mut message = json!({"id": id, "method": method, "params": params});
-        if !self.session.is_empty() {
-            message["sessionId"] = json!(self.session);
-        }
-        self.socket
-            .send(Message::text(message.to_string()))
-            .expect("sends");
-        loop {
-            let Message::Text(text) = self.socket.read().expect("reads") else {
-                continue;
-            };
-            let reply: Value = serde_json::from_str(text.as_str()).expect("JSON from DevTools");
-            if reply["id"] == json!(id) {
-                assert!(reply.get("error").is_none(), "{method}: {}", reply["error"]);
-                return reply["result"].clone();
-            }
-        }
-    }
-
-    /// Evaluates `expression` in the page (awaiting a promise) and returns its value.
-    fn evaluate(&mut self, expression: &str) -> Value {
-        let result = self.call(
-            "Runtime.evaluate",
-            json!({"expression": expression, "awaitPromise": true, "returnByValue": true}),
-        );
-        if let Some(exception) = result.get("exceptionDetails") {
-            panic!("the page threw: {exception:#}");
-        }
-        result["result"]["value"].clone()
-    }
-
-    /// Opens `url` and waits for the viewer to say it has drawn.
-    fn open_viewer(&mut self, url: &str) {
-        self.call("Page.navigate", json!({"url": url}));
-        let started = Instant::now();
-        loop {
-            let ready = self.evaluate("document.body ? (document.body.dataset.ready || '') : ''");
-            match ready.as_str() {
-                Some("1") => return,
-                Some("error") => panic!(
-                    "the viewer failed: {}",
-                    self.evaluate("document.getElementById('status').textContent")
-                ),
-                _ => {}
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(30),
-                "the viewer at {url} did not get ready"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    /// A PNG screenshot of `clip` (page pixels), or of the whole window.
-    fn screenshot(&mut self, clip: Option<[f64; 4]>) -> Vec<u8> {
-        let mut params = json!({"format": "png"});
-        if let Some([x, y, width, height]) = clip {
-            params["clip"] = json!({"x": x, "y": y, "width": width, "height": height, "scale": 1});
-        }
-        let shot = self.call("Page.captureScreenshot", params);
-        decode_base64(shot["data"].as_str().expect("screenshot data"))
-    }
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
-    }
-}
-
-fn decode_base64(text: &str) -> Vec<u8> {
-    let value = |c: u8| -> u32 {
-        match c {
-            b'A'..=b'Z' => u32::from(c - b'A'),
-            b'a'..=b'z' => u32::from(c - b'a') + 26,
-            b'0'..=b'9' => u32::from(c - b'0') + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => panic!("not base64: {c}"),
-        }
-    };
-    let bytes: Vec<u8> = text.bytes().filter(|&c| c != b'=').collect();
-    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
-    for chunk in bytes.chunks(4) {
-        let mut n = 0u32;
-        for (i, &c) in chunk.iter().enumerate() {
-            n |= value(c) << (18 - 6 * i);
-        }
-        let take = chunk.len() - 1;
-        out.extend_from_slice(&n.to_be_bytes()[1..=take]);
-    }
-    out
 }
 
 /// A PNG's pixels as RGB rows, and its size.
@@ -422,7 +238,7 @@ fn pose_js_agrees_with_the_api_and_the_canvas_with_render() {
     let mut browser = Browser::launch(&chromium);
 
     // (a) pose.js against /api/v1/draw, kind by kind.
-    browser.open_viewer(&format!("{base}/?paused=1"));
+    open_viewer(&mut browser, &format!("{base}/?paused=1"));
     let mut total = 0;
     for kind in &kinds {
         let started = Instant::now();
@@ -473,10 +289,13 @@ fn pose_js_agrees_with_the_api_and_the_canvas_with_render() {
         (kinds[0].as_str(), "Walk", 1, 3)
     };
     let scale = 2;
-    browser.open_viewer(&format!(
-        "{base}/?kind={kind}&animation={}&view={view}&tick={tick}&paused=1&scale={scale}",
-        escape(animation)
-    ));
+    open_viewer(
+        &mut browser,
+        &format!(
+            "{base}/?kind={kind}&animation={}&view={view}&tick={tick}&paused=1&scale={scale}",
+            escape(animation)
+        ),
+    );
     let rect = browser.evaluate(
         "(() => { const r = document.getElementById('canvas').getBoundingClientRect(); \
          return [r.x, r.y, r.width, r.height]; })()",

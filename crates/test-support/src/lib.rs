@@ -18,10 +18,13 @@
 //! with only TYPE1.SHP and TYPE1.SEQ runs every test that needs only those.
 
 pub mod alloc;
+#[cfg(feature = "browser")]
+pub mod browser;
 pub mod demo;
 pub mod disc;
 pub mod fftorama;
 pub mod frames;
+pub mod node;
 pub mod sas;
 #[cfg(feature = "schema")]
 pub mod schema;
