@@ -27,7 +27,7 @@ export const STANCE_HALF_H = 20;
 export const FACING = Object.freeze({ SE: 1, SW: 3, NW: 5, NE: 7 });
 
 // Facing n points at the angle 3π/4 - n·π/4 (as atan2(x, z)) in a right-handed world with y up:
-// SE +x, SW +z, NW -x, NE -z (docs/format.md, "World directions").
+// SE +x, SW +z, NW -x, NE -z (docs/format.md "Facings, camera steps and views").
 const H = Math.SQRT1_2;
 /** The world x of each facing number 0..7. */
 export const FACING_X = Object.freeze([H, 1, H, 0, -H, -1, -H, 0]);

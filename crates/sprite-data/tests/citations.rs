@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Folders that hold no source of the repository's own: build output, the user's game files,
-/// fuzz corpora, version control.
+/// fuzz corpora, version control; and every `node_modules` (npm's installs, anywhere).
 const SKIPPED_DIRS: [&str; 7] = [
     "target",
     ".git",
@@ -46,7 +46,9 @@ fn text_files() -> Vec<String> {
                 .to_string_lossy()
                 .replace('\\', "/");
             if path.is_dir() {
-                if !SKIPPED_DIRS.contains(&relative.as_str()) {
+                if !SKIPPED_DIRS.contains(&relative.as_str())
+                    && !relative.ends_with("/node_modules")
+                {
                     walk(root, &path, out);
                 }
             } else if relative == ".ci/run"
