@@ -4,6 +4,7 @@
 pub mod build;
 pub mod check;
 pub mod diff;
+pub mod documents;
 pub mod draw;
 pub mod export_aseprite;
 pub mod failure;
