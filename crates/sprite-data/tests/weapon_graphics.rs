@@ -118,7 +118,7 @@ fn first_frame_cells(doc: &LayerDocument, weapon: WeaponType) -> Vec<Cell> {
     frame
         .tiles
         .iter()
-        .map(|tile| doc.cells[tile.cell.0 as usize].clone())
+        .map(|tile| doc.cells[tile.cell.0 as usize])
         .collect()
 }
 
