@@ -35,8 +35,8 @@ failures, unless --strict. --ignore PATH leaves a path out entirely.\n\n\
 A layer document (a weapon or effect layer: wep1, wep2, eff1) is checked the same way, against \
 the layer built from its SHP and SEQ (WEP1.SHP and WEP1.SEQ for wep1, found in --originals \
 by the document's kind):\n\n  \
-sequences[1].ticks[0]: theirs 6, files 4\n  \
-firstFrames[2] \"sword\" .frame: theirs 41, files 40\n\n\
+firstFrames[2] \"sword\" .frame: theirs 41, files 40\n  \
+sequences[1].ticks[0]: theirs 6, files 4\n\n\
 There only version, notice and sheet.file are not derived from the files. What the document is \
 comes from its \"format\" field, not its name; --kind forces it (a unit kind or a layer).\n\n\
 Exit status: 0 when they agree, 1 when they differ, 2 for a usage error or an input that cannot \
