@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 use sprite_data::Document;
-use sprite_data::compare::{Difference, compare, compare_values, first_byte_difference};
+use sprite_data::compare::{
+    Difference, DocumentFormat, compare, compare_values_as, first_byte_difference,
+};
 use sprite_data::pipeline::Output;
 
 /// Differences listed per stale file before the rest are counted.
@@ -91,7 +93,7 @@ fn verdict(path: &Path, built: &Built) -> Option<Vec<String>> {
             };
             let built: serde_json::Value =
                 serde_json::from_slice(built_bytes).expect("a built layer document is JSON");
-            compare_values(&committed, &built)
+            compare_values_as(DocumentFormat::Layer, &committed, &built)
         }
     };
     if differences.is_empty() {

@@ -20,6 +20,7 @@ pub mod pipeline;
 pub mod pose;
 pub mod profile;
 pub mod target;
+pub mod weapon;
 
 pub use build::{BuildInput, Built, build};
 pub use canonical::{to_canonical_bytes, write_canonical};

@@ -1,5 +1,6 @@
 //! Comparing two documents by meaning: which fields differ, each named by its JSON path and both
-//! values, whatever the key order or whitespace of the files they came from.
+//! values, whatever the key order or whitespace of the files they came from. Unit documents and
+//! layer documents are compared alike; [`DocumentFormat`] holds what differs between the two.
 //!
 //! `tactics-sprite check` (a renderer's copy against a build from the game files), `tactics-sprite
 //! diff` (two documents) and `cargo xtask build-data --check` (a committed document against a
@@ -12,6 +13,8 @@
 //! - `animations` are matched by `name` (the draw algorithm finds them by name, so their order
 //!   carries no meaning); animations left unmatched on both sides are paired in order, so a
 //!   renamed animation is one `.name` difference, not one missing and one extra;
+//! - in a layer document, `firstFrames` are compared by index and named by their `weapon`
+//!   (`firstFrames[2] "sword" .frame`), and `sequences` (one per SEQ slot) by index;
 //! - a list of numbers is compared item by item when both have the same length, else whole
 //!   (`.ticks: left [4, 2], right [4, 2, 8]`); a short list inside a list (a tile
 //!   `[cellId, u, v]`, an event `[tick, label]`) is one value.
@@ -21,12 +24,17 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use crate::document::Document;
+use crate::layer::LayerDocument;
 
 mod lines;
 mod pattern;
+mod rules;
 
 pub use lines::{FirstByteDifference, first_byte_difference, value_lines};
 pub use pattern::PathPattern;
+pub use rules::{DocumentFormat, LAYER_METADATA_FIELDS};
+
+use rules::Rules;
 
 /// One step of a path: an object key or a list index.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -117,38 +125,50 @@ impl Difference {
     }
 }
 
-/// Top-level fields whose value a build takes from the tool and the profile rather than from the
-/// SHP and SEQ: which copy this is (`version`), its `notice`, and the names of the sheet images a
-/// renderer draws with (`sheet.file`, `sp2.file`), which are the renderer's own files.
+/// Top-level fields of a unit document whose value a build takes from the tool and the profile
+/// rather than from the SHP and SEQ: which copy this is (`version`), its `notice`, and the names
+/// of the sheet images a renderer draws with (`sheet.file`, `sp2.file`), which are the renderer's
+/// own files. A layer document's are [`LAYER_METADATA_FIELDS`].
 pub const METADATA_FIELDS: [&str; 4] = ["version", "notice", "sheet.file", "sp2.file"];
 
-/// Whether a difference between a given document (left) and one built from the game files
-/// (right) is about something the files do not give: a field the build does not produce (absent
-/// or `null` in the build: the site's `mode`, `hands`, `holds`, fields of its own), or one of
-/// [`METADATA_FIELDS`].
+/// [`DocumentFormat::not_derived_from_files`] for unit documents.
 pub fn not_derived_from_files(difference: &Difference) -> bool {
-    let built_nothing = matches!(difference.right, None | Some(Value::Null))
-        && matches!(&difference.left, Some(value) if !value.is_null());
-    built_nothing || METADATA_FIELDS.contains(&difference.path.to_string().as_str())
+    DocumentFormat::Unit.not_derived_from_files(difference)
 }
 
-/// Every difference between two documents, in the left document's order (top-level fields in
-/// document order, list items by index).
+/// Every difference between two unit documents, in the left document's order (top-level fields
+/// in document order, list items by index).
 pub fn compare(left: &Document, right: &Document) -> Vec<Difference> {
     let left = serde_json::to_value(left).expect("a Document always serializes");
     let right = serde_json::to_value(right).expect("a Document always serializes");
     compare_values(&left, &right)
 }
 
-/// [`compare`] on two documents already read as JSON values (any object; fields this project does
-/// not know are compared as plain JSON).
+/// Every difference between two layer documents, as [`compare`] lists a unit document's.
+pub fn compare_layers(left: &LayerDocument, right: &LayerDocument) -> Vec<Difference> {
+    let left = serde_json::to_value(left).expect("a LayerDocument always serializes");
+    let right = serde_json::to_value(right).expect("a LayerDocument always serializes");
+    compare_values_as(DocumentFormat::Layer, &left, &right)
+}
+
+/// [`compare`] on two unit documents already read as JSON values (any object; fields this
+/// project does not know are compared as plain JSON).
 pub fn compare_values(left: &Value, right: &Value) -> Vec<Difference> {
+    compare_values_as(DocumentFormat::Unit, left, right)
+}
+
+/// Two documents of `format` already read as JSON values, compared by that format's rules.
+pub fn compare_values_as(format: DocumentFormat, left: &Value, right: &Value) -> Vec<Difference> {
     let mut out = Vec::new();
     let root = Place {
         path: JsonPath::default(),
         label: String::new(),
     };
-    walk(&root, Some(left), Some(right), false, &mut out);
+    let walk = Walk {
+        rules: format.rules(),
+        out: &mut out,
+    };
+    walk.run(&root, left, right);
     out
 }
 
@@ -207,40 +227,121 @@ impl Place {
     }
 }
 
-fn walk(
-    place: &Place,
-    left: Option<&Value>,
-    right: Option<&Value>,
-    in_list: bool,
-    out: &mut Vec<Difference>,
-) {
-    match (left, right) {
-        (Some(Value::Object(l)), Some(Value::Object(r))) => walk_object(place, l, r, out),
-        (Some(Value::Array(l)), Some(Value::Array(r))) => {
-            let top = place.path.0.len() == 1;
-            match place.path.top() {
-                "sequences" if top => walk_named_list(place, l, r, out),
-                "animations" if top => walk_animations(place, l, r, out),
-                _ => walk_list(place, l, r, in_list, out),
-            }
-        }
-        (l, r) if l == r => {}
-        (l, r) => place.differ(l, r, out),
-    }
+/// One comparison: the format's rules and the differences found so far.
+struct Walk<'a> {
+    rules: &'static Rules,
+    out: &'a mut Vec<Difference>,
 }
 
-fn walk_object(
-    place: &Place,
-    left: &Map<String, Value>,
-    right: &Map<String, Value>,
-    out: &mut Vec<Difference>,
-) {
-    for (key, l) in left {
-        walk(&place.key(key), Some(l), right.get(key), false, out);
+impl Walk<'_> {
+    fn run(mut self, root: &Place, left: &Value, right: &Value) {
+        self.walk(root, Some(left), Some(right), false);
     }
-    for (key, r) in right {
-        if !left.contains_key(key) {
-            place.key(key).differ(None, Some(r), out);
+
+    fn walk(&mut self, place: &Place, left: Option<&Value>, right: Option<&Value>, in_list: bool) {
+        match (left, right) {
+            (Some(Value::Object(l)), Some(Value::Object(r))) => self.walk_object(place, l, r),
+            (Some(Value::Array(l)), Some(Value::Array(r))) => {
+                let top = (place.path.0.len() == 1).then(|| place.path.top());
+                match top {
+                    Some(list) if self.rules.matched_by_name.contains(&list) => {
+                        self.walk_animations(place, l, r);
+                    }
+                    Some(list) => match self.rules.naming_key(list) {
+                        Some(key) => self.walk_named_list(place, key, l, r),
+                        None => self.walk_list(place, l, r, in_list),
+                    },
+                    None => self.walk_list(place, l, r, in_list),
+                }
+            }
+            (l, r) if l == r => {}
+            (l, r) => place.differ(l, r, self.out),
+        }
+    }
+
+    fn walk_object(
+        &mut self,
+        place: &Place,
+        left: &Map<String, Value>,
+        right: &Map<String, Value>,
+    ) {
+        for (key, l) in left {
+            self.walk(&place.key(key), Some(l), right.get(key), false);
+        }
+        for (key, r) in right {
+            if !left.contains_key(key) {
+                place.key(key).differ(None, Some(r), self.out);
+            }
+        }
+    }
+
+    fn walk_list(&mut self, place: &Place, left: &[Value], right: &[Value], in_list: bool) {
+        let scalars = is_scalar_list(left) && is_scalar_list(right);
+        if scalars && (in_list || left.len() != right.len()) {
+            if left != right {
+                place.differ(
+                    Some(&Value::from(left)),
+                    Some(&Value::from(right)),
+                    self.out,
+                );
+            }
+            return;
+        }
+        for i in 0..left.len().max(right.len()) {
+            self.walk(&place.index(i), left.get(i), right.get(i), true);
+        }
+    }
+
+    /// A list compared by index, each item named by its `key`.
+    fn walk_named_list(&mut self, place: &Place, key: &str, left: &[Value], right: &[Value]) {
+        for i in 0..left.len().max(right.len()) {
+            let (l, r) = (left.get(i), right.get(i));
+            let name = l.or(r).and_then(|item| name_of(item, key));
+            self.walk(&place.named_index(i, name), l, r, true);
+        }
+    }
+
+    /// `animations`: matched by name, the unmatched paired in order.
+    fn walk_animations(&mut self, place: &Place, left: &[Value], right: &[Value]) {
+        fn name(item: &Value) -> Option<&str> {
+            name_of(item, "name")
+        }
+        let mut right_used = vec![false; right.len()];
+        let mut left_unmatched = Vec::new();
+        let mut pairs: Vec<(usize, Option<usize>)> = Vec::new();
+        for (li, l) in left.iter().enumerate() {
+            let found = name(l).and_then(|wanted| {
+                right
+                    .iter()
+                    .enumerate()
+                    .position(|(ri, r)| !right_used[ri] && name(r) == Some(wanted))
+            });
+            match found {
+                Some(ri) => {
+                    right_used[ri] = true;
+                    pairs.push((li, Some(ri)));
+                }
+                None => {
+                    left_unmatched.push(pairs.len());
+                    pairs.push((li, None));
+                }
+            }
+        }
+        let mut right_unmatched = (0..right.len()).filter(|&ri| !right_used[ri]);
+        for slot in left_unmatched {
+            pairs[slot].1 = right_unmatched.next();
+        }
+        for (li, ri) in pairs {
+            let l = &left[li];
+            let r = ri.map(|ri| &right[ri]);
+            let item = place.named(li, name(l).unwrap_or("?"));
+            self.walk(&item, Some(l), r, true);
+        }
+        for ri in right_unmatched {
+            let r = &right[ri];
+            place
+                .named(ri, name(r).unwrap_or("?"))
+                .differ(None, Some(r), self.out);
         }
     }
 }
@@ -249,77 +350,8 @@ fn is_scalar_list(list: &[Value]) -> bool {
     list.iter().all(|v| !v.is_array() && !v.is_object())
 }
 
-fn walk_list(
-    place: &Place,
-    left: &[Value],
-    right: &[Value],
-    in_list: bool,
-    out: &mut Vec<Difference>,
-) {
-    let scalars = is_scalar_list(left) && is_scalar_list(right);
-    if scalars && (in_list || left.len() != right.len()) {
-        if left != right {
-            place.differ(Some(&Value::from(left)), Some(&Value::from(right)), out);
-        }
-        return;
-    }
-    for i in 0..left.len().max(right.len()) {
-        walk(&place.index(i), left.get(i), right.get(i), true, out);
-    }
-}
-
-fn name_of(value: &Value) -> Option<&str> {
-    value.get("name").and_then(Value::as_str)
-}
-
-/// `sequences`: by index, each item named.
-fn walk_named_list(place: &Place, left: &[Value], right: &[Value], out: &mut Vec<Difference>) {
-    for i in 0..left.len().max(right.len()) {
-        let (l, r) = (left.get(i), right.get(i));
-        let name = l.or(r).and_then(name_of);
-        walk(&place.named_index(i, name), l, r, true, out);
-    }
-}
-
-/// `animations`: matched by name, the unmatched paired in order.
-fn walk_animations(place: &Place, left: &[Value], right: &[Value], out: &mut Vec<Difference>) {
-    let mut right_used = vec![false; right.len()];
-    let mut left_unmatched = Vec::new();
-    let mut pairs: Vec<(usize, Option<usize>)> = Vec::new();
-    for (li, l) in left.iter().enumerate() {
-        let found = name_of(l).and_then(|name| {
-            right
-                .iter()
-                .enumerate()
-                .position(|(ri, r)| !right_used[ri] && name_of(r) == Some(name))
-        });
-        match found {
-            Some(ri) => {
-                right_used[ri] = true;
-                pairs.push((li, Some(ri)));
-            }
-            None => {
-                left_unmatched.push(pairs.len());
-                pairs.push((li, None));
-            }
-        }
-    }
-    let mut right_unmatched = (0..right.len()).filter(|&ri| !right_used[ri]);
-    for slot in left_unmatched {
-        pairs[slot].1 = right_unmatched.next();
-    }
-    for (li, ri) in pairs {
-        let l = &left[li];
-        let r = ri.map(|ri| &right[ri]);
-        let item = place.named(li, name_of(l).unwrap_or("?"));
-        walk(&item, Some(l), r, true, out);
-    }
-    for ri in right_unmatched {
-        let r = &right[ri];
-        place
-            .named(ri, name_of(r).unwrap_or("?"))
-            .differ(None, Some(r), out);
-    }
+fn name_of<'v>(value: &'v Value, key: &str) -> Option<&'v str> {
+    value.get(key).and_then(Value::as_str)
 }
 
 /// Values longer than this many characters are shortened in a line.
@@ -462,6 +494,79 @@ mod tests {
         assert_eq!(differences[0].path.to_string(), "sequences[0].ticks[1]");
         assert_eq!(differences[1].path.to_string(), "animations[0].hitTick");
         assert_eq!(differences[2].path.wildcard(), "animations[*].name");
+    }
+
+    #[test]
+    fn layer_documents_name_first_frames_by_weapon_and_take_sequences_by_index() {
+        let left = json!({
+            "firstFrames": [{"weapon": "knife", "frame": 0}, {"weapon": "sword", "frame": 40}],
+            "sequences": [{"slot": 0, "ticks": [4, 2]}, {"slot": 1, "name": "x", "ticks": [3]}],
+            "animations": [{"name": "B", "t": 1}, {"name": "A", "t": 2}],
+        });
+        let right = json!({
+            "firstFrames": [{"weapon": "knife", "frame": 0}, {"weapon": "sword", "frame": 41}],
+            "sequences": [{"slot": 0, "ticks": [4, 6]}, {"slot": 1, "name": "x", "ticks": [3]}],
+            "animations": [{"name": "A", "t": 2}, {"name": "B", "t": 1}],
+        });
+        let lines: Vec<String> = compare_values_as(DocumentFormat::Layer, &left, &right)
+            .iter()
+            .map(|d| d.describe("L", "R"))
+            .collect();
+        // A layer document has no animations: a list of that name is compared by index there.
+        assert_eq!(
+            lines,
+            [
+                "firstFrames[1] \"sword\" .frame: L 40, R 41",
+                "sequences[0].ticks[1]: L 2, R 6",
+                "animations[0].name: L \"B\", R \"A\"",
+                "animations[0].t: L 1, R 2",
+                "animations[1].name: L \"A\", R \"B\"",
+                "animations[1].t: L 2, R 1",
+            ]
+        );
+        // The unit rules on the same values: sequences named, animations matched.
+        assert_eq!(
+            paths(&left, &right),
+            [
+                "firstFrames[1].frame: L 40, R 41",
+                "sequences[0].ticks[1]: L 2, R 6"
+            ]
+        );
+    }
+
+    #[test]
+    fn what_a_layer_build_does_not_give_is_only_its_metadata() {
+        let differences = compare_values_as(
+            DocumentFormat::Layer,
+            &json!({"version": "9", "sheet": {"file": "wep.png", "top": 0}, "sequences": [{"layers": [1]}]}),
+            &json!({"version": "0.1.0", "sheet": {"file": "WEP.SPR", "top": 256}, "sequences": [{}]}),
+        );
+        let derived: Vec<(String, bool)> = differences
+            .iter()
+            .map(|d| {
+                (
+                    d.path.to_string(),
+                    DocumentFormat::Layer.not_derived_from_files(d),
+                )
+            })
+            .collect();
+        assert_eq!(
+            derived,
+            [
+                ("version".to_owned(), true),
+                ("sheet.file".to_owned(), true),
+                ("sheet.top".to_owned(), false),
+                // A unit document's site may add fields the build leaves out; a layer
+                // document's cannot, so a cue the build has not is a difference.
+                ("sequences[0].layers".to_owned(), false),
+            ]
+        );
+        assert!(not_derived_from_files(&differences[3]));
+        assert_eq!(
+            DocumentFormat::from_format("tactics-sprite-layer"),
+            Some(DocumentFormat::Layer)
+        );
+        assert_eq!(DocumentFormat::from_format("tactics-sprite"), None);
     }
 
     #[test]

@@ -83,6 +83,18 @@ pub fn load_document_with_bytes(path: &Path) -> Result<(Vec<u8>, Document), Erro
     Ok((bytes, doc))
 }
 
+/// A document file's bytes as every loader here reads them, for a caller that looks at them
+/// before it chooses the loader (`check` and `diff` read the `format` a file states): refused
+/// unread past [`MAX_DOCUMENT_BYTES`], and read one byte past the cap when its length changes
+/// under us, so that parsing refuses the bytes as too large exactly as loading the file would.
+///
+/// # Errors
+/// [`ErrorKind::Read`](crate::ErrorKind::Read) or
+/// [`ErrorKind::DocumentTooLarge`](crate::ErrorKind::DocumentTooLarge) in the context of the path.
+pub fn read_document_bytes(path: &Path) -> Result<Vec<u8>, Error> {
+    read_capped(path, &path.display().to_string())
+}
+
 /// Reads and checks a layer document file (`--weapon-data`, `--effect-data`): the same four
 /// stages as [`load_document`], with the layer format's rules ([`check_layer_document`]).
 ///

@@ -4,14 +4,16 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow};
+use fft_formats::retail::{self, RetailFile};
 use sprite_data::Profile;
-use sprite_data::compare::{self, Difference, JsonPath, Step, first_byte_difference};
+use sprite_data::compare::{Difference, DocumentFormat, JsonPath, Step, first_byte_difference};
+use sprite_data::layer::{LayerSet, build_layer};
 use sprite_data::pipeline::{
-    InputFile, Originals, Output, build_from_sources, find_retail_file, not_in_folder,
+    InputFile, Originals, build_from_sources, find_retail_file, not_in_folder, sha256_hex,
 };
-use sprite_data::profile::UnitKind;
-use sprite_data::target;
+use sprite_data::target::{self, BuildTarget};
 
+use super::documents::{Compared, DocumentFile, LoadedDocument};
 use super::report::{Finding, Ignores, Note, Report, ReportArgs};
 use super::{Outcome, read_input};
 
@@ -30,15 +32,22 @@ files do not give (a field the build does not write, or writes as null, such as 
 hands and holds; and version, notice, sheet.file, sp2.file, which name the copy and the \
 renderer's own sheets) are listed once per path as \"not derived from the files\", not as \
 failures, unless --strict. --ignore PATH leaves a path out entirely.\n\n\
+A layer document (a weapon or effect layer: wep1, wep2, eff1) is checked the same way, against \
+the layer built from its SHP and SEQ (WEP1.SHP and WEP1.SEQ for wep1, found in --originals \
+by the document's kind):\n\n  \
+firstFrames[2] \"sword\" .frame: theirs 41, files 40\n  \
+sequences[1].ticks[0]: theirs 6, files 4\n\n\
+There only version, notice and sheet.file are not derived from the files. What the document is \
+comes from its \"format\" field, not its name; --kind forces it (a unit kind or a layer).\n\n\
 Exit status: 0 when they agree, 1 when they differ, 2 for a usage error or an input that cannot \
 be read or built (so 1 always means a difference)."
 )]
 pub struct Args {
-    /// The document to check (the renderer's copy).
+    /// The document to check (the renderer's copy): a unit document or a layer document.
     #[arg(long, value_name = "FILE")]
     pub data: PathBuf,
 
-    /// The unit SHP to build from (with --seq).
+    /// The SHP to build from (with --seq): the unit's, or the layer's (WEP1.SHP).
     #[arg(
         long,
         value_name = "FILE",
@@ -56,8 +65,8 @@ pub struct Args {
     )]
     pub seq: Option<PathBuf>,
 
-    /// A folder holding the kind's files under their disc names (TYPE1.SHP) or the remaster's
-    /// (battle_type1_shp.bin).
+    /// A folder holding the kind's files under their disc names (TYPE1.SHP, WEP1.SHP) or the
+    /// remaster's (battle_type1_shp.bin).
     #[arg(long, value_name = "DIR", required_unless_present_any = ["shp", "disc"])]
     pub originals: Option<PathBuf>,
 
@@ -66,16 +75,23 @@ pub struct Args {
     #[arg(long, value_name = "IMAGE", conflicts_with = "originals")]
     pub disc: Option<PathBuf>,
 
-    // The help lists the built-in profiles.
+    // The help lists the built-in profiles and the layers.
     #[arg(
         long,
         value_name = "NAME",
-        value_parser = target::parse_unit_kind,
-        help = format!("A built-in profile by unit kind: {} [default: type1]", target::unit_names(", "))
+        value_parser = BuildTarget::parse,
+        help = format!(
+            "A built-in profile by unit kind: {}; or a layer: {} (the document is then read as a \
+             layer document) [default: what the document says: a layer document's kind, else \
+             type1]",
+            target::unit_names(", "),
+            target::layer_names(", ")
+        )
     )]
-    pub kind: Option<&'static UnitKind>,
+    pub kind: Option<BuildTarget>,
 
-    /// A sheet profile (TOML) instead of a built-in one.
+    /// A sheet profile (TOML) instead of a built-in one (the document is then read as a unit
+    /// document).
     #[arg(long, value_name = "FILE", conflicts_with = "kind")]
     pub profile: Option<PathBuf>,
 
@@ -101,44 +117,113 @@ pub fn run(args: &Args) -> Outcome {
 }
 
 fn prepare(args: &Args) -> anyhow::Result<Report> {
+    let data = DocumentFile::read(&args.data);
+    let sides = match wanted_format(args, &data) {
+        DocumentFormat::Unit => unit_sides(args, data)?,
+        DocumentFormat::Layer => layer_sides(args, data)?,
+    };
+    Ok(report(args, sides))
+}
+
+/// What `--data` is read as: what `--kind` forces (a unit kind or a layer) or `--profile` (a
+/// unit's), else the format the file states; a unit document when it states none, so that the
+/// unit loader says what is wrong with it.
+fn wanted_format(args: &Args, data: &DocumentFile) -> DocumentFormat {
+    match (args.kind, &args.profile) {
+        (Some(BuildTarget::Layer(_)), _) => DocumentFormat::Layer,
+        (Some(BuildTarget::Unit(_)), _) | (None, Some(_)) => DocumentFormat::Unit,
+        (None, None) => data.stated_format().unwrap_or(DocumentFormat::Unit),
+    }
+}
+
+/// The two sides of a check, whatever their format.
+struct Sides {
+    theirs: LoadedDocument,
+    files: Compared,
+    /// The build's canonical bytes, for `--bytes`.
+    files_bytes: Vec<u8>,
+    /// The `files` line of the header.
+    files_line: String,
+}
+
+/// A unit document: the profile first, then its files and the build, then the document.
+fn unit_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
     let profile = match (&args.profile, args.kind) {
         (Some(path), _) => Profile::load(path)?,
-        (None, Some(kind)) => kind.load(),
-        (None, None) => Profile::type1(),
+        (None, Some(BuildTarget::Unit(kind))) => kind.load(),
+        (None, _) => Profile::type1(),
     };
-    let output = match (&args.shp, &args.seq, &args.originals, &args.disc) {
-        (Some(shp), Some(seq), _, _) => build(&shp.clone(), &seq.clone(), &profile)?,
-        (_, _, Some(dir), _) => build(
-            &find_in(dir, &profile.shp)?,
-            &find_in(dir, &profile.seq)?,
-            &profile,
-        )?,
-        (_, _, _, Some(image)) => build_from_disc(image, &profile)?,
-        _ => return Err(anyhow!("give --shp and --seq, --originals or --disc")),
-    };
-    let (bytes, theirs) = sprite_data::load::load_document_with_bytes(&args.data)?;
+    let (shp, seq) = read_pair(args, &profile.shp, &profile.seq)?;
+    let output = build_from_sources(shp.source(), seq.source(), &profile, None)?;
+    let theirs = data.load(Some(DocumentFormat::Unit))?;
+    Ok(Sides {
+        theirs,
+        files_line: format!(
+            "files   {} + {} ({} profile)",
+            describe(&output.inputs[0].name, output.inputs[0].retail),
+            describe(&output.inputs[1].name, output.inputs[1].retail),
+            profile.kind
+        ),
+        files: Compared::Unit(output.built.document),
+        files_bytes: output.bytes,
+    })
+}
 
+/// A layer document: the document first (its kind names the layer set, unless `--kind` does),
+/// then the set's SHP and SEQ and the build.
+fn layer_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
+    let theirs = data.load(Some(DocumentFormat::Layer))?;
+    let set = match (args.kind, &theirs.doc) {
+        (Some(BuildTarget::Layer(set)), _) => set,
+        (_, Compared::Layer(doc)) => LayerSet::from_name(&doc.kind).ok_or_else(|| {
+            anyhow!(
+                "{}: kind {:?} is no layer set ({})",
+                args.data.display(),
+                doc.kind,
+                target::layer_choices()
+            )
+        })?,
+        (_, Compared::Unit(_)) => unreachable!("read as a layer document"),
+    };
+    let (shp_name, seq_name) = set.files();
+    let (shp, seq) = read_pair(args, shp_name, seq_name)?;
+    // The human kinds' stage places a layer, as `build --kind wep1` and `build-data` do.
+    let built = build_layer(set, shp.source(), seq.source(), &Profile::type1())?;
+    let retail_of = |file: &InputFile| retail::by_sha256(&sha256_hex(&file.bytes));
+    Ok(Sides {
+        theirs,
+        files_line: format!(
+            "files   {} + {} ({} layer)",
+            describe(&shp.name, retail_of(&shp)),
+            describe(&seq.name, retail_of(&seq)),
+            set.name().to_ascii_uppercase()
+        ),
+        files_bytes: built.to_bytes(),
+        files: Compared::Layer(built),
+    })
+}
+
+/// The report of a check: each difference a finding, or a note when the files do not give it.
+fn report(args: &Args, sides: Sides) -> Report {
+    let format = sides.files.format();
     let mut report = Report::new("theirs", "files");
     report.annotate = Some(args.data.clone());
     report.notes_heading = "not derived from the files (listed, not failures; --strict counts \
                             them, --ignore PATH leaves them out):"
         .to_owned();
-    report.header = vec![
-        format!("theirs  {}", args.data.display()),
-        format!(
-            "files   {} + {} ({} profile)",
-            describe(&output.inputs[0]),
-            describe(&output.inputs[1]),
-            profile.kind
-        ),
-    ];
+    report.header = vec![format!("theirs  {}", args.data.display()), sides.files_line];
     let mut ignores = Ignores::new(&args.report.ignore);
     let mut not_derived: Vec<(String, Vec<Difference>)> = Vec::new();
-    for difference in compare::compare(&theirs, &output.built.document) {
+    let differences = sides
+        .theirs
+        .doc
+        .differences(&sides.files)
+        .expect("both sides are read and built as one format");
+    for difference in differences {
         if ignores.ignores(&difference.path) {
             continue;
         }
-        if !args.strict && compare::not_derived_from_files(&difference) {
+        if !args.strict && format.not_derived_from_files(&difference) {
             let pattern = difference.path.wildcard();
             match not_derived.iter_mut().find(|(p, _)| *p == pattern) {
                 Some((_, list)) => list.push(difference),
@@ -155,8 +240,9 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
         .into_iter()
         .map(|(pattern, list)| note(pattern, &list))
         .collect();
+    let bytes = &sides.theirs.bytes;
     if args.bytes {
-        if let Some(first) = first_byte_difference(&bytes, &output.bytes) {
+        if let Some(first) = first_byte_difference(bytes, &sides.files_bytes) {
             report.findings.push(Finding {
                 group: "bytes".to_owned(),
                 path: JsonPath(vec![Step::Key("(bytes)".to_owned())]),
@@ -164,22 +250,22 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
                     "theirs is not the build's canonical bytes: theirs {} bytes, sha256 {}; files \
                      {} bytes, sha256 {}; first difference at byte {} (line {}, column {})",
                     bytes.len(),
-                    sprite_data::pipeline::sha256_hex(&bytes),
-                    output.bytes.len(),
-                    output.sha256,
+                    sha256_hex(bytes),
+                    sides.files_bytes.len(),
+                    sha256_hex(&sides.files_bytes),
                     first.offset,
                     first.line,
                     first.column
                 ),
                 left: Some(bytes.len().into()),
-                right: Some(output.bytes.len().into()),
+                right: Some(sides.files_bytes.len().into()),
                 anchor: None,
                 line: None,
             });
         }
     }
-    report.locate(&bytes);
-    Ok(report)
+    report.locate(bytes);
+    report
 }
 
 /// A document difference as a report line.
@@ -228,10 +314,11 @@ fn note(pattern: String, list: &[Difference]) -> Note {
     }
 }
 
-fn describe(input: &sprite_data::pipeline::Provenance) -> String {
-    match input.retail {
-        Some(file) => format!("{} (retail {})", input.name, file.disc_name),
-        None => format!("{} (modified)", input.name),
+/// An input file as the header names it: its path, and the retail file its bytes are, if any.
+fn describe(name: &str, retail: Option<&RetailFile>) -> String {
+    match retail {
+        Some(file) => format!("{name} (retail {})", file.disc_name),
+        None => format!("{name} (modified)"),
     }
 }
 
@@ -242,30 +329,30 @@ fn find_in(dir: &Path, disc_name: &str) -> anyhow::Result<PathBuf> {
     find_retail_file(dir, disc_name).with_context(|| not_in_folder(dir, disc_name))
 }
 
-/// The kind's pair from a disc image's BATTLE folder, built.
-fn build_from_disc(image: &Path, profile: &Profile) -> anyhow::Result<Output> {
-    let originals = Originals::open_disc(image)?;
-    let read = |name: &str| -> anyhow::Result<InputFile> {
-        originals
-            .find(name)?
-            .with_context(|| originals.missing(name))
-    };
-    let (shp, seq) = (read(&profile.shp)?, read(&profile.seq)?);
-    Ok(build_from_sources(
-        shp.source(),
-        seq.source(),
-        profile,
-        None,
-    )?)
-}
-
-fn build(shp: &Path, seq: &Path, profile: &Profile) -> anyhow::Result<Output> {
-    let shp = InputFile::new(shp, read_input(shp)?);
-    let seq = InputFile::new(seq, read_input(seq)?);
-    Ok(build_from_sources(
-        shp.source(),
-        seq.source(),
-        profile,
-        None,
-    )?)
+/// The SHP and SEQ to build from, read: the files `--shp` and `--seq` name, else `shp_name` and
+/// `seq_name` (disc names) found in `--originals` or in the BATTLE folder of `--disc`.
+fn read_pair(
+    args: &Args,
+    shp_name: &str,
+    seq_name: &str,
+) -> anyhow::Result<(InputFile, InputFile)> {
+    let read =
+        |path: &Path| -> anyhow::Result<InputFile> { Ok(InputFile::new(path, read_input(path)?)) };
+    match (&args.shp, &args.seq, &args.originals, &args.disc) {
+        (Some(shp), Some(seq), _, _) => Ok((read(shp)?, read(seq)?)),
+        (_, _, Some(dir), _) => Ok((
+            read(&find_in(dir, shp_name)?)?,
+            read(&find_in(dir, seq_name)?)?,
+        )),
+        (_, _, _, Some(image)) => {
+            let originals = Originals::open_disc(image)?;
+            let find = |name: &str| -> anyhow::Result<InputFile> {
+                originals
+                    .find(name)?
+                    .with_context(|| originals.missing(name))
+            };
+            Ok((find(shp_name)?, find(seq_name)?))
+        }
+        _ => Err(anyhow!("give --shp and --seq, --originals or --disc")),
+    }
 }

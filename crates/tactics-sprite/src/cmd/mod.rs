@@ -5,6 +5,7 @@ pub mod build;
 pub mod check;
 pub mod diff;
 pub mod disc;
+pub mod documents;
 pub mod draw;
 pub mod export_aseprite;
 pub mod failure;

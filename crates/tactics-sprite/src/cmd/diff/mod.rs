@@ -1,6 +1,7 @@
 //! `tactics-sprite diff A B`: what changed between two files of one kind. Two SEQ files: the
 //! slots whose commands changed, command by command, with byte offsets; two SHP files: the frames,
-//! tile by tile; two SPR sheets: the palettes and how many pixels; two documents: as `check`.
+//! tile by tile; two SPR sheets: the palettes and how many pixels; two documents (unit or layer
+//! documents, [`super::documents`]): as `check`.
 
 mod seq;
 mod shp;
@@ -13,6 +14,7 @@ use fft_formats::{DecodeError, FileFormat};
 use serde_json::Value;
 use sprite_data::compare::{self, JsonPath, Step};
 
+use super::documents;
 use super::report::{Finding, Ignores, Report, ReportArgs};
 use super::{FormatArg, Outcome, choose_kind, read_input};
 
@@ -28,9 +30,10 @@ that share their commands are reported together);\n  \
 two SHP files (unit or weapon/effect): the header, then each frame that changed, tile by tile, \
 with the byte offset of the record;\n  \
 two SPR sheets: each palette colour that changed, and how many pixels changed in which rows;\n  \
-two documents (tactics-sprite-data.json): by meaning, as `check` compares them.\n\n\
-A JSON document is told by its first character; the others by their structure (--kind forces \
-one). The two files must be of the same kind.\n\n\
+two documents (two unit documents, tactics-sprite-data.json, or two layer documents, such as \
+wep1.json): by meaning, as `check` compares them.\n\n\
+A JSON document is told by its first character and what it is by its \"format\" field; the \
+other files by their structure (--kind forces one). The two files must be of the same kind.\n\n\
 Exit status: 0 when they are the same, 1 when they differ, 2 for a usage error or a file that \
 cannot be read or decoded (so 1 always means a difference)."
 )]
@@ -92,9 +95,9 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
     // its size limit unread, with the line every command gives.
     let json = (starts_as_json(&args.a), starts_as_json(&args.b));
     let (a, b, documents) = if json == (true, true) {
-        let (a_bytes, left) = sprite_data::load::load_document_with_bytes(&args.a)?;
-        let (b_bytes, right) = sprite_data::load::load_document_with_bytes(&args.b)?;
-        (a_bytes, b_bytes, Some((left, right)))
+        let left = documents::load(&args.a, None)?;
+        let right = documents::load(&args.b, None)?;
+        (left.bytes, right.bytes, Some((left.doc, right.doc)))
     } else {
         (read_input(&args.a)?, read_input(&args.b)?, None)
     };
@@ -115,7 +118,19 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
         format!("B  {}", args.b.display()),
     ];
     let findings = match (&documents, json) {
-        (Some((left, right)), _) => compare::compare(left, right)
+        (Some((left, right)), _) => left
+            .differences(right)
+            .ok_or_else(|| {
+                anyhow!(
+                    "{} is {} ({}) and {} {} ({}); diff compares two documents of one format",
+                    a.path.display(),
+                    left.format().in_words(),
+                    left.format(),
+                    b.path.display(),
+                    right.format().in_words(),
+                    right.format()
+                )
+            })?
             .iter()
             .map(|d| super::check::finding(d, "A", "B"))
             .collect(),
