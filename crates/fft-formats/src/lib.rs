@@ -15,6 +15,7 @@ pub mod retail;
 pub mod seq;
 pub mod shp;
 pub mod spr;
+pub mod text;
 
 pub use error::{DecodeError, EncodeError, Error, ErrorKind, FieldPath, PathFrame};
 pub use file_format::{FileFormat, RoundTrip, RoundTripError, detect_format, round_trip};
