@@ -56,6 +56,8 @@ enum Command {
     Extract(cmd::sas::extract::Args),
     Pack(cmd::sas::extract::PackArgs),
     Serve(cmd::serve::Args),
+    Disasm(cmd::disasm::Args),
+    Asm(cmd::asm::Args),
 }
 
 fn main() -> ExitCode {
@@ -74,6 +76,8 @@ fn main() -> ExitCode {
         Command::Extract(args) => cmd::sas::extract::run(args),
         Command::Pack(args) => cmd::sas::extract::pack(args),
         Command::Serve(args) => cmd::serve::run(args),
+        Command::Disasm(args) => cmd::disasm::run(args),
+        Command::Asm(args) => cmd::asm::run(args),
     };
     match result {
         Ok(code) => code,

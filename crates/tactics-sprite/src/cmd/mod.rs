@@ -1,9 +1,11 @@
 //! The subcommands, one module each, and what they share: reading an input file, choosing its
 //! kind, and reporting an error as one line.
 
+pub mod asm;
 pub mod build;
 pub mod check;
 pub mod diff;
+pub mod disasm;
 pub mod draw;
 pub mod export_aseprite;
 pub mod inspect;
