@@ -23,29 +23,26 @@ fn seq_bytes(aa: u16, bb: u16, slots: &[u32], stream: &[u8]) -> Vec<u8> {
     bytes
 }
 
-/// The SEQ example of docs/text-forms.md.
-const SEQ_EXAMPLE: &str = "\
-.format seq
-.opcodes retail
-.attack-slots-from 1
-.second-sheet-slots-from 255
+/// docs/text-forms.md, which the tests hold to the code.
+fn text_forms_md() -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/text-forms.md");
+    std::fs::read_to_string(path).expect("docs/text-forms.md")
+}
 
-slot 0:
-    Frame 1 0            ; a hold
-slot 1:
-slot 2:
-    Frame 2 8
-loop:
-    Frame 3 4
-    MoveUnitFB -2
-    Wait loop 3          ; the 7 bytes from `loop` play 3 more times
-    PlaySound 33
-    IncrementLoop
-";
+/// The code block after the comment `marker` of docs/text-forms.md.
+fn doc_block(marker: &str) -> String {
+    let doc = text_forms_md();
+    let at = doc.find(marker).unwrap_or_else(|| panic!("no {marker:?} in the doc"));
+    let block = &doc[at..];
+    let start = block.find("```text\n").expect("a text block") + "```text\n".len();
+    let end = block[start..].find("```").expect("the block's end");
+    block[start..start + end].to_owned()
+}
 
 #[test]
 fn a_seq_text_assembles_to_the_bytes_worked_out_by_hand() {
-    let assembly = text::assemble(SEQ_EXAMPLE).unwrap();
+    // The worked example of docs/text-forms.md.
+    let assembly = text::assemble(&doc_block("<!-- example: seq")).unwrap();
     // Stream offsets: 0 hold, 2 frame, 4 `loop`, 6 MoveUnitFB, 9 Wait (own FF at 9, so `loop`
     // is -5 = 0xFB), 0x0D PlaySound 0x21, 0x10 IncrementLoop; 0x12 bytes in all.
     let stream = [
@@ -730,4 +727,34 @@ fn the_opcode_table_marks_the_jumps_of_formats_md() {
         assert_eq!(OpcodeTable::by_name(name).unwrap().table_name(), name);
     }
     assert_eq!(OpcodeTable::by_name("Retail"), None);
+}
+
+#[test]
+fn the_docs_opcode_table_is_the_codecs() {
+    use fft_formats::seq::opcode::ArgKind;
+    let doc = text_forms_md();
+    let at = doc.find("<!-- opcode table").expect("the opcode table's marker");
+    let rows: Vec<String> = doc[at..]
+        .lines()
+        .skip(3)
+        .take_while(|l| l.starts_with('|'))
+        .map(str::to_owned)
+        .collect();
+    let table = OpcodeTable::retail();
+    let expected: Vec<String> = table
+        .iter()
+        .map(|op| {
+            let kinds: Vec<&str> = (0..op.arg_len())
+                .map(|a| match op.arg_kind(a) {
+                    ArgKind::Jump => "jump",
+                    ArgKind::Signed => "signed",
+                    ArgKind::Unsigned => "unsigned",
+                    ArgKind::Raw => "raw",
+                })
+                .collect();
+            let args = if kinds.is_empty() { "—".to_owned() } else { kinds.join(", ") };
+            format!("| `{:02X}` | `{}` | {args} |", op.code, op.name)
+        })
+        .collect();
+    assert_eq!(rows, expected);
 }
