@@ -32,7 +32,9 @@ fn text_forms_md() -> String {
 /// The code block after the comment `marker` of docs/text-forms.md.
 fn doc_block(marker: &str) -> String {
     let doc = text_forms_md();
-    let at = doc.find(marker).unwrap_or_else(|| panic!("no {marker:?} in the doc"));
+    let at = doc
+        .find(marker)
+        .unwrap_or_else(|| panic!("no {marker:?} in the doc"));
     let block = &doc[at..];
     let start = block.find("```text\n").expect("a text block") + "```text\n".len();
     let end = block[start..].find("```").expect("the block's end");
@@ -220,6 +222,9 @@ fn a_jump_that_lands_on_no_command_is_kept_as_raw() {
     assert_eq!(text::assemble(&text).unwrap().bytes, seq.encode().unwrap());
 }
 
+/// An expected error: line, column, kind, message.
+type Expected = (usize, usize, ErrorKind, &'static str);
+
 /// The error of assembling `text`, as `(line, column, kind, message)`.
 fn error(text: &str) -> (usize, usize, ErrorKind, String) {
     let error = text::assemble(text).expect_err("the text must not assemble");
@@ -236,7 +241,7 @@ fn seq(body: &str) -> String {
 
 #[test]
 fn seq_errors_name_the_line_the_column_and_what_was_expected() {
-    let cases: &[(&str, (usize, usize, ErrorKind, &str))] = &[
+    let cases: &[(&str, Expected)] = &[
         (
             "slot 0:\n    Wiat L1 3\n",
             (
@@ -482,7 +487,7 @@ fn shp(body: &str) -> String {
 #[test]
 fn shp_errors_name_the_line_the_column_and_what_was_expected() {
     let blank = "frame 0\n    tile -4 -4 sheet 240 176 8x8\n";
-    let cases: Vec<(String, (usize, usize, ErrorKind, &str))> = vec![
+    let cases: Vec<(String, Expected)> = vec![
         (
             "frame 0\n    tile -4 -4 sheet 244 176 8x8\n".into(),
             (
@@ -733,7 +738,9 @@ fn the_opcode_table_marks_the_jumps_of_formats_md() {
 fn the_docs_opcode_table_is_the_codecs() {
     use fft_formats::seq::opcode::ArgKind;
     let doc = text_forms_md();
-    let at = doc.find("<!-- opcode table").expect("the opcode table's marker");
+    let at = doc
+        .find("<!-- opcode table")
+        .expect("the opcode table's marker");
     let rows: Vec<String> = doc[at..]
         .lines()
         .skip(3)
@@ -752,7 +759,11 @@ fn the_docs_opcode_table_is_the_codecs() {
                     ArgKind::Raw => "raw",
                 })
                 .collect();
-            let args = if kinds.is_empty() { "—".to_owned() } else { kinds.join(", ") };
+            let args = if kinds.is_empty() {
+                "—".to_owned()
+            } else {
+                kinds.join(", ")
+            };
             format!("| `{:02X}` | `{}` | {args} |", op.code, op.name)
         })
         .collect();

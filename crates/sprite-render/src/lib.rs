@@ -9,6 +9,7 @@
 //! - [`layout`]: strips and the contact sheet, with a tiny digit font;
 //! - [`encode`]: PNG, APNG (exact tick delays) and GIF (carried centiseconds);
 //! - [`aseprite`]: the atlas and its JSON;
+//! - [`spr_png`]: sheet pictures back into SPR files, and a picture that carries every palette;
 //! - [`demo_sheet`]: the synthetic demo unit's sheet, painted here (`fixtures/demo/demo.png`).
 
 pub mod aseprite;
@@ -20,6 +21,7 @@ pub mod image;
 pub mod layers;
 pub mod layout;
 pub mod sheet;
+pub mod spr_png;
 
 pub use compose::{AnimationFrame, Canvas, Renderer};
 pub use error::RenderError;
