@@ -41,6 +41,10 @@ const CHUNK_HEAD: usize = 10;
 /// Bytes of the PNG decoder's allocations allowed: a 256 x 656 picture at 16 bits a channel is
 /// 1.3 MiB; the rest is room for its ancillary chunks.
 const DECODER_LIMIT: usize = 8 << 20;
+/// The most zero bytes after the pixel data the chunk may give: far more than the sector padding
+/// of a file cut from a disc image (under 2048), and few enough that a hostile chunk cannot make
+/// the encoder write gigabytes.
+pub const MAX_PADDING: usize = 1 << 16;
 /// How many faulty pixels an error names before it counts the rest.
 const NAMED_PIXELS: usize = 4;
 
@@ -92,10 +96,16 @@ impl SheetChunk {
     /// The chunk's data.
     ///
     /// # Errors
-    /// Padding over 4 GiB or more palettes than a u16 counts (no sheet has either).
+    /// Padding over [`MAX_PADDING`], more palettes than a u16 counts, a shown palette that is
+    /// not one of them.
     pub fn to_bytes(&self) -> Result<Vec<u8>, SprPngError> {
-        let padding = u32::try_from(self.padding)
-            .map_err(|_| SprPngError::BadChunk("padding over 4 GiB".into()))?;
+        if self.padding > MAX_PADDING {
+            return Err(SprPngError::BadChunk(format!(
+                "it would give {} zero bytes after the pixels; a sheet has at most {MAX_PADDING}",
+                self.padding
+            )));
+        }
+        let padding = self.padding as u32;
         let count = u16::try_from(self.palettes.len())
             .map_err(|_| SprPngError::BadChunk("over 65535 palettes".into()))?;
         let shown = match self.shown {
@@ -164,6 +174,11 @@ impl SheetChunk {
             }
         };
         let padding = u32::from_le_bytes([head[4], head[5], head[6], head[7]]) as usize;
+        if padding > MAX_PADDING {
+            return Err(bad(format!(
+                "{padding} zero bytes after the pixels; a sheet has at most {MAX_PADDING}"
+            )));
+        }
         let palettes = data[CHUNK_HEAD..]
             .chunks_exact(2 * PALETTE_COLOURS)
             .map(|palette| {
@@ -184,7 +199,7 @@ impl SheetChunk {
 /// alone.
 ///
 /// # Errors
-/// As [`spr_to_png`] ([`SprPngError::Render`]); a padding the chunk cannot count.
+/// As [`spr_to_png`] ([`SprPngError::Render`]); a padding over [`MAX_PADDING`].
 pub fn export(spr: &Spr, palette: usize) -> Result<Vec<u8>, SprPngError> {
     let png = spr_to_png(spr, palette).map_err(SprPngError::Render)?;
     let shown = (spr.variant != SprVariant::Sp2).then_some(palette);
@@ -722,13 +737,28 @@ fn match_colours(
         Some(palette) => return Err(SprPngError::NoSuchPalette { palette, variant }),
         None => (0..palettes.len()).collect(),
     };
+    // Every colour of alpha 0 is the same transparent one.
+    let mut distinct: Vec<Rgba> = colours
+        .iter()
+        .map(|c| if c[3] == 0 { [0; 4] } else { *c })
+        .collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    // The first palette that holds every colour, else the one that holds the most of them
+    // (counting each colour once, and each palette only until it is no better).
     let mut fewest: Option<(usize, usize)> = None;
     for &p in &candidates {
-        let misfits = misfits(colours, &palette_rgba(&palettes[p]));
+        let shown = palette_rgba(&palettes[p]);
+        let best = fewest.map_or(usize::MAX, |(_, misfits)| misfits);
+        let misfits = distinct
+            .iter()
+            .filter(|c| index_of(**c, &shown, None).is_none())
+            .take(best)
+            .count();
         if misfits == 0 {
             return Ok((indices_in(colours, &palettes[p], options.like), p));
         }
-        if fewest.is_none_or(|(_, m)| misfits < m) {
+        if misfits < best {
             fewest = Some((p, misfits));
         }
     }
@@ -748,27 +778,12 @@ fn match_colours(
             }
         }
     }
-    // Every colour of alpha 0 is the same transparent one.
-    let mut distinct: Vec<Rgba> = colours
-        .iter()
-        .map(|c| if c[3] == 0 { [0; 4] } else { *c })
-        .collect();
-    distinct.sort_unstable();
-    distinct.dedup();
     Err(SprPngError::ColoursNotInPalette {
         palette,
         count,
         distinct: distinct.len(),
         first,
     })
-}
-
-/// How many colours `shown` (a palette's RGBA) does not hold.
-fn misfits(colours: &[Rgba], shown: &[Rgba; PALETTE_COLOURS]) -> usize {
-    colours
-        .iter()
-        .filter(|c| index_of(**c, shown, None).is_none())
-        .count()
 }
 
 /// Each colour's index in `palette` (they all fit), `like`'s index where several show it.

@@ -350,6 +350,17 @@ fn hostile_pictures_get_one_line_each_before_any_large_allocation() {
          palettes for a standard sheet, which has 16"
     );
 
+    let mut chunk = SheetChunk::of(&blank, Some(0)).to_bytes().unwrap();
+    chunk[4..8].copy_from_slice(&u32::MAX.to_le_bytes());
+    let picture = indexed_png(488, &blank.pixels, &rgb(&blank.palettes[0]), Some(&chunk));
+    let (error, peak) = peak_memory(|| import(&picture, &no_options()).unwrap_err());
+    assert_eq!(
+        error.to_string(),
+        "its spPl chunk (the sheet's palettes, written by tactics-sprite) is damaged: 4294967295 \
+         zero bytes after the pixels; a sheet has at most 65536"
+    );
+    assert!(peak < 256 << 10, "{peak} bytes held");
+
     let mut over = blank.pixels.clone();
     over[256 * 10 + 3] = 200;
     let picture = indexed_png(488, &over, &rgb(&blank.palettes[0]), None);
@@ -362,12 +373,12 @@ fn hostile_pictures_get_one_line_each_before_any_large_allocation() {
 #[test]
 fn the_chunk_reads_back_what_it_wrote() {
     let mut spr = Spr::blank(SprVariant::Short);
-    spr.padding = 0x0102_0304;
+    spr.padding = 0x0102;
     spr.palettes[15][15] = 0x8421;
     let chunk = SheetChunk::of(&spr, Some(15));
     let bytes = chunk.to_bytes().unwrap();
     // Version 1, layout 1 (short), palette 15 shown, 0, the padding, 16 palettes, the words.
-    assert_eq!(&bytes[..10], &[1, 1, 15, 0, 4, 3, 2, 1, 16, 0]);
+    assert_eq!(&bytes[..10], &[1, 1, 15, 0, 2, 1, 0, 0, 16, 0]);
     assert_eq!(bytes.len(), 10 + 16 * 32);
     assert_eq!(&bytes[bytes.len() - 2..], &[0x21, 0x84]);
     assert_eq!(SheetChunk::parse(&bytes).unwrap(), chunk);
