@@ -769,3 +769,16 @@ fn the_docs_opcode_table_is_the_codecs() {
         .collect();
     assert_eq!(rows, expected);
 }
+
+#[test]
+fn a_line_of_a_hundred_thousand_labels_is_read_in_one_pass() {
+    // Slots and labels before a command are read in a loop, not one call each (which would
+    // overflow the stack), and a missing label's suggestions look at a bounded few of them.
+    let mut line = String::from("slot 0: ");
+    for n in 0..100_000 {
+        line.push_str(&format!("L{n}: "));
+    }
+    line.push_str("Frame 1 2\n    HoldWeapon L99999\n    HoldWeapon nowhere\n");
+    let (line_number, column, kind, _) = error(&seq(&line));
+    assert_eq!((line_number, column, kind), (6, 16, ErrorKind::UnknownName));
+}

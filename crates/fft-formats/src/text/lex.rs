@@ -223,14 +223,21 @@ pub(crate) fn did_you_mean<'c>(
     word: &str,
     candidates: impl IntoIterator<Item = &'c str>,
 ) -> Option<&'c str> {
-    // Long words are no slip of the fingers, and would make the comparison slow.
+    // Long words are no slip of the fingers, and would make the comparison slow; so would a
+    // hostile text's hundred thousand labels (a real one has a few hundred).
     const LONGEST: usize = 40;
-    if word.chars().count() > LONGEST {
+    const MOST_CANDIDATES: usize = 4096;
+    let length = word.chars().count();
+    if length > LONGEST {
         return None;
     }
-    let allowed = if word.chars().count() >= 5 { 2 } else { 1 };
+    let allowed = if length >= 5 { 2 } else { 1 };
     let mut best: Option<(usize, &str)> = None;
-    for candidate in candidates {
+    for candidate in candidates.into_iter().take(MOST_CANDIDATES) {
+        // Each edit changes the length by one at most.
+        if candidate.len().abs_diff(word.len()) > allowed {
+            continue;
+        }
         let distance = if candidate.eq_ignore_ascii_case(word) {
             0
         } else {

@@ -270,33 +270,38 @@ pub(super) fn assemble(lines: &[Line<'_>]) -> Result<Assembly, Error> {
 
 impl<'t> Reader<'t> {
     fn line(&mut self, line: &Line<'t>) -> Result<(), Error> {
-        let head = line.head();
-        if head.text.starts_with('.') {
+        if line.head().text.starts_with('.') {
             return self.directive(line);
         }
         self.body_from.get_or_insert(line.number);
-        if head.text == SLOT || head.text == "slot:" {
-            return self.slot(line);
+        // Slots and labels first (any number of them), then perhaps a command.
+        let mut from = 0;
+        while let Some(word) = line.words.get(from) {
+            if word.text == SLOT || word.text == "slot:" {
+                self.slot(line, from)?;
+                from += 2;
+            } else if let Some(name) = word.text.strip_suffix(':') {
+                self.label(line, word, name)?;
+                from += 1;
+            } else {
+                break;
+            }
         }
-        if let Some(name) = head.text.strip_suffix(':') {
-            self.label(line, &head, name)?;
-            return self.rest(line, 1);
+        match from {
+            0 => self.command(line),
+            _ if from >= line.words.len() => Ok(()),
+            _ => {
+                let rest = Line {
+                    number: line.number,
+                    words: line.words[from..].to_vec(),
+                    end_column: line.end_column,
+                };
+                if rest.head().text.starts_with('.') {
+                    return self.directive(&rest);
+                }
+                self.command(&rest)
+            }
         }
-        self.command(line)
-    }
-
-    /// The words of `line` from `from` on, as a line of their own, when there are any: a
-    /// command after a slot or a label.
-    fn rest(&mut self, line: &Line<'t>, from: usize) -> Result<(), Error> {
-        if line.words.len() <= from {
-            return Ok(());
-        }
-        let rest = Line {
-            number: line.number,
-            words: line.words[from..].to_vec(),
-            end_column: line.end_column,
-        };
-        self.line(&rest)
     }
 
     fn directive(&mut self, line: &Line<'t>) -> Result<(), Error> {
@@ -362,17 +367,16 @@ impl<'t> Reader<'t> {
         Ok(())
     }
 
-    /// `slot N:`, perhaps with a command after it on the line.
-    fn slot(&mut self, line: &Line<'t>) -> Result<(), Error> {
-        let expected = || {
-            line.error_at_end(
+    /// `slot N:`, the words `at` and `at + 1` of `line`.
+    fn slot(&mut self, line: &Line<'t>, at: usize) -> Result<(), Error> {
+        let keyword = line.words[at];
+        let word = line.words.get(at + 1).filter(|_| keyword.text == SLOT);
+        let Some(word) = word else {
+            return Err(line.error(
+                &keyword,
                 ErrorKind::Syntax,
                 "expected `slot N:`, the slot whose sequence starts at the next command",
-            )
-        };
-        let word = line.words.get(1).filter(|_| line.head().text == SLOT);
-        let Some(word) = word else {
-            return Err(expected());
+            ));
         };
         let Some(digits) = word.text.strip_suffix(':') else {
             return Err(line.error(
@@ -398,13 +402,14 @@ impl<'t> Reader<'t> {
             Mark {
                 command: None,
                 line: line.number,
-                column: line.head().column,
+                column: keyword.column,
             },
         );
         self.waiting_slots.push(slot);
-        self.rest(line, 2)
+        Ok(())
     }
 
+    /// `NAME:`, the word `head` of `line`.
     fn label(&mut self, line: &Line<'t>, head: &Word<'t>, name: &'t str) -> Result<(), Error> {
         if !lex::is_name(name) {
             return Err(line.error(
