@@ -1,6 +1,7 @@
 //! Lossless codecs for the sprite files of Final Fantasy Tactics (PlayStation): SHP (how each
 //! frame is assembled from sheet rectangles), SEQ (the animation bytecode) and SPR (the sprite
-//! sheets the rectangles are cut from).
+//! sheets the rectangles are cut from), and the editable text forms of SEQ and SHP files
+//! ([`text`], docs/text-forms.md).
 //!
 //! Every `decode` checks the structural rules of `formats.md` and returns the first violation with
 //! its byte offset; every `encode` gives back the original bytes for any decoded file. No input
