@@ -1,5 +1,5 @@
 //! The crate's one error type: bytes that do not follow the format, models that no file can hold,
-//! a model that decoded but does not encode again, and opcode tables that cannot exist.
+//! a model that decoded but does not encode again, and text forms (`text`) that do not assemble.
 //!
 //! Every error carries a matchable [`ErrorKind`] and, for the codecs, the path of the field at
 //! fault as structured frames ([`FieldPath`]), in the manner of binrw's backtrace frames: the
@@ -48,6 +48,17 @@ pub enum ErrorKind {
     NotReadBack,
     /// A sheet rectangle no tile record can name (off the grid, no size code, the other half).
     NotOnSheet,
+
+    // Assembling a text form.
+    /// Text that does not follow the form's grammar: a malformed number, a word out of place, a
+    /// wrong number of arguments.
+    Syntax,
+    /// A name the form does not know: an opcode, a directive, a label, a tile size.
+    UnknownName,
+    /// Something given twice: a slot, a label, a directive.
+    Duplicate,
+    /// Something the text lacks: a directive, a slot in the numbering, a frame's tiles.
+    Missing,
 }
 
 /// One step of the path to the field at fault.
@@ -177,6 +188,15 @@ pub enum Error {
     /// A file that decoded, but whose model does not encode again (a round trip).
     #[error("decoded, but cannot be encoded again: {0}")]
     NotReEncodable(Box<Error>),
+    /// A text form that does not assemble: where (`line` and `column`, from 1, columns counted
+    /// in characters) and what is wrong there, including what the encoders would refuse.
+    #[error("line {line}, column {column}: {problem}")]
+    Text {
+        kind: ErrorKind,
+        line: usize,
+        column: usize,
+        problem: String,
+    },
 }
 
 /// The name the decoders' signatures use: every error of this crate is an [`Error`].
@@ -215,10 +235,27 @@ impl Error {
         }
     }
 
+    /// A text form's error at `line` and `column`.
+    pub(crate) fn text(
+        kind: ErrorKind,
+        line: usize,
+        column: usize,
+        problem: impl fmt::Display,
+    ) -> Self {
+        Self::Text {
+            kind,
+            line,
+            column,
+            problem: problem.to_string(),
+        }
+    }
+
     /// What went wrong; for a round trip, what went wrong when encoding again.
     pub fn kind(&self) -> ErrorKind {
         match self {
-            Self::Decode { kind, .. } | Self::Encode { kind, .. } => *kind,
+            Self::Decode { kind, .. } | Self::Encode { kind, .. } | Self::Text { kind, .. } => {
+                *kind
+            }
             Self::NotReEncodable(inner) => inner.kind(),
         }
     }
@@ -241,12 +278,21 @@ impl Error {
         match self {
             Self::Decode { path, .. } | Self::Encode { path, .. } => Some(path),
             Self::NotReEncodable(inner) => inner.path(),
+            Self::Text { .. } => None,
         }
     }
 
     /// The path as text (`main table, frame 12, tile 3`), or empty.
     pub fn field(&self) -> String {
         self.path().map(ToString::to_string).unwrap_or_default()
+    }
+
+    /// Where in a text form the error is: `(line, column)`, from 1.
+    pub fn text_position(&self) -> Option<(usize, usize)> {
+        match self {
+            Self::Text { line, column, .. } => Some((*line, *column)),
+            _ => None,
+        }
     }
 
     /// What a decoding error says the format requires; empty for other errors.

@@ -1,6 +1,7 @@
 //! Lossless codecs for the sprite files of Final Fantasy Tactics (PlayStation): SHP (how each
 //! frame is assembled from sheet rectangles), SEQ (the animation bytecode) and SPR (the sprite
-//! sheets the rectangles are cut from).
+//! sheets the rectangles are cut from), and the editable text forms of SEQ and SHP files
+//! ([`text`], docs/text-forms.md).
 //!
 //! Every `decode` checks the structural rules of docs/formats/README.md and returns the first
 //! violation with its byte offset; every `encode` gives back the original bytes for any decoded
@@ -15,6 +16,7 @@ pub mod retail;
 pub mod seq;
 pub mod shp;
 pub mod spr;
+pub mod text;
 pub mod weapon_graphics;
 
 pub use error::{DecodeError, EncodeError, Error, ErrorKind, FieldPath, PathFrame};

@@ -567,3 +567,21 @@ fn no_retail_shp_or_seq_is_a_sheet_and_no_sheet_is_an_shp_or_seq() {
         assert_eq!(detect_format(&bytes), Some(FileFormat::Spr), "{name}");
     }
 }
+
+/// `colour_word` undoes `colour_rgba` for all 32768 colours (the STP bit aside), and rounds an
+/// 8-bit channel to the nearest 5-bit level: 0-3 -> 0, 4-12 -> 1, ..., 251-255 -> 31.
+#[test]
+fn colour_word_is_the_inverse_of_colour_rgba() {
+    use fft_formats::spr::{STP_BIT, colour_rgba, colour_word};
+    for word in 0..=u16::MAX {
+        let [r, g, b, _] = colour_rgba(word);
+        assert_eq!(colour_word([r, g, b]), word & !STP_BIT, "{word:04X}");
+    }
+    // Level v shows as round(v * 255 / 31); a channel goes to the level it is nearest to.
+    for c in 0..=255u8 {
+        let nearest = (0..32u16)
+            .min_by_key(|v| (i32::from(c) * 31 - i32::from(*v) * 255).abs())
+            .unwrap();
+        assert_eq!(colour_word([c, 0, 0]), nearest, "{c}");
+    }
+}

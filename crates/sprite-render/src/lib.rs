@@ -11,6 +11,7 @@
 //! - [`request`] and [`render`]: the one render entry point, a request checked once against its
 //!   document and drawn to its file, with or without the weapon and effect layers;
 //! - [`aseprite`]: the atlas and its JSON;
+//! - [`spr_png`]: sheet pictures back into SPR files, and a picture that carries every palette;
 //! - [`demo_sheet`]: the synthetic demo unit's sheet, painted here (`fixtures/demo/demo.png`).
 
 pub mod aseprite;
@@ -24,6 +25,7 @@ pub mod layout;
 pub mod render;
 pub mod request;
 pub mod sheet;
+pub mod spr_png;
 
 pub use compose::{AnimationFrame, Canvas, Renderer};
 pub use error::RenderError;

@@ -58,6 +58,8 @@ enum Command {
     Pack(cmd::sas::extract::PackArgs),
     Serve(cmd::serve::Args),
     Disc(cmd::disc::Args),
+    Disasm(cmd::disasm::Args),
+    Asm(cmd::asm::Args),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +79,8 @@ fn main() -> ExitCode {
         Command::Pack(args) => cmd::sas::extract::pack(args),
         Command::Serve(args) => cmd::serve::run(args),
         Command::Disc(args) => cmd::disc::run(args),
+        Command::Disasm(args) => cmd::disasm::run(args),
+        Command::Asm(args) => cmd::asm::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

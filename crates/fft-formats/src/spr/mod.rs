@@ -171,6 +171,15 @@ impl SprVariant {
         }
     }
 
+    /// The zero bytes a retail file of this layout ends with: one after a short sheet, none
+    /// after the others (what a sheet made from a picture alone is given).
+    pub const fn retail_padding(self) -> usize {
+        match self {
+            Self::Short => 1,
+            Self::Standard | Self::Tall | Self::Sp2 | Self::Other | Self::Weapons => 0,
+        }
+    }
+
     /// Image height in pixels.
     pub const fn height(self) -> usize {
         match self {
@@ -345,6 +354,18 @@ pub fn palette_rgba(palette: &Palette) -> [[u8; 4]; PALETTE_COLOURS] {
         }
     }
     out
+}
+
+/// Bit 15 of a colour word: the PlayStation's semi-transparency (STP) flag, which no RGB colour
+/// shows.
+pub const STP_BIT: u16 = 0x8000;
+
+/// The colour word nearest to an 8-bit RGB colour: each channel to 5 bits, rounded, STP clear.
+/// It undoes [`colour_rgba`]: `colour_word(colour_rgba(w)) == w & !STP_BIT` for every word.
+pub fn colour_word([r, g, b]: [u8; 3]) -> u16 {
+    // At most 255 * 31 + 127 = 8032; the quotient at most 31.
+    let channel = |c: u8| (u16::from(c) * 31 + 127) / 255;
+    channel(r) | (channel(g) << 5) | (channel(b) << 10)
 }
 
 /// One colour word as opaque RGBA, each 5-bit channel expanded to `(v * 255 + 15) / 31`.

@@ -1,9 +1,11 @@
 //! The subcommands, one module each, and what they share: reading an input file, choosing its
 //! kind, and how a command ends ([`failure`]).
 
+pub mod asm;
 pub mod build;
 pub mod check;
 pub mod diff;
+pub mod disasm;
 pub mod disc;
 pub mod documents;
 pub mod draw;

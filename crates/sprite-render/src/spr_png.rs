@@ -1,0 +1,819 @@
+//! SPR sheets as PNG pictures and back, losslessly (docs/sheet-import.md).
+//!
+//! The picture [`crate::sheet::spr_to_png`] writes, an indexed PNG whose pixel values are the
+//! sheet's 4-bit indices, holds every pixel but only one palette, and that one only as 8-bit
+//! colours: the other palettes, the STP bit of each colour word, the layout (an SP2 and the OTHER
+//! sheet are both 256 x 256) and the zero bytes a file ends with are not in it. [`export`] writes
+//! the same picture with one ancillary chunk more, `spPl`, that carries them; [`import`] reads
+//! any sheet picture back into an [`Spr`], taking what the picture lacks from the chunk, or else
+//! from a sheet it is told to be like (`--like`). An exported picture imports to the same bytes.
+//!
+//! [`import`] takes
+//! - an indexed PNG (any bit depth): its pixel values are the indices, which must be 0 to 15. A
+//!   PLTE of 16 colours or fewer is the palette the picture shows (the chunk's, else
+//!   [`ImportOptions::palette`], else 0); a longer PLTE without the chunk holds palettes 0, 1, ...
+//!   16 colours each (what fan-made sheets carry). A colour of the PLTE becomes the colour word
+//!   nearest to it, keeping the STP bit of the word it replaces;
+//! - an RGBA (or RGB, grey) PNG whose colours are those of one of the sheet's palettes, which
+//!   then come from the chunk or `--like`: alpha 0 is index 0, and each colour the index of that
+//!   palette showing it (the `--like` sheet's index where several do).
+//!
+//! Everything is checked before anything large is allocated: the size from the PNG header, the
+//! chunk's length against its layout. Each refusal is one [`SprPngError`].
+
+use fft_formats::spr::{
+    PALETTE_COLOURS, Palette, STP_BIT, Spr, SprVariant, WIDTH, colour_word, palette_rgba,
+};
+
+use crate::error::RenderError;
+use crate::image::Rgba;
+use crate::sheet::{PNG_SIGNATURE, spr_to_png};
+
+/// The chunk type of the sheet data an indexed PNG cannot hold: ancillary, private, safe to copy
+/// (its content does not depend on the pixels, so an editor may keep it when it changes them).
+pub const CHUNK_TYPE: [u8; 4] = *b"spPl";
+/// The version of the chunk's layout this module reads and writes.
+pub const CHUNK_VERSION: u8 = 1;
+/// The chunk's `shown` byte when the PLTE is no palette of the sheet (an SP2's grey ramp).
+const NO_PALETTE_SHOWN: u8 = 0xFF;
+/// Bytes of the chunk before its palettes.
+const CHUNK_HEAD: usize = 10;
+/// Bytes of the PNG decoder's allocations allowed: a 256 x 656 picture at 16 bits a channel is
+/// 1.3 MiB; the rest is room for its ancillary chunks.
+const DECODER_LIMIT: usize = 8 << 20;
+/// The most zero bytes after the pixel data the chunk may give: far more than the sector padding
+/// of a file cut from a disc image (under 2048), and few enough that a hostile chunk cannot make
+/// the encoder write gigabytes.
+pub const MAX_PADDING: usize = 1 << 16;
+/// How many faulty pixels an error names before it counts the rest.
+const NAMED_PIXELS: usize = 4;
+
+/// What a sheet's file holds that its indexed picture does not: the `spPl` chunk.
+///
+/// | offset | size | field |
+/// |---|---|---|
+/// | 0 | 1 | version (1) |
+/// | 1 | 1 | layout: 0 standard, 1 short, 2 tall, 3 SP2, 4 OTHER, 5 weapons |
+/// | 2 | 1 | the palette the PLTE shows, 0xFF for none |
+/// | 3 | 1 | 0 |
+/// | 4 | 4 | the zero bytes after the pixel data (u32, little-endian) |
+/// | 8 | 2 | palette count (u16, little-endian): the layout's |
+/// | 10 | 32 each | the palettes, 16 colour words each (u16, little-endian, STP bit included) |
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SheetChunk {
+    pub variant: SprVariant,
+    /// The palette the picture's PLTE is; `None` when it is none of them (an SP2's grey ramp).
+    pub shown: Option<usize>,
+    /// [`Spr::padding`].
+    pub padding: usize,
+    /// [`Spr::palettes`].
+    pub palettes: Vec<Palette>,
+}
+
+/// The layout's code in the chunk. Fixed here, whatever order [`SprVariant::ALL`] lists them in.
+fn variant_code(variant: SprVariant) -> u8 {
+    match variant {
+        SprVariant::Standard => 0,
+        SprVariant::Short => 1,
+        SprVariant::Tall => 2,
+        SprVariant::Sp2 => 3,
+        SprVariant::Other => 4,
+        SprVariant::Weapons => 5,
+    }
+}
+
+impl SheetChunk {
+    /// What `spr`'s picture with palette `shown` lacks.
+    pub fn of(spr: &Spr, shown: Option<usize>) -> Self {
+        Self {
+            variant: spr.variant,
+            shown,
+            padding: spr.padding,
+            palettes: spr.palettes.clone(),
+        }
+    }
+
+    /// The chunk's data.
+    ///
+    /// # Errors
+    /// Padding over [`MAX_PADDING`], more palettes than a u16 counts, a shown palette that is
+    /// not one of them.
+    pub fn to_bytes(&self) -> Result<Vec<u8>, SprPngError> {
+        if self.padding > MAX_PADDING {
+            return Err(SprPngError::BadChunk(format!(
+                "it would give {} zero bytes after the pixels; a sheet has at most {MAX_PADDING}",
+                self.padding
+            )));
+        }
+        let padding = self.padding as u32;
+        let count = u16::try_from(self.palettes.len())
+            .map_err(|_| SprPngError::BadChunk("over 65535 palettes".into()))?;
+        let shown = match self.shown {
+            None => NO_PALETTE_SHOWN,
+            Some(p) if p < self.palettes.len() && p < usize::from(NO_PALETTE_SHOWN) => p as u8,
+            Some(p) => {
+                return Err(SprPngError::BadChunk(format!(
+                    "it would say the picture shows palette {p} of {}",
+                    self.palettes.len()
+                )));
+            }
+        };
+        let mut out = Vec::with_capacity(CHUNK_HEAD + self.palettes.len() * 32);
+        out.extend_from_slice(&[CHUNK_VERSION, variant_code(self.variant), shown, 0]);
+        out.extend_from_slice(&padding.to_le_bytes());
+        out.extend_from_slice(&count.to_le_bytes());
+        for word in self.palettes.iter().flatten() {
+            out.extend_from_slice(&word.to_le_bytes());
+        }
+        Ok(out)
+    }
+
+    /// Reads the chunk's data.
+    ///
+    /// # Errors
+    /// [`SprPngError::BadChunk`], saying what does not fit.
+    pub fn parse(data: &[u8]) -> Result<Self, SprPngError> {
+        let bad = |why: String| SprPngError::BadChunk(why);
+        let head = data.get(..CHUNK_HEAD).ok_or_else(|| {
+            bad(format!(
+                "{} bytes; it has at least {CHUNK_HEAD}",
+                data.len()
+            ))
+        })?;
+        if head[0] != CHUNK_VERSION {
+            return Err(bad(format!(
+                "version {}; this tactics-sprite reads version {CHUNK_VERSION}",
+                head[0]
+            )));
+        }
+        let variant = SprVariant::ALL
+            .into_iter()
+            .find(|v| variant_code(*v) == head[1])
+            .ok_or_else(|| bad(format!("layout code {}, which is none of 0 to 5", head[1])))?;
+        let count = usize::from(u16::from_le_bytes([head[8], head[9]]));
+        if count != variant.palette_count() {
+            return Err(bad(format!(
+                "{count} palettes for a {variant} sheet, which has {}",
+                variant.palette_count()
+            )));
+        }
+        let want = CHUNK_HEAD + count * 2 * PALETTE_COLOURS;
+        if data.len() != want {
+            return Err(bad(format!(
+                "{} bytes; {count} palettes make {want}",
+                data.len()
+            )));
+        }
+        let shown = match head[2] {
+            NO_PALETTE_SHOWN => None,
+            p if usize::from(p) < count => Some(usize::from(p)),
+            p => {
+                return Err(bad(format!(
+                    "it says the picture shows palette {p} of {count}"
+                )));
+            }
+        };
+        let padding = u32::from_le_bytes([head[4], head[5], head[6], head[7]]) as usize;
+        if padding > MAX_PADDING {
+            return Err(bad(format!(
+                "{padding} zero bytes after the pixels; a sheet has at most {MAX_PADDING}"
+            )));
+        }
+        let palettes = data[CHUNK_HEAD..]
+            .chunks_exact(2 * PALETTE_COLOURS)
+            .map(|palette| {
+                std::array::from_fn(|i| u16::from_le_bytes([palette[2 * i], palette[2 * i + 1]]))
+            })
+            .collect();
+        Ok(Self {
+            variant,
+            shown,
+            padding,
+            palettes,
+        })
+    }
+}
+
+/// The picture `tactics-sprite sheet` writes for `spr` with palette `palette` (the bytes of
+/// [`spr_to_png`]), with the [`SheetChunk`] after its header: [`import`] gives `spr` back from it
+/// alone.
+///
+/// # Errors
+/// As [`spr_to_png`] ([`SprPngError::Render`]); a padding over [`MAX_PADDING`].
+pub fn export(spr: &Spr, palette: usize) -> Result<Vec<u8>, SprPngError> {
+    let png = spr_to_png(spr, palette).map_err(SprPngError::Render)?;
+    let shown = (spr.variant != SprVariant::Sp2).then_some(palette);
+    let data = SheetChunk::of(spr, shown).to_bytes()?;
+    // After the signature and the IHDR chunk (its length, type, 13 bytes and CRC).
+    let at = PNG_SIGNATURE.len() + 4 + 4 + 13 + 4;
+    let mut out = Vec::with_capacity(png.len() + data.len() + 12);
+    out.extend_from_slice(&png[..at]);
+    out.extend_from_slice(&chunk(CHUNK_TYPE, &data));
+    out.extend_from_slice(&png[at..]);
+    Ok(out)
+}
+
+/// A PNG chunk: length, type, data, CRC of the type and data.
+fn chunk(kind: [u8; 4], data: &[u8]) -> Vec<u8> {
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&kind);
+    crc.update(data);
+    let mut out = Vec::with_capacity(data.len() + 12);
+    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    out.extend_from_slice(&kind);
+    out.extend_from_slice(data);
+    out.extend_from_slice(&crc.finalize().to_be_bytes());
+    out
+}
+
+/// The data of the `spPl` chunk of a PNG, if it has one; its CRC is checked (the PNG decoder
+/// skips ancillary chunks whose CRC is wrong, silently).
+fn find_chunk(png: &[u8]) -> Result<Option<&[u8]>, SprPngError> {
+    let mut at = PNG_SIGNATURE.len();
+    while let Some(head) = png.get(at..at + 8) {
+        let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
+        let kind = [head[4], head[5], head[6], head[7]];
+        let Some(end) = (at + 8).checked_add(len).filter(|end| end + 4 <= png.len()) else {
+            // A chunk cut short: the decoder says so, in its words.
+            return Ok(None);
+        };
+        if kind == CHUNK_TYPE {
+            let data = &png[at + 8..end];
+            let stored = u32::from_be_bytes([png[end], png[end + 1], png[end + 2], png[end + 3]]);
+            let mut crc = crc32fast::Hasher::new();
+            crc.update(&kind);
+            crc.update(data);
+            if crc.finalize() != stored {
+                return Err(SprPngError::BadChunk(
+                    "its CRC does not match its bytes".into(),
+                ));
+            }
+            return Ok(Some(data));
+        }
+        if &kind == b"IEND" {
+            break;
+        }
+        at = end + 4;
+    }
+    Ok(None)
+}
+
+/// What [`import`] is told besides the picture.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ImportOptions<'a> {
+    /// A sheet of the same layout whose palettes, bottom band and padding fill in what the
+    /// picture does not carry (`--like RAMUZA.SPR`).
+    pub like: Option<&'a Spr>,
+    /// The palette the picture shows: for an indexed PNG without the chunk, the palette its PLTE
+    /// is (default 0); for an RGBA one, the palette its colours are from (default: the one they
+    /// all fit).
+    pub palette: Option<usize>,
+    /// The layout, when neither the chunk nor `like` says it and the height does not (a 256 x 256
+    /// picture is an SP2 or the OTHER sheet).
+    pub variant: Option<SprVariant>,
+}
+
+/// Where a part of an imported sheet came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The picture's own pixels or PLTE.
+    Picture,
+    /// The picture's `spPl` chunk.
+    Chunk,
+    /// The `--like` sheet.
+    Like,
+    /// Neither: the layout's default (the padding of a retail file).
+    Default,
+}
+
+/// How the pixels were read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PixelSource {
+    /// An indexed PNG's pixel values.
+    Indices,
+    /// An RGBA picture's colours, matched to this palette.
+    Colours { palette: usize },
+}
+
+/// An imported sheet and where its parts came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imported {
+    pub spr: Spr,
+    pub pixels: PixelSource,
+    /// For each palette, where its words came from.
+    pub palettes: Vec<Source>,
+    /// Where rows 456-487 of a standard sheet came from (`Like` for a 456-row picture).
+    pub band: Source,
+    pub padding: Source,
+}
+
+/// One pixel an error names: its position and what it holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pixel<T> {
+    pub x: u32,
+    pub y: u32,
+    pub value: T,
+}
+
+/// Why a picture cannot be made into a sheet (or, rarely, a sheet into a picture): one line
+/// each.
+#[non_exhaustive]
+#[derive(Debug, thiserror::Error)]
+pub enum SprPngError {
+    #[error("not a PNG picture (it does not start with the PNG signature)")]
+    NotPng,
+    #[error("not a readable PNG: {0}")]
+    Png(#[from] png::DecodingError),
+    #[error(
+        "the picture is {width} x {height}; a sheet picture is {WIDTH} wide and 488 (standard), 288 \
+         (short), 512 (tall), 256 (SP2 or OTHER) or 656 (weapons) tall, or 456 (standard, without \
+         its bottom band, with --like)"
+    )]
+    Size { width: u32, height: u32 },
+    #[error("the picture is {WIDTH} x {height}, but {said} a {variant} sheet, which is {WIDTH} x {}", variant.height())]
+    NotThatLayout {
+        height: u32,
+        variant: SprVariant,
+        /// Who says the layout: "--like is", "its spPl chunk says", "--variant says".
+        said: &'static str,
+    },
+    #[error(
+        "a {WIDTH} x 256 picture is an SP2 sheet or the OTHER sheet: say which (sp2 or other), or \
+         give a sheet it is like"
+    )]
+    Sp2OrOther,
+    #[error(
+        "the picture has 456 rows, a standard sheet without its bottom band (rows 456-487: body \
+         parts and the portrait); give a sheet it is like (--like) to take the band from"
+    )]
+    NoBand,
+    #[error(
+        "{count} pixels have indices past 15, which a sheet's 4 bits cannot hold: {}{}",
+        list(first, |v| v.to_string()),
+        more(*count, first.len())
+    )]
+    IndexOutOfRange { count: usize, first: Vec<Pixel<u8>> },
+    #[error(
+        "{count} pixels have colours that palette {palette} does not hold (the picture has \
+         {distinct} colours; a palette holds {PALETTE_COLOURS}, colour 0 transparent): {}{}",
+        list(first, |c| hex(*c)),
+        more(*count, first.len())
+    )]
+    ColoursNotInPalette {
+        palette: usize,
+        count: usize,
+        distinct: usize,
+        first: Vec<Pixel<Rgba>>,
+    },
+    #[error(
+        "a picture in colours (not indexed) carries no palette: give a sheet it is like (--like), \
+         whose palettes its colours are matched to"
+    )]
+    NoPalettes,
+    #[error(
+        "the picture carries {carried}, but a {variant} sheet has {} palettes: give a sheet it is \
+         like (--like) to take the others from",
+        variant.palette_count()
+    )]
+    PalettesMissing {
+        carried: String,
+        variant: SprVariant,
+    },
+    #[error("palette {palette} is out of range: a {variant} sheet has palettes 0 to {}", variant.palette_count().saturating_sub(1))]
+    NoSuchPalette { palette: usize, variant: SprVariant },
+    #[error("its spPl chunk (the sheet's palettes, written by tactics-sprite) is damaged: {0}")]
+    BadChunk(String),
+    #[error("the sheet does not encode: {0}")]
+    Encode(#[from] fft_formats::EncodeError),
+    /// The picture of a sheet cannot be made ([`export`]).
+    #[error(transparent)]
+    Render(RenderError),
+}
+
+/// `(x, y) value, ...` for the first pixels of an error.
+fn list<T>(pixels: &[Pixel<T>], show: impl Fn(&T) -> String) -> String {
+    pixels
+        .iter()
+        .map(|p| format!("({}, {}) {}", p.x, p.y, show(&p.value)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `, and 12 more`, or nothing.
+fn more(count: usize, named: usize) -> String {
+    if count > named {
+        format!(", and {} more", count - named)
+    } else {
+        String::new()
+    }
+}
+
+/// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+fn hex([r, g, b, a]: Rgba) -> String {
+    if a == 255 {
+        format!("#{r:02X}{g:02X}{b:02X}")
+    } else {
+        format!("#{r:02X}{g:02X}{b:02X}{a:02X}")
+    }
+}
+
+/// The rows of a standard sheet's bottom band (body parts and the portrait), which a 456-row
+/// picture leaves out.
+const BAND_ROWS: std::ops::Range<usize> = 456..488;
+
+/// A sheet from a picture of it (module docs).
+///
+/// # Errors
+/// One [`SprPngError`]: not a PNG, another size, a layout nobody says, pixels that fit no index,
+/// palettes the picture and `options` do not give.
+pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported, SprPngError> {
+    if !png_bytes.starts_with(&PNG_SIGNATURE) {
+        return Err(SprPngError::NotPng);
+    }
+    let chunk = find_chunk(png_bytes)?.map(SheetChunk::parse).transpose()?;
+    // The size first, from the header itself: a picture of another size is refused before the
+    // decoder reads on.
+    if let Some((width, height)) = header_size(png_bytes) {
+        layout(width, height, chunk.as_ref(), options)?;
+    }
+    let mut reader = decoder(png_bytes, png::Transformations::IDENTITY).read_info()?;
+    let info = reader.info();
+    let (width, height) = (info.width, info.height);
+    let variant = layout(width, height, chunk.as_ref(), options)?;
+    let band_from_like = height as usize != variant.height();
+    if band_from_like && options.like.is_none() {
+        return Err(SprPngError::NoBand);
+    }
+    let rows = height as usize;
+    let indexed = info.color_type == png::ColorType::Indexed;
+    let (pixels, pixel_source, palettes, palette_sources) = if indexed {
+        let plte: Vec<[u8; 3]> = info
+            .palette
+            .as_deref()
+            .unwrap_or_default()
+            .chunks_exact(3)
+            .map(|c| [c[0], c[1], c[2]])
+            .collect();
+        let depth = info.bit_depth as u8;
+        let indices = read_indices(&mut reader, depth, rows)?;
+        let (palettes, sources) = palettes_of_indexed(&plte, variant, chunk.as_ref(), options)?;
+        (indices, PixelSource::Indices, palettes, sources)
+    } else {
+        drop(reader);
+        let base = base_palettes(variant, chunk.as_ref(), options)
+            .filter(|(palettes, _)| !palettes.is_empty())
+            .ok_or(SprPngError::NoPalettes)?;
+        let colours = read_colours(png_bytes, rows)?;
+        let (indices, palette) = match_colours(&colours, &base.0, variant, options)?;
+        let sources = vec![base.1; base.0.len()];
+        (indices, PixelSource::Colours { palette }, base.0, sources)
+    };
+    let mut image = pixels;
+    let band = if band_from_like {
+        let like = options.like.expect("checked above");
+        image.extend_from_slice(&like.pixels[BAND_ROWS.start * WIDTH..BAND_ROWS.end * WIDTH]);
+        Source::Like
+    } else {
+        Source::Picture
+    };
+    let (padding, padding_source) = match (&chunk, options.like) {
+        (Some(chunk), _) => (chunk.padding, Source::Chunk),
+        (None, Some(like)) if like.variant == variant => (like.padding, Source::Like),
+        _ => (variant.retail_padding(), Source::Default),
+    };
+    let spr = Spr {
+        variant,
+        palettes,
+        pixels: image,
+        padding,
+    };
+    // The model is checked by encoding it (the compressed rows included).
+    spr.encode()?;
+    Ok(Imported {
+        spr,
+        pixels: pixel_source,
+        palettes: palette_sources,
+        band,
+        padding: padding_source,
+    })
+}
+
+/// The width and height an IHDR chunk right after the signature gives, if there is one.
+fn header_size(png: &[u8]) -> Option<(u32, u32)> {
+    let head = png.get(PNG_SIGNATURE.len()..PNG_SIGNATURE.len() + 16)?;
+    let be = |at: usize| u32::from_be_bytes([head[at], head[at + 1], head[at + 2], head[at + 3]]);
+    (be(0) == 13 && &head[4..8] == b"IHDR").then(|| (be(8), be(12)))
+}
+
+/// A PNG decoder for `bytes` with bounded allocations and no text or ICC chunks read.
+fn decoder(
+    bytes: &[u8],
+    transformations: png::Transformations,
+) -> png::Decoder<std::io::Cursor<&[u8]>> {
+    let mut decoder = png::Decoder::new_with_limits(
+        std::io::Cursor::new(bytes),
+        png::Limits {
+            bytes: DECODER_LIMIT,
+        },
+    );
+    decoder.set_ignore_text_chunk(true);
+    decoder.set_ignore_iccp_chunk(true);
+    decoder.set_transformations(transformations);
+    decoder
+}
+
+/// The layout of a `width x height` picture: what the options, the chunk or `like` say, checked
+/// against the height, else what the height says.
+fn layout(
+    width: u32,
+    height: u32,
+    chunk: Option<&SheetChunk>,
+    options: &ImportOptions<'_>,
+) -> Result<SprVariant, SprPngError> {
+    let fits = |variant: SprVariant| {
+        let full = variant.height() == height as usize;
+        let without_band = variant == SprVariant::Standard && height as usize == BAND_ROWS.start;
+        full || without_band
+    };
+    if width as usize != WIDTH || !SprVariant::ALL.into_iter().any(fits) {
+        return Err(SprPngError::Size { width, height });
+    }
+    let said = [
+        (options.variant, "--variant says"),
+        (chunk.map(|c| c.variant), "its spPl chunk says"),
+        (options.like.map(|l| l.variant), "--like is"),
+    ];
+    for (variant, said) in said {
+        if let Some(variant) = variant
+            && !fits(variant)
+        {
+            return Err(SprPngError::NotThatLayout {
+                height,
+                variant,
+                said,
+            });
+        }
+    }
+    if let Some(variant) = said.iter().find_map(|(v, _)| *v) {
+        return Ok(variant);
+    }
+    let mut by_height = SprVariant::ALL.into_iter().filter(|v| fits(*v));
+    match (by_height.next(), by_height.next()) {
+        (Some(variant), None) => Ok(variant),
+        _ => Err(SprPngError::Sp2OrOther),
+    }
+}
+
+/// The palettes a sheet of `variant` keeps when the picture does not give them: the chunk's, else
+/// `like`'s (when it is of the same layout).
+fn base_palettes(
+    variant: SprVariant,
+    chunk: Option<&SheetChunk>,
+    options: &ImportOptions<'_>,
+) -> Option<(Vec<Palette>, Source)> {
+    if let Some(chunk) = chunk {
+        return Some((chunk.palettes.clone(), Source::Chunk));
+    }
+    options
+        .like
+        .filter(|like| like.palettes.len() == variant.palette_count())
+        .map(|like| (like.palettes.clone(), Source::Like))
+}
+
+/// An indexed picture's palettes: what its PLTE carries (module docs), the rest from the chunk or
+/// `like`.
+fn palettes_of_indexed(
+    plte: &[[u8; 3]],
+    variant: SprVariant,
+    chunk: Option<&SheetChunk>,
+    options: &ImportOptions<'_>,
+) -> Result<(Vec<Palette>, Vec<Source>), SprPngError> {
+    let count = variant.palette_count();
+    if count == 0 {
+        return Ok((Vec::new(), Vec::new()));
+    }
+    // Which palette PLTE entry k describes: one shown palette, or 16 entries a palette.
+    let shown = match chunk {
+        Some(chunk) => chunk.shown,
+        None if plte.len() > PALETTE_COLOURS => None,
+        None => Some(options.palette.unwrap_or(0)),
+    };
+    if let Some(palette) = shown.filter(|p| *p >= count) {
+        return Err(SprPngError::NoSuchPalette { palette, variant });
+    }
+    let entries = match (chunk, shown) {
+        // With the chunk, the PLTE is only the palette it shows (an editor may pad it).
+        (Some(_), Some(_)) => plte.len().min(PALETTE_COLOURS),
+        (Some(_), None) => 0,
+        (None, _) => plte.len().min(count * PALETTE_COLOURS),
+    };
+    let first = shown.unwrap_or(0) * PALETTE_COLOURS;
+    let base = base_palettes(variant, chunk, options);
+    let mut palettes: Vec<Option<Palette>> = match &base {
+        Some((palettes, _)) => palettes.iter().copied().map(Some).collect(),
+        None => vec![None; count],
+    };
+    let mut carried = vec![false; count];
+    for (k, rgb) in plte.iter().take(entries).enumerate() {
+        let (palette, colour) = ((first + k) / PALETTE_COLOURS, (first + k) % PALETTE_COLOURS);
+        let old = palettes[palette].map_or(0, |p| p[colour]);
+        let target = palettes[palette].get_or_insert([0; PALETTE_COLOURS]);
+        target[colour] = colour_word(*rgb) | (old & STP_BIT);
+        carried[palette] = true;
+    }
+    // A palette the PLTE gave only part of is whole only with a base to fill it from.
+    let partial = entries % PALETTE_COLOURS != 0 && base.is_none();
+    if palettes.iter().any(Option::is_none) || partial {
+        let given: Vec<usize> = (0..count).filter(|p| carried[*p]).collect();
+        return Err(SprPngError::PalettesMissing {
+            carried: carried_words(&given, entries),
+            variant,
+        });
+    }
+    let base_source = base.map_or(Source::Default, |(_, source)| source);
+    let sources = carried
+        .iter()
+        .map(|c| if *c { Source::Picture } else { base_source })
+        .collect();
+    Ok((palettes.into_iter().flatten().collect(), sources))
+}
+
+/// `palette 0 only`, `palettes 0 to 3`, `no palette`, `12 colours of palette 0`.
+fn carried_words(palettes: &[usize], entries: usize) -> String {
+    match palettes {
+        [] => "no palette".to_owned(),
+        [p] if entries < PALETTE_COLOURS => format!("{entries} colours of palette {p} only"),
+        [p] => format!("palette {p} only"),
+        [first, .., last] => format!("palettes {first} to {last} only"),
+    }
+}
+
+/// An indexed picture's pixel values, one a byte, row by row; each must be 0 to 15.
+fn read_indices(
+    reader: &mut png::Reader<std::io::Cursor<&[u8]>>,
+    depth: u8,
+    rows: usize,
+) -> Result<Vec<u8>, SprPngError> {
+    let size = reader
+        .output_buffer_size()
+        .ok_or(png::DecodingError::LimitsExceeded)?;
+    let mut buf = vec![0; size];
+    let frame = reader.next_frame(&mut buf)?;
+    let line = frame.line_size;
+    let per_byte = 8 / usize::from(depth.max(1));
+    let mask = (1u16 << depth) - 1;
+    let mut indices = Vec::with_capacity(WIDTH * rows);
+    let mut wrong = Vec::new();
+    let mut wrong_count = 0;
+    for (y, row) in buf.chunks(line).take(rows).enumerate() {
+        for x in 0..WIDTH {
+            let value = if depth >= 8 {
+                row[x]
+            } else {
+                let byte = row[x / per_byte];
+                let shift = 8 - usize::from(depth) * (x % per_byte + 1);
+                ((u16::from(byte) >> shift) & mask) as u8
+            };
+            if value > 0x0F {
+                wrong_count += 1;
+                if wrong.len() < NAMED_PIXELS {
+                    wrong.push(Pixel {
+                        x: x as u32,
+                        y: y as u32,
+                        value,
+                    });
+                }
+            }
+            indices.push(value);
+        }
+    }
+    if wrong_count > 0 {
+        return Err(SprPngError::IndexOutOfRange {
+            count: wrong_count,
+            first: wrong,
+        });
+    }
+    Ok(indices)
+}
+
+/// A picture in colours as RGBA, row by row.
+fn read_colours(bytes: &[u8], rows: usize) -> Result<Vec<Rgba>, SprPngError> {
+    let mut reader = decoder(bytes, png::Transformations::normalize_to_color8()).read_info()?;
+    let size = reader
+        .output_buffer_size()
+        .ok_or(png::DecodingError::LimitsExceeded)?;
+    let mut buf = vec![0; size];
+    let frame = reader.next_frame(&mut buf)?;
+    let data = &buf[..frame.buffer_size()];
+    let colours: Vec<Rgba> = match frame.color_type {
+        png::ColorType::Rgba => data
+            .chunks_exact(4)
+            .map(|c| [c[0], c[1], c[2], c[3]])
+            .collect(),
+        png::ColorType::Rgb => data
+            .chunks_exact(3)
+            .map(|c| [c[0], c[1], c[2], 255])
+            .collect(),
+        png::ColorType::GrayscaleAlpha => data
+            .chunks_exact(2)
+            .map(|c| [c[0], c[0], c[0], c[1]])
+            .collect(),
+        png::ColorType::Grayscale | png::ColorType::Indexed => {
+            data.iter().map(|&v| [v, v, v, 255]).collect()
+        }
+    };
+    Ok(colours.into_iter().take(WIDTH * rows).collect())
+}
+
+/// The index of each colour in one palette: `options.palette`, else the first every colour fits.
+fn match_colours(
+    colours: &[Rgba],
+    palettes: &[Palette],
+    variant: SprVariant,
+    options: &ImportOptions<'_>,
+) -> Result<(Vec<u8>, usize), SprPngError> {
+    let candidates: Vec<usize> = match options.palette {
+        Some(p) if p < palettes.len() => vec![p],
+        Some(palette) => return Err(SprPngError::NoSuchPalette { palette, variant }),
+        None => (0..palettes.len()).collect(),
+    };
+    // Every colour of alpha 0 is the same transparent one.
+    let mut distinct: Vec<Rgba> = colours
+        .iter()
+        .map(|c| if c[3] == 0 { [0; 4] } else { *c })
+        .collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    // The first palette that holds every colour, else the one that holds the most of them
+    // (counting each colour once, and each palette only until it is no better).
+    let mut fewest: Option<(usize, usize)> = None;
+    for &p in &candidates {
+        let shown = palette_rgba(&palettes[p]);
+        let best = fewest.map_or(usize::MAX, |(_, misfits)| misfits);
+        let misfits = distinct
+            .iter()
+            .filter(|c| index_of(**c, &shown, None).is_none())
+            .take(best)
+            .count();
+        if misfits == 0 {
+            return Ok((indices_in(colours, &palettes[p], options.like), p));
+        }
+        if misfits < best {
+            fewest = Some((p, misfits));
+        }
+    }
+    let palette = fewest.map_or(0, |(p, _)| p);
+    let shown = palette_rgba(&palettes[palette]);
+    let mut first = Vec::new();
+    let mut count = 0;
+    for (i, colour) in colours.iter().enumerate() {
+        if index_of(*colour, &shown, None).is_none() {
+            count += 1;
+            if first.len() < NAMED_PIXELS {
+                first.push(Pixel {
+                    x: (i % WIDTH) as u32,
+                    y: (i / WIDTH) as u32,
+                    value: *colour,
+                });
+            }
+        }
+    }
+    Err(SprPngError::ColoursNotInPalette {
+        palette,
+        count,
+        distinct: distinct.len(),
+        first,
+    })
+}
+
+/// Each colour's index in `palette` (they all fit), `like`'s index where several show it.
+fn indices_in(colours: &[Rgba], palette: &Palette, like: Option<&Spr>) -> Vec<u8> {
+    let shown = palette_rgba(palette);
+    colours
+        .iter()
+        .enumerate()
+        .map(|(i, colour)| {
+            let preferred = like.and_then(|l| l.pixels.get(i)).copied();
+            index_of(*colour, &shown, preferred).unwrap_or(0)
+        })
+        .collect()
+}
+
+/// The index showing `colour` in `shown`: 0 for any colour of alpha 0, else an opaque colour
+/// equal to one of colours 1-15, `preferred` when it is one of them, else the first.
+fn index_of(colour: Rgba, shown: &[Rgba; PALETTE_COLOURS], preferred: Option<u8>) -> Option<u8> {
+    if colour[3] == 0 {
+        return Some(0);
+    }
+    if colour[3] != 255 {
+        return None;
+    }
+    if let Some(p) = preferred.filter(|p| (1..PALETTE_COLOURS as u8).contains(p))
+        && shown[usize::from(p)] == colour
+    {
+        return Some(p);
+    }
+    (1..PALETTE_COLOURS)
+        .find(|&i| shown[i] == colour)
+        .map(|i| i as u8)
+}

@@ -1,0 +1,85 @@
+//! `tactics-sprite disasm`: a SEQ or SHP file as its text form (docs/text-forms.md), which `asm`
+//! compiles back to the same bytes.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, anyhow};
+use fft_formats::seq::OpcodeTable;
+use fft_formats::{FileFormat, text};
+use sprite_data::output::write_atomically;
+
+use super::{FormatArg, Outcome, choose_kind, read_input};
+
+/// Write a SEQ or SHP file as editable text.
+#[derive(Debug, clap::Args)]
+#[command(
+    about = "Write a SEQ or SHP file as editable text, which `asm` compiles back to the same bytes",
+    long_about = "Decode a SEQ file (animation bytecode), a unit SHP or a weapon/effect SHP (frames) \
+and write it as text: for a SEQ, the two header values and then one command a line, opcodes by \
+their names, `slot N:` where each slot's sequence starts, labels where jumps land and each \
+command's stream offset in a comment; for an SHP, the header values and each frame's tiles, one \
+line a tile, placed by their sheet pixels. Every byte of the file has a spelling in the text \
+(dead commands, aliased slots, raw argument bytes, rotations and flags), so `tactics-sprite asm` \
+gives back the same bytes. Edit the text (a delay, a tile's place) and assemble it. The form is \
+described in docs/text-forms.md.\n\n\
+The output is written atomically. Exit status: 0 on success; 1 when the file cannot be read or \
+decoded, or is a sheet (which has no text form); 2 for a usage error."
+)]
+pub struct Args {
+    /// The file: a SEQ (TYPE1.SEQ), a unit SHP (TYPE1.SHP) or a weapon/effect SHP (WEP1.SHP).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Decode the file as this kind instead of telling its kind from its structure (its length
+    /// fields) [default: detected]
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub kind: Option<FormatArg>,
+
+    /// The opcode table a SEQ file is decoded with and named from: the retail one, or the
+    /// "animation rewrite" patch's (C2 is 3 bytes long there).
+    #[arg(long, value_name = "TABLE", default_value = OpcodeTable::NAMES[0],
+          value_parser = clap::builder::PossibleValuesParser::new(OpcodeTable::NAMES))]
+    pub opcodes: String,
+
+    /// Where to write the text.
+    #[arg(short, long, value_name = "OUT")]
+    pub out: PathBuf,
+}
+
+/// Runs the command.
+///
+/// # Errors
+/// An unreadable or undecodable file, a sheet or a text given as the file, or an output that
+/// cannot be written.
+pub fn run(args: &Args) -> Outcome {
+    let shown = args.file.display().to_string();
+    let bytes = read_input(&args.file)?;
+    if let Some(format) = text::detect(&bytes) {
+        return Err(anyhow!(
+            "{shown}: this is already the text form of {}; `tactics-sprite asm` compiles it",
+            format.in_words()
+        )
+        .into());
+    }
+    let (format, _) = choose_kind(&args.file, &bytes, args.kind)?;
+    if format == FileFormat::Spr {
+        return Err(anyhow!(
+            "{shown}: this is an SPR sprite sheet, which has no text form (it is a picture: \
+             `tactics-sprite sheet` writes it as a PNG)"
+        )
+        .into());
+    }
+    let opcodes = OpcodeTable::by_name(&args.opcodes).expect("clap checks the table's name");
+    let written = text::disassemble(&bytes, format, &opcodes)
+        .with_context(|| format!("{shown}: not {}", format.in_words()))?;
+    write_atomically(&args.out, written.as_bytes())
+        .with_context(|| format!("{}: cannot write", args.out.display()))?;
+    println!("disasm  {shown}  {format}, {} bytes", bytes.len());
+    println!(
+        "wrote   {} ({} lines, {} bytes)",
+        args.out.display(),
+        written.lines().count(),
+        written.len()
+    );
+    Ok(())
+}
