@@ -25,8 +25,8 @@ fn seq_bytes(aa: u16, bb: u16, slots: &[u32], stream: &[u8]) -> Vec<u8> {
 
 /// docs/text-forms.md, which the tests hold to the code.
 fn text_forms_md() -> String {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/text-forms.md");
-    std::fs::read_to_string(path).expect("docs/text-forms.md")
+    std::fs::read_to_string(test_support::repo_root().join("docs/text-forms.md"))
+        .expect("docs/text-forms.md")
 }
 
 /// The code block after the comment `marker` of docs/text-forms.md.

@@ -1,5 +1,6 @@
-//! The text form of SHP files (docs/text-forms.md, "SHP"): the header values, then each frame
-//! table, a `frame` line for each frame and a `tile` line for each of its tiles, in file order.
+//! The text form of SHP files (docs/text-forms.md "Unit SHP" and "Weapon and effect SHP"): the
+//! header values, then each frame table, a `frame` line for each frame and a `tile` line for each
+//! of its tiles, in file order.
 //!
 //! ```text
 //! .format unit-shp
