@@ -29,7 +29,11 @@ fuzz_target!(|data: &[u8]| {
     let mut first_file = None;
     for entry in &entries {
         let found = disc.find(&entry.path);
-        assert!(found.is_ok(), "{}: listed but not found: {found:?}", entry.path);
+        assert!(
+            found.is_ok(),
+            "{}: listed but not found: {found:?}",
+            entry.path
+        );
         if let Ok(bytes) = disc.read(entry, 1 << 20) {
             assert_eq!(bytes.len(), entry.size as usize);
             first_file.get_or_insert((entry.clone(), bytes));
@@ -49,12 +53,18 @@ fuzz_target!(|data: &[u8]| {
     let mut patched = image;
     patch.apply(&mut patched);
     let after = Disc::from_bytes("patched", patched.clone()).expect("a patched image opens");
-    assert_eq!(after.read_path(&entry.path, 1 << 20).expect("reads"), edited);
+    assert_eq!(
+        after.read_path(&entry.path, 1 << 20).expect("reads"),
+        edited
+    );
     if after.layout().form == SectorForm::Raw {
         for lba in patch.sectors() {
             let at = after.layout().offset(lba) as usize;
             let sector: &[u8; RAW_SECTOR] = patched[at..at + RAW_SECTOR].try_into().unwrap();
-            assert!(edc_ecc::check(sector).is_some_and(edc_ecc::Check::ok), "sector {lba}");
+            assert!(
+                edc_ecc::check(sector).is_some_and(edc_ecc::Check::ok),
+                "sector {lba}"
+            );
         }
     }
 });
