@@ -83,7 +83,7 @@ impl SheetFiles {
         let Self::Disc(originals) = self else {
             let looked = beside(sheet, file);
             let found = match looked.iter().find(|p| p.is_file()) {
-                Some(path) => Some(self.read(path, "")?),
+                Some(path) => Some(InputFile::new(path, read_input(path)?)),
                 None => None,
             };
             return Ok((
