@@ -240,38 +240,20 @@ fn with_disc_a_sheet_is_named_in_the_image_and_never_read_from_the_disk() {
     ]);
     assert!(expect(&sas, 2).contains("a SAS set is drawn from a PNG sheet on disk"));
 
-    // An image that is none: the disc reader's one line, exit 1.
+    // An image that is none, and one that is not there: the disc reader's one line, exit 1.
+    let bad_png = dir.join("bad.png");
+    let from_image = |image: &Path| {
+        let args = ["render", "--data", s(&type1), "--disc", s(image)];
+        run(args
+            .into_iter()
+            .chain(["--sheet", "RAMUZA.SPR", "--frame", "0", "-o", s(&bad_png)]))
+    };
     let notes = dir.join("notes.bin");
     std::fs::write(&notes, vec![0x55u8; 40_000]).unwrap();
-    let bad = run([
-        "render",
-        "--data",
-        s(&type1),
-        "--disc",
-        s(&notes),
-        "--sheet",
-        "RAMUZA.SPR",
-        "--frame",
-        "0",
-        "-o",
-        s(&dir.join("bad.png")),
-    ]);
-    assert!(expect(&bad, 1).contains("not a CD-ROM image"));
-    // A missing image: the reader's error once (it once came twice, as message and as source).
+    assert!(expect(&from_image(&notes), 1).contains("not a CD-ROM image"));
+    // (The error once came twice, as the message and as its source.)
     let gone = dir.join("gone.cue");
-    let missing = run([
-        "render",
-        "--data",
-        s(&type1),
-        "--disc",
-        s(&gone),
-        "--sheet",
-        "RAMUZA.SPR",
-        "--frame",
-        "0",
-        "-o",
-        s(&dir.join("bad.png")),
-    ]);
+    let missing = from_image(&gone);
     let missing = expect(&missing, 1);
     assert!(missing.starts_with(&format!(
         "tactics-sprite: {}: cannot read: ",
