@@ -87,3 +87,75 @@ fn a_disc_that_is_no_image_is_one_line_and_bad_input() {
         "{err}"
     );
 }
+
+/// The README's first-run lines, `cargo xtask build-data --disc game.cue [...]`, run as written
+/// on a raw Mode 2 image with its cue (the `--out` added to keep the repository's `target/`
+/// untouched): TYPE1 with the README's sha256, and with `--all` every kind and layer.
+#[test]
+fn the_readme_s_disc_builds_run_as_written() {
+    let test = "the_readme_s_disc_builds_run_as_written";
+    let readme = std::fs::read_to_string(test_support::repo_root().join("README.md")).unwrap();
+    let lines: Vec<Vec<&str>> = readme
+        .lines()
+        .filter(|l| l.starts_with("cargo xtask build-data --disc "))
+        .map(|l| l.split(" # ").next().unwrap().split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            ["cargo", "xtask", "build-data", "--disc", "game.cue"].as_slice(),
+            &[
+                "cargo",
+                "xtask",
+                "build-data",
+                "--disc",
+                "game.cue",
+                "--all"
+            ],
+        ]
+    );
+    assert!(readme.contains(&format!("sha256\n`{TYPE1_SHA256}`")));
+    let Some(_) = test_support::retail_file(test, "TYPE1.SHP") else {
+        return;
+    };
+    let Some((images, _)) = images(test) else {
+        return;
+    };
+    let dir = test_support::temp_dir(test);
+    for (i, line) in lines.iter().enumerate() {
+        let args: Vec<&std::ffi::OsStr> = line[3..]
+            .iter()
+            .map(|a| match *a {
+                "game.cue" => images.mode2_cue.as_os_str(),
+                a => a.as_ref(),
+            })
+            .collect();
+        let out = dir.join(i.to_string());
+        let run = Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .arg("build-data")
+            .args(&args)
+            .arg("--out")
+            .arg(&out)
+            .env_remove(test_support::ORIGINALS_VAR)
+            .output()
+            .expect("xtask runs");
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        assert!(run.status.success(), "{line:?}: {stdout}");
+        if line.contains(&"--all") {
+            for (file, name) in [
+                ("TYPE1.SHP", "type1.tactics-sprite-data.json"),
+                ("MON.SHP", "mon.tactics-sprite-data.json"),
+                ("WEP1.SHP", "wep1.tactics-sprite-layer.json"),
+            ] {
+                if test_support::retail_file(test, file).is_some() {
+                    assert!(out.join(name).is_file(), "{line:?}: no {name}\n{stdout}");
+                }
+            }
+        } else {
+            assert!(
+                stdout.contains(&format!("sha256  {TYPE1_SHA256}")),
+                "{stdout}"
+            );
+        }
+    }
+}

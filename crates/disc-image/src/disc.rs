@@ -606,13 +606,14 @@ impl Disc {
         Ok(())
     }
 
-    /// The file or directory at `path` (`/`-separated from the root, any case, `;1` optional).
+    /// The file or directory at `path` (`/`-separated from the root, any case, `;1` optional):
+    /// each component is a name as [`Disc::list`] gives it, so every listed path is found.
     ///
     /// # Errors
     /// No such path, a component that is a file, or a directory that cannot be read.
     pub fn find(&self, path: &str) -> Result<Entry, Error> {
         let wanted: Vec<&str> = path
-            .split(['/', '\\'])
+            .split('/')
             .filter(|c| !c.is_empty() && *c != ".")
             .collect();
         let not_found = |hint: String| {
@@ -632,10 +633,14 @@ impl Disc {
         for (i, component) in wanted.iter().enumerate() {
             let bare = component.split(';').next().unwrap_or(component);
             let bare = bare.strip_suffix('.').unwrap_or(bare);
-            let found = self
-                .read_directory(&dir, &dir_path)?
-                .into_iter()
-                .find(|(r, _)| r.name().eq_ignore_ascii_case(bare));
+            // The name as listed (a directory keeps a `;`), else without its version.
+            let records = self.read_directory(&dir, &dir_path)?;
+            let found = [*component, bare].iter().find_map(|wanted| {
+                records
+                    .iter()
+                    .find(|(r, _)| r.name().eq_ignore_ascii_case(wanted))
+                    .cloned()
+            });
             let Some((record, at)) = found else {
                 let hint = match dir_path.as_str() {
                     "" if i + 1 < wanted.len() => format!(" (no folder {bare} at the root)"),

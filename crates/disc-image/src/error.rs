@@ -47,14 +47,10 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
-            ErrorKind::Io(error) => Some(error),
-            _ => None,
-        }
-    }
-}
+/// The I/O error an [`ErrorKind::Io`] or [`ErrorKind::Write`] carries is part of the message, so
+/// `source` does not chain it too: a caller that prints an error with its chain (`{:#}`, as the
+/// command line does) would show it twice. [`Error::kind`] reaches it.
+impl std::error::Error for Error {}
 
 /// An error as an `io::Error`, for callers whose error type holds read failures as those.
 impl From<Error> for std::io::Error {

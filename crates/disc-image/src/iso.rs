@@ -111,17 +111,25 @@ impl Record {
     }
 
     /// The name as a path component: the identifier without its `;1` version and the `.` of a
-    /// name without extension; bytes outside ASCII shown escaped.
+    /// name without extension; bytes outside printable ASCII, and `/`, shown escaped (`\x00`,
+    /// `\x2f`), so that a path of these names splits at its `/` into them. A name that would
+    /// be empty or only dots (which a path cannot hold as a component) is the whole identifier,
+    /// each byte escaped.
     pub fn name(&self) -> String {
-        let id = self.identifier.as_slice();
-        let id = match id.iter().rposition(|&b| b == b';') {
-            Some(at) if !self.is_directory() => &id[..at],
-            _ => id,
+        let whole = self.identifier.as_slice();
+        let id = match whole.iter().rposition(|&b| b == b';') {
+            Some(at) if !self.is_directory() => &whole[..at],
+            _ => whole,
         };
         let id = id.strip_suffix(b".").unwrap_or(id);
+        if id.iter().all(|&b| b == b'.') {
+            return whole.iter().map(|b| format!("\\x{b:02x}")).collect();
+        }
         id.iter()
-            .flat_map(|&b| std::ascii::escape_default(b))
-            .map(char::from)
+            .map(|&b| match b {
+                b'/' => "\\x2f".to_owned(),
+                b => std::ascii::escape_default(b).map(char::from).collect(),
+            })
             .collect()
     }
 }

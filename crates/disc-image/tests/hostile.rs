@@ -172,3 +172,38 @@ fn a_cue_naming_a_missing_file_is_one_clear_error() {
         "{message}"
     );
 }
+
+/// Every path `list` gives is found by `find`, whatever bytes the names hold: a NUL and a `/`
+/// in a file's name, a `;` in a directory's, a name that is only a dot (the read_disc fuzz
+/// target's first find: a NUL-padded name listed with `\x00`, whose backslashes `find` split at).
+#[test]
+fn every_listed_name_is_found_whatever_its_bytes() {
+    let (mut bytes, placed) = IsoWriter::new("NAMES")
+        .file("BATTLE/AB", &[1; 10])
+        .file("DXY/F", &[2; 20])
+        .file("BATTLE/X", &[3; 30])
+        .build();
+    let name_at = |path: &str| {
+        let placed = placed.iter().find(|p| p.path == path).expect("placed");
+        record_at(placed) + 33
+    };
+    bytes[name_at("BATTLE/AB")..][..2].copy_from_slice(b"\0/");
+    bytes[name_at("BATTLE/X")] = b'.';
+    // The directory DXY's record, in the root, holds its name without a version.
+    let root = bytes
+        .windows(4)
+        .position(|w| w == b"\x03DXY")
+        .expect("the DXY record");
+    bytes[root + 2] = b';';
+    let disc = Disc::from_bytes("names.iso", bytes).unwrap();
+    let paths: Vec<String> = disc.list().unwrap().into_iter().map(|e| e.path).collect();
+    for wanted in [r"BATTLE/\x00\x2f", r"BATTLE/\x2e\x3b\x31", "D;Y/F"] {
+        assert!(paths.iter().any(|p| p == wanted), "{wanted} in {paths:?}");
+    }
+    for path in &paths {
+        let entry = disc.find(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(&entry.path, path);
+    }
+    assert_eq!(disc.read_path(r"battle/\x00\x2f", 100).unwrap(), [1; 10]);
+    assert_eq!(disc.read_path("d;y/f;1", 100).unwrap(), [2; 20]);
+}

@@ -236,7 +236,8 @@ pub const MAX_DISC_FILE_BYTES: u64 = 4 << 20;
 
 /// Where the original files are read from: a folder of loose files (under their disc names or
 /// the remaster's), or the user's own disc image (its `BATTLE` folder). Every tool that takes
-/// `--originals DIR` or `--disc IMAGE` holds one, and finds each file through [`Originals::find`].
+/// `--originals DIR` or `--disc IMAGE` holds one, and finds each file through [`Originals::find`]
+/// (the sheets and `WEP.SPR` too, for `render`, `export-aseprite` and `serve`).
 #[derive(Debug)]
 pub enum Originals {
     Folder(PathBuf),
@@ -273,10 +274,18 @@ impl Originals {
     pub fn missing(&self, disc_name: &str) -> String {
         match self {
             Self::Folder(dir) => not_in_folder(dir, disc_name),
-            Self::Disc(disc) => format!(
-                "{}: no {DISC_FOLDER}/{disc_name} in the image",
-                disc.image()
-            ),
+            Self::Disc(disc) => {
+                format!("{}: no {} in the image", disc.image(), disc_path(disc_name))
+            }
+        }
+    }
+
+    /// Where [`Originals::find`] looks for `name`, for a message: `DIR/NAME`, or
+    /// `IMAGE:BATTLE/NAME`.
+    pub fn shown(&self, name: &str) -> String {
+        match self {
+            Self::Folder(dir) => dir.join(name).display().to_string(),
+            Self::Disc(disc) => format!("{}:{}", disc.image(), disc_path(name)),
         }
     }
 
@@ -289,8 +298,9 @@ impl Originals {
     }
 
     /// The file `disc_name` (`TYPE1.SHP`), read whole: from the folder under its disc or
-    /// remaster name, or from the disc's `BATTLE` folder. `Ok(None)` when it is not there. Its
-    /// name in messages is its path, or `IMAGE:BATTLE/TYPE1.SHP`.
+    /// remaster name, or from the disc's `BATTLE` folder ([`disc_path`]: a remaster name finds
+    /// the disc name, a name with a folder is a path from the image's root). `Ok(None)` when it
+    /// is not there. Its name in messages is its path, or `IMAGE:BATTLE/TYPE1.SHP`.
     ///
     /// # Errors
     /// A file that is there but cannot be read ([`ErrorKind::Read`], in the context of its
@@ -344,9 +354,30 @@ impl Originals {
     }
 }
 
-/// A retail file's path on the disc: `BATTLE/TYPE1.SHP`.
-fn disc_path(disc_name: &str) -> String {
-    format!("{DISC_FOLDER}/{disc_name}")
+/// Where a file named `name` is on a disc: in its `BATTLE` folder (`TYPE1.SHP` is
+/// `BATTLE/TYPE1.SHP`), under its disc name when `name` is the remaster's
+/// (`battle_ramuza_spr.bin` is `BATTLE/RAMUZA.SPR`); a name with a folder is a path from the
+/// image's root as it is (`BATTLE/RAMUZA.SPR`, as `tactics-sprite disc ls` lists it).
+pub fn disc_path(name: &str) -> String {
+    if name.contains('/') {
+        return name.to_owned();
+    }
+    format!("{DISC_FOLDER}/{}", disc_name_of(name))
+}
+
+/// The disc's name of a file the remaster names `battle_<name>_<ext>.bin` (`battle_behi2_sp2.bin`
+/// is `BEHI2.SP2`); any other name as it is.
+pub fn disc_name_of(name: &str) -> String {
+    let lower = name.to_ascii_lowercase();
+    let remaster = lower
+        .strip_prefix("battle_")
+        .and_then(|rest| rest.strip_suffix(".bin"))
+        .and_then(|stem| stem.rsplit_once('_'))
+        .filter(|(base, ext)| !base.is_empty() && !ext.is_empty());
+    match remaster {
+        Some((base, ext)) => format!("{base}.{ext}").to_ascii_uppercase(),
+        None => name.to_owned(),
+    }
 }
 
 impl Output {

@@ -7,8 +7,8 @@ use std::path::Path;
 use anyhow::Context;
 use fft_formats::spr::Spr;
 use sprite_data::Document;
-use sprite_data::layer::{LayerDocument, LayerSet, build_layer_from_folder};
-use sprite_data::pipeline::{self, InputFile};
+use sprite_data::layer::{LayerDocument, LayerSet, build_layer_from};
+use sprite_data::pipeline::{self, InputFile, Originals};
 use sprite_data::profile::UNIT_KINDS;
 use sprite_render::compose::SP2_FROM_ROW;
 use sprite_render::demo_sheet::demo_sheet;
@@ -194,30 +194,27 @@ impl Catalog {
         })
     }
 
-    /// Every built-in kind whose SHP and SEQ are in `dir` (disc or remaster names), built as
-    /// `cargo xtask build-data --all` builds them; each drawn from its sheet if `sheets` has it,
-    /// else from a synthetic one. The layer documents are built too when their SHP and SEQ are
-    /// there (WEP1, WEP2, EFF1; each kind given its weapon layer by [`weapon_layer_of`]).
+    /// Every built-in kind whose SHP and SEQ are in the originals (a folder, under disc or
+    /// remaster names, or a disc image's `BATTLE` folder), built as `cargo xtask build-data
+    /// --all` builds them; each drawn from its sheet if `sheets` has it, else from a synthetic
+    /// one. The layer documents are built too when their SHP and SEQ are there (WEP1, WEP2,
+    /// EFF1; each kind given its weapon layer by [`weapon_layer_of`]).
     ///
     /// # Errors
     /// A file that cannot be read, or does not build.
-    pub fn from_originals(dir: &Path, sheets: Option<&Path>) -> anyhow::Result<Catalog> {
-        let layers = layers_from_originals(dir)?;
+    pub fn from_originals(
+        originals: &Originals,
+        sheets: Option<&Originals>,
+    ) -> anyhow::Result<Catalog> {
+        let layers = layers_from_originals(originals)?;
         let mut units = Vec::new();
         for builtin in &UNIT_KINDS {
             let profile = builtin.load();
-            let (Some(shp_path), Some(seq_path)) = (
-                pipeline::find_retail_file(dir, &profile.shp),
-                pipeline::find_retail_file(dir, &profile.seq),
-            ) else {
+            let (Some(shp), Some(seq)) =
+                (originals.find(&profile.shp)?, originals.find(&profile.seq)?)
+            else {
                 continue;
             };
-            let read = |path: &Path| {
-                std::fs::read(path)
-                    .map(|bytes| InputFile::new(path, bytes))
-                    .with_context(|| format!("{}: cannot read", path.display()))
-            };
-            let (shp, seq) = (read(&shp_path)?, read(&seq_path)?);
             let output = pipeline::build_from_sources(shp.source(), seq.source(), &profile, None)
                 .with_context(|| format!("kind {}", builtin.name))?;
             let inputs = output
@@ -248,21 +245,19 @@ impl Catalog {
     }
 }
 
-/// The layer documents whose SHP and SEQ are both in `dir`, built as `cargo xtask build-data
-/// --all` builds them.
+/// The layer documents whose SHP and SEQ are both in the originals, built as `cargo xtask
+/// build-data --all` builds them.
 ///
 /// # Errors
 /// A layer's files are there but cannot be read, or do not build.
-fn layers_from_originals(dir: &Path) -> anyhow::Result<Vec<(LayerSet, LayerDocument)>> {
+fn layers_from_originals(originals: &Originals) -> anyhow::Result<Vec<(LayerSet, LayerDocument)>> {
     let mut built = Vec::new();
     for kind in LayerSet::ALL {
         let (shp, seq) = kind.files();
-        if pipeline::find_retail_file(dir, shp).is_none()
-            || pipeline::find_retail_file(dir, seq).is_none()
-        {
+        if !originals.contains(shp) || !originals.contains(seq) {
             continue;
         }
-        let doc = build_layer_from_folder(dir, kind)?;
+        let doc = build_layer_from(originals, kind)?;
         built.push((kind, doc));
     }
     Ok(built)
@@ -284,36 +279,35 @@ fn unit_layers(built: &[(LayerSet, LayerDocument)], name: &str) -> Option<UnitLa
     })
 }
 
-/// The document's `sheet.file` in `dir` (its disc name, or the remaster's name, any case), else
-/// a synthetic sheet; and its `sp2.file` beside it when some sequence draws from it (as
-/// `tactics-sprite render` looks for it), made up too with a synthetic sheet.
+/// The document's `sheet.file` in `sheets` (a folder, by its disc name or the remaster's name,
+/// any case; or a disc image's `BATTLE` folder), else a synthetic sheet; and its `sp2.file`
+/// beside it when some sequence draws from it (as `tactics-sprite render` looks for it), made up
+/// too with a synthetic sheet.
 ///
 /// # Errors
 /// A sheet file that is there but cannot be read or decoded.
 pub fn find_sheets(
-    dir: Option<&Path>,
+    sheets: Option<&Originals>,
     document: &Document,
 ) -> anyhow::Result<(Sheet, Option<Sheet>)> {
     let needs_sp2 = document.draws_from_sp2();
     let sp2_file = document.sp2.as_ref().filter(|_| needs_sp2).map(|s| &s.file);
-    let Some(path) = dir.and_then(|dir| pipeline::find_retail_file(dir, &document.sheet.file))
-    else {
+    let found = |file: &str| -> anyhow::Result<Option<InputFile>> {
+        Ok(match sheets {
+            Some(sheets) => sheets.find(file)?,
+            None => None,
+        })
+    };
+    let Some(sheet) = found(&document.sheet.file)? else {
         let sp2 = match sp2_file {
             Some(_) => Some(Sheet::synthetic_sp2(document)?),
             None => None,
         };
         return Ok((Sheet::synthetic(document)?, sp2));
     };
-    let read = |path: &Path| {
-        std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))
-    };
-    let sheet = Sheet::from_bytes(&path.display().to_string(), read(&path)?)?;
-    let folder = path.parent().unwrap_or(Path::new("."));
-    let sp2 = match sp2_file.and_then(|file| pipeline::find_retail_file(folder, file)) {
-        Some(path) => Some(Sheet::from_bytes(
-            &path.display().to_string(),
-            read(&path)?,
-        )?),
+    let sheet = Sheet::from_bytes(&sheet.name, sheet.bytes)?;
+    let sp2 = match sp2_file.map(|file| found(file)).transpose()?.flatten() {
+        Some(sp2) => Some(Sheet::from_bytes(&sp2.name, sp2.bytes)?),
         None => None,
     };
     Ok((sheet, sp2))
@@ -327,7 +321,7 @@ pub struct WeaponSheet {
     pub spr: Spr,
 }
 
-/// The weapons sheet's disc name ([`pipeline::find_retail_file`] also finds its remaster name).
+/// The weapons sheet's disc name ([`Originals::find`] also finds its remaster name in a folder).
 pub const WEAPON_SHEET: &str = "WEP.SPR";
 
 impl WeaponSheet {
@@ -338,7 +332,15 @@ impl WeaponSheet {
     pub fn read(path: &Path) -> anyhow::Result<WeaponSheet> {
         let file = path.display().to_string();
         let bytes = std::fs::read(path).with_context(|| format!("{file}: cannot read"))?;
-        let spr = Spr::decode(&bytes).with_context(|| format!("{file}: not an SPR sheet"))?;
+        WeaponSheet::decode(file, &bytes)
+    }
+
+    /// The weapons sheet in `bytes`, named `file` in messages.
+    ///
+    /// # Errors
+    /// Bytes that are not an SPR, or another sheet than the weapons sheet.
+    fn decode(file: String, bytes: &[u8]) -> anyhow::Result<WeaponSheet> {
+        let spr = Spr::decode(bytes).with_context(|| format!("{file}: not an SPR sheet"))?;
         if spr.variant != fft_formats::spr::SprVariant::Weapons {
             let error = sprite_render::RenderError::NotWeaponsSheet {
                 variant: spr.variant,
@@ -348,15 +350,17 @@ impl WeaponSheet {
         Ok(WeaponSheet { file, spr })
     }
 
-    /// The weapons sheet in the first of `folders` that has it (by its disc or remaster name).
+    /// The weapons sheet in the first of `places` that has it (a folder, by its disc or
+    /// remaster name; a disc image's `BATTLE` folder).
     ///
     /// # Errors
     /// A weapons sheet that is there but does not read ([`WeaponSheet::read`]).
-    pub fn find(folders: &[&Path]) -> anyhow::Result<Option<WeaponSheet>> {
-        folders
-            .iter()
-            .find_map(|dir| pipeline::find_retail_file(dir, WEAPON_SHEET))
-            .map(|path| WeaponSheet::read(&path))
-            .transpose()
+    pub fn find(places: &[Originals]) -> anyhow::Result<Option<WeaponSheet>> {
+        for place in places {
+            if let Some(file) = place.find(WEAPON_SHEET)? {
+                return WeaponSheet::decode(file.name, &file.bytes).map(Some);
+            }
+        }
+        Ok(None)
     }
 }

@@ -11,7 +11,7 @@ use std::io::Read;
 use axum::body::Body;
 use common::{Answer, App, escape, shipped};
 use fft_formats::spr::Spr;
-use sprite_data::pipeline::sha256_hex;
+use sprite_data::pipeline::{Originals, sha256_hex};
 use sprite_data::pose::DrawRequest;
 use sprite_render::sheet::{load_sheet, load_sp2, sheet_png, spr_colours};
 use sprite_render::{Art, Format, RenderRequest, What};
@@ -258,7 +258,13 @@ async fn every_kind_is_served_from_the_originals_as_built() {
     let (true, Some(sheets)) = (every_retail_file(test), test_support::sheets(test)) else {
         return;
     };
-    let app = App::new(Catalog::from_originals(&originals, Some(&sheets)).expect("builds"));
+    let app = App::new(
+        Catalog::from_originals(
+            &Originals::Folder(originals),
+            Some(&Originals::Folder(sheets)),
+        )
+        .expect("builds"),
+    );
     let kinds = app.get("/api/v1/kinds").await.json();
     let names: Vec<&str> = kinds
         .as_array()

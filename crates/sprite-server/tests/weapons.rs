@@ -9,6 +9,7 @@ use common::{App, escape, shipped, shipped_layer};
 use fft_formats::layer::WeaponType;
 use fft_formats::spr::Spr;
 use sprite_data::layer::LayerDocument;
+use sprite_data::pipeline::Originals;
 use sprite_data::pose::DrawRequest;
 use sprite_render::layers::{LayerPalettes, WeaponArt};
 use sprite_render::sheet::load_sheet;
@@ -67,7 +68,8 @@ async fn a_weapon_is_drawn_from_the_originals_as_draw_draws_it() {
     if !every_retail_file(test) {
         return;
     }
-    let app = App::new(Catalog::from_originals(&originals, None).expect("builds"));
+    let app =
+        App::new(Catalog::from_originals(&Originals::Folder(originals), None).expect("builds"));
     let kinds = app.get("/api/v1/kinds").await.json();
     assert_eq!(kinds[0]["layers"], serde_json::json!(["wep1", "eff1"]));
     assert_eq!(kinds[1]["layers"], serde_json::json!(["wep2", "eff1"]));
@@ -233,11 +235,17 @@ async fn a_render_draws_the_weapon_when_asked() {
     if !every_retail_file(test) {
         return;
     }
-    let mut catalog = Catalog::from_originals(&originals, Some(&sheets)).expect("builds");
-    catalog.weapon_sheet = WeaponSheet::find(&[weapons.parent().expect("its folder")])
-        .expect("reads")
-        .map(Some)
-        .expect("WEP.SPR is found by either name");
+    let mut catalog = Catalog::from_originals(
+        &Originals::Folder(originals),
+        Some(&Originals::Folder(sheets)),
+    )
+    .expect("builds");
+    catalog.weapon_sheet = WeaponSheet::find(&[Originals::Folder(
+        weapons.parent().expect("its folder").to_path_buf(),
+    )])
+    .expect("reads")
+    .map(Some)
+    .expect("WEP.SPR is found by either name");
     let app = App::new(catalog);
     let doc = sprite_data::load_document(&shipped("type1.json")).expect("loads");
     let ramuza = test_support::sheet_bytes(test, "RAMUZA.SPR").expect("every retail sheet is here");

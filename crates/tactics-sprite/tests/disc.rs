@@ -144,7 +144,7 @@ fn patch_then_extract_gives_back_the_edited_file_and_changes_nothing_else() {
             "{stdout}"
         );
         for other in names.iter().filter(|n| **n != "TYPE1.SEQ") {
-            let original = test_support::retail_bytes(test, other).unwrap();
+            let original = std::fs::read(images.root.join("BATTLE").join(other)).unwrap();
             assert_eq!(
                 std::fs::read(extracted.join(other)).unwrap(),
                 original,

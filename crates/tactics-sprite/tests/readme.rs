@@ -4,11 +4,13 @@
 //! Pictures commands draw the pictures committed under `docs/`.
 
 mod common;
+mod serve_support;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::{expect, s};
+use serve_support::Server;
 
 fn root() -> PathBuf {
     test_support::repo_root()
@@ -231,6 +233,92 @@ fn the_build_figures_are_the_committed_documents() {
         readme.contains(&counts),
         "the README does not say {counts:?}"
     );
+}
+
+/// The first-run section starts from a disc image, and its disc commands run as written on an
+/// image made at test time from the retail files and sheets (a raw Mode 2 `.bin` with its `.cue`,
+/// as a PlayStation disc is dumped): `render` draws from the image's sheet, `serve` serves every
+/// kind built from it, `disc ls`, `extract` and `patch` list, take out and put back. (The two
+/// `cargo xtask build-data --disc` lines are run by `xtask/tests/disc.rs`, which reads them here.)
+#[test]
+fn the_own_files_section_starts_from_a_disc_image_and_its_commands_run() {
+    const TEST: &str = "the_own_files_section_starts_from_a_disc_image_and_its_commands_run";
+    let commands = commands(&readme(), "## Your own files");
+    assert_eq!(
+        words(&commands[0])[..5],
+        ["cargo", "xtask", "build-data", "--disc", "game.cue"],
+        "the section starts from a disc image: {commands:?}"
+    );
+    let on_disc: Vec<&String> = commands
+        .iter()
+        .filter(|c| c.starts_with("cargo run -p tactics-sprite -- ") && c.contains(" game.cue"))
+        .collect();
+    assert_eq!(on_disc.len(), 5, "{commands:?}");
+    let Some(_) = test_support::sheet(TEST, "RAMUZA.SPR") else {
+        return;
+    };
+    let Some((images, _)) = test_support::disc::images(TEST) else {
+        return;
+    };
+    let dir = test_support::temp_dir(TEST);
+    let image = images.mode2_cue.display().to_string();
+    // The document build-data writes from the retail files is the committed one (the golden
+    // test holds them equal).
+    let type1 = root().join("fixtures/documents/type1.json");
+    let retail_seq = std::fs::read(images.root.join("BATTLE/TYPE1.SEQ")).expect("on the disc");
+    let mut edited = retail_seq.clone();
+    edited[0x500] ^= 1;
+    let edited_path = dir.join("edited.seq");
+    std::fs::write(&edited_path, &edited).unwrap();
+    let shown = disc_image::Disc::open(&images.mode2_cue).expect("opens");
+    for command in on_disc {
+        let mut args = words(command);
+        args.drain(..5);
+        for arg in &mut args {
+            *arg = match arg.as_str() {
+                "game.cue" => image.clone(),
+                "target/tactics-sprite-data/tactics-sprite-data.json" => s(&type1).to_owned(),
+                "BATTLE/TYPE1.SEQ=edited.seq" => format!("BATTLE/TYPE1.SEQ={}", s(&edited_path)),
+                _ => continue,
+            };
+        }
+        if args[0] == "serve" {
+            let args: Vec<&str> = args[1..].iter().map(String::as_str).collect();
+            let server = Server::start(&args, &[]);
+            assert_eq!(server.banner[0], "serving 8 kinds:", "{:#?}", server.banner);
+            let sheet = format!("sheet {}:BATTLE/RAMUZA.SPR", shown.image());
+            assert!(server.banner[1].contains(&sheet), "{:#?}", server.banner);
+            let data = server.get("/api/v1/data?kind=type1");
+            assert!(data.body == std::fs::read(&type1).unwrap(), "{command}");
+            assert!(server.terminate().success());
+            continue;
+        }
+        let out = args
+            .iter()
+            .any(|a| a == "-o")
+            .then(|| output_into(&mut args, &dir));
+        let printed = expect(&run_in_root(&args), 0);
+        match (args[0].as_str(), args[1].as_str()) {
+            ("render", _) => {
+                let sheet = format!("sheet   {}:BATTLE/RAMUZA.SPR (", shown.image());
+                assert!(printed.contains(&sheet), "{printed}");
+                assert!(std::fs::read(out.unwrap()).unwrap().starts_with(b"GIF89a"));
+            }
+            ("disc", "ls") => assert!(printed.contains(" BATTLE/RAMUZA.SPR\n"), "{printed}"),
+            ("disc", "extract") => {
+                let got = std::fs::read(out.unwrap().join("TYPE1.SEQ")).expect("extracted");
+                assert!(got == retail_seq, "{printed}");
+                assert!(printed.contains("): retail TYPE1.SEQ"), "{printed}");
+            }
+            ("disc", "patch") => {
+                let patched = disc_image::Disc::open(&out.unwrap()).expect("opens");
+                let got = patched.read_path("BATTLE/TYPE1.SEQ", 1 << 20).unwrap();
+                assert!(got == edited, "{printed}");
+            }
+            _ => panic!("a command this test does not know: {command}"),
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// With the fan-made sheet, the Pictures commands give back the committed pictures byte for byte.

@@ -8,7 +8,10 @@ use std::process::Command;
 
 use disc_image::RawKind;
 
-use crate::{RETAIL_FILES, find_by_either_name, originals, skip, temp_dir};
+use crate::{
+    DEFAULT_SHEETS, DEFAULT_WEAPONS, RETAIL_FILES, RETAIL_SHEETS, SHEETS_VAR, WEAPONS_VAR,
+    find_by_either_name, folder_from, originals, skip, temp_dir,
+};
 
 /// A program on PATH, or `None` after the loud skip (a failure under `FFT_REQUIRE_ORIGINALS=1`:
 /// `.ci/run` installs it).
@@ -59,17 +62,36 @@ pub fn xorriso(xorriso: &Path, root: &Path, iso: &Path) {
 }
 
 /// A folder for a test holding `BATTLE/` with every retail SHP and SEQ found in the originals
-/// folder, under its disc name, and the disc names copied; `None` after the loud skip when the
-/// originals folder is missing. A missing file is simply not on the disc: a test that needs
-/// one asks [`crate::retail_file`] for it first, and skips as every game-file test does.
+/// folder, and every retail sheet (`RETAIL_SHEETS`, WEP.SPR among them) found in the sheets or
+/// weapons folder, each under its disc name, and the disc names copied; `None` after the loud
+/// skip when the originals folder is missing. A missing file is simply not on the disc: a test
+/// that needs one asks [`crate::retail_file`] (or [`crate::sheet`], [`crate::weapons_sheet`])
+/// for it first, and skips as every game-file test does.
 pub fn battle_folder(test: &str) -> Option<(PathBuf, Vec<&'static str>)> {
     let dir = originals(test)?;
     let root = temp_dir(test).join("disc-root");
     let battle = root.join("BATTLE");
     std::fs::create_dir_all(&battle).unwrap_or_else(|e| panic!("{}: {e}", battle.display()));
+    let sheet_folders: Vec<PathBuf> = [
+        folder_from(SHEETS_VAR, Some(DEFAULT_SHEETS)),
+        folder_from(WEAPONS_VAR, Some(DEFAULT_WEAPONS)),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|(dir, _)| dir)
+    .collect();
+    let found = RETAIL_FILES
+        .iter()
+        .map(|file| (file, find_by_either_name(&dir, file.disc_name)))
+        .chain(RETAIL_SHEETS.iter().map(|file| {
+            let path = sheet_folders
+                .iter()
+                .find_map(|dir| find_by_either_name(dir, file.disc_name));
+            (file, path)
+        }));
     let mut names = Vec::new();
-    for file in &RETAIL_FILES {
-        if let Some(path) = find_by_either_name(&dir, file.disc_name) {
+    for (file, path) in found {
+        if let Some(path) = path {
             std::fs::copy(&path, battle.join(file.disc_name))
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             names.push(file.disc_name);
@@ -86,6 +108,19 @@ pub struct Images {
     pub mode2_cue: PathBuf,
     /// Raw Mode 1 sectors, a `.bin` with no cue.
     pub mode1_bin: PathBuf,
+    /// The folder they were mastered from: each file is `BATTLE/<disc name>` in it.
+    pub root: PathBuf,
+}
+
+impl Images {
+    /// The three forms, each with a name for messages.
+    pub fn forms(&self) -> [(&'static str, &Path); 3] {
+        [
+            ("cooked", &self.cooked),
+            ("mode2", &self.mode2_cue),
+            ("mode1", &self.mode1_bin),
+        ]
+    }
 }
 
 /// The retail files of [`battle_folder`] mastered as [`Images`] in the test's folder, or `None`
@@ -114,6 +149,7 @@ pub fn images(test: &str) -> Option<(Images, Vec<&'static str>)> {
             cooked,
             mode2_cue: cue,
             mode1_bin: mode1,
+            root,
         },
         names,
     ))

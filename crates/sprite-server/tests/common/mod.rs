@@ -10,6 +10,7 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use sprite_data::layer::{LayerSet, layer_file};
+use sprite_data::pipeline::Originals;
 use sprite_server::catalog::{find_sheets, weapon_layer_of};
 use sprite_server::{AppState, Catalog, Options, ServedUnit, UnitLayers};
 use tower::ServiceExt;
@@ -160,7 +161,13 @@ pub fn catalog_of(doc: &Path) -> Catalog {
         .file_stem()
         .map(|s| s.to_string_lossy().to_ascii_lowercase())
         .expect("a file name");
-    let (sheet, sp2) = find_sheets(doc.parent(), &document).expect("the sheets");
+    let (sheet, sp2) = find_sheets(
+        doc.parent()
+            .map(|p| Originals::Folder(p.to_path_buf()))
+            .as_ref(),
+        &document,
+    )
+    .expect("the sheets");
     let beside = |kind: LayerSet| {
         let folder = doc.parent().expect("a folder");
         [

@@ -117,7 +117,7 @@ pub fn run(args: &Args) -> Outcome {
         "written by tactics-sprite {} from {data_name} and {sheet_name}",
         env!("CARGO_PKG_VERSION")
     );
-    let weapon = args.weapon.load(&args.input.data)?;
+    let weapon = args.weapon.load(&args.input.data, &sheets.files)?;
     let weapon_art = weapon.as_ref().map(|w| w.art()).transpose()?;
     let layered = match (&weapon, &weapon_art) {
         (Some(w), Some(art)) => {

@@ -1,11 +1,13 @@
 //! What the drawing commands (`render`, `export-aseprite`) read besides the document: the sheet,
-//! and the SP2 MON's SP2 sequences draw from (given, or found beside the sheet), with the lines
-//! they report about them and the words for a drawing error that names these files.
+//! and the SP2 MON's SP2 sequences draw from (given, or found beside the sheet), from the disk or
+//! from a disc image ([`SheetFiles`]), with the lines they report about them and the words for a
+//! drawing error that names these files.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::anyhow;
 use sprite_data::Document;
+use sprite_data::pipeline::{InputFile, Originals};
 use sprite_render::sheet::{SheetImage, SheetSource, load_sheet, load_sp2, spr_colours};
 use sprite_render::{RenderError, RenderFailure, Renderer};
 
@@ -18,18 +20,84 @@ pub struct DrawingInput {
     #[arg(long, value_name = "FILE")]
     pub data: PathBuf,
 
-    /// The sheet: an SPR file, or a PNG 256 pixels wide in the sheet's layout.
+    /// The sheet: an SPR file, or a PNG 256 pixels wide in the sheet's layout; with --disc, a
+    /// file in the image (RAMUZA.SPR).
     #[arg(long, value_name = "SHEET")]
     pub sheet: PathBuf,
 
-    /// The second sheet (an SP2, or a 256-wide PNG) that MON's SP2 sequences draw from
-    /// [default: the document's sp2 file (its disc or remaster name), if it is beside the sheet]
+    /// The second sheet (an SP2, or a 256-wide PNG) that MON's SP2 sequences draw from; with
+    /// --disc, a file in the image [default: the document's sp2 file (its disc or remaster name),
+    /// if it is beside the sheet]
     #[arg(long, value_name = "FILE")]
     pub sp2: Option<PathBuf>,
+
+    /// Read --sheet, --sp2 and --weapon-sheet from your own disc image (.cue, .bin, .img, .iso):
+    /// a name is a file of its BATTLE folder (RAMUZA.SPR, or the remaster's battle_ramuza_spr.bin),
+    /// a name with a folder a path in the image (BATTLE/RAMUZA.SPR); a file of that name on disk
+    /// is never read (docs/disc.md).
+    #[arg(long, value_name = "IMAGE")]
+    pub disc: Option<PathBuf>,
 
     /// The SPR palette to draw with (SPR sheets only; an SP2 is drawn with it too) [default: 0]
     #[arg(long, value_name = "N")]
     pub palette: Option<usize>,
+}
+
+/// Where `--sheet`, `--sp2` and `--weapon-sheet` are read from: the disk, or with `--disc` the
+/// image, through [`Originals::find`] (a name in its BATTLE folder, a path with a folder from
+/// its root). With `--disc` a file of that name on disk is never read, so the same command draws
+/// the same picture in any working folder.
+pub enum SheetFiles {
+    Disk,
+    Disc(Originals),
+}
+
+impl SheetFiles {
+    /// The file `path` names for `flag` (`--sheet`), read whole and named for messages (its path,
+    /// or `IMAGE:BATTLE/RAMUZA.SPR`).
+    ///
+    /// # Errors
+    /// A file that cannot be read, or is not in the image.
+    pub fn read(&self, path: &Path, flag: &str) -> anyhow::Result<InputFile> {
+        let Self::Disc(originals) = self else {
+            return Ok(InputFile::new(path, read_input(path)?));
+        };
+        let name = path.to_string_lossy();
+        originals.find(&name)?.ok_or_else(|| {
+            let on_disk = if path.is_file() {
+                format!(
+                    "; with --disc, {flag} names a file in the image, not {} on disk",
+                    path.display()
+                )
+            } else {
+                String::new()
+            };
+            anyhow!("{}{on_disk}", originals.missing(&name))
+        })
+    }
+
+    /// The file a document names (its SP2) beside `sheet`, read, if it is there; and where it
+    /// was looked for. On disk: its name as written or the other naming, in the sheet's folder;
+    /// in an image: in the folder `sheet` names, else the BATTLE folder.
+    fn beside(&self, sheet: &Path, file: &str) -> anyhow::Result<(Option<InputFile>, Vec<String>)> {
+        let Self::Disc(originals) = self else {
+            let looked = beside(sheet, file);
+            let found = match looked.iter().find(|p| p.is_file()) {
+                Some(path) => Some(InputFile::new(path, read_input(path)?)),
+                None => None,
+            };
+            return Ok((
+                found,
+                looked.iter().map(|p| p.display().to_string()).collect(),
+            ));
+        };
+        let sheet = sheet.to_string_lossy();
+        let name = match sheet.rsplit_once('/') {
+            Some((folder, _)) => format!("{folder}/{file}"),
+            None => file.to_owned(),
+        };
+        Ok((originals.find(&name)?, vec![originals.shown(&name)]))
+    }
 }
 
 /// A document's sheets, read and checked, and what to say about them once drawing succeeds.
@@ -39,38 +107,54 @@ pub struct Sheets {
     /// `sheet   ...` and `sp2     ...` lines, printed only when the command goes on to succeed.
     pub lines: Vec<String>,
     /// Where an SP2 was looked for, when none was given or found (for the error that needs it).
-    pub sp2_looked_for: Vec<PathBuf>,
+    pub sp2_looked_for: Vec<String>,
+    /// Where the sheets were read from, and the weapons sheet is read from.
+    pub files: SheetFiles,
+    /// The sheet's name in messages, and the given SP2's.
+    sheet_name: String,
+    sp2_name: Option<String>,
 }
 
 impl DrawingInput {
-    /// Reads the sheet (and the SP2, given or found beside it) for `doc`, printing nothing.
+    /// Reads the sheet (and the SP2, given or found beside it) for `doc`, from the disk or the
+    /// `--disc` image, printing nothing.
     ///
     /// # Errors
-    /// A sheet that cannot be read or is not a sheet (said as what it is).
+    /// An image that does not open, a sheet that cannot be read or is not a sheet (said as what
+    /// it is).
     pub fn load(&self, doc: &Document) -> anyhow::Result<Sheets> {
-        let sheet_bytes = read_input(&self.sheet)?;
-        let sheet = load_sheet_bytes(&self.sheet, &sheet_bytes, self.palette)?;
-        let mut lines = vec![format!("sheet   {}", describe_sheet(&self.sheet, &sheet))];
+        let files = match &self.disc {
+            Some(image) => SheetFiles::Disc(Originals::open_disc(image)?),
+            None => SheetFiles::Disk,
+        };
+        let sheet_file = files.read(&self.sheet, "--sheet")?;
+        let sheet = load_sheet_bytes(&sheet_file.name, &sheet_file.bytes, self.palette)?;
+        let mut lines = vec![format!(
+            "sheet   {}",
+            describe_sheet(&sheet_file.name, &sheet)
+        )];
         let needs_sp2 = doc.draws_from_sp2();
         let mut sp2_looked_for = Vec::new();
-        let sp2_path = match (&self.sp2, &doc.sp2) {
-            (Some(path), _) => Some((path.clone(), "")),
+        let mut sp2_name = None;
+        let sp2_file = match (&self.sp2, &doc.sp2) {
+            (Some(path), _) => {
+                let given = files.read(path, "--sp2")?;
+                sp2_name = Some(given.name.clone());
+                Some((given, ""))
+            }
             (None, Some(named)) if needs_sp2 => {
-                sp2_looked_for = beside(&self.sheet, &named.file);
-                sp2_looked_for
-                    .iter()
-                    .find(|p| p.is_file())
-                    .map(|p| (p.clone(), " (found beside the sheet)"))
+                let (found, looked) = files.beside(&self.sheet, &named.file)?;
+                sp2_looked_for = looked;
+                found.map(|file| (file, " (found beside the sheet)"))
             }
             _ => None,
         };
-        let sp2 = match sp2_path {
-            Some((path, how)) => {
-                let bytes = read_input(&path)?;
-                let colours = spr_colours(&sheet_bytes, self.palette.unwrap_or(0));
-                let sp2 = load_sp2(&bytes, colours.as_ref())
-                    .map_err(|e| describe_bad_sheet(&path, &bytes, e))?;
-                lines.push(format!("sp2     {}{how}", describe_sheet(&path, &sp2)));
+        let sp2 = match sp2_file {
+            Some((file, how)) => {
+                let colours = spr_colours(&sheet_file.bytes, self.palette.unwrap_or(0));
+                let sp2 = load_sp2(&file.bytes, colours.as_ref())
+                    .map_err(|e| describe_bad_sheet(&file.name, &file.bytes, e))?;
+                lines.push(format!("sp2     {}{how}", describe_sheet(&file.name, &sp2)));
                 sp2_looked_for.clear();
                 Some(sp2)
             }
@@ -81,6 +165,9 @@ impl DrawingInput {
             sp2,
             lines,
             sp2_looked_for,
+            files,
+            sheet_name: sheet_file.name,
+            sp2_name,
         })
     }
 
@@ -114,11 +201,7 @@ impl DrawingInput {
         let data = self.data.display();
         match failure {
             RenderFailure::Missing(error) if matches!(*error, RenderError::Sp2Needed { .. }) => {
-                let looked: Vec<String> = sheets
-                    .sp2_looked_for
-                    .iter()
-                    .map(|p| p.display().to_string())
-                    .collect();
+                let looked = &sheets.sp2_looked_for;
                 let looked = if looked.is_empty() {
                     String::new()
                 } else {
@@ -130,10 +213,10 @@ impl DrawingInput {
                 anyhow::Error::new(error).context(data.to_string())
             }
             RenderFailure::SheetMismatch { sp2: false, error } => anyhow::Error::new(error)
-                .context(format!("{} does not fit {data}", self.sheet.display())),
+                .context(format!("{} does not fit {data}", sheets.sheet_name)),
             RenderFailure::SheetMismatch { sp2: true, error } => {
-                let path = self.sp2.as_deref().unwrap_or(Path::new("the SP2"));
-                anyhow::Error::new(error).context(format!("{} does not fit {data}", path.display()))
+                let name = sheets.sp2_name.as_deref().unwrap_or("the SP2");
+                anyhow::Error::new(error).context(format!("{name} does not fit {data}"))
             }
             other => anyhow!("{other}"),
         }
@@ -184,12 +267,11 @@ fn beside(sheet: &Path, file: &str) -> Vec<PathBuf> {
 /// An undecodable sheet (said as what the file is), a palette it does not have, or `--palette`
 /// for a PNG.
 fn load_sheet_bytes(
-    path: &Path,
+    shown: &str,
     bytes: &[u8],
     palette: Option<usize>,
 ) -> anyhow::Result<SheetImage> {
-    let shown = path.display().to_string();
-    let sheet = load_sheet(bytes, palette).map_err(|e| describe_bad_sheet(path, bytes, e))?;
+    let sheet = load_sheet(bytes, palette).map_err(|e| describe_bad_sheet(shown, bytes, e))?;
     if palette.is_some() && matches!(sheet.source, SheetSource::Png { .. }) {
         return Err(anyhow!(
             "{shown}: --palette chooses an SPR palette; a PNG sheet is drawn in its own colours"
@@ -200,7 +282,7 @@ fn load_sheet_bytes(
 
 /// A sheet that does not load, said as what the file is when it is plainly something else (a
 /// JSON document, an SHP or SEQ), else as the decoder's one line.
-fn describe_bad_sheet(path: &Path, bytes: &[u8], error: RenderError) -> anyhow::Error {
+fn describe_bad_sheet(shown: &str, bytes: &[u8], error: RenderError) -> anyhow::Error {
     let what = match super::not_a_sprite_file(bytes) {
         Some(what) if !what.starts_with("a PNG") => Some(what.to_owned()),
         _ => fft_formats::detect_format(bytes)
@@ -208,16 +290,15 @@ fn describe_bad_sheet(path: &Path, bytes: &[u8], error: RenderError) -> anyhow::
             .map(|k| k.in_words().to_owned()),
     };
     match what {
-        Some(what) => anyhow!(
-            "{}: this is {what}, not a sheet (an SPR, or a PNG 256 pixels wide)",
-            path.display()
-        ),
-        None => anyhow::Error::new(error).context(path.display().to_string()),
+        Some(what) => {
+            anyhow!("{shown}: this is {what}, not a sheet (an SPR, or a PNG 256 pixels wide)")
+        }
+        None => anyhow::Error::new(error).context(shown.to_owned()),
     }
 }
 
-/// Describes a sheet in one line.
-pub fn describe_sheet(path: &Path, sheet: &SheetImage) -> String {
+/// Describes a sheet in one line, named `shown`.
+pub fn describe_sheet(shown: &str, sheet: &SheetImage) -> String {
     let what = match sheet.source {
         SheetSource::Spr {
             variant: fft_formats::spr::SprVariant::Sp2,
@@ -228,8 +309,7 @@ pub fn describe_sheet(path: &Path, sheet: &SheetImage) -> String {
         SheetSource::Png { indexed: false } => "PNG".to_owned(),
     };
     format!(
-        "{} ({what}, {} x {})",
-        path.display(),
+        "{shown} ({what}, {} x {})",
         sheet.image.width(),
         sheet.image.height()
     )

@@ -188,6 +188,12 @@ fn refused(fault: &RequestFault) -> Failure {
 /// An input that cannot be read or does not fit, or an output that cannot be written. A bad
 /// request is a [`Failure::Usage`].
 pub fn run(args: &Args) -> Outcome {
+    if args.input.disc.is_some() && super::sas::sniff(&args.input.data).is_some() {
+        return Err(usage(
+            "--disc reads the sheets of a Final Fantasy Tactics disc; a SAS set is drawn from a \
+             PNG sheet on disk, without --disc",
+        ));
+    }
     if let Some(result) = super::sas::render::dispatch(&sas_render(args)) {
         return result;
     }
@@ -197,7 +203,7 @@ pub fn run(args: &Args) -> Outcome {
     // The request, checked against the document before any sheet is read.
     let checked = request.against(&doc).map_err(|fault| refused(&fault))?;
     let sheets = args.input.load(&doc)?;
-    let weapon = args.weapon.load(&args.input.data)?;
+    let weapon = args.weapon.load(&args.input.data, &sheets.files)?;
     let weapon_art = weapon.as_ref().map(|w| w.art()).transpose()?;
     let art = Art {
         weapon: weapon_art.as_ref(),

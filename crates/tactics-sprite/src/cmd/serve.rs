@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use anyhow::bail;
 use fft_formats::retail::ORIGINALS_VAR;
 use sprite_data::layer::LayerSet;
+use sprite_data::pipeline::Originals;
 use sprite_server::catalog::{find_sheets, weapon_layer_of};
 use sprite_server::{Catalog, ServedUnit, UnitLayers, WeaponSheet};
 
@@ -29,20 +30,21 @@ const SHEETS_VAR: &str = "FFT_SHEETS";
 SP2 as render draws it), and a viewer page at / that plays any animation with /pose.js, a \
 JavaScript port of poseAt. Animation names match in any case.\n\n\
 What is served: the documents given with --data; else every unit kind whose SHP and SEQ are in \
---originals (or $FFT_ORIGINALS, or ./originals), built at start; else the synthetic demo unit, \
-so it works on a fresh machine. Each kind is drawn from its sheet (the document's sheet.file, by \
-its disc or remaster name) found in --sheets (or $FFT_SHEETS, or the originals' folder, or a \
---data document's folder), else from a synthetic sheet of coloured cells; MON's SP2 animations \
-from its SP2 found beside that sheet (refused, 422, without it). The demo is drawn from its demo \
-sheet.\n\n\
+--originals (or in the BATTLE folder of the disc image --disc names, or $FFT_ORIGINALS, or \
+./originals), built at start; else the synthetic demo unit, so it works on a fresh machine. \
+Each kind is drawn from its sheet (the document's sheet.file, by its disc or remaster name) \
+found in --sheets (or $FFT_SHEETS, or the originals' folder or image, or a --data document's \
+folder), else from a synthetic sheet of coloured cells; MON's SP2 animations from its SP2 found \
+beside that sheet (refused, 422, without it). The demo is drawn from its demo sheet.\n\n\
 /api/v1/draw takes weapon=TYPE as draw takes --weapon TYPE: the weapon and effect layers are built \
-from WEP1 (WEP2 for type2) and EFF1 in the originals' folder, or read from wep1.json (wep2.json \
+from WEP1 (WEP2 for type2) and EFF1 in the originals' folder or image, or read from wep1.json (wep2.json \
 for type2) and eff1.json, or their .tactics-sprite-layer.json names, beside a --data document; \
 without them weapon= is refused (422). /api/v1/render.png|gif|apng takes weapon=TYPE (with \
 weapon-palette=N, weapon-rows=ROWS and effect-palette=N) as render takes --weapon TYPE \
 --weapon-sheet WEP.SPR: the same layer documents, cut from the weapons sheet given with \
 --weapon-sheet, else WEP.SPR (or battle_wep_spr.bin) found in the sheets' folder, the \
-originals' folder or a --data document's folder; without it weapon= is refused (422).\n\n\
+originals' folder or image, or a --data document's folder; without it weapon= is refused \
+(422).\n\n\
 It listens on 127.0.0.1:8000 (loopback only) unless --addr says otherwise, and stops cleanly on \
 Ctrl-C or SIGTERM. Exit status: 0 after a clean stop; 1 when a file cannot be read or built or \
 the address cannot be bound; 2 for a usage error."
@@ -53,19 +55,25 @@ pub struct Args {
     #[arg(long, value_name = "DIR", conflicts_with = "data")]
     pub originals: Option<PathBuf>,
 
+    /// Your own disc image (.cue, .bin, .img, .iso) in place of --originals: the kinds, layers,
+    /// sheets and WEP.SPR of its BATTLE folder; --sheets and --weapon-sheet, when given, still
+    /// name files on disk (docs/disc.md).
+    #[arg(long, value_name = "IMAGE", conflicts_with_all = ["data", "originals"])]
+    pub disc: Option<PathBuf>,
+
     /// Serve this document (repeatable); its kind is named by the file name
     /// (`mon.json` or `mon.tactics-sprite-data.json`: `mon`).
     #[arg(long, value_name = "DOC.json")]
     pub data: Vec<PathBuf>,
 
     /// Folder holding the sheets (RAMUZA.SPR or battle_ramuza_spr.bin, ...) [default:
-    /// $FFT_SHEETS, else the originals' folder].
+    /// $FFT_SHEETS, else the originals' folder or image].
     #[arg(long, value_name = "DIR")]
     pub sheets: Option<PathBuf>,
 
     /// The weapons sheet renders with weapon= cut the layers from [default: WEP.SPR or
-    /// battle_wep_spr.bin in the sheets' folder, the originals' folder or a --data document's
-    /// folder].
+    /// battle_wep_spr.bin in the sheets' folder, the originals' folder or image, or a --data
+    /// document's folder].
     #[arg(long, value_name = "WEP.SPR")]
     pub weapon_sheet: Option<PathBuf>,
 
@@ -175,53 +183,59 @@ fn named_folder(flag: Option<&Path>, variable: &str) -> anyhow::Result<Option<Pa
 
 /// What to serve, as the command's help says, and the weapons sheet.
 fn load_catalog(args: &Args) -> anyhow::Result<Catalog> {
-    let sheets = named_folder(args.sheets.as_deref(), SHEETS_VAR)?;
+    let sheets = named_folder(args.sheets.as_deref(), SHEETS_VAR)?.map(Originals::Folder);
     let given = match &args.weapon_sheet {
         Some(path) => Some(WeaponSheet::read(path)?),
         None => None,
     };
-    let mut catalog = load_units(args, sheets.as_deref())?;
-    // The sheets' folder, then the originals' or the --data documents' folders.
-    let mut folders: Vec<PathBuf> = sheets.into_iter().collect();
-    if args.data.is_empty() {
-        folders.extend(originals_folder(args)?);
+    let originals = if args.data.is_empty() {
+        find_originals(args)?
     } else {
-        folders.extend(
-            args.data
-                .iter()
-                .map(|p| p.parent().unwrap_or(Path::new("")))
-                .map(|p| {
-                    if p.as_os_str().is_empty() {
-                        Path::new(".")
-                    } else {
-                        p
-                    }
-                })
-                .map(Path::to_path_buf),
-        );
-    }
+        None
+    };
+    let mut catalog = load_units(args, originals.as_ref(), sheets.as_ref())?;
+    // The sheets' folder, then the originals (a folder or an image) or the --data documents'
+    // folders.
+    let mut places: Vec<Originals> = sheets.into_iter().collect();
+    places.extend(originals);
+    places.extend(
+        args.data
+            .iter()
+            .map(|p| p.parent().unwrap_or(Path::new("")))
+            .map(|p| {
+                if p.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    p
+                }
+            })
+            .map(|p| Originals::Folder(p.to_path_buf())),
+    );
     catalog.weapon_sheet = match given {
         Some(sheet) => Some(sheet),
-        None => {
-            let folders: Vec<&Path> = folders.iter().map(PathBuf::as_path).collect();
-            WeaponSheet::find(&folders)?
-        }
+        None => WeaponSheet::find(&places)?,
     };
     Ok(catalog)
 }
 
-/// The originals' folder: --originals, else $FFT_ORIGINALS, else ./originals if present.
-fn originals_folder(args: &Args) -> anyhow::Result<Option<PathBuf>> {
-    Ok(
-        match named_folder(args.originals.as_deref(), ORIGINALS_VAR)? {
-            Some(dir) => Some(dir),
-            None => Some(PathBuf::from("originals")).filter(|d| d.is_dir()),
-        },
-    )
+/// The originals: --disc, else --originals, else $FFT_ORIGINALS, else ./originals if present.
+fn find_originals(args: &Args) -> anyhow::Result<Option<Originals>> {
+    if let Some(image) = &args.disc {
+        return Ok(Some(Originals::open_disc(image)?));
+    }
+    let dir = match named_folder(args.originals.as_deref(), ORIGINALS_VAR)? {
+        Some(dir) => Some(dir),
+        None => Some(PathBuf::from("originals")).filter(|d| d.is_dir()),
+    };
+    Ok(dir.map(Originals::Folder))
 }
 
 /// The units to serve: the --data documents, else the originals' unit kinds, else the demo.
-fn load_units(args: &Args, sheets: Option<&Path>) -> anyhow::Result<Catalog> {
+fn load_units(
+    args: &Args,
+    originals: Option<&Originals>,
+    sheets: Option<&Originals>,
+) -> anyhow::Result<Catalog> {
     if !args.data.is_empty() {
         let mut catalog = Catalog::default();
         for path in &args.data {
@@ -233,8 +247,11 @@ fn load_units(args: &Args, sheets: Option<&Path>) -> anyhow::Result<Catalog> {
                     path.display()
                 );
             }
-            let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
-            let (sheet, sp2) = find_sheets(sheets.or(folder), &document)?;
+            let folder = path
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .map(|p| Originals::Folder(p.to_path_buf()));
+            let (sheet, sp2) = find_sheets(sheets.or(folder.as_ref()), &document)?;
             let layers = layers_beside(path, &name)?;
             catalog.units.push(ServedUnit {
                 name,
@@ -248,20 +265,23 @@ fn load_units(args: &Args, sheets: Option<&Path>) -> anyhow::Result<Catalog> {
         }
         return Ok(catalog);
     }
-    if let Some(dir) = originals_folder(args)? {
-        let catalog = Catalog::from_originals(&dir, Some(sheets.unwrap_or(&dir)))?;
+    if let Some(originals) = originals {
+        let catalog = Catalog::from_originals(originals, Some(sheets.unwrap_or(originals)))?;
         if !catalog.units.is_empty() {
             return Ok(catalog);
         }
-        eprintln!(
-            "tactics-sprite: serve: {}: no unit kind's SHP and SEQ in this folder; serving the \
-             synthetic demo",
-            dir.display()
-        );
+        let empty = match originals {
+            Originals::Folder(dir) => format!(
+                "{}: no unit kind's SHP and SEQ in this folder",
+                dir.display()
+            ),
+            Originals::Disc(_) => format!("no unit kind's SHP and SEQ in {}", originals.place()),
+        };
+        eprintln!("tactics-sprite: serve: {empty}; serving the synthetic demo");
     } else {
         say(&format!(
-            "No original files found (--originals, ${ORIGINALS_VAR}, ./originals): serving the \
-             synthetic demo unit."
+            "No original files found (--originals, --disc, ${ORIGINALS_VAR}, ./originals): \
+             serving the synthetic demo unit."
         ));
     }
     Catalog::demo()

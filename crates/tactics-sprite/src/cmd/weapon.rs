@@ -10,7 +10,7 @@ use sprite_data::FrameIndex;
 use sprite_data::layer::{LayerDocument, LayerSet, layer_file};
 use sprite_render::layers::{LayerPalettes, WeaponArt};
 
-use super::read_input;
+use super::inputs::SheetFiles;
 
 /// Draw the unit holding a weapon.
 #[derive(Debug, Clone, clap::Args)]
@@ -21,7 +21,8 @@ pub struct WeaponInput {
     #[arg(long, value_name = "TYPE", requires = "weapon_sheet")]
     pub weapon: Option<WeaponType>,
 
-    /// The weapons sheet, WEP.SPR (85504 bytes: weapons, effects and traps).
+    /// The weapons sheet, WEP.SPR (85504 bytes: weapons, effects and traps); with --disc, a file
+    /// in the image.
     #[arg(long, value_name = "WEP.SPR", requires = "weapon")]
     pub weapon_sheet: Option<PathBuf>,
 
@@ -60,8 +61,8 @@ pub struct LoadedWeapon {
     pub palettes: LayerPalettes,
     /// The `weapon  ...` line, printed only when the command goes on to succeed.
     pub line: String,
-    /// The weapons sheet's path, for errors.
-    sheet_path: PathBuf,
+    /// The weapons sheet's name, for errors.
+    sheet_name: String,
 }
 
 impl LoadedWeapon {
@@ -71,24 +72,25 @@ impl LoadedWeapon {
     /// A sheet that is not WEP.SPR, or a palette its block does not have.
     pub fn art(&self) -> anyhow::Result<WeaponArt<'_>> {
         WeaponArt::cut(&self.spr, &self.weapon, &self.effect, self.palettes)
-            .with_context(|| self.sheet_path.display().to_string())
+            .with_context(|| self.sheet_name.clone())
     }
 }
 
 impl WeaponInput {
-    /// Loads the layer documents and the weapons sheet, printing nothing; `None` without
-    /// `--weapon`.
+    /// Loads the layer documents and the weapons sheet (from the disk, or the `--disc` image),
+    /// printing nothing; `None` without `--weapon`.
     ///
     /// # Errors
     /// A layer document that cannot be found, read or parsed, or a sheet that is not an SPR.
-    pub fn load(&self, data: &Path) -> anyhow::Result<Option<LoadedWeapon>> {
+    pub fn load(&self, data: &Path, files: &SheetFiles) -> anyhow::Result<Option<LoadedWeapon>> {
         let (Some(weapon_type), Some(sheet_path)) = (self.weapon, &self.weapon_sheet) else {
             return Ok(None);
         };
         let weapon = load_layer(self.weapon_data.as_deref(), data, LayerSet::Wep1, "weapon")?;
         let effect = load_layer(self.effect_data.as_deref(), data, LayerSet::Eff1, "effect")?;
-        let shown = sheet_path.display().to_string();
-        let spr = Spr::decode(&read_input(sheet_path)?).with_context(|| shown.clone())?;
+        let sheet = files.read(sheet_path, "--weapon-sheet")?;
+        let shown = sheet.name;
+        let spr = Spr::decode(&sheet.bytes).with_context(|| shown.clone())?;
         let line = format!(
             "weapon  {weapon_type}: {} frame {} ({shown} palette {}, rows +{}), {} ({shown} palette {})",
             weapon.kind,
@@ -109,7 +111,7 @@ impl WeaponInput {
                 effect_palette: self.effect_palette,
             },
             line,
-            sheet_path: sheet_path.clone(),
+            sheet_name: shown,
         }))
     }
 }
