@@ -12,42 +12,78 @@ use sprite_data::pipeline::{InputFile, Originals, build_from_sources, other_reta
 use sprite_data::profile::UNIT_KINDS;
 use sprite_data::target::{self, BuildTarget};
 
-use super::{Outcome, read_input, wrong_kind};
+use super::{Outcome, SpriteFile, text_form_in_words, wrong_kind};
 
-/// Refuses an input of another kind (a SEQ given as --shp, a PNG, JSON) with what it is, before
-/// a decoder complains about an offset. `other` is what the other flag wants: an input of that
-/// kind suggests the two were swapped.
+/// An input to build from: the file as the pipeline takes it, and the format of the text form it
+/// was assembled from, if it was one.
+struct Input {
+    file: InputFile,
+    text: Option<FileFormat>,
+}
+
+impl Input {
+    fn of(file: InputFile) -> Self {
+        Self { file, text: None }
+    }
+
+    /// The line `build` prints for a text form: `text    type1.seq.txt: the text form of a SEQ
+    /// file (animation bytecode), assembled to 6754 bytes`.
+    fn text_line(&self) -> Option<String> {
+        self.text.map(|format| {
+            format!(
+                "text    {}: {}, assembled to {} bytes",
+                self.file.name,
+                text_form_in_words(format),
+                self.file.bytes.len()
+            )
+        })
+    }
+}
+
+/// Refuses an input of another kind (a SEQ given as --shp, a PNG, JSON, the text form of
+/// another file) with what it is, before a decoder complains about an offset. `other` is what
+/// the other flag wants: an input of that kind suggests the two were swapped.
 fn check_input(
-    input: &InputFile,
+    input: &Input,
     wanted: FileFormat,
     other: FileFormat,
     flag: &str,
 ) -> anyhow::Result<()> {
-    match wrong_kind(&input.bytes, wanted) {
-        None => Ok(()),
-        Some(what) => {
-            let swap = if fft_formats::detect_format(&input.bytes) == Some(other) {
-                "; are --shp and --seq swapped?"
-            } else {
-                ""
-            };
-            Err(anyhow!(
-                "{}: this is {what}, given as {flag}, which wants {}{swap}",
-                input.name,
-                wanted.in_words()
-            ))
-        }
-    }
+    let (what, kind) = match input.text {
+        Some(format) if format != wanted => (text_form_in_words(format), Some(format)),
+        Some(_) => return Ok(()),
+        None => match wrong_kind(&input.file.bytes, wanted) {
+            None => return Ok(()),
+            Some(what) => (what, fft_formats::detect_format(&input.file.bytes)),
+        },
+    };
+    let swap = if kind == Some(other) {
+        "; are --shp and --seq swapped?"
+    } else {
+        ""
+    };
+    Err(anyhow!(
+        "{}: this is {what}, given as {flag}, which wants {}{swap}",
+        input.file.name,
+        wanted.in_words()
+    ))
 }
 
-/// Reads `--shp` (of `shp_kind`) and `--seq`, refusing either when it is of another kind.
+/// Reads `--shp` (of `shp_kind`) and `--seq`, each the file or its text form, refusing either
+/// when it is of another kind.
 fn read_pair(
     shp_path: &Path,
     seq_path: &Path,
     shp_kind: FileFormat,
-) -> anyhow::Result<(InputFile, InputFile)> {
-    let shp = InputFile::new(shp_path, read_input(shp_path)?);
-    let seq = InputFile::new(seq_path, read_input(seq_path)?);
+) -> anyhow::Result<(Input, Input)> {
+    let read = |path: &Path| -> anyhow::Result<Input> {
+        let file = SpriteFile::read(path)?;
+        Ok(Input {
+            file: InputFile::new(path, file.bytes),
+            text: file.text,
+        })
+    };
+    let (shp, seq) = (read(shp_path)?, read(seq_path)?);
     check_input(&shp, shp_kind, FileFormat::Seq, "--shp")?;
     check_input(&seq, FileFormat::Seq, shp_kind, "--seq")?;
     Ok((shp, seq))
@@ -60,12 +96,13 @@ fn inputs(
     shp_name: &str,
     seq_name: &str,
     shp_kind: FileFormat,
-) -> anyhow::Result<(InputFile, InputFile)> {
+) -> anyhow::Result<(Input, Input)> {
     if let Some(image) = &args.disc {
         let originals = Originals::open_disc(image)?;
-        let read = |name: &str| -> anyhow::Result<InputFile> {
+        let read = |name: &str| -> anyhow::Result<Input> {
             originals
                 .find(name)?
+                .map(Input::of)
                 .with_context(|| originals.missing(name))
         };
         let pair = (read(shp_name)?, read(seq_name)?);
@@ -202,6 +239,8 @@ pub fn run(args: &Args) -> Outcome {
         (None, None) => Profile::type1(),
     };
     let (shp, seq) = inputs(args, &profile.shp, &profile.seq, FileFormat::UnitShp)?;
+    let texts: Vec<String> = [&shp, &seq].iter().filter_map(|i| i.text_line()).collect();
+    let (shp, seq) = (shp.file, seq.file);
     if !args.force {
         let which = match (&args.profile, args.kind) {
             (Some(path), _) => format!("the profile {}", path.display()),
@@ -224,6 +263,9 @@ pub fn run(args: &Args) -> Outcome {
             })
             .as_deref(),
     )?;
+    for line in texts {
+        println!("{line}");
+    }
     println!("{}", output.report());
     write_atomically(&args.out, &output.bytes)
         .with_context(|| format!("{}: cannot write", args.out.display()))?;
@@ -273,11 +315,9 @@ fn kind_reading(disc_name: &str) -> Option<&'static str> {
 }
 
 /// `--kind wep1|wep2|eff1`: the layer document, with the human kinds' stage.
-fn run_layer(
-    args: &Args,
-    layer: LayerSet,
-    (shp, seq): (InputFile, InputFile),
-) -> anyhow::Result<()> {
+fn run_layer(args: &Args, layer: LayerSet, (shp, seq): (Input, Input)) -> anyhow::Result<()> {
+    let texts: Vec<String> = [&shp, &seq].iter().filter_map(|i| i.text_line()).collect();
+    let (shp, seq) = (shp.file, seq.file);
     if !args.force {
         let (shp_file, seq_file) = layer.files();
         refuse_other_retail(
@@ -288,6 +328,9 @@ fn run_layer(
     }
     let doc = build_layer(layer, shp.source(), seq.source(), &Profile::type1())?;
     let bytes = doc.to_bytes();
+    for line in texts {
+        println!("{line}");
+    }
     println!(
         "layer   {layer} ({}): {} cells, {} frames, {} sequences",
         doc.layer,
