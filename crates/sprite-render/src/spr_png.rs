@@ -366,14 +366,16 @@ pub enum SprPngError {
     )]
     NoBand,
     #[error(
-        "{count} pixels have indices past 15, which a sheet's 4 bits cannot hold: {}{}",
+        "{} past 15, which a sheet's 4 bits cannot hold: {}{}",
+        pixels_have(*count, "an index", "indices"),
         list(first, |v| v.to_string()),
         more(*count, first.len())
     )]
     IndexOutOfRange { count: usize, first: Vec<Pixel<u8>> },
     #[error(
-        "{count} pixels have colours that palette {palette} does not hold (the picture has \
+        "{} that palette {palette} does not hold (the picture has \
          {distinct} colours; a palette holds {PALETTE_COLOURS}, colour 0 transparent): {}{}",
+        pixels_have(*count, "a colour", "colours"),
         list(first, |c| hex(*c)),
         more(*count, first.len())
     )]
@@ -406,6 +408,15 @@ pub enum SprPngError {
     /// The picture of a sheet cannot be made ([`export`]).
     #[error(transparent)]
     Render(RenderError),
+}
+
+/// `1 pixel has a colour`, `300 pixels have colours`.
+fn pixels_have(count: usize, one: &str, many: &str) -> String {
+    if count == 1 {
+        format!("1 pixel has {one}")
+    } else {
+        format!("{count} pixels have {many}")
+    }
 }
 
 /// `(x, y) value, ...` for the first pixels of an error.

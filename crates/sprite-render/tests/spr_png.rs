@@ -384,7 +384,7 @@ fn hostile_pictures_get_one_line_each_before_any_large_allocation() {
     let picture = indexed_png(488, &over, &rgb(&blank.palettes[0]), None);
     assert_eq!(
         import(&picture, &like).unwrap_err().to_string(),
-        "1 pixels have indices past 15, which a sheet's 4 bits cannot hold: (3, 10) 200"
+        "1 pixel has an index past 15, which a sheet's 4 bits cannot hold: (3, 10) 200"
     );
 }
 

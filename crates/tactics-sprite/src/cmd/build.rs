@@ -149,6 +149,9 @@ Every unit kind's profile is built in: --kind picks one ({}; TYPE2 pairs TYPE2.S
 RUKA pairs MON.SHP with RUKA.SEQ), --profile \
 reads a TOML file, and TYPE1's is the default. --kind {} builds a layer document instead (the weapons TYPE1 or TYPE2 units hold, or their effects) from WEP1/WEP2/EFF1.SHP and .SEQ. The output is canonical: the same inputs always give the same bytes. \
 It is written atomically: a failed build leaves any previous file untouched.\n\n\
+--shp and --seq may each be given as its text form (what `tactics-sprite disasm` writes, edited \
+or not; docs/text-forms.md): it is assembled as `asm` would, and a text that does not assemble \
+is refused at its line and column.\n\n\
 Prints whether each input is a known retail file or modified (modified files still build), \
 any warnings, the document's counts, the output path and its sha256.\n\n\
 With --sas FILE, a Tactics Ogre SAS set (SAS3 or SAS\\0, or a pakd container with --entry N) \
@@ -159,11 +162,11 @@ per animation block with its steps, poses and events, and the animations' four d
     )
 )]
 pub struct Args {
-    /// The unit SHP (e.g. TYPE1.SHP).
+    /// The unit SHP (e.g. TYPE1.SHP), or its text form (from `disasm`, edited or not).
     #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc"])]
     pub shp: Option<PathBuf>,
 
-    /// The SEQ that goes with it (e.g. TYPE1.SEQ).
+    /// The SEQ that goes with it (e.g. TYPE1.SEQ), or its text form (type1.seq.txt).
     #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc"])]
     pub seq: Option<PathBuf>,
 

@@ -48,7 +48,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub data: PathBuf,
 
-    /// The SHP to build from (with --seq): the unit's, or the layer's (WEP1.SHP).
+    /// The SHP to build from (with --seq): the unit's, or the layer's (WEP1.SHP); or its text
+    /// form (docs/text-forms.md).
     #[arg(
         long,
         value_name = "FILE",
@@ -57,7 +58,7 @@ pub struct Args {
     )]
     pub shp: Option<PathBuf>,
 
-    /// The SEQ to build from (with --shp).
+    /// The SEQ to build from (with --shp), or its text form (type1.seq.txt, from `disasm`).
     #[arg(
         long,
         value_name = "FILE",

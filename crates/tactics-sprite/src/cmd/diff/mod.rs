@@ -33,16 +33,20 @@ two SPR sheets: each palette colour that changed, and how many pixels changed in
 two documents (two unit documents, tactics-sprite-data.json, or two layer documents, such as \
 wep1.json): by meaning, as `check` compares them.\n\n\
 A JSON document is told by its first character and what it is by its \"format\" field; the \
-other files by their structure (--kind forces one). The two files must be of the same kind.\n\n\
+other files by their structure (--kind forces one). A SEQ or SHP file may be given as its text \
+form (what `disasm` writes, edited or not; docs/text-forms.md): it is compared as the file it \
+assembles to, so a text and its own file are the same, and the byte offsets are the assembled \
+file's. The two files must be of the same kind.\n\n\
 Exit status: 0 when they are the same, 1 when they differ, 2 for a usage error or a file that \
 cannot be read or decoded (so 1 always means a difference)."
 )]
 pub struct Args {
-    /// The first file (A).
+    /// The first file (A): a SEQ, SHP or SPR file, the text form of a SEQ or SHP file, or a
+    /// document.
     #[arg(value_name = "A")]
     pub a: PathBuf,
 
-    /// The second file (B).
+    /// The second file (B), of the same kind.
     #[arg(value_name = "B")]
     pub b: PathBuf,
 
