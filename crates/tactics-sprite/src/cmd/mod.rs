@@ -140,14 +140,14 @@ impl SpriteFile {
     /// (`type1.seq.txt: line 12, column 5: unknown opcode ...`).
     pub fn read(path: &Path) -> anyhow::Result<Self> {
         let bytes = read_input(path)?;
-        let Some(format) = text::detect(&bytes) else {
+        if text::detect(&bytes).is_none() && !starts_as_text(&bytes) {
             return Ok(Self { bytes, text: None });
-        };
+        }
         let assembly =
             text::assemble_bytes(&bytes).map_err(|e| anyhow!("{}: {e}", path.display()))?;
         Ok(Self {
+            text: Some(assembly.model.format()),
             bytes: assembly.bytes,
-            text: Some(format),
         })
     }
 
@@ -158,6 +158,17 @@ impl SpriteFile {
             .filter(|format| *format != wanted)
             .map(text_form_in_words)
     }
+}
+
+/// Whether `bytes` start as a text form might, though [`text::detect`] finds no format they name
+/// (`.format seqq`, a directive before `.format`): a directive or a comment first, UTF-8, and no
+/// NUL byte, which every SEQ and SHP file has in its header. The assembler then says what is
+/// wrong at its line and column, rather than a decoder at a byte offset.
+fn starts_as_text(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(4096)];
+    // A character cut at the end of the head is still text.
+    let utf8 = std::str::from_utf8(head).map_or_else(|e| e.error_len().is_none(), |_| true);
+    utf8 && matches!(head.trim_ascii_start().first(), Some(b'.' | b';')) && !head.contains(&0)
 }
 
 /// `the text form of a SEQ file (animation bytecode)`.
