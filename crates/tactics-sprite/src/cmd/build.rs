@@ -14,37 +14,24 @@ use sprite_data::target::{self, BuildTarget};
 
 use super::{Outcome, SpriteFile, text_form_in_words, wrong_kind};
 
-/// An input to build from: the file as the pipeline takes it, and the format of the text form it
-/// was assembled from, if it was one.
-struct Input {
-    file: InputFile,
-    text: Option<FileFormat>,
-}
-
-impl Input {
-    fn of(file: InputFile) -> Self {
-        Self { file, text: None }
-    }
-
-    /// The line `build` prints for a text form: `text    type1.seq.txt: the text form of a SEQ
-    /// file (animation bytecode), assembled to 6754 bytes`.
-    fn text_line(&self) -> Option<String> {
-        self.text.map(|format| {
-            format!(
-                "text    {}: {}, assembled to {} bytes",
-                self.file.name,
-                text_form_in_words(format),
-                self.file.bytes.len()
-            )
-        })
-    }
+/// The line `build` prints for a text form: `text    type1.seq.txt: the text form of a SEQ file
+/// (animation bytecode), assembled to 6754 bytes`.
+fn text_line(input: &SpriteFile) -> Option<String> {
+    input.text.map(|format| {
+        format!(
+            "text    {}: {}, assembled to {} bytes",
+            input.file.name,
+            text_form_in_words(format),
+            input.file.bytes.len()
+        )
+    })
 }
 
 /// Refuses an input of another kind (a SEQ given as --shp, a PNG, JSON, the text form of
 /// another file) with what it is, before a decoder complains about an offset. `other` is what
 /// the other flag wants: an input of that kind suggests the two were swapped.
 fn check_input(
-    input: &Input,
+    input: &SpriteFile,
     wanted: FileFormat,
     other: FileFormat,
     flag: &str,
@@ -75,15 +62,8 @@ fn read_pair(
     shp_path: &Path,
     seq_path: &Path,
     shp_kind: FileFormat,
-) -> anyhow::Result<(Input, Input)> {
-    let read = |path: &Path| -> anyhow::Result<Input> {
-        let file = SpriteFile::read(path)?;
-        Ok(Input {
-            file: InputFile::new(path, file.bytes),
-            text: file.text,
-        })
-    };
-    let (shp, seq) = (read(shp_path)?, read(seq_path)?);
+) -> anyhow::Result<(SpriteFile, SpriteFile)> {
+    let (shp, seq) = (SpriteFile::read(shp_path)?, SpriteFile::read(seq_path)?);
     check_input(&shp, shp_kind, FileFormat::Seq, "--shp")?;
     check_input(&seq, FileFormat::Seq, shp_kind, "--seq")?;
     Ok((shp, seq))
@@ -96,13 +76,13 @@ fn inputs(
     shp_name: &str,
     seq_name: &str,
     shp_kind: FileFormat,
-) -> anyhow::Result<(Input, Input)> {
+) -> anyhow::Result<(SpriteFile, SpriteFile)> {
     if let Some(image) = &args.disc {
         let originals = Originals::open_disc(image)?;
-        let read = |name: &str| -> anyhow::Result<Input> {
+        let read = |name: &str| -> anyhow::Result<SpriteFile> {
             originals
                 .find(name)?
-                .map(Input::of)
+                .map(SpriteFile::binary)
                 .with_context(|| originals.missing(name))
         };
         let pair = (read(shp_name)?, read(seq_name)?);
@@ -242,7 +222,7 @@ pub fn run(args: &Args) -> Outcome {
         (None, None) => Profile::type1(),
     };
     let (shp, seq) = inputs(args, &profile.shp, &profile.seq, FileFormat::UnitShp)?;
-    let texts: Vec<String> = [&shp, &seq].iter().filter_map(|i| i.text_line()).collect();
+    let texts: Vec<String> = [&shp, &seq].into_iter().filter_map(text_line).collect();
     let (shp, seq) = (shp.file, seq.file);
     if !args.force {
         let which = match (&args.profile, args.kind) {
@@ -318,8 +298,12 @@ fn kind_reading(disc_name: &str) -> Option<&'static str> {
 }
 
 /// `--kind wep1|wep2|eff1`: the layer document, with the human kinds' stage.
-fn run_layer(args: &Args, layer: LayerSet, (shp, seq): (Input, Input)) -> anyhow::Result<()> {
-    let texts: Vec<String> = [&shp, &seq].iter().filter_map(|i| i.text_line()).collect();
+fn run_layer(
+    args: &Args,
+    layer: LayerSet,
+    (shp, seq): (SpriteFile, SpriteFile),
+) -> anyhow::Result<()> {
+    let texts: Vec<String> = [&shp, &seq].into_iter().filter_map(text_line).collect();
     let (shp, seq) = (shp.file, seq.file);
     if !args.force {
         let (shp_file, seq_file) = layer.files();

@@ -203,7 +203,7 @@ fn layer_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
     let (shp, seq) = read_pair(args, shp_name, seq_name, FileFormat::WeaponShp)?;
     // The human kinds' stage places a layer, as `build --kind wep1` and `build-data` do.
     let built = build_layer(set, shp.file.source(), seq.file.source(), &Profile::type1())?;
-    let describe = |input: &Input| {
+    let describe = |input: &SpriteFile| {
         let retail = retail::by_sha256(&sha256_hex(&input.file.bytes));
         describe(&input.file.name, retail, input.text)
     };
@@ -342,12 +342,6 @@ fn describe(name: &str, retail: Option<&RetailFile>, text: Option<FileFormat>) -
     }
 }
 
-/// An input to build from, and the format of the text form it was assembled from, if any.
-struct Input {
-    file: InputFile,
-    text: Option<FileFormat>,
-}
-
 fn find_in(dir: &Path, disc_name: &str) -> anyhow::Result<PathBuf> {
     if !dir.is_dir() {
         return Err(anyhow!("--originals {}: no such folder", dir.display()));
@@ -363,8 +357,8 @@ fn read_pair(
     shp_name: &str,
     seq_name: &str,
     shp_kind: FileFormat,
-) -> anyhow::Result<(Input, Input)> {
-    let read = |path: &Path, wanted: FileFormat, flag: &str| -> anyhow::Result<Input> {
+) -> anyhow::Result<(SpriteFile, SpriteFile)> {
+    let read = |path: &Path, wanted: FileFormat, flag: &str| -> anyhow::Result<SpriteFile> {
         let file = SpriteFile::read(path)?;
         if let Some(what) = file.other_text(wanted) {
             return Err(anyhow!(
@@ -373,30 +367,27 @@ fn read_pair(
                 wanted.in_words()
             ));
         }
-        Ok(Input {
-            file: InputFile::new(path, file.bytes),
-            text: file.text,
-        })
+        Ok(file)
     };
-    let binary = |file: InputFile| Input { file, text: None };
     match (&args.shp, &args.seq, &args.originals, &args.disc) {
         (Some(shp), Some(seq), _, _) => Ok((
             read(shp, shp_kind, "--shp")?,
             read(seq, FileFormat::Seq, "--seq")?,
         )),
         (_, _, Some(dir), _) => {
-            let read = |name: &str| -> anyhow::Result<Input> {
+            let read = |name: &str| -> anyhow::Result<SpriteFile> {
                 let path = find_in(dir, name)?;
-                Ok(binary(InputFile::new(&path, super::read_input(&path)?)))
+                let bytes = super::read_input(&path)?;
+                Ok(SpriteFile::binary(InputFile::new(&path, bytes)))
             };
             Ok((read(shp_name)?, read(seq_name)?))
         }
         (_, _, _, Some(image)) => {
             let originals = Originals::open_disc(image)?;
-            let find = |name: &str| -> anyhow::Result<Input> {
+            let find = |name: &str| -> anyhow::Result<SpriteFile> {
                 originals
                     .find(name)?
-                    .map(binary)
+                    .map(SpriteFile::binary)
                     .with_context(|| originals.missing(name))
             };
             Ok((find(shp_name)?, find(seq_name)?))

@@ -28,6 +28,7 @@ use std::path::Path;
 
 use anyhow::{Context, anyhow};
 use fft_formats::{FileFormat, text};
+use sprite_data::pipeline::InputFile;
 
 pub use failure::{Failure, Outcome, report_error};
 
@@ -126,13 +127,18 @@ pub fn read_at_most(path: &Path, limit: u64, too_long: &str) -> anyhow::Result<V
 /// that a modder's edited text goes wherever the file goes.
 #[derive(Debug, Clone)]
 pub struct SpriteFile {
-    /// The file's bytes, or the text's assembled.
-    pub bytes: Vec<u8>,
+    /// Its path as given and the file's bytes, or the text's assembled.
+    pub file: InputFile,
     /// The format of the text form the bytes were assembled from, if they were.
     pub text: Option<FileFormat>,
 }
 
 impl SpriteFile {
+    /// A file read by other means (from a disc image), which is never a text form.
+    pub fn binary(file: InputFile) -> Self {
+        Self { file, text: None }
+    }
+
     /// Reads the file at `path`, and assembles it when it is a text form.
     ///
     /// # Errors
@@ -141,13 +147,13 @@ impl SpriteFile {
     pub fn read(path: &Path) -> anyhow::Result<Self> {
         let bytes = read_input(path)?;
         if text::detect(&bytes).is_none() && !starts_as_text(&bytes) {
-            return Ok(Self { bytes, text: None });
+            return Ok(Self::binary(InputFile::new(path, bytes)));
         }
         let assembly =
             text::assemble_bytes(&bytes).map_err(|e| anyhow!("{}: {e}", path.display()))?;
         Ok(Self {
             text: Some(assembly.model.format()),
-            bytes: assembly.bytes,
+            file: InputFile::new(path, assembly.bytes),
         })
     }
 

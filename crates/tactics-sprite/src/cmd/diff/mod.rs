@@ -111,7 +111,7 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
         )
     } else {
         let (a, b) = (SpriteFile::read(&args.a)?, SpriteFile::read(&args.b)?);
-        (a.bytes, b.bytes, None, (a.text, b.text))
+        (a.file.bytes, b.file.bytes, None, (a.text, b.text))
     };
     let (a, b) = (
         Side {
