@@ -202,6 +202,20 @@ impl SheetChunk {
 /// As [`spr_to_png`] ([`SprPngError::Render`]); a padding over [`MAX_PADDING`].
 pub fn export(spr: &Spr, palette: usize) -> Result<Vec<u8>, SprPngError> {
     let png = spr_to_png(spr, palette).map_err(SprPngError::Render)?;
+    add_chunk(&png, spr, palette)
+}
+
+/// `png`, the picture [`spr_to_png`] wrote for `spr` with palette `palette` (as
+/// [`crate::sheet::sheet_png`] gives it, say), with the [`SheetChunk`] after its header: what
+/// [`export`] writes.
+///
+/// # Errors
+/// A padding over [`MAX_PADDING`]; a `png` that does not start with the signature and an IHDR
+/// chunk.
+pub fn add_chunk(png: &[u8], spr: &Spr, palette: usize) -> Result<Vec<u8>, SprPngError> {
+    if header_size(png).is_none() {
+        return Err(SprPngError::NotPng);
+    }
     let shown = (spr.variant != SprVariant::Sp2).then_some(palette);
     let data = SheetChunk::of(spr, shown).to_bytes()?;
     // After the signature and the IHDR chunk (its length, type, 13 bytes and CRC).
@@ -282,6 +296,8 @@ pub enum Source {
     Chunk,
     /// The `--like` sheet.
     Like,
+    /// What the caller said ([`ImportOptions::variant`], `--variant`).
+    Options,
     /// Neither: the layout's default (the padding of a retail file).
     Default,
 }
@@ -299,6 +315,8 @@ pub enum PixelSource {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Imported {
     pub spr: Spr,
+    /// Who said the layout: the options, the chunk, `--like`, or the picture (by its height).
+    pub layout: Source,
     pub pixels: PixelSource,
     /// For each palette, where its words came from.
     pub palettes: Vec<Source>,
@@ -348,14 +366,16 @@ pub enum SprPngError {
     )]
     NoBand,
     #[error(
-        "{count} pixels have indices past 15, which a sheet's 4 bits cannot hold: {}{}",
+        "{} past 15, which a sheet's 4 bits cannot hold: {}{}",
+        pixels_have(*count, "an index", "indices"),
         list(first, |v| v.to_string()),
         more(*count, first.len())
     )]
     IndexOutOfRange { count: usize, first: Vec<Pixel<u8>> },
     #[error(
-        "{count} pixels have colours that palette {palette} does not hold (the picture has \
+        "{} that palette {palette} does not hold (the picture has \
          {distinct} colours; a palette holds {PALETTE_COLOURS}, colour 0 transparent): {}{}",
+        pixels_have(*count, "a colour", "colours"),
         list(first, |c| hex(*c)),
         more(*count, first.len())
     )]
@@ -388,6 +408,15 @@ pub enum SprPngError {
     /// The picture of a sheet cannot be made ([`export`]).
     #[error(transparent)]
     Render(RenderError),
+}
+
+/// `1 pixel has a colour`, `300 pixels have colours`.
+fn pixels_have(count: usize, one: &str, many: &str) -> String {
+    if count == 1 {
+        format!("1 pixel has {one}")
+    } else {
+        format!("{count} pixels have {many}")
+    }
 }
 
 /// `(x, y) value, ...` for the first pixels of an error.
@@ -439,7 +468,7 @@ pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported,
     let mut reader = decoder(png_bytes, png::Transformations::IDENTITY).read_info()?;
     let info = reader.info();
     let (width, height) = (info.width, info.height);
-    let variant = layout(width, height, chunk.as_ref(), options)?;
+    let (variant, layout_source) = layout(width, height, chunk.as_ref(), options)?;
     let band_from_like = height as usize != variant.height();
     if band_from_like && options.like.is_none() {
         return Err(SprPngError::NoBand);
@@ -491,6 +520,7 @@ pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported,
     spr.encode()?;
     Ok(Imported {
         spr,
+        layout: layout_source,
         pixels: pixel_source,
         palettes: palette_sources,
         band,
@@ -522,14 +552,14 @@ fn decoder(
     decoder
 }
 
-/// The layout of a `width x height` picture: what the options, the chunk or `like` say, checked
-/// against the height, else what the height says.
+/// The layout of a `width x height` picture and who says it: what the options, the chunk or
+/// `like` say, checked against the height, else what the height says.
 fn layout(
     width: u32,
     height: u32,
     chunk: Option<&SheetChunk>,
     options: &ImportOptions<'_>,
-) -> Result<SprVariant, SprPngError> {
+) -> Result<(SprVariant, Source), SprPngError> {
     let fits = |variant: SprVariant| {
         let full = variant.height() == height as usize;
         let without_band = variant == SprVariant::Standard && height as usize == BAND_ROWS.start;
@@ -539,11 +569,15 @@ fn layout(
         return Err(SprPngError::Size { width, height });
     }
     let said = [
-        (options.variant, "--variant says"),
-        (chunk.map(|c| c.variant), "its spPl chunk says"),
-        (options.like.map(|l| l.variant), "--like is"),
+        (options.variant, "--variant says", Source::Options),
+        (
+            chunk.map(|c| c.variant),
+            "its spPl chunk says",
+            Source::Chunk,
+        ),
+        (options.like.map(|l| l.variant), "--like is", Source::Like),
     ];
-    for (variant, said) in said {
+    for (variant, said, _) in said {
         if let Some(variant) = variant
             && !fits(variant)
         {
@@ -554,12 +588,15 @@ fn layout(
             });
         }
     }
-    if let Some(variant) = said.iter().find_map(|(v, _)| *v) {
-        return Ok(variant);
+    if let Some(said) = said
+        .iter()
+        .find_map(|(v, _, source)| v.map(|v| (v, *source)))
+    {
+        return Ok(said);
     }
     let mut by_height = SprVariant::ALL.into_iter().filter(|v| fits(*v));
     match (by_height.next(), by_height.next()) {
-        (Some(variant), None) => Ok(variant),
+        (Some(variant), None) => Ok((variant, Source::Picture)),
         _ => Err(SprPngError::Sp2OrOther),
     }
 }

@@ -6,7 +6,8 @@
 use fft_formats::spr::{PALETTE_COLOURS, STP_BIT, Spr, SprVariant, colour_rgba};
 use sprite_render::sheet::{spr_image, spr_to_png};
 use sprite_render::spr_png::{
-    CHUNK_TYPE, ImportOptions, PixelSource, SheetChunk, Source, SprPngError, export, import,
+    CHUNK_TYPE, ImportOptions, PixelSource, SheetChunk, Source, SprPngError, add_chunk, export,
+    import,
 };
 use test_support::alloc::peak_memory;
 
@@ -91,7 +92,18 @@ fn every_retail_sheet_exported_with_its_chunk_imports_to_its_bytes() {
                 "{name}, palette {shown}"
             );
             assert_eq!(imported.pixels, PixelSource::Indices, "{name}");
+            assert_eq!(
+                imported.layout,
+                Source::Chunk,
+                "{name}: the chunk says the layout"
+            );
         }
+        // `add_chunk` on the picture `sheet_png` gives is the same export.
+        let (shown, _) = sprite_render::sheet::sheet_png(&spr, None, false).unwrap();
+        assert!(
+            add_chunk(&shown, &spr, 0).unwrap() == export(&spr, 0).unwrap(),
+            "{name}"
+        );
         // The picture is today's `sheet` picture with the chunk after its header.
         let today = spr_to_png(&spr, 0).unwrap();
         let picture = export(&spr, 0).unwrap();
@@ -119,6 +131,11 @@ fn every_retail_sheets_todays_picture_imports_to_its_bytes_like_itself() {
         };
         let imported = import(&picture, &options).unwrap();
         assert!(imported.spr.encode().unwrap() == bytes, "{name}");
+        assert_eq!(
+            imported.layout,
+            Source::Like,
+            "{name}: --like says the layout"
+        );
         if !spr.palettes.is_empty() {
             assert_eq!(imported.palettes[0], Source::Picture, "{name}");
             assert!(imported.palettes[1..].iter().all(|s| *s == Source::Like));
@@ -188,6 +205,7 @@ fn a_picture_without_its_chunk_keeps_what_it_shows_and_says_what_it_lacks() {
         imported.spr.encode().unwrap() == bytes,
         "the STP bits come from --like"
     );
+    assert_eq!(imported.layout, Source::Options, "--variant comes first");
     assert!(
         other.palettes.iter().flatten().any(|w| w & STP_BIT != 0),
         "OTHER has STP words"
@@ -366,7 +384,7 @@ fn hostile_pictures_get_one_line_each_before_any_large_allocation() {
     let picture = indexed_png(488, &over, &rgb(&blank.palettes[0]), None);
     assert_eq!(
         import(&picture, &like).unwrap_err().to_string(),
-        "1 pixels have indices past 15, which a sheet's 4 bits cannot hold: (3, 10) 200"
+        "1 pixel has an index past 15, which a sheet's 4 bits cannot hold: (3, 10) 200"
     );
 }
 

@@ -1,7 +1,8 @@
 //! The README's commands, run as written: it opens with the two commands a newcomer types (and
 //! `.ci/run` runs the same test command), the demo's commands draw what the README says they draw,
-//! the build's figures are the committed TYPE1 document's, and, with the fan-made sheet, the
-//! Pictures commands draw the pictures committed under `docs/`.
+//! the build's figures are the committed TYPE1 document's, with the fan-made sheet the Pictures
+//! commands draw the pictures committed under `docs/`, and, with the game files, the editing
+//! example changes the one tick its `check` names.
 
 mod common;
 mod serve_support;
@@ -33,6 +34,9 @@ fn commands(readme: &str, heading: &str) -> Vec<String> {
         let block = &block[..block.find("```").expect("a closed block")];
         let mut command = String::new();
         for line in block.lines() {
+            if line.trim_start().starts_with('#') {
+                continue;
+            }
             let line = line.split(" # ").next().unwrap_or(line).trim_end();
             match line.strip_suffix('\\') {
                 Some(part) => command.push_str(part),
@@ -352,6 +356,97 @@ fn the_pictures_commands_draw_the_committed_pictures() {
             "{} is not what `{command}` draws: remake it with that command",
             committed.display()
         );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// "Editing the files", with the game files: the commands as written, in a scratch folder, with
+/// the edit the comment asks for between `disasm` and `asm`; `check` prints the lines the README
+/// shows and exits 1. The sheet sentence's two commands give back RAMUZA.SPR's bytes.
+#[test]
+fn the_editing_example_changes_the_one_tick_check_names() {
+    const TEST: &str = "the_editing_example_changes_the_one_tick_check_names";
+    let heading = "## Editing the files";
+    let readme = readme();
+    let commands = commands(&readme, heading);
+    let section = &readme[readme.find(heading).unwrap()..];
+    let section = &section[..section[3..]
+        .find("\n## ")
+        .map_or(section.len(), |end| end + 3)];
+    assert_eq!(commands.len(), 4, "{commands:?}");
+    let edit = "under `slot 6:`, change `Frame 11 6` to `Frame 11 8`";
+    assert!(section.contains(edit), "the README asks for {edit:?}");
+    let dir = test_support::temp_dir("readme-editing");
+    let run_here = |args: &[String]| {
+        Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
+            .current_dir(&dir)
+            .args(args)
+            .output()
+            .expect("the binary runs")
+    };
+    let mut game_files = Vec::new();
+    for name in ["TYPE1.SEQ", "TYPE1.SHP"] {
+        match test_support::retail_file(TEST, name) {
+            Some(path) => game_files.push((name, path)),
+            None => return,
+        }
+    }
+    let mut printed = String::new();
+    for (i, command) in commands.iter().enumerate() {
+        let mut args = words(command);
+        assert_eq!(args.remove(0), "tactics-sprite", "{command}");
+        for arg in &mut args {
+            if let Some((_, path)) = game_files.iter().find(|(name, _)| name == arg) {
+                *arg = s(path).to_string();
+            }
+        }
+        let output = run_here(&args);
+        let last = i + 1 == commands.len();
+        assert_eq!(
+            output.status.code(),
+            Some(if last { 1 } else { 0 }),
+            "{command}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        printed = String::from_utf8(output.stdout).unwrap();
+        if args[0] == "disasm" {
+            let text = dir.join("type1.seq.txt");
+            let written = std::fs::read_to_string(&text).unwrap();
+            let (from, to) = ("slot 6:\n    Frame 11 6 ", "slot 6:\n    Frame 11 8 ");
+            assert!(written.contains(from), "slot 6 as the text writes it");
+            std::fs::write(&text, written.replacen(from, to, 1)).unwrap();
+        }
+    }
+    let shown = section
+        .split("```text\n")
+        .nth(1)
+        .and_then(|block| block.split("```").next())
+        .expect("the README shows what check prints");
+    assert!(
+        printed.ends_with(shown),
+        "check printed\n{printed}\nand the README shows\n{shown}"
+    );
+
+    // "tactics-sprite sheet RAMUZA.SPR -o ramuza.png, paint, then tactics-sprite sheet import
+    // ramuza.png -o RAMUZA.SPR": unpainted, the same bytes come back.
+    if let Some(ramuza) = test_support::sheet(TEST, "RAMUZA.SPR") {
+        let inline: Vec<&str> = section
+            .split('`')
+            .filter(|span| span.starts_with("tactics-sprite sheet "))
+            .collect();
+        assert_eq!(inline.len(), 2, "{inline:?}");
+        for command in inline {
+            let mut args = words(command);
+            args.remove(0);
+            // The sheet is the export's input (the import writes RAMUZA.SPR into the folder).
+            if args[1] != "import" {
+                for arg in args.iter_mut().filter(|arg| *arg == "RAMUZA.SPR") {
+                    *arg = s(&ramuza).to_string();
+                }
+            }
+            assert_eq!(run_here(&args).status.code(), Some(0), "{command}");
+        }
+        assert!(std::fs::read(dir.join("RAMUZA.SPR")).unwrap() == std::fs::read(&ramuza).unwrap());
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

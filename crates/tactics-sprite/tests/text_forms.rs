@@ -3,10 +3,10 @@
 
 mod common;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use common::{expect, run, s};
+use common::{expect, run, s, stderr, stdout};
 
 /// A fresh folder under the system temp dir, removed when dropped. Game bytes written in tests go
 /// here, never into the repository.
@@ -152,4 +152,375 @@ fn wrong_inputs_get_one_line_and_exit_1_and_usage_errors_exit_2() {
     ] {
         assert_eq!(run(&args).status.code(), Some(2), "{args:?}");
     }
+}
+
+/// What `check` or `diff` printed when it found differences (exit 1, nothing on stderr).
+fn differences(output: &std::process::Output) -> String {
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(output));
+    assert!(output.stderr.is_empty(), "{}", stderr(output));
+    stdout(output)
+}
+
+/// The demo pair (ours, committed) and its profile and document.
+fn demo_files() -> [PathBuf; 4] {
+    let root = test_support::repo_root();
+    [
+        root.join("fixtures/demo/DEMO.SHP"),
+        root.join("fixtures/demo/DEMO.SEQ"),
+        root.join("crates/sprite-data/profiles/demo.toml"),
+        root.join("fixtures/documents/demo.json"),
+    ]
+}
+
+/// `text` with the first `from` after `after` made `to`; the edit must be there to make.
+fn edit(text: &str, after: &str, from: &str, to: &str) -> String {
+    let at = text.find(after).expect("the anchor is in the text") + after.len();
+    let (head, tail) = text.split_at(at);
+    assert!(tail.starts_with(from), "{from:?} follows {after:?}");
+    format!("{head}{to}{}", &tail[from.len()..])
+}
+
+#[test]
+fn build_check_and_diff_take_a_text_form_as_the_file_it_assembles_to() {
+    let tmp = TempDir::new("build-check-diff");
+    let [shp, seq, profile, document] = demo_files();
+    let (shp_text, seq_text) = (tmp.path("demo.shp.txt"), tmp.path("demo.seq.txt"));
+    expect(&run(["disasm", s(&shp), "-o", s(&shp_text)]), 0);
+    expect(&run(["disasm", s(&seq), "-o", s(&seq_text)]), 0);
+
+    // Built from the two texts, the document is the committed demo document (which the golden
+    // test holds to the build from DEMO.SHP and DEMO.SEQ), and build says what it assembled.
+    let built = tmp.path("demo.json");
+    let said = expect(
+        &run([
+            "build",
+            "--profile",
+            s(&profile),
+            "--shp",
+            s(&shp_text),
+            "--seq",
+            s(&seq_text),
+            "-o",
+            s(&built),
+        ]),
+        0,
+    );
+    assert!(std::fs::read(&built).unwrap() == std::fs::read(&document).unwrap());
+    let seq_len = std::fs::metadata(&seq).unwrap().len();
+    assert!(
+        said.starts_with(&format!(
+            "text    {}: the text form of a unit SHP file (frames), assembled to {} bytes\n\
+             text    {}: the text form of a SEQ file (animation bytecode), assembled to \
+             {seq_len} bytes\n",
+            s(&shp_text),
+            std::fs::metadata(&shp).unwrap().len(),
+            s(&seq_text),
+        )),
+        "{said}"
+    );
+
+    // check: the texts agree with the document, and say they are texts.
+    let check = |seq: &Path| {
+        run([
+            "check",
+            "--data",
+            s(&document),
+            "--profile",
+            s(&profile),
+            "--shp",
+            s(&shp_text),
+            "--seq",
+            s(seq),
+        ])
+    };
+    let said = expect(&check(&seq_text), 0);
+    assert!(
+        said.contains(&format!(
+            "\nfiles   {} (text form, modified) + {} (text form, modified) (DEMO profile)\n",
+            s(&shp_text),
+            s(&seq_text)
+        )),
+        "{said}"
+    );
+    assert!(said.ends_with("same: no differences\n"), "{said}");
+
+    // One delay of Walk (slot 6: frame 9 for 8 ticks, sequences[6] "Walk Fwd" of the document)
+    // made 5: check names that tick and nothing else.
+    let edited = tmp.path("walk.seq.txt");
+    let text = std::fs::read_to_string(&seq_text).unwrap();
+    std::fs::write(
+        &edited,
+        edit(&text, "slot 6:\n    ", "Frame 9 8", "Frame 9 5"),
+    )
+    .unwrap();
+    let said = differences(&check(&edited));
+    let findings: Vec<&str> = said.lines().filter(|l| l.starts_with("  ")).collect();
+    assert_eq!(
+        findings,
+        [r#"  sequences[6] "Walk Fwd" .ticks[0]: theirs 8, files 5"#]
+    );
+
+    // diff: a text and its own file are the same; the edit is one command of slot 6, at the
+    // delay byte of the command at stream offset 0x0C (0x406 + 0x0C + 1 = 0x413).
+    let said = expect(&run(["diff", s(&seq), s(&seq_text)]), 0);
+    assert!(
+        said.contains(&format!("\nB  {}  (seq, text form)\n", s(&seq_text))),
+        "{said}"
+    );
+    let said = differences(&run(["diff", s(&seq_text), s(&edited)]));
+    let findings: Vec<&str> = said.lines().filter(|l| l.starts_with("  ")).collect();
+    assert_eq!(
+        findings,
+        ["  slot 6 command 0 at 0x412: A frame 9 delay 8, B frame 9 delay 5 (byte 0x413)"]
+    );
+    let said = expect(&run(["diff", s(&shp), s(&shp_text)]), 0);
+    assert!(said.contains("(unit-shp, text form)"), "{said}");
+}
+
+#[test]
+fn build_check_and_diff_name_the_retail_file_a_text_assembles_to() {
+    let test = "build_check_and_diff_name_the_retail_file_a_text_assembles_to";
+    let (Some(shp), Some(seq)) = (
+        test_support::retail_file(test, "TYPE1.SHP"),
+        test_support::retail_file(test, "TYPE1.SEQ"),
+    ) else {
+        return;
+    };
+    let tmp = TempDir::new("retail-text");
+    let seq_text = tmp.path("type1.seq.txt");
+    expect(&run(["disasm", s(&seq), "-o", s(&seq_text)]), 0);
+    let built = tmp.path("type1.json");
+    let said = expect(
+        &run([
+            "build",
+            "--shp",
+            s(&shp),
+            "--seq",
+            s(&seq_text),
+            "-o",
+            s(&built),
+        ]),
+        0,
+    );
+    assert!(
+        said.contains(&format!(
+            "\ninput   {}: 6754 bytes, retail TYPE1.SEQ\n",
+            s(&seq_text)
+        )),
+        "{said}"
+    );
+    // The committed TYPE1 document is the retail build.
+    let committed = test_support::repo_root().join("fixtures/documents/type1.json");
+    assert!(std::fs::read(&built).unwrap() == std::fs::read(&committed).unwrap());
+    let said = expect(
+        &run([
+            "check",
+            "--data",
+            s(&committed),
+            "--shp",
+            s(&shp),
+            "--seq",
+            s(&seq_text),
+        ]),
+        0,
+    );
+    assert!(
+        said.contains(&format!(
+            " + {} (text form of retail TYPE1.SEQ) (TYPE1 profile)\n",
+            s(&seq_text)
+        )),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_broken_text_is_one_line_at_its_line_and_column_in_every_command() {
+    let tmp = TempDir::new("broken-everywhere");
+    let [shp, _, profile, document] = demo_files();
+    let header = ".format seq\n.attack-slots-from 0\n.second-sheet-slots-from 255\nslot 0:\n    \
+                  Frame 1 2\n";
+    // Hand-checked: `Frame 1 2` is bytes 0-1 of the stream and `Wait` bytes 2-5 (FF FC 06 03),
+    // so a jump of 6 from its FF at 2 lands at 8, past the 6 bytes; the 6 stands at column 10.
+    let cases = [
+        (
+            "jump.seq.txt",
+            format!("{header}    Wait 6 3\n"),
+            "line 6, column 10: jump 6 from stream offset 0x0002 lands at 0x0008, past the end \
+             of the stream (0x6 bytes); write raw(6) to keep the byte anyway",
+        ),
+        (
+            "opcode.seq.txt",
+            format!("{header}    Wiat -2 3\n"),
+            "line 6, column 5: unknown opcode `Wiat`; did you mean `Wait`?",
+        ),
+        (
+            "format.seq.txt",
+            ".format seqq\n".to_owned(),
+            "line 1, column 9: unknown format `seqq`; the formats are seq, unit-shp, weapon-shp; \
+             did you mean `seq`?",
+        ),
+    ];
+    let out = tmp.path("out");
+    for (name, body, problem) in cases {
+        let text = tmp.path(name);
+        std::fs::write(&text, body).unwrap();
+        let line = format!("tactics-sprite: {}: {problem}\n", s(&text));
+        let commands: [(Vec<&str>, i32); 5] = [
+            (vec!["asm", s(&text), "-o", s(&out)], 1),
+            (
+                vec![
+                    "build",
+                    "--profile",
+                    s(&profile),
+                    "--shp",
+                    s(&shp),
+                    "--seq",
+                    s(&text),
+                    "-o",
+                    s(&out),
+                ],
+                1,
+            ),
+            (
+                vec![
+                    "check",
+                    "--data",
+                    s(&document),
+                    "--profile",
+                    s(&profile),
+                    "--shp",
+                    s(&shp),
+                    "--seq",
+                    s(&text),
+                ],
+                2,
+            ),
+            (vec!["diff", s(&text), s(&text)], 2),
+            (vec!["diff", s(&shp), s(&text)], 2),
+        ];
+        for (args, code) in commands {
+            assert_eq!(expect(&run(&args), code), line, "{args:?}");
+        }
+        assert!(!out.exists(), "nothing is written");
+    }
+}
+
+#[test]
+fn a_text_form_where_another_input_belongs_is_named_for_what_it_is() {
+    let tmp = TempDir::new("text-elsewhere");
+    let [shp, seq, profile, document] = demo_files();
+    let (shp_text, seq_text) = (tmp.path("demo.shp.txt"), tmp.path("demo.seq.txt"));
+    expect(&run(["disasm", s(&shp), "-o", s(&shp_text)]), 0);
+    expect(&run(["disasm", s(&seq), "-o", s(&seq_text)]), 0);
+    let out = s(&tmp.path("out")).to_owned();
+    let seq_words = "the text form of a SEQ file (animation bytecode)";
+    let shp_words = "the text form of a unit SHP file (frames)";
+    let cases: Vec<(Vec<&str>, i32, String)> = vec![
+        (
+            vec!["inspect", s(&seq_text)],
+            1,
+            format!(
+                "{}: this is {seq_words}, not the file itself; `tactics-sprite asm` compiles it to \
+                 the file",
+                s(&seq_text)
+            ),
+        ),
+        (
+            vec!["roundtrip", "--kind", "seq", s(&seq_text)],
+            1,
+            format!(
+                "{}: this is {seq_words}, not the file itself; `tactics-sprite asm` compiles it to \
+                 the file",
+                s(&seq_text)
+            ),
+        ),
+        (
+            vec![
+                "build",
+                "--profile",
+                s(&profile),
+                "--shp",
+                s(&seq_text),
+                "--seq",
+                s(&shp_text),
+                "-o",
+                &out,
+            ],
+            1,
+            format!(
+                "{}: this is {seq_words}, given as --shp, which wants a unit SHP file (frames); \
+                 are --shp and --seq swapped?",
+                s(&seq_text)
+            ),
+        ),
+        (
+            vec![
+                "check",
+                "--data",
+                s(&document),
+                "--profile",
+                s(&profile),
+                "--shp",
+                s(&shp_text),
+                "--seq",
+                s(&shp_text),
+            ],
+            2,
+            format!(
+                "{}: this is {shp_words}, given as --seq, which wants a SEQ file (animation \
+                 bytecode)",
+                s(&shp_text)
+            ),
+        ),
+        (
+            vec![
+                "check",
+                "--data",
+                s(&seq_text),
+                "--shp",
+                s(&shp),
+                "--seq",
+                s(&seq),
+            ],
+            2,
+            format!(
+                "{}: this is {seq_words}, not a document; give it as --seq to check a document \
+                 against it",
+                s(&seq_text)
+            ),
+        ),
+        (
+            vec!["diff", s(&seq_text), s(&shp_text)],
+            2,
+            format!(
+                "{} is a seq file and {} a unit-shp file; diff compares two files of one kind",
+                s(&seq_text),
+                s(&shp_text)
+            ),
+        ),
+        (
+            vec!["diff", "--kind", "unit-shp", s(&shp), s(&seq_text)],
+            2,
+            format!(
+                "{}: --kind unit-shp is given, but this is {seq_words}",
+                s(&seq_text)
+            ),
+        ),
+        (
+            vec!["sheet", s(&seq_text), "-o", &out],
+            1,
+            format!(
+                "{}: this is {seq_words}, not an SPR sprite sheet",
+                s(&seq_text)
+            ),
+        ),
+    ];
+    for (args, code, line) in cases {
+        assert_eq!(
+            expect(&run(&args), code),
+            format!("tactics-sprite: {line}\n"),
+            "{args:?}"
+        );
+    }
+    assert!(!tmp.path("out").exists());
 }

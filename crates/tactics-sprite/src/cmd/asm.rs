@@ -17,7 +17,8 @@ use super::{Outcome, read_input};
 disasm` writes, edited or not; its first line `.format seq`, `.format unit-shp` or `.format \
 weapon-shp` says which), check it as strictly as the encoders do and write the file. Text that \
 `disasm` wrote and nobody changed gives back the original bytes. The form is described in \
-docs/text-forms.md.\n\n\
+docs/text-forms.md. (`build`, `check` and `diff` take the text itself too, and assemble it the \
+same way.)\n\n\
 A problem is one line on stderr naming the text's line and column and what was expected there, \
 for example \"type1.seq.txt: line 12, column 5: unknown opcode `Wiat`; did you mean `Wait`?\"; \
 what no file can hold (a jump past the end of the stream, a tile off the 8-pixel grid or in the \

@@ -12,42 +12,58 @@ use sprite_data::pipeline::{InputFile, Originals, build_from_sources, other_reta
 use sprite_data::profile::UNIT_KINDS;
 use sprite_data::target::{self, BuildTarget};
 
-use super::{Outcome, read_input, wrong_kind};
+use super::{Outcome, SpriteFile, text_form_in_words, wrong_kind};
 
-/// Refuses an input of another kind (a SEQ given as --shp, a PNG, JSON) with what it is, before
-/// a decoder complains about an offset. `other` is what the other flag wants: an input of that
-/// kind suggests the two were swapped.
+/// The line `build` prints for a text form: `text    type1.seq.txt: the text form of a SEQ file
+/// (animation bytecode), assembled to 6754 bytes`.
+fn text_line(input: &SpriteFile) -> Option<String> {
+    input.text.map(|format| {
+        format!(
+            "text    {}: {}, assembled to {} bytes",
+            input.file.name,
+            text_form_in_words(format),
+            input.file.bytes.len()
+        )
+    })
+}
+
+/// Refuses an input of another kind (a SEQ given as --shp, a PNG, JSON, the text form of
+/// another file) with what it is, before a decoder complains about an offset. `other` is what
+/// the other flag wants: an input of that kind suggests the two were swapped.
 fn check_input(
-    input: &InputFile,
+    input: &SpriteFile,
     wanted: FileFormat,
     other: FileFormat,
     flag: &str,
 ) -> anyhow::Result<()> {
-    match wrong_kind(&input.bytes, wanted) {
-        None => Ok(()),
-        Some(what) => {
-            let swap = if fft_formats::detect_format(&input.bytes) == Some(other) {
-                "; are --shp and --seq swapped?"
-            } else {
-                ""
-            };
-            Err(anyhow!(
-                "{}: this is {what}, given as {flag}, which wants {}{swap}",
-                input.name,
-                wanted.in_words()
-            ))
-        }
-    }
+    let (what, kind) = match input.text {
+        Some(format) if format != wanted => (text_form_in_words(format), Some(format)),
+        Some(_) => return Ok(()),
+        None => match wrong_kind(&input.file.bytes, wanted) {
+            None => return Ok(()),
+            Some(what) => (what, fft_formats::detect_format(&input.file.bytes)),
+        },
+    };
+    let swap = if kind == Some(other) {
+        "; are --shp and --seq swapped?"
+    } else {
+        ""
+    };
+    Err(anyhow!(
+        "{}: this is {what}, given as {flag}, which wants {}{swap}",
+        input.file.name,
+        wanted.in_words()
+    ))
 }
 
-/// Reads `--shp` (of `shp_kind`) and `--seq`, refusing either when it is of another kind.
+/// Reads `--shp` (of `shp_kind`) and `--seq`, each the file or its text form, refusing either
+/// when it is of another kind.
 fn read_pair(
     shp_path: &Path,
     seq_path: &Path,
     shp_kind: FileFormat,
-) -> anyhow::Result<(InputFile, InputFile)> {
-    let shp = InputFile::new(shp_path, read_input(shp_path)?);
-    let seq = InputFile::new(seq_path, read_input(seq_path)?);
+) -> anyhow::Result<(SpriteFile, SpriteFile)> {
+    let (shp, seq) = (SpriteFile::read(shp_path)?, SpriteFile::read(seq_path)?);
     check_input(&shp, shp_kind, FileFormat::Seq, "--shp")?;
     check_input(&seq, FileFormat::Seq, shp_kind, "--seq")?;
     Ok((shp, seq))
@@ -60,12 +76,13 @@ fn inputs(
     shp_name: &str,
     seq_name: &str,
     shp_kind: FileFormat,
-) -> anyhow::Result<(InputFile, InputFile)> {
+) -> anyhow::Result<(SpriteFile, SpriteFile)> {
     if let Some(image) = &args.disc {
         let originals = Originals::open_disc(image)?;
-        let read = |name: &str| -> anyhow::Result<InputFile> {
+        let read = |name: &str| -> anyhow::Result<SpriteFile> {
             originals
                 .find(name)?
+                .map(SpriteFile::binary)
                 .with_context(|| originals.missing(name))
         };
         let pair = (read(shp_name)?, read(seq_name)?);
@@ -112,6 +129,9 @@ Every unit kind's profile is built in: --kind picks one ({}; TYPE2 pairs TYPE2.S
 RUKA pairs MON.SHP with RUKA.SEQ), --profile \
 reads a TOML file, and TYPE1's is the default. --kind {} builds a layer document instead (the weapons TYPE1 or TYPE2 units hold, or their effects) from WEP1/WEP2/EFF1.SHP and .SEQ. The output is canonical: the same inputs always give the same bytes. \
 It is written atomically: a failed build leaves any previous file untouched.\n\n\
+--shp and --seq may each be given as its text form (what `tactics-sprite disasm` writes, edited \
+or not; docs/text-forms.md): it is assembled as `asm` would, and a text that does not assemble \
+is refused at its line and column.\n\n\
 Prints whether each input is a known retail file or modified (modified files still build), \
 any warnings, the document's counts, the output path and its sha256.\n\n\
 With --sas FILE, a Tactics Ogre SAS set (SAS3 or SAS\\0, or a pakd container with --entry N) \
@@ -122,11 +142,11 @@ per animation block with its steps, poses and events, and the animations' four d
     )
 )]
 pub struct Args {
-    /// The unit SHP (e.g. TYPE1.SHP).
+    /// The unit SHP (e.g. TYPE1.SHP), or its text form (from `disasm`, edited or not).
     #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc"])]
     pub shp: Option<PathBuf>,
 
-    /// The SEQ that goes with it (e.g. TYPE1.SEQ).
+    /// The SEQ that goes with it (e.g. TYPE1.SEQ), or its text form (type1.seq.txt).
     #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc"])]
     pub seq: Option<PathBuf>,
 
@@ -202,6 +222,8 @@ pub fn run(args: &Args) -> Outcome {
         (None, None) => Profile::type1(),
     };
     let (shp, seq) = inputs(args, &profile.shp, &profile.seq, FileFormat::UnitShp)?;
+    let texts: Vec<String> = [&shp, &seq].into_iter().filter_map(text_line).collect();
+    let (shp, seq) = (shp.file, seq.file);
     if !args.force {
         let which = match (&args.profile, args.kind) {
             (Some(path), _) => format!("the profile {}", path.display()),
@@ -224,6 +246,9 @@ pub fn run(args: &Args) -> Outcome {
             })
             .as_deref(),
     )?;
+    for line in texts {
+        println!("{line}");
+    }
     println!("{}", output.report());
     write_atomically(&args.out, &output.bytes)
         .with_context(|| format!("{}: cannot write", args.out.display()))?;
@@ -276,8 +301,10 @@ fn kind_reading(disc_name: &str) -> Option<&'static str> {
 fn run_layer(
     args: &Args,
     layer: LayerSet,
-    (shp, seq): (InputFile, InputFile),
+    (shp, seq): (SpriteFile, SpriteFile),
 ) -> anyhow::Result<()> {
+    let texts: Vec<String> = [&shp, &seq].into_iter().filter_map(text_line).collect();
+    let (shp, seq) = (shp.file, seq.file);
     if !args.force {
         let (shp_file, seq_file) = layer.files();
         refuse_other_retail(
@@ -288,6 +315,9 @@ fn run_layer(
     }
     let doc = build_layer(layer, shp.source(), seq.source(), &Profile::type1())?;
     let bytes = doc.to_bytes();
+    for line in texts {
+        println!("{line}");
+    }
     println!(
         "layer   {layer} ({}): {} cells, {} frames, {} sequences",
         doc.layer,

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow};
+use fft_formats::FileFormat;
 use fft_formats::retail::{self, RetailFile};
 use sprite_data::Profile;
 use sprite_data::compare::{Difference, DocumentFormat, JsonPath, Step, first_byte_difference};
@@ -15,7 +16,7 @@ use sprite_data::target::{self, BuildTarget};
 
 use super::documents::{Compared, DocumentFile, LoadedDocument};
 use super::report::{Finding, Ignores, Note, Report, ReportArgs};
-use super::{Outcome, read_input};
+use super::{Outcome, SpriteFile};
 
 /// Check a document against the one the game files give.
 #[derive(Debug, clap::Args)]
@@ -47,7 +48,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub data: PathBuf,
 
-    /// The SHP to build from (with --seq): the unit's, or the layer's (WEP1.SHP).
+    /// The SHP to build from (with --seq): the unit's, or the layer's (WEP1.SHP); or its text
+    /// form (docs/text-forms.md).
     #[arg(
         long,
         value_name = "FILE",
@@ -56,7 +58,7 @@ pub struct Args {
     )]
     pub shp: Option<PathBuf>,
 
-    /// The SEQ to build from (with --shp).
+    /// The SEQ to build from (with --shp), or its text form (type1.seq.txt, from `disasm`).
     #[arg(
         long,
         value_name = "FILE",
@@ -118,6 +120,18 @@ pub fn run(args: &Args) -> Outcome {
 
 fn prepare(args: &Args) -> anyhow::Result<Report> {
     let data = DocumentFile::read(&args.data);
+    if let Some(format) = data.text_form() {
+        let flag = if format == FileFormat::Seq {
+            "--seq"
+        } else {
+            "--shp"
+        };
+        return Err(anyhow!(
+            "{}: this is {}, not a document; give it as {flag} to check a document against it",
+            args.data.display(),
+            super::text_form_in_words(format)
+        ));
+    }
     let sides = match wanted_format(args, &data) {
         DocumentFormat::Unit => unit_sides(args, data)?,
         DocumentFormat::Layer => layer_sides(args, data)?,
@@ -153,15 +167,15 @@ fn unit_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
         (None, Some(BuildTarget::Unit(kind))) => kind.load(),
         (None, _) => Profile::type1(),
     };
-    let (shp, seq) = read_pair(args, &profile.shp, &profile.seq)?;
-    let output = build_from_sources(shp.source(), seq.source(), &profile, None)?;
+    let (shp, seq) = read_pair(args, &profile.shp, &profile.seq, FileFormat::UnitShp)?;
+    let output = build_from_sources(shp.file.source(), seq.file.source(), &profile, None)?;
     let theirs = data.load(Some(DocumentFormat::Unit))?;
     Ok(Sides {
         theirs,
         files_line: format!(
             "files   {} + {} ({} profile)",
-            describe(&output.inputs[0].name, output.inputs[0].retail),
-            describe(&output.inputs[1].name, output.inputs[1].retail),
+            describe(&output.inputs[0].name, output.inputs[0].retail, shp.text),
+            describe(&output.inputs[1].name, output.inputs[1].retail, seq.text),
             profile.kind
         ),
         files: Compared::Unit(output.built.document),
@@ -186,16 +200,19 @@ fn layer_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
         (_, Compared::Unit(_)) => unreachable!("read as a layer document"),
     };
     let (shp_name, seq_name) = set.files();
-    let (shp, seq) = read_pair(args, shp_name, seq_name)?;
+    let (shp, seq) = read_pair(args, shp_name, seq_name, FileFormat::WeaponShp)?;
     // The human kinds' stage places a layer, as `build --kind wep1` and `build-data` do.
-    let built = build_layer(set, shp.source(), seq.source(), &Profile::type1())?;
-    let retail_of = |file: &InputFile| retail::by_sha256(&sha256_hex(&file.bytes));
+    let built = build_layer(set, shp.file.source(), seq.file.source(), &Profile::type1())?;
+    let describe = |input: &SpriteFile| {
+        let retail = retail::by_sha256(&sha256_hex(&input.file.bytes));
+        describe(&input.file.name, retail, input.text)
+    };
     Ok(Sides {
         theirs,
         files_line: format!(
             "files   {} + {} ({} layer)",
-            describe(&shp.name, retail_of(&shp)),
-            describe(&seq.name, retail_of(&seq)),
+            describe(&shp),
+            describe(&seq),
             set.name().to_ascii_uppercase()
         ),
         files_bytes: built.to_bytes(),
@@ -314,11 +331,14 @@ fn note(pattern: String, list: &[Difference]) -> Note {
     }
 }
 
-/// An input file as the header names it: its path, and the retail file its bytes are, if any.
-fn describe(name: &str, retail: Option<&RetailFile>) -> String {
+/// An input file as the header names it: its path, and the retail file its bytes are, if any
+/// (`type1.seq.txt (text form of retail TYPE1.SEQ)` for a text form that assembles to it).
+fn describe(name: &str, retail: Option<&RetailFile>, text: Option<FileFormat>) -> String {
+    let text = if text.is_some() { "text form of " } else { "" };
     match retail {
-        Some(file) => format!("{name} (retail {})", file.disc_name),
-        None => format!("{name} (modified)"),
+        Some(file) => format!("{name} ({text}retail {})", file.disc_name),
+        None if text.is_empty() => format!("{name} (modified)"),
+        None => format!("{name} (text form, modified)"),
     }
 }
 
@@ -329,26 +349,45 @@ fn find_in(dir: &Path, disc_name: &str) -> anyhow::Result<PathBuf> {
     find_retail_file(dir, disc_name).with_context(|| not_in_folder(dir, disc_name))
 }
 
-/// The SHP and SEQ to build from, read: the files `--shp` and `--seq` name, else `shp_name` and
-/// `seq_name` (disc names) found in `--originals` or in the BATTLE folder of `--disc`.
+/// The SHP and SEQ to build from, read: the files `--shp` and `--seq` name (each the file or
+/// its text form, the SHP's of `shp_kind`), else `shp_name` and `seq_name` (disc names) found in
+/// `--originals` or in the BATTLE folder of `--disc`.
 fn read_pair(
     args: &Args,
     shp_name: &str,
     seq_name: &str,
-) -> anyhow::Result<(InputFile, InputFile)> {
-    let read =
-        |path: &Path| -> anyhow::Result<InputFile> { Ok(InputFile::new(path, read_input(path)?)) };
+    shp_kind: FileFormat,
+) -> anyhow::Result<(SpriteFile, SpriteFile)> {
+    let read = |path: &Path, wanted: FileFormat, flag: &str| -> anyhow::Result<SpriteFile> {
+        let file = SpriteFile::read(path)?;
+        if let Some(what) = file.other_text(wanted) {
+            return Err(anyhow!(
+                "{}: this is {what}, given as {flag}, which wants {}",
+                path.display(),
+                wanted.in_words()
+            ));
+        }
+        Ok(file)
+    };
     match (&args.shp, &args.seq, &args.originals, &args.disc) {
-        (Some(shp), Some(seq), _, _) => Ok((read(shp)?, read(seq)?)),
-        (_, _, Some(dir), _) => Ok((
-            read(&find_in(dir, shp_name)?)?,
-            read(&find_in(dir, seq_name)?)?,
+        (Some(shp), Some(seq), _, _) => Ok((
+            read(shp, shp_kind, "--shp")?,
+            read(seq, FileFormat::Seq, "--seq")?,
         )),
+        (_, _, Some(dir), _) => {
+            let read = |name: &str| -> anyhow::Result<SpriteFile> {
+                let path = find_in(dir, name)?;
+                let bytes = super::read_input(&path)?;
+                Ok(SpriteFile::binary(InputFile::new(&path, bytes)))
+            };
+            Ok((read(shp_name)?, read(seq_name)?))
+        }
         (_, _, _, Some(image)) => {
             let originals = Originals::open_disc(image)?;
-            let find = |name: &str| -> anyhow::Result<InputFile> {
+            let find = |name: &str| -> anyhow::Result<SpriteFile> {
                 originals
                     .find(name)?
+                    .map(SpriteFile::binary)
                     .with_context(|| originals.missing(name))
             };
             Ok((find(shp_name)?, find(seq_name)?))

@@ -1,9 +1,15 @@
 //! The documents `check` and `diff` compare: a unit document (`tactics-sprite-data`) or a layer
 //! document (`tactics-sprite-layer`), told apart by the `format` field the file states, never by
-//! its name. This is the one place that decides how a document is read and compared; another
-//! comparable form (a text form of SEQ or SHP) is one more case of [`Compared`].
+//! its name. This is the one place that decides how a document is read and compared.
+//!
+//! The SEQ and SHP files `check` builds from and `diff` compares are no documents: they are read
+//! by [`super::SpriteFile`], which takes a file or its text form (docs/text-forms.md) alike and
+//! gives the file's bytes, so that a text compares as the file it assembles to. A text form given
+//! where a document belongs is named for what it is ([`DocumentFile::text_form`]).
 
 use std::path::Path;
+
+use fft_formats::FileFormat;
 
 use sprite_data::compare::{self, Difference, DocumentFormat};
 use sprite_data::layer::LayerDocument;
@@ -67,6 +73,15 @@ impl<'a> DocumentFile<'a> {
     /// could not be read.
     pub fn stated_format(&self) -> Option<DocumentFormat> {
         self.read.as_deref().ok().and_then(stated_format)
+    }
+
+    /// The format of the SEQ or SHP file whose text form this is, if it is one (`check --data
+    /// type1.seq.txt` is a file given as the wrong option, not a broken document).
+    pub fn text_form(&self) -> Option<FileFormat> {
+        self.read
+            .as_deref()
+            .ok()
+            .and_then(fft_formats::text::detect)
     }
 
     /// The document as `format`, or as the format it states when `None` is given. A file that

@@ -27,7 +27,8 @@ use std::io::{self, Read};
 use std::path::Path;
 
 use anyhow::{Context, anyhow};
-use fft_formats::FileFormat;
+use fft_formats::{FileFormat, text};
+use sprite_data::pipeline::InputFile;
 
 pub use failure::{Failure, Outcome, report_error};
 
@@ -121,15 +122,83 @@ pub fn read_at_most(path: &Path, limit: u64, too_long: &str) -> anyhow::Result<V
     read().with_context(|| path.display().to_string())
 }
 
+/// A SEQ or SHP input as `build`, `check` and `diff` read it: the file itself, or its text form
+/// (docs/text-forms.md, told by its `.format` line) assembled to the bytes `asm` would write, so
+/// that a modder's edited text goes wherever the file goes.
+#[derive(Debug, Clone)]
+pub struct SpriteFile {
+    /// Its path as given and the file's bytes, or the text's assembled.
+    pub file: InputFile,
+    /// The format of the text form the bytes were assembled from, if they were.
+    pub text: Option<FileFormat>,
+}
+
+impl SpriteFile {
+    /// A file read by other means (from a disc image), which is never a text form.
+    pub fn binary(file: InputFile) -> Self {
+        Self { file, text: None }
+    }
+
+    /// Reads the file at `path`, and assembles it when it is a text form.
+    ///
+    /// # Errors
+    /// As [`read_input`]; a text form that does not assemble, at its line and column
+    /// (`type1.seq.txt: line 12, column 5: unknown opcode ...`).
+    pub fn read(path: &Path) -> anyhow::Result<Self> {
+        let bytes = read_input(path)?;
+        if text::detect(&bytes).is_none() && !starts_as_text(&bytes) {
+            return Ok(Self::binary(InputFile::new(path, bytes)));
+        }
+        let assembly =
+            text::assemble_bytes(&bytes).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        Ok(Self {
+            text: Some(assembly.model.format()),
+            file: InputFile::new(path, assembly.bytes),
+        })
+    }
+
+    /// `the text form of a SEQ file (animation bytecode)` when it was a text form of a format
+    /// other than `wanted`; `None` otherwise.
+    pub fn other_text(&self, wanted: FileFormat) -> Option<String> {
+        self.text
+            .filter(|format| *format != wanted)
+            .map(text_form_in_words)
+    }
+}
+
+/// Whether `bytes` start as a text form might, though [`text::detect`] finds no format they name
+/// (`.format seqq`, a directive before `.format`): a directive or a comment first, UTF-8, and no
+/// NUL byte, which every SEQ and SHP file has in its header. The assembler then says what is
+/// wrong at its line and column, rather than a decoder at a byte offset.
+fn starts_as_text(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(4096)];
+    // A character cut at the end of the head is still text.
+    let utf8 = std::str::from_utf8(head).map_or_else(|e| e.error_len().is_none(), |_| true);
+    utf8 && matches!(head.trim_ascii_start().first(), Some(b'.' | b';')) && !head.contains(&0)
+}
+
+/// `the text form of a SEQ file (animation bytecode)`.
+pub fn text_form_in_words(format: FileFormat) -> String {
+    format!("the text form of {}", format.in_words())
+}
+
 /// The kind to decode `bytes` as: `forced` when given, else what the structure says.
 ///
 /// # Errors
-/// When nothing is forced and the structure fits no kind; the message suggests `--kind`.
+/// A text form (which `asm` compiles first), whatever is forced; when nothing is forced and the
+/// structure fits no kind, the message suggests `--kind`.
 pub fn choose_kind(
     path: &Path,
     bytes: &[u8],
     forced: Option<FormatArg>,
 ) -> anyhow::Result<(FileFormat, FormatSource)> {
+    if let Some(format) = text::detect(bytes) {
+        return Err(anyhow!(
+            "this is {}, not the file itself; `tactics-sprite asm` compiles it to the file",
+            text_form_in_words(format)
+        ))
+        .with_context(|| path.display().to_string());
+    }
     if let Some(kind) = forced {
         return Ok((kind.into(), FormatSource::Forced));
     }
@@ -179,28 +248,29 @@ fn kind_from_name(path: &Path) -> Option<FileFormat> {
 }
 
 /// What a file that is no sprite file at all is, by its first bytes: a PNG or GIF picture, JSON
-/// text; `None` for anything else. Errors say it instead of a decoder's complaint about offsets.
-pub fn not_a_sprite_file(bytes: &[u8]) -> Option<&'static str> {
+/// text, the text form of a SEQ or SHP file; `None` for anything else. Errors say it instead of a
+/// decoder's complaint about offsets.
+pub fn not_a_sprite_file(bytes: &[u8]) -> Option<String> {
     if bytes.starts_with(&sprite_render::sheet::PNG_SIGNATURE) {
-        return Some("a PNG picture");
+        return Some("a PNG picture".to_owned());
     }
     if bytes.starts_with(b"GIF8") {
-        return Some("a GIF picture");
+        return Some("a GIF picture".to_owned());
     }
-    let text = bytes.trim_ascii_start();
-    if (text.starts_with(b"{") || text.starts_with(b"["))
+    let start = bytes.trim_ascii_start();
+    if (start.starts_with(b"{") || start.starts_with(b"["))
         && serde_json::from_slice::<serde_json::Value>(bytes).is_ok()
     {
-        return Some("JSON text (a tactics-sprite-data document?)");
+        return Some("JSON text (a tactics-sprite-data document?)".to_owned());
     }
-    None
+    text::detect(bytes).map(text_form_in_words)
 }
 
 /// What a file is, in words, when it is not the `wanted` kind: "a SEQ file (animation bytecode)",
 /// "a PNG picture", ...; `None` when it may well be `wanted` (or is nothing recognisable).
 pub fn wrong_kind(bytes: &[u8], wanted: FileFormat) -> Option<String> {
     if let Some(what) = not_a_sprite_file(bytes) {
-        return Some(what.to_owned());
+        return Some(what);
     }
     let kind = fft_formats::detect_format(bytes)?;
     (kind != wanted).then(|| kind.in_words().to_owned())

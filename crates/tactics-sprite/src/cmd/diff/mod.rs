@@ -16,7 +16,7 @@ use sprite_data::compare::{self, JsonPath, Step};
 
 use super::documents;
 use super::report::{Finding, Ignores, Report, ReportArgs};
-use super::{FormatArg, Outcome, choose_kind, read_input};
+use super::{FormatArg, Outcome, SpriteFile, choose_kind};
 
 /// Compare two files of the same kind.
 #[derive(Debug, clap::Args)]
@@ -33,16 +33,20 @@ two SPR sheets: each palette colour that changed, and how many pixels changed in
 two documents (two unit documents, tactics-sprite-data.json, or two layer documents, such as \
 wep1.json): by meaning, as `check` compares them.\n\n\
 A JSON document is told by its first character and what it is by its \"format\" field; the \
-other files by their structure (--kind forces one). The two files must be of the same kind.\n\n\
+other files by their structure (--kind forces one). A SEQ or SHP file may be given as its text \
+form (what `disasm` writes, edited or not; docs/text-forms.md): it is compared as the file it \
+assembles to, so a text and its own file are the same, and the byte offsets are the assembled \
+file's. The two files must be of the same kind.\n\n\
 Exit status: 0 when they are the same, 1 when they differ, 2 for a usage error or a file that \
 cannot be read or decoded (so 1 always means a difference)."
 )]
 pub struct Args {
-    /// The first file (A).
+    /// The first file (A): a SEQ, SHP or SPR file, the text form of a SEQ or SHP file, or a
+    /// document.
     #[arg(value_name = "A")]
     pub a: PathBuf,
 
-    /// The second file (B).
+    /// The second file (B), of the same kind.
     #[arg(value_name = "B")]
     pub b: PathBuf,
 
@@ -93,13 +97,21 @@ fn starts_as_json(path: &Path) -> bool {
 fn prepare(args: &Args) -> anyhow::Result<Report> {
     // Two documents go to the one loader before anything else is read: it refuses a file past
     // its size limit unread, with the line every command gives.
+    // Two SEQ or SHP files may each be given as its text form: they are compared as the files
+    // the texts assemble to.
     let json = (starts_as_json(&args.a), starts_as_json(&args.b));
-    let (a, b, documents) = if json == (true, true) {
+    let (a, b, documents, texts) = if json == (true, true) {
         let left = documents::load(&args.a, None)?;
         let right = documents::load(&args.b, None)?;
-        (left.bytes, right.bytes, Some((left.doc, right.doc)))
+        (
+            left.bytes,
+            right.bytes,
+            Some((left.doc, right.doc)),
+            (None, None),
+        )
     } else {
-        (read_input(&args.a)?, read_input(&args.b)?, None)
+        let (a, b) = (SpriteFile::read(&args.a)?, SpriteFile::read(&args.b)?);
+        (a.file.bytes, b.file.bytes, None, (a.text, b.text))
     };
     let (a, b) = (
         Side {
@@ -135,8 +147,8 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
             .map(|d| super::check::finding(d, "A", "B"))
             .collect(),
         (None, (false, false)) => {
-            let (kind_a, _) = choose_kind(a.path, &a.bytes, args.kind)?;
-            let (kind_b, _) = choose_kind(b.path, &b.bytes, args.kind)?;
+            let kind_a = kind_of(&a, texts.0, args.kind)?;
+            let kind_b = kind_of(&b, texts.1, args.kind)?;
             if kind_a != kind_b {
                 return Err(anyhow!(
                     "{} is a {kind_a} file and {} a {kind_b} file; diff compares two files of one \
@@ -145,8 +157,9 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
                     b.path.display()
                 ));
             }
-            report.header[0].push_str(&format!("  ({kind_a})"));
-            report.header[1].push_str(&format!("  ({kind_b})"));
+            let text = |text: Option<FileFormat>| if text.is_some() { ", text form" } else { "" };
+            report.header[0].push_str(&format!("  ({kind_a}{})", text(texts.0)));
+            report.header[1].push_str(&format!("  ({kind_b}{})", text(texts.1)));
             let mut findings = match kind_a {
                 FileFormat::Seq => seq::diff(&a, &b)?,
                 FileFormat::UnitShp => shp::diff_unit(&a, &b)?,
@@ -192,6 +205,25 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
         report.locate(&a.bytes);
     }
     Ok(report)
+}
+
+/// The kind to compare a side as: its text's format when it was a text form (which `--kind`, if
+/// given, must name), else as [`choose_kind`] tells it.
+fn kind_of(
+    side: &Side,
+    text: Option<FileFormat>,
+    forced: Option<FormatArg>,
+) -> anyhow::Result<FileFormat> {
+    match (text, forced) {
+        (Some(format), Some(kind)) if FileFormat::from(kind) != format => Err(anyhow!(
+            "{}: --kind {} is given, but this is {}",
+            side.path.display(),
+            FileFormat::from(kind),
+            super::text_form_in_words(format)
+        )),
+        (Some(format), _) => Ok(format),
+        (None, _) => Ok(choose_kind(side.path, &side.bytes, forced)?.0),
+    }
 }
 
 /// A path from steps written as `key` or `[index]`: `path(&["slots"], &[102])`-like helpers for the
