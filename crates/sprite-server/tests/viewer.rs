@@ -392,11 +392,31 @@ async fn the_layer_documents_are_served_with_their_tags() {
         ("layer?layer=weapon&palette=1", 400, "palette"),
         ("layer?layer=weapon&layer=effect", 400, "layer"),
         ("layer?kind=typ1&layer=weapon", 404, "kind"),
-        ("layer.png?layer=weapon", 422, "layer"),
-        ("layer.png?layer=effect&palette=16", 400, "palette"),
-        ("layer.png?layer=effect&rows=8", 400, "rows"),
-        ("layer.png?layer=weapon&rows=249", 400, "rows"),
-        ("layer.png?layer=weapon&rows=x", 400, "rows"),
+        ("layer.png?layer=weapon", 400, "weapon"),
+        ("layer.png?layer=wepon&weapon=sword", 400, "layer"),
+        ("layer.png?layer=weapon&weapon=swrd", 400, "weapon"),
+        (
+            "layer.png?layer=weapon&weapon=sword&palette=1",
+            400,
+            "palette",
+        ),
+        (
+            "layer.png?layer=effect&weapon=sword&effect-palette=16",
+            400,
+            "effect-palette",
+        ),
+        (
+            "layer.png?layer=weapon&weapon=sword&weapon-rows=249",
+            400,
+            "weapon-rows",
+        ),
+        (
+            "layer.png?layer=weapon&weapon=sword&weapon-rows=x",
+            400,
+            "weapon-rows",
+        ),
+        // The layer documents are here, the weapons sheet is not.
+        ("layer.png?layer=weapon&weapon=sword", 422, "weapon"),
     ] {
         let (got, named, body) = app.get(&format!("/api/v1/{target}")).await.refusal();
         assert_eq!(
@@ -407,7 +427,10 @@ async fn the_layer_documents_are_served_with_their_tags() {
     }
     let (_, _, body) = app.get("/api/v1/layer?layer=wepon").await.refusal();
     assert_eq!(body["nearest"], serde_json::json!(["weapon"]), "{body}");
-    let (_, _, body) = app.get("/api/v1/layer.png?layer=weapon").await.refusal();
+    let (_, _, body) = app
+        .get("/api/v1/layer.png?layer=weapon&weapon=sword")
+        .await
+        .refusal();
     let error = body["error"].as_str().expect("an error line");
     assert!(
         error.contains("WEP.SPR") && error.contains("--weapon-sheet"),
@@ -416,13 +439,12 @@ async fn the_layer_documents_are_served_with_their_tags() {
 
     // A kind served without its layer documents.
     let bare = App::new(common::catalog_of(&shipped("type1.json")));
-    for target in ["layer?layer=weapon", "layer.png?layer=effect"] {
-        let (status, parameter, body) = bare.get(&format!("/api/v1/{target}")).await.refusal();
-        assert_eq!(
-            (status, parameter.as_deref()),
-            (422, Some("layer")),
-            "{body}"
-        );
+    for (target, parameter) in [
+        ("layer?layer=weapon", "layer"),
+        ("layer.png?layer=effect&weapon=sword", "weapon"),
+    ] {
+        let (status, named, body) = bare.get(&format!("/api/v1/{target}")).await.refusal();
+        assert_eq!((status, named.as_deref()), (422, Some(parameter)), "{body}");
         let error = body["error"].as_str().expect("an error line");
         assert!(
             error.contains("wep1.json") && error.contains("EFF1.SHP"),
@@ -457,9 +479,10 @@ async fn a_layer_picture_is_its_block_of_the_weapons_sheet() {
         ("effect", "eff1.json", 2, 0),
     ] {
         let doc = sprite_data::load_layer_document(&shipped_layer(file)).expect("a layer");
-        let mut target = format!("/api/v1/layer.png?layer={layer}&palette={palette}");
-        if rows > 0 {
-            target += &format!("&rows={rows}");
+        let mut target = format!("/api/v1/layer.png?layer={layer}&weapon=sword");
+        match layer {
+            "weapon" => target += &format!("&weapon-palette={palette}&weapon-rows={rows}"),
+            _ => target += &format!("&effect-palette={palette}"),
         }
         let answer = app.get(&target).await;
         assert_eq!(answer.status, 200, "{target}: {}", answer.text());

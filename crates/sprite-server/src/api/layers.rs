@@ -12,17 +12,13 @@ use axum::response::Response;
 use sprite_data::layer::LayerDocument;
 use sprite_data::pipeline::sha256_hex;
 use sprite_render::encode::png_rgba;
-use sprite_render::layers::layer_sheet;
 
-use super::render::MAX_WEAPON_ROWS;
+use super::render::layer_palettes;
 use super::respond::{REUSE, body, gzip, tagged_json};
-use super::{AppState, Prepared, picture};
+use super::{AppState, Prepared, picture, weapon_type};
 use crate::catalog::UnitLayers;
 use crate::error::{ApiError, nearest};
 use crate::params::Params;
-
-/// The palettes of one block of the weapons sheet (each of its blocks has 16).
-const BLOCK_PALETTES: u32 = 16;
 
 /// A unit's two layer documents as served: bytes, digest and gzip of each, made once.
 pub(crate) struct ServedLayers {
@@ -113,60 +109,45 @@ pub async fn layer(
     Ok(tagged_json(&headers, &doc.sha256, &doc.bytes, &doc.gzip))
 }
 
-/// `GET /api/v1/layer.png?kind=&layer=weapon|effect&palette=N&rows=R`: the block of the weapons
-/// sheet the layer's cells are cut from, in the block's palette `N` (0..15, default 0), the
-/// weapon's graphic `R` rows further down (0..248, default 0; the weapon only): the picture
-/// `render.png?weapon=TYPE&weapon-palette=N&weapon-rows=R` (or `effect-palette=N`) cuts the
-/// layer's tiles from, cell `(x, y)` at `(x, y)`.
+/// `GET /api/v1/layer.png?kind=&layer=weapon|effect&weapon=TYPE[&weapon-palette=&weapon-rows=&effect-palette=]`:
+/// the block of the weapons sheet the layer's cells are cut from, as
+/// `render.png?weapon=TYPE&...` with the same weapon parameters cuts it (the weapon's block in
+/// its palette, its graphic moved down by its rows; the effect's block in the effect's
+/// palette): cell `(x, y)` is at `(x, y)`. The weapon parameters are the render's, read by the
+/// render's own functions, so the picture is the render's art for them.
 pub async fn layer_png(
     State(state): State<Arc<AppState>>,
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
-    let params = Params::parse(query.as_deref(), &["kind", "layer", "palette", "rows"])?;
+    let params = Params::parse(
+        query.as_deref(),
+        &[
+            "kind",
+            "layer",
+            "weapon",
+            "weapon-palette",
+            "weapon-rows",
+            "effect-palette",
+        ],
+    )?;
     let served = state.served(&params)?;
     let which = which(&params)?;
-    let palette = params
-        .number::<u32>("palette", "a palette number")?
-        .unwrap_or(0);
-    if palette >= BLOCK_PALETTES {
+    let Some(weapon) = weapon_type(&params)? else {
         return Err(ApiError::bad(
-            "palette",
-            format!(
-                "palette={palette} is out of range: a block of the weapons sheet has palettes 0..{}",
-                BLOCK_PALETTES - 1
-            ),
+            "weapon",
+            "weapon is missing: the picture is the one render.png?weapon=TYPE cuts the layer from",
         ));
-    }
-    let rows = params
-        .number::<u32>("rows", "a whole number of rows")?
-        .unwrap_or(0);
-    if rows > 0 && which == Which::Effect {
-        return Err(ApiError::bad(
-            "rows",
-            "rows moves the weapon's graphic down its block (render's weapon-rows): only with \
-             layer=weapon",
-        ));
-    }
-    if rows > u32::from(MAX_WEAPON_ROWS) {
-        return Err(ApiError::bad(
-            "rows",
-            format!("rows={rows} is out of range: 0..{MAX_WEAPON_ROWS}"),
-        ));
-    }
-    layers_of(served, which)?;
-    state.weapon_sheet("layer", which.name())?;
+    };
+    let palettes = layer_palettes(&params, true)?;
     let index = state.index_of(served);
     let png = picture(&state, move |state| {
-        let failed = |error: String| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, error);
-        let layers = state.units[index].unit.layers.as_ref().expect("checked");
-        let sheet = state.weapon_sheet.as_ref().expect("checked");
-        let doc = match which {
-            Which::Weapon => &layers.weapon,
-            Which::Effect => &layers.effect,
+        let art = state.weapon_art(&state.units[index], weapon, palettes)?;
+        let image = match which {
+            Which::Weapon => &art.weapon_sheet,
+            Which::Effect => &art.effect_sheet,
         };
-        let image = layer_sheet(&sheet.spr, doc, palette as usize, rows as usize)
-            .map_err(|e| failed(format!("{}: {e}", sheet.file)))?;
-        png_rgba(&image).map_err(|e| failed(e.to_string()))
+        png_rgba(image)
+            .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
     })
     .await?;
     Ok(body("image/png", REUSE, png))

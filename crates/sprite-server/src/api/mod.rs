@@ -185,25 +185,6 @@ impl AppState {
         self.units.iter().map(|s| s.unit.name.as_str()).collect()
     }
 
-    /// The weapons sheet `parameter=value` cuts the layers from; `422` when the server has none.
-    fn weapon_sheet(
-        &self,
-        parameter: &str,
-        value: impl std::fmt::Display,
-    ) -> Result<&WeaponSheet, ApiError> {
-        self.weapon_sheet.as_ref().ok_or_else(|| ApiError {
-            parameter: Some(parameter.to_owned()),
-            ..ApiError::status(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!(
-                    "{parameter}={value} cuts its layers from the weapons sheet WEP.SPR (or \
-                     battle_wep_spr.bin), and this server has none: serve --weapon-sheet FILE, \
-                     or put it in the --sheets or --originals folder"
-                ),
-            )
-        })
-    }
-
     /// The weapon and effect layers of `served` cut from the weapons sheet with `palettes`, for
     /// `weapon=`; `422` when the unit has no layer documents or the server no weapons sheet.
     fn weapon_art<'a>(
@@ -215,7 +196,19 @@ impl AppState {
         let Some(layers) = &served.unit.layers else {
             return Err(served.no_layers("weapon", weapon));
         };
-        let sheet = self.weapon_sheet("weapon", weapon)?;
+        let Some(sheet) = &self.weapon_sheet else {
+            return Err(ApiError {
+                parameter: Some("weapon".to_owned()),
+                ..ApiError::status(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!(
+                        "weapon={weapon} cuts its layers from the weapons sheet WEP.SPR (or \
+                         battle_wep_spr.bin), and this server has none: serve --weapon-sheet \
+                         FILE, or put it in the --sheets or --originals folder"
+                    ),
+                )
+            });
+        };
         WeaponArt::cut(&sheet.spr, &layers.weapon, &layers.effect, palettes).map_err(|e| {
             ApiError::status(
                 StatusCode::INTERNAL_SERVER_ERROR,

@@ -27,8 +27,6 @@ pub const MAX_HOLD: u32 = 3600;
 /// the command line's own limit (a picture of 2^27 pixels) is meant for one process on one
 /// machine, not for each of a server's requests at once.
 pub const MAX_RENDER_PIXELS: u64 = 1 << 25;
-/// The most rows `weapon-rows=` moves the weapon's graphic down its 256-row block.
-pub const MAX_WEAPON_ROWS: u8 = 248;
 
 /// The parameters a render takes.
 pub(super) const PARAMETERS: [&str; 17] = [
@@ -279,7 +277,7 @@ fn render_what(params: &Params) -> Result<What, ApiError> {
 
 /// `weapon-palette=`, `weapon-rows=` and `effect-palette=` (as `render`'s `--weapon-palette`,
 /// `--weapon-rows` and `--effect-palette`, 0 unless given): only with `weapon=`.
-fn layer_palettes(params: &Params, weapon: bool) -> Result<LayerPalettes, ApiError> {
+pub(super) fn layer_palettes(params: &Params, weapon: bool) -> Result<LayerPalettes, ApiError> {
     let number = |name: &str, max: u8| -> Result<u8, ApiError> {
         let Some(value) = params.number::<u32>(name, "a whole number")? else {
             return Ok(0);
@@ -297,7 +295,7 @@ fn layer_palettes(params: &Params, weapon: bool) -> Result<LayerPalettes, ApiErr
     };
     Ok(LayerPalettes {
         weapon_palette: number("weapon-palette", 15)?,
-        weapon_rows: number("weapon-rows", MAX_WEAPON_ROWS)?,
+        weapon_rows: number("weapon-rows", 248)?,
         effect_palette: number("effect-palette", 15)?,
     })
 }

@@ -99,12 +99,13 @@ export async function open(id, host, wanted) {
     });
   }
 
-  /// The weapon parameters of the render that draws what the page shows.
-  function weaponQuery(query) {
-    query.set('weapon', s.weapon.type);
-    if (s.weapon.palette) query.set('weapon-palette', String(s.weapon.palette));
-    if (s.weapon.rows) query.set('weapon-rows', String(s.weapon.rows));
-    if (s.weapon.effectPalette) query.set('effect-palette', String(s.weapon.effectPalette));
+  /// The weapon parameters (the render's) of `weapon`: the one place the page says which weapon
+  /// it holds, for /api/v1/canvas and /api/v1/layer.png alike.
+  function weaponQuery(query, weapon = s.weapon) {
+    query.set('weapon', weapon.type);
+    if (weapon.palette) query.set('weapon-palette', String(weapon.palette));
+    if (weapon.rows) query.set('weapon-rows', String(weapon.rows));
+    if (weapon.effectPalette) query.set('effect-palette', String(weapon.effectPalette));
   }
 
   /// The render parameters of what the page shows.
@@ -197,8 +198,8 @@ export async function open(id, host, wanted) {
     sheets.sp2 = hasSp2 ? await picture(`/api/v1/sp2.png?${query}`) : null;
   }
 
-  /// Reads the weapon picker; loads the layer documents (once) and the weapons sheet's blocks in
-  /// the chosen palettes. A server without them says why, and the unit is drawn without.
+  /// Reads the weapon picker; loads the layer documents (once) and the weapons sheet's blocks for
+  /// the chosen weapon. A server without them says why, and the unit is drawn without.
   async function loadWeapon() {
     const type = $('weapon').value;
     if (type === '') {
@@ -218,11 +219,13 @@ export async function open(id, host, wanted) {
         const [w, e] = await Promise.all([layer('weapon'), layer('effect')]);
         s.layers = { weapon: createLayerAtlas(w), effect: createLayerAtlas(e) };
       }
-      const block = (which, palette, rows) => picture(
-        `/api/v1/layer.png?kind=${encodeURIComponent(kind.kind)}&layer=${which}&palette=${palette}` +
-        (rows ? `&rows=${rows}` : ''));
-      const [w, e] = await Promise.all([
-        block('weapon', weapon.palette, weapon.rows), block('effect', weapon.effectPalette, 0)]);
+      // The blocks render cuts the layers from for the same weapon parameters.
+      const block = (which) => {
+        const query = new URLSearchParams({ kind: kind.kind, layer: which });
+        weaponQuery(query, weapon);
+        return picture(`/api/v1/layer.png?${query}`);
+      };
+      const [w, e] = await Promise.all([block('weapon'), block('effect')]);
       sheets.weapon = w;
       sheets.effect = e;
       s.weapon = weapon;
