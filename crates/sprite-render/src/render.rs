@@ -112,6 +112,22 @@ impl RenderFailure {
     }
 }
 
+/// What a request draws before it is encoded: rows of frames fitted to what they draw, or a
+/// contact sheet; with the canvas of one picture and the report.
+enum Drawing {
+    Rows {
+        rows: Vec<Vec<AnimationFrame>>,
+        loops: bool,
+        canvas: Canvas,
+        report: Vec<String>,
+    },
+    ContactSheet {
+        sheet: Image,
+        canvas: Canvas,
+        report: Vec<String>,
+    },
+}
+
 impl CheckedRender<'_, '_> {
     /// The file this request asks for, drawn from `art`.
     ///
@@ -119,11 +135,37 @@ impl CheckedRender<'_, '_> {
     /// A [`RenderFailure`]: [`RenderFailure::Missing`] for an SP2 sequence without `art.sp2`
     /// or a weapon without `art.weapon`, else the inputs' or the output's failure.
     pub fn render(&self, art: &Art<'_>) -> Result<Rendered, RenderFailure> {
+        match self.draw(art)? {
+            Drawing::Rows {
+                rows,
+                loops,
+                report,
+                ..
+            } => self.encode_rows(&rows, loops, report),
+            Drawing::ContactSheet { sheet, report, .. } => self.png_file(&sheet, report),
+        }
+    }
+
+    /// The canvas of one picture of this render, before its scale: the box of what it draws
+    /// (the union of the drawn pixels of all its frames, [`fit_to_drawn`]), the stance point at
+    /// `(-left, -top)`; the document's canvas for a contact sheet's cell. Drawn as
+    /// [`CheckedRender::render`] draws, so it is that file's canvas; nothing is encoded.
+    ///
+    /// # Errors
+    /// As [`CheckedRender::render`], but for the encoding's own.
+    pub fn canvas(&self, art: &Art<'_>) -> Result<Canvas, RenderFailure> {
+        match self.draw(art)? {
+            Drawing::Rows { canvas, .. } | Drawing::ContactSheet { canvas, .. } => Ok(canvas),
+        }
+    }
+
+    /// The pictures this request draws, fitted, not yet encoded.
+    fn draw(&self, art: &Art<'_>) -> Result<Drawing, RenderFailure> {
         if let (Some(weapon_type), Drawn::Motions(motions)) = (self.request.weapon, &self.drawn) {
             let weapon = art
                 .weapon
                 .ok_or_else(|| RenderFailure::Missing(Box::new(RenderError::WeaponArtNeeded)))?;
-            return self.render_with_layers(art, weapon, weapon_type, motions);
+            return self.draw_with_layers(art, weapon, weapon_type, motions);
         }
         let renderer = Renderer::new(self.doc, art.sheet)
             .map_err(|error| RenderFailure::mismatch(false, error))?;
@@ -180,19 +222,18 @@ impl CheckedRender<'_, '_> {
                 }
             }
         }
-        let (rows, report) = rows.fitted(renderer.canvas(), "");
-        self.encode_rows(&rows, loops, report)
+        Ok(rows.fitted(renderer.canvas(), "", loops))
     }
 
     /// Each animation at each view with its layers, on a canvas that holds them (then fitted to
     /// what is drawn, as without a weapon).
-    fn render_with_layers(
+    fn draw_with_layers(
         &self,
         art: &Art<'_>,
         weapon: &WeaponArt<'_>,
         weapon_type: fft_formats::layer::WeaponType,
         motions: &[Motion<'_>],
-    ) -> Result<Rendered, RenderFailure> {
+    ) -> Result<Drawing, RenderFailure> {
         // RenderRequest::against refuses the idle frame with a weapon.
         let animations: Vec<_> = motions
             .iter()
@@ -227,12 +268,11 @@ impl CheckedRender<'_, '_> {
                 )?;
             }
         }
-        let (rows, report) = rows.fitted(renderer.canvas(), ", weapon and effect included");
-        self.encode_rows(&rows, loops, report)
+        Ok(rows.fitted(renderer.canvas(), ", weapon and effect included", loops))
     }
 
     /// A contact sheet of every frame on the document's canvas.
-    fn contact_sheet(&self, renderer: &Renderer<'_>) -> Result<Rendered, RenderFailure> {
+    fn contact_sheet(&self, renderer: &Renderer<'_>) -> Result<Drawing, RenderFailure> {
         let columns = self.request.columns;
         let sheet = contact_sheet(renderer, columns).map_err(RenderFailure::drawing)?;
         let canvas = renderer.canvas();
@@ -250,7 +290,11 @@ impl CheckedRender<'_, '_> {
                 columns.max(1)
             ),
         ];
-        self.png_file(&sheet, report)
+        Ok(Drawing::ContactSheet {
+            sheet,
+            canvas,
+            report,
+        })
     }
 
     /// The drawn rows in the request's format, with the report and the summary.
@@ -390,13 +434,10 @@ impl Rows {
         bound_rows(&self.frames, canvas)
     }
 
-    /// The rows fitted to what they draw ([`fit_to_drawn`]), and the report: the fitted canvas
-    /// (`the box of what this render draws{drawn_too}`), then each row's line.
-    fn fitted(
-        mut self,
-        canvas: Canvas,
-        drawn_too: &str,
-    ) -> (Vec<Vec<AnimationFrame>>, Vec<String>) {
+    /// The rows fitted to what they draw ([`fit_to_drawn`]), with the fitted canvas and the
+    /// report: that canvas (`the box of what this render draws{drawn_too}`), then each row's
+    /// line.
+    fn fitted(mut self, canvas: Canvas, drawn_too: &str, loops: bool) -> Drawing {
         let canvas = fit_to_drawn(&mut self.frames, canvas);
         let mut report = vec![format!(
             "canvas  {} x {}, stance point at ({}, {}) (the box of what this render draws{drawn_too})",
@@ -406,7 +447,12 @@ impl Rows {
             canvas.stance().1
         )];
         report.extend(self.lines);
-        (self.frames, report)
+        Drawing::Rows {
+            rows: self.frames,
+            loops,
+            canvas,
+            report,
+        }
     }
 }
 

@@ -6,7 +6,7 @@
 //!
 //! - [`catalog`]: what is served (each unit's document bytes and sheets, the weapons sheet);
 //! - [`api`]: the endpoints; [`params`] and [`error`]: queries in, named refusals out;
-//! - [`viewer`]: the page at `/` and `pose.js`, compiled in;
+//! - [`viewer`]: the page at `/` and the JavaScript package it draws with, compiled in;
 //! - this module: the router, its limits, and [`run`].
 
 pub mod api;
@@ -70,6 +70,9 @@ pub fn router(state: Arc<AppState>, options: &Options) -> anyhow::Result<Router>
         .route("/api/v1/draw", get(api::draw::draw))
         .route("/api/v1/sheet.png", get(api::pictures::sheet))
         .route("/api/v1/sp2.png", get(api::pictures::sp2))
+        .route("/api/v1/layer", get(api::layers::layer))
+        .route("/api/v1/layer.png", get(api::layers::layer_png))
+        .route("/api/v1/canvas", get(api::canvas::canvas))
         .route(
             "/api/v1/render.png",
             get(|State(s), RawQuery(q)| api::render::render(s, q, Format::Png)),
@@ -88,6 +91,7 @@ pub fn router(state: Arc<AppState>, options: &Options) -> anyhow::Result<Router>
             get(move |headers: HeaderMap| async move { asset.respond(&headers) }),
         );
     }
+    app = app.route("/pose.js", get(viewer::pose_js_gone));
     let mut app = app
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -137,8 +141,9 @@ async fn explain_timeout(response: Response) -> Response {
 async fn not_found() -> ApiError {
     ApiError::status(
         StatusCode::NOT_FOUND,
-        "no such page: the viewer is at /, the API under /api/v1/ (kinds, animations, data, draw, \
-         sheet.png, sp2.png, render.png, render.gif, render.apng)",
+        "no such page: the viewer is at /, the JavaScript package at /tactics-sprite.mjs, the API \
+         under /api/v1/ (kinds, animations, data, draw, sheet.png, sp2.png, render.png, \
+         render.gif, render.apng, canvas, layer, layer.png)",
     )
 }
 

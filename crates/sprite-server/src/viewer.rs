@@ -1,42 +1,80 @@
 //! The viewer page at `/` and its files, compiled into the binary (nothing is fetched from
-//! anywhere else): `index.html`, `viewer.css`, `viewer.js` and `pose.js`, the JavaScript port of
-//! `poseAt` a renderer can copy.
+//! anywhere else): the page's own (`index.html`, `viewer.css`, `viewer.js`, and a module per kind
+//! of document it opens under `/viewer/`) and the JavaScript package's modules and types, compiled
+//! from `packages/tactics-sprite` itself: one source, so the module the viewer draws with is the
+//! one `npm install ./packages/tactics-sprite` installs, byte for byte.
 
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use sprite_data::pipeline::sha256_hex;
 
 use crate::api::{REVALIDATE, matches_etag};
+use crate::error::ApiError;
 
 /// One embedded file.
 pub struct Asset {
     pub path: &'static str,
     pub media_type: &'static str,
     pub text: &'static str,
+    /// Where it comes from in the repository, for the tests that hold the two equal.
+    pub source: &'static str,
 }
 
-/// The page's files.
-pub static ASSETS: [Asset; 4] = [
-    Asset {
-        path: "/",
-        media_type: "text/html; charset=utf-8",
-        text: include_str!("viewer/index.html"),
-    },
-    Asset {
-        path: "/viewer.css",
-        media_type: "text/css; charset=utf-8",
-        text: include_str!("viewer/viewer.css"),
-    },
-    Asset {
-        path: "/viewer.js",
-        media_type: "text/javascript; charset=utf-8",
-        text: include_str!("viewer/viewer.js"),
-    },
-    Asset {
-        path: "/pose.js",
-        media_type: "text/javascript; charset=utf-8",
-        text: include_str!("viewer/pose.js"),
-    },
+const HTML: &str = "text/html; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
+/// TypeScript declarations have no registered media type; they are text.
+const TYPES: &str = "text/plain; charset=utf-8";
+
+macro_rules! asset {
+    ($path:literal, $media_type:expr, $source:literal) => {
+        Asset {
+            path: $path,
+            media_type: $media_type,
+            text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../", $source)),
+            source: $source,
+        }
+    };
+}
+
+/// The page's files and the package's.
+pub static ASSETS: [Asset; 8] = [
+    asset!("/", HTML, "crates/sprite-server/src/viewer/index.html"),
+    asset!(
+        "/viewer.css",
+        CSS,
+        "crates/sprite-server/src/viewer/viewer.css"
+    ),
+    asset!(
+        "/viewer.js",
+        JAVASCRIPT,
+        "crates/sprite-server/src/viewer/viewer.js"
+    ),
+    asset!(
+        "/viewer/unit.js",
+        JAVASCRIPT,
+        "crates/sprite-server/src/viewer/unit.js"
+    ),
+    asset!(
+        "/tactics-sprite.mjs",
+        JAVASCRIPT,
+        "packages/tactics-sprite/tactics-sprite.mjs"
+    ),
+    asset!(
+        "/tactics-sprite.d.mts",
+        TYPES,
+        "packages/tactics-sprite/tactics-sprite.d.mts"
+    ),
+    asset!(
+        "/tactics-sprite-three.mjs",
+        JAVASCRIPT,
+        "packages/tactics-sprite/tactics-sprite-three.mjs"
+    ),
+    asset!(
+        "/tactics-sprite-three.d.mts",
+        TYPES,
+        "packages/tactics-sprite/tactics-sprite-three.d.mts"
+    ),
 ];
 
 impl Asset {
@@ -63,4 +101,20 @@ impl Asset {
         out.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
         response
     }
+}
+
+/// `/pose.js`, the server's own port of `poseAt` until the package replaced it: `410 Gone`,
+/// naming the module to use instead. Not a re-export of the package: its names differ (`pose`,
+/// `findMotion` and `placeTiles` are `poseAt`, `findAnimation` and `framePose` there), so a
+/// renderer that copied `/pose.js` would break at its imports either way, and a clear refusal
+/// says why and where to go.
+pub async fn pose_js_gone() -> ApiError {
+    ApiError::status(
+        StatusCode::GONE,
+        "/pose.js is gone: the JavaScript runtime is the tactics-sprite package, served here as \
+         /tactics-sprite.mjs (and /tactics-sprite-three.mjs for 3D), or npm install \
+         ./packages/tactics-sprite. pose(doc, name, view, tick, water) is poseAt(createAtlas(doc), \
+         findAnimation(atlas, name), view, tick, water); findMotion is findAnimation (which \
+         throws on an unknown name); placeTiles is framePose; IDLE is an object",
+    )
 }

@@ -212,24 +212,13 @@ async fn the_demo_is_served_and_each_endpoint_is_its_command() {
         );
     }
 
-    // The viewer page and pose.js, with their ETags.
+    // The viewer page (its files and the package's: tests/viewer.rs).
     let page = app.get("/").await;
     assert_eq!(page.status, 200);
     assert!(
         page.text()
             .contains("<script type=\"module\" src=\"/viewer.js\">")
     );
-    let pose_js = app.get("/pose.js").await;
-    assert_eq!(
-        pose_js.header("content-type"),
-        Some("text/javascript; charset=utf-8")
-    );
-    assert!(pose_js.text().contains("export function poseAt("));
-    let tag = pose_js.header("etag").expect("an ETag").to_owned();
-    let cached = app
-        .request("GET", "/pose.js", &[("If-None-Match", &tag)])
-        .await;
-    assert_eq!(cached.status, 304);
 
     let animations = app.get("/api/v1/animations?kind=demo").await.json();
     let walk = animations

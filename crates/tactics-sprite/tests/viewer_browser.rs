@@ -1,28 +1,31 @@
 //! The viewer page in a real browser: headless Chromium, driven over the DevTools protocol.
 //!
-//! (a) `/pose.js`, the JavaScript `poseAt`, run in the page over every animation (and Idle) of
-//! every served kind, views 0-7, ticks up to two loops (and in water at each loop's start), each
-//! pose compared with `/api/v1/draw`'s line, which the `serve` tests hold to `tactics-sprite
-//! draw`; (b) a screenshot of the viewer's canvas at a known pose compared pixel for pixel with
-//! `tactics-sprite render --frame` of the same frame.
+//! (a) The JavaScript package as the server sends it (`/tactics-sprite.mjs`, the package's own
+//! file), run in the page over every animation (and Idle) of every served kind, views 0-7, ticks
+//! up to two loops (and in water at each loop's start): `poseAt` into a `createPose` buffer,
+//! each pose compared with `/api/v1/draw`'s line, which the `serve` tests hold to `tactics-sprite
+//! draw`; and every export the format description names is there. (b) The viewer's canvas, read
+//! back from the page, at every picture of an animation compared pixel for pixel, its size
+//! included, with the same picture of `/api/v1/render.png` for the same parameters (which the
+//! `serve` tests hold to `tactics-sprite render`): the viewer draws on the canvas render fits to
+//! what it draws, with and without a weapon in hand.
 //!
-//! With the retail files (`FFT_ORIGINALS`) it serves every kind; without them, the demo. Without
-//! Chromium it prints SKIPPED, unless `FFT_REQUIRE_ORIGINALS=1` or `FFT_REQUIRE_BROWSER=1`
-//! requires it (as `.ci/run` does, after installing Debian's `chromium`).
+//! With the retail files (`FFT_ORIGINALS`) it serves every kind; without them, the demo (and no
+//! weapon). Without Chromium it prints SKIPPED, unless `FFT_REQUIRE_ORIGINALS=1` or
+//! `FFT_REQUIRE_BROWSER=1` requires it (as `.ci/run` does, after installing Debian's `chromium`).
 
 mod serve_support;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use serde_json::json;
 use serve_support::{Server, escape};
-use test_support::browser::{Browser, REQUIRE_BROWSER_VAR, browser_required, find_chromium};
+use test_support::browser::{
+    Browser, REQUIRE_BROWSER_VAR, browser_required, decode_base64, find_chromium,
+};
 
 /// The viewer's canvas background (`BACKGROUND` in viewer.js).
 const BACKGROUND: &str = "#5a6e5a";
-const BACKGROUND_RGB: [u8; 3] = [0x5a, 0x6e, 0x5a];
 
 /// Opens `url` and waits for the viewer to say it has drawn.
 fn open_viewer(browser: &mut Browser, url: &str) {
@@ -46,62 +49,145 @@ fn open_viewer(browser: &mut Browser, url: &str) {
     }
 }
 
-/// A PNG's pixels as RGB rows, and its size.
-fn rgb(png_bytes: &[u8]) -> (u32, u32, Vec<[u8; 3]>) {
-    let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
-    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
-    let mut reader = decoder.read_info().expect("a PNG");
-    let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
-    let info = reader.next_frame(&mut buffer).expect("a frame");
-    let channels = info.color_type.samples();
-    let pixels = buffer[..info.buffer_size()]
-        .chunks(channels)
-        .map(|p| match channels {
-            1 | 2 => [p[0], p[0], p[0]],
-            _ => [p[0], p[1], p[2]],
-        })
-        .collect();
-    (info.width, info.height, pixels)
+/// A PNG's pixels, RGBA rows, and its size.
+struct Picture {
+    width: u32,
+    height: u32,
+    rgba: Vec<u8>,
 }
 
-/// The part of a picture that is not background: its size and pixels.
-fn content(png_bytes: &[u8]) -> (u32, u32, Vec<[u8; 3]>) {
-    let (width, height, pixels) = rgb(png_bytes);
-    let at = |x: u32, y: u32| pixels[(y * width + x) as usize];
-    let (mut left, mut top, mut right, mut bottom) = (width, height, 0, 0);
-    for y in 0..height {
-        for x in 0..width {
-            if at(x, y) != BACKGROUND_RGB {
-                left = left.min(x);
-                top = top.min(y);
-                right = right.max(x + 1);
-                bottom = bottom.max(y + 1);
-            }
+impl Picture {
+    /// Columns `left .. left + width` of the picture.
+    fn columns(&self, left: u32, width: u32) -> Picture {
+        let mut rgba = Vec::new();
+        for y in 0..self.height {
+            let row = (y * self.width + left) as usize * 4;
+            rgba.extend_from_slice(&self.rgba[row..row + width as usize * 4]);
+        }
+        Picture {
+            width,
+            height: self.height,
+            rgba,
         }
     }
-    assert!(left < right, "the picture is all background");
-    let cut = (top..bottom)
-        .flat_map(|y| (left..right).map(move |x| (x, y)))
-        .map(|(x, y)| at(x, y))
-        .collect();
-    (right - left, bottom - top, cut)
 }
 
-/// Runs pose.js in the page over one kind: every animation and Idle, views 0-7, every tick up to
-/// two loops (and in water at each loop's start). Keeps `[query, line]` pairs in the page (a
-/// `/api/v1/draw` query and pose.js's line for it) and returns how many.
+/// Every frame of a PNG or APNG, RGBA, with the tick each starts at (an APNG's delays are
+/// exactly ticks / 60 s).
+fn frames(png_bytes: &[u8]) -> Vec<(u64, Picture)> {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut out = Vec::new();
+    let mut tick = 0u64;
+    let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
+    while let Ok(info) = reader.next_frame(&mut buffer) {
+        assert_eq!(info.color_type, png::ColorType::Rgba, "decoded to RGBA");
+        out.push((
+            tick,
+            Picture {
+                width: info.width,
+                height: info.height,
+                rgba: buffer[..info.buffer_size()].to_vec(),
+            },
+        ));
+        if let Some(control) = reader.info().frame_control() {
+            tick += u64::from(control.delay_num) * 60 / u64::from(control.delay_den.max(1));
+        }
+    }
+    out
+}
+
+/// The viewer's canvas as it holds it (its backing store, not a screenshot).
+fn viewer_canvas(browser: &mut Browser) -> Picture {
+    let url = browser.evaluate("document.getElementById('canvas').toDataURL('image/png')");
+    let url = url.as_str().expect("a data URL");
+    let png = decode_base64(url.strip_prefix("data:image/png;base64,").expect("a PNG"));
+    frames(&png).remove(0).1
+}
+
+/// Holds the viewer, opened on `query` (a render's parameters) at scale 2, to `render.png` of
+/// the same at every picture of it: the viewer's clock stepped to the tick each picture of
+/// `render.apng` starts at, its canvas then `render.png`'s picture, pixel for pixel. Returns how
+/// many pictures were compared.
+fn compare_with_render(browser: &mut Browser, server: &Server, query: &str) -> usize {
+    let scale = 2;
+    let render = format!("{query}&scale={scale}&background={}", escape(BACKGROUND));
+    let apng = server.get(&format!("/api/v1/render.apng?{render}"));
+    assert_eq!(apng.status, 200, "render.apng?{render}: {}", apng.text());
+    let strip = server.get(&format!("/api/v1/render.png?{render}"));
+    assert_eq!(strip.status, 200, "render.png?{render}: {}", strip.text());
+    let strip = frames(&strip.body).remove(0).1;
+    let starts: Vec<u64> = frames(&apng.body)
+        .into_iter()
+        .map(|(tick, _)| tick)
+        .collect();
+    assert_eq!(
+        strip.width % starts.len() as u32,
+        0,
+        "{query}: render.png is not {} pictures side by side",
+        starts.len()
+    );
+    let width = strip.width / starts.len() as u32;
+    let base = format!("http://{}", server.addr);
+    open_viewer(browser, &format!("{base}/?{query}&scale={scale}&paused=1"));
+    let mut at = 0;
+    for (k, &tick) in starts.iter().enumerate() {
+        browser.evaluate(&format!(
+            "(() => {{ for (let i = 0; i < {}; i++) document.getElementById('forward').click();              return true; }})()",
+            tick - at
+        ));
+        at = tick;
+        let canvas = viewer_canvas(browser);
+        let want = strip.columns(width * k as u32, width);
+        assert_eq!(
+            (canvas.width, canvas.height),
+            (want.width, want.height),
+            "{query} at tick {tick}: the viewer's canvas is {} x {}, render.png's picture {} x {}",
+            canvas.width,
+            canvas.height,
+            want.width,
+            want.height
+        );
+        let differing = canvas
+            .rgba
+            .chunks(4)
+            .zip(want.rgba.chunks(4))
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(
+            differing,
+            0,
+            "{query} at tick {tick}: {differing} of {} pixels differ between the viewer and \
+             render.png",
+            canvas.rgba.len() / 4
+        );
+    }
+    println!(
+        "the viewer at {query} is render.png pixel for pixel on all {} pictures ({width} x {})",
+        starts.len(),
+        strip.height
+    );
+    starts.len()
+}
+
+/// Runs the package's `poseAt` in the page over one kind: every animation and Idle, views 0-7,
+/// every tick up to two loops (and in water at each loop's start). Keeps `[query, line]` pairs
+/// in the page (a `/api/v1/draw` query and the package's line for it) and returns how many.
 const POSES: &str = r#"
 (async (kind) => {
-  const { pose, totalTicks, isBackView, IDLE } = await import('/pose.js');
-  const doc = await (await fetch(`/api/v1/data?kind=${kind}`)).json();
+  const m = await import('/tactics-sprite.mjs');
+  const atlas = m.createAtlas(await (await fetch(`/api/v1/data?kind=${kind}`)).json());
+  const pose = m.createPose(atlas);
+  const total = (sequence) => sequence.ticks.reduce((sum, t) => sum + t, 0);
   const lines = [];
-  for (const motion of [{ name: IDLE }, ...doc.animations]) {
+  for (const motion of [m.IDLE, ...atlas.doc.animations]) {
     for (let view = 0; view < 8; view++) {
-      let total = 0;
-      if (motion.name !== IDLE) {
-        total = totalTicks(doc.sequences[isBackView(view) ? motion.back : motion.front]);
+      let length = 0;
+      if (motion !== m.IDLE) {
+        length = total(atlas.doc.sequences[m.isBackView(view) ? motion.back : motion.front]);
       }
-      const loop = Math.max(total, 1);
+      const loop = Math.max(length, 1);
       const moments = [];
       for (let tick = 0; tick <= 2 * loop; tick++) moments.push([tick, false]);
       for (let tick = 0; tick <= 2 * loop; tick += loop) moments.push([tick, true]);
@@ -110,9 +196,10 @@ const POSES: &str = r#"
           `&tick=${tick}${water ? '&water=1' : ''}`;
         let line;
         try {
-          line = JSON.stringify(pose(doc, motion.name, view, tick, water)) + '\n';
+          const found = m.findAnimation(atlas, motion.name);
+          line = JSON.stringify(m.poseAt(atlas, found, view, tick, water, pose)) + '\n';
         } catch (error) {
-          line = `pose.js threw: ${error.message}`;
+          line = `poseAt threw: ${error.message}`;
         }
         lines.push([query, line]);
       }
@@ -122,20 +209,23 @@ const POSES: &str = r#"
   return lines.length;
 })"#;
 
-/// The names the format description's runtime exports that pose.js has too (the rest, such as
-/// `createPlayer` and `drawPose`, belong to a renderer); evaluates to those missing.
+/// The names the format description's runtime exports (and the 3D module's); evaluates to those
+/// the served modules lack.
 const RUNTIME_NAMES: &str = r#"
 (async () => {
-  const m = await import('/pose.js');
-  return ['createAtlas', 'findAnimation', 'poseAt', 'eventsBetween', 'cameraStep', 'viewOf',
-    'isBackView', 'isMirroredView', 'FACING', 'FACING_X', 'FACING_Z', 'TICKS_PER_SECOND']
-    .filter((name) => !(name in m));
+  const m = await import('/tactics-sprite.mjs');
+  const three = await import('/tactics-sprite-three.mjs');
+  return ['createAtlas', 'findAnimation', 'poseAt', 'createPose', 'createPlayer', 'eventsBetween',
+    'drawPose', 'handPoint', 'frameHand', 'cameraStep', 'viewOf', 'isBackView', 'isMirroredView',
+    'FACING', 'FACING_X', 'FACING_Z', 'TICKS_PER_SECOND', 'STANCE_HALF_H', 'poseWithLayers']
+    .filter((name) => !(name in m))
+    .concat(['placePose3d', 'createUnitGroup'].filter((name) => !(name in three)));
 })()"#;
 
 /// How many pose lines one evaluation hands back.
 const CHUNK: usize = 4000;
 
-/// Compares pose.js's lines for `kind` with `/api/v1/draw`: how many poses agreed.
+/// Compares the package's lines for `kind` with `/api/v1/draw`: how many poses agreed.
 fn compare_kind(browser: &mut Browser, server: &Server, kind: &str) -> usize {
     let count = browser
         .evaluate(&format!("{POSES}({})", json!(kind)))
@@ -172,8 +262,8 @@ fn compare_kind(browser: &mut Browser, server: &Server, kind: &str) -> usize {
                                 connection.request("GET", &format!("/api/v1/draw?{query}"), &[]);
                             assert!(
                                 answer.status == 200 && answer.body == line.as_bytes(),
-                                "pose.js disagrees with /api/v1/draw?{query}:\n\
-                                 api     {}\npose.js {line}",
+                                "poseAt disagrees with /api/v1/draw?{query}:\n\
+                                 api    {}\nposeAt {line}",
                                 answer.text()
                             );
                         }
@@ -191,8 +281,8 @@ fn compare_kind(browser: &mut Browser, server: &Server, kind: &str) -> usize {
 }
 
 #[test]
-fn pose_js_agrees_with_the_api_and_the_canvas_with_render() {
-    let test = "pose_js_agrees_with_the_api_and_the_canvas_with_render";
+fn the_package_agrees_with_the_api_and_the_viewer_with_render() {
+    let test = "the_package_agrees_with_the_api_and_the_viewer_with_render";
     let Some(chromium) = find_chromium() else {
         assert!(
             !browser_required(),
@@ -205,9 +295,13 @@ fn pose_js_agrees_with_the_api_and_the_canvas_with_render() {
         );
         return;
     };
-    // Every kind with the retail files, else the demo (the browser part needs no game file).
+    // Every kind with the retail files, else the demo (the browser part needs no game file);
+    // the weapons sheet when there is one.
     let originals = test_support::originals_folder().ok();
     let sheets = test_support::sheets_folder().ok();
+    let weapons = originals
+        .as_ref()
+        .and_then(|_| test_support::weapons_sheet(test));
     let mut args: Vec<String> = Vec::new();
     if let Some(dir) = &originals {
         args.extend(["--originals".into(), dir.display().to_string()]);
@@ -215,11 +309,13 @@ fn pose_js_agrees_with_the_api_and_the_canvas_with_render() {
     if let Some(dir) = &sheets {
         args.extend(["--sheets".into(), dir.display().to_string()]);
     }
+    if let Some(file) = &weapons {
+        args.extend(["--weapon-sheet".into(), file.display().to_string()]);
+    }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let server = Server::start(&args, &[]);
-    let kinds: Vec<String> = server
-        .get("/api/v1/kinds")
-        .json()
+    let listed = server.get("/api/v1/kinds").json();
+    let kinds: Vec<String> = listed
         .as_array()
         .expect("a list")
         .iter()
@@ -237,30 +333,30 @@ fn pose_js_agrees_with_the_api_and_the_canvas_with_render() {
     let base = format!("http://{}", server.addr);
     let mut browser = Browser::launch(&chromium);
 
-    // (a) pose.js against /api/v1/draw, kind by kind.
+    // (a) The package's poseAt against /api/v1/draw, kind by kind.
     open_viewer(&mut browser, &format!("{base}/?paused=1"));
     let mut total = 0;
     for kind in &kinds {
         let started = Instant::now();
         let agreed = compare_kind(&mut browser, &server, kind);
         println!(
-            "{kind}: pose.js agrees with /api/v1/draw on all {agreed} poses ({:.1} s)",
+            "{kind}: the package's poseAt agrees with /api/v1/draw on all {agreed} poses ({:.1} s)",
             started.elapsed().as_secs_f64()
         );
         total += agreed;
     }
     println!(
-        "pose.js agrees with /api/v1/draw on {total} poses over {} kinds",
+        "the package's poseAt agrees with /api/v1/draw on {total} poses over {} kinds",
         kinds.len()
     );
 
-    // pose.js exports the format description's runtime names where they overlap, and finds
-    // names in any case as `draw` does.
+    // The served modules have every export the format description names, and find names in
+    // any case as `draw` does.
     let missing = browser.evaluate(RUNTIME_NAMES);
     assert_eq!(
         missing,
         json!([]),
-        "pose.js lacks the runtime's exports {missing}"
+        "the served package lacks the runtime's exports {missing}"
     );
     let (kind, name) = if kinds.iter().any(|k| k == "type1") {
         ("type1", "swing high")
@@ -268,9 +364,9 @@ fn pose_js_agrees_with_the_api_and_the_canvas_with_render() {
         (kinds[0].as_str(), "walk")
     };
     let line = browser.evaluate(&format!(
-        "(async () => {{ const m = await import('/pose.js'); \
-         const doc = m.createAtlas(await (await fetch('/api/v1/data?kind={kind}')).json()); \
-         return JSON.stringify(m.poseAt(doc, m.findAnimation(doc, '{name}'), 1, 18)) + '\\n'; }})()"
+        "(async () => {{ const m = await import('/tactics-sprite.mjs'); \
+         const atlas = m.createAtlas(await (await fetch('/api/v1/data?kind={kind}')).json()); \
+         return JSON.stringify(m.poseAt(atlas, m.findAnimation(atlas, '{name}'), 1, 18)) + '\\n'; }})()"
     ));
     let api = server.get(&format!(
         "/api/v1/draw?kind={kind}&animation={}&view=1&tick=18",
@@ -279,138 +375,88 @@ fn pose_js_agrees_with_the_api_and_the_canvas_with_render() {
     assert_eq!(
         line.as_str(),
         Some(String::from_utf8_lossy(&api.body).as_ref()),
-        "poseAt(createAtlas(doc), findAnimation(doc, {name:?}), 1, 18)"
+        "poseAt(createAtlas(doc), findAnimation(atlas, {name:?}), 1, 18)"
     );
 
-    // (b) the canvas at a known pose against `tactics-sprite render --frame` of its frame.
-    let (kind, animation, view, tick) = if kinds.iter().any(|k| k == "type1") {
-        ("type1", "Swing High", 1, 18)
+    // (b) The viewer's canvas against render.png, picture by picture.
+    let type1 = kinds.iter().any(|k| k == "type1");
+    let mut cases: Vec<String> = if type1 {
+        vec![
+            "kind=type1&frame=88".into(),
+            format!("kind=type1&animation={}&view=1", escape("Swing High")),
+            format!("kind=type1&animation={}&view=5", escape("Swing High")),
+            "kind=type1&animation=Walk&view=0&water=1".into(),
+            // Drawn in its water frames without water=1, as render draws it.
+            format!("kind=type1&animation={}&view=1", escape("Nulled Walk")),
+        ]
     } else {
-        (kinds[0].as_str(), "Walk", 1, 3)
+        vec![
+            format!("kind={}&frame=9", kinds[0]),
+            format!("kind={}&animation=Walk&view=1", kinds[0]),
+            format!("kind={}&animation=Walk&view=6", kinds[0]),
+        ]
     };
-    let scale = 2;
-    open_viewer(
-        &mut browser,
-        &format!(
-            "{base}/?kind={kind}&animation={}&view={view}&tick={tick}&paused=1&scale={scale}",
-            escape(animation)
-        ),
+    if kinds.iter().any(|k| k == "mon")
+        && listed[kinds.iter().position(|k| k == "mon").expect("mon")]["sp2"] == json!("spr")
+    {
+        // Its lower-half tiles from the SP2.
+        cases.push(format!(
+            "kind=mon&animation={}&view=1",
+            escape("Bomb Explode")
+        ));
+    }
+    let mut with_weapon = 0;
+    if type1 && weapons.is_some() {
+        let swing = escape("Swing High");
+        cases.extend([
+            format!("kind=type1&animation={swing}&view=1&weapon=sword"),
+            format!(
+                "kind=type1&animation={}&view=6&weapon=sword",
+                escape("Swing Mid")
+            ),
+            format!(
+                "kind=type1&animation={swing}&view=5&weapon=sword&weapon-palette=3&weapon-rows=16\
+                 &effect-palette=2"
+            ),
+            format!("kind=type2&animation={swing}&view=1&weapon=knight-sword"),
+            format!(
+                "kind=type1&animation={}&view=3&weapon=bow",
+                escape("Swing Low")
+            ),
+        ]);
+        with_weapon = 5;
+    } else if type1 {
+        let _: Option<()> = test_support::skip(
+            test,
+            "no weapons sheet: the viewer is not compared with a weapon",
+        );
+    }
+    let mut pictures = 0;
+    for query in &cases {
+        pictures += compare_with_render(&mut browser, &server, query);
+    }
+    println!(
+        "the viewer is render.png on {pictures} pictures of {} requests ({with_weapon} with a weapon)",
+        cases.len()
     );
-    let rect = browser.evaluate(
-        "(() => { const r = document.getElementById('canvas').getBoundingClientRect(); \
-         return [r.x, r.y, r.width, r.height]; })()",
-    );
-    let rect: Vec<f64> = rect
-        .as_array()
-        .expect("a rectangle")
-        .iter()
-        .map(|v| v.as_f64().expect("a number"))
-        .collect();
-    let shot = browser.screenshot(Some([rect[0], rect[1], rect[2], rect[3]]));
+    // The weapon is drawn, not only the unit: the viewer says which layers show.
+    if with_weapon > 0 {
+        open_viewer(
+            &mut browser,
+            &format!(
+                "{base}/?kind=type1&animation={}&view=1&tick=16&weapon=sword&paused=1",
+                escape("Swing High")
+            ),
+        );
+        let facts = browser.evaluate("document.getElementById('facts').textContent");
+        let facts = facts.as_str().expect("text");
+        assert!(
+            facts.contains("sword: weapon"),
+            "no weapon layer shows: {facts}"
+        );
+    }
     let page = browser.screenshot(None);
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     std::fs::write(dir.join("viewer-page.png"), &page).expect("writes the page's screenshot");
     println!("the page: {}", dir.join("viewer-page.png").display());
-
-    let pose = server
-        .get(&format!(
-            "/api/v1/draw?kind={kind}&animation={}&view={view}&tick={tick}",
-            escape(animation)
-        ))
-        .json();
-    let shp = pose["shp"].as_u64().expect("a frame");
-    let work = test_support::temp_dir("viewer_browser");
-    let doc_path = work.join("doc.json");
-    std::fs::write(
-        &doc_path,
-        server.get(&format!("/api/v1/data?kind={kind}")).body,
-    )
-    .expect("writes the document");
-    // The sheet exactly as the server draws it: the SPR file, or the synthetic PNG.
-    let sheet_path = match server
-        .get("/api/v1/kinds")
-        .json()
-        .as_array()
-        .and_then(|list| list.iter().find(|k| k["kind"] == json!(kind)))
-        .and_then(|k| k["sheet"].as_str().map(str::to_owned))
-        .as_deref()
-    {
-        Some("spr") => {
-            let file = sprite_data_sheet_file(&doc_path);
-            let dir = sheets
-                .clone()
-                .expect("an SPR sheet came from the sheets folder");
-            find_file(&dir, &file)
-        }
-        _ => {
-            let path = work.join("sheet.png");
-            std::fs::write(
-                &path,
-                server.get(&format!("/api/v1/sheet.png?kind={kind}")).body,
-            )
-            .expect("writes the sheet");
-            path
-        }
-    };
-    let out = work.join("frame.png");
-    let status = Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
-        .args(["render", "--data"])
-        .arg(&doc_path)
-        .arg("--sheet")
-        .arg(&sheet_path)
-        .args(["--frame", &shp.to_string(), "--scale", &scale.to_string()])
-        .args(["--background", BACKGROUND, "-o"])
-        .arg(&out)
-        .stdout(Stdio::null())
-        .status()
-        .expect("render runs");
-    assert!(status.success(), "render --frame {shp} failed");
-    let rendered = std::fs::read(&out).expect("the render");
-    let (sw, sh, screen) = content(&shot);
-    let (rw, rh, render) = content(&rendered);
-    assert_eq!(
-        (sw, sh),
-        (rw, rh),
-        "the canvas's drawing of {kind} {animation:?} view {view} tick {tick} (frame {shp}) is \
-         {sw} x {sh}, render --frame's {rw} x {rh}"
-    );
-    let differing = screen.iter().zip(&render).filter(|(a, b)| a != b).count();
-    assert_eq!(
-        differing,
-        0,
-        "{differing} of {} pixels differ between the canvas and render --frame {shp}",
-        screen.len()
-    );
-    println!(
-        "the canvas at {kind} {animation:?} view {view} tick {tick} is render --frame {shp}, pixel for pixel ({sw} x {sh})"
-    );
-    let _ = std::fs::remove_dir_all(&work);
-}
-
-/// The document's `sheet.file`.
-fn sprite_data_sheet_file(doc: &Path) -> String {
-    let doc: Value = serde_json::from_slice(&std::fs::read(doc).expect("reads")).expect("JSON");
-    doc["sheet"]["file"]
-        .as_str()
-        .expect("a file name")
-        .to_owned()
-}
-
-/// `name` in `dir`, or its remaster name (`battle_<stem>_<ext>.bin`), any case.
-fn find_file(dir: &Path, name: &str) -> PathBuf {
-    let lower = name.to_ascii_lowercase();
-    let remaster = lower
-        .split_once('.')
-        .map(|(stem, ext)| format!("battle_{stem}_{ext}.bin"))
-        .unwrap_or_default();
-    std::fs::read_dir(dir)
-        .expect("the sheets folder")
-        .flatten()
-        .map(|e| e.path())
-        .find(|p| {
-            p.file_name()
-                .map(|f| f.to_string_lossy().to_ascii_lowercase())
-                .is_some_and(|f| f == lower || f == remaster)
-        })
-        .unwrap_or_else(|| panic!("{name} is not in {}", dir.display()))
 }

@@ -66,7 +66,7 @@ pub async fn draw(
     let layers = match resolved.weapon() {
         Some(weapon) => match &served.unit.layers {
             Some(layers) => Some(layers),
-            None => return Err(served.no_layers(weapon)),
+            None => return Err(served.no_layers("weapon", weapon)),
         },
         None => None,
     };

@@ -5,10 +5,15 @@
 //! - [`draw`]: the pose `tactics-sprite draw` prints, on `sprite-data`'s draw request;
 //! - [`pictures`]: `sheet.png` and `sp2.png`;
 //! - [`render`]: `render.png|gif|apng`, on `sprite-render`'s render request;
+//! - [`canvas`]: the box a render draws in, for the viewer;
+//! - [`layers`]: a kind's weapon and effect layer documents and the blocks of the weapons sheet
+//!   they are cut from, for the viewer;
 //! - [`respond`]: the bodies, caching, gzip and `ETag` rules every answer shares.
 
+pub mod canvas;
 pub mod documents;
 pub mod draw;
+pub mod layers;
 pub mod pictures;
 pub mod render;
 pub mod respond;
@@ -58,6 +63,8 @@ pub(crate) struct Prepared {
     sheets: Vec<OnceLock<Result<Arc<SheetImage>, String>>>,
     /// The SP2 likewise (drawn with the sheet's palette), when the kind has one.
     sp2s: Vec<OnceLock<Result<Arc<SheetImage>, String>>>,
+    /// The layer documents' bytes, digests and gzip, when the unit has layers.
+    layers: Option<layers::ServedLayers>,
 }
 
 /// One entry of `/api/v1/kinds`.
@@ -187,7 +194,7 @@ impl AppState {
         palettes: LayerPalettes,
     ) -> Result<WeaponArt<'a>, ApiError> {
         let Some(layers) = &served.unit.layers else {
-            return Err(served.no_layers(weapon));
+            return Err(served.no_layers("weapon", weapon));
         };
         let Some(sheet) = &self.weapon_sheet else {
             return Err(ApiError {
@@ -248,6 +255,11 @@ impl Prepared {
         let sp2s = (0..unit.sheet.palettes().max(1))
             .map(|_| OnceLock::new())
             .collect();
+        let layers = unit
+            .layers
+            .as_ref()
+            .map(layers::ServedLayers::new)
+            .transpose()?;
         Ok(Prepared {
             unit,
             bytes,
@@ -258,6 +270,7 @@ impl Prepared {
             canvas_pixels,
             sheets,
             sp2s,
+            layers,
         })
     }
 
@@ -271,18 +284,19 @@ impl Prepared {
         }
     }
 
-    /// The `422` of `weapon=` for a kind served without its layer documents, naming them.
-    fn no_layers(&self, weapon: WeaponType) -> ApiError {
+    /// The `422` of `parameter=value` (`weapon=sword`, `layer=weapon`) for a kind served without
+    /// its layer documents, naming them.
+    fn no_layers(&self, parameter: &str, value: impl std::fmt::Display) -> ApiError {
         let wanted = weapon_layer_of(&self.unit.name);
         let effect = LayerSet::Eff1;
         let (weapon_shp, weapon_seq) = wanted.files();
         let (effect_shp, effect_seq) = effect.files();
         ApiError {
-            parameter: Some("weapon".to_owned()),
+            parameter: Some(parameter.to_owned()),
             ..ApiError::status(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 format!(
-                    "weapon={weapon} needs the {wanted} and {effect} layer documents, and this \
+                    "{parameter}={value} needs the {wanted} and {effect} layer documents, and this \
                      server has none for kind {}: serve --originals DIR with {weapon_shp}, \
                      {weapon_seq}, {effect_shp} and {effect_seq} in DIR builds them, and serve \
                      --data DOC finds {wanted}.json and {effect}.json (or \
@@ -404,9 +418,10 @@ fn weapon_type(params: &Params) -> Result<Option<WeaponType>, ApiError> {
 }
 
 /// Runs picture work on the blocking threads, at most [`AppState::pictures`] at once.
-async fn picture<F>(state: &Arc<AppState>, work: F) -> Result<Vec<u8>, ApiError>
+async fn picture<T, F>(state: &Arc<AppState>, work: F) -> Result<T, ApiError>
 where
-    F: FnOnce(&AppState) -> Result<Vec<u8>, ApiError> + Send + 'static,
+    T: Send + 'static,
+    F: FnOnce(&AppState) -> Result<T, ApiError> + Send + 'static,
 {
     let _permit = state
         .pictures

@@ -8,7 +8,8 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use sprite_render::layers::LayerPalettes;
 use sprite_render::{
-    Art, Background, Format, RenderError, RenderFailure, RenderRequest, RequestFault, What,
+    Art, Background, CheckedRender, Format, RenderError, RenderFailure, RenderRequest,
+    RequestFault, What,
 };
 
 use super::respond::{REUSE, body};
@@ -28,7 +29,7 @@ pub const MAX_HOLD: u32 = 3600;
 pub const MAX_RENDER_PIXELS: u64 = 1 << 25;
 
 /// The parameters a render takes.
-const PARAMETERS: [&str; 17] = [
+pub(super) const PARAMETERS: [&str; 17] = [
     "kind",
     "animation",
     "frame",
@@ -56,7 +57,28 @@ pub async fn render(
     query: Option<String>,
     format: Format,
 ) -> Result<Response, ApiError> {
-    let params = Params::parse(query.as_deref(), &PARAMETERS)?;
+    let bytes = checked(state, query, &PARAMETERS, format, |checked, art| {
+        checked.render(art).map(|r| r.bytes)
+    })
+    .await?;
+    Ok(body(format.media_type(), REUSE, bytes))
+}
+
+/// The render the query asks for (taking the parameters `allowed`, the others at their
+/// defaults), checked against the unit's document and handed with its art to `out`, off the
+/// async threads: what `render.*` encodes and `canvas` measures.
+pub(super) async fn checked<T, F>(
+    state: Arc<AppState>,
+    query: Option<String>,
+    allowed: &[&str],
+    format: Format,
+    out: F,
+) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&CheckedRender<'_, '_>, &Art<'_>) -> Result<T, RenderFailure> + Send + 'static,
+{
+    let params = Params::parse(query.as_deref(), allowed)?;
     let served = state.served(&params)?;
     let what = render_what(&params)?;
     let views = render_views(&params)?;
@@ -111,7 +133,7 @@ pub async fn render(
     };
     let index = state.index_of(served);
     // Checked and drawn off the async threads: the animations are looked up once, here.
-    let bytes = picture(&state, move |state| {
+    picture(&state, move |state| {
         let served = &state.units[index];
         let checked = request
             .against(served.document())
@@ -140,17 +162,17 @@ pub async fn render(
             weapon: weapon.as_ref(),
             ..Art::of(&sheet, sp2.as_deref())
         };
-        checked.render(&art).map(|r| r.bytes).map_err(|failure| match failure {
+        out(&checked, &art).map_err(|failure| match failure {
             RenderFailure::Request(fault) => refused(served, fault),
             // An SP2 sequence of a unit whose SP2 was not found is the server's want, not the
             // request's fault.
             RenderFailure::Missing(error) if matches!(*error, RenderError::Sp2Needed { .. }) => {
                 ApiError::status(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!(
-                    "{error}; this server found no SP2 beside the kind's sheet (serve --sheets \
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!(
+                        "{error}; this server found no SP2 beside the kind's sheet (serve --sheets \
                      DIR with the SP2 in DIR)"
-                ),
+                    ),
                 )
             }
             RenderFailure::Missing(error) => {
@@ -159,8 +181,7 @@ pub async fn render(
             other => ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, other.to_string()),
         })
     })
-    .await?;
-    Ok(body(format.media_type(), REUSE, bytes))
+    .await
 }
 
 /// A request fault as the answer naming the parameter at fault: `404` for a name or number the
@@ -256,7 +277,7 @@ fn render_what(params: &Params) -> Result<What, ApiError> {
 
 /// `weapon-palette=`, `weapon-rows=` and `effect-palette=` (as `render`'s `--weapon-palette`,
 /// `--weapon-rows` and `--effect-palette`, 0 unless given): only with `weapon=`.
-fn layer_palettes(params: &Params, weapon: bool) -> Result<LayerPalettes, ApiError> {
+pub(super) fn layer_palettes(params: &Params, weapon: bool) -> Result<LayerPalettes, ApiError> {
     let number = |name: &str, max: u8| -> Result<u8, ApiError> {
         let Some(value) = params.number::<u32>(name, "a whole number")? else {
             return Ok(0);

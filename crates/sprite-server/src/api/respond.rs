@@ -2,7 +2,7 @@
 //! gzip, and the `ETag` and `Accept-Encoding` rules.
 
 use axum::body::Bytes;
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 /// `Cache-Control` of the document: keep it, but ask each time (its `ETag` makes that a `304`).
@@ -23,6 +23,38 @@ pub fn body(media_type: &'static str, cache: &'static str, bytes: impl Into<Byte
         bytes.into(),
     )
         .into_response()
+}
+
+/// A JSON document served as `/api/v1/data` serves it: `ETag` its sha256 (`"<sha256>-gzip"` for
+/// the gzip), `304` on `If-None-Match` naming either, gzip when `Accept-Encoding` takes it,
+/// `Cache-Control: no-cache`, `Vary: Accept-Encoding`.
+pub fn tagged_json(headers: &HeaderMap, sha256: &str, plain: &Bytes, gzip: &Bytes) -> Response {
+    let gzipped = accepts_gzip(headers);
+    // Each representation has its own strong tag; If-None-Match takes either.
+    let etag = if gzipped {
+        format!("\"{sha256}-gzip\"")
+    } else {
+        format!("\"{sha256}\"")
+    };
+    let mut response = if matches_etag(headers, sha256) {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else if gzipped {
+        let mut response = body(JSON, REVALIDATE, gzip.clone());
+        response
+            .headers_mut()
+            .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        response
+    } else {
+        body(JSON, REVALIDATE, plain.clone())
+    };
+    let out = response.headers_mut();
+    out.insert(
+        header::ETAG,
+        HeaderValue::from_str(&etag).expect("hex digits"),
+    );
+    out.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
+    out.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    response
 }
 
 /// `bytes` compressed with gzip at its best (made once, at start).

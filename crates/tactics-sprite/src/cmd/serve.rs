@@ -27,8 +27,9 @@ const SHEETS_VAR: &str = "FFT_SHEETS";
 /api/v1/data?kind=K (the document as built, with an ETag, 304 and gzip), /api/v1/draw (what \
 `tactics-sprite draw` prints), /api/v1/sheet.png (what `tactics-sprite sheet` writes), \
 /api/v1/render.png|gif|apng (what `tactics-sprite render` writes), /api/v1/sp2.png (MON's \
-SP2 as render draws it), and a viewer page at / that plays any animation with /pose.js, a \
-JavaScript port of poseAt. Animation names match in any case.\n\n\
+SP2 as render draws it), /api/v1/canvas, /api/v1/layer and /api/v1/layer.png (what the viewer \
+draws from), and a viewer page at / that plays any animation with the JavaScript package, \
+served at /tactics-sprite.mjs. Animation names match in any case.\n\n\
 What is served: the documents given with --data; else every unit kind whose SHP and SEQ are in \
 --originals (or in the BATTLE folder of the disc image --disc names, or $FFT_ORIGINALS, or \
 ./originals), built at start; else the synthetic demo unit, so it works on a fresh machine. \

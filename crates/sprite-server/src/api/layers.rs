@@ -1,0 +1,154 @@
+//! `GET /api/v1/layer` and `/api/v1/layer.png`: a kind's weapon or effect layer document, and the
+//! block of the weapons sheet its cells are cut from as a picture: what a page needs to draw a
+//! unit holding a weapon itself (`poseWithLayers` and `drawPose` of the JavaScript package), as
+//! `render.png?weapon=` draws it.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{RawQuery, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use sprite_data::layer::LayerDocument;
+use sprite_data::pipeline::sha256_hex;
+use sprite_render::encode::png_rgba;
+
+use super::render::layer_palettes;
+use super::respond::{REUSE, body, gzip, tagged_json};
+use super::{AppState, Prepared, picture, weapon_type};
+use crate::catalog::UnitLayers;
+use crate::error::{ApiError, nearest};
+use crate::params::Params;
+
+/// A unit's two layer documents as served: bytes, digest and gzip of each, made once.
+pub(crate) struct ServedLayers {
+    weapon: ServedLayer,
+    effect: ServedLayer,
+}
+
+struct ServedLayer {
+    bytes: Bytes,
+    sha256: String,
+    gzip: Bytes,
+}
+
+impl ServedLayers {
+    /// The documents' bytes: a layer document's canonical bytes ([`LayerDocument::to_bytes`],
+    /// what `build --kind wep1` writes), whether it was built at start or read from a file.
+    pub(crate) fn new(layers: &UnitLayers) -> std::io::Result<ServedLayers> {
+        let served = |doc: &LayerDocument| -> std::io::Result<ServedLayer> {
+            let bytes = doc.to_bytes();
+            Ok(ServedLayer {
+                sha256: sha256_hex(&bytes),
+                gzip: Bytes::from(gzip(&bytes)?),
+                bytes: Bytes::from(bytes),
+            })
+        };
+        Ok(ServedLayers {
+            weapon: served(&layers.weapon)?,
+            effect: served(&layers.effect)?,
+        })
+    }
+}
+
+/// `layer=`: the weapon or the effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Which {
+    Weapon,
+    Effect,
+}
+
+impl Which {
+    fn name(self) -> &'static str {
+        match self {
+            Which::Weapon => "weapon",
+            Which::Effect => "effect",
+        }
+    }
+}
+
+/// `layer=weapon|effect`, which must be given; `400` naming it otherwise.
+fn which(params: &Params) -> Result<Which, ApiError> {
+    match params.required("layer")? {
+        "weapon" => Ok(Which::Weapon),
+        "effect" => Ok(Which::Effect),
+        other => Err(ApiError {
+            nearest: nearest(other, &["weapon", "effect"]),
+            ..ApiError::bad(
+                "layer",
+                format!("layer={other:?}: give weapon (WEP1, WEP2 for type2) or effect (EFF1)"),
+            )
+        }),
+    }
+}
+
+/// The layer documents of `served` as served; `422` naming what it lacks when it has none.
+fn layers_of(served: &Prepared, which: Which) -> Result<&ServedLayers, ApiError> {
+    served
+        .layers
+        .as_ref()
+        .ok_or_else(|| served.no_layers("layer", which.name()))
+}
+
+/// `GET /api/v1/layer?kind=&layer=weapon|effect`: the kind's weapon layer (WEP1, WEP2 for type2)
+/// or its effect layer (EFF1), the document `draw --weapon` draws with; `ETag`, `304` and gzip
+/// as `/api/v1/data`.
+pub async fn layer(
+    State(state): State<Arc<AppState>>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let params = Params::parse(query.as_deref(), &["kind", "layer"])?;
+    let served = state.served(&params)?;
+    let which = which(&params)?;
+    let bytes = layers_of(served, which)?;
+    let doc = match which {
+        Which::Weapon => &bytes.weapon,
+        Which::Effect => &bytes.effect,
+    };
+    Ok(tagged_json(&headers, &doc.sha256, &doc.bytes, &doc.gzip))
+}
+
+/// `GET /api/v1/layer.png?kind=&layer=weapon|effect&weapon=TYPE[&weapon-palette=&weapon-rows=&effect-palette=]`:
+/// the block of the weapons sheet the layer's cells are cut from, as
+/// `render.png?weapon=TYPE&...` with the same weapon parameters cuts it (the weapon's block in
+/// its palette, its graphic moved down by its rows; the effect's block in the effect's
+/// palette): cell `(x, y)` is at `(x, y)`. The weapon parameters are the render's, read by the
+/// render's own functions, so the picture is the render's art for them.
+pub async fn layer_png(
+    State(state): State<Arc<AppState>>,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let params = Params::parse(
+        query.as_deref(),
+        &[
+            "kind",
+            "layer",
+            "weapon",
+            "weapon-palette",
+            "weapon-rows",
+            "effect-palette",
+        ],
+    )?;
+    let served = state.served(&params)?;
+    let which = which(&params)?;
+    let Some(weapon) = weapon_type(&params)? else {
+        return Err(ApiError::bad(
+            "weapon",
+            "weapon is missing: the picture is the one render.png?weapon=TYPE cuts the layer from",
+        ));
+    };
+    let palettes = layer_palettes(&params, true)?;
+    let index = state.index_of(served);
+    let png = picture(&state, move |state| {
+        let art = state.weapon_art(&state.units[index], weapon, palettes)?;
+        let image = match which {
+            Which::Weapon => &art.weapon_sheet,
+            Which::Effect => &art.effect_sheet,
+        };
+        png_rgba(image)
+            .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+    })
+    .await?;
+    Ok(body("image/png", REUSE, png))
+}

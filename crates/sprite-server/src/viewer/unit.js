@@ -1,0 +1,359 @@
+// The viewer's unit mode: a unit document (a kind the server serves) played with the package's
+// player, drawn with drawPose from the kind's sheet, holding a weapon when asked (poseWithLayers,
+// with the kind's layer documents and the blocks of the weapons sheet they are cut from), on the
+// canvas `render` draws the same animation in (/api/v1/canvas). See viewer.js for what a mode is.
+
+import {
+  IDLE, TICKS_PER_SECOND, WEAPON_TYPES, createAtlas, createLayerAtlas, createPlayer, createPose,
+  drawPose, findAnimation, framePose, isBackView, isMirroredView, poseAt, poseWithLayers, viewOf,
+} from '/tactics-sprite.mjs';
+
+export const name = 'unit';
+
+const $ = (id) => document.getElementById(id);
+
+/// The served kinds by name, as /api/v1/kinds lists them.
+const kinds = new Map();
+
+async function answer(url) {
+  const response = await fetch(url);
+  if (!response.ok) {
+    let why = await response.text();
+    try { why = JSON.parse(why).error; } catch { /* not JSON: the text as it is */ }
+    const error = new Error(`${url}: ${response.status} ${why}`);
+    error.status = response.status;
+    throw error;
+  }
+  return response;
+}
+
+const json = async (url) => (await answer(url)).json();
+
+/// A picture, its pixels as the server sent them (no colour conversion), for drawPose.
+async function picture(url) {
+  const blob = await (await answer(url)).blob();
+  return createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+}
+
+export async function list() {
+  const served = await json('/api/v1/kinds');
+  kinds.clear();
+  for (const k of served) kinds.set(k.kind, k);
+  return served.map((k) => ({ id: k.kind, label: k.kind }));
+}
+
+/// The weapons the picker offers: the weapon types (the server's `weapon=` takes them by name).
+function weaponChoices() {
+  return WEAPON_TYPES.map((type) => ({ value: type, label: type }));
+}
+
+/// `wanted`'s number `key`, or undefined.
+function numberOf(wanted, key) {
+  const text = wanted.get(key);
+  const value = Number(text);
+  return text === null || text === '' || !Number.isInteger(value) ? undefined : value;
+}
+
+function options(select, list, value) {
+  select.replaceChildren(...list.map(({ value: v, label }) => new Option(label, v)));
+  if (value !== undefined && list.some((o) => o.value === String(value))) select.value = String(value);
+}
+
+const palettes16 = Array.from({ length: 16 }, (_, i) => ({ value: String(i), label: String(i) }));
+
+export async function open(id, host, wanted) {
+  const kind = kinds.get(id);
+  const atlas = createAtlas(await json(`/api/v1/data?kind=${encodeURIComponent(kind.kind)}`));
+  const pose = createPose(atlas);
+  const sheets = { sheet: null, sp2: null, weapon: null, effect: null };
+  const s = {
+    animation: IDLE,
+    player: null,
+    facing: 1,
+    step: 0,
+    water: ['1', 'true', ''].includes(wanted.get('water')),
+    /// SHP frame shown as stored, or null.
+    frame: null,
+    /// { type, palette, rows, effectPalette } when holding a weapon.
+    weapon: null,
+    /// The layer atlases, read when a weapon is first held.
+    layers: null,
+    box: { left: 0, top: 0, width: 1, height: 1 },
+    /// Where the box came from, for the facts.
+    boxFrom: '',
+    boxes: new Map(),
+    fits: 0,
+  };
+
+  const view = () => viewOf(s.facing, s.step);
+  const idle = () => s.animation === IDLE;
+  /// `render` draws an animation that only draws in its water frames (Nulled Walk) in them.
+  const inWater = () => s.water || s.animation.water === true;
+  const holding = () => s.weapon !== null && s.layers !== null && !idle() && s.frame === null;
+
+  function newPlayer() {
+    s.player = createPlayer(atlas, s.animation, {
+      view: view(),
+      water: inWater(),
+      onEvent: (e) => host.log([e]),
+    });
+  }
+
+  /// The weapon parameters (the render's) of `weapon`: the one place the page says which weapon
+  /// it holds, for /api/v1/canvas and /api/v1/layer.png alike.
+  function weaponQuery(query, weapon = s.weapon) {
+    query.set('weapon', weapon.type);
+    if (weapon.palette) query.set('weapon-palette', String(weapon.palette));
+    if (weapon.rows) query.set('weapon-rows', String(weapon.rows));
+    if (weapon.effectPalette) query.set('effect-palette', String(weapon.effectPalette));
+  }
+
+  /// The render parameters of what the page shows.
+  function renderQuery() {
+    const query = new URLSearchParams({ kind: kind.kind });
+    if (s.frame !== null) {
+      query.set('frame', String(s.frame));
+    } else {
+      query.set('animation', s.animation.name);
+      query.set('view', String(view()));
+      if (s.water) query.set('water', '1');
+    }
+    if (kind.palettes > 0) query.set('palette', $('palette').value);
+    if (holding()) weaponQuery(query);
+    return query;
+  }
+
+  /// The tiles' box over every step the animation shows: the canvas when the server will not
+  /// render what is shown (an SP2 animation without its SP2). Wider than `render`'s where a
+  /// tile's edge is transparent.
+  function tileBox() {
+    const poses = [];
+    if (s.frame !== null) {
+      poses.push(framePose(atlas, s.frame));
+    } else if (idle()) {
+      poses.push(poseAtTick(0, createPose(atlas)));
+    } else {
+      const sequence = atlas.doc.sequences[isBackView(view()) ? s.animation.back : s.animation.front];
+      let tick = 0;
+      for (const ticks of sequence.ticks) {
+        poses.push(poseAtTick(tick, createPose(atlas)));
+        tick += ticks;
+      }
+    }
+    let [left, top, right, bottom] = [0, 0, 1, 1];
+    let any = false;
+    for (const p of poses) {
+      for (let i = 0; i < p.count; i++) {
+        const t = p.tiles[i];
+        const x = Math.floor(t.x) + p.moveX;
+        const y = Math.floor(t.y) + p.moveY;
+        if (!any) [left, top, right, bottom] = [x, y, x + t.w, y + t.h];
+        any = true;
+        left = Math.min(left, x);
+        top = Math.min(top, y);
+        right = Math.max(right, x + t.w);
+        bottom = Math.max(bottom, y + t.h);
+      }
+    }
+    return { left, top, width: right - left, height: bottom - top };
+  }
+
+  /// Asks the server for the box `render` draws what is shown in, then redraws.
+  async function refit() {
+    const query = renderQuery().toString();
+    const fit = ++s.fits;
+    let found = s.boxes.get(query);
+    if (!found) {
+      try {
+        found = { box: await json(`/api/v1/canvas?${query}`), from: 'render\'s (/api/v1/canvas)' };
+      } catch (error) {
+        if (error.status === undefined || error.status >= 500) throw error;
+        found = { box: tileBox(), from: `the tiles' (${error.message})` };
+      }
+      s.boxes.set(query, found);
+    }
+    // A later change asked for another box meanwhile: its answer draws.
+    if (fit !== s.fits) return;
+    s.box = found.box;
+    s.boxFrom = found.from;
+    host.redraw();
+  }
+
+  /// What is shown at `tick` (the player's clock when drawing), into `into`.
+  function poseAtTick(tick, into) {
+    if (s.frame !== null) return framePose(atlas, s.frame, into);
+    if (holding()) {
+      return poseWithLayers(atlas, s.animation, view(), tick, inWater(), {
+        weaponType: s.weapon.type, weapon: s.layers.weapon, effect: s.layers.effect,
+      }, into);
+    }
+    return poseAt(atlas, s.animation, view(), tick, inWater(), into);
+  }
+
+  async function loadSheets() {
+    const query = new URLSearchParams({ kind: kind.kind });
+    if (kind.palettes > 0) query.set('palette', $('palette').value);
+    sheets.sheet = await picture(`/api/v1/sheet.png?${query}`);
+    const hasSp2 = kind.sp2 && kind.sp2 !== 'missing';
+    sheets.sp2 = hasSp2 ? await picture(`/api/v1/sp2.png?${query}`) : null;
+  }
+
+  /// Reads the weapon picker; loads the layer documents (once) and the weapons sheet's blocks for
+  /// the chosen weapon. A server without them says why, and the unit is drawn without.
+  async function loadWeapon() {
+    const type = $('weapon').value;
+    if (type === '') {
+      s.weapon = null;
+      return;
+    }
+    const weapon = {
+      type,
+      palette: Number($('weapon-palette').value),
+      rows: Math.max(0, Math.min(248, Math.floor(Number($('weapon-rows').value) || 0))),
+      effectPalette: Number($('effect-palette').value),
+    };
+    $('weapon-rows').value = String(weapon.rows);
+    try {
+      if (!s.layers) {
+        const layer = (which) => json(`/api/v1/layer?kind=${encodeURIComponent(kind.kind)}&layer=${which}`);
+        const [w, e] = await Promise.all([layer('weapon'), layer('effect')]);
+        s.layers = { weapon: createLayerAtlas(w), effect: createLayerAtlas(e) };
+      }
+      // The blocks render cuts the layers from for the same weapon parameters.
+      const block = (which) => {
+        const query = new URLSearchParams({ kind: kind.kind, layer: which });
+        weaponQuery(query, weapon);
+        return picture(`/api/v1/layer.png?${query}`);
+      };
+      const [w, e] = await Promise.all([block('weapon'), block('effect')]);
+      sheets.weapon = w;
+      sheets.effect = e;
+      s.weapon = weapon;
+    } catch (error) {
+      if (error.status === undefined || error.status >= 500) throw error;
+      s.weapon = null;
+      $('weapon').value = '';
+      host.status(`no weapon: ${error.message}`);
+    }
+  }
+
+  function describe() {
+    let sp2 = '';
+    if (kind.sp2 === 'missing') {
+      sp2 = `; ${kind.sp2File} (its SP2 sheet) was not found beside the sheet, so the SP2 animations show without their SP2 tiles (render refuses them)`;
+    } else if (kind.sp2) {
+      sp2 = `; SP2 tiles from ${kind.sp2File || 'a synthetic SP2'}`;
+    }
+    const layers = kind.layers ? `; weapons from ${kind.layers.join(' and ')}` : '; no layer documents (no weapon)';
+    const sheet = kind.sheetFile || 'a synthetic sheet (no sheet file found)';
+    host.status(`${kind.kind}: ${kind.origin}; drawn from ${sheet}${sp2}${layers}.`);
+  }
+
+  function restart() {
+    host.clearLog();
+    s.player.restart();
+    // The events at tick 0 fire on the first advance after a restart: fire them now.
+    s.player.advanceTicks(0);
+  }
+
+  // The controls, set from `wanted`.
+  const names = [IDLE.name, ...atlas.animations.map((a) => a.name)];
+  // Start on something that moves: Walk where the kind has it (TYPE1's first animation is a
+  // blank frame), else the first animation.
+  const opening = names.includes('Walk') ? 'Walk' : (names[1] || IDLE.name);
+  const wantedName = wanted.get('animation');
+  s.animation = findAnimation(atlas, wantedName !== null && names.includes(wantedName) ? wantedName : opening);
+  options($('animation'), names.map((n) => ({ value: n, label: n })), s.animation.name);
+  const wantedView = numberOf(wanted, 'view');
+  if (wantedView !== undefined && wantedView >= 0 && wantedView < 8) {
+    // Facing SE (1) and the camera step that gives the view.
+    s.facing = 1;
+    s.step = (wantedView + 7) % 8;
+  }
+  $('facing').value = String(s.facing);
+  $('water').checked = s.water;
+  options($('palette'), kind.palettes > 0
+    ? Array.from({ length: kind.palettes }, (_, i) => ({ value: String(i), label: String(i) }))
+    : [{ value: '', label: kind.sheetFile ? 'its own colours' : 'synthetic sheet' }], numberOf(wanted, 'palette'));
+  $('palette').disabled = kind.palettes === 0;
+  options($('weapon'), [{ value: '', label: 'none' }, ...weaponChoices()], kind.layers ? wanted.get('weapon') ?? '' : '');
+  $('weapon').disabled = !kind.layers;
+  $('weapon').title = kind.layers ? '' : `kind ${kind.kind} is served without its layer documents`;
+  options($('weapon-palette'), palettes16, numberOf(wanted, 'weapon-palette') ?? 0);
+  options($('effect-palette'), palettes16, numberOf(wanted, 'effect-palette') ?? 0);
+  $('weapon-rows').value = String(numberOf(wanted, 'weapon-rows') ?? 0);
+  const frame = numberOf(wanted, 'frame');
+  if (frame !== undefined && frame >= 0 && frame < atlas.doc.frames.length) s.frame = frame;
+
+  describe();
+  await loadSheets();
+  if (kind.layers) await loadWeapon();
+  newPlayer();
+  restart();
+  const tick = numberOf(wanted, 'tick');
+  if (tick !== undefined && tick > 0 && s.frame === null) s.player.advanceTicks(tick);
+  await refit();
+
+  const report = (error) => host.status(`error: ${error.message}`);
+  const turned = () => { s.player.view = view(); refit().catch(report); };
+  $('animation').onchange = () => {
+    s.animation = findAnimation(atlas, $('animation').value);
+    s.frame = null;
+    newPlayer();
+    restart();
+    refit().catch(report);
+  };
+  $('facing').onchange = () => { s.facing = Number($('facing').value); turned(); };
+  $('turn-left').onclick = () => { s.step = (s.step + 7) % 8; turned(); };
+  $('turn-right').onclick = () => { s.step = (s.step + 1) % 8; turned(); };
+  $('water').onchange = () => { s.water = $('water').checked; s.player.water = inWater(); refit().catch(report); };
+  $('palette').onchange = () => loadSheets().then(refit).catch(report);
+  for (const id of ['weapon', 'weapon-palette', 'weapon-rows', 'effect-palette']) {
+    $(id).onchange = () => loadWeapon().then(refit).catch(report);
+  }
+
+  return {
+    box: () => s.box,
+    get clocked() { return s.frame === null; },
+    draw(ctx, x, y, scale) {
+      drawPose(ctx, atlas, poseAtTick(s.player.tick, pose), sheets, { x, y, scale });
+    },
+    advance(seconds) {
+      const before = s.player.tick;
+      s.player.advance(seconds);
+      return s.player.tick !== before;
+    },
+    step(ticks) {
+      if (s.frame !== null) return;
+      if (ticks > 0) s.player.advanceTicks(ticks);
+      else s.player.seek(Math.max(0, s.player.tick + ticks));
+    },
+    restart,
+    facts() {
+      const b = s.box;
+      const canvas = ['canvas', `${b.width} x ${b.height}, stance point at (${-b.left}, ${-b.top}): ${s.boxFrom}`];
+      if (s.frame !== null) return [['frame', `${s.frame} (as stored)`], canvas];
+      const p = pose;
+      const v = view();
+      const tick = s.player.tick;
+      const facts = [
+        ['tick', `${tick} (${(tick / TICKS_PER_SECOND).toFixed(2)} s)`],
+        ['view', `${v}${isBackView(v) ? ' back' : ' front'}${isMirroredView(v) ? ', mirrored' : ''}`],
+        ['sequence', p.name === null ? 'idle' : `${p.sequence} ${p.name}`],
+        ['index', p.index === null ? '-' : p.index],
+        ['shp', `${p.shp}${p.water ? ' (in water)' : ''}`],
+        ['move', `${p.moveX}, ${p.moveY}`],
+        ['tiles', p.count],
+      ];
+      if (holding()) {
+        const shown = [];
+        for (let i = 0; i < p.layerCount; i++) shown.push(`${p.layers[i].layer} ${p.layers[i].shp}`);
+        facts.push(['weapon', `${s.weapon.type}: ${shown.length ? shown.join(', ') : 'no layer shows'}`]);
+      }
+      facts.push(canvas);
+      $('view').textContent = `view ${v}`;
+      $('step').textContent = `step ${s.step}`;
+      return facts;
+    },
+  };
+}
