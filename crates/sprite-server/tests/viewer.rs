@@ -11,7 +11,7 @@ use std::io::Read;
 use common::{App, escape, shipped, shipped_layer};
 use fft_formats::layer::WeaponType;
 use fft_formats::spr::Spr;
-use sprite_data::pipeline::sha256_hex;
+use sprite_data::pipeline::{Originals, sha256_hex};
 use sprite_data::pose::DrawRequest;
 use sprite_render::compose::place_frame;
 use sprite_render::layers::{LayerPalettes, WeaponArt};
@@ -558,7 +558,8 @@ async fn the_layers_built_from_the_originals_are_the_shipped_documents() {
     {
         return;
     }
-    let app = App::new(Catalog::from_originals(&originals, None).expect("builds"));
+    let app =
+        App::new(Catalog::from_originals(&Originals::Folder(originals), None).expect("builds"));
     // TYPE2's units hold WEP2's weapons, every other kind WEP1's; all start EFF1's effects.
     for (kind, layer, file) in [
         ("type1", "weapon", "wep1.json"),
