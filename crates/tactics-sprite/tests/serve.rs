@@ -327,6 +327,30 @@ fn a_render_with_a_weapon_is_the_bytes_of_render_weapon() {
             "render.{extension}?{query} differs from tactics-sprite render {args:?}"
         );
     }
+    // A weapon by name picks its graphic's rows on both sides (the katana's, 128 rows down the
+    // block; the second knight sword's, 112), an override the same on both.
+    for (weapon, extra, query_extra) in [
+        ("katana", vec![], ""),
+        (
+            "knight-sword-2",
+            vec!["--weapon-palette", "4"],
+            "&weapon-palette=4",
+        ),
+        ("Katana 3", vec!["--weapon-rows", "96"], "&weapon-rows=96"),
+    ] {
+        let query = format!("animation={swing}&weapon={}{query_extra}", escape(weapon));
+        let answer = server.get(&format!("/api/v1/render.gif?{query}"));
+        assert_eq!(answer.status, 200, "{query}: {}", answer.text());
+        let mut args = vec!["--animation", "Swing High", "--weapon", weapon];
+        args.extend(extra);
+        args.extend(["--weapon-sheet", path(&wep)]);
+        let extension = "gif";
+        let expected = cli_render(&doc, &sheet, &args, extension, &dir);
+        assert!(
+            answer.body == expected,
+            "render.{extension}?{query} differs from tactics-sprite render {args:?}"
+        );
+    }
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }

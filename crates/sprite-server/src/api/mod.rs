@@ -5,13 +5,15 @@
 //! - [`draw`]: the pose `tactics-sprite draw` prints, on `sprite-data`'s draw request;
 //! - [`pictures`]: `sheet.png` and `sp2.png`;
 //! - [`render`]: `render.png|gif|apng`, on `sprite-render`'s render request;
-//! - [`respond`]: the bodies, caching, gzip and `ETag` rules every answer shares.
+//! - [`respond`]: the bodies, caching, gzip and `ETag` rules every answer shares;
+//! - [`weapon`]: `weapon=NAME` and its rows and palettes, read once for every endpoint.
 
 pub mod documents;
 pub mod draw;
 pub mod pictures;
 pub mod render;
 pub mod respond;
+pub mod weapon;
 
 use std::sync::{Arc, OnceLock};
 
@@ -386,21 +388,6 @@ fn file_name(sheet: &Sheet) -> Option<&str> {
         ),
         Sheet::Synthetic { .. } => None,
     }
-}
-
-/// `weapon=TYPE`, if given: a weapon type by its name (any case; `-`, `_` or a space between
-/// words), else `400` listing the types.
-fn weapon_type(params: &Params) -> Result<Option<WeaponType>, ApiError> {
-    let Some(value) = params.text("weapon") else {
-        return Ok(None);
-    };
-    value.parse().map(Some).map_err(|error: String| {
-        let names = WeaponType::ALL.map(WeaponType::name);
-        ApiError {
-            nearest: crate::error::nearest(value, &names),
-            ..ApiError::bad("weapon", error)
-        }
-    })
 }
 
 /// Runs picture work on the blocking threads, at most [`AppState::pictures`] at once.

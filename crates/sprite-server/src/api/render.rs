@@ -6,13 +6,13 @@ use std::sync::Arc;
 
 use axum::http::StatusCode;
 use axum::response::Response;
-use sprite_render::layers::LayerPalettes;
 use sprite_render::{
     Art, Background, Format, RenderError, RenderFailure, RenderRequest, RequestFault, What,
 };
 
 use super::respond::{REUSE, body};
-use super::{AppState, Prepared, picture, weapon_type};
+use super::weapon::asked_weapon;
+use super::{AppState, Prepared, picture};
 use crate::error::ApiError;
 use crate::params::Params;
 
@@ -49,7 +49,7 @@ const PARAMETERS: [&str; 17] = [
 ];
 
 /// `GET /api/v1/render.{png,gif,apng}?kind=&animation=|frame=|all=&view=...&weapon=...`: the
-/// file `tactics-sprite render` writes with the same arguments (`weapon=TYPE`: `--weapon TYPE
+/// file `tactics-sprite render` writes with the same arguments (`weapon=NAME`: `--weapon NAME
 /// --weapon-sheet WEP.SPR` with the unit's layer documents).
 pub async fn render(
     state: Arc<AppState>,
@@ -94,8 +94,7 @@ pub async fn render(
             .parse()
             .map_err(|e: String| ApiError::bad("background", e))?,
     };
-    let weapon = weapon_type(&params)?;
-    let palettes = layer_palettes(&params, weapon.is_some())?;
+    let weapon = asked_weapon(&params)?;
     let request = RenderRequest {
         what,
         views,
@@ -107,7 +106,7 @@ pub async fn render(
         plays,
         hold,
         format,
-        weapon,
+        weapon: weapon.map(|w| w.choice.weapon_type),
     };
     let index = state.index_of(served);
     // Checked and drawn off the async threads: the animations are looked up once, here.
@@ -130,8 +129,10 @@ pub async fn render(
             ));
         }
         let palette = served.palette(&params)?;
-        let weapon = match request.weapon {
-            Some(weapon) => Some(state.weapon_art(served, weapon, palettes)?),
+        let weapon = match weapon {
+            Some(weapon) => {
+                Some(state.weapon_art(served, weapon.choice.weapon_type, weapon.palettes)?)
+            }
             None => None,
         };
         let sheet = served.sheet_image(palette)?;
@@ -179,10 +180,10 @@ fn refused(served: &Prepared, fault: RequestFault) -> ApiError {
         }
         RequestFault::WeaponWithoutAnimation => ApiError::bad(
             "weapon",
-            "weapon=TYPE draws the layers an animation starts: give animation=NAME",
+            "weapon=NAME draws the layers an animation starts: give animation=NAME",
         ),
         RequestFault::WeaponOnIdle => {
-            ApiError::bad("weapon", "weapon=TYPE draws attacks, not the idle frame")
+            ApiError::bad("weapon", "weapon=NAME draws attacks, not the idle frame")
         }
         RequestFault::View(error) => ApiError::bad("view", error.to_string()),
         RequestFault::UnknownAnimation { name, error } => {
@@ -252,29 +253,4 @@ fn render_what(params: &Params) -> Result<What, ApiError> {
         return Ok(What::Frame(frame));
     }
     Ok(What::AllFrames)
-}
-
-/// `weapon-palette=`, `weapon-rows=` and `effect-palette=` (as `render`'s `--weapon-palette`,
-/// `--weapon-rows` and `--effect-palette`, 0 unless given): only with `weapon=`.
-fn layer_palettes(params: &Params, weapon: bool) -> Result<LayerPalettes, ApiError> {
-    let number = |name: &str, max: u8| -> Result<u8, ApiError> {
-        let Some(value) = params.number::<u32>(name, "a whole number")? else {
-            return Ok(0);
-        };
-        if !weapon {
-            return Err(ApiError::bad(
-                name,
-                format!("{name} chooses how the weapon is drawn: give weapon=TYPE too"),
-            ));
-        }
-        u8::try_from(value)
-            .ok()
-            .filter(|&v| v <= max)
-            .ok_or_else(|| ApiError::bad(name, format!("{name}={value} is out of range: 0..{max}")))
-    };
-    Ok(LayerPalettes {
-        weapon_palette: number("weapon-palette", 15)?,
-        weapon_rows: number("weapon-rows", 248)?,
-        effect_palette: number("effect-palette", 15)?,
-    })
 }

@@ -4,12 +4,12 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use fft_formats::layer::WeaponType;
 use sprite_data::ErrorKind;
 use sprite_data::layer::LayerSet;
 use sprite_data::pose::{DrawRequest, IDLE};
+use sprite_data::weapon::WeaponChoice;
 
-use super::weapon::load_layer;
+use super::weapon::{load_layer, parse_weapon};
 use super::{Failure, Outcome, stdout_error};
 
 /// Draw one pose of an animation from a tactics-sprite-data.json.
@@ -21,7 +21,8 @@ tick, from a tactics-sprite-data.json: the sequence and frame position, the SHP 
 (moveX, moveY) and every tile in draw order with its cell, top left (x, y) from the stance point, \
 size, flipX and depth order (0 furthest back). `--animation Idle` or `--idle` draws the idle \
 frame of the view, which needs no --tick. Animation names match in any case.\n\n\
---weapon TYPE adds the weapon and effect layers the animation starts: `weaponType`, \
+--weapon NAME (a type, or one of its graphics: the pose is the type's) adds the weapon and effect \
+layers the animation starts: `weaponType`, \
 `layerOrder` (the draw order in force, front-most first) and `layers` (each layer showing a frame, \
 back to front: its slot, the tick it started, its frame, the turn in degrees clockwise about \
 (pivotX, pivotY) from the stance point, its flags and its tiles placed as the unit's), read from \
@@ -56,9 +57,10 @@ pub struct Args {
     #[arg(long, conflicts_with = "animation")]
     pub idle: bool,
 
-    /// The weapon type the unit holds (knife, sword, axe, ...): add the layers it starts.
-    #[arg(long, value_name = "TYPE", conflicts_with = "idle")]
-    pub weapon: Option<WeaponType>,
+    /// The weapon the unit holds, a type (knife, sword, axe, ...) or one of its graphics
+    /// (sword-3): add the layers its type starts.
+    #[arg(long, value_name = "NAME", conflicts_with = "idle", value_parser = parse_weapon)]
+    pub weapon: Option<WeaponChoice>,
 
     /// The weapon layer document [default: wep1.json or wep1.tactics-sprite-layer.json beside
     /// --data]
@@ -83,7 +85,7 @@ impl From<&Args> for DrawRequest {
             view: args.view,
             tick: args.tick,
             water: args.water,
-            weapon: args.weapon,
+            weapon: args.weapon.map(|w| w.weapon_type),
         }
     }
 }
