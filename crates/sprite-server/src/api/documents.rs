@@ -4,11 +4,11 @@
 use std::sync::Arc;
 
 use axum::extract::{RawQuery, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 
 use super::AppState;
-use super::respond::{JSON, REUSE, REVALIDATE, accepts_gzip, body, matches_etag};
+use super::respond::{self, JSON, REUSE, body};
 use crate::error::ApiError;
 use crate::params::Params;
 
@@ -39,30 +39,10 @@ pub async fn data(
 ) -> Result<Response, ApiError> {
     let params = Params::parse(query.as_deref(), &["kind"])?;
     let served = state.served(&params)?;
-    let gzip = accepts_gzip(&headers);
-    // Each representation has its own strong tag; If-None-Match takes either.
-    let etag = if gzip {
-        format!("\"{}-gzip\"", served.sha256)
-    } else {
-        format!("\"{}\"", served.sha256)
-    };
-    let mut response = if matches_etag(&headers, &served.sha256) {
-        StatusCode::NOT_MODIFIED.into_response()
-    } else if gzip {
-        let mut response = body(JSON, REVALIDATE, served.gzip.clone());
-        response
-            .headers_mut()
-            .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-        response
-    } else {
-        body(JSON, REVALIDATE, served.bytes.clone())
-    };
-    let headers = response.headers_mut();
-    headers.insert(
-        header::ETAG,
-        HeaderValue::from_str(&etag).expect("hex digits"),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
-    headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
-    Ok(response)
+    Ok(respond::document(
+        &headers,
+        &served.bytes,
+        &served.gzip,
+        &served.sha256,
+    ))
 }

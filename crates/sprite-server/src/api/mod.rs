@@ -6,6 +6,7 @@
 //! - [`pictures`]: `sheet.png` and `sp2.png`;
 //! - [`render`]: `render.png|gif|apng`, on `sprite-render`'s render request;
 //! - [`respond`]: the bodies, caching, gzip and `ETag` rules every answer shares;
+//! - [`sas`]: the Tactics Ogre SAS sets under `/api/v1/sas/`;
 //! - [`weapon`]: `weapon=NAME` and its rows and palettes, read once for every endpoint.
 
 pub mod documents;
@@ -13,6 +14,7 @@ pub mod draw;
 pub mod pictures;
 pub mod render;
 pub mod respond;
+pub mod sas;
 pub mod weapon;
 
 use std::sync::{Arc, OnceLock};
@@ -34,6 +36,7 @@ pub use respond::{REUSE, REVALIDATE, matches_etag};
 use crate::catalog::{Catalog, ServedUnit, Sheet, WeaponSheet, weapon_layer_of};
 use crate::error::ApiError;
 use crate::params::Params;
+use crate::sas::SasCatalog;
 
 /// Everything the handlers share.
 pub struct AppState {
@@ -43,6 +46,8 @@ pub struct AppState {
     weapon_sheet: Option<WeaponSheet>,
     /// Sheets and renders are CPU work run off the async threads; at most this many at once.
     pictures: Semaphore,
+    /// The SAS sets, served apart from the units.
+    sas: sas::SasState,
 }
 
 /// A served unit and what is made once for it.
@@ -112,6 +117,14 @@ impl AppState {
     /// # Errors
     /// None in practice (JSON and gzip of in-memory data).
     pub fn new(catalog: Catalog) -> anyhow::Result<AppState> {
+        Self::with_sas(catalog, SasCatalog::default())
+    }
+
+    /// [`AppState::new`], serving the SAS sets of `sas` too.
+    ///
+    /// # Errors
+    /// None in practice (JSON and gzip of in-memory data).
+    pub fn with_sas(catalog: Catalog, sas: SasCatalog) -> anyhow::Result<AppState> {
         let units: Vec<Prepared> = catalog
             .units
             .into_iter()
@@ -150,6 +163,7 @@ impl AppState {
             kinds_json,
             weapon_sheet: catalog.weapon_sheet,
             pictures: Semaphore::new(workers),
+            sas: sas::SasState::new(sas)?,
         })
     }
 
@@ -178,6 +192,11 @@ impl AppState {
     /// The served units' names, in order.
     pub fn unit_names(&self) -> Vec<&str> {
         self.units.iter().map(|s| s.unit.name.as_str()).collect()
+    }
+
+    /// The served SAS sets' names, in order.
+    pub fn sas_names(&self) -> Vec<&str> {
+        self.sas.names()
     }
 
     /// The weapon and effect layers of `served` cut from the weapons sheet with `palettes`, for

@@ -60,40 +60,11 @@ pub async fn render(
     let served = state.served(&params)?;
     let what = render_what(&params)?;
     let views = render_views(&params)?;
-    let bounded = |name: &str, default: u32, max: u32| -> Result<u32, ApiError> {
-        let value = params
-            .number::<u32>(name, "a whole number")?
-            .unwrap_or(default);
-        if value > max || (value == 0 && default > 0 && name != "hold") {
-            return Err(ApiError::bad(
-                name,
-                format!("{name}={value} is out of range: 1..{max}"),
-            ));
-        }
-        Ok(value)
-    };
-    let scale = bounded("scale", 1, MAX_SCALE)?;
-    let columns = bounded("columns", 16, MAX_COLUMNS)?;
-    let hold = bounded("hold", 60, MAX_HOLD)?;
-    let plays = params
-        .number::<u32>("plays", "a whole number (0: for ever)")?
-        .map(|plays| {
-            if plays > MAX_PLAYS {
-                Err(ApiError::bad(
-                    "plays",
-                    format!("plays={plays} is out of range: 0..{MAX_PLAYS}"),
-                ))
-            } else {
-                Ok(plays)
-            }
-        })
-        .transpose()?;
-    let background = match params.text("background") {
-        None => Background::Transparent,
-        Some(text) => text
-            .parse()
-            .map_err(|e: String| ApiError::bad("background", e))?,
-    };
+    let scale = bounded(&params, "scale", 1, MAX_SCALE)?;
+    let columns = bounded(&params, "columns", 16, MAX_COLUMNS)?;
+    let hold = bounded(&params, "hold", 60, MAX_HOLD)?;
+    let plays = plays(&params)?;
+    let background = background(&params)?;
     let weapon = asked_weapon(&params)?;
     let request = RenderRequest {
         what,
@@ -162,6 +133,53 @@ pub async fn render(
     })
     .await?;
     Ok(body(format.media_type(), REUSE, bytes))
+}
+
+/// `name=` as a whole number up to `max`, `default` when not given; 0 only where the default is 0
+/// or for `hold` (a held frame shown for no time). Every render's numbers, SAS sets' too.
+pub(crate) fn bounded(
+    params: &Params,
+    name: &str,
+    default: u32,
+    max: u32,
+) -> Result<u32, ApiError> {
+    let value = params
+        .number::<u32>(name, "a whole number")?
+        .unwrap_or(default);
+    if value > max || (value == 0 && default > 0 && name != "hold") {
+        return Err(ApiError::bad(
+            name,
+            format!("{name}={value} is out of range: 1..{max}"),
+        ));
+    }
+    Ok(value)
+}
+
+/// `plays=`, 0 (for ever) to [`MAX_PLAYS`]; `None` when not given.
+pub(crate) fn plays(params: &Params) -> Result<Option<u32>, ApiError> {
+    params
+        .number::<u32>("plays", "a whole number (0: for ever)")?
+        .map(|plays| {
+            if plays > MAX_PLAYS {
+                Err(ApiError::bad(
+                    "plays",
+                    format!("plays={plays} is out of range: 0..{MAX_PLAYS}"),
+                ))
+            } else {
+                Ok(plays)
+            }
+        })
+        .transpose()
+}
+
+/// `background=`: `transparent` (the default) or a colour `#RRGGBB`.
+pub(crate) fn background(params: &Params) -> Result<Background, ApiError> {
+    match params.text("background") {
+        None => Ok(Background::Transparent),
+        Some(text) => text
+            .parse()
+            .map_err(|e: String| ApiError::bad("background", e)),
+    }
 }
 
 /// A request fault as the answer naming the parameter at fault: `404` for a name or number the

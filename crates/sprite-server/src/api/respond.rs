@@ -2,7 +2,7 @@
 //! gzip, and the `ETag` and `Accept-Encoding` rules.
 
 use axum::body::Bytes;
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 /// `Cache-Control` of the document: keep it, but ask each time (its `ETag` makes that a `304`).
@@ -23,6 +23,38 @@ pub fn body(media_type: &'static str, cache: &'static str, bytes: impl Into<Byte
         bytes.into(),
     )
         .into_response()
+}
+
+/// A served document (`/api/v1/data`, `/api/v1/sas/data`): `bytes` as they are, or their
+/// `gzip` when `Accept-Encoding` takes it; `ETag` the `sha256` of the bytes (`-gzip` after it for
+/// the gzip, so each representation has its own strong tag), `304` when `If-None-Match` names
+/// either; asked to revalidate each time.
+pub fn document(headers: &HeaderMap, bytes: &Bytes, gzip: &Bytes, sha256: &str) -> Response {
+    let compressed = accepts_gzip(headers);
+    let etag = if compressed {
+        format!("\"{sha256}-gzip\"")
+    } else {
+        format!("\"{sha256}\"")
+    };
+    let mut response = if matches_etag(headers, sha256) {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else if compressed {
+        let mut response = body(JSON, REVALIDATE, gzip.clone());
+        response
+            .headers_mut()
+            .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        response
+    } else {
+        body(JSON, REVALIDATE, bytes.clone())
+    };
+    let out = response.headers_mut();
+    out.insert(
+        header::ETAG,
+        HeaderValue::from_str(&etag).expect("hex digits"),
+    );
+    out.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
+    out.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    response
 }
 
 /// `bytes` compressed with gzip at its best (made once, at start).

@@ -11,9 +11,11 @@ use anyhow::bail;
 use fft_formats::retail::ORIGINALS_VAR;
 use sprite_data::layer::LayerSet;
 use sprite_server::catalog::{find_sheets, weapon_layer_of};
-use sprite_server::{Catalog, ServedUnit, UnitLayers, WeaponSheet};
+use sprite_server::{
+    Catalog, SasCatalog, SasSheet, ServedSet, ServedUnit, UnitLayers, WeaponSheet,
+};
 
-use super::{Outcome, weapon};
+use super::{Failure, Outcome, weapon};
 
 /// The variable naming the sheets' folder when --sheets is not given.
 const SHEETS_VAR: &str = "FFT_SHEETS";
@@ -69,6 +71,16 @@ pub struct Args {
     #[arg(long, value_name = "WEP.SPR")]
     pub weapon_sheet: Option<PathBuf>,
 
+    /// Serve this Tactics Ogre SAS set, or every SAS entry of this pakd container (repeatable),
+    /// under /api/v1/sas/: a set is named by its file stem, a container's entries `<stem>.<N>`.
+    #[arg(long, value_name = "FILE")]
+    pub sas: Vec<PathBuf>,
+
+    /// The PNG sheet the --sas sets are drawn from: once for all of them, or once per --sas in
+    /// the same order [default: none; their renders are refused]
+    #[arg(long, value_name = "SHEET.png", requires = "sas")]
+    pub sas_sheet: Vec<PathBuf>,
+
     /// The address to listen on; 0 as the port picks a free one.
     #[arg(long, value_name = "IP:PORT", default_value = sprite_server::DEFAULT_ADDR)]
     pub addr: SocketAddr,
@@ -99,6 +111,7 @@ fn parse_positive(text: &str) -> Result<usize, String> {
 /// # Errors
 /// A file that cannot be read or built, or an address that cannot be bound.
 pub fn run(args: &Args) -> Outcome {
+    let sas = load_sas(args)?;
     let catalog = load_catalog(args)?;
     let options = sprite_server::Options {
         addr: args.addr,
@@ -107,7 +120,10 @@ pub fn run(args: &Args) -> Outcome {
         max_concurrent: args.max_concurrent,
     };
     let kinds = catalog.units.clone();
-    sprite_server::run(catalog, &options, |addr, _| {
+    let sets: Vec<String> = sas.sets.iter().map(describe_set).collect();
+    let skipped = sas.skipped.clone();
+    let state = sprite_server::AppState::with_sas(catalog, sas)?;
+    sprite_server::serve(state, &options, |addr, _| {
         say(&format!(
             "serving {} kind{}:",
             kinds.len(),
@@ -138,6 +154,19 @@ pub fn run(args: &Args) -> Outcome {
                 kind.origin,
                 kind.sheet.describe()
             ));
+        }
+        if !sets.is_empty() {
+            say(&format!(
+                "serving {} SAS set{} under /api/v1/sas/:",
+                sets.len(),
+                if sets.len() == 1 { "" } else { "s" }
+            ));
+            for line in &sets {
+                say(&format!("  {line}"));
+            }
+        }
+        for line in &skipped {
+            say(&format!("  not served: {line}"));
         }
         say(&format!("viewer  http://{addr}/"));
         say(&format!("api     http://{addr}/api/v1/kinds"));
@@ -208,6 +237,49 @@ fn load_catalog(args: &Args) -> anyhow::Result<Catalog> {
         }
     };
     Ok(catalog)
+}
+
+/// The SAS sets of --sas, each drawn from its --sas-sheet.
+fn load_sas(args: &Args) -> Result<SasCatalog, Failure> {
+    if args.sas_sheet.len() > 1 && args.sas_sheet.len() != args.sas.len() {
+        return Err(Failure::usage(
+            "serve",
+            format!(
+                "{} --sas-sheet for {} --sas: give one sheet for every set, or one per --sas in \
+                 the same order",
+                args.sas_sheet.len(),
+                args.sas.len()
+            ),
+        ));
+    }
+    let sheets = args
+        .sas_sheet
+        .iter()
+        .map(|path| SasSheet::read(path))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mut catalog = SasCatalog::default();
+    for (i, path) in args.sas.iter().enumerate() {
+        let sheet = sheets.get(i).or(sheets.first());
+        catalog.add_file(path, sheet)?;
+    }
+    Ok(catalog)
+}
+
+/// One start-up line on a served set.
+fn describe_set(served: &ServedSet) -> String {
+    let set = &served.set;
+    let sheet = match &served.sheet {
+        Some(sheet) => format!("sheet {} ({} x {})", sheet.file, sheet.width, sheet.height),
+        None => "no sheet: its renders are refused".to_owned(),
+    };
+    format!(
+        "{:<12} {}, {} animations, {} sprites, {}; {sheet}",
+        served.name,
+        set.version,
+        set.animations.len(),
+        set.sprites.len(),
+        served.origin
+    )
 }
 
 /// The originals' folder: --originals, else $FFT_ORIGINALS, else ./originals if present.
