@@ -37,14 +37,20 @@ its disc or remaster name) found in --sheets (or $FFT_SHEETS, or the originals' 
 --data document's folder), else from a synthetic sheet of coloured cells; MON's SP2 animations \
 from its SP2 found beside that sheet (refused, 422, without it). The demo is drawn from its demo \
 sheet.\n\n\
-/api/v1/draw takes weapon=TYPE as draw takes --weapon TYPE: the weapon and effect layers are built \
+/api/v1/draw takes weapon=NAME as draw takes --weapon NAME (a type, or one of its graphics): the weapon and effect layers are built \
 from WEP1 (WEP2 for type2) and EFF1 in the originals' folder, or read from wep1.json (wep2.json \
 for type2) and eff1.json, or their .tactics-sprite-layer.json names, beside a --data document; \
-without them weapon= is refused (422). /api/v1/render.png|gif|apng takes weapon=TYPE (with \
-weapon-palette=N, weapon-rows=ROWS and effect-palette=N) as render takes --weapon TYPE \
---weapon-sheet WEP.SPR: the same layer documents, cut from the weapons sheet given with \
+without them weapon= is refused (422). /api/v1/render.png|gif|apng takes weapon=NAME (with \
+weapon-palette=N and weapon-rows=ROWS to override the graphic's, and effect-palette=N) as render \
+takes --weapon NAME --weapon-sheet WEP.SPR: the same layer documents, cut from the weapons sheet given with \
 --weapon-sheet, else WEP.SPR (or battle_wep_spr.bin) found in the sheets' folder, the \
 originals' folder or a --data document's folder; without it weapon= is refused (422).\n\n\
+Tactics Ogre SAS sets given with --sas (a SAS file, or every SAS entry of a pakd container, named \
+<stem>.<entry>) are served under /api/v1/sas/: sets (the list), data?set= (the document `build \
+--sas` writes, with an ETag, 304 and gzip), pose?set=&animation=&direction=&tick= (what `draw` \
+prints for the set), render.png|gif|apng?set=&animation=|frame=&direction= (what `render` writes, \
+drawn from the --sas-sheet PNG) and sheet.png?set=; meanings= and position= choose the reading, \
+as --meanings and --position do.\n\n\
 It listens on 127.0.0.1:8000 (loopback only) unless --addr says otherwise, and stops cleanly on \
 Ctrl-C or SIGTERM. Exit status: 0 after a clean stop; 1 when a file cannot be read or built or \
 the address cannot be bound; 2 for a usage error."
