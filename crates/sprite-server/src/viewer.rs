@@ -1,6 +1,6 @@
 //! The viewer page at `/` and its files, compiled into the binary (nothing is fetched from
 //! anywhere else): `index.html`, `viewer.css`, `viewer.js` and `pose.js`, the JavaScript port of
-//! `poseAt` a renderer can copy.
+//! `poseAt` a renderer can copy; and `sas.js`, the page's section for Tactics Ogre SAS sets.
 
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -16,7 +16,7 @@ pub struct Asset {
 }
 
 /// The page's files.
-pub static ASSETS: [Asset; 4] = [
+pub static ASSETS: [Asset; 5] = [
     Asset {
         path: "/",
         media_type: "text/html; charset=utf-8",
@@ -36,6 +36,11 @@ pub static ASSETS: [Asset; 4] = [
         path: "/pose.js",
         media_type: "text/javascript; charset=utf-8",
         text: include_str!("viewer/pose.js"),
+    },
+    Asset {
+        path: "/sas.js",
+        media_type: "text/javascript; charset=utf-8",
+        text: include_str!("viewer/sas.js"),
     },
 ];
 
