@@ -20,22 +20,55 @@ pub const FORMAT: &str = "tactics-sas-set";
 /// The document's `formatVersion`.
 pub const FORMAT_VERSION: u64 = 1;
 
-/// Builds the document of `set`, reading frame types with `meanings`.
-pub fn build(set: &SasSet, meanings: &Meanings, sheet_file: Option<&str>) -> Value {
-    // Distinct sheet rectangles in order of first use (a map, so that a large set stays linear).
-    let mut cells: Vec<Quad> = Vec::new();
-    let mut index: HashMap<Quad, usize> = HashMap::new();
-    let mut cell_of = |quad: &Quad| {
-        let key = Quad {
+/// The sheet rectangles of a set's quads, each once, numbered in order of first use (sprite by
+/// sprite, quad by quad): the document's `cells`, which its quads and the pose line name by index.
+#[derive(Debug, Clone, Default)]
+pub struct CellTable {
+    /// Each distinct rectangle, `x` and `y` zero.
+    pub cells: Vec<Quad>,
+    index: HashMap<Quad, usize>,
+}
+
+impl CellTable {
+    /// The table of every quad of `set` (a map, so that a large set stays linear).
+    pub fn of(set: &SasSet) -> CellTable {
+        let mut table = CellTable::default();
+        for quad in set.sprites.iter().flat_map(|s| &s.quads) {
+            let key = Self::key(quad);
+            if !table.index.contains_key(&key) {
+                table.index.insert(key, table.cells.len());
+                table.cells.push(key);
+            }
+        }
+        table
+    }
+
+    /// The cell `quad` shows (its rectangle of the sheet); `None` for a quad of another set.
+    pub fn index_of(&self, quad: &Quad) -> Option<usize> {
+        self.index.get(&Self::key(quad)).copied()
+    }
+
+    fn key(quad: &Quad) -> Quad {
+        Quad {
             x: 0,
             y: 0,
             ..*quad
-        };
-        *index.entry(key).or_insert_with(|| {
-            cells.push(key);
-            cells.len() - 1
-        })
-    };
+        }
+    }
+}
+
+/// The document's bytes as `tactics-sprite build --sas` writes them: pretty JSON and a newline.
+pub fn to_bytes(set: &SasSet, meanings: &Meanings, sheet_file: Option<&str>) -> Vec<u8> {
+    // A document is numbers, strings and booleans: nothing serde_json can refuse.
+    let mut bytes =
+        serde_json::to_vec_pretty(&build(set, meanings, sheet_file)).unwrap_or_default();
+    bytes.push(b'\n');
+    bytes
+}
+
+/// Builds the document of `set`, reading frame types with `meanings`.
+pub fn build(set: &SasSet, meanings: &Meanings, sheet_file: Option<&str>) -> Value {
+    let cells = CellTable::of(set);
     let frames: Vec<Value> = set
         .sprites
         .iter()
@@ -43,7 +76,7 @@ pub fn build(set: &SasSet, meanings: &Meanings, sheet_file: Option<&str>) -> Val
             let quads: Vec<Value> = sprite
                 .quads
                 .iter()
-                .map(|q| json!({"cell": cell_of(q), "x": q.x, "y": q.y}))
+                .map(|q| json!({"cell": cells.index_of(q), "x": q.x, "y": q.y}))
                 .collect();
             json!({
                 "sheet": sprite.sheet,
@@ -54,6 +87,7 @@ pub fn build(set: &SasSet, meanings: &Meanings, sheet_file: Option<&str>) -> Val
         })
         .collect();
     let cells: Vec<Value> = cells
+        .cells
         .iter()
         .map(|c| json!({"u": c.u, "v": c.v, "width": c.width, "height": c.height}))
         .collect();

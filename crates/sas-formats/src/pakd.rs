@@ -21,6 +21,10 @@ use crate::read::Reader;
 use crate::records::Word;
 use crate::write::Writer;
 
+/// SAS sets are small, but the `pakd` containers around them hold a whole data file's entries
+/// (tens of megabytes): a reader refuses input longer than this before reading it whole.
+pub const MAX_CONTAINER_LEN: u64 = 512 << 20;
+
 /// A whole container.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pakd {

@@ -9,10 +9,19 @@
 //! - Each quad goes at the position plus the quad's x, y and covers width x height; the game shows
 //!   that at 1/scale. A mirrored direction mirrors the whole pose about x = 0 (horizontally; the
 //!   axis is a guess).
+//! - At a tick: the last pose that has started; nothing before the first; past the duration the
+//!   last pose is held, as a render holds its last picture ([`pose_at`], the line `tactics-sprite
+//!   draw` prints for a set and the server's `/api/v1/sas/pose` sends).
+
+use serde_json::{Value, json};
 
 use crate::command::Command;
+use crate::document::CellTable;
 use crate::meanings::{Effect, Meanings, PositionPair};
 use crate::model::{Block, ByteOrder, Quad, SasSet};
+
+/// The directions an animation has: the four columns of the animation table.
+pub const DIRECTIONS: usize = 4;
 
 /// What is shown from tick `start` up to (not including) `end`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,4 +138,208 @@ pub fn bounds(placed: &[Vec<PlacedQuad>]) -> Option<(i32, i32, i32, i32)> {
             )
         })
         .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3)))
+}
+
+/// One direction of one animation: the block it plays, mirrored or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AnimationSlot<'s> {
+    pub animation: usize,
+    pub direction: usize,
+    /// The block's index among the set's blocks (the document's `sequence`).
+    pub sequence: usize,
+    pub block: &'s Block,
+    pub mirrored: bool,
+}
+
+/// Why an animation cannot be drawn in a direction: the request's fault (an animation or a
+/// direction the set does not have), but for [`PoseFault::MissingSequence`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PoseFault {
+    #[error("animation {animation}: the set has {}", numbered("animations", *count))]
+    NoAnimation { animation: usize, count: usize },
+    #[error("direction {direction}: an animation has directions 0..3")]
+    DirectionOutOfRange { direction: usize },
+    #[error(
+        "animation {animation} has nothing in direction {direction} (it has directions: {})",
+        listed(present)
+    )]
+    NoDirection {
+        animation: usize,
+        direction: usize,
+        /// The directions that play something.
+        present: Vec<usize>,
+    },
+    /// A slot that plays a block the set does not have (no decoded set has one).
+    #[error(
+        "animation {animation} direction {direction} plays sequence {sequence}, which the set does not have"
+    )]
+    MissingSequence {
+        animation: usize,
+        direction: usize,
+        sequence: usize,
+    },
+}
+
+/// `animations 0..N`, or `no animations`.
+fn numbered(what: &str, count: usize) -> String {
+    match count {
+        0 => format!("no {what}"),
+        n => format!("{what} 0..{}", n - 1),
+    }
+}
+
+/// `0, 2`, or `none`.
+fn listed(numbers: &[usize]) -> String {
+    if numbers.is_empty() {
+        return "none".to_owned();
+    }
+    numbers
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Animation `animation` of `set` in direction `direction`.
+///
+/// # Errors
+/// A [`PoseFault`]: an animation past the table, a direction past 3, a direction that plays
+/// nothing (naming those that do).
+pub fn slot(
+    set: &SasSet,
+    animation: usize,
+    direction: usize,
+) -> Result<AnimationSlot<'_>, PoseFault> {
+    let row = set
+        .animations
+        .get(animation)
+        .ok_or(PoseFault::NoAnimation {
+            animation,
+            count: set.animations.len(),
+        })?;
+    let slot = row
+        .get(direction)
+        .ok_or(PoseFault::DirectionOutOfRange { direction })?;
+    let Some(sequence) = slot.block else {
+        return Err(PoseFault::NoDirection {
+            animation,
+            direction,
+            present: (0..DIRECTIONS)
+                .filter(|&d| row[d].block.is_some())
+                .collect(),
+        });
+    };
+    let block = set.block(sequence).ok_or(PoseFault::MissingSequence {
+        animation,
+        direction,
+        sequence,
+    })?;
+    Ok(AnimationSlot {
+        animation,
+        direction,
+        sequence,
+        block,
+        mirrored: slot.mirrored,
+    })
+}
+
+/// What an animation shows in one direction at one tick, and where its quads go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PoseAt {
+    pub animation: usize,
+    pub direction: usize,
+    /// The tick asked for, from the animation's start.
+    pub tick: u64,
+    /// The block played (the document's sequence) and whether it is mirrored.
+    pub sequence: usize,
+    pub mirrored: bool,
+    /// The block's duration in ticks.
+    pub duration: u16,
+    /// Which of the block's [`poses`] is shown; `None` before the first (nothing is drawn then,
+    /// and `pose` is the stretch up to the first, showing no sprite at (0, 0)).
+    pub index: Option<usize>,
+    pub pose: Pose,
+    /// The pose's quads where they are drawn, back to front ([`place`]).
+    pub quads: Vec<PlacedQuad>,
+}
+
+/// What animation `animation` shows in direction `direction` at `tick`, its frame types read
+/// with `meanings`: the last pose started by then, held past the duration.
+///
+/// # Errors
+/// A [`PoseFault`], as [`slot`]'s.
+pub fn pose_at(
+    set: &SasSet,
+    meanings: &Meanings,
+    animation: usize,
+    direction: usize,
+    tick: u64,
+) -> Result<PoseAt, PoseFault> {
+    let slot = slot(set, animation, direction)?;
+    let shown = poses(slot.block, set.byte_order, meanings);
+    let index = shown.iter().rposition(|p| u64::from(p.start) <= tick);
+    let pose = match index {
+        Some(i) => shown[i],
+        None => Pose {
+            start: 0,
+            end: shown
+                .first()
+                .map_or(u32::from(slot.block.duration), |p| p.start),
+            sprite: None,
+            x: 0,
+            y: 0,
+        },
+    };
+    Ok(PoseAt {
+        animation,
+        direction,
+        tick,
+        sequence: slot.sequence,
+        mirrored: slot.mirrored,
+        duration: slot.block.duration,
+        index,
+        quads: place(set, &pose, slot.mirrored),
+        pose,
+    })
+}
+
+impl PoseAt {
+    /// The one JSON object, without its newline, that `tactics-sprite draw` prints for a SAS set
+    /// and `/api/v1/sas/pose` sends: the request, the sequence and the pose shown (`frame` is the
+    /// sprite, as the document's poses name it), and each quad with the document's `cell` (from
+    /// `cells`, the set's [`CellTable`]), its top left, size, sheet rectangle and `flipX`.
+    pub fn to_json_line(&self, cells: &CellTable) -> String {
+        let quads: Vec<Value> = self
+            .quads
+            .iter()
+            .map(|q| {
+                json!({
+                    "cell": cells.index_of(&q.quad),
+                    "x": q.x,
+                    "y": q.y,
+                    "width": q.quad.width,
+                    "height": q.quad.height,
+                    "u": q.quad.u,
+                    "v": q.quad.v,
+                    "flipX": q.mirrored,
+                })
+            })
+            .collect();
+        json!({
+            "animation": self.animation,
+            "direction": self.direction,
+            "tick": self.tick,
+            "sequence": self.sequence,
+            "mirrored": self.mirrored,
+            "duration": self.duration,
+            "index": self.index,
+            "start": self.pose.start,
+            "end": self.pose.end,
+            "frame": self.pose.sprite,
+            "x": self.pose.x,
+            "y": self.pose.y,
+            "quads": quads,
+        })
+        .to_string()
+    }
 }

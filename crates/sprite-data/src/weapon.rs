@@ -54,11 +54,22 @@ pub fn choose_weapon(name: &str) -> Result<WeaponChoice, UnknownWeapon> {
         .map(WeaponChoice::of_graphic)
         .ok_or_else(|| {
             let available: Vec<String> = weapon_names().map(str::to_owned).collect();
+            let nearest: Vec<&'static str> = names::nearest(name, &available)
+                .into_iter()
+                .filter_map(|near| weapon_names().find(|n| *n == near))
+                .collect();
+            // A name without a number asks for a type: the graphics of a type already suggested
+            // add nothing to it (`swrd` is answered `sword`, not `sword` and `sword-1` .. `sword-4`).
+            let numbered = name.trim_end().ends_with(|c: char| c.is_ascii_digit());
+            let graphic_of_suggested = |near: &str| {
+                WeaponGraphic::find(near).is_some_and(|g| nearest.contains(&g.weapon.name()))
+            };
             UnknownWeapon {
                 name: name.to_owned(),
-                nearest: names::nearest(name, &available)
-                    .into_iter()
-                    .filter_map(|near| weapon_names().find(|n| *n == near))
+                nearest: nearest
+                    .iter()
+                    .copied()
+                    .filter(|near| numbered || !graphic_of_suggested(near))
                     .collect(),
             }
         })
@@ -149,6 +160,12 @@ mod tests {
         assert!(error.nearest.contains(&"katana-3"), "{error}");
         let error = choose_weapon("sowrd").unwrap_err();
         assert_eq!(error.nearest.first(), Some(&"sword"), "{error}");
+        // Without a number, the types alone: no graphic of a type already suggested.
+        assert_eq!(choose_weapon("swrd").unwrap_err().nearest, ["sword"]);
+        assert_eq!(
+            choose_weapon("swrod").unwrap_err().nearest,
+            ["rod", "sword"]
+        );
         assert!(
             error
                 .to_string()

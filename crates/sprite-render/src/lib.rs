@@ -12,6 +12,7 @@
 //!   document and drawn to its file, with or without the weapon and effect layers;
 //! - [`aseprite`]: the atlas and its JSON;
 //! - [`spr_png`]: sheet pictures back into SPR files, and a picture that carries every palette;
+//! - [`sas`]: Tactics Ogre's SAS sets drawn from a PNG sheet, pose by pose;
 //! - [`demo_sheet`]: the synthetic demo unit's sheet, painted here (`fixtures/demo/demo.png`).
 
 pub mod aseprite;
@@ -24,6 +25,7 @@ pub mod layers;
 pub mod layout;
 pub mod render;
 pub mod request;
+pub mod sas;
 pub mod sheet;
 pub mod spr_png;
 

@@ -5,6 +5,7 @@
 //! with the same arguments; this crate knows nothing of the command line.
 //!
 //! - [`catalog`]: what is served (each unit's document bytes and sheets, the weapons sheet);
+//! - [`sas`]: the Tactics Ogre SAS sets served under `/api/v1/sas/`, apart from the units;
 //! - [`api`]: the endpoints; [`params`] and [`error`]: queries in, named refusals out;
 //! - [`viewer`]: the page at `/` and the JavaScript package it draws with, compiled in;
 //! - this module: the router, its limits, and [`run`].
@@ -13,6 +14,7 @@ pub mod api;
 pub mod catalog;
 pub mod error;
 pub mod params;
+pub mod sas;
 pub mod viewer;
 
 use std::net::SocketAddr;
@@ -35,6 +37,7 @@ use tower_http::timeout::TimeoutLayer;
 pub use api::AppState;
 pub use catalog::{Catalog, ServedUnit, Sheet, UnitLayers, WeaponSheet};
 pub use error::ApiError;
+pub use sas::{SasCatalog, SasSheet, ServedSet};
 
 /// The address served unless told otherwise: loopback only.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8000";
@@ -84,6 +87,22 @@ pub fn router(state: Arc<AppState>, options: &Options) -> anyhow::Result<Router>
         .route(
             "/api/v1/render.apng",
             get(|State(s), RawQuery(q)| api::render::render(s, q, Format::Apng)),
+        )
+        .route("/api/v1/sas/sets", get(api::sas::sets))
+        .route("/api/v1/sas/data", get(api::sas::data))
+        .route("/api/v1/sas/pose", get(api::sas::pose))
+        .route("/api/v1/sas/sheet.png", get(api::sas::sheet))
+        .route(
+            "/api/v1/sas/render.png",
+            get(|State(s), RawQuery(q)| api::sas::render(s, q, Format::Png)),
+        )
+        .route(
+            "/api/v1/sas/render.gif",
+            get(|State(s), RawQuery(q)| api::sas::render(s, q, Format::Gif)),
+        )
+        .route(
+            "/api/v1/sas/render.apng",
+            get(|State(s), RawQuery(q)| api::sas::render(s, q, Format::Apng)),
         );
     for asset in viewer::ASSETS.iter() {
         app = app.route(
@@ -169,7 +188,20 @@ pub fn run(
     options: &Options,
     listening: impl FnOnce(SocketAddr, &AppState),
 ) -> anyhow::Result<()> {
-    let state = Arc::new(AppState::new(catalog)?);
+    serve(AppState::new(catalog)?, options, listening)
+}
+
+/// Serves `state` (a catalog prepared, with its SAS sets: [`AppState::with_sas`]) as [`run`]
+/// does.
+///
+/// # Errors
+/// The address cannot be bound, or the runtime cannot start.
+pub fn serve(
+    state: AppState,
+    options: &Options,
+    listening: impl FnOnce(SocketAddr, &AppState),
+) -> anyhow::Result<()> {
+    let state = Arc::new(state);
     let app = router(Arc::clone(&state), options)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

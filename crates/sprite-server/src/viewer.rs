@@ -1,8 +1,9 @@
 //! The viewer page at `/` and its files, compiled into the binary (nothing is fetched from
-//! anywhere else): the page's own (`index.html`, `viewer.css`, `viewer.js`, and a module per kind
-//! of document it opens under `/viewer/`) and the JavaScript package's modules and types, compiled
-//! from `packages/tactics-sprite` itself: one source, so the module the viewer draws with is the
-//! one `npm install ./packages/tactics-sprite` installs, byte for byte.
+//! anywhere else): the page's own (`index.html`, `viewer.css`, `viewer.js`, a module per kind of
+//! document it opens under `/viewer/`, and `sas.js`, the page's section for Tactics Ogre SAS
+//! sets) and the JavaScript package's modules and types, compiled from `packages/tactics-sprite`
+//! itself: one source, so the module the viewer draws with is the one
+//! `npm install ./packages/tactics-sprite` installs, byte for byte.
 
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -38,7 +39,7 @@ macro_rules! asset {
 }
 
 /// The page's files and the package's.
-pub static ASSETS: [Asset; 8] = [
+pub static ASSETS: [Asset; 9] = [
     asset!("/", HTML, "crates/sprite-server/src/viewer/index.html"),
     asset!(
         "/viewer.css",
@@ -54,6 +55,11 @@ pub static ASSETS: [Asset; 8] = [
         "/viewer/unit.js",
         JAVASCRIPT,
         "crates/sprite-server/src/viewer/unit.js"
+    ),
+    asset!(
+        "/sas.js",
+        JAVASCRIPT,
+        "crates/sprite-server/src/viewer/sas.js"
     ),
     asset!(
         "/tactics-sprite.mjs",

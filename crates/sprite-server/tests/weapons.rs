@@ -197,8 +197,9 @@ async fn a_weapon_without_its_layer_documents_is_refused_and_said() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The file `render --weapon sword --weapon-sheet WEP.SPR` writes for `request` (TYPE1 on
-/// RAMUZA.SPR with palette 0, the shipped WEP1 and EFF1 documents).
+/// The file `render --weapon NAME --weapon-sheet WEP.SPR` writes for `request` (TYPE1 on
+/// RAMUZA.SPR with palette 0, the shipped WEP1 and EFF1 documents, the layers cut with
+/// `palettes`).
 fn rendered_with_a_sword(
     doc: &sprite_data::Document,
     ramuza: &[u8],
@@ -302,6 +303,63 @@ async fn a_render_draws_the_weapon_when_asked() {
         );
         assert!(bare.body != answer.body, "{query}: no weapon was drawn");
     }
+
+    // A weapon by name: its type's frames, its graphic's rows (FFTorama's weapons table: Katana 1
+    // 128 rows down the block, Knight Sword 2 112) and palette 0 unless weapon-palette= says.
+    for (query, weapon, rows, palette) in [
+        ("weapon=katana", WeaponType::Katana, 128, 0),
+        ("weapon=Katana%201", WeaponType::Katana, 128, 0),
+        (
+            "weapon=knight-sword-2&weapon-palette=5",
+            WeaponType::KnightSword,
+            112,
+            5,
+        ),
+        ("weapon=katana&weapon-rows=0", WeaponType::Katana, 0, 0),
+    ] {
+        let answer = app
+            .get(&format!("/api/v1/render.gif?animation={name}&{query}"))
+            .await;
+        assert_eq!(answer.status, 200, "{query}: {}", answer.text());
+        let request = RenderRequest {
+            weapon: Some(weapon),
+            ..swing(Format::Gif)
+        };
+        let palettes = LayerPalettes {
+            weapon_palette: palette,
+            weapon_rows: rows,
+            effect_palette: 0,
+        };
+        let expected = rendered_with_a_sword(&doc, &ramuza, &wep, palettes, &request);
+        assert!(
+            answer.body == expected,
+            "{query} is not render --weapon with rows +{rows}, palette {palette}"
+        );
+    }
+    let sword = app
+        .get(&format!("/api/v1/render.gif?animation={name}&weapon=sword"))
+        .await;
+    let katana = app
+        .get(&format!(
+            "/api/v1/render.gif?animation={name}&weapon=katana"
+        ))
+        .await;
+    assert!(
+        sword.body != katana.body,
+        "the katana is drawn as the sword"
+    );
+    let (status, parameter, body) = app
+        .get(&format!(
+            "/api/v1/render.gif?animation={name}&weapon=katana-4"
+        ))
+        .await
+        .refusal();
+    assert_eq!(
+        (status, parameter.as_deref()),
+        (400, Some("weapon")),
+        "{body}"
+    );
+    assert_eq!(body["nearest"][0], "katana", "{body}");
 
     // What a render with a weapon refuses, as `render --weapon` refuses it.
     for (target, status, parameter) in [

@@ -1,7 +1,8 @@
 //! The SAS commands as a user runs them on the synthetic fixtures (`fixtures/sas/`, made by our
 //! encoder; see `crates/sas-formats/tests/hand.rs` for their bytes by hand): inspect, roundtrip,
-//! extract, build (checked against its schema and against values worked out by hand) and render
-//! (checked against a picture assembled by hand from the sheet's rectangles).
+//! extract, build (checked against its schema and against values worked out by hand), render
+//! (checked against a picture assembled by hand from the sheet's rectangles) and draw (the pose
+//! line, against values worked out by hand).
 
 mod common;
 
@@ -609,4 +610,103 @@ fn extract_then_pack_gives_back_the_container() {
         std::fs::read(&packed).unwrap(),
         std::fs::read(fixture("synthetic.pakd")).unwrap()
     );
+}
+
+/// `draw` on a SAS set: the pose at a tick, as one JSON line. By hand from
+/// `test_support::sas::set_v0` (the PSP set, entry 1 of the container): animation 1 direction 2
+/// plays block B, sprite 1 at (x2 2, y2 3) from tick 0 for 4 ticks; sprite 1's quad (-4, -8, 8 x 8
+/// at u 16, v 0) is drawn at (-2, -5). Its cell is the set's second (sprite 0's quad is the first).
+/// With `--position x1y1` the position is (x1 -1, y1 1) and the quad at (-5, -7).
+#[test]
+fn draw_prints_the_pose_at_a_tick_worked_out_by_hand() {
+    let draw = |extra: &[&str]| -> Value {
+        let container = fixture("synthetic.pakd");
+        let mut args = vec![
+            "draw",
+            "--data",
+            &container,
+            "--entry",
+            "1",
+            "--animation",
+            "1",
+            "--direction",
+            "2",
+        ];
+        args.extend_from_slice(extra);
+        serde_json::from_str(&expect(&run(args), 0)).unwrap()
+    };
+    assert_eq!(
+        draw(&["--tick", "3"]),
+        json!({
+            "animation": 1, "direction": 2, "tick": 3, "sequence": 1, "mirrored": false,
+            "duration": 4, "index": 0, "start": 0, "end": 4, "frame": 1, "x": 2, "y": 3,
+            "quads": [{"cell": 1, "x": -2, "y": -5, "width": 8, "height": 8, "u": 16, "v": 0,
+                       "flipX": false}]
+        })
+    );
+    // Past the block's 4 ticks the pose is held.
+    assert_eq!(draw(&["--tick", "400"])["index"], 0);
+    let first = draw(&["--tick", "0", "--position", "x1y1"]);
+    assert_eq!((&first["x"], &first["y"]), (&json!(-1), &json!(1)));
+    assert_eq!(
+        (&first["quads"][0]["x"], &first["quads"][0]["y"]),
+        (&json!(-5), &json!(-7))
+    );
+}
+
+#[test]
+fn draw_on_a_set_refuses_what_a_set_does_not_have() {
+    let set = fixture("synthetic.sas3");
+    let draw = |extra: &[&str]| {
+        let mut args = vec!["draw", "--data", set.as_str()];
+        args.extend_from_slice(extra);
+        run(args)
+    };
+    for (extra, said) in [
+        (
+            &["--animation", "2", "--direction", "3", "--tick", "0"][..],
+            "animation 2 has nothing in direction 3 (it has directions: 0)",
+        ),
+        (
+            &["--animation", "3", "--direction", "0", "--tick", "0"],
+            "--animation \"3\": a SAS set's animations are numbered 0..2",
+        ),
+        (
+            &["--animation", "Walk", "--direction", "0", "--tick", "0"],
+            "--animation \"Walk\": a SAS set's animations are numbered 0..2",
+        ),
+        (
+            &["--animation", "0", "--view", "1", "--tick", "0"],
+            "--view is for sprite-data documents; a SAS set is drawn with --animation N \
+             --direction D --tick T",
+        ),
+        (
+            &["--animation", "0", "--direction", "0"],
+            "--tick T is needed to draw a SAS set's animation",
+        ),
+        (
+            &["--animation", "0", "--direction", "0", "--tick", "-1"],
+            "--tick -1: ticks count from 0",
+        ),
+    ] {
+        let err = expect(&draw(extra), 2);
+        assert!(err.contains(said), "{extra:?}: {err}");
+    }
+    // A unit document is drawn in a view, not a direction.
+    let doc = test_support::repo_root().join("fixtures/documents/demo.json");
+    let err = expect(
+        &run([
+            "draw",
+            "--data",
+            doc.to_str().unwrap(),
+            "--animation",
+            "Walk",
+            "--direction",
+            "1",
+            "--tick",
+            "0",
+        ]),
+        2,
+    );
+    assert!(err.contains("--direction D is for SAS sets"), "{err}");
 }

@@ -1,5 +1,6 @@
 //! `tactics-sprite serve` as a process: what it prints when it starts, answers over real HTTP that
-//! are byte for byte the command line's own output (`draw`, `render`, `render --weapon`), what a
+//! are byte for byte the command line's own output (`draw`, `render`, `render --weapon`, and on
+//! SAS sets `draw`, `render` and `build --sas`), what a
 //! connection that is not HTTP gets, a clean stop on SIGTERM and Ctrl-C, and the flags it refuses.
 //! (Every endpoint and refusal is tested in-process in `crates/sprite-server/tests/`.)
 
@@ -327,6 +328,155 @@ fn a_render_with_a_weapon_is_the_bytes_of_render_weapon() {
             "render.{extension}?{query} differs from tactics-sprite render {args:?}"
         );
     }
+    // A weapon by name picks its graphic's rows on both sides (the katana's, 128 rows down the
+    // block; the second knight sword's, 112), an override the same on both.
+    for (weapon, extra, query_extra) in [
+        ("katana", vec![], ""),
+        (
+            "knight-sword-2",
+            vec!["--weapon-palette", "4"],
+            "&weapon-palette=4",
+        ),
+        ("Katana 3", vec!["--weapon-rows", "96"], "&weapon-rows=96"),
+    ] {
+        let query = format!("animation={swing}&weapon={}{query_extra}", escape(weapon));
+        let answer = server.get(&format!("/api/v1/render.gif?{query}"));
+        assert_eq!(answer.status, 200, "{query}: {}", answer.text());
+        let mut args = vec!["--animation", "Swing High", "--weapon", weapon];
+        args.extend(extra);
+        args.extend(["--weapon-sheet", path(&wep)]);
+        let extension = "gif";
+        let expected = cli_render(&doc, &sheet, &args, extension, &dir);
+        assert!(
+            answer.body == expected,
+            "render.{extension}?{query} differs from tactics-sprite render {args:?}"
+        );
+    }
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The Done-when for SAS sets: a pose over HTTP is the line `tactics-sprite draw` prints
+/// for the same set, animation, direction and tick; a render is the file `tactics-sprite render`
+/// writes; the set's document is the file `build --sas --sheet-file` writes.
+#[test]
+fn a_sas_set_is_served_as_the_command_line_draws_it() {
+    let fixtures = test_support::repo_root().join("fixtures/sas");
+    let (set, container, sheet) = (
+        fixtures.join("synthetic.sas3"),
+        fixtures.join("synthetic.pakd"),
+        fixtures.join("synthetic-sheet.png"),
+    );
+    let server = Server::start(
+        &[
+            "--sas",
+            path(&set),
+            "--sas",
+            path(&container),
+            "--sas-sheet",
+            path(&sheet),
+        ],
+        &[],
+    );
+    for said in ["serving 3 SAS sets under /api/v1/sas/:", "not served: "] {
+        assert!(
+            server.banner.iter().any(|l| l.contains(said)),
+            "{said}: {:#?}",
+            server.banner
+        );
+    }
+    // Every direction that plays something of the two sets, at ticks through and past the end.
+    for (name, data, entry) in [
+        ("synthetic", &set, None),
+        ("synthetic.1", &container, Some("1")),
+    ] {
+        let mut base = vec!["draw", "--data", path(data)];
+        if let Some(entry) = entry {
+            base.extend(["--entry", entry]);
+        }
+        for (animation, direction) in [("0", "0"), ("0", "1"), ("1", "0"), ("1", "2")] {
+            for tick in ["0", "5", "8", "16", "40"] {
+                let answer = server.get(&format!(
+                    "/api/v1/sas/pose?set={name}&animation={animation}&direction={direction}&tick={tick}"
+                ));
+                let mut args = base.clone();
+                args.extend([
+                    "--animation",
+                    animation,
+                    "--direction",
+                    direction,
+                    "--tick",
+                    tick,
+                ]);
+                let output = Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
+                    .args(&args)
+                    .output()
+                    .expect("tactics-sprite runs");
+                if output.status.success() {
+                    assert_eq!(answer.status, 200, "{name} {args:?}: {}", answer.text());
+                    assert!(
+                        answer.body == output.stdout,
+                        "{args:?}: {} is not {}",
+                        answer.text(),
+                        String::from_utf8_lossy(&output.stdout)
+                    );
+                } else {
+                    // A direction the set lacks: refused on both sides.
+                    assert_eq!(output.status.code(), Some(2), "{args:?}");
+                    assert_eq!(answer.status, 404, "{args:?}: {}", answer.text());
+                }
+            }
+        }
+    }
+    let dir = test_support::temp_dir("serve_sas");
+    for (query, args, extension) in [
+        (
+            "animation=0&direction=1",
+            vec!["--animation", "0", "--direction", "1"],
+            "gif",
+        ),
+        (
+            "animation=1&scale=3&background=%23102030",
+            vec![
+                "--animation",
+                "1",
+                "--scale",
+                "3",
+                "--background",
+                "#102030",
+            ],
+            "png",
+        ),
+        (
+            "frame=0&scale=2",
+            vec!["--frame", "0", "--scale", "2"],
+            "apng",
+        ),
+    ] {
+        let answer = server.get(&format!(
+            "/api/v1/sas/render.{extension}?set=synthetic&{query}"
+        ));
+        assert_eq!(answer.status, 200, "{query}: {}", answer.text());
+        let expected = cli_render(&set, &sheet, &args, extension, &dir);
+        assert!(
+            answer.body == expected,
+            "sas/render.{extension}?{query} differs from tactics-sprite render {args:?}"
+        );
+    }
+    let out = dir.join("set.json");
+    cli(&[
+        "build",
+        "--sas",
+        path(&container),
+        "--entry",
+        "1",
+        "--sheet-file",
+        "synthetic-sheet.png",
+        "-o",
+        path(&out),
+    ]);
+    let data = server.get("/api/v1/sas/data?set=synthetic.1");
+    assert!(data.body == std::fs::read(&out).expect("the document"));
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }

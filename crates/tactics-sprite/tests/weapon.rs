@@ -178,9 +178,135 @@ fn decode_gif(bytes: &[u8]) -> Vec<Picture> {
     frames
 }
 
+/// One row of FFTorama's weapons table (`FrameData/weapons.txt`): a graphic's name, its entry in
+/// the list of first frames, and its offset down the weapons block in pixels.
+fn fftorama_graphic(fftorama: &Path, name: &str) -> (String, usize, usize) {
+    let text = std::fs::read_to_string(fftorama.join("FrameData/weapons.txt")).unwrap();
+    let row = text
+        .lines()
+        .map(|l| l.trim().split(',').collect::<Vec<_>>())
+        .find(|fields| fields[0] == name)
+        .unwrap_or_else(|| panic!("{name} is not in weapons.txt"));
+    (
+        row[1].to_owned(),
+        row[2].parse().unwrap(),
+        row[3].parse().unwrap(),
+    )
+}
+
+/// The first frame FFTorama lists for a weapon type in `frame_offset_data_wep1.txt` (its header
+/// names the types, its second line gives their first frames).
+fn fftorama_first_frame(fftorama: &Path, type_name: &str) -> usize {
+    let text =
+        std::fs::read_to_string(fftorama.join("FrameData/frame_offset_data_wep1.txt")).unwrap();
+    let mut lines = text.lines();
+    let names: Vec<&str> = lines.next().unwrap().trim().split(',').collect();
+    let frames: Vec<usize> = lines
+        .next()
+        .unwrap()
+        .trim()
+        .split(',')
+        .map(|f| f.parse().unwrap())
+        .collect();
+    let at = names.iter().position(|n| *n == type_name).unwrap();
+    frames[at]
+}
+
 #[test]
 fn swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame() {
     let test = "swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame";
+    if let Some(gif) = swing_high_matches_a_hand_assembly(test, "sword", "Sword 1") {
+        // The sword's default graphic is the block's first rows: the hand-set command of before
+        // (`--weapon-rows 0 --weapon-palette 0`) draws the same bytes.
+        assert_eq!(gif.rows, 0);
+        let hand_set = gif.render(&[
+            "--weapon",
+            "sword",
+            "--weapon-rows",
+            "0",
+            "--weapon-palette",
+            "0",
+        ]);
+        assert!(
+            hand_set.0 == gif.bytes,
+            "--weapon sword is not --weapon sword --weapon-rows 0 --weapon-palette 0"
+        );
+        gif.clean();
+    }
+}
+
+/// `--weapon katana` is drawn from the katana's own rows of the weapons block (FFTorama's "Katana
+/// 1", 128 rows down), not the sword's at the top: the hand assembly cuts the blade from there.
+#[test]
+fn a_katana_is_drawn_from_the_katanas_rows() {
+    let test = "a_katana_is_drawn_from_the_katanas_rows";
+    let Some(katana) = swing_high_matches_a_hand_assembly(test, "katana", "Katana 1") else {
+        return;
+    };
+    assert_eq!(
+        katana.rows, 128,
+        "FFTorama's weapons.txt: Katana 1 at 128 pixels"
+    );
+    // The graphic by its number, and today's hand-set command (the katana shares the sword's
+    // frames), draw the same bytes; the sword's rows draw another blade.
+    let (numbered, line) = katana.render(&["--weapon", "katana-1"]);
+    assert!(
+        numbered == katana.bytes,
+        "--weapon katana-1 is not --weapon katana"
+    );
+    assert!(
+        line.contains("weapon  katana: graphic katana-1, rows +128 (table), palette 0 (default);"),
+        "{line}"
+    );
+    let (hand_set, line) = katana.render(&["--weapon", "sword", "--weapon-rows", "128"]);
+    assert!(
+        hand_set == katana.bytes,
+        "--weapon sword --weapon-rows 128 is not --weapon katana"
+    );
+    assert!(
+        line.contains("graphic sword-1, rows +128 (--weapon-rows; table +0), palette 0 (default)"),
+        "{line}"
+    );
+    let (sword, _) = katana.render(&["--weapon", "sword"]);
+    assert!(sword != katana.bytes, "the katana is drawn as the sword");
+    katana.clean();
+}
+
+/// A render that matched its hand assembly, and how to make others like it.
+struct Swing {
+    work: std::path::PathBuf,
+    args: Vec<String>,
+    bytes: Vec<u8>,
+    /// The rows of the weapons block the hand assembly cut the weapon from.
+    rows: usize,
+}
+
+impl Swing {
+    /// The GIF and the stdout of the same render with these weapon flags instead.
+    fn render(&self, weapon: &[&str]) -> (Vec<u8>, String) {
+        let out = self.work.join("other.gif");
+        let mut args: Vec<&str> = self.args.iter().map(String::as_str).collect();
+        args.extend_from_slice(weapon);
+        args.extend(["-o", out.to_str().unwrap()]);
+        let output = run(args);
+        let text = String::from_utf8_lossy(&output.stdout).into_owned();
+        assert!(
+            output.status.success(),
+            "{weapon:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        (std::fs::read(&out).unwrap(), text)
+    }
+
+    fn clean(self) {
+        std::fs::remove_dir_all(&self.work).ok();
+    }
+}
+
+/// The issue's command with `--weapon weapon`, its GIF compared frame by frame with a hand
+/// assembly whose weapon is FFTorama's graphic `graphic`: its type's first frame and its rows,
+/// both read from FFTorama's tables. `None` after the loud skip without the game files.
+fn swing_high_matches_a_hand_assembly(test: &str, weapon: &str, graphic: &str) -> Option<Swing> {
     let (Some(fftorama), Some(type1), Some(wep1), Some(eff1), Some(ramuza), Some(wep_spr)) = (
         fftorama_tables(test),
         retail_bytes(test, "TYPE1.SHP"),
@@ -189,10 +315,10 @@ fn swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame() {
         sheet(test, "RAMUZA.SPR"),
         weapons_sheet(test),
     ) else {
-        return;
+        return None;
     };
     // The issue's command, the layer documents beside the unit document.
-    let work = temp_dir("weapon-swing");
+    let work = temp_dir(&format!("weapon-swing-{weapon}"));
     for (from, to) in [
         ("fixtures/documents/type1.json", "type1.json"),
         ("fixtures/layers/wep1.json", "wep1.json"),
@@ -202,23 +328,24 @@ fn swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame() {
     }
     let gif_path = work.join("swing.gif");
     let s = |p: &Path| p.to_str().unwrap().to_owned();
-    let output = run([
+    let args: Vec<String> = [
         "render",
         "--data",
         &s(&work.join("type1.json")),
         "--sheet",
         &s(&ramuza),
-        "--weapon",
-        "sword",
         "--weapon-sheet",
         &s(&wep_spr),
         "--animation",
         "Swing High",
         "--view",
         "1",
-        "-o",
-        &s(&gif_path),
-    ]);
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    let mut this = args.clone();
+    this.extend(["--weapon", weapon, "-o", &s(&gif_path)].map(str::to_owned));
+    let output = run(&this);
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(
         output.status.success(),
@@ -236,7 +363,8 @@ fn swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame() {
         .map(|s| s.parse().unwrap())
         .collect();
     let (w, h, sx, sy) = (numbers[0], numbers[1], numbers[2], numbers[3]);
-    let frames = decode_gif(&std::fs::read(&gif_path).unwrap());
+    let bytes = std::fs::read(&gif_path).unwrap();
+    let frames = decode_gif(&bytes);
 
     // The timelines, from FFTorama's listings.
     let params = opcode_parameters(&fftorama);
@@ -306,8 +434,10 @@ fn swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame() {
     let (eff_rows, _) = read_frame_data(&fftorama.join("FrameData/frame_data_eff1.txt"));
     let ramuza = Spr::decode(&std::fs::read(&ramuza).unwrap()).unwrap();
     let wep_spr = Spr::decode(&std::fs::read(&wep_spr).unwrap()).unwrap();
-    // The sword's and the swoosh's first frames (FFTorama: Sword 40 in WEP1, 18 in EFF1).
-    let (sword_first, swoosh_first) = (40, 18);
+    // The weapon's first frame and rows, from FFTorama's tables (the sword's: frame 40, rows 0),
+    // and the swoosh's first frame (FFTorama: 18 in EFF1).
+    let (type_name, _, rows) = fftorama_graphic(&fftorama, graphic);
+    let (sword_first, swoosh_first) = (fftorama_first_frame(&fftorama, &type_name), 18);
 
     // The render is cropped to what it draws; the hand assembly is made on that picture with a
     // margin all round (so that a layer turned into the picture is not cut before it turns), and
@@ -342,7 +472,7 @@ fn swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame() {
                     {
                         let f = sword_first + weapon.frames[j] as usize;
                         let mut p = Picture::new(big_w, big_h);
-                        draw_tiles(&mut p, &wep1.frames[f].tiles, anchor, &wep_spr, 0, 0);
+                        draw_tiles(&mut p, &wep1.frames[f].tiles, anchor, &wep_spr, rows, 0);
                         let d = degrees(&wep_rows, f);
                         turned_frames += usize::from(d != 0.0);
                         stack_turned(&mut expected, &p, anchor, d, false);
@@ -387,7 +517,12 @@ fn swing_high_with_a_sword_matches_a_hand_assembly_frame_by_frame() {
     // The sword is turned in some pictures (90 degrees while raised) and the swoosh shows.
     assert!(turned_frames >= 3, "{turned_frames}");
     assert!(changes.contains(&effect_start));
-    std::fs::remove_dir_all(&work).ok();
+    Some(Swing {
+        work,
+        args,
+        bytes,
+        rows,
+    })
 }
 
 #[test]
@@ -419,6 +554,31 @@ fn weapon_flags_refuse_what_they_cannot_draw() {
         stderr.contains("spoon") && stderr.contains("knight-sword"),
         "{stderr}"
     );
+    // A graphic past a type's last is answered with the nearest names, the type's own first.
+    let past = with(&[
+        "--weapon",
+        "katana-4",
+        "--weapon-sheet",
+        "W",
+        "--animation",
+        "Walk",
+    ]);
+    assert_eq!(past.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&past.stderr);
+    assert!(
+        stderr.contains("unknown weapon \"katana-4\"; the nearest: \"katana\"")
+            && stderr.contains("\"katana-3\""),
+        "{stderr}"
+    );
+    // The overrides are of a weapon's rows and palette: not without --weapon.
+    for flag in ["--weapon-rows", "--weapon-palette"] {
+        let alone = with(&[flag, "8", "--animation", "Walk"]);
+        assert_eq!(alone.status.code(), Some(2), "{flag}");
+        assert!(
+            String::from_utf8_lossy(&alone.stderr).contains("--weapon <NAME>"),
+            "{flag}"
+        );
+    }
     let no_sheet = with(&["--weapon", "sword", "--animation", "Walk"]);
     assert_eq!(no_sheet.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&no_sheet.stderr).contains("--weapon-sheet"));

@@ -10,12 +10,13 @@ use sprite_data::ErrorKind;
 use sprite_data::pose::{DrawRequest, IDLE};
 
 use super::respond::{JSON, REUSE, body};
-use super::{AppState, Prepared, weapon_type};
+use super::weapon::asked_weapon;
+use super::{AppState, Prepared};
 use crate::error::ApiError;
 use crate::params::Params;
 
 /// `GET /api/v1/draw?kind=&animation=&view=&tick=&water=&idle=&weapon=`: `tactics-sprite draw`'s
-/// line (`weapon=TYPE`: `draw --weapon TYPE` with the unit's layer documents).
+/// line (`weapon=NAME`: `draw --weapon NAME` with the unit's layer documents).
 pub async fn draw(
     State(state): State<Arc<AppState>>,
     RawQuery(query): RawQuery,
@@ -34,7 +35,7 @@ pub async fn draw(
     )?;
     let served = state.served(&params)?;
     let idle = params.flag("idle")?;
-    let weapon = weapon_type(&params)?;
+    let weapon = asked_weapon(&params)?.map(|w| w.choice.weapon_type);
     if idle && weapon.is_some() {
         return Err(ApiError::bad(
             "weapon",

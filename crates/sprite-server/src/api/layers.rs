@@ -13,9 +13,9 @@ use sprite_data::layer::LayerDocument;
 use sprite_data::pipeline::sha256_hex;
 use sprite_render::encode::png_rgba;
 
-use super::render::layer_palettes;
 use super::respond::{REUSE, body, gzip, tagged_json};
-use super::{AppState, Prepared, picture, weapon_type};
+use super::weapon::asked_weapon;
+use super::{AppState, Prepared, picture};
 use crate::catalog::UnitLayers;
 use crate::error::{ApiError, nearest};
 use crate::params::Params;
@@ -132,16 +132,19 @@ pub async fn layer_png(
     )?;
     let served = state.served(&params)?;
     let which = which(&params)?;
-    let Some(weapon) = weapon_type(&params)? else {
+    let Some(weapon) = asked_weapon(&params)? else {
         return Err(ApiError::bad(
             "weapon",
-            "weapon is missing: the picture is the one render.png?weapon=TYPE cuts the layer from",
+            "weapon is missing: the picture is the one render.png?weapon=NAME cuts the layer from",
         ));
     };
-    let palettes = layer_palettes(&params, true)?;
     let index = state.index_of(served);
     let png = picture(&state, move |state| {
-        let art = state.weapon_art(&state.units[index], weapon, palettes)?;
+        let art = state.weapon_art(
+            &state.units[index],
+            weapon.choice.weapon_type,
+            weapon.palettes,
+        )?;
         let image = match which {
             Which::Weapon => &art.weapon_sheet,
             Which::Effect => &art.effect_sheet,

@@ -8,7 +8,9 @@
 //! - [`canvas`]: the box a render draws in, for the viewer;
 //! - [`layers`]: a kind's weapon and effect layer documents and the blocks of the weapons sheet
 //!   they are cut from, for the viewer;
-//! - [`respond`]: the bodies, caching, gzip and `ETag` rules every answer shares.
+//! - [`respond`]: the bodies, caching, gzip and `ETag` rules every answer shares;
+//! - [`sas`]: the Tactics Ogre SAS sets under `/api/v1/sas/`;
+//! - [`weapon`]: `weapon=NAME` and its rows and palettes, read once for every endpoint.
 
 pub mod canvas;
 pub mod documents;
@@ -17,6 +19,8 @@ pub mod layers;
 pub mod pictures;
 pub mod render;
 pub mod respond;
+pub mod sas;
+pub mod weapon;
 
 use std::sync::{Arc, OnceLock};
 
@@ -37,6 +41,7 @@ pub use respond::{REUSE, REVALIDATE, matches_etag};
 use crate::catalog::{Catalog, ServedUnit, Sheet, WeaponSheet, weapon_layer_of};
 use crate::error::ApiError;
 use crate::params::Params;
+use crate::sas::SasCatalog;
 
 /// Everything the handlers share.
 pub struct AppState {
@@ -46,6 +51,8 @@ pub struct AppState {
     weapon_sheet: Option<WeaponSheet>,
     /// Sheets and renders are CPU work run off the async threads; at most this many at once.
     pictures: Semaphore,
+    /// The SAS sets, served apart from the units.
+    sas: sas::SasState,
 }
 
 /// A served unit and what is made once for it.
@@ -117,6 +124,14 @@ impl AppState {
     /// # Errors
     /// None in practice (JSON and gzip of in-memory data).
     pub fn new(catalog: Catalog) -> anyhow::Result<AppState> {
+        Self::with_sas(catalog, SasCatalog::default())
+    }
+
+    /// [`AppState::new`], serving the SAS sets of `sas` too.
+    ///
+    /// # Errors
+    /// None in practice (JSON and gzip of in-memory data).
+    pub fn with_sas(catalog: Catalog, sas: SasCatalog) -> anyhow::Result<AppState> {
         let units: Vec<Prepared> = catalog
             .units
             .into_iter()
@@ -155,6 +170,7 @@ impl AppState {
             kinds_json,
             weapon_sheet: catalog.weapon_sheet,
             pictures: Semaphore::new(workers),
+            sas: sas::SasState::new(sas)?,
         })
     }
 
@@ -183,6 +199,11 @@ impl AppState {
     /// The served units' names, in order.
     pub fn unit_names(&self) -> Vec<&str> {
         self.units.iter().map(|s| s.unit.name.as_str()).collect()
+    }
+
+    /// The served SAS sets' names, in order.
+    pub fn sas_names(&self) -> Vec<&str> {
+        self.sas.names()
     }
 
     /// The weapon and effect layers of `served` cut from the weapons sheet with `palettes`, for
@@ -400,21 +421,6 @@ fn file_name(sheet: &Sheet) -> Option<&str> {
         ),
         Sheet::Synthetic { .. } => None,
     }
-}
-
-/// `weapon=TYPE`, if given: a weapon type by its name (any case; `-`, `_` or a space between
-/// words), else `400` listing the types.
-fn weapon_type(params: &Params) -> Result<Option<WeaponType>, ApiError> {
-    let Some(value) = params.text("weapon") else {
-        return Ok(None);
-    };
-    value.parse().map(Some).map_err(|error: String| {
-        let names = WeaponType::ALL.map(WeaponType::name);
-        ApiError {
-            nearest: crate::error::nearest(value, &names),
-            ..ApiError::bad("weapon", error)
-        }
-    })
 }
 
 /// Runs picture work on the blocking threads, at most [`AppState::pictures`] at once.

@@ -6,14 +6,14 @@ use std::sync::Arc;
 
 use axum::http::StatusCode;
 use axum::response::Response;
-use sprite_render::layers::LayerPalettes;
 use sprite_render::{
     Art, Background, CheckedRender, Format, RenderError, RenderFailure, RenderRequest,
     RequestFault, What,
 };
 
 use super::respond::{REUSE, body};
-use super::{AppState, Prepared, picture, weapon_type};
+use super::weapon::asked_weapon;
+use super::{AppState, Prepared, picture};
 use crate::error::ApiError;
 use crate::params::Params;
 
@@ -50,7 +50,7 @@ pub(super) const PARAMETERS: [&str; 17] = [
 ];
 
 /// `GET /api/v1/render.{png,gif,apng}?kind=&animation=|frame=|all=&view=...&weapon=...`: the
-/// file `tactics-sprite render` writes with the same arguments (`weapon=TYPE`: `--weapon TYPE
+/// file `tactics-sprite render` writes with the same arguments (`weapon=NAME`: `--weapon NAME
 /// --weapon-sheet WEP.SPR` with the unit's layer documents).
 pub async fn render(
     state: Arc<AppState>,
@@ -82,42 +82,12 @@ where
     let served = state.served(&params)?;
     let what = render_what(&params)?;
     let views = render_views(&params)?;
-    let bounded = |name: &str, default: u32, max: u32| -> Result<u32, ApiError> {
-        let value = params
-            .number::<u32>(name, "a whole number")?
-            .unwrap_or(default);
-        if value > max || (value == 0 && default > 0 && name != "hold") {
-            return Err(ApiError::bad(
-                name,
-                format!("{name}={value} is out of range: 1..{max}"),
-            ));
-        }
-        Ok(value)
-    };
-    let scale = bounded("scale", 1, MAX_SCALE)?;
-    let columns = bounded("columns", 16, MAX_COLUMNS)?;
-    let hold = bounded("hold", 60, MAX_HOLD)?;
-    let plays = params
-        .number::<u32>("plays", "a whole number (0: for ever)")?
-        .map(|plays| {
-            if plays > MAX_PLAYS {
-                Err(ApiError::bad(
-                    "plays",
-                    format!("plays={plays} is out of range: 0..{MAX_PLAYS}"),
-                ))
-            } else {
-                Ok(plays)
-            }
-        })
-        .transpose()?;
-    let background = match params.text("background") {
-        None => Background::Transparent,
-        Some(text) => text
-            .parse()
-            .map_err(|e: String| ApiError::bad("background", e))?,
-    };
-    let weapon = weapon_type(&params)?;
-    let palettes = layer_palettes(&params, weapon.is_some())?;
+    let scale = bounded(&params, "scale", 1, MAX_SCALE)?;
+    let columns = bounded(&params, "columns", 16, MAX_COLUMNS)?;
+    let hold = bounded(&params, "hold", 60, MAX_HOLD)?;
+    let plays = plays(&params)?;
+    let background = background(&params)?;
+    let weapon = asked_weapon(&params)?;
     let request = RenderRequest {
         what,
         views,
@@ -129,7 +99,7 @@ where
         plays,
         hold,
         format,
-        weapon,
+        weapon: weapon.map(|w| w.choice.weapon_type),
     };
     let index = state.index_of(served);
     // Checked and drawn off the async threads: the animations are looked up once, here.
@@ -152,8 +122,10 @@ where
             ));
         }
         let palette = served.palette(&params)?;
-        let weapon = match request.weapon {
-            Some(weapon) => Some(state.weapon_art(served, weapon, palettes)?),
+        let weapon = match weapon {
+            Some(weapon) => {
+                Some(state.weapon_art(served, weapon.choice.weapon_type, weapon.palettes)?)
+            }
             None => None,
         };
         let sheet = served.sheet_image(palette)?;
@@ -184,6 +156,53 @@ where
     .await
 }
 
+/// `name=` as a whole number up to `max`, `default` when not given; 0 only where the default is 0
+/// or for `hold` (a held frame shown for no time). Every render's numbers, SAS sets' too.
+pub(crate) fn bounded(
+    params: &Params,
+    name: &str,
+    default: u32,
+    max: u32,
+) -> Result<u32, ApiError> {
+    let value = params
+        .number::<u32>(name, "a whole number")?
+        .unwrap_or(default);
+    if value > max || (value == 0 && default > 0 && name != "hold") {
+        return Err(ApiError::bad(
+            name,
+            format!("{name}={value} is out of range: 1..{max}"),
+        ));
+    }
+    Ok(value)
+}
+
+/// `plays=`, 0 (for ever) to [`MAX_PLAYS`]; `None` when not given.
+pub(crate) fn plays(params: &Params) -> Result<Option<u32>, ApiError> {
+    params
+        .number::<u32>("plays", "a whole number (0: for ever)")?
+        .map(|plays| {
+            if plays > MAX_PLAYS {
+                Err(ApiError::bad(
+                    "plays",
+                    format!("plays={plays} is out of range: 0..{MAX_PLAYS}"),
+                ))
+            } else {
+                Ok(plays)
+            }
+        })
+        .transpose()
+}
+
+/// `background=`: `transparent` (the default) or a colour `#RRGGBB`.
+pub(crate) fn background(params: &Params) -> Result<Background, ApiError> {
+    match params.text("background") {
+        None => Ok(Background::Transparent),
+        Some(text) => text
+            .parse()
+            .map_err(|e: String| ApiError::bad("background", e)),
+    }
+}
+
 /// A request fault as the answer naming the parameter at fault: `404` for a name or number the
 /// document does not have, else `400`.
 fn refused(served: &Prepared, fault: RequestFault) -> ApiError {
@@ -200,10 +219,10 @@ fn refused(served: &Prepared, fault: RequestFault) -> ApiError {
         }
         RequestFault::WeaponWithoutAnimation => ApiError::bad(
             "weapon",
-            "weapon=TYPE draws the layers an animation starts: give animation=NAME",
+            "weapon=NAME draws the layers an animation starts: give animation=NAME",
         ),
         RequestFault::WeaponOnIdle => {
-            ApiError::bad("weapon", "weapon=TYPE draws attacks, not the idle frame")
+            ApiError::bad("weapon", "weapon=NAME draws attacks, not the idle frame")
         }
         RequestFault::View(error) => ApiError::bad("view", error.to_string()),
         RequestFault::UnknownAnimation { name, error } => {
@@ -273,29 +292,4 @@ fn render_what(params: &Params) -> Result<What, ApiError> {
         return Ok(What::Frame(frame));
     }
     Ok(What::AllFrames)
-}
-
-/// `weapon-palette=`, `weapon-rows=` and `effect-palette=` (as `render`'s `--weapon-palette`,
-/// `--weapon-rows` and `--effect-palette`, 0 unless given): only with `weapon=`.
-pub(super) fn layer_palettes(params: &Params, weapon: bool) -> Result<LayerPalettes, ApiError> {
-    let number = |name: &str, max: u8| -> Result<u8, ApiError> {
-        let Some(value) = params.number::<u32>(name, "a whole number")? else {
-            return Ok(0);
-        };
-        if !weapon {
-            return Err(ApiError::bad(
-                name,
-                format!("{name} chooses how the weapon is drawn: give weapon=TYPE too"),
-            ));
-        }
-        u8::try_from(value)
-            .ok()
-            .filter(|&v| v <= max)
-            .ok_or_else(|| ApiError::bad(name, format!("{name}={value} is out of range: 0..{max}")))
-    };
-    Ok(LayerPalettes {
-        weapon_palette: number("weapon-palette", 15)?,
-        weapon_rows: number("weapon-rows", 248)?,
-        effect_palette: number("effect-palette", 15)?,
-    })
 }

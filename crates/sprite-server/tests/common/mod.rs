@@ -35,6 +35,14 @@ impl App {
         App::with(catalog, &options())
     }
 
+    /// The application serving `catalog` and the SAS sets of `sas`.
+    pub fn with_sas(catalog: Catalog, sas: sprite_server::SasCatalog) -> App {
+        let state = Arc::new(AppState::with_sas(catalog, sas).expect("the catalog is prepared"));
+        App {
+            router: sprite_server::router(state, &options()).expect("the router"),
+        }
+    }
+
     pub fn with(catalog: Catalog, options: &Options) -> App {
         let state = Arc::new(AppState::new(catalog).expect("the catalog is prepared"));
         App {

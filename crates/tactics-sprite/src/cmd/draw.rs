@@ -4,12 +4,13 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use fft_formats::layer::WeaponType;
 use sprite_data::ErrorKind;
 use sprite_data::layer::LayerSet;
 use sprite_data::pose::{DrawRequest, IDLE};
+use sprite_data::weapon::WeaponChoice;
 
-use super::weapon::load_layer;
+use super::sas::SasOptions;
+use super::weapon::{load_layer, parse_weapon};
 use super::{Failure, Outcome, stdout_error};
 
 /// Draw one pose of an animation from a tactics-sprite-data.json.
@@ -21,14 +22,21 @@ tick, from a tactics-sprite-data.json: the sequence and frame position, the SHP 
 (moveX, moveY) and every tile in draw order with its cell, top left (x, y) from the stance point, \
 size, flipX and depth order (0 furthest back). `--animation Idle` or `--idle` draws the idle \
 frame of the view, which needs no --tick. Animation names match in any case.\n\n\
---weapon TYPE adds the weapon and effect layers the animation starts: `weaponType`, \
+--weapon NAME (a type, or one of its graphics: the pose is the type's) adds the weapon and effect \
+layers the animation starts: `weaponType`, \
 `layerOrder` (the draw order in force, front-most first) and `layers` (each layer showing a frame, \
 back to front: its slot, the tick it started, its frame, the turn in degrees clockwise about \
 (pivotX, pivotY) from the stance point, its flags and its tiles placed as the unit's), read from \
 wep1.json and eff1.json beside --data unless --weapon-data and --effect-data name them.\n\n\
 Exit status: 0 on success; 1 when the document cannot be read or does not resolve; 2 for a usage \
 error: an unknown animation, a view outside 0..7 or a negative tick, in one line naming what is \
-valid.",
+valid.\n\n\
+Tactics Ogre SAS sets: give the SAS file (or a pakd container, with --entry N) as --data, \
+--animation N by index, --direction D (0..3) and --tick T: one JSON object with the sequence the \
+direction plays (mirrored or not), the pose shown then (index, start, end, frame: the sprite, x, y: \
+the animation's position; nothing before the first pose, the last held past the duration) and \
+each quad where it is drawn (cell, x, y, width, height, u, v, flipX), back to front, as render \
+places it. --meanings and --position choose the reading of the disputed frame types.",
     after_long_help = super::LIMITS_HELP
 )]
 pub struct Args {
@@ -41,8 +49,17 @@ pub struct Args {
     pub animation: Option<String>,
 
     /// The view, 0..7: (facing + camera step) % 8.
-    #[arg(long, value_name = "V", allow_negative_numbers = true)]
-    pub view: i64,
+    #[arg(
+        long,
+        value_name = "V",
+        allow_negative_numbers = true,
+        required_unless_present = "direction"
+    )]
+    pub view: Option<i64>,
+
+    /// SAS sets: the direction, 0..3 (a column of the animation table), instead of --view.
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub direction: Option<u8>,
 
     /// The tick, 60 to the second, from the start of the animation (the idle frame needs none).
     #[arg(long, value_name = "T", allow_negative_numbers = true)]
@@ -56,9 +73,10 @@ pub struct Args {
     #[arg(long, conflicts_with = "animation")]
     pub idle: bool,
 
-    /// The weapon type the unit holds (knife, sword, axe, ...): add the layers it starts.
-    #[arg(long, value_name = "TYPE", conflicts_with = "idle")]
-    pub weapon: Option<WeaponType>,
+    /// The weapon the unit holds, a type (knife, sword, axe, ...) or one of its graphics
+    /// (sword-3): add the layers its type starts.
+    #[arg(long, value_name = "NAME", conflicts_with = "idle", value_parser = parse_weapon)]
+    pub weapon: Option<WeaponChoice>,
 
     /// The weapon layer document [default: wep1.json or wep1.tactics-sprite-layer.json beside
     /// --data]
@@ -69,22 +87,25 @@ pub struct Args {
     /// --data]
     #[arg(long, value_name = "FILE", requires = "weapon")]
     pub effect_data: Option<PathBuf>,
+
+    /// For a SAS set or pakd container given as --data (drawn by `sas::draw`).
+    #[command(flatten)]
+    pub sas: SasOptions,
 }
 
-impl From<&Args> for DrawRequest {
-    /// The request the arguments make: `--idle` is `--animation Idle`.
-    fn from(args: &Args) -> Self {
-        let animation = match (&args.animation, args.idle) {
-            (Some(name), false) => name.clone(),
-            _ => IDLE.to_owned(),
-        };
-        DrawRequest {
-            animation,
-            view: args.view,
-            tick: args.tick,
-            water: args.water,
-            weapon: args.weapon,
-        }
+/// The request the arguments make of a unit document: `--idle` is `--animation Idle`; `view` is
+/// `--view`, which clap makes present unless `--direction` is, and that is refused first.
+fn draw_request(args: &Args, view: i64) -> DrawRequest {
+    let animation = match (&args.animation, args.idle) {
+        (Some(name), false) => name.clone(),
+        _ => IDLE.to_owned(),
+    };
+    DrawRequest {
+        animation,
+        view,
+        tick: args.tick,
+        water: args.water,
+        weapon: args.weapon.map(|w| w.weapon_type),
     }
 }
 
@@ -94,7 +115,19 @@ impl From<&Args> for DrawRequest {
 /// A document that cannot be read or parsed, or whose references do not resolve, or stdout that
 /// cannot be written; a request the document cannot answer is a [`Failure::Usage`].
 pub fn run(args: &Args) -> Outcome {
-    let request = DrawRequest::from(args);
+    if let Some(result) = super::sas::draw::dispatch(args) {
+        return result;
+    }
+    let view = match (args.view, args.direction) {
+        (Some(view), None) => view,
+        _ => {
+            return Err(Failure::usage(
+                "draw",
+                "--direction D is for SAS sets; a unit document is drawn in a --view V (0..7)",
+            ));
+        }
+    };
+    let request = draw_request(args, view);
     let doc = sprite_data::load_document(&args.data)?;
     let refused = |error| refusal(error, &args.data);
     let resolved = request.resolve(&doc).map_err(refused)?;

@@ -30,7 +30,7 @@ hit and sound as user data) and a stance slice whose pivot is the stance point.\
 Each sequence is drawn at its own unmirrored facing with its 2D move; flip a frame horizontally \
 for the mirrored views (the canvas is symmetric about the pivot). A frame the game holds (a last \
 delay of 0) lasts --hold ticks, never 0 ms. MON's SP2 sequences need the SP2 (--sp2, or found \
-beside the sheet). With --weapon TYPE --weapon-sheet WEP.SPR each sequence is drawn with the \
+beside the sheet). With --weapon NAME --weapon-sheet WEP.SPR each sequence is drawn with the \
 weapon and effect layers it starts (see render --help), a frame wherever the unit's or a layer's \
 frame changes. Both files are written \
 atomically. Exit status: 0 on success; 1 when an input cannot be read or does not fit; 2 for a \
@@ -130,7 +130,13 @@ pub fn run(args: &Args) -> Outcome {
             let refs: Vec<_> = alone.iter().collect();
             let views = [View::new(1).expect("1 is a view")];
             let renderer = art
-                .renderer(&doc, &sheets.sheet.image, w.weapon_type, &refs, &views)
+                .renderer(
+                    &doc,
+                    &sheets.sheet.image,
+                    w.choice.weapon_type,
+                    &refs,
+                    &views,
+                )
                 .and_then(|renderer| match &sheets.sp2 {
                     Some(sp2) => renderer.with_sp2(&sp2.image),
                     None => Ok(renderer),

@@ -39,11 +39,14 @@ does not fit (a sheet too small for the document's cells, an SP2 animation witho
 for a usage error: an unknown animation (names match in any case; the nearest are suggested), a \
 view outside 0..7, a frame not in the document, an unknown extension. Nothing is printed before \
 a failure.\n\n\
---weapon TYPE --weapon-sheet WEP.SPR draws an --animation with the weapon in hand: the weapon and \
+--weapon NAME --weapon-sheet WEP.SPR draws an --animation with the weapon in hand: the weapon and \
 effect layers the animation's sequence starts (QueueSpriteAnim), each from its layer document \
 (wep1.json and eff1.json beside --data unless --weapon-data/--effect-data name them) and its block \
 of the weapons sheet, in the draw order SetLayerPriority sets, a turned frame turned about the \
-unit's anchor. A picture is drawn wherever the unit's or a layer's frame changes.\n\n\
+unit's anchor. A picture is drawn wherever the unit's or a layer's frame changes. NAME is a weapon \
+type (sword, katana, ...: its first graphic) or one graphic (sword-3), which gives the rows of \
+the weapons block to cut it from and its palette; --weapon-rows and --weapon-palette override \
+them.\n\n\
 Tactics Ogre SAS sets: give the SAS file (or a pakd container, with --entry N) as --data and a PNG \
 sheet of any size as --sheet; --animation N picks an animation by index and --direction D (0..3) \
 its column, a mirrored direction is drawn mirrored. Each pose is a cell of the strip (or a frame \
@@ -159,7 +162,7 @@ pub fn request_of(args: &Args) -> Result<RenderRequest, String> {
         plays: args.plays,
         hold: args.hold,
         format,
-        weapon: args.weapon.weapon,
+        weapon: args.weapon.weapon.map(|w| w.weapon_type),
     })
 }
 

@@ -12,9 +12,11 @@ use fft_formats::retail::ORIGINALS_VAR;
 use sprite_data::layer::LayerSet;
 use sprite_data::pipeline::Originals;
 use sprite_server::catalog::{find_sheets, weapon_layer_of};
-use sprite_server::{Catalog, ServedUnit, UnitLayers, WeaponSheet};
+use sprite_server::{
+    Catalog, SasCatalog, SasSheet, ServedSet, ServedUnit, UnitLayers, WeaponSheet,
+};
 
-use super::{Outcome, weapon};
+use super::{Failure, Outcome, weapon};
 
 /// The variable naming the sheets' folder when --sheets is not given.
 const SHEETS_VAR: &str = "FFT_SHEETS";
@@ -37,15 +39,22 @@ Each kind is drawn from its sheet (the document's sheet.file, by its disc or rem
 found in --sheets (or $FFT_SHEETS, or the originals' folder or image, or a --data document's \
 folder), else from a synthetic sheet of coloured cells; MON's SP2 animations from its SP2 found \
 beside that sheet (refused, 422, without it). The demo is drawn from its demo sheet.\n\n\
-/api/v1/draw takes weapon=TYPE as draw takes --weapon TYPE: the weapon and effect layers are built \
+/api/v1/draw takes weapon=NAME as draw takes --weapon NAME (a type, or one of its graphics): the \
+weapon and effect layers are built \
 from WEP1 (WEP2 for type2) and EFF1 in the originals' folder or image, or read from wep1.json (wep2.json \
 for type2) and eff1.json, or their .tactics-sprite-layer.json names, beside a --data document; \
-without them weapon= is refused (422). /api/v1/render.png|gif|apng takes weapon=TYPE (with \
-weapon-palette=N, weapon-rows=ROWS and effect-palette=N) as render takes --weapon TYPE \
---weapon-sheet WEP.SPR: the same layer documents, cut from the weapons sheet given with \
+without them weapon= is refused (422). /api/v1/render.png|gif|apng takes weapon=NAME (with \
+weapon-palette=N and weapon-rows=ROWS to override the graphic's, and effect-palette=N) as render \
+takes --weapon NAME --weapon-sheet WEP.SPR: the same layer documents, cut from the weapons sheet given with \
 --weapon-sheet, else WEP.SPR (or battle_wep_spr.bin) found in the sheets' folder, the \
 originals' folder or image, or a --data document's folder; without it weapon= is refused \
 (422).\n\n\
+Tactics Ogre SAS sets given with --sas (a SAS file, or every SAS entry of a pakd container, named \
+<stem>.<entry>) are served under /api/v1/sas/: sets (the list), data?set= (the document `build \
+--sas` writes, with an ETag, 304 and gzip), pose?set=&animation=&direction=&tick= (what `draw` \
+prints for the set), render.png|gif|apng?set=&animation=|frame=&direction= (what `render` writes, \
+drawn from the --sas-sheet PNG) and sheet.png?set=; meanings= and position= choose the reading, \
+as --meanings and --position do.\n\n\
 It listens on 127.0.0.1:8000 (loopback only) unless --addr says otherwise, and stops cleanly on \
 Ctrl-C or SIGTERM. Exit status: 0 after a clean stop; 1 when a file cannot be read or built or \
 the address cannot be bound; 2 for a usage error."
@@ -78,6 +87,16 @@ pub struct Args {
     #[arg(long, value_name = "WEP.SPR")]
     pub weapon_sheet: Option<PathBuf>,
 
+    /// Serve this Tactics Ogre SAS set, or every SAS entry of this pakd container (repeatable),
+    /// under /api/v1/sas/: a set is named by its file stem, a container's entries `<stem>.<N>`.
+    #[arg(long, value_name = "FILE")]
+    pub sas: Vec<PathBuf>,
+
+    /// The PNG sheet the --sas sets are drawn from: once for all of them, or once per --sas in
+    /// the same order [default: none; their renders are refused]
+    #[arg(long, value_name = "SHEET.png", requires = "sas")]
+    pub sas_sheet: Vec<PathBuf>,
+
     /// The address to listen on; 0 as the port picks a free one.
     #[arg(long, value_name = "IP:PORT", default_value = sprite_server::DEFAULT_ADDR)]
     pub addr: SocketAddr,
@@ -108,6 +127,7 @@ fn parse_positive(text: &str) -> Result<usize, String> {
 /// # Errors
 /// A file that cannot be read or built, or an address that cannot be bound.
 pub fn run(args: &Args) -> Outcome {
+    let sas = load_sas(args)?;
     let catalog = load_catalog(args)?;
     let options = sprite_server::Options {
         addr: args.addr,
@@ -116,7 +136,10 @@ pub fn run(args: &Args) -> Outcome {
         max_concurrent: args.max_concurrent,
     };
     let kinds = catalog.units.clone();
-    sprite_server::run(catalog, &options, |addr, _| {
+    let sets: Vec<String> = sas.sets.iter().map(describe_set).collect();
+    let skipped = sas.skipped.clone();
+    let state = sprite_server::AppState::with_sas(catalog, sas)?;
+    sprite_server::serve(state, &options, |addr, _| {
         say(&format!(
             "serving {} kind{}:",
             kinds.len(),
@@ -147,6 +170,19 @@ pub fn run(args: &Args) -> Outcome {
                 kind.origin,
                 kind.sheet.describe()
             ));
+        }
+        if !sets.is_empty() {
+            say(&format!(
+                "serving {} SAS set{} under /api/v1/sas/:",
+                sets.len(),
+                if sets.len() == 1 { "" } else { "s" }
+            ));
+            for line in &sets {
+                say(&format!("  {line}"));
+            }
+        }
+        for line in &skipped {
+            say(&format!("  not served: {line}"));
         }
         say(&format!("viewer  http://{addr}/"));
         say(&format!("api     http://{addr}/api/v1/kinds"));
@@ -217,6 +253,49 @@ fn load_catalog(args: &Args) -> anyhow::Result<Catalog> {
         None => WeaponSheet::find(&places)?,
     };
     Ok(catalog)
+}
+
+/// The SAS sets of --sas, each drawn from its --sas-sheet.
+fn load_sas(args: &Args) -> Result<SasCatalog, Failure> {
+    if args.sas_sheet.len() > 1 && args.sas_sheet.len() != args.sas.len() {
+        return Err(Failure::usage(
+            "serve",
+            format!(
+                "{} --sas-sheet for {} --sas: give one sheet for every set, or one per --sas in \
+                 the same order",
+                args.sas_sheet.len(),
+                args.sas.len()
+            ),
+        ));
+    }
+    let sheets = args
+        .sas_sheet
+        .iter()
+        .map(|path| SasSheet::read(path))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mut catalog = SasCatalog::default();
+    for (i, path) in args.sas.iter().enumerate() {
+        let sheet = sheets.get(i).or(sheets.first());
+        catalog.add_file(path, sheet)?;
+    }
+    Ok(catalog)
+}
+
+/// One start-up line on a served set.
+fn describe_set(served: &ServedSet) -> String {
+    let set = &served.set;
+    let sheet = match &served.sheet {
+        Some(sheet) => format!("sheet {} ({} x {})", sheet.file, sheet.width, sheet.height),
+        None => "no sheet: its renders are refused".to_owned(),
+    };
+    format!(
+        "{:<12} {}, {} animations, {} sprites, {}; {sheet}",
+        served.name,
+        set.version,
+        set.animations.len(),
+        set.sprites.len(),
+        served.origin
+    )
 }
 
 /// The originals: --disc, else --originals, else $FFT_ORIGINALS, else ./originals if present.

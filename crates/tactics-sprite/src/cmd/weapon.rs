@@ -1,13 +1,15 @@
-//! The weapon flags `render` and `export-aseprite` share: which weapon type the unit holds, the
-//! weapons sheet, and the layer documents (found beside the unit document unless named).
+//! The weapon flags `render` and `export-aseprite` share: which weapon the unit holds (a type or
+//! one of its graphics, read by [`parse_weapon`], which `draw` uses too), the weapons sheet, the
+//! layer documents (found beside the unit document unless named), and the rows and palette to cut
+//! the weapon from (the chosen graphic's unless overridden).
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow};
-use fft_formats::layer::WeaponType;
 use fft_formats::spr::Spr;
 use sprite_data::FrameIndex;
 use sprite_data::layer::{LayerDocument, LayerSet, layer_file};
+use sprite_data::weapon::{UnknownWeapon, WeaponChoice, choose_weapon};
 use sprite_render::layers::{LayerPalettes, WeaponArt};
 
 use super::inputs::SheetFiles;
@@ -15,11 +17,13 @@ use super::inputs::SheetFiles;
 /// Draw the unit holding a weapon.
 #[derive(Debug, Clone, clap::Args)]
 pub struct WeaponInput {
-    /// Draw the unit holding a weapon of this type, with the weapon and effect layers its
-    /// animations start: knife, ninja-blade, sword, knight-sword, katana, axe, rod, staff, flail,
-    /// gun, crossbow, bow, instrument, book, spear, pole, bag, cloth, shield, ball, shuriken.
-    #[arg(long, value_name = "TYPE", requires = "weapon_sheet")]
-    pub weapon: Option<WeaponType>,
+    /// Draw the unit holding this weapon, with the weapon and effect layers its animations start:
+    /// a type (knife, ninja-blade, sword, knight-sword, katana, axe, rod, staff, flail, gun,
+    /// crossbow, bow, instrument, book, spear, pole, bag, cloth, shield, ball, shuriken), drawn with
+    /// its first graphic, or one graphic of a type numbered from 1 (sword-3, katana-2). The type
+    /// picks the frames, the graphic the rows of the weapons block (docs/weapons.md).
+    #[arg(long, value_name = "NAME", requires = "weapon_sheet", value_parser = parse_weapon)]
+    pub weapon: Option<WeaponChoice>,
 
     /// The weapons sheet, WEP.SPR (85504 bytes: weapons, effects and traps); with --disc, a file
     /// in the image.
@@ -36,24 +40,35 @@ pub struct WeaponInput {
     #[arg(long, value_name = "FILE", requires = "weapon")]
     pub effect_data: Option<PathBuf>,
 
-    /// The weapon's palette in the weapons block, 0..15 (the game picks it per item).
-    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..16))]
-    pub weapon_palette: u8,
+    /// The weapon's palette in the weapons block, 0..15, instead of the chosen graphic's (the
+    /// game picks it per item; no file we read says which, so a graphic is drawn with palette 0).
+    #[arg(long, value_name = "N", requires = "weapon", value_parser = clap::value_parser!(u8).range(0..16))]
+    pub weapon_palette: Option<u8>,
 
-    /// Draw the weapon from this many rows further down its block: the items of one type share
-    /// its frames, each item's graphic in its own rows (a multiple of 8; 0, the type's first
-    /// item, by default).
-    #[arg(long, value_name = "ROWS", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=248))]
-    pub weapon_rows: u8,
+    /// Draw the weapon from this many rows further down its block instead of the chosen
+    /// graphic's rows: the items of one type share its frames, each graphic in its own rows (a
+    /// multiple of 8; `--weapon katana` is drawn from rows +128, `--weapon sword-2` from +16).
+    #[arg(long, value_name = "ROWS", requires = "weapon", value_parser = clap::value_parser!(u8).range(0..=248))]
+    pub weapon_rows: Option<u8>,
 
     /// The effect's palette in the effects block, 0..15.
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..16))]
     pub effect_palette: u8,
 }
 
+/// `--weapon NAME`: a weapon type or one of its graphics ([`choose_weapon`]); an unknown name is a
+/// usage error naming the nearest. The one reading of the flag, for every command that takes it.
+///
+/// # Errors
+/// [`UnknownWeapon`], which clap reports as the flag's invalid value (exit 2).
+pub fn parse_weapon(name: &str) -> Result<WeaponChoice, UnknownWeapon> {
+    choose_weapon(name)
+}
+
 /// Everything the weapon flags load.
 pub struct LoadedWeapon {
-    pub weapon_type: WeaponType,
+    /// The weapon chosen (its type draws the frames).
+    pub choice: WeaponChoice,
     pub weapon: LayerDocument,
     pub effect: LayerDocument,
     /// The weapons sheet, decoded.
@@ -83,7 +98,7 @@ impl WeaponInput {
     /// # Errors
     /// A layer document that cannot be found, read or parsed, or a sheet that is not an SPR.
     pub fn load(&self, data: &Path, files: &SheetFiles) -> anyhow::Result<Option<LoadedWeapon>> {
-        let (Some(weapon_type), Some(sheet_path)) = (self.weapon, &self.weapon_sheet) else {
+        let (Some(choice), Some(sheet_path)) = (self.weapon, &self.weapon_sheet) else {
             return Ok(None);
         };
         let weapon = load_layer(self.weapon_data.as_deref(), data, LayerSet::Wep1, "weapon")?;
@@ -91,25 +106,39 @@ impl WeaponInput {
         let sheet = files.read(sheet_path, "--weapon-sheet")?;
         let shown = sheet.name;
         let spr = Spr::decode(&sheet.bytes).with_context(|| shown.clone())?;
+        let palettes = LayerPalettes {
+            weapon_palette: self.weapon_palette.unwrap_or(choice.palette),
+            weapon_rows: self.weapon_rows.unwrap_or(choice.rows),
+            effect_palette: self.effect_palette,
+        };
+        let rows_from = match self.weapon_rows {
+            None => "table".to_owned(),
+            Some(_) => format!("--weapon-rows; table +{}", choice.rows),
+        };
+        let palette_from = match self.weapon_palette {
+            None => "default",
+            Some(_) => "--weapon-palette",
+        };
         let line = format!(
-            "weapon  {weapon_type}: {} frame {} ({shown} palette {}, rows +{}), {} ({shown} palette {})",
+            "weapon  {}: graphic {}, rows +{} ({rows_from}), palette {} ({palette_from}); {} frame \
+             {}, {} palette {} ({shown})",
+            choice.weapon_type,
+            choice.graphic.name,
+            palettes.weapon_rows,
+            palettes.weapon_palette,
             weapon.kind,
-            weapon.first_frame(weapon_type).unwrap_or(FrameIndex(0)),
-            self.weapon_palette,
-            self.weapon_rows,
+            weapon
+                .first_frame(choice.weapon_type)
+                .unwrap_or(FrameIndex(0)),
             effect.kind,
-            self.effect_palette
+            palettes.effect_palette
         );
         Ok(Some(LoadedWeapon {
-            weapon_type,
+            choice,
             weapon,
             effect,
             spr,
-            palettes: LayerPalettes {
-                weapon_palette: self.weapon_palette,
-                weapon_rows: self.weapon_rows,
-                effect_palette: self.effect_palette,
-            },
+            palettes,
             line,
             sheet_name: shown,
         }))

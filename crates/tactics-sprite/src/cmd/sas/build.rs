@@ -19,9 +19,7 @@ pub fn run(
 ) -> anyhow::Result<()> {
     let loaded = load_set(path, options.entry)?;
     let meanings = options.table();
-    let document = sas_formats::document::build(&loaded.set, &meanings, sheet_file);
-    let mut bytes = serde_json::to_vec_pretty(&document)?;
-    bytes.push(b'\n');
+    let bytes = sas_formats::document::to_bytes(&loaded.set, &meanings, sheet_file);
     let set = &loaded.set;
     println!(
         "input   {} ({}, {}, scale {})",

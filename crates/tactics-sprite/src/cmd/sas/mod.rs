@@ -1,8 +1,9 @@
 //! Tactics Ogre's SAS sprite animation sets (`SAS3`, `SAS\0`) and their `pakd` containers in the
-//! existing commands: `inspect`, `roundtrip`, `build` and `render` look at a file's first bytes
+//! existing commands: `inspect`, `roundtrip`, `build`, `render` and `draw` look at a file's first bytes
 //! and hand SAS files and containers to these modules; `extract` is SAS-only.
 
 pub mod build;
+pub mod draw;
 pub mod extract;
 pub mod inspect;
 pub mod render;
@@ -16,9 +17,7 @@ use anyhow::{Context, anyhow};
 use sas_formats::meanings::PositionPair;
 use sas_formats::{EntryKind, Meanings, Pakd, SasSet};
 
-/// SAS sets are small, but the `pakd` containers around them hold a whole data file's entries
-/// (tens of megabytes): input longer than this is refused before it is read whole.
-pub const MAX_CONTAINER_LEN: u64 = 512 << 20;
+pub use sas_formats::pakd::MAX_CONTAINER_LEN;
 
 /// Reads a whole SAS file or container (up to [`MAX_CONTAINER_LEN`]).
 ///

@@ -1,0 +1,73 @@
+//! `draw` on a SAS set: what an animation shows in one direction at one tick, as the one JSON
+//! line of `sas_formats::pose::PoseAt` (which the server's `/api/v1/sas/pose` sends too).
+
+use std::io::{self, Write};
+
+use sas_formats::document::CellTable;
+use sas_formats::pose::{PoseFault, pose_at};
+
+use super::super::draw::Args;
+use super::super::{Failure, Outcome, stdout_error};
+use super::load_set;
+
+/// Draws if `--data` is a SAS file or a container: `None` when it is neither.
+pub fn dispatch(args: &Args) -> Option<Outcome> {
+    super::sniff(&args.data)?;
+    Some(run(args))
+}
+
+fn usage(message: impl std::fmt::Display) -> Failure {
+    Failure::usage("draw", message)
+}
+
+fn run(args: &Args) -> Outcome {
+    // What a unit document takes and a set has no use for.
+    let refused = [
+        (args.view.is_some(), "--view"),
+        (args.idle, "--idle"),
+        (args.water, "--water"),
+        (args.weapon.is_some(), "--weapon"),
+    ];
+    if let Some((_, flag)) = refused.iter().find(|(given, _)| *given) {
+        return Err(usage(format!(
+            "{flag} is for sprite-data documents; a SAS set is drawn with --animation N \
+             --direction D --tick T"
+        )));
+    }
+    let Some(direction) = args.direction else {
+        return Err(usage("--direction D (0..3) is needed to draw a SAS set"));
+    };
+    let tick = match args.tick {
+        None => return Err(usage("--tick T is needed to draw a SAS set's animation")),
+        Some(tick) => {
+            u64::try_from(tick).map_err(|_| usage(format!("--tick {tick}: ticks count from 0")))?
+        }
+    };
+    let name = args.animation.as_deref().unwrap_or_default();
+    let loaded = load_set(&args.data, args.sas.entry)?;
+    let set = &loaded.set;
+    let numbered = || {
+        usage(format!(
+            "--animation {name:?}: a SAS set's animations are numbered 0..{}",
+            set.animations.len().saturating_sub(1)
+        ))
+    };
+    let animation: usize = name.parse().map_err(|_| numbered())?;
+    let pose = pose_at(
+        set,
+        &args.sas.table(),
+        animation,
+        usize::from(direction),
+        tick,
+    )
+    .map_err(|fault| match fault {
+        PoseFault::NoAnimation { .. } => numbered(),
+        PoseFault::MissingSequence { .. } => {
+            Failure::Failed(anyhow::anyhow!("{}: {fault}", loaded.name))
+        }
+        other => usage(other),
+    })?;
+    let line = pose.to_json_line(&CellTable::of(set));
+    writeln!(io::stdout().lock(), "{line}").map_err(stdout_error)?;
+    Ok(())
+}
