@@ -1125,11 +1125,30 @@ function drawTiles(ctx, cells, tiles, count, moveX, moveY, sheet, sp2, sx, sy, s
   }
 }
 
+/**
+ * A layer frame's turn as `tactics-sprite render` applies it (the Rust crate's `sprite_render::turn`):
+ * the sine and cosine in 4096ths, each rounded half up, so that the pixels a turn picks are worked
+ * out in whole numbers and do not depend on where the frame is placed or on the engine's sine.
+ */
+const TURN_ONE = 4096;
+
+function turnOf(degrees, out) {
+  if (!Number.isFinite(degrees)) {
+    out.sin = 0;
+    out.cos = TURN_ONE;
+    return out;
+  }
+  const r = degrees * (Math.PI / 180);
+  out.sin = Math.floor(Math.sin(r) * TURN_ONE + 0.5);
+  out.cos = Math.floor(Math.cos(r) * TURN_ONE + 0.5);
+  return out;
+}
+
+const scratchTurn = { sin: 0, cos: TURN_ONE };
+
 /** The box (from the stance point) of a layer's tiles turned about its pivot, at the move. */
 function turnedBounds(layer, moveX, moveY, box) {
-  const r = layer.degrees * (Math.PI / 180);
-  const sin = Math.sin(r);
-  const cos = Math.cos(r);
+  const { sin, cos } = turnOf(layer.degrees, scratchTurn);
   const px = layer.pivotX;
   const py = layer.pivotY;
   for (let i = 0; i < layer.count; i++) {
@@ -1137,8 +1156,9 @@ function turnedBounds(layer, moveX, moveY, box) {
     for (const [cx, cy] of [[t.x, t.y], [t.x + t.w, t.y], [t.x, t.y + t.h], [t.x + t.w, t.y + t.h]]) {
       const dx = cx - px;
       const dy = cy - py;
-      const x = px + dx * cos - dy * sin + moveX;
-      const y = py + dx * sin + dy * cos + moveY;
+      // A pixel of margin each way: the turn back is not exactly the inverse of this one.
+      const x = px + (dx * cos - dy * sin) / TURN_ONE + moveX;
+      const y = py + (dx * sin + dy * cos) / TURN_ONE + moveY;
       box.left = Math.min(box.left, Math.floor(x) - 1);
       box.top = Math.min(box.top, Math.floor(y) - 1);
       box.right = Math.max(box.right, Math.ceil(x) + 1);
@@ -1244,19 +1264,19 @@ function addOnto(d, i, r, g, b, a) {
 
 /** `src` turned by the layer's degrees clockwise about its pivot (+ the move), composed onto `dst`. */
 function composeTurned(dst, src, width, height, layer, originX, originY) {
-  const r = layer.degrees * (Math.PI / 180);
-  const sin = Math.sin(r);
-  const cos = Math.cos(r);
+  const { sin, cos } = turnOf(layer.degrees, scratchTurn);
   const px = originX + layer.pivotX;
   const py = originY + layer.pivotY;
   const additive = (layer.flags & 1) === 1 && ((layer.flags >> 5) & 3) === 1;
   for (let y = 0; y < height; y++) {
-    const dy = y + 0.5 - py;
+    // Twice the centre's offset from the pivot, so that the half pixel is whole.
+    const dy = 2 * (y - py) + 1;
     for (let x = 0; x < width; x++) {
-      // The pixel's centre turned back about the pivot lands in the source pixel it shows.
-      const dx = x + 0.5 - px;
-      const fx = Math.floor(px + dx * cos + dy * sin);
-      const fy = Math.floor(py - dx * sin + dy * cos);
+      // The pixel's centre turned back about the pivot lands in the source pixel it shows
+      // (exact: every product is a whole number far below 2^53, and 8192 a power of two).
+      const dx = 2 * (x - px) + 1;
+      const fx = px + Math.floor((dx * cos + dy * sin) / (2 * TURN_ONE));
+      const fy = py + Math.floor((dy * cos - dx * sin) / (2 * TURN_ONE));
       if (fx < 0 || fy < 0 || fx >= width || fy >= height) continue;
       const s = (fy * width + fx) * 4;
       const alpha = src[s + 3];

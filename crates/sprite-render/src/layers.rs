@@ -4,7 +4,8 @@
 //!
 //! A turned layer is drawn into a picture of its own first (tiles back to front, flipped where
 //! the pose says), then each pixel of the canvas takes the nearest pixel of that picture turned
-//! back by the angle about the pivot (nearest neighbour: sprites stay pixel art). A layer frame
+//! back by the angle about the pivot (nearest neighbour: sprites stay pixel art), in the whole
+//! numbers of [`crate::turn`]. A layer frame
 //! with semi-transparency and blend mode 1 (EFF1's flags 0x21) is added onto what is below it, as
 //! the PlayStation's additive mode draws it; any other is drawn over it.
 
@@ -22,6 +23,7 @@ use crate::compose::{
 use crate::error::RenderError;
 use crate::image::{Image, Rgba};
 use crate::sheet::check_palette;
+use crate::turn::Turn;
 
 /// One block of the weapons sheet (256 x 256) drawn with one palette: what a layer document's
 /// cells are cut from. `rows` moves every cell that many rows down the block: the items of one
@@ -366,19 +368,18 @@ impl crate::aseprite::SequencePictures for LayeredRenderer<'_> {
 
 /// The box a layer's turned tiles cover, from the stance point, at the unit's move.
 fn layer_bounds(layer: &LayerPose, move_x: i64, move_y: i64) -> Option<Bounds> {
-    let (sin, cos) = layer.degrees.to_radians().sin_cos();
-    let (px, py) = (layer.pivot_x as f64, layer.pivot_y as f64);
+    let turn = Turn::new(layer.degrees);
+    let pivot = (layer.pivot_x as f64, layer.pivot_y as f64);
     let mut out: Option<Bounds> = None;
     for t in &layer.tiles {
-        for (cx, cy) in [
+        for corner in [
             (t.x, t.y),
             (t.x + f64::from(t.w), t.y),
             (t.x, t.y + f64::from(t.h)),
             (t.x + f64::from(t.w), t.y + f64::from(t.h)),
         ] {
-            let (dx, dy) = (cx - px, cy - py);
-            let x = px + dx * cos - dy * sin + move_x as f64;
-            let y = py + dx * sin + dy * cos + move_y as f64;
+            let (x, y) = turn.forward(pivot, corner);
+            let (x, y) = (x + move_x as f64, y + move_y as f64);
             let b = Bounds {
                 left: x.floor() as i64 - 1,
                 top: y.floor() as i64 - 1,
@@ -447,15 +448,11 @@ fn compose_turned(
     degrees: f64,
     additive: bool,
 ) {
-    let (sin, cos) = degrees.to_radians().sin_cos();
-    let (px, py) = (pivot.0 as f64, pivot.1 as f64);
+    let turn = Turn::new(degrees);
     for y in 0..i64::from(dst.height()) {
         for x in 0..i64::from(dst.width()) {
-            // The pixel's centre turned back about the pivot lands in the source pixel it shows.
-            let (dx, dy) = (x as f64 + 0.5 - px, y as f64 + 0.5 - py);
-            let sxf = px + dx * cos + dy * sin;
-            let syf = py - dx * sin + dy * cos;
-            let colour = src.get(sxf.floor() as i64 - origin.0, syf.floor() as i64 - origin.1);
+            let (sx, sy) = turn.source_of(pivot, (x, y));
+            let colour = src.get(sx - origin.0, sy - origin.1);
             if colour[3] == 0 {
                 continue;
             }

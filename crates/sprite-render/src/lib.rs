@@ -5,7 +5,7 @@
 //!
 //! - [`sheet`]: SPR or PNG sheets in, RGBA pictures out; SPR to an indexed PNG, the portrait;
 //! - [`compose`]: the document's fixed [`compose::Canvas`] and the [`compose::Renderer`];
-//! - [`layers`]: a unit drawn with its weapon and effect layers;
+//! - [`layers`]: a unit drawn with its weapon and effect layers, a frame turned as [`turn`] says;
 //! - [`layout`]: strips and the contact sheet, with a tiny digit font;
 //! - [`encode`]: PNG, APNG (exact tick delays) and GIF (carried centiseconds);
 //! - [`request`] and [`render`]: the one render entry point, a request checked once against its
@@ -28,6 +28,7 @@ pub mod request;
 pub mod sas;
 pub mod sheet;
 pub mod spr_png;
+pub mod turn;
 
 pub use compose::{AnimationFrame, Canvas, Renderer};
 pub use error::RenderError;

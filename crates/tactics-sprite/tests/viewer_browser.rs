@@ -149,18 +149,24 @@ fn compare_with_render(browser: &mut Browser, server: &Server, query: &str) -> u
             want.width,
             want.height
         );
-        let differing = canvas
+        let differing: Vec<String> = canvas
             .rgba
             .chunks(4)
             .zip(want.rgba.chunks(4))
-            .filter(|(a, b)| a != b)
-            .count();
-        assert_eq!(
-            differing,
-            0,
-            "{query} at tick {tick}: {differing} of {} pixels differ between the viewer and \
-             render.png",
-            canvas.rgba.len() / 4
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(i, (a, b))| {
+                let (x, y) = (i as u32 % canvas.width, i as u32 / canvas.width);
+                format!("({x}, {y}) viewer {a:?} render {b:?}")
+            })
+            .collect();
+        assert!(
+            differing.is_empty(),
+            "{query} at tick {tick}: {} of {} pixels differ between the viewer and render.png, \
+             first {}",
+            differing.len(),
+            canvas.rgba.len() / 4,
+            differing[..differing.len().min(6)].join(", ")
         );
     }
     println!(

@@ -96,19 +96,22 @@ fn draw_tiles(
     }
 }
 
-/// `layer` turned clockwise by `degrees` about the pixel corner `pivot`, onto `out`.
+/// `layer` turned clockwise by `degrees` about the pixel corner `pivot`, onto `out`, as the
+/// rendering docs say a turn is drawn (docs/weapons.md "How a layer is drawn"): the angle in
+/// 4096ths of a turn (FFTorama lists it in degrees to three places), its sine and cosine in
+/// 4096ths rounded half up, each pixel's centre turned back in whole numbers.
 fn stack_turned(out: &mut Picture, layer: &Picture, pivot: (i64, i64), degrees: f64, add: bool) {
-    let t = degrees.to_radians();
+    let units = (degrees * 4096.0 / 360.0).round();
+    let t = (units * 360.0 / 4096.0).to_radians();
+    let sin = (t.sin() * 4096.0 + 0.5).floor() as i64;
+    let cos = (t.cos() * 4096.0 + 0.5).floor() as i64;
     for y in 0..out.h {
         for x in 0..out.w {
-            // Where this pixel's centre was before the turn.
-            let (rx, ry) = (
-                x as f64 + 0.5 - pivot.0 as f64,
-                y as f64 + 0.5 - pivot.1 as f64,
-            );
-            let bx = rx * t.cos() + ry * t.sin() + pivot.0 as f64;
-            let by = -rx * t.sin() + ry * t.cos() + pivot.1 as f64;
-            let c = layer.get(bx.floor() as i64, by.floor() as i64);
+            // Where this pixel's centre was before the turn, in half pixels from the pivot.
+            let (rx, ry) = (2 * (x - pivot.0) + 1, 2 * (y - pivot.1) + 1);
+            let bx = pivot.0 + (rx * cos + ry * sin).div_euclid(8192);
+            let by = pivot.1 + (ry * cos - rx * sin).div_euclid(8192);
+            let c = layer.get(bx, by);
             if c[3] == 0 {
                 continue;
             }
