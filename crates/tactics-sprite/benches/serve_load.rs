@@ -4,12 +4,15 @@
 //! `FFT_ORIGINALS` when set, else the demo; then, phase by phase, keeps `LOAD_CONNECTIONS`
 //! keep-alive connections busy (one thread each) until the phase's request count or time runs
 //! out, and reports requests per second, p50/p99 latency, errors and the server's resident memory
-//! (VmRSS) after each phase.
+//! (VmRSS) before and after each phase.
 //!
 //! ```sh
 //! cargo bench -p tactics-sprite --bench serve_load
 //! LOAD_DRAW_REQUESTS=1000000 LOAD_SECONDS=60 cargo bench -p tactics-sprite --bench serve_load
+//! LOAD_REQUESTS=1000000 LOAD_SECONDS=900 cargo bench -p tactics-sprite --bench serve_load
 //! ```
+//!
+//! `LOAD_REQUESTS` sets every phase's count at once (the per-endpoint variables win over it).
 
 #[path = "../tests/serve_support/mod.rs"]
 mod serve_support;
@@ -32,6 +35,7 @@ struct Phase {
     errors: u64,
     elapsed: Duration,
     latencies_us: Vec<u32>,
+    rss_before_kib: Option<u64>,
     rss_kib: Option<u64>,
 }
 
@@ -67,6 +71,7 @@ impl Load<'_> {
         target: impl Fn(u64) -> String + Sync,
     ) -> Phase {
         let (server, connections, max_time) = (self.server, self.connections, self.max_time);
+        let rss_before_kib = server.rss_kib();
         let started = Instant::now();
         let per_thread = max_requests.div_ceil(connections);
         let results: Vec<(u64, Vec<u32>)> = std::thread::scope(|scope| {
@@ -111,6 +116,7 @@ impl Load<'_> {
             errors,
             elapsed,
             latencies_us,
+            rss_before_kib,
             rss_kib: server.rss_kib(),
         }
     }
@@ -151,9 +157,10 @@ fn main() {
     let kind = if originals.is_some() { "type1" } else { "demo" };
     let connections = env_number("LOAD_CONNECTIONS", 4);
     let seconds = Duration::from_secs(env_number("LOAD_SECONDS", 20));
-    let draw_requests = env_number("LOAD_DRAW_REQUESTS", 300_000);
-    let data_requests = env_number("LOAD_DATA_REQUESTS", 50_000);
-    let gif_requests = env_number("LOAD_GIF_REQUESTS", 2_000);
+    let requests = |name, default| env_number(name, env_number("LOAD_REQUESTS", default));
+    let draw_requests = requests("LOAD_DRAW_REQUESTS", 300_000);
+    let data_requests = requests("LOAD_DATA_REQUESTS", 50_000);
+    let gif_requests = requests("LOAD_GIF_REQUESTS", 2_000);
 
     let kinds = server.connect().request("GET", "/api/v1/kinds", &[]).json();
     // Every 200 of /api/v1/data is the whole document; every 304 is empty.
@@ -224,21 +231,25 @@ fn main() {
     }));
 
     println!();
-    println!("| endpoint | requests | errors | requests/s | p50 | p99 | server RSS after |");
+    println!(
+        "| endpoint | requests | errors | requests/s | p50 | p99 | server RSS before, after |"
+    );
     println!("|---|---|---|---|---|---|---|");
+    let mib =
+        |kib: Option<u64>| kib.map_or("?".to_owned(), |k| format!("{:.1}", k as f64 / 1024.0));
     let mut total = 0;
     for p in &phases {
         total += p.requests;
         println!(
-            "| {} | {} | {} | {:.0} | {:.2} ms | {:.2} ms | {} MiB |",
+            "| {} | {} | {} | {:.0} | {:.2} ms | {:.2} ms | {}, {} MiB |",
             p.name,
             p.requests,
             p.errors,
             p.requests as f64 / p.elapsed.as_secs_f64(),
             percentile(&p.latencies_us, 0.50),
             percentile(&p.latencies_us, 0.99),
-            p.rss_kib
-                .map_or("?".to_owned(), |k| format!("{:.1}", k as f64 / 1024.0)),
+            mib(p.rss_before_kib),
+            mib(p.rss_kib),
         );
     }
     println!(
