@@ -12,7 +12,7 @@ use sprite_data::pipeline::{InputFile, Originals, build_from_sources, other_reta
 use sprite_data::profile::UNIT_KINDS;
 use sprite_data::target::{self, BuildTarget};
 
-use super::{Outcome, SpriteFile, text_form_in_words, wrong_kind};
+use super::{Failure, Outcome, SpriteFile, text_form_in_words, wrong_kind};
 
 /// The line `build` prints for a text form: `text    type1.seq.txt: the text form of a SEQ file
 /// (animation bytecode), assembled to 6754 bytes`.
@@ -210,6 +210,12 @@ pub fn run(args: &Args) -> Outcome {
             sheet,
             &args.out,
         )?);
+    }
+    if args.sas_options.entry.is_some() {
+        return Err(Failure::usage(
+            "build",
+            "--entry picks the SAS set of a pakd container: give the container as --sas FILE",
+        ));
     }
     let profile = match (&args.profile, args.kind) {
         (Some(path), _) => Profile::load(path)?,
