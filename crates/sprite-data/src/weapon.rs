@@ -104,8 +104,9 @@ pub const MAX_WEAPON_ROWS: u8 = 248;
 /// # Errors
 /// The one line to show the user, without the option's name (each caller names its own).
 pub fn weapon_rows(value: &str) -> Result<u8, String> {
-    let expected = format!("a multiple of 8 in 0..{MAX_WEAPON_ROWS} (the rows a graphic starts at)");
-    let rows: u32 = value
+    let expected =
+        format!("a multiple of 8 in 0..{MAX_WEAPON_ROWS} (the rows a graphic starts at)");
+    let rows: i64 = value
         .trim()
         .parse()
         .map_err(|_| format!("{value:?} is not a number; expected {expected}"))?;

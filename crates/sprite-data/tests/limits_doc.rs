@@ -32,7 +32,10 @@ fn expected() -> Vec<(&'static str, String)> {
         ("MAX_SEQUENCES", MAX_SEQUENCES.to_string()),
         ("MAX_ANIMATIONS", MAX_ANIMATIONS.to_string()),
         ("MAX_SEQUENCE_FRAMES", MAX_SEQUENCE_FRAMES.to_string()),
-        ("MAX_TOTAL_SEQUENCE_FRAMES", MAX_TOTAL_SEQUENCE_FRAMES.to_string()),
+        (
+            "MAX_TOTAL_SEQUENCE_FRAMES",
+            MAX_TOTAL_SEQUENCE_FRAMES.to_string(),
+        ),
         ("MAX_SEQUENCE_EVENTS", MAX_SEQUENCE_EVENTS.to_string()),
         ("MAX_LAYER_CUES", MAX_LAYER_CUES.to_string()),
         ("MAX_LAYER_FRAMES", MAX_LAYER_FRAMES.to_string()),
@@ -105,7 +108,8 @@ fn the_limits_page_states_every_limit_as_the_code_has_it() {
     }
     for (name, _) in &expected {
         assert!(
-            rows.iter().any(|(names, _)| names.iter().any(|n| n == name)),
+            rows.iter()
+                .any(|(names, _)| names.iter().any(|n| n == name)),
             "docs/limits.md has no row for {name}"
         );
     }

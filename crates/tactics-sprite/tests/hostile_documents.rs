@@ -371,7 +371,8 @@ fn the_help_points_to_the_limits_page() {
     for command in ["render", "draw", "export-aseprite"] {
         let help = String::from_utf8(run([command, "--help"]).stdout).unwrap();
         assert!(
-            help.lines().any(|l| l.starts_with("Limits:") && l.contains("docs/limits.md")),
+            help.lines()
+                .any(|l| l.starts_with("Limits:") && l.contains("docs/limits.md")),
             "{command} --help does not point to docs/limits.md:\n{help}"
         );
     }

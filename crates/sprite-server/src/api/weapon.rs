@@ -52,13 +52,14 @@ pub fn asked_weapon(params: &Params) -> Result<Option<AskedWeapon>, ApiError> {
             .ok_or_else(|| ApiError::bad(name, format!("{name}={value} is out of range: 0..{max}")))
     };
     let palette = number("weapon-palette", 15)?;
-    let rows = match params.text("weapon-rows") {
-        None => None,
-        Some(_) if choice.is_none() => number("weapon-rows", MAX_WEAPON_ROWS)?,
-        Some(value) => Some(weapon_rows(value).map_err(|expected| {
-            ApiError::bad("weapon-rows", format!("weapon-rows={expected}"))
-        })?),
-    };
+    let rows =
+        match params.text("weapon-rows") {
+            None => None,
+            Some(_) if choice.is_none() => number("weapon-rows", MAX_WEAPON_ROWS)?,
+            Some(value) => Some(weapon_rows(value).map_err(|expected| {
+                ApiError::bad("weapon-rows", format!("weapon-rows={expected}"))
+            })?),
+        };
     let effect_palette = number("effect-palette", 15)?;
     Ok(choice.map(|choice| AskedWeapon {
         choice,

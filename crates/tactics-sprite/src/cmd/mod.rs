@@ -39,7 +39,8 @@ pub const MAX_INPUT_LEN: u64 = 4 << 20;
 
 /// The last line of `--help` for the commands that read a document: the limits themselves are on
 /// docs/limits.md, which a test (`sprite-data`'s `limits_doc`) holds to `sprite_data::limits`.
-pub const LIMITS_HELP: &str = "Limits: a document is untrusted input, checked whole and held to the limits on docs/limits.md";
+pub const LIMITS_HELP: &str =
+    "Limits: a document is untrusted input, checked whole and held to the limits on docs/limits.md";
 
 /// Reads a count that must be at least 1 (`--columns`, `--hold`): clap's own range message would
 /// state `u32::MAX` as the upper bound, which says nothing.

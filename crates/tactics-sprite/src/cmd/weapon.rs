@@ -34,15 +34,15 @@ pub struct WeaponInput {
     pub effect_data: Option<PathBuf>,
 
     /// The weapon's palette in its block, 0..15, instead of the graphic's (0: no file says an item's)
-    #[arg(long, value_name = "N", requires = "weapon", value_parser = clap::value_parser!(u8).range(0..16))]
+    #[arg(long, value_name = "N", requires = "weapon", allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(0..16))]
     pub weapon_palette: Option<u8>,
 
     /// Cut the weapon this many rows down its block instead of the graphic's (0..248, a multiple of 8).
-    #[arg(long, value_name = "ROWS", requires = "weapon", value_parser = sprite_data::weapon::weapon_rows)]
+    #[arg(long, value_name = "ROWS", requires = "weapon", allow_negative_numbers = true, value_parser = sprite_data::weapon::weapon_rows)]
     pub weapon_rows: Option<u8>,
 
     /// The effect's palette in the effects block, 0..15 [default: 0]
-    #[arg(long, value_name = "N", default_value_t = 0, hide_default_value = true, value_parser = clap::value_parser!(u8).range(0..16))]
+    #[arg(long, value_name = "N", default_value_t = 0, hide_default_value = true, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(0..16))]
     pub effect_palette: u8,
 }
 
