@@ -26,14 +26,13 @@ pub struct Args {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
-    /// Decode the file as this kind instead of telling its kind from its structure (its length
-    /// fields) [default: detected]
-    #[arg(long, value_enum, value_name = "KIND")]
+    /// Decode the file as this kind: unit-shp, weapon-shp or seq [default: told from its structure]
+    #[arg(long, value_enum, value_name = "KIND", hide_possible_values = true)]
     pub kind: Option<FormatArg>,
 
-    /// The opcode table a SEQ file is decoded with and named from: the retail one, or the
-    /// "animation rewrite" patch's (C2 is 3 bytes long there).
+    /// The SEQ opcode table: retail, or animation-rewrite (a patch's; C2 is 3 bytes) [default: retail]
     #[arg(long, value_name = "TABLE", default_value = OpcodeTable::NAMES[0],
+          hide_default_value = true, hide_possible_values = true,
           value_parser = clap::builder::PossibleValuesParser::new(OpcodeTable::NAMES))]
     pub opcodes: String,
 

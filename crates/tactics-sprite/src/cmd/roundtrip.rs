@@ -24,9 +24,8 @@ pub struct Args {
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
-    /// Decode every file as this kind instead of telling each file's kind from its structure
-    /// (its length fields) [default: detected per file]
-    #[arg(long, value_enum, value_name = "KIND")]
+    /// Decode every file as this kind: unit-shp, weapon-shp, seq or spr [default: detected per file]
+    #[arg(long, value_enum, value_name = "KIND", hide_possible_values = true)]
     pub kind: Option<FormatArg>,
 }
 

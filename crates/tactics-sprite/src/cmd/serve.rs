@@ -38,35 +38,27 @@ pub struct Args {
     #[arg(long, value_name = "DIR", conflicts_with = "data")]
     pub originals: Option<PathBuf>,
 
-    /// Your own disc image (.cue, .bin, .img, .iso) in place of --originals: the kinds, layers,
-    /// sheets and WEP.SPR of its BATTLE folder; --sheets and --weapon-sheet, when given, still
-    /// name files on disk (docs/disc.md).
+    /// Your own disc image in place of --originals: its kinds, sheets and WEP.SPR (docs/disc.md)
     #[arg(long, value_name = "IMAGE", conflicts_with_all = ["data", "originals"])]
     pub disc: Option<PathBuf>,
 
-    /// Serve this document (repeatable); its kind is named by the file name
-    /// (`mon.json` or `mon.tactics-sprite-data.json`: `mon`).
+    /// Serve this document (repeatable), its kind named by its file (mon.json: mon)
     #[arg(long, value_name = "DOC.json")]
     pub data: Vec<PathBuf>,
 
-    /// Folder holding the sheets (RAMUZA.SPR or battle_ramuza_spr.bin, ...) [default:
-    /// $FFT_SHEETS, else the originals' folder or image].
+    /// Folder holding the sheets (RAMUZA.SPR, ...) [default: $FFT_SHEETS, else the originals']
     #[arg(long, value_name = "DIR")]
     pub sheets: Option<PathBuf>,
 
-    /// The weapons sheet renders with weapon= cut the layers from [default: WEP.SPR or
-    /// battle_wep_spr.bin in the sheets' folder, the originals' folder or image, or a --data
-    /// document's folder].
+    /// The weapons sheet weapon= renders cut from [default: WEP.SPR by the sheets, originals or --data]
     #[arg(long, value_name = "WEP.SPR")]
     pub weapon_sheet: Option<PathBuf>,
 
-    /// Serve this Tactics Ogre SAS set, or every SAS entry of this pakd container (repeatable),
-    /// under /api/v1/sas/: a set is named by its file stem, a container's entries `<stem>.<N>`.
+    /// Serve this Tactics Ogre SAS set, or a pakd container's (repeatable), under /api/v1/sas/
     #[arg(long, value_name = "FILE")]
     pub sas: Vec<PathBuf>,
 
-    /// The PNG sheet the --sas sets are drawn from: once for all of them, or once per --sas in
-    /// the same order [default: none; their renders are refused]
+    /// The PNG sheet the --sas sets are drawn from: once, or once per --sas [default: none, no renders]
     #[arg(long, value_name = "SHEET.png", requires = "sas")]
     pub sas_sheet: Vec<PathBuf>,
 
@@ -74,8 +66,7 @@ pub struct Args {
     #[arg(long, value_name = "IP:PORT", default_value = sprite_server::DEFAULT_ADDR)]
     pub addr: SocketAddr,
 
-    /// Let pages from this origin call the API (CORS), such as http://localhost:3000; `*` for
-    /// any.
+    /// Let pages from this origin call the API (CORS), such as http://localhost:3000; `*` for any
     #[arg(long, value_name = "ORIGIN")]
     pub cors: Option<String>,
 
