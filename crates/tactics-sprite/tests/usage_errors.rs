@@ -114,6 +114,37 @@ fn counts_that_must_be_positive_say_so() {
         &render(&out, &["--frame", "-1"]),
         &["--frame", "an index, a whole number from 0"],
     );
+    usage_error(
+        &render(
+            &dir.join("x.gif"),
+            &["--animation", "Walk", "--plays", "-1"],
+        ),
+        &["--plays", "a whole number from 0", "\"-1\""],
+    );
+    usage_error(
+        &render(&out, &["--animation", "Walk", "--palette", "-1"]),
+        &["--palette", "a whole number from 0"],
+    );
+    // `draw --tick abc` used to say "invalid digit found in string".
+    let doc = demo_document();
+    let draw = |tick: &str| {
+        run([
+            "draw",
+            "--data",
+            s(&doc),
+            "--animation",
+            "Walk",
+            "--view",
+            "1",
+            "--tick",
+            tick,
+        ])
+    };
+    usage_error(
+        &draw("abc"),
+        &["--tick", "expected a whole number, not \"abc\""],
+    );
+    usage_error(&draw("-1"), &["draw", "tick -1 is negative"]);
     assert!(!out.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -48,7 +48,7 @@ pub struct Args {
     pub direction: Option<u8>,
 
     /// The tick, 60 to the second, from the animation's start (the idle frame needs none).
-    #[arg(long, value_name = "T", allow_negative_numbers = true)]
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = super::integer)]
     pub tick: Option<i64>,
 
     /// Draw the unit standing in water (its water frames).

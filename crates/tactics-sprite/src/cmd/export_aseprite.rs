@@ -37,7 +37,7 @@ pub struct Args {
     pub name: Option<String>,
 
     /// Ticks a frame the game holds (a last delay of 0) lasts; never 0 ms [default: 60]
-    #[arg(long, value_name = "TICKS", default_value_t = 60, hide_default_value = true, value_parser = super::at_least_one)]
+    #[arg(long, value_name = "TICKS", default_value_t = 60, hide_default_value = true, value_parser = super::at_least_one::<u32>)]
     pub hold: u32,
 
     /// The folder to write into (made if missing).

@@ -33,7 +33,7 @@ pub struct DrawingInput {
     pub disc: Option<PathBuf>,
 
     /// The SPR palette to draw with, the SP2's too (SPR sheets only) [default: 0]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::whole_number::<usize>)]
     pub palette: Option<usize>,
 }
 

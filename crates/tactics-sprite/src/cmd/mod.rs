@@ -25,6 +25,7 @@ pub mod weapon;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
+use std::str::FromStr;
 
 use anyhow::{Context, anyhow};
 use fft_formats::{FileFormat, text};
@@ -42,21 +43,33 @@ pub const MAX_INPUT_LEN: u64 = 4 << 20;
 pub const LIMITS_HELP: &str =
     "Limits: a document is untrusted input, checked whole and held to the limits on docs/limits.md";
 
-/// Reads a count that must be at least 1 (`--columns`, `--hold`): clap's own range message would
-/// state `u32::MAX` as the upper bound, which says nothing.
+/// Reads a count that must be at least 1 (`--columns`, `--hold`, `--timeout-ms`): clap's own
+/// range message would state the type's largest value as the upper bound, which says nothing.
 ///
 /// # Errors
 /// The line clap shows after the option's name.
-pub fn at_least_one(value: &str) -> Result<u32, String> {
-    match value.trim().parse::<u32>() {
-        Ok(0) => Err("expected a whole number of at least 1".to_owned()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("{value:?} is not a whole number of at least 1")),
+pub fn at_least_one<T: FromStr + PartialEq + From<u8>>(value: &str) -> Result<T, String> {
+    match value.trim().parse::<T>() {
+        Ok(n) if n != T::from(0) => Ok(n),
+        _ => Err(format!(
+            "expected a whole number of at least 1, not {value:?}"
+        )),
     }
 }
 
-/// Reads an index (`--frame`): a whole number from 0, so that `-1` is named as what it is rather
-/// than as a digit the parser did not expect.
+/// Reads a whole number from 0 (`--plays`, `--max`, `--palette`), so that `-1` or `x` is named
+/// as what it is rather than as a digit the parser did not expect.
+///
+/// # Errors
+/// The line clap shows after the option's name.
+pub fn whole_number<T: FromStr>(value: &str) -> Result<T, String> {
+    value
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a whole number from 0, not {value:?}"))
+}
+
+/// Reads an index (`--frame`): a whole number from 0.
 ///
 /// # Errors
 /// The line clap shows after the option's name.
@@ -65,6 +78,17 @@ pub fn index(value: &str) -> Result<usize, String> {
         .trim()
         .parse()
         .map_err(|_| format!("expected an index, a whole number from 0, not {value:?}"))
+}
+
+/// Reads a signed whole number (`--tick`, whose range the command checks and words itself).
+///
+/// # Errors
+/// The line clap shows after the option's name.
+pub fn integer(value: &str) -> Result<i64, String> {
+    value
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a whole number, not {value:?}"))
 }
 
 /// `--kind` values: which format to decode a file as.

@@ -79,15 +79,15 @@ pub struct Args {
     pub labels: bool,
 
     /// Cells per row of the contact sheet [default: 16]
-    #[arg(long, value_name = "N", default_value_t = 16, hide_default_value = true, allow_negative_numbers = true, value_parser = super::at_least_one)]
+    #[arg(long, value_name = "N", default_value_t = 16, hide_default_value = true, allow_negative_numbers = true, value_parser = super::at_least_one::<u32>)]
     pub columns: u32,
 
     /// How many times an .apng or .gif plays, 0 for ever [default: 0 if it loops, else 1]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::whole_number::<u32>)]
     pub plays: Option<u32>,
 
     /// Ticks an .apng or .gif shows a frame the game holds (a last delay of 0) [default: 60]
-    #[arg(long, value_name = "TICKS", default_value_t = 60, hide_default_value = true, allow_negative_numbers = true, value_parser = super::at_least_one)]
+    #[arg(long, value_name = "TICKS", default_value_t = 60, hide_default_value = true, allow_negative_numbers = true, value_parser = super::at_least_one::<u32>)]
     pub hold: u32,
 
     /// Where to write: .png, .apng or .gif.

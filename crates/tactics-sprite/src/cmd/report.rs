@@ -44,7 +44,9 @@ pub struct ReportArgs {
         long,
         value_name = "N",
         default_value_t = 40,
-        hide_default_value = true
+        hide_default_value = true,
+        allow_negative_numbers = true,
+        value_parser = super::whole_number::<usize>
     )]
     pub max: usize,
 }

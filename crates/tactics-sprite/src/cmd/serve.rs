@@ -71,19 +71,12 @@ pub struct Args {
     pub cors: Option<String>,
 
     /// The longest a request may take, in milliseconds, before it is answered 503.
-    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = super::at_least_one::<u64>)]
     pub timeout_ms: u64,
 
     /// How many requests are handled at once; more wait their turn (within the timeout).
-    #[arg(long, value_name = "N", default_value_t = sprite_server::MAX_CONCURRENT, value_parser = parse_positive)]
+    #[arg(long, value_name = "N", default_value_t = sprite_server::MAX_CONCURRENT, value_parser = super::at_least_one::<usize>)]
     pub max_concurrent: usize,
-}
-
-fn parse_positive(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(n) if n > 0 => Ok(n),
-        _ => Err(format!("{text:?} is not a whole number above 0")),
-    }
 }
 
 /// Runs the command: loads, prints what is served and where, and serves until stopped.
