@@ -94,6 +94,28 @@ fn graphic_named(name: &str) -> Option<&'static WeaponGraphic> {
     weapon_type.graphics().get(number.checked_sub(1)?)
 }
 
+/// The deepest rows offset a weapon graphic can be cut from: the weapons block is 256 rows, and a
+/// graphic starts on a row of 8 (every graphic of `fft_formats::weapon_graphics` does).
+pub const MAX_WEAPON_ROWS: u8 = 248;
+
+/// Reads a rows override (`--weapon-rows`, the server's `weapon-rows=`): a multiple of 8 in
+/// `0..=`[`MAX_WEAPON_ROWS`]. Another offset would cut every cell across two graphics.
+///
+/// # Errors
+/// The one line to show the user, without the option's name (each caller names its own).
+pub fn weapon_rows(value: &str) -> Result<u8, String> {
+    let expected =
+        format!("a multiple of 8 in 0..{MAX_WEAPON_ROWS} (the rows a graphic starts at)");
+    let rows: i64 = value
+        .trim()
+        .parse()
+        .map_err(|_| format!("{value:?} is not a number; expected {expected}"))?;
+    u8::try_from(rows)
+        .ok()
+        .filter(|&r| r <= MAX_WEAPON_ROWS && r % 8 == 0)
+        .ok_or_else(|| format!("{rows} is not {expected}"))
+}
+
 /// A weapon name that is neither a type nor a graphic.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownWeapon {
@@ -123,6 +145,17 @@ impl std::error::Error for UnknownWeapon {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rows_are_multiples_of_eight_within_the_block() {
+        assert_eq!(weapon_rows("0"), Ok(0));
+        assert_eq!(weapon_rows("128"), Ok(128));
+        assert_eq!(weapon_rows("248"), Ok(248));
+        for bad in ["5", "12", "256", "-8", "x"] {
+            assert!(weapon_rows(bad).is_err(), "{bad}");
+        }
+        assert!(weapon_rows("12").unwrap_err().contains("multiple of 8"));
+    }
 
     fn rows_and_type(name: &str) -> (u8, WeaponType, &'static str) {
         let choice = choose_weapon(name).unwrap_or_else(|e| panic!("{e}"));

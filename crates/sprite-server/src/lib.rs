@@ -162,7 +162,8 @@ async fn not_found() -> ApiError {
         StatusCode::NOT_FOUND,
         "no such page: the viewer is at /, the JavaScript package at /tactics-sprite.mjs, the API \
          under /api/v1/ (kinds, animations, data, draw, sheet.png, sp2.png, render.png, \
-         render.gif, render.apng, canvas, layer, layer.png)",
+         render.gif, render.apng, canvas, layer, layer.png) and Tactics Ogre's SAS sets under \
+         /api/v1/sas/ (sets, data, pose, sheet.png, render.png, render.gif, render.apng)",
     )
 }
 

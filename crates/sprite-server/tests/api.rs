@@ -513,6 +513,120 @@ async fn bad_requests_are_refused_naming_the_parameter() {
 }
 
 #[tokio::test]
+async fn a_malformed_parameter_is_answered_before_an_unknown_name() {
+    // A query's own form is read before its names are looked up in the document, so a request
+    // with both gets the 400 of the malformed parameter (crates/sprite-server/README.md); the
+    // kind is looked up first, since every other name is the kind's document's.
+    let app = App::new(Catalog::demo().expect("the demo"));
+    for (target, status, parameter) in [
+        ("draw?animation=Wlak&view=x&tick=0", 400, "view"),
+        ("render.png?animation=Wlak&scale=abc", 400, "scale"),
+        ("render.png?frame=9999&scale=0", 400, "scale"),
+        (
+            "render.png?animation=Wlak&weapon=sword&weapon-rows=12",
+            400,
+            "weapon-rows",
+        ),
+        ("render.png?kind=dmeo&animation=Walk&scale=abc", 404, "kind"),
+        // A view or tick out of range is the pose's to refuse, once its animation is found.
+        ("draw?animation=Wlak&view=9&tick=-1", 404, "animation"),
+        ("draw?animation=Walk&view=9&tick=0", 400, "view"),
+        // Each name alone, for contrast.
+        ("draw?animation=Wlak&view=1&tick=0", 404, "animation"),
+        ("render.png?frame=9999", 404, "frame"),
+    ] {
+        let (got, named, body) = app.get(&format!("/api/v1/{target}")).await.refusal();
+        assert_eq!(
+            (got, named.as_deref()),
+            (status, Some(parameter)),
+            "{target}: {body}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_404_page_names_every_endpoint_and_only_endpoints() {
+    let app = App::new(Catalog::demo().expect("the demo"));
+    let (status, _, body) = app.get("/api/v1/nosuch").await.refusal();
+    assert_eq!(status, 404);
+    let text = body["error"].as_str().expect("an error line").to_owned();
+    // Every endpoint the router serves (lib.rs), each named in the text under its prefix.
+    let unit = [
+        "kinds",
+        "animations",
+        "data",
+        "draw",
+        "sheet.png",
+        "sp2.png",
+        "render.png",
+        "render.gif",
+        "render.apng",
+        "canvas",
+        "layer",
+        "layer.png",
+    ];
+    let sas = [
+        "sets",
+        "data",
+        "pose",
+        "sheet.png",
+        "render.png",
+        "render.gif",
+        "render.apng",
+    ];
+    let listed = |prefix: &str| -> Vec<String> {
+        let after = text.split(prefix).nth(1).expect("the prefix is named");
+        let inside = after
+            .split_once('(')
+            .expect("a list")
+            .1
+            .split_once(')')
+            .expect("closed")
+            .0;
+        inside.split(", ").map(str::to_owned).collect()
+    };
+    assert_eq!(listed("under /api/v1/ "), unit);
+    assert_eq!(listed("under /api/v1/sas/ "), sas);
+    // Each one named is routed: none of them is answered with this page.
+    for path in unit
+        .map(|p| format!("/api/v1/{p}"))
+        .into_iter()
+        .chain(sas.map(|p| format!("/api/v1/sas/{p}")))
+    {
+        let answer = app.get(&path).await;
+        assert!(
+            !answer.text().contains("no such page"),
+            "{path} is listed but not routed"
+        );
+    }
+}
+
+#[tokio::test]
+async fn weapon_rows_are_a_multiple_of_eight_within_the_block() {
+    let app = App::new(Catalog::demo().expect("the demo"));
+    for rows in ["12", "3", "256", "-8", "x"] {
+        let target = format!("/api/v1/render.png?animation=Walk&weapon=sword&weapon-rows={rows}");
+        let (status, named, body) = app.get(&target).await.refusal();
+        assert_eq!(
+            (status, named.as_deref()),
+            (400, Some("weapon-rows")),
+            "{body}"
+        );
+        let error = body["error"].as_str().expect("an error line");
+        assert!(
+            error.starts_with("weapon-rows=") && error.contains("a multiple of 8 in 0..248"),
+            "{error}"
+        );
+    }
+    // 16 is a graphic's rows: the request goes on, to the demo's missing layer documents.
+    let (status, named, _) = app
+        .get("/api/v1/render.png?animation=Walk&weapon=sword&weapon-rows=16")
+        .await
+        .refusal();
+    assert_eq!((status, named.as_deref()), (422, Some("weapon")));
+}
+
+#[tokio::test]
 async fn a_request_over_its_time_is_answered_503() {
     // A contact sheet of every demo frame at scale 10 takes far longer than a millisecond.
     let quick = sprite_server::Options {

@@ -20,22 +20,11 @@ use clap::{Parser, Subcommand};
     name = "tactics-sprite",
     version,
     about = "Final Fantasy Tactics sprite files: inspect, round-trip, build sprite data, draw and render",
-    long_about = format!("Work with Final Fantasy Tactics sprite files: unit SHP files (TYPE1.SHP and kin: \
-how each frame is cut from the sprite sheet), weapon/effect SHP files (WEP1.SHP, EFF1.SHP, ...), \
-SEQ files (the animation bytecode) and SPR sprite sheets. Inspect and round-trip them, build \
-tactics-sprite-data.json (the document renderers draw a unit from), print the pose poseAt draws \
-at a moment, and render frames and animations to PNG, APNG, GIF or an Aseprite export, with \
-the weapon in hand and its effects (--weapon; layer documents from build --kind {}); \
-serve all of it over HTTP with a viewer page (serve). Check a copy of the document against the \
-game files (check), or say what changed between two files (diff). inspect, roundtrip, build and \
-render also take Tactics Ogre's SAS sprite animation sets (SAS3, SAS\\0) and the pakd containers \
-that hold them; extract and pack unpack and rebuild a container.\n\n\
-Exit status: 0 on success; 1 when a file cannot be read or decoded, or a round trip does not \
-give back identical bytes; 2 for a usage error. Errors are one line on stderr naming the file, \
-the byte offset and the problem. check and diff: 0 same, 1 different, 2 for a usage error or an \
-input they cannot read.",
-        sprite_data::target::layer_names("|")
-    )
+    long_about = "Final Fantasy Tactics sprite files (SHP, SEQ, SPR; Tactics Ogre's SAS sets): build
+tactics-sprite-data.json, draw and render it, check a copy against the game files, edit the files.
+Exit status: 0 success; 1 bad input (one line naming the file, offset and problem); 2 a usage
+error; check and diff: 0 same, 1 different, 2 an input they cannot read.
+More: README.md, and `tactics-sprite help COMMAND`"
 )]
 struct Cli {
     #[command(subcommand)]

@@ -617,6 +617,59 @@ fn help_explains_commands_and_flags() {
     assert!(roundtrip.contains("identical") && roundtrip.contains("Exit status"));
 }
 
+/// Every command's `--help` says what it does in a few lines, its exit status in one, and ends
+/// with the page that says the rest, which must exist (issue 25: help that links the docs).
+#[test]
+fn every_help_is_short_and_names_a_page_that_exists() {
+    let commands: [&[&str]; 21] = [
+        &[],
+        &["inspect"],
+        &["build"],
+        &["draw"],
+        &["roundtrip"],
+        &["sheet"],
+        &["sheet", "export"],
+        &["sheet", "import"],
+        &["render"],
+        &["export-aseprite"],
+        &["check"],
+        &["diff"],
+        &["extract"],
+        &["pack"],
+        &["serve"],
+        &["disc"],
+        &["disasm"],
+        &["asm"],
+        &["disc", "ls"],
+        &["disc", "extract"],
+        &["disc", "patch"],
+    ];
+    for command in commands {
+        let mut args = command.to_vec();
+        args.push("--help");
+        let help = stdout(&run(&args));
+        let about: Vec<&str> = help.lines().take_while(|l| !l.is_empty()).collect();
+        assert!(
+            about.len() <= 7,
+            "{command:?}: the description is {} lines:\n{help}",
+            about.len()
+        );
+        let exit = about
+            .iter()
+            .filter(|l| l.starts_with("Exit status"))
+            .count();
+        assert_eq!(exit, 1, "{command:?}: one exit status line:\n{help}");
+        let more = about.last().and_then(|l| l.strip_prefix("More: "));
+        let page = more
+            .and_then(|m| m.split([',', ' ']).next())
+            .unwrap_or_else(|| panic!("{command:?}: no closing More: line:\n{help}"));
+        assert!(
+            test_support::repo_root().join(page).is_file(),
+            "{command:?}: More names {page}, which is not a file of the repository"
+        );
+    }
+}
+
 #[test]
 fn garbage_never_panics() {
     let tmp = TempDir::new("garbage");

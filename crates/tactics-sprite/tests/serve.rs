@@ -197,8 +197,15 @@ fn it_listens_on_loopback_unless_told_otherwise_and_refuses_bad_flags() {
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("demo.png: not an SPR sheet"), "{stderr}");
-    let output = serve(&["--max-concurrent", "0"]);
-    assert_eq!(output.status.code(), Some(2));
+    for flag in ["--max-concurrent", "--timeout-ms"] {
+        let output = serve(&[flag, "0"]);
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains(flag) && stderr.contains("a whole number of at least 1"),
+            "{stderr}"
+        );
+    }
 }
 
 #[test]

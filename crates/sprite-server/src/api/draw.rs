@@ -62,7 +62,7 @@ pub async fn draw(
     let resolved = request
         .resolve(served.document())
         .map_err(|error| refused(served, &request, error))?;
-    // `draw --weapon TYPE --weapon-data W --effect-data E`, the unit's layers as W and E; the
+    // `draw --weapon NAME --weapon-data W --effect-data E`, the unit's layers as W and E; the
     // idle frame starts no layer, so it is drawn as the plain pose and needs none.
     let layers = match resolved.weapon() {
         Some(weapon) => match &served.unit.layers {

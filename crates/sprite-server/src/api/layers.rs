@@ -109,9 +109,9 @@ pub async fn layer(
     Ok(tagged_json(&headers, &doc.sha256, &doc.bytes, &doc.gzip))
 }
 
-/// `GET /api/v1/layer.png?kind=&layer=weapon|effect&weapon=TYPE[&weapon-palette=&weapon-rows=&effect-palette=]`:
+/// `GET /api/v1/layer.png?kind=&layer=weapon|effect&weapon=NAME[&weapon-palette=&weapon-rows=&effect-palette=]`:
 /// the block of the weapons sheet the layer's cells are cut from, as
-/// `render.png?weapon=TYPE&...` with the same weapon parameters cuts it (the weapon's block in
+/// `render.png?weapon=NAME&...` with the same weapon parameters cuts it (the weapon's block in
 /// its palette, its graphic moved down by its rows; the effect's block in the effect's
 /// palette): cell `(x, y)` is at `(x, y)`. The weapon parameters are the render's, read by the
 /// render's own functions, so the picture is the render's art for them.

@@ -6,7 +6,7 @@
 //! and its palette; `weapon-rows=` and `weapon-palette=` override them, as `--weapon-rows` and
 //! `--weapon-palette` do on the command line; `effect-palette=` picks the effect's (0 by default).
 
-use sprite_data::weapon::{WeaponChoice, choose_weapon};
+use sprite_data::weapon::{MAX_WEAPON_ROWS, WeaponChoice, choose_weapon, weapon_rows};
 use sprite_render::layers::LayerPalettes;
 
 use crate::error::ApiError;
@@ -52,7 +52,14 @@ pub fn asked_weapon(params: &Params) -> Result<Option<AskedWeapon>, ApiError> {
             .ok_or_else(|| ApiError::bad(name, format!("{name}={value} is out of range: 0..{max}")))
     };
     let palette = number("weapon-palette", 15)?;
-    let rows = number("weapon-rows", 248)?;
+    let rows =
+        match params.text("weapon-rows") {
+            None => None,
+            Some(_) if choice.is_none() => number("weapon-rows", MAX_WEAPON_ROWS)?,
+            Some(value) => Some(weapon_rows(value).map_err(|expected| {
+                ApiError::bad("weapon-rows", format!("weapon-rows={expected}"))
+            })?),
+        };
     let effect_palette = number("effect-palette", 15)?;
     Ok(choice.map(|choice| AskedWeapon {
         choice,

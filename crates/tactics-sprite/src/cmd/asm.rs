@@ -13,19 +13,12 @@ use super::{Outcome, read_input};
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Compile the text form of a SEQ or SHP file (from `disasm`, or edited) back to the file",
-    long_about = "Read the text form of a SEQ, unit SHP or weapon/effect SHP file (what `tactics-sprite \
-disasm` writes, edited or not; its first line `.format seq`, `.format unit-shp` or `.format \
-weapon-shp` says which), check it as strictly as the encoders do and write the file. Text that \
-`disasm` wrote and nobody changed gives back the original bytes. The form is described in \
-docs/text-forms.md. (`build`, `check` and `diff` take the text itself too, and assemble it the \
-same way.)\n\n\
-A problem is one line on stderr naming the text's line and column and what was expected there, \
-for example \"type1.seq.txt: line 12, column 5: unknown opcode `Wiat`; did you mean `Wait`?\"; \
-what no file can hold (a jump past the end of the stream, a tile off the 8-pixel grid or in the \
-other half of the sheet, more than 8 tiles in a frame, a gap in the slot numbers) is refused at \
-the line that asks for it, and nothing is written.\n\n\
-The output is written atomically. Exit status: 0 on success; 1 when the text cannot be read or \
-does not assemble; 2 for a usage error."
+    long_about = "Compile the text form of a SEQ or SHP file (from `disasm`, edited or not; its `.format` line says
+which) back to the file, checked as strictly as the encoders: an untouched text gives back the
+same bytes. A problem is one line naming the text's line and column, and nothing is written.
+build, check and diff take the text itself too.
+Exit status: 0 written (atomically); 1 a text that cannot be read or does not assemble; 2 a usage error.
+More: docs/text-forms.md"
 )]
 pub struct Args {
     /// The text (type1.seq.txt, from `tactics-sprite disasm`).

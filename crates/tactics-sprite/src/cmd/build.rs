@@ -12,7 +12,7 @@ use sprite_data::pipeline::{InputFile, Originals, build_from_sources, other_reta
 use sprite_data::profile::UNIT_KINDS;
 use sprite_data::target::{self, BuildTarget};
 
-use super::{Outcome, SpriteFile, text_form_in_words, wrong_kind};
+use super::{Failure, Outcome, SpriteFile, text_form_in_words, wrong_kind};
 
 /// The line `build` prints for a text form: `text    type1.seq.txt: the text form of a SEQ file
 /// (animation bytecode), assembled to 6754 bytes`.
@@ -123,20 +123,12 @@ fn refuse_other_retail(
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Build tactics-sprite-data.json from an SHP + SEQ pair and a sheet profile",
-    long_about = format!("Build tactics-sprite-data.json, the document renderers draw a unit from, out of a \
-unit SHP (frames), a SEQ (animations) and a sheet profile (names, stage constants, idle frames). \
-Every unit kind's profile is built in: --kind picks one ({}; TYPE2 pairs TYPE2.SHP with TYPE3.SEQ, \
-RUKA pairs MON.SHP with RUKA.SEQ), --profile \
-reads a TOML file, and TYPE1's is the default. --kind {} builds a layer document instead (the weapons TYPE1 or TYPE2 units hold, or their effects) from WEP1/WEP2/EFF1.SHP and .SEQ. The output is canonical: the same inputs always give the same bytes. \
-It is written atomically: a failed build leaves any previous file untouched.\n\n\
---shp and --seq may each be given as its text form (what `tactics-sprite disasm` writes, edited \
-or not; docs/text-forms.md): it is assembled as `asm` would, and a text that does not assemble \
-is refused at its line and column.\n\n\
-Prints whether each input is a known retail file or modified (modified files still build), \
-any warnings, the document's counts, the output path and its sha256.\n\n\
-With --sas FILE, a Tactics Ogre SAS set (SAS3 or SAS\\0, or a pakd container with --entry N) \
-is built to its own document instead (schemas/sas-set.schema.json): cells, frames, one sequence \
-per animation block with its steps, poses and events, and the animations' four directions.",
+    long_about = format!("Build tactics-sprite-data.json, the document renderers draw a unit from, out of a unit
+SHP, its SEQ and a sheet profile (--kind {}; TYPE1's by default),
+or a layer document (--kind {}). --shp and --seq may be text forms; --disc reads your disc
+image; --sas builds a Tactics Ogre set. The same inputs give the same bytes, written atomically.
+Exit status: 0 built; 1 an input that cannot be read, decoded or built; 2 a usage error.
+More: docs/derivation.md",
         target::unit_names(", "),
         target::layer_choices()
     )
@@ -150,21 +142,18 @@ pub struct Args {
     #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc"])]
     pub seq: Option<PathBuf>,
 
-    /// Instead of --shp and --seq: your own disc image (.cue, .bin, .img, .iso), whose BATTLE
-    /// folder holds the files the profile or --kind reads (docs/disc.md).
+    /// Instead of --shp and --seq: the kind's files in your own disc image (.cue, .bin, .iso; docs/disc.md)
     #[arg(long, value_name = "IMAGE", conflicts_with_all = ["shp", "seq", "sas"])]
     pub disc: Option<PathBuf>,
 
-    /// Instead of an SHP + SEQ pair: a Tactics Ogre SAS set (or a pakd container holding one),
-    /// built to its own document (schemas/sas-set.schema.json).
+    /// Instead of an SHP + SEQ pair: a Tactics Ogre SAS set or pakd container (its own document)
     #[arg(long, value_name = "FILE", conflicts_with_all = ["shp", "seq", "profile", "kind"])]
     pub sas: Option<PathBuf>,
 
     #[command(flatten)]
     pub sas_options: super::sas::SasOptions,
 
-    /// A sheet profile (TOML; copy crates/sprite-data/profiles/type1.toml to make one)
-    /// [default: the built-in TYPE1 profile]
+    /// A sheet profile (TOML; start from crates/sprite-data/profiles/type1.toml) [default: TYPE1's]
     #[arg(long, value_name = "FILE", conflicts_with = "kind")]
     pub profile: Option<PathBuf>,
 
@@ -174,20 +163,18 @@ pub struct Args {
         value_name = "NAME",
         value_parser = BuildTarget::parse,
         help = format!(
-            "A built-in profile by unit kind: {}; or a layer: {} (writes a layer document)",
+            "A built-in profile by unit kind ({}), or a layer ({}: a layer document)",
             target::unit_names(", "),
             target::layer_names(", ")
         )
     )]
     pub kind: Option<BuildTarget>,
 
-    /// The document's sheet.file [default: the profile's sheet_file, such as RAMUZA.SPR; under the
-    /// remaster's name, battle_ramuza_spr.bin, when the SHP is named as the remaster names it]
+    /// The document's sheet.file [default: the profile's, RAMUZA.SPR; battle_ramuza_spr.bin for remaster names]
     #[arg(long, value_name = "NAME")]
     pub sheet_file: Option<String>,
 
-    /// Build even when an input is a retail file of another kind than the profile reads
-    /// (TYPE1.SHP with --kind mon).
+    /// Build even from a retail file of another kind than the profile reads (TYPE1.SHP with --kind mon)
     #[arg(long)]
     pub force: bool,
 
@@ -210,6 +197,12 @@ pub fn run(args: &Args) -> Outcome {
             sheet,
             &args.out,
         )?);
+    }
+    if args.sas_options.entry.is_some() {
+        return Err(Failure::usage(
+            "build",
+            "--entry picks the SAS set of a pakd container: give the container as --sas FILE",
+        ));
     }
     let profile = match (&args.profile, args.kind) {
         (Some(path), _) => Profile::load(path)?,

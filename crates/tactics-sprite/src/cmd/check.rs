@@ -22,34 +22,19 @@ use super::{Outcome, SpriteFile};
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Compare a document with the one built from the game files, by meaning; exit 1 when they differ",
-    long_about = "Build the document from the game files (--shp and --seq, or the kind's files in \
---originals) and compare it with the given one by meaning: key order and whitespace do not \
-matter. Each difference is one line with its JSON path and both values, grouped by the field it \
-is about:\n\n  \
-sequences[102] \"Swing High Fwd\" .ticks[3]: theirs 4, files 2\n  \
-animations \"Swing High\" .hitTick: theirs 17, files 18\n\n\
-Sequences are compared by index, animations by name (their order carries no meaning). Fields the \
-files do not give (a field the build does not write, or writes as null, such as a site's mode, \
-hands and holds; and version, notice, sheet.file, sp2.file, which name the copy and the \
-renderer's own sheets) are listed once per path as \"not derived from the files\", not as \
-failures, unless --strict. --ignore PATH leaves a path out entirely.\n\n\
-A layer document (a weapon or effect layer: wep1, wep2, eff1) is checked the same way, against \
-the layer built from its SHP and SEQ (WEP1.SHP and WEP1.SEQ for wep1, found in --originals \
-by the document's kind):\n\n  \
-firstFrames[2] \"sword\" .frame: theirs 41, files 40\n  \
-sequences[1].ticks[0]: theirs 6, files 4\n\n\
-There only version, notice and sheet.file are not derived from the files. What the document is \
-comes from its \"format\" field, not its name; --kind forces it (a unit kind or a layer).\n\n\
-Exit status: 0 when they agree, 1 when they differ, 2 for a usage error or an input that cannot \
-be read or built (so 1 always means a difference)."
+    long_about = "Build the document from the game files (--shp and --seq, --originals DIR or --disc) and
+compare it with the given one by meaning, one line per difference with its JSON path and both
+values. A layer document (wep1, wep2, eff1) is checked against its layer's SHP and SEQ; either
+file may be its text form. Fields the files do not give are listed, not counted (--strict).
+Exit status: 0 they agree; 1 they differ; 2 a usage error or an input that cannot be read or built.
+More: docs/checking.md"
 )]
 pub struct Args {
     /// The document to check (the renderer's copy): a unit document or a layer document.
     #[arg(long, value_name = "FILE")]
     pub data: PathBuf,
 
-    /// The SHP to build from (with --seq): the unit's, or the layer's (WEP1.SHP); or its text
-    /// form (docs/text-forms.md).
+    /// The SHP to build from (with --seq): the unit's or the layer's (WEP1.SHP), or its text form
     #[arg(
         long,
         value_name = "FILE",
@@ -58,7 +43,7 @@ pub struct Args {
     )]
     pub shp: Option<PathBuf>,
 
-    /// The SEQ to build from (with --shp), or its text form (type1.seq.txt, from `disasm`).
+    /// The SEQ to build from (with --shp), or its text form (type1.seq.txt, from `disasm`)
     #[arg(
         long,
         value_name = "FILE",
@@ -67,13 +52,11 @@ pub struct Args {
     )]
     pub seq: Option<PathBuf>,
 
-    /// A folder holding the kind's files under their disc names (TYPE1.SHP, WEP1.SHP) or the
-    /// remaster's (battle_type1_shp.bin).
+    /// A folder holding the kind's files under their disc or remaster names (TYPE1.SHP, battle_type1_shp.bin)
     #[arg(long, value_name = "DIR", required_unless_present_any = ["shp", "disc"])]
     pub originals: Option<PathBuf>,
 
-    /// Your own disc image (.cue, .bin, .img, .iso) whose BATTLE folder holds the kind's files
-    /// (docs/disc.md).
+    /// Your own disc image (.cue, .bin, .img, .iso) whose BATTLE folder holds the kind's files (docs/disc.md)
     #[arg(long, value_name = "IMAGE", conflicts_with = "originals")]
     pub disc: Option<PathBuf>,
 
@@ -83,17 +66,14 @@ pub struct Args {
         value_name = "NAME",
         value_parser = BuildTarget::parse,
         help = format!(
-            "A built-in profile by unit kind: {}; or a layer: {} (the document is then read as a \
-             layer document) [default: what the document says: a layer document's kind, else \
-             type1]",
+            "A unit kind ({}) or a layer ({}) [default: the document's own kind, else type1]",
             target::unit_names(", "),
             target::layer_names(", ")
         )
     )]
     pub kind: Option<BuildTarget>,
 
-    /// A sheet profile (TOML) instead of a built-in one (the document is then read as a unit
-    /// document).
+    /// A sheet profile (TOML) instead of a built-in one (the document is then a unit document)
     #[arg(long, value_name = "FILE", conflicts_with = "kind")]
     pub profile: Option<PathBuf>,
 

@@ -14,30 +14,25 @@ use super::{FormatArg, Outcome, choose_kind, read_input};
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Write a SEQ or SHP file as editable text, which `asm` compiles back to the same bytes",
-    long_about = "Decode a SEQ file (animation bytecode), a unit SHP or a weapon/effect SHP (frames) \
-and write it as text: for a SEQ, the two header values and then one command a line, opcodes by \
-their names, `slot N:` where each slot's sequence starts, labels where jumps land and each \
-command's stream offset in a comment; for an SHP, the header values and each frame's tiles, one \
-line a tile, placed by their sheet pixels. Every byte of the file has a spelling in the text \
-(dead commands, aliased slots, raw argument bytes, rotations and flags), so `tactics-sprite asm` \
-gives back the same bytes. Edit the text (a delay, a tile's place) and assemble it. The form is \
-described in docs/text-forms.md.\n\n\
-The output is written atomically. Exit status: 0 on success; 1 when the file cannot be read or \
-decoded, or is a sheet (which has no text form); 2 for a usage error."
+    long_about = "Write a SEQ file (animation bytecode) or an SHP file (frames) as editable text: a SEQ one command
+a line, opcodes by name, labels where jumps land; an SHP each frame's tiles by their sheet pixels.
+Every byte has a spelling, so `asm` gives back the same file; edit the text and assemble it.
+Written atomically.
+Exit status: 0 written; 1 a file that cannot be read or decoded, or a sheet (no text form); 2 a usage error.
+More: docs/text-forms.md"
 )]
 pub struct Args {
     /// The file: a SEQ (TYPE1.SEQ), a unit SHP (TYPE1.SHP) or a weapon/effect SHP (WEP1.SHP).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
-    /// Decode the file as this kind instead of telling its kind from its structure (its length
-    /// fields) [default: detected]
-    #[arg(long, value_enum, value_name = "KIND")]
+    /// Decode the file as this kind: unit-shp, weapon-shp or seq [default: told from its structure]
+    #[arg(long, value_enum, value_name = "KIND", hide_possible_values = true)]
     pub kind: Option<FormatArg>,
 
-    /// The opcode table a SEQ file is decoded with and named from: the retail one, or the
-    /// "animation rewrite" patch's (C2 is 3 bytes long there).
+    /// The SEQ opcode table: retail, or animation-rewrite (a patch's; C2 is 3 bytes) [default: retail]
     #[arg(long, value_name = "TABLE", default_value = OpcodeTable::NAMES[0],
+          hide_default_value = true, hide_possible_values = true,
           value_parser = clap::builder::PossibleValuesParser::new(OpcodeTable::NAMES))]
     pub opcodes: String,
 

@@ -15,9 +15,11 @@ use super::{Outcome, read_input};
 #[derive(Debug, clap::Args)]
 #[command(
     about = "List, extract from and patch your own disc image (.cue/.bin, .img, .iso)",
-    long_about = "Work with your own disc image of the game: a .cue with its .bin, a .bin or \
-.img of raw 2352-byte sectors (Mode 1 or Mode 2, as a PlayStation disc), or an .iso of 2048-byte \
-sectors. The form is told from the bytes, not the name. See docs/disc.md."
+    long_about = "Work with your own disc image of the game: a .cue with its .bin, a .bin or .img of raw 2352-byte
+sectors, or an .iso of 2048-byte sectors (told from the bytes, not the name): list its files,
+copy the sprite files out, or write a new image with edited files in.
+Exit status: 0 done; 1 an image or file that cannot be read, or a file that does not fit; 2 a usage error.
+More: docs/disc.md"
 )]
 pub struct Args {
     #[command(subcommand)]
@@ -26,14 +28,23 @@ pub struct Args {
 
 #[derive(Debug, clap::Subcommand)]
 pub enum DiscCommand {
-    /// List every file and folder: path, size in bytes, first sector (LBA).
+    /// List every file and folder: path, size in bytes, first sector (LBA)
+    #[command(
+        long_about = "List every file and folder of the image: its path, size in bytes and first sector (LBA).
+Exit status: 0 listed; 1 an image that cannot be read; 2 a usage error.
+More: docs/disc.md"
+    )]
     Ls {
         /// The image (.cue, .bin, .img, .iso).
         image: PathBuf,
     },
-    /// Copy the sprite files (every SHP, SEQ, SPR and SP2 of the BATTLE folder), or the files
-    /// named, into a folder, each with its verdict: retail (the digest of a known retail file),
-    /// modified, or not a file the project has a digest for.
+    /// Copy the sprite files (or the files named) into a folder, each with its verdict
+    #[command(
+        long_about = "Copy the sprite files (every SHP, SEQ, SPR and SP2 of the BATTLE folder), or the files named,
+into a folder, each with its verdict: retail (a known retail file's digest), modified, or unknown.
+Exit status: 0 copied; 1 an image that cannot be read, a file not in it; 2 a usage error.
+More: docs/disc.md"
+    )]
     Extract {
         /// The image (.cue, .bin, .img, .iso).
         image: PathBuf,
@@ -44,9 +55,14 @@ pub enum DiscCommand {
         #[arg(short, long, value_name = "DIR")]
         out: PathBuf,
     },
-    /// Write a new image with files replaced: each new file must fit in the sectors the old one
-    /// has; raw sectors get their EDC and ECC recomputed, the directory record its new size.
-    /// Written atomically, read back and checked before it replaces anything.
+    /// Write a new image with files replaced, each within the sectors of the file it replaces
+    #[command(
+        long_about = "Write a new image with files replaced: each new file must fit in the sectors the old one has;
+raw sectors get their EDC and ECC recomputed, the directory record its new size. Written
+atomically, read back and checked before it replaces anything.
+Exit status: 0 written; 1 an image or file that cannot be read, a file that does not fit; 2 a usage error.
+More: docs/disc.md"
+    )]
     Patch {
         /// The image (.cue, .bin, .img, .iso).
         image: PathBuf,

@@ -17,26 +17,12 @@ use super::{Failure, Outcome, stdout_error};
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Print the pose an animation shows in a view at a tick, as one JSON object",
-    long_about = "Print what the draw algorithm (poseAt) draws for an animation in a view at a \
-tick, from a tactics-sprite-data.json: the sequence and frame position, the SHP frame, the 2D move \
-(moveX, moveY) and every tile in draw order with its cell, top left (x, y) from the stance point, \
-size, flipX and depth order (0 furthest back). `--animation Idle` or `--idle` draws the idle \
-frame of the view, which needs no --tick. Animation names match in any case.\n\n\
---weapon NAME (a type, or one of its graphics: the pose is the type's) adds the weapon and effect \
-layers the animation starts: `weaponType`, \
-`layerOrder` (the draw order in force, front-most first) and `layers` (each layer showing a frame, \
-back to front: its slot, the tick it started, its frame, the turn in degrees clockwise about \
-(pivotX, pivotY) from the stance point, its flags and its tiles placed as the unit's), read from \
-wep1.json and eff1.json beside --data unless --weapon-data and --effect-data name them.\n\n\
-Exit status: 0 on success; 1 when the document cannot be read or does not resolve; 2 for a usage \
-error: an unknown animation, a view outside 0..7 or a negative tick, in one line naming what is \
-valid.\n\n\
-Tactics Ogre SAS sets: give the SAS file (or a pakd container, with --entry N) as --data, \
---animation N by index, --direction D (0..3) and --tick T: one JSON object with the sequence the \
-direction plays (mirrored or not), the pose shown then (index, start, end, frame: the sprite, x, y: \
-the animation's position; nothing before the first pose, the last held past the duration) and \
-each quad where it is drawn (cell, x, y, width, height, u, v, flipX), back to front, as render \
-places it. --meanings and --position choose the reading of the disputed frame types.",
+    long_about = "Print what poseAt draws for an animation in a view at a tick, from a document: the
+sequence, the SHP frame, the 2D move and every tile in draw order with its cell, place and flip.
+--idle (or --animation Idle) needs no --tick; --weapon NAME adds the weapon and effect layers.
+A SAS set or pakd container as --data takes --animation N, --direction D and --tick T.
+Exit status: 0 printed; 1 a document that cannot be read or does not resolve; 2 a usage error.
+More: docs/rendering.md",
     after_long_help = super::LIMITS_HELP
 )]
 pub struct Args {
@@ -44,7 +30,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub data: PathBuf,
 
-    /// The animation's name, such as "Swing High"; "Idle" for the idle branch.
+    /// The animation's name, such as "Swing High" (any case); "Idle" for the idle frame.
     #[arg(long, value_name = "NAME", required_unless_present = "idle")]
     pub animation: Option<String>,
 
@@ -61,8 +47,8 @@ pub struct Args {
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u8).range(0..=3))]
     pub direction: Option<u8>,
 
-    /// The tick, 60 to the second, from the start of the animation (the idle frame needs none).
-    #[arg(long, value_name = "T", allow_negative_numbers = true)]
+    /// The tick, 60 to the second, from the animation's start (the idle frame needs none).
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = super::integer)]
     pub tick: Option<i64>,
 
     /// Draw the unit standing in water (its water frames).
@@ -73,18 +59,15 @@ pub struct Args {
     #[arg(long, conflicts_with = "animation")]
     pub idle: bool,
 
-    /// The weapon the unit holds, a type (knife, sword, axe, ...) or one of its graphics
-    /// (sword-3): add the layers its type starts.
+    /// Add the layers of this weapon: a type (sword) or one of its graphics (knight-sword-1); docs/weapons.md
     #[arg(long, value_name = "NAME", conflicts_with = "idle", value_parser = parse_weapon)]
     pub weapon: Option<WeaponChoice>,
 
-    /// The weapon layer document [default: wep1.json or wep1.tactics-sprite-layer.json beside
-    /// --data]
+    /// The weapon layer document [default: wep1(.tactics-sprite-layer).json beside --data]
     #[arg(long, value_name = "FILE", requires = "weapon")]
     pub weapon_data: Option<PathBuf>,
 
-    /// The effect layer document [default: eff1.json or eff1.tactics-sprite-layer.json beside
-    /// --data]
+    /// The effect layer document [default: eff1(.tactics-sprite-layer).json beside --data]
     #[arg(long, value_name = "FILE", requires = "weapon")]
     pub effect_data: Option<PathBuf>,
 

@@ -17,24 +17,12 @@ use super::{Failure, Outcome};
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Export every sequence as an atlas PNG and an Aseprite sprite-sheet JSON (Hash)",
-    long_about = "Draw every sequence of a tactics-sprite-data.json document from its sheet and \
-write DIR/NAME.png, an atlas of the composed frames (identical frames stored once, trimmed), and \
-DIR/NAME.json in the shape of Aseprite's File > Export Sprite Sheet JSON, Hash form: frames keyed \
-\"0\", \"1\", ... with frame, rotated, trimmed, spriteSourceSize, sourceSize and duration (whole \
-ms, rounding carried so each tag's total matches its ticks); meta with app, version, image, \
-format, size, scale (\"1\"), frameTags (one per sequence, named as it, inclusive from/to, \
-direction forward, repeat \"1\" when it does not loop; then \"<animation> view <V>\" for every \
-named animation and view 0..7, over the sequence that view plays, with data \"flipX\" on the \
-views drawn mirrored), layers (an events layer whose cels carry \
-hit and sound as user data) and a stance slice whose pivot is the stance point.\n\n\
-Each sequence is drawn at its own unmirrored facing with its 2D move; flip a frame horizontally \
-for the mirrored views (the canvas is symmetric about the pivot). A frame the game holds (a last \
-delay of 0) lasts --hold ticks, never 0 ms. MON's SP2 sequences need the SP2 (--sp2, or found \
-beside the sheet). With --weapon NAME --weapon-sheet WEP.SPR each sequence is drawn with the \
-weapon and effect layers it starts (see render --help), a frame wherever the unit's or a layer's \
-frame changes. Both files are written \
-atomically. Exit status: 0 on success; 1 when an input cannot be read or does not fit; 2 for a \
-usage error.",
+    long_about = "Draw every sequence of a document from its sheet and write DIR/NAME.png, an atlas of
+the frames (trimmed, each picture once), and DIR/NAME.json as Aseprite's Export Sprite Sheet
+writes it (Hash): frames with durations, a tag per sequence and per animation and view (flipX on
+the mirrored views), hits and sounds as cel user data, a stance slice. Written atomically.
+Exit status: 0 written; 1 an input that cannot be read or does not fit; 2 a usage error.
+More: docs/aseprite.md",
     after_long_help = super::LIMITS_HELP
 )]
 pub struct Args {
@@ -44,14 +32,12 @@ pub struct Args {
     #[command(flatten)]
     pub weapon: WeaponInput,
 
-    /// The files' name, NAME.png and NAME.json [default: the sheet file's stem; `ramuza` for the
-    /// remaster's battle_ramuza_spr.bin]
+    /// The files' name, NAME.png and NAME.json [default: the sheet's stem; ramuza for battle_ramuza_spr.bin]
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
 
-    /// How long a frame the game holds (a last delay of 0) lasts, in ticks (Aseprite and the
-    /// engines that read it need a positive duration).
-    #[arg(long, value_name = "TICKS", default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Ticks a frame the game holds (a last delay of 0) lasts; never 0 ms [default: 60]
+    #[arg(long, value_name = "TICKS", default_value_t = 60, hide_default_value = true, value_parser = super::at_least_one::<u32>)]
     pub hold: u32,
 
     /// The folder to write into (made if missing).

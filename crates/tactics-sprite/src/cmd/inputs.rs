@@ -20,26 +20,20 @@ pub struct DrawingInput {
     #[arg(long, value_name = "FILE")]
     pub data: PathBuf,
 
-    /// The sheet: an SPR file, or a PNG 256 pixels wide in the sheet's layout; with --disc, a
-    /// file in the image (RAMUZA.SPR).
+    /// The sheet: an SPR file, or a PNG 256 pixels wide in its layout (with --disc, a name in the image).
     #[arg(long, value_name = "SHEET")]
     pub sheet: PathBuf,
 
-    /// The second sheet (an SP2, or a 256-wide PNG) that MON's SP2 sequences draw from; with
-    /// --disc, a file in the image [default: the document's sp2 file (its disc or remaster name),
-    /// if it is beside the sheet]
+    /// The SP2 sheet MON's SP2 sequences draw from [default: the one the document names, beside --sheet]
     #[arg(long, value_name = "FILE")]
     pub sp2: Option<PathBuf>,
 
-    /// Read --sheet, --sp2 and --weapon-sheet from your own disc image (.cue, .bin, .img, .iso):
-    /// a name is a file of its BATTLE folder (RAMUZA.SPR, or the remaster's battle_ramuza_spr.bin),
-    /// a name with a folder a path in the image (BATTLE/RAMUZA.SPR); a file of that name on disk
-    /// is never read (docs/disc.md).
+    /// Read --sheet, --sp2 and --weapon-sheet from your own disc image (.cue, .bin, .iso; docs/disc.md).
     #[arg(long, value_name = "IMAGE")]
     pub disc: Option<PathBuf>,
 
-    /// The SPR palette to draw with (SPR sheets only; an SP2 is drawn with it too) [default: 0]
-    #[arg(long, value_name = "N")]
+    /// The SPR palette to draw with, the SP2's too (SPR sheets only) [default: 0]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::whole_number::<usize>)]
     pub palette: Option<usize>,
 }
 

@@ -25,6 +25,7 @@ pub mod weapon;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
+use std::str::FromStr;
 
 use anyhow::{Context, anyhow};
 use fft_formats::{FileFormat, text};
@@ -37,18 +38,58 @@ pub use failure::{Failure, Outcome, report_error};
 /// (two full 65535-byte blocks), a SEQ 0x10405, a sheet well under 0x10000.
 pub const MAX_INPUT_LEN: u64 = 4 << 20;
 
-/// The limits paragraph of `--help` for the commands that read a document
-/// (`sprite_data::limits`; a test holds these numbers to the constants).
-pub const LIMITS_HELP: &str = "Limits (a document is untrusted input): a document file is at \
-most 2 MiB, refused by its size before it is read; it is checked whole before anything is drawn \
-and refused, with the JSON paths of its first problems, when an index is out of range, a \
-per-frame list is not as long as its frames, or a count or value is past its limit (1024 cells, \
-256 main frames, 256 sequences, 256 animations, 256 frames a sequence and 8192 in all, tile \
-offsets and moves of 256 pixels either way). Drawing: a canvas is at most 1080 x 1080 pixels \
-(every document within those limits fits); a still picture (a frame, a strip, a contact sheet, an \
-atlas) at most 134217728 pixels after --scale; an animation at most 256 frames and 67108864 \
-pixels in all after --scale; an output file at most 256 MiB. Past a limit the command stops with \
-one line naming the limit and the field or option that passed it.";
+/// The last line of `--help` for the commands that read a document: the limits themselves are on
+/// docs/limits.md, which a test (`sprite-data`'s `limits_doc`) holds to `sprite_data::limits`.
+pub const LIMITS_HELP: &str =
+    "Limits: a document is untrusted input, checked whole and held to the limits on docs/limits.md";
+
+/// Reads a count that must be at least 1 (`--columns`, `--hold`, `--timeout-ms`): clap's own
+/// range message would state the type's largest value as the upper bound, which says nothing.
+///
+/// # Errors
+/// The line clap shows after the option's name.
+pub fn at_least_one<T: FromStr + PartialEq + From<u8>>(value: &str) -> Result<T, String> {
+    match value.trim().parse::<T>() {
+        Ok(n) if n != T::from(0) => Ok(n),
+        _ => Err(format!(
+            "expected a whole number of at least 1, not {value:?}"
+        )),
+    }
+}
+
+/// Reads a whole number from 0 (`--plays`, `--max`, `--palette`), so that `-1` or `x` is named
+/// as what it is rather than as a digit the parser did not expect.
+///
+/// # Errors
+/// The line clap shows after the option's name.
+pub fn whole_number<T: FromStr>(value: &str) -> Result<T, String> {
+    value
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a whole number from 0, not {value:?}"))
+}
+
+/// Reads an index (`--frame`): a whole number from 0.
+///
+/// # Errors
+/// The line clap shows after the option's name.
+pub fn index(value: &str) -> Result<usize, String> {
+    value
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected an index, a whole number from 0, not {value:?}"))
+}
+
+/// Reads a signed whole number (`--tick`, whose range the command checks and words itself).
+///
+/// # Errors
+/// The line clap shows after the option's name.
+pub fn integer(value: &str) -> Result<i64, String> {
+    value
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a whole number, not {value:?}"))
+}
 
 /// `--kind` values: which format to decode a file as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

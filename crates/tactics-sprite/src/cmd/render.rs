@@ -15,43 +15,12 @@ use super::{Failure, Outcome};
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Draw a frame, an animation or every frame of a document from a sheet (PNG, APNG, GIF)",
-    long_about = "Draw pictures of a tactics-sprite-data.json document from its sprite sheet (an \
-SPR file, or a PNG in the same 256-wide layout, indexed or RGBA), placing every tile as the draw \
-algorithm (poseAt) does: tiles back to front, mirrored tiles and mirrored views flipped, the 2D \
-move (moveX, moveY) added. A render's canvas is the box of what it draws (the union of the drawn \
-pixels of all its frames), with the stance point at the same place in each, so frames do not \
-jump; --all-frames uses the document's canvas. MON's SP2 animations cut their lower-half tiles \
-from the SP2 (--sp2, or the file the document names, found beside the sheet) and are refused \
-without it. Weapons and effects are drawn with --weapon (below).\n\n\
-What is drawn: --frame N (SHP frame N as stored), --animation NAME at --view V [--water] (every \
-frame the animation shows, each at the tick it starts; \"Idle\" is the idle frame of the view; \
-an animation that only draws in water, such as Nulled Walk, is always drawn in its water frames), \
-or --all-frames (a contact sheet of every frame, labelled by index).\n\n\
-The output's extension chooses the format: .png a strip (one row per --animation, which may be \
-given several times, as may --view: a row per animation and view; with --labels each frame's \
-first tick is written under it, red where a hit \
-lands, blue where a sound plays), .apng an animated PNG whose delays are exactly ticks/60 s, \
-.gif a GIF with centisecond delays whose rounding is carried so the total time is right. An \
-animation that loops plays for ever, one that does not plays once and holds its last frame \
-(--plays changes it); a last frame the game holds (delay 0) shows for --hold ticks.\n\n\
-The output is written atomically. Exit status: 0 on success; 1 when an input cannot be read or \
-does not fit (a sheet too small for the document's cells, an SP2 animation without its SP2); 2 \
-for a usage error: an unknown animation (names match in any case; the nearest are suggested), a \
-view outside 0..7, a frame not in the document, an unknown extension. Nothing is printed before \
-a failure.\n\n\
---weapon NAME --weapon-sheet WEP.SPR draws an --animation with the weapon in hand: the weapon and \
-effect layers the animation's sequence starts (QueueSpriteAnim), each from its layer document \
-(wep1.json and eff1.json beside --data unless --weapon-data/--effect-data name them) and its block \
-of the weapons sheet, in the draw order SetLayerPriority sets, a turned frame turned about the \
-unit's anchor. A picture is drawn wherever the unit's or a layer's frame changes. NAME is a weapon \
-type (sword, katana, ...: its first graphic) or one graphic (sword-3), which gives the rows of \
-the weapons block to cut it from and its palette; --weapon-rows and --weapon-palette override \
-them.\n\n\
-Tactics Ogre SAS sets: give the SAS file (or a pakd container, with --entry N) as --data and a PNG \
-sheet of any size as --sheet; --animation N picks an animation by index and --direction D (0..3) \
-its column, a mirrored direction is drawn mirrored. Each pose is a cell of the strip (or a frame \
-of the .apng/.gif, at 60 ticks a second), quads at the animation's position plus their x, y, at \
-the sheet's resolution (the game shows it at 1/scale). --frame N draws sprite N."
+    long_about = "Draw a document's frames from its sheet (SPR, or a 256-wide PNG) as poseAt places them:
+--frame N (an SHP frame as stored), --animation NAME at --view V (every frame it shows), or
+--all-frames (a contact sheet). The output's extension picks the format: .png (a strip), .apng, .gif.
+--weapon NAME adds the weapon in hand and its effects; a SAS set as --data is drawn too.
+Exit status: 0 drawn; 1 an input that cannot be read or does not fit; 2 a usage error.
+More: docs/rendering.md"
 )]
 #[command(after_long_help = super::LIMITS_HELP)]
 #[command(group(clap::ArgGroup::new("what").required(true).args(["frame", "animation", "all_frames"])))]
@@ -66,25 +35,24 @@ pub struct Args {
     #[command(flatten)]
     pub sas: SasRenderOptions,
 
-    /// Draw SHP frame N as stored (not mirrored, no move).
-    #[arg(long, value_name = "N")]
+    /// Draw SHP frame N as stored (not mirrored, no move); a SAS set's sprite N.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::index)]
     pub frame: Option<usize>,
 
-    /// Draw this animation ("Swing High"; "Idle" for the idle frame); repeat for more rows of a
-    /// .png strip.
+    /// Draw this animation ("Swing High", any case; "Idle"; a SAS set's by index); repeatable.
     #[arg(long, value_name = "NAME")]
     pub animation: Vec<String>,
 
-    /// Draw a contact sheet of every frame of the document, labelled by index (.png only).
+    /// Draw every frame of the document on a contact sheet, labelled by index (.png only).
     #[arg(long)]
     pub all_frames: bool,
 
-    /// The view, 0..7: (facing + camera step) % 8; repeat for more rows of a .png strip (each
-    /// animation at each view).
+    /// The view, 0..7: (facing + camera step) % 8; repeatable, a strip row each [default: 1]
     #[arg(
         long,
         value_name = "V",
         default_value = "1",
+        hide_default_value = true,
         allow_negative_numbers = true
     )]
     pub view: Vec<i64>,
@@ -93,29 +61,33 @@ pub struct Args {
     #[arg(long)]
     pub water: bool,
 
-    /// Scale every pixel to a K x K block (nearest neighbour), 1..16.
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=16))]
+    /// Scale every pixel to a K x K block (nearest neighbour), 1..16 [default: 1]
+    #[arg(long, value_name = "K", default_value_t = 1, hide_default_value = true, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=16))]
     pub scale: u32,
 
-    /// `transparent` or a colour #RRGGBB.
-    #[arg(long, value_name = "BG", default_value = "transparent")]
+    /// `transparent` or a colour #RRGGBB [default: transparent]
+    #[arg(
+        long,
+        value_name = "BG",
+        default_value = "transparent",
+        hide_default_value = true
+    )]
     pub background: Background,
 
-    /// Write each frame's first tick under it in a .png strip (red: a hit lands; blue: a sound).
+    /// Write each frame's first tick under it in a .png strip (red: a hit; blue: a sound).
     #[arg(long)]
     pub labels: bool,
 
-    /// Cells per row of the contact sheet.
-    #[arg(long, value_name = "N", default_value_t = 16)]
+    /// Cells per row of the contact sheet [default: 16]
+    #[arg(long, value_name = "N", default_value_t = 16, hide_default_value = true, allow_negative_numbers = true, value_parser = super::at_least_one::<u32>)]
     pub columns: u32,
 
-    /// How many times an .apng or .gif plays, 0 for ever [default: 0 when the animation loops,
-    /// else 1]
-    #[arg(long, value_name = "N")]
+    /// How many times an .apng or .gif plays, 0 for ever [default: 0 if it loops, else 1]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::whole_number::<u32>)]
     pub plays: Option<u32>,
 
-    /// How long an .apng or .gif shows a frame the game holds (a last delay of 0), in ticks.
-    #[arg(long, value_name = "TICKS", default_value_t = 60)]
+    /// Ticks an .apng or .gif shows a frame the game holds (a last delay of 0) [default: 60]
+    #[arg(long, value_name = "TICKS", default_value_t = 60, hide_default_value = true, allow_negative_numbers = true, value_parser = super::at_least_one::<u32>)]
     pub hold: u32,
 
     /// Where to write: .png, .apng or .gif.
@@ -199,6 +171,12 @@ pub fn run(args: &Args) -> Outcome {
     }
     if let Some(result) = super::sas::render::dispatch(&sas_render(args)) {
         return result;
+    }
+    if args.sas.sas.entry.is_some() {
+        return Err(usage(format!(
+            "--entry picks the SAS set of a pakd container, and {} is not one",
+            args.input.data.display()
+        )));
     }
     let request = request_of(args).map_err(usage)?;
     request.check().map_err(|fault| refused(&fault))?;

@@ -25,18 +25,29 @@ pub enum Format {
 /// The options `check` and `diff` share.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ReportArgs {
-    /// Leave out a path and everything under it, such as `hands` or `animations[*].mode`
-    /// (`[*]` any index, `*` any key); repeatable.
+    /// Leave out a path and all under it (`hands`, `animations[*].mode`; `*` any key); repeatable
     #[arg(long, value_name = "PATH", value_parser = PathPattern::parse)]
     pub ignore: Vec<PathPattern>,
 
-    /// How to print the differences.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    /// How to print the differences: text, json (never cut) or github (annotations) [default: text]
+    #[arg(
+        long,
+        value_enum,
+        default_value_t = Format::Text,
+        hide_default_value = true,
+        hide_possible_values = true
+    )]
     pub format: Format,
 
-    /// Print at most N differences, then how many there are in all (0: no limit; JSON is never
-    /// cut).
-    #[arg(long, value_name = "N", default_value_t = 40)]
+    /// Print at most N differences, then the count (0: no limit) [default: 40]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 40,
+        hide_default_value = true,
+        allow_negative_numbers = true,
+        value_parser = super::whole_number::<usize>
+    )]
     pub max: usize,
 }
 

@@ -13,22 +13,19 @@ use super::{Failure, FormatArg, Outcome, choose_kind, read_input, report_error, 
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Decode and re-encode files; succeed only when every one comes back byte-identical",
-    long_about = "Decode each file, encode the model again and compare the bytes.\n\n\
-Prints one line per file on stdout:\n  \
-identical  <path>  <kind>  <size> bytes\n  \
-DIFFERENT <path>  <kind>  first difference at 0x<offset> (...)\n\
-A file that cannot be read or decoded gets one error line on stderr instead \
-(tactics-sprite: <path>: at byte 0x...: <problem>) and the remaining files are still checked.\n\n\
-Exit status: 0 only when every file comes back byte-identical, else 1."
+    long_about = "Decode each file, encode it again and compare the bytes: one line a file on stdout, `identical` or
+`DIFFERENT` with the first differing offset; a file that cannot be read or decoded gets one error
+line on stderr, and the other files are still checked.
+Exit status: 0 only when every file comes back byte-identical, else 1; 2 a usage error.
+More: docs/formats/README.md"
 )]
 pub struct Args {
     /// The files to check (SHP, SEQ, SPR, or a SAS set or pakd container; any file name).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
-    /// Decode every file as this kind instead of telling each file's kind from its structure
-    /// (its length fields) [default: detected per file]
-    #[arg(long, value_enum, value_name = "KIND")]
+    /// Decode every file as this kind: unit-shp, weapon-shp, seq or spr [default: detected per file]
+    #[arg(long, value_enum, value_name = "KIND", hide_possible_values = true)]
     pub kind: Option<FormatArg>,
 }
 

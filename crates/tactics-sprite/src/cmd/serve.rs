@@ -25,39 +25,12 @@ const SHEETS_VAR: &str = "FFT_SHEETS";
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Serve the documents, poses, sheets and renders over HTTP, with a viewer page at /",
-    long_about = "Serve unit kinds over HTTP: GET /api/v1/kinds, /api/v1/animations?kind=K, \
-/api/v1/data?kind=K (the document as built, with an ETag, 304 and gzip), /api/v1/draw (what \
-`tactics-sprite draw` prints), /api/v1/sheet.png (what `tactics-sprite sheet` writes), \
-/api/v1/render.png|gif|apng (what `tactics-sprite render` writes), /api/v1/sp2.png (MON's \
-SP2 as render draws it), /api/v1/canvas, /api/v1/layer and /api/v1/layer.png (what the viewer \
-draws from), and a viewer page at / that plays any animation with the JavaScript package, \
-served at /tactics-sprite.mjs. Animation names match in any case.\n\n\
-What is served: the documents given with --data; else every unit kind whose SHP and SEQ are in \
---originals (or in the BATTLE folder of the disc image --disc names, or $FFT_ORIGINALS, or \
-./originals), built at start; else the synthetic demo unit, so it works on a fresh machine. \
-Each kind is drawn from its sheet (the document's sheet.file, by its disc or remaster name) \
-found in --sheets (or $FFT_SHEETS, or the originals' folder or image, or a --data document's \
-folder), else from a synthetic sheet of coloured cells; MON's SP2 animations from its SP2 found \
-beside that sheet (refused, 422, without it). The demo is drawn from its demo sheet.\n\n\
-/api/v1/draw takes weapon=NAME as draw takes --weapon NAME (a type, or one of its graphics): the \
-weapon and effect layers are built \
-from WEP1 (WEP2 for type2) and EFF1 in the originals' folder or image, or read from wep1.json (wep2.json \
-for type2) and eff1.json, or their .tactics-sprite-layer.json names, beside a --data document; \
-without them weapon= is refused (422). /api/v1/render.png|gif|apng takes weapon=NAME (with \
-weapon-palette=N and weapon-rows=ROWS to override the graphic's, and effect-palette=N) as render \
-takes --weapon NAME --weapon-sheet WEP.SPR: the same layer documents, cut from the weapons sheet given with \
---weapon-sheet, else WEP.SPR (or battle_wep_spr.bin) found in the sheets' folder, the \
-originals' folder or image, or a --data document's folder; without it weapon= is refused \
-(422).\n\n\
-Tactics Ogre SAS sets given with --sas (a SAS file, or every SAS entry of a pakd container, named \
-<stem>.<entry>) are served under /api/v1/sas/: sets (the list), data?set= (the document `build \
---sas` writes, with an ETag, 304 and gzip), pose?set=&animation=&direction=&tick= (what `draw` \
-prints for the set), render.png|gif|apng?set=&animation=|frame=&direction= (what `render` writes, \
-drawn from the --sas-sheet PNG) and sheet.png?set=; meanings= and position= choose the reading, \
-as --meanings and --position do.\n\n\
-It listens on 127.0.0.1:8000 (loopback only) unless --addr says otherwise, and stops cleanly on \
-Ctrl-C or SIGTERM. Exit status: 0 after a clean stop; 1 when a file cannot be read or built or \
-the address cannot be bound; 2 for a usage error."
+    long_about = "Serve the documents, poses, sheets and renders over HTTP (/api/v1/...), with a viewer page at /
+that plays any animation: the kinds in --originals or --disc, the --data documents, else a
+synthetic demo unit. weapon=NAME draws the weapon in hand; --sas sets are served under /api/v1/sas/.
+Listens on 127.0.0.1:8000 (loopback) unless --addr says otherwise; stops cleanly on Ctrl-C.
+Exit status: 0 after a clean stop; 1 a file that cannot be read or built, or an address in use; 2 a usage error.
+More: crates/sprite-server/README.md"
 )]
 pub struct Args {
     /// Folder holding the original SHP and SEQ files [default: $FFT_ORIGINALS, else
@@ -65,35 +38,27 @@ pub struct Args {
     #[arg(long, value_name = "DIR", conflicts_with = "data")]
     pub originals: Option<PathBuf>,
 
-    /// Your own disc image (.cue, .bin, .img, .iso) in place of --originals: the kinds, layers,
-    /// sheets and WEP.SPR of its BATTLE folder; --sheets and --weapon-sheet, when given, still
-    /// name files on disk (docs/disc.md).
+    /// Your own disc image in place of --originals: its kinds, sheets and WEP.SPR (docs/disc.md)
     #[arg(long, value_name = "IMAGE", conflicts_with_all = ["data", "originals"])]
     pub disc: Option<PathBuf>,
 
-    /// Serve this document (repeatable); its kind is named by the file name
-    /// (`mon.json` or `mon.tactics-sprite-data.json`: `mon`).
+    /// Serve this document (repeatable), its kind named by its file (mon.json: mon)
     #[arg(long, value_name = "DOC.json")]
     pub data: Vec<PathBuf>,
 
-    /// Folder holding the sheets (RAMUZA.SPR or battle_ramuza_spr.bin, ...) [default:
-    /// $FFT_SHEETS, else the originals' folder or image].
+    /// Folder holding the sheets (RAMUZA.SPR, ...) [default: $FFT_SHEETS, else the originals']
     #[arg(long, value_name = "DIR")]
     pub sheets: Option<PathBuf>,
 
-    /// The weapons sheet renders with weapon= cut the layers from [default: WEP.SPR or
-    /// battle_wep_spr.bin in the sheets' folder, the originals' folder or image, or a --data
-    /// document's folder].
+    /// The weapons sheet weapon= renders cut from [default: WEP.SPR by the sheets, originals or --data]
     #[arg(long, value_name = "WEP.SPR")]
     pub weapon_sheet: Option<PathBuf>,
 
-    /// Serve this Tactics Ogre SAS set, or every SAS entry of this pakd container (repeatable),
-    /// under /api/v1/sas/: a set is named by its file stem, a container's entries `<stem>.<N>`.
+    /// Serve this Tactics Ogre SAS set, or a pakd container's (repeatable), under /api/v1/sas/
     #[arg(long, value_name = "FILE")]
     pub sas: Vec<PathBuf>,
 
-    /// The PNG sheet the --sas sets are drawn from: once for all of them, or once per --sas in
-    /// the same order [default: none; their renders are refused]
+    /// The PNG sheet the --sas sets are drawn from: once, or once per --sas [default: none, no renders]
     #[arg(long, value_name = "SHEET.png", requires = "sas")]
     pub sas_sheet: Vec<PathBuf>,
 
@@ -101,25 +66,17 @@ pub struct Args {
     #[arg(long, value_name = "IP:PORT", default_value = sprite_server::DEFAULT_ADDR)]
     pub addr: SocketAddr,
 
-    /// Let pages from this origin call the API (CORS), such as http://localhost:3000; `*` for
-    /// any.
+    /// Let pages from this origin call the API (CORS), such as http://localhost:3000; `*` for any
     #[arg(long, value_name = "ORIGIN")]
     pub cors: Option<String>,
 
     /// The longest a request may take, in milliseconds, before it is answered 503.
-    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = super::at_least_one::<u64>)]
     pub timeout_ms: u64,
 
     /// How many requests are handled at once; more wait their turn (within the timeout).
-    #[arg(long, value_name = "N", default_value_t = sprite_server::MAX_CONCURRENT, value_parser = parse_positive)]
+    #[arg(long, value_name = "N", default_value_t = sprite_server::MAX_CONCURRENT, value_parser = super::at_least_one::<usize>)]
     pub max_concurrent: usize,
-}
-
-fn parse_positive(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(n) if n > 0 => Ok(n),
-        _ => Err(format!("{text:?} is not a whole number above 0")),
-    }
 }
 
 /// Runs the command: loads, prints what is served and where, and serves until stopped.

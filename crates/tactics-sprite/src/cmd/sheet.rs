@@ -17,32 +17,22 @@ use sprite_render::spr_png::{self, ImportOptions, Imported, PixelSource, Source}
 use super::{Outcome, read_input};
 
 /// What `sheet FILE` and `sheet export FILE` write, for both their helps.
-const EXPORT_HELP: &str = "Decode an SPR sprite sheet (standard, short, tall, SP2, OTHER or the \
-weapons sheet) and write it as an 8-bit indexed PNG: each pixel's value is its 4-bit sheet index, \
-the PLTE is the chosen palette (16 colours, each 5-bit channel expanded to v * 255 / 31 rounded) \
-and the tRNS makes index 0 transparent. An SP2 sheet has no palette of its own and is written \
-with a grey ramp. The picture also carries what an indexed PNG cannot hold, in an ancillary \
-`spPl` chunk that viewers ignore: every palette as stored (STP bits included), the layout and the \
-zero bytes the file ends with, so that `sheet import` reads it back into the very same bytes \
-(docs/sheet-import.md; an editor may drop the chunk, and the import then takes what it held from \
---like).\n\n\
-With --portrait, writes the 48 x 32 portrait turned upright (32 x 48) with a portrait palette \
-(8-15 on unit sheets; 8 by default); its colour 0, the portrait's background, stays opaque unless \
-it is 0x0000. A portrait is a picture only: it does not import.\n\n\
-The output is written atomically. Exit status: 0 on success; 1 when the sheet cannot be read or \
-decoded or has no such palette or portrait; 2 for a usage error.";
+const EXPORT_HELP: &str = "Write an SPR sheet (any layout, SP2 and WEP.SPR included) as an 8-bit indexed PNG: pixel
+values are the sheet's indices, the PLTE the chosen palette, index 0 transparent. Its `spPl`
+chunk keeps every palette and the layout, so `sheet import` gives back the same bytes.
+--portrait writes the portrait upright instead (a picture only: it does not import).
+Exit status: 0 written (atomically); 1 a sheet that cannot be read or has no such palette; 2 a usage error.
+More: docs/rendering.md";
 
 /// The sheet, as a picture and back.
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Write an SPR sprite sheet as an indexed PNG, or import a painted PNG back into the SPR",
-    long_about = format!(
-        "`sheet FILE -o OUT.png` (short for `sheet export FILE -o OUT.png`): {EXPORT_HELP}\n\n\
-`sheet import PICTURE -o SHEET.SPR [--like SHEET.SPR]`: read a picture of a sheet back into the \
-SPR file, the picture `sheet` wrote (the same bytes come back) or one painted from it; see \
-`tactics-sprite sheet import --help`. (A sheet file named `export` or `import` is given as \
-./export.)"
-    ),
+    long_about = "Write an SPR sheet as an indexed PNG (`sheet FILE -o OUT.png`, short for `sheet export`),
+or read a picture, painted or not, back into the SPR file (`sheet import PICTURE -o SHEET.SPR`).
+A sheet file named export or import is given as ./export.
+Exit status: 0 written; 1 an input that cannot be read or does not make a sheet; 2 a usage error.
+More: docs/sheet-import.md",
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true
 )]
@@ -89,41 +79,27 @@ pub struct ExportArgs {
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Read a picture of a sheet (indexed or in colours) back into the SPR file",
-    long_about = "Read a PNG picture of a sprite sheet back into the SPR (or SP2) file: the picture \
-`sheet` writes, or one painted from it in any editor. It must be 256 pixels wide and as tall as a \
-layout: 488 (standard), 288 (short), 512 (tall), 256 (SP2 or OTHER), 656 (the weapons sheet), or \
-456 (a standard sheet without its bottom band, which then comes from --like).\n\n\
-An indexed picture's pixel values are the sheet's indices (0 to 15); its PLTE is the palette it \
-shows, each colour becoming the nearest 15-bit colour word. A picture in colours (RGBA, RGB, grey) \
-must use the colours of one of the sheet's palettes (alpha 0 is index 0); each colour that does \
-not fit is named by its pixel position. What the picture does not carry (the other palettes, the \
-layout, the zero bytes at the end) comes from its `spPl` chunk when `sheet` wrote it, else from \
---like, a sheet of the same layout. A picture `sheet` wrote imports to the very same bytes with \
-no --like. The command says where each part came from.\n\n\
-The output is written atomically; nothing is written when the picture is refused. Exit status: 0 \
-on success; 1 when the picture or --like cannot be read or does not make a sheet (one line saying \
-why: its size, the colours or indices that fit no palette, the palettes it lacks); 2 for a usage \
-error."
+    long_about = "Read a PNG picture of a sheet back into the SPR (or SP2) file: the picture `sheet` wrote (the
+same bytes come back) or one painted from it, 256 wide and as tall as a layout, indexed or in the
+colours of one palette. What it does not carry comes from its spPl chunk, else from --like.
+Written atomically; nothing is written when the picture is refused (one line saying why).
+Exit status: 0 written; 1 an input that cannot be read or does not make a sheet; 2 a usage error.
+More: docs/sheet-import.md"
 )]
 pub struct ImportArgs {
     /// The picture (a PNG).
     #[arg(value_name = "PICTURE")]
     pub picture: PathBuf,
 
-    /// A sheet of the same layout to take what the picture does not carry from: the other
-    /// palettes, the bottom band of a 456-row picture, the zero bytes at the end (e.g. the
-    /// RAMUZA.SPR the picture was painted from).
+    /// A sheet of the same layout for what the picture lacks (the one it was painted from)
     #[arg(long, value_name = "SPR")]
     pub like: Option<PathBuf>,
 
-    /// The palette the picture shows: for an indexed picture without the chunk, the palette its
-    /// PLTE replaces [default: 0]; for a picture in colours, the palette its colours are from
-    /// [default: the first that holds them all].
+    /// The palette the picture shows [default: its chunk's; 0, or the first holding its colours]
     #[arg(long, value_name = "N")]
     pub palette: Option<usize>,
 
-    /// The layout, when neither the picture's chunk nor --like says it and the height does not
-    /// (a 256 x 256 picture is an SP2 sheet or the OTHER sheet).
+    /// The layout when neither the chunk, --like nor the height says it (256 x 256: sp2 or other)
     #[arg(long, value_name = "LAYOUT", value_parser = variant_parser())]
     pub variant: Option<SprVariant>,
 

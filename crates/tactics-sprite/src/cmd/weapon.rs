@@ -17,42 +17,32 @@ use super::inputs::SheetFiles;
 /// Draw the unit holding a weapon.
 #[derive(Debug, Clone, clap::Args)]
 pub struct WeaponInput {
-    /// Draw the unit holding this weapon, with the weapon and effect layers its animations start:
-    /// a type (knife, ninja-blade, sword, knight-sword, katana, axe, rod, staff, flail, gun,
-    /// crossbow, bow, instrument, book, spear, pole, bag, cloth, shield, ball, shuriken), drawn with
-    /// its first graphic, or one graphic of a type numbered from 1 (sword-3, katana-2). The type
-    /// picks the frames, the graphic the rows of the weapons block (docs/weapons.md).
+    /// Draw the unit holding this weapon: a type (sword) or one of its graphics (knight-sword-1); docs/weapons.md
     #[arg(long, value_name = "NAME", requires = "weapon_sheet", value_parser = parse_weapon)]
     pub weapon: Option<WeaponChoice>,
 
-    /// The weapons sheet, WEP.SPR (85504 bytes: weapons, effects and traps); with --disc, a file
-    /// in the image.
+    /// The weapons sheet, WEP.SPR (with --disc, a name in the image).
     #[arg(long, value_name = "WEP.SPR", requires = "weapon")]
     pub weapon_sheet: Option<PathBuf>,
 
-    /// The weapon layer document [default: wep1.json or wep1.tactics-sprite-layer.json beside
-    /// --data; give wep2's for a TYPE2 unit]
+    /// The weapon layer document, wep2's for a TYPE2 unit [default: wep1(.tactics-sprite-layer).json beside --data]
     #[arg(long, value_name = "FILE", requires = "weapon")]
     pub weapon_data: Option<PathBuf>,
 
-    /// The effect layer document [default: eff1.json or eff1.tactics-sprite-layer.json beside
-    /// --data]
+    /// The effect layer document [default: eff1(.tactics-sprite-layer).json beside --data]
     #[arg(long, value_name = "FILE", requires = "weapon")]
     pub effect_data: Option<PathBuf>,
 
-    /// The weapon's palette in the weapons block, 0..15, instead of the chosen graphic's (the
-    /// game picks it per item; no file we read says which, so a graphic is drawn with palette 0).
-    #[arg(long, value_name = "N", requires = "weapon", value_parser = clap::value_parser!(u8).range(0..16))]
+    /// The weapon's palette in its block, 0..15, instead of the graphic's (0: no file says an item's)
+    #[arg(long, value_name = "N", requires = "weapon", allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(0..16))]
     pub weapon_palette: Option<u8>,
 
-    /// Draw the weapon from this many rows further down its block instead of the chosen
-    /// graphic's rows: the items of one type share its frames, each graphic in its own rows (a
-    /// multiple of 8; `--weapon katana` is drawn from rows +128, `--weapon sword-2` from +16).
-    #[arg(long, value_name = "ROWS", requires = "weapon", value_parser = clap::value_parser!(u8).range(0..=248))]
+    /// Cut the weapon this many rows down its block instead of the graphic's (0..248, a multiple of 8).
+    #[arg(long, value_name = "ROWS", requires = "weapon", allow_negative_numbers = true, value_parser = sprite_data::weapon::weapon_rows)]
     pub weapon_rows: Option<u8>,
 
-    /// The effect's palette in the effects block, 0..15.
-    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..16))]
+    /// The effect's palette in the effects block, 0..15 [default: 0]
+    #[arg(long, value_name = "N", default_value_t = 0, hide_default_value = true, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(0..16))]
     pub effect_palette: u8,
 }
 

@@ -22,27 +22,15 @@ use super::{FormatArg, Outcome, SpriteFile, choose_kind};
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Say what changed between two SEQ, SHP, SPR files or two documents; exit 1 when they differ",
-    long_about = "Compare two files of the same kind and list each difference on one line, grouped \
-by what it is about:\n\n  \
-two SEQ files: the header values, the slot table, and each slot whose commands changed, command \
-by command, with the command's number in its slot and its byte offset in each file (aliased slots \
-that share their commands are reported together);\n  \
-two SHP files (unit or weapon/effect): the header, then each frame that changed, tile by tile, \
-with the byte offset of the record;\n  \
-two SPR sheets: each palette colour that changed, and how many pixels changed in which rows;\n  \
-two documents (two unit documents, tactics-sprite-data.json, or two layer documents, such as \
-wep1.json): by meaning, as `check` compares them.\n\n\
-A JSON document is told by its first character and what it is by its \"format\" field; the \
-other files by their structure (--kind forces one). A SEQ or SHP file may be given as its text \
-form (what `disasm` writes, edited or not; docs/text-forms.md): it is compared as the file it \
-assembles to, so a text and its own file are the same, and the byte offsets are the assembled \
-file's. The two files must be of the same kind.\n\n\
-Exit status: 0 when they are the same, 1 when they differ, 2 for a usage error or a file that \
-cannot be read or decoded (so 1 always means a difference)."
+    long_about = "Compare two files of one kind and print each difference on one line: two SEQ files slot by
+slot and command by command, two SHP files frame by frame and tile by tile, with byte offsets;
+two SPR sheets palette by palette and row by row; two documents (unit or layer) as check does.
+A SEQ or SHP file may be its text form (from disasm), compared as the bytes it assembles to.
+Exit status: 0 the same; 1 different; 2 a usage error or a file that cannot be read or decoded.
+More: docs/checking.md"
 )]
 pub struct Args {
-    /// The first file (A): a SEQ, SHP or SPR file, the text form of a SEQ or SHP file, or a
-    /// document.
+    /// The first file (A): a SEQ, SHP or SPR file, a text form of a SEQ or SHP, or a document
     #[arg(value_name = "A")]
     pub a: PathBuf,
 
@@ -50,8 +38,8 @@ pub struct Args {
     #[arg(value_name = "B")]
     pub b: PathBuf,
 
-    /// Decode both files as this kind [default: detected]
-    #[arg(long, value_enum, value_name = "KIND")]
+    /// Decode both files as this kind: unit-shp, weapon-shp, seq or spr [default: detected]
+    #[arg(long, value_enum, value_name = "KIND", hide_possible_values = true)]
     pub kind: Option<FormatArg>,
 
     #[command(flatten)]

@@ -18,16 +18,11 @@ pub const MANIFEST: &str = "pakd.json";
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Write the entries of a pakd container (Tactics Ogre) to files",
-    long_about = "Write the entries of a pakd container (the archives Tactics Ogre keeps its SAS \
-sprite animation sets in) to files in a folder, named NNNN.<kind> by index (.sas for SAS sets, \
-.pakd for nested containers, .ashg for compressed entries, .bin otherwise). Each entry is written \
-as stored, its padding included, so `roundtrip` on an extracted SAS set passes. When every entry \
-is extracted, a manifest (pakd.json: byte order, entry ids, header padding, file order) is \
-written too, and `pack` rebuilds the same container from the folder.\n\n\
-Compressed (ashg) entries are not unpacked: their scheme is not settled. They are refused, or \
-written as stored with --keep-compressed. `inspect` lists the entries without writing them.\n\n\
-Exit status: 0 when every requested entry was written; 1 when the container cannot be read or \
-an entry is compressed (without --keep-compressed) or missing."
+    long_about = "Write the entries of a pakd container (the archives Tactics Ogre keeps its SAS sets in) to a
+folder, NNNN.<kind> by index, each as stored, with a manifest (pakd.json) from which `pack`
+rebuilds the same container. Compressed (ashg) entries are refused, or kept with --keep-compressed.
+Exit status: 0 every requested entry written; 1 an unreadable container, a compressed or missing entry; 2 a usage error.
+More: crates/sas-formats/README.md"
 )]
 pub struct Args {
     /// The container.
@@ -137,13 +132,11 @@ pub fn run(args: &Args) -> Outcome {
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Rebuild a pakd container from a folder written by extract",
-    long_about = "Rebuild a pakd container (Tactics Ogre) from a folder written by `extract`: its \
-manifest (pakd.json) gives the byte order, the entry ids, the header padding and the entry files \
-in order. Each file is stored as it is, padding included, so an untouched folder gives back the \
-original container byte for byte. A file you replace should keep the game's padding: zero bytes \
-up to the next multiple of 16 after at least one (pack warns when an entry's length is not a \
-multiple of 16). The output is written atomically.\n\n\
-Exit status: 0 on success; 1 when the manifest or an entry file cannot be read."
+    long_about = "Rebuild a pakd container (Tactics Ogre) from a folder `extract` wrote, as its manifest
+(pakd.json) says: an untouched folder gives back the same bytes; pack warns when a replaced
+entry's length is not a multiple of 16 (the game pads to 16). Written atomically.
+Exit status: 0 written; 1 a manifest or entry file that cannot be read; 2 a usage error.
+More: crates/sas-formats/README.md"
 )]
 pub struct PackArgs {
     /// The folder (with pakd.json).

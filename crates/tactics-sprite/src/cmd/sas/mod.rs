@@ -74,17 +74,30 @@ impl MeaningsArg {
 /// The options `build` and `render` take for SAS input (flattened into their own).
 #[derive(Debug, Clone, clap::Args)]
 pub struct SasOptions {
-    /// For a pakd container: the entry holding the SAS set [default: the only SAS entry]
+    /// For a pakd container: the entry holding the SAS set [default: its only SAS entry]
     #[arg(long, value_name = "N")]
     pub entry: Option<usize>,
 
-    /// SAS sets: the table that says what frame types 8 and 9 do (their meaning is disputed)
-    #[arg(long, value_enum, value_name = "TABLE", default_value_t = MeaningsArg::Seed)]
+    /// SAS sets: frame types 8, 9 (disputed): seed (a sound, a loop) or gibbed (a loop, a flag) [default: seed]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "TABLE",
+        default_value_t = MeaningsArg::Seed,
+        hide_default_value = true,
+        hide_possible_values = true
+    )]
     pub meanings: MeaningsArg,
 
-    /// SAS sets: which offset pair of a sprite or position frame is the animation's position
-    /// (not settled)
-    #[arg(long, value_enum, value_name = "PAIR", default_value_t = PositionArg::X2y2)]
+    /// SAS sets: which offset pair is the animation's position (not settled): x1y1 or x2y2 [default: x2y2]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "PAIR",
+        default_value_t = PositionArg::X2y2,
+        hide_default_value = true,
+        hide_possible_values = true
+    )]
     pub position: PositionArg,
 }
 

@@ -16,8 +16,8 @@ use super::{SasOptions, load_set};
 /// The options `render` takes for SAS sets only.
 #[derive(Debug, Clone, clap::Args)]
 pub struct RenderOptions {
-    /// SAS sets: the direction of --animation, 0..3 (a column of the animation table)
-    #[arg(long, value_name = "D", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
+    /// SAS sets: the direction of --animation, 0..3 (a column of the animation table) [default: 0]
+    #[arg(long, value_name = "D", default_value_t = 0, hide_default_value = true, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub direction: u8,
 
     #[command(flatten)]
