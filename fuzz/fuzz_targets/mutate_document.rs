@@ -217,6 +217,10 @@ fn mutated(data: &[u8]) -> Result<Vec<u8>> {
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(bytes) = mutated(data) {
+        // To see what an input builds: run the target on it with this set to a file name.
+        if let Some(path) = std::env::var_os("MUTATE_DOCUMENT_WRITE") {
+            std::fs::write(path, &bytes).expect("writes the mutated document");
+        }
         document_checks::check_bytes(&bytes);
     }
 });

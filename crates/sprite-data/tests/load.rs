@@ -550,7 +550,23 @@ fn loading_holds_a_bounded_multiple_of_the_input() {
         dense.pop();
     }
     dense.extend_from_slice(b"]]}");
-    for (what, bytes) in [("type2", &type2), ("dense", &dense)] {
+    // A `format` that is no string but a long list of nested empty lists (what the
+    // mutate_document fuzz target found: the format probe built it whole as JSON values, 41 MB
+    // for 388 KB); refused as another format.
+    let mut nested = type1();
+    nested["format"] = Value::Array(vec![json!([[[[[[]]]]]]); MAX_DOCUMENT_BYTES as usize / 16]);
+    let nested = serde_json::to_vec(&nested).unwrap();
+    assert!(
+        nested.len() as u64 <= MAX_DOCUMENT_BYTES,
+        "{}",
+        nested.len()
+    );
+    let refused = parse_document(&nested, "nested.json").unwrap_err();
+    assert!(
+        matches!(refused.kind(), ErrorKind::OtherFormat { .. }),
+        "{refused}"
+    );
+    for (what, bytes) in [("type2", &type2), ("dense", &dense), ("nested", &nested)] {
         let (_, peak) = peak_memory(|| parse_document(bytes, what));
         assert!(
             peak <= 16 * bytes.len() + (1 << 20),

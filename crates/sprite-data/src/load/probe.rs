@@ -1,7 +1,10 @@
 //! What a JSON file plainly is, read from its `format` and `formatVersion` alone: another format,
 //! another version, no JSON at all, so that the error names that before any misfit of the shape.
 
+use std::fmt;
+
 use serde::Deserialize;
+use serde::de::{Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use crate::error::ErrorKind;
 
@@ -10,9 +13,57 @@ use super::printable::printable;
 /// The two fields that say what a JSON file is; every other field is skipped unread.
 #[derive(Deserialize)]
 struct Probe {
-    format: Option<serde_json::Value>,
+    format: Option<Stated>,
     #[serde(rename = "formatVersion")]
-    format_version: Option<serde_json::Value>,
+    format_version: Option<Stated>,
+}
+
+/// What a stated field holds, as far as the probe cares. Anything but a string or a number is
+/// skipped unread: a `format` that is a large nested list would otherwise be built whole as
+/// `serde_json::Value`s, tens of times the input's size (a fuzz find).
+enum Stated {
+    Text(String),
+    Number(serde_json::Number),
+    Other,
+}
+
+impl<'de> Deserialize<'de> for Stated {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Any;
+        impl<'de> Visitor<'de> for Any {
+            type Value = Stated;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Stated, E> {
+                Ok(Stated::Text(v.to_owned()))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Stated, E> {
+                Ok(Stated::Number(v.into()))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Stated, E> {
+                Ok(Stated::Number(v.into()))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Stated, E> {
+                Ok(serde_json::Number::from_f64(v).map_or(Stated::Other, Stated::Number))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Stated, E> {
+                Ok(Stated::Other)
+            }
+            fn visit_unit<E>(self) -> Result<Stated, E> {
+                Ok(Stated::Other)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Stated, A::Error> {
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(Stated::Other)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Stated, A::Error> {
+                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                Ok(Stated::Other)
+            }
+        }
+        deserializer.deserialize_any(Any)
+    }
 }
 
 /// What a file that is not JSON plainly is, in words (a picture, a game file), for the error.
@@ -54,8 +105,8 @@ pub(super) fn probe_format(
         }
     })?;
     match probe.format {
-        Some(serde_json::Value::String(found)) if found == format => {}
-        Some(serde_json::Value::String(found)) => {
+        Some(Stated::Text(found)) if found == format => {}
+        Some(Stated::Text(found)) => {
             let shown: String = found.chars().take(64).collect();
             return Err(other(format!(
                 "its \"format\" is {shown:?}, not {format:?}"
@@ -71,8 +122,8 @@ pub(super) fn probe_format(
         }
     }
     match probe.format_version {
-        Some(found) if found.as_u64() == Some(u64::from(version)) => Ok(()),
-        Some(serde_json::Value::Number(found)) => Err(other(format!(
+        Some(Stated::Number(found)) if found.as_u64() == Some(u64::from(version)) => Ok(()),
+        Some(Stated::Number(found)) => Err(other(format!(
             "formatVersion {found}; this tool reads formatVersion {version}"
         ))),
         _ => Err(other(format!("it has no \"formatVersion\": {version}"))),
