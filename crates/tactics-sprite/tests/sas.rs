@@ -152,6 +152,19 @@ fn extract_writes_the_entries_as_stored_and_refuses_the_compressed_one() {
         err.contains("#2: the entry is ashg-compressed (scheme 2)"),
         "{err}"
     );
+    // A refusal writes nothing, not the entries before it.
+    assert!(std::fs::read_dir(&dir).unwrap().next().is_none());
+    let output = run([
+        "extract",
+        &fixture("synthetic.pakd"),
+        "--entry",
+        "0",
+        "--entry",
+        "1",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    expect(&output, 0);
     // Entries keep their padding: the extracted entries are the standalone fixtures.
     assert_eq!(
         std::fs::read(dir.join("0000.sas")).unwrap(),
@@ -552,8 +565,9 @@ fn extract_then_pack_gives_back_the_container() {
     let dir = test_support::temp_dir("pack");
     let folder = dir.join("entries");
     let packed = dir.join("rebuilt.pakd");
-    // Without --keep-compressed entry 2 is refused, and pack cannot find it.
-    expect(
+    // Without --keep-compressed entry 2 is refused, and then nothing is written: no entry, no
+    // manifest that pack would misread.
+    let err = expect(
         &run([
             "extract",
             &fixture("synthetic.pakd"),
@@ -562,17 +576,12 @@ fn extract_then_pack_gives_back_the_container() {
         ]),
         1,
     );
-    let err = expect(
-        &run([
-            "pack",
-            folder.to_str().unwrap(),
-            "-o",
-            packed.to_str().unwrap(),
-        ]),
-        1,
+    assert!(err.contains("synthetic.pakd#2: "), "{err}");
+    assert!(err.contains("nothing written"), "{err}");
+    assert!(
+        !folder.exists() || std::fs::read_dir(&folder).unwrap().next().is_none(),
+        "extract wrote something though it refused an entry"
     );
-    assert!(err.contains("0002.ashg"), "{err}");
-    assert!(!packed.exists());
     // With it, the compressed entry is written as stored and the rebuild is byte-identical.
     let out = expect(
         &run([

@@ -20,7 +20,7 @@ pub const MANIFEST: &str = "pakd.json";
     about = "Write the entries of a pakd container (Tactics Ogre) to files",
     long_about = "Write the entries of a pakd container (the archives Tactics Ogre keeps its SAS sets in) to a
 folder, NNNN.<kind> by index, each as stored, with a manifest (pakd.json) from which `pack`
-rebuilds the same container. Compressed (ashg) entries are refused, or kept with --keep-compressed.
+rebuilds the same container. Compressed (ashg) entries are refused (and then nothing is written), or kept with --keep-compressed.
 Exit status: 0 every requested entry written; 1 an unreadable container, a compressed or missing entry; 2 a usage error.
 More: crates/sas-formats/README.md"
 )]
@@ -72,6 +72,9 @@ pub fn run(args: &Args) -> Outcome {
     } else {
         args.entry.clone()
     };
+    // Every entry is checked before any is written: a refusal leaves the folder as it was, not
+    // half an extract that `pack` would then misread.
+    let mut chosen = Vec::with_capacity(wanted.len());
     let mut refused = 0;
     for index in wanted {
         let entry = pakd.entries.get(index).ok_or_else(|| {
@@ -80,17 +83,22 @@ pub fn run(args: &Args) -> Outcome {
                 pakd.entries.len()
             )
         })?;
-        let contents = match entry.contents() {
-            Ok(contents) => contents,
-            Err(_) if args.keep_compressed => &entry.bytes,
+        match entry.contents() {
+            Ok(contents) => chosen.push((index, entry, contents)),
+            Err(_) if args.keep_compressed => chosen.push((index, entry, &entry.bytes[..])),
             Err(reason) => {
                 refused += 1;
                 eprintln!(
-                    "tactics-sprite: {shown}#{index}: {reason} (--keep-compressed writes it as stored)"
+                    "tactics-sprite: {shown}#{index}: {reason}; nothing written (--keep-compressed \
+                     writes it as stored)"
                 );
-                continue;
             }
-        };
+        }
+    }
+    if refused > 0 {
+        return Err(Failure::Reported);
+    }
+    for (index, entry, contents) in chosen {
         let path = args.out.join(file_name(index, entry));
         write_atomically(&path, contents)
             .with_context(|| format!("{}: cannot write", path.display()))?;
@@ -121,11 +129,7 @@ pub fn run(args: &Args) -> Outcome {
             path.display()
         );
     }
-    if refused == 0 {
-        Ok(())
-    } else {
-        Err(Failure::Reported)
-    }
+    Ok(())
 }
 
 /// Rebuild a pakd container from a folder `extract` wrote.
