@@ -24,6 +24,8 @@ pub mod demo;
 pub mod disc;
 pub mod fftorama;
 pub mod frames;
+#[cfg(feature = "http")]
+pub mod http;
 pub mod node;
 pub mod sas;
 #[cfg(feature = "schema")]

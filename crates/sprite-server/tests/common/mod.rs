@@ -1,19 +1,21 @@
 //! What the endpoint tests share: the router of a catalog run in-process, one request at a time
 //! (`tower::ServiceExt::oneshot`), its answers, and the catalogs `serve` builds.
 
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::Request;
 use sprite_data::layer::{LayerSet, layer_file};
 use sprite_data::pipeline::Originals;
 use sprite_server::catalog::{find_sheets, weapon_layer_of};
 use sprite_server::{AppState, Catalog, Options, ServedUnit, UnitLayers};
 use tower::ServiceExt;
+
+pub use test_support::http::{Answer, escape};
 
 /// The options `serve` runs with by default.
 pub fn options() -> Options {
@@ -79,7 +81,7 @@ impl App {
             .oneshot(request)
             .await
             .expect("the router answers");
-        let status = response.status();
+        let status = response.status().as_u16();
         let headers = response
             .headers()
             .iter()
@@ -95,59 +97,6 @@ impl App {
             body,
         }
     }
-}
-
-/// An HTTP answer.
-#[derive(Debug, Clone)]
-pub struct Answer {
-    pub status: StatusCode,
-    /// Names in lower case.
-    pub headers: Vec<(String, String)>,
-    pub body: Vec<u8>,
-}
-
-impl Answer {
-    pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    pub fn text(&self) -> String {
-        String::from_utf8_lossy(&self.body).into_owned()
-    }
-
-    pub fn json(&self) -> serde_json::Value {
-        serde_json::from_slice(&self.body)
-            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text()))
-    }
-
-    /// A refusal: its status, the parameter its JSON body names, and the body.
-    pub fn refusal(&self) -> (u16, Option<String>, serde_json::Value) {
-        let body = self.json();
-        assert!(
-            body["error"].as_str().is_some_and(|e| !e.is_empty()),
-            "no error line in {body}"
-        );
-        (
-            self.status.as_u16(),
-            body["parameter"].as_str().map(str::to_owned),
-            body,
-        )
-    }
-}
-
-/// `s` escaped for a query string.
-pub fn escape(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 pub fn shipped(name: &str) -> PathBuf {
