@@ -5,11 +5,8 @@
 use std::path::Path;
 use std::process::Command;
 
+use test_support::TYPE1_SHA256;
 use test_support::disc::images_holding;
-
-/// The sha256 of the TYPE1 document built from the retail files (the shipped
-/// fixtures/documents/type1.json, and what the README promises).
-const TYPE1_SHA256: &str = "a4f40c5ad0c5b5327fbd8418eb94ad9f598fff9d06feb9ad5efe1145817299b9";
 
 fn build_data(args: &[&std::ffi::OsStr], out: &Path) -> (String, Vec<u8>) {
     let run = Command::new(env!("CARGO_BIN_EXE_xtask"))

@@ -43,6 +43,9 @@ pub const FFTORAMA_VAR: &str = "FFT_FFTORAMA";
 pub const WEAPONS_VAR: &str = "FFT_WEAPONS";
 /// The variable that turns a missing file into a failure.
 pub const REQUIRE_VAR: &str = "FFT_REQUIRE_ORIGINALS";
+/// The sha256 of the document built from the retail TYPE1 pair: the shipped
+/// `fixtures/documents/type1.json` (`sha256sum` gives it) and the README's figure.
+pub const TYPE1_SHA256: &str = "a4f40c5ad0c5b5327fbd8418eb94ad9f598fff9d06feb9ad5efe1145817299b9";
 /// Where CI keeps the sheets, from the repository root (the default of `FFT_SHEETS`).
 pub const DEFAULT_SHEETS: &str = "../shared/fft-data/sheets";
 /// Where CI keeps FFTorama's tables, from the repository root (the default of `FFT_FFTORAMA`).
