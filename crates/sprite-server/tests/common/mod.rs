@@ -3,6 +3,7 @@
 
 #![allow(dead_code, unused_imports)]
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -10,7 +11,7 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::Request;
 use sprite_data::layer::{LayerSet, layer_file};
-use sprite_data::pipeline::Originals;
+use sprite_data::pipeline::{Originals, sha256_hex};
 use sprite_server::catalog::{find_sheets, weapon_layer_of};
 use sprite_server::{AppState, Catalog, Options, ServedUnit, UnitLayers};
 use tower::ServiceExt;
@@ -55,6 +56,44 @@ impl App {
     /// One GET.
     pub async fn get(&self, target: &str) -> Answer {
         self.request("GET", target, &[]).await
+    }
+
+    /// Asserts that `target` serves `expected` as every served JSON document is served
+    /// (`respond::tagged_json`): byte for byte, `application/json`, tagged with its sha256 and
+    /// revalidated on each use, `304` to its tag, and gzipped when asked, under the tag
+    /// `"<sha256>-gzip"`, to the same bytes. The gzip answer, for what a test checks beyond.
+    pub async fn assert_tagged_json(&self, target: &str, expected: &[u8]) -> Answer {
+        let plain = self.get(target).await;
+        assert_eq!(plain.status, 200, "{target}: {}", plain.text());
+        assert_eq!(plain.header("content-type"), Some("application/json"));
+        assert!(plain.body == expected, "{target}: other bytes");
+        let tag = format!("\"{}\"", sha256_hex(expected));
+        assert_eq!(plain.header("etag"), Some(tag.as_str()), "{target}");
+        assert_eq!(plain.header("cache-control"), Some("no-cache"), "{target}");
+        assert_eq!(plain.header("vary"), Some("Accept-Encoding"), "{target}");
+        let again = self
+            .request("GET", target, &[("If-None-Match", &tag)])
+            .await;
+        assert_eq!(again.status, 304, "{target}");
+        assert!(again.body.is_empty(), "{target}: a body with the 304");
+        let gzip = self
+            .request("GET", target, &[("Accept-Encoding", "gzip")])
+            .await;
+        assert_eq!(gzip.header("content-encoding"), Some("gzip"), "{target}");
+        assert_eq!(
+            gzip.header("etag"),
+            Some(format!("\"{}-gzip\"", sha256_hex(expected)).as_str()),
+            "{target}"
+        );
+        let mut unzipped = Vec::new();
+        flate2::read::GzDecoder::new(gzip.body.as_slice())
+            .read_to_end(&mut unzipped)
+            .expect("gzip");
+        assert!(
+            unzipped == expected,
+            "{target}: the gzip unzips to other bytes"
+        );
+        gzip
     }
 
     /// `METHOD target` with `headers`, and the answer.
