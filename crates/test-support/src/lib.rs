@@ -72,6 +72,33 @@ pub fn skip<T>(test: &str, why: &str) -> Option<T> {
     None
 }
 
+/// A program the test runs, `found` by `$<override_var>` or on the PATH; `None` after the loud
+/// skip when it is missing, which is a failure when `required` (`FFT_REQUIRE_ORIGINALS=1` or
+/// `<require_var>=1`, what CI sets, having installed Debian's `package`).
+///
+/// # Panics
+/// When it is missing and required.
+pub(crate) fn program_or_skip(
+    test: &str,
+    found: Option<PathBuf>,
+    (program, override_var): (&str, &str),
+    (require_var, required): (&str, bool),
+    package: &str,
+) -> Option<PathBuf> {
+    if found.is_none() {
+        assert!(
+            !required,
+            "{test}: no {program} on the PATH (or ${override_var}), and {REQUIRE_VAR}=1 or \
+             {require_var}=1 requires it: apt-get install {package}"
+        );
+        say_skipped(&format!(
+            "SKIPPED {test}: no {program} on the PATH (apt-get install {package}, or set \
+             ${override_var})"
+        ));
+    }
+    found
+}
+
 /// The folder a variable names (a relative path is taken from the repository root, where the
 /// command was typed: cargo runs each test in its package's folder), else `default` from the
 /// root; and whether the variable named it.

@@ -32,17 +32,11 @@ pub fn package_dir() -> PathBuf {
 /// # Panics
 /// When it is missing and required.
 pub fn node_or_skip(test: &str) -> Option<PathBuf> {
-    let node = find_node();
-    if node.is_none() {
-        assert!(
-            !node_required(),
-            "{test}: no node on the PATH (or $NODE), and FFT_REQUIRE_ORIGINALS=1 or \
-             {REQUIRE_NODE_VAR}=1 requires it: apt-get install nodejs"
-        );
-        let _: Option<()> = crate::skip(
-            test,
-            "no node on the PATH (apt-get install nodejs, or set $NODE)",
-        );
-    }
-    node
+    crate::program_or_skip(
+        test,
+        find_node(),
+        ("node", "NODE"),
+        (REQUIRE_NODE_VAR, node_required()),
+        "nodejs",
+    )
 }
