@@ -60,7 +60,7 @@ fn run(args: &SasDraw<'_>) -> Outcome {
             u64::try_from(tick).map_err(|_| usage(format!("--tick {tick}: ticks count from 0")))?
         }
     };
-    let name = args.animation.as_deref().unwrap_or_default();
+    let name = args.animation.unwrap_or_default();
     let loaded = load_set(args.data, args.sas.entry)?;
     let set = &loaded.set;
     let numbered = || {
