@@ -33,10 +33,7 @@ pub mod schema;
 
 use std::path::{Path, PathBuf};
 
-pub use fft_formats::retail::{ORIGINALS_VAR, RETAIL_FILES, RETAIL_SHEETS, RetailFile};
-
-/// The variable naming the folder of sprite sheets.
-pub const SHEETS_VAR: &str = "FFT_SHEETS";
+pub use fft_formats::retail::{ORIGINALS_VAR, RETAIL_FILES, RETAIL_SHEETS, RetailFile, SHEETS_VAR};
 /// The variable naming the folder of FFTorama's decoded tables.
 pub const FFTORAMA_VAR: &str = "FFT_FFTORAMA";
 /// The variable naming the folder of the weapons sheet.
