@@ -5,11 +5,8 @@
 use std::path::Path;
 use std::process::Command;
 
-use test_support::disc::images;
-
-/// The sha256 of the TYPE1 document built from the retail files (the shipped
-/// fixtures/documents/type1.json, and what the README promises).
-const TYPE1_SHA256: &str = "a4f40c5ad0c5b5327fbd8418eb94ad9f598fff9d06feb9ad5efe1145817299b9";
+use test_support::TYPE1_SHA256;
+use test_support::disc::images_holding;
 
 fn build_data(args: &[&std::ffi::OsStr], out: &Path) -> (String, Vec<u8>) {
     let run = Command::new(env!("CARGO_BIN_EXE_xtask"))
@@ -33,13 +30,7 @@ fn build_data(args: &[&std::ffi::OsStr], out: &Path) -> (String, Vec<u8>) {
 #[test]
 fn build_data_from_a_disc_image_gives_the_bytes_of_the_loose_files() {
     let test = "build_data_from_a_disc_image_gives_the_bytes_of_the_loose_files";
-    let (Some(_), Some(_)) = (
-        test_support::retail_file(test, "TYPE1.SHP"),
-        test_support::retail_file(test, "TYPE1.SEQ"),
-    ) else {
-        return;
-    };
-    let Some((images, _)) = images(test) else {
+    let Some((images, _)) = images_holding(test, &["TYPE1.SHP", "TYPE1.SEQ"]) else {
         return;
     };
     let dir = test_support::temp_dir(test);
@@ -48,11 +39,7 @@ fn build_data_from_a_disc_image_gives_the_bytes_of_the_loose_files() {
         &["--originals".as_ref(), originals.as_os_str()],
         &dir.join("loose"),
     );
-    for (name, image) in [
-        ("cooked", &images.cooked),
-        ("mode2", &images.mode2_cue),
-        ("mode1", &images.mode1_bin),
-    ] {
+    for (name, image) in images.forms() {
         let (stdout, bytes) = build_data(&["--disc".as_ref(), image.as_os_str()], &dir.join(name));
         assert!(
             bytes == loose,
@@ -115,10 +102,7 @@ fn the_readme_s_disc_builds_run_as_written() {
         ]
     );
     assert!(readme.contains(&format!("sha256\n`{TYPE1_SHA256}`")));
-    let Some(_) = test_support::retail_file(test, "TYPE1.SHP") else {
-        return;
-    };
-    let Some((images, _)) = images(test) else {
+    let Some((images, _)) = images_holding(test, &["TYPE1.SHP"]) else {
         return;
     };
     let dir = test_support::temp_dir(test);

@@ -6,6 +6,10 @@
 /// build-data`, `tactics-sprite serve` and the tests read it).
 pub const ORIGINALS_VAR: &str = "FFT_ORIGINALS";
 
+/// The environment variable naming the folder of the user's sprite sheets (`tactics-sprite
+/// serve` without `--sheets`, and the tests).
+pub const SHEETS_VAR: &str = "FFT_SHEETS";
+
 /// One retail file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RetailFile {

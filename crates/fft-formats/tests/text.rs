@@ -232,6 +232,25 @@ fn error(text: &str) -> (usize, usize, ErrorKind, String) {
     (line, column, error.kind(), error.to_string())
 }
 
+/// Asserts that each body, made a whole text by `text_of`, fails as its case expects; the
+/// failure lists every case that does not.
+fn assert_errors<'a>(
+    cases: impl Iterator<Item = (&'a str, &'a Expected)>,
+    text_of: fn(&str) -> String,
+) {
+    let mut problems = Vec::new();
+    for (body, (line, column, kind, message)) in cases {
+        let got = error(&text_of(body));
+        if got != (*line, *column, *kind, (*message).to_owned()) {
+            problems.push(format!(
+                "{body:?}\n  expected {:?}\n  got      {got:?}",
+                (line, column, kind, message)
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 const SEQ_HEAD: &str = ".format seq\n.attack-slots-from 0\n.second-sheet-slots-from 255\n";
 
 /// `SEQ_HEAD` and then `body`: the body's first line is line 4.
@@ -387,17 +406,7 @@ fn seq_errors_name_the_line_the_column_and_what_was_expected() {
             ),
         ),
     ];
-    let mut problems = Vec::new();
-    for (body, (line, column, kind, message)) in cases {
-        let got = error(&seq(body));
-        if got != (*line, *column, *kind, (*message).to_owned()) {
-            problems.push(format!(
-                "{body:?}\n  expected {:?}\n  got      {got:?}",
-                (line, column, kind, message)
-            ));
-        }
-    }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert_errors(cases.iter().map(|(body, e)| (*body, e)), seq);
 }
 
 #[test]
@@ -644,17 +653,7 @@ fn shp_errors_name_the_line_the_column_and_what_was_expected() {
             ),
         ),
     ];
-    let mut problems = Vec::new();
-    for (body, (line, column, kind, message)) in &cases {
-        let got = error(&shp(body));
-        if got != (*line, *column, *kind, (*message).to_owned()) {
-            problems.push(format!(
-                "{body:?}\n  expected {:?}\n  got      {got:?}",
-                (line, column, kind, message)
-            ));
-        }
-    }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert_errors(cases.iter().map(|(body, e)| (body.as_str(), e)), shp);
 }
 
 #[test]

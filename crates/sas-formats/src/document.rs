@@ -6,56 +6,20 @@
 //! Every value read from the file is given raw; what a step means (its `name`, `event`,
 //! `settled`) comes from the [`Meanings`] table named in the document.
 
-use std::collections::HashMap;
-
 use serde_json::{Map, Value, json};
 
 use crate::command::Command;
 use crate::meanings::{Meanings, PositionPair};
-use crate::model::{ByteOrder, Quad, SasSet};
+use crate::model::{ByteOrder, SasSet};
 use crate::pose::poses;
+
+/// The document's `cells` (defined apart, as the pose line names them too).
+pub use crate::cells::CellTable;
 
 /// The document's `format` value.
 pub const FORMAT: &str = "tactics-sas-set";
 /// The document's `formatVersion`.
 pub const FORMAT_VERSION: u64 = 1;
-
-/// The sheet rectangles of a set's quads, each once, numbered in order of first use (sprite by
-/// sprite, quad by quad): the document's `cells`, which its quads and the pose line name by index.
-#[derive(Debug, Clone, Default)]
-pub struct CellTable {
-    /// Each distinct rectangle, `x` and `y` zero.
-    pub cells: Vec<Quad>,
-    index: HashMap<Quad, usize>,
-}
-
-impl CellTable {
-    /// The table of every quad of `set` (a map, so that a large set stays linear).
-    pub fn of(set: &SasSet) -> CellTable {
-        let mut table = CellTable::default();
-        for quad in set.sprites.iter().flat_map(|s| &s.quads) {
-            let key = Self::key(quad);
-            if !table.index.contains_key(&key) {
-                table.index.insert(key, table.cells.len());
-                table.cells.push(key);
-            }
-        }
-        table
-    }
-
-    /// The cell `quad` shows (its rectangle of the sheet); `None` for a quad of another set.
-    pub fn index_of(&self, quad: &Quad) -> Option<usize> {
-        self.index.get(&Self::key(quad)).copied()
-    }
-
-    fn key(quad: &Quad) -> Quad {
-        Quad {
-            x: 0,
-            y: 0,
-            ..*quad
-        }
-    }
-}
 
 /// The document's bytes as `tactics-sprite build --sas` writes them: pretty JSON and a newline.
 pub fn to_bytes(set: &SasSet, meanings: &Meanings, sheet_file: Option<&str>) -> Vec<u8> {

@@ -15,6 +15,7 @@
 //! of the field being read ([`FieldPath`]: `block 2, frame 3`); no input makes a decoder panic or
 //! allocate more than a small multiple of its length.
 
+pub mod cells;
 pub mod command;
 pub mod document;
 pub mod error;

@@ -15,8 +15,8 @@
 
 use serde_json::{Value, json};
 
+use crate::cells::CellTable;
 use crate::command::Command;
-use crate::document::CellTable;
 use crate::meanings::{Effect, Meanings, PositionPair};
 use crate::model::{Block, ByteOrder, Quad, SasSet};
 

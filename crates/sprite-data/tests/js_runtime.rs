@@ -30,7 +30,7 @@ use sprite_data::document::{Animation, Document, Sequence};
 use sprite_data::layer::LayerDocument;
 use sprite_data::pose::layers::{Layers, change_ticks, pose_with_layers};
 use sprite_data::pose::{Motion, View, events_at_start, events_between, total_ticks};
-use test_support::node::{REQUIRE_NODE_VAR, find_node, node_required, package_dir};
+use test_support::node::{node_or_skip, node_required, package_dir};
 
 /// How many crossings of one span the reference lists (the count is always exact).
 const LISTED: usize = 200;
@@ -47,23 +47,6 @@ const SPREAD: [WeaponType; 4] = [
 
 fn fixtures() -> PathBuf {
     test_support::repo_root().join("fixtures")
-}
-
-/// The node binary, or `None` after a SKIPPED line.
-fn node_or_skip(test: &str) -> Option<PathBuf> {
-    let node = find_node();
-    if node.is_none() {
-        assert!(
-            !node_required(),
-            "{test}: no node on the PATH (or $NODE), and FFT_REQUIRE_ORIGINALS=1 or \
-             {REQUIRE_NODE_VAR}=1 requires it: apt-get install nodejs"
-        );
-        let _: Option<()> = test_support::skip(
-            test,
-            "no node on the PATH (apt-get install nodejs, or set $NODE)",
-        );
-    }
-    node
 }
 
 /// The ticks of `sequence` that a port can get wrong: each step's first and last tick, in the

@@ -344,7 +344,20 @@ pub fn decode_png(bytes: &[u8], limit: Option<(u32, u32)>) -> Result<(Image, boo
     let mut buf = vec![0; size];
     let frame = reader.next_frame(&mut buf)?;
     let data = &buf[..frame.buffer_size()];
-    let pixels: Vec<Rgba> = match frame.color_type {
+    let pixels = rgba_pixels(frame.color_type, data);
+    let image =
+        Image::from_pixels(frame.width, frame.height, pixels).ok_or(RenderError::SheetSize {
+            width,
+            height,
+            max_height: limit.map_or(height, |l| l.1),
+        })?;
+    Ok((image, indexed))
+}
+
+/// The pixels of a frame decoded with `normalize_to_color8` as RGBA, whatever its colour type:
+/// RGB and grey opaque, grey with alpha spread to the three channels.
+pub(crate) fn rgba_pixels(color_type: png::ColorType, data: &[u8]) -> Vec<Rgba> {
+    match color_type {
         png::ColorType::Rgba => data
             .chunks_exact(4)
             .map(|c| [c[0], c[1], c[2], c[3]])
@@ -360,14 +373,7 @@ pub fn decode_png(bytes: &[u8], limit: Option<(u32, u32)>) -> Result<(Image, boo
         png::ColorType::Grayscale => data.iter().map(|&v| [v, v, v, 255]).collect(),
         // normalize_to_color8 expands palettes, so this is not reached; read it as grey.
         png::ColorType::Indexed => data.iter().map(|&v| [v, v, v, 255]).collect(),
-    };
-    let image =
-        Image::from_pixels(frame.width, frame.height, pixels).ok_or(RenderError::SheetSize {
-            width,
-            height,
-            max_height: limit.map_or(height, |l| l.1),
-        })?;
-    Ok((image, indexed))
+    }
 }
 
 /// An 8-bit indexed picture as read from a PNG.

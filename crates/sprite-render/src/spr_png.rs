@@ -27,7 +27,7 @@ use fft_formats::spr::{
 
 use crate::error::RenderError;
 use crate::image::Rgba;
-use crate::sheet::{PNG_SIGNATURE, spr_to_png};
+use crate::sheet::{PNG_SIGNATURE, rgba_pixels, spr_to_png};
 
 /// The chunk type of the sheet data an indexed PNG cannot hold: ancillary, private, safe to copy
 /// (its content does not depend on the pixels, so an editor may keep it when it changes them).
@@ -742,23 +742,7 @@ fn read_colours(bytes: &[u8], rows: usize) -> Result<Vec<Rgba>, SprPngError> {
     let mut buf = vec![0; size];
     let frame = reader.next_frame(&mut buf)?;
     let data = &buf[..frame.buffer_size()];
-    let colours: Vec<Rgba> = match frame.color_type {
-        png::ColorType::Rgba => data
-            .chunks_exact(4)
-            .map(|c| [c[0], c[1], c[2], c[3]])
-            .collect(),
-        png::ColorType::Rgb => data
-            .chunks_exact(3)
-            .map(|c| [c[0], c[1], c[2], 255])
-            .collect(),
-        png::ColorType::GrayscaleAlpha => data
-            .chunks_exact(2)
-            .map(|c| [c[0], c[0], c[0], c[1]])
-            .collect(),
-        png::ColorType::Grayscale | png::ColorType::Indexed => {
-            data.iter().map(|&v| [v, v, v, 255]).collect()
-        }
-    };
+    let colours = rgba_pixels(frame.color_type, data);
     Ok(colours.into_iter().take(WIDTH * rows).collect())
 }
 

@@ -13,7 +13,7 @@ use sas_formats::document::{self, CellTable};
 use sas_formats::meanings::PositionPair;
 use sas_formats::pose::pose_at;
 use sas_formats::{ByteOrder, Meanings, SasSet};
-use test_support::node::{REQUIRE_NODE_VAR, find_node, node_required};
+use test_support::node::node_or_skip;
 
 /// Asks node for `sasPoseAt` of each `(animation, direction, tick)` on `doc`, one line each.
 const RUNNER: &str = r#"
@@ -29,13 +29,7 @@ for (const [animation, direction, tick] of asks) {
 #[test]
 fn sas_js_poses_are_the_lines_draw_prints() {
     let test = "sas_js_poses_are_the_lines_draw_prints";
-    let Some(node) = find_node() else {
-        assert!(
-            !node_required(),
-            "{test}: no node on the PATH (or $NODE), and FFT_REQUIRE_ORIGINALS=1 or \
-             {REQUIRE_NODE_VAR}=1 requires it"
-        );
-        let _: Option<()> = test_support::skip(test, "no node on the PATH");
+    let Some(node) = node_or_skip(test) else {
         return;
     };
     let dir = test_support::temp_dir(test);

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use test_support::disc::images;
+use test_support::disc::{images, images_holding};
 
 fn tactics_sprite(args: &[&std::ffi::OsStr]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
@@ -64,7 +64,7 @@ fn ls_lists_each_file_where_xorriso_put_it() {
         .output()
         .expect("xorriso runs");
     let report = String::from_utf8_lossy(&report.stdout);
-    for image in [&images.cooked, &images.mode2_cue, &images.mode1_bin] {
+    for (_, image) in images.forms() {
         let listing = ok(&tactics_sprite(&[os("disc"), os("ls"), image.as_os_str()]));
         for name in &names {
             // xorriso: "File data lba:  0 ,  33 ,  4 ,  6754 , '/BATTLE/TYPE1.SEQ'".
@@ -208,10 +208,7 @@ fn patch_then_extract_gives_back_the_edited_file_and_changes_nothing_else() {
 #[test]
 fn a_file_that_does_not_fit_and_an_output_that_is_the_input_are_refused() {
     let test = "a_file_that_does_not_fit_and_an_output_that_is_the_input_are_refused";
-    let Some(_) = test_support::retail_file(test, "TYPE1.SEQ") else {
-        return;
-    };
-    let Some((images, _)) = images(test) else {
+    let Some((images, _)) = images_holding(test, &["TYPE1.SEQ"]) else {
         return;
     };
     let dir = test_support::temp_dir(test);
@@ -248,10 +245,7 @@ fn a_file_that_does_not_fit_and_an_output_that_is_the_input_are_refused() {
 #[test]
 fn in_place_replaces_the_image_itself() {
     let test = "in_place_replaces_the_image_itself";
-    let Some(_) = test_support::retail_file(test, "TYPE1.SHP") else {
-        return;
-    };
-    let Some((images, _)) = images(test) else {
+    let Some((images, _)) = images_holding(test, &["TYPE1.SHP"]) else {
         return;
     };
     let dir = test_support::temp_dir(test);
@@ -274,13 +268,7 @@ fn in_place_replaces_the_image_itself() {
 #[test]
 fn build_and_check_read_the_kind_from_a_disc() {
     let test = "build_and_check_read_the_kind_from_a_disc";
-    let (Some(_), Some(_)) = (
-        test_support::retail_file(test, "TYPE1.SHP"),
-        test_support::retail_file(test, "TYPE1.SEQ"),
-    ) else {
-        return;
-    };
-    let Some((images, _)) = images(test) else {
+    let Some((images, _)) = images_holding(test, &["TYPE1.SHP", "TYPE1.SEQ"]) else {
         return;
     };
     let dir = test_support::temp_dir(test);

@@ -44,19 +44,13 @@ pub fn browser_required() -> bool {
 /// # Panics
 /// When it is missing and required.
 pub fn chromium_or_skip(test: &str) -> Option<PathBuf> {
-    let found = find_chromium();
-    if found.is_none() {
-        assert!(
-            !browser_required(),
-            "{test}: no chromium on the PATH (or $CHROMIUM), and FFT_REQUIRE_ORIGINALS=1 or \
-             {REQUIRE_BROWSER_VAR}=1 requires it: apt-get install chromium"
-        );
-        let _: Option<()> = crate::skip(
-            test,
-            "no chromium on the PATH (apt-get install chromium, or set $CHROMIUM)",
-        );
-    }
-    found
+    crate::program_or_skip(
+        test,
+        find_chromium(),
+        ("chromium", "CHROMIUM"),
+        (REQUIRE_BROWSER_VAR, browser_required()),
+        "chromium",
+    )
 }
 
 /// A headless Chromium and one page of it, over the DevTools protocol (flat sessions).

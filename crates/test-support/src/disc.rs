@@ -154,3 +154,12 @@ pub fn images(test: &str) -> Option<(Images, Vec<&'static str>)> {
         names,
     ))
 }
+
+/// [`images`], once each of `files` (retail SHP or SEQ files, by disc name) is in the originals
+/// folder to be put on them; else `None` after the loud skip of the first one missing.
+pub fn images_holding(test: &str, files: &[&str]) -> Option<(Images, Vec<&'static str>)> {
+    for file in files {
+        crate::retail_file(test, file)?;
+    }
+    images(test)
+}

@@ -24,6 +24,8 @@ pub mod demo;
 pub mod disc;
 pub mod fftorama;
 pub mod frames;
+#[cfg(feature = "http")]
+pub mod http;
 pub mod node;
 pub mod sas;
 #[cfg(feature = "schema")]
@@ -31,16 +33,16 @@ pub mod schema;
 
 use std::path::{Path, PathBuf};
 
-pub use fft_formats::retail::{ORIGINALS_VAR, RETAIL_FILES, RETAIL_SHEETS, RetailFile};
-
-/// The variable naming the folder of sprite sheets.
-pub const SHEETS_VAR: &str = "FFT_SHEETS";
+pub use fft_formats::retail::{ORIGINALS_VAR, RETAIL_FILES, RETAIL_SHEETS, RetailFile, SHEETS_VAR};
 /// The variable naming the folder of FFTorama's decoded tables.
 pub const FFTORAMA_VAR: &str = "FFT_FFTORAMA";
 /// The variable naming the folder of the weapons sheet.
 pub const WEAPONS_VAR: &str = "FFT_WEAPONS";
 /// The variable that turns a missing file into a failure.
 pub const REQUIRE_VAR: &str = "FFT_REQUIRE_ORIGINALS";
+/// The sha256 of the document built from the retail TYPE1 pair: the shipped
+/// `fixtures/documents/type1.json` (`sha256sum` gives it) and the README's figure.
+pub const TYPE1_SHA256: &str = "a4f40c5ad0c5b5327fbd8418eb94ad9f598fff9d06feb9ad5efe1145817299b9";
 /// Where CI keeps the sheets, from the repository root (the default of `FFT_SHEETS`).
 pub const DEFAULT_SHEETS: &str = "../shared/fft-data/sheets";
 /// Where CI keeps FFTorama's tables, from the repository root (the default of `FFT_FFTORAMA`).
@@ -65,6 +67,33 @@ pub fn skip<T>(test: &str, why: &str) -> Option<T> {
     );
     say_skipped(&format!("SKIPPED {test}: {why}"));
     None
+}
+
+/// A program the test runs, `found` by `$<override_var>` or on the PATH; `None` after the loud
+/// skip when it is missing, which is a failure when `required` (`FFT_REQUIRE_ORIGINALS=1` or
+/// `<require_var>=1`, what CI sets, having installed Debian's `package`).
+///
+/// # Panics
+/// When it is missing and required.
+pub(crate) fn program_or_skip(
+    test: &str,
+    found: Option<PathBuf>,
+    (program, override_var): (&str, &str),
+    (require_var, required): (&str, bool),
+    package: &str,
+) -> Option<PathBuf> {
+    if found.is_none() {
+        assert!(
+            !required,
+            "{test}: no {program} on the PATH (or ${override_var}), and {REQUIRE_VAR}=1 or \
+             {require_var}=1 requires it: apt-get install {package}"
+        );
+        say_skipped(&format!(
+            "SKIPPED {test}: no {program} on the PATH (apt-get install {package}, or set \
+             ${override_var})"
+        ));
+    }
+    found
 }
 
 /// The folder a variable names (a relative path is taken from the repository root, where the

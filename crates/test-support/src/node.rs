@@ -26,3 +26,17 @@ pub fn node_required() -> bool {
 pub fn package_dir() -> PathBuf {
     crate::repo_root().join("packages").join("tactics-sprite")
 }
+
+/// The `node` binary, or `None` after a SKIPPED line when it is not there and not required.
+///
+/// # Panics
+/// When it is missing and required.
+pub fn node_or_skip(test: &str) -> Option<PathBuf> {
+    crate::program_or_skip(
+        test,
+        find_node(),
+        ("node", "NODE"),
+        (REQUIRE_NODE_VAR, node_required()),
+        "nodejs",
+    )
+}

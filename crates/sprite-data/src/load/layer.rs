@@ -8,10 +8,9 @@ use crate::execution::End;
 use crate::layer::{LayerDocument, LayerSequence, LayerSet, end_name};
 use crate::limits::{
     MAX_CELLS, MAX_FRAME_TILES, MAX_LAYER_FRAMES, MAX_SEQUENCE_FRAMES, MAX_SEQUENCES,
-    MAX_TILE_OFFSET,
 };
 
-use super::parts::{check_cues, check_tile_of};
+use super::parts::{check_cues, check_offset, check_tile_of};
 use super::printable::printable;
 use super::problems::Problems;
 
@@ -119,16 +118,8 @@ fn check_sheet(doc: &LayerDocument, kind: Option<LayerSet>, p: &mut Problems) {
 /// Where the layer is drawn from: the anchor within the tile offset limit, and each weapon type's
 /// first frame.
 fn check_placement(doc: &LayerDocument, p: &mut Problems) {
-    for (k, value) in doc.anchor.iter().enumerate() {
-        if value.unsigned_abs() > MAX_TILE_OFFSET.unsigned_abs() {
-            p.add(
-                format!("/anchor/{k}"),
-                format!(
-                    "{value} pixels from the stance point, over the limit of ±{MAX_TILE_OFFSET} \
-                     (MAX_TILE_OFFSET)"
-                ),
-            );
-        }
+    for (k, &value) in doc.anchor.iter().enumerate() {
+        check_offset(format!("/anchor/{k}"), value, p);
     }
     let types = fft_formats::layer::WeaponType::ALL;
     if doc.first_frames.len() != types.len() {

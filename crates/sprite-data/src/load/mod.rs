@@ -89,8 +89,8 @@ pub fn load_document_with_bytes(path: &Path) -> Result<(Vec<u8>, Document), Erro
 /// under us, so that parsing refuses the bytes as too large exactly as loading the file would.
 ///
 /// # Errors
-/// [`ErrorKind::Read`](crate::ErrorKind::Read) or
-/// [`ErrorKind::DocumentTooLarge`](crate::ErrorKind::DocumentTooLarge) in the context of the path.
+/// [`ErrorKind::Read`] or
+/// [`ErrorKind::DocumentTooLarge`] in the context of the path.
 pub fn read_document_bytes(path: &Path) -> Result<Vec<u8>, Error> {
     read_capped(path, &path.display().to_string())
 }

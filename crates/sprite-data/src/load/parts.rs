@@ -37,15 +37,20 @@ pub(super) fn check_tile_of(cells: usize, path: &str, tile: &FrameTile, p: &mut 
         );
     }
     for (k, value) in [(1, tile.u), (2, tile.v)] {
-        if value.unsigned_abs() > MAX_TILE_OFFSET.unsigned_abs() {
-            p.add(
-                format!("{path}/{k}"),
-                format!(
-                    "{value} pixels from the stance point, over the limit of ±{MAX_TILE_OFFSET} \
-                     (MAX_TILE_OFFSET)"
-                ),
-            );
-        }
+        check_offset(format!("{path}/{k}"), value, p);
+    }
+}
+
+/// An offset from the stance point (a tile's, a layer's anchor) within [`MAX_TILE_OFFSET`].
+pub(super) fn check_offset(path: String, value: i32, p: &mut Problems) {
+    if value.unsigned_abs() > MAX_TILE_OFFSET.unsigned_abs() {
+        p.add(
+            path,
+            format!(
+                "{value} pixels from the stance point, over the limit of ±{MAX_TILE_OFFSET} \
+                 (MAX_TILE_OFFSET)"
+            ),
+        );
     }
 }
 

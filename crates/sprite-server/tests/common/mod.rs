@@ -1,19 +1,22 @@
 //! What the endpoint tests share: the router of a catalog run in-process, one request at a time
 //! (`tower::ServiceExt::oneshot`), its answers, and the catalogs `serve` builds.
 
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::Request;
 use sprite_data::layer::{LayerSet, layer_file};
-use sprite_data::pipeline::Originals;
+use sprite_data::pipeline::{Originals, sha256_hex};
 use sprite_server::catalog::{find_sheets, weapon_layer_of};
 use sprite_server::{AppState, Catalog, Options, ServedUnit, UnitLayers};
 use tower::ServiceExt;
+
+pub use test_support::http::{Answer, escape};
 
 /// The options `serve` runs with by default.
 pub fn options() -> Options {
@@ -55,6 +58,44 @@ impl App {
         self.request("GET", target, &[]).await
     }
 
+    /// Asserts that `target` serves `expected` as every served JSON document is served
+    /// (`respond::tagged_json`): byte for byte, `application/json`, tagged with its sha256 and
+    /// revalidated on each use, `304` to its tag, and gzipped when asked, under the tag
+    /// `"<sha256>-gzip"`, to the same bytes. The gzip answer, for what a test checks beyond.
+    pub async fn assert_tagged_json(&self, target: &str, expected: &[u8]) -> Answer {
+        let plain = self.get(target).await;
+        assert_eq!(plain.status, 200, "{target}: {}", plain.text());
+        assert_eq!(plain.header("content-type"), Some("application/json"));
+        assert!(plain.body == expected, "{target}: other bytes");
+        let tag = format!("\"{}\"", sha256_hex(expected));
+        assert_eq!(plain.header("etag"), Some(tag.as_str()), "{target}");
+        assert_eq!(plain.header("cache-control"), Some("no-cache"), "{target}");
+        assert_eq!(plain.header("vary"), Some("Accept-Encoding"), "{target}");
+        let again = self
+            .request("GET", target, &[("If-None-Match", &tag)])
+            .await;
+        assert_eq!(again.status, 304, "{target}");
+        assert!(again.body.is_empty(), "{target}: a body with the 304");
+        let gzip = self
+            .request("GET", target, &[("Accept-Encoding", "gzip")])
+            .await;
+        assert_eq!(gzip.header("content-encoding"), Some("gzip"), "{target}");
+        assert_eq!(
+            gzip.header("etag"),
+            Some(format!("\"{}-gzip\"", sha256_hex(expected)).as_str()),
+            "{target}"
+        );
+        let mut unzipped = Vec::new();
+        flate2::read::GzDecoder::new(gzip.body.as_slice())
+            .read_to_end(&mut unzipped)
+            .expect("gzip");
+        assert!(
+            unzipped == expected,
+            "{target}: the gzip unzips to other bytes"
+        );
+        gzip
+    }
+
     /// `METHOD target` with `headers`, and the answer.
     pub async fn request(&self, method: &str, target: &str, headers: &[(&str, &str)]) -> Answer {
         self.send(method, target, headers, Body::empty()).await
@@ -79,7 +120,7 @@ impl App {
             .oneshot(request)
             .await
             .expect("the router answers");
-        let status = response.status();
+        let status = response.status().as_u16();
         let headers = response
             .headers()
             .iter()
@@ -95,59 +136,6 @@ impl App {
             body,
         }
     }
-}
-
-/// An HTTP answer.
-#[derive(Debug, Clone)]
-pub struct Answer {
-    pub status: StatusCode,
-    /// Names in lower case.
-    pub headers: Vec<(String, String)>,
-    pub body: Vec<u8>,
-}
-
-impl Answer {
-    pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    pub fn text(&self) -> String {
-        String::from_utf8_lossy(&self.body).into_owned()
-    }
-
-    pub fn json(&self) -> serde_json::Value {
-        serde_json::from_slice(&self.body)
-            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text()))
-    }
-
-    /// A refusal: its status, the parameter its JSON body names, and the body.
-    pub fn refusal(&self) -> (u16, Option<String>, serde_json::Value) {
-        let body = self.json();
-        assert!(
-            body["error"].as_str().is_some_and(|e| !e.is_empty()),
-            "no error line in {body}"
-        );
-        (
-            self.status.as_u16(),
-            body["parameter"].as_str().map(str::to_owned),
-            body,
-        )
-    }
-}
-
-/// `s` escaped for a query string.
-pub fn escape(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 pub fn shipped(name: &str) -> PathBuf {

@@ -10,6 +10,7 @@ use sprite_data::pose::{DrawRequest, IDLE};
 use sprite_data::weapon::WeaponChoice;
 
 use super::sas::SasOptions;
+use super::sas::draw::SasDraw;
 use super::weapon::{load_layer, parse_weapon};
 use super::{Failure, Outcome, stdout_error};
 
@@ -76,6 +77,21 @@ pub struct Args {
     pub sas: SasOptions,
 }
 
+/// What `draw` hands the SAS path: the same arguments, for a SAS set or container as --data.
+fn sas_draw(args: &Args) -> SasDraw<'_> {
+    SasDraw {
+        data: &args.data,
+        animation: args.animation.as_deref(),
+        view: args.view,
+        direction: args.direction,
+        tick: args.tick,
+        water: args.water,
+        idle: args.idle,
+        weapon: args.weapon,
+        sas: &args.sas,
+    }
+}
+
 /// The request the arguments make of a unit document: `--idle` is `--animation Idle`; `view` is
 /// `--view`, which clap makes present unless `--direction` is, and that is refused first.
 fn draw_request(args: &Args, view: i64) -> DrawRequest {
@@ -98,7 +114,7 @@ fn draw_request(args: &Args, view: i64) -> DrawRequest {
 /// A document that cannot be read or parsed, or whose references do not resolve, or stdout that
 /// cannot be written; a request the document cannot answer is a [`Failure::Usage`].
 pub fn run(args: &Args) -> Outcome {
-    if let Some(result) = super::sas::draw::dispatch(args) {
+    if let Some(result) = super::sas::draw::dispatch(&sas_draw(args)) {
         return result;
     }
     let view = match (args.view, args.direction) {

@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 use anyhow::bail;
-use fft_formats::retail::ORIGINALS_VAR;
+use fft_formats::retail::{ORIGINALS_VAR, SHEETS_VAR};
 use sprite_data::layer::LayerSet;
 use sprite_data::pipeline::Originals;
 use sprite_server::catalog::{find_sheets, weapon_layer_of};
@@ -17,9 +17,6 @@ use sprite_server::{
 };
 
 use super::{Failure, Outcome, weapon};
-
-/// The variable naming the sheets' folder when --sheets is not given.
-const SHEETS_VAR: &str = "FFT_SHEETS";
 
 /// Serve the documents over HTTP, with a viewer page.
 #[derive(Debug, clap::Args)]

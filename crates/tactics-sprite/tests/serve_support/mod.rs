@@ -2,12 +2,14 @@
 //! free loopback port, and a small HTTP/1.1 client (keep-alive, Content-Length or chunked bodies)
 //! so that the requests are exactly the bytes we mean.
 
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
+
+pub use test_support::http::{Answer, escape};
 
 /// A running `tactics-sprite serve`, stopped with SIGTERM when dropped.
 pub struct Server {
@@ -26,7 +28,7 @@ impl Server {
             .args(["serve", "--addr", "127.0.0.1:0"])
             .args(args)
             .env_remove(fft_formats::retail::ORIGINALS_VAR)
-            .env_remove("FFT_SHEETS")
+            .env_remove(test_support::SHEETS_VAR)
             .current_dir(std::env::temp_dir())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -62,7 +64,7 @@ impl Server {
     }
 
     /// One GET on a fresh connection.
-    pub fn get(&self, target: &str) -> Response {
+    pub fn get(&self, target: &str) -> Answer {
         self.connect().request("GET", target, &[])
     }
 
@@ -107,33 +109,6 @@ impl Drop for Server {
     }
 }
 
-/// An HTTP answer.
-#[derive(Debug, Clone)]
-pub struct Response {
-    pub status: u16,
-    /// Names in lower case.
-    pub headers: Vec<(String, String)>,
-    pub body: Vec<u8>,
-}
-
-impl Response {
-    pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    pub fn text(&self) -> String {
-        String::from_utf8_lossy(&self.body).into_owned()
-    }
-
-    pub fn json(&self) -> serde_json::Value {
-        serde_json::from_slice(&self.body)
-            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text()))
-    }
-}
-
 /// One keep-alive HTTP/1.1 connection.
 pub struct Connection {
     reader: BufReader<TcpStream>,
@@ -159,7 +134,7 @@ impl Connection {
     }
 
     /// `METHOD target` with `headers`, and the answer.
-    pub fn request(&mut self, method: &str, target: &str, headers: &[(&str, &str)]) -> Response {
+    pub fn request(&mut self, method: &str, target: &str, headers: &[(&str, &str)]) -> Answer {
         let mut head = format!("{method} {target} HTTP/1.1\r\nHost: 127.0.0.1\r\n");
         for (name, value) in headers {
             head.push_str(&format!("{name}: {value}\r\n"));
@@ -170,7 +145,7 @@ impl Connection {
     }
 
     /// Reads one answer.
-    pub fn read_response(&mut self, head_only: bool) -> Response {
+    pub fn read_response(&mut self, head_only: bool) -> Answer {
         let mut line = String::new();
         self.reader.read_line(&mut line).expect("a status line");
         let status: u16 = line
@@ -218,22 +193,10 @@ impl Connection {
                 self.reader.read_to_end(&mut body).expect("the body");
             }
         }
-        Response {
+        Answer {
             status,
             headers,
             body,
         }
     }
-}
-
-/// `s` escaped for a query string.
-pub fn escape(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }

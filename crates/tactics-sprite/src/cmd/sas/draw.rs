@@ -2,17 +2,34 @@
 //! line of `sas_formats::pose::PoseAt` (which the server's `/api/v1/sas/pose` sends too).
 
 use std::io::{self, Write};
+use std::path::Path;
 
 use sas_formats::document::CellTable;
 use sas_formats::pose::{PoseFault, pose_at};
+use sprite_data::weapon::WeaponChoice;
 
-use super::super::draw::Args;
 use super::super::{Failure, Outcome, stdout_error};
-use super::load_set;
+use super::{SasOptions, load_set};
+
+/// The arguments of `draw` that the SAS path reads (`draw::sas_draw` makes it).
+pub struct SasDraw<'a> {
+    /// The SAS set or container (`--data`).
+    pub data: &'a Path,
+    pub animation: Option<&'a str>,
+    /// `--view`, refused for a SAS set.
+    pub view: Option<i64>,
+    pub direction: Option<u8>,
+    pub tick: Option<i64>,
+    /// `--water`, `--idle` and `--weapon`, refused for a SAS set.
+    pub water: bool,
+    pub idle: bool,
+    pub weapon: Option<WeaponChoice>,
+    pub sas: &'a SasOptions,
+}
 
 /// Draws if `--data` is a SAS file or a container: `None` when it is neither.
-pub fn dispatch(args: &Args) -> Option<Outcome> {
-    super::sniff(&args.data)?;
+pub fn dispatch(args: &SasDraw<'_>) -> Option<Outcome> {
+    super::sniff(args.data)?;
     Some(run(args))
 }
 
@@ -20,7 +37,7 @@ fn usage(message: impl std::fmt::Display) -> Failure {
     Failure::usage("draw", message)
 }
 
-fn run(args: &Args) -> Outcome {
+fn run(args: &SasDraw<'_>) -> Outcome {
     // What a unit document takes and a set has no use for.
     let refused = [
         (args.view.is_some(), "--view"),
@@ -43,8 +60,8 @@ fn run(args: &Args) -> Outcome {
             u64::try_from(tick).map_err(|_| usage(format!("--tick {tick}: ticks count from 0")))?
         }
     };
-    let name = args.animation.as_deref().unwrap_or_default();
-    let loaded = load_set(&args.data, args.sas.entry)?;
+    let name = args.animation.unwrap_or_default();
+    let loaded = load_set(args.data, args.sas.entry)?;
     let set = &loaded.set;
     let numbered = || {
         usage(format!(
