@@ -8,6 +8,18 @@ use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::index::{CellId, FrameIndex, SequenceIndex, Slot};
+use crate::objects::objects_only;
+
+objects_only!(
+    Document,
+    Sheet,
+    Stage,
+    Cell,
+    Sequence,
+    PriorityCue,
+    StartCue,
+    Animation
+);
 
 /// The value of `format`.
 pub const FORMAT: &str = "tactics-sprite-data";
@@ -23,7 +35,7 @@ pub const HELD_ITEM_SCALE: f64 = 4.5;
 
 /// A whole document.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(remote = "Self", rename_all = "camelCase", deny_unknown_fields)]
 pub struct Document {
     pub format: String,
     pub format_version: u32,
@@ -65,7 +77,7 @@ pub struct Document {
 
 /// The sprite sheet the cells are cut from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct Sheet {
     pub file: String,
     pub width: u32,
@@ -74,7 +86,7 @@ pub struct Sheet {
 
 /// Where the stance point is on the reference canvas, and the clock.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(remote = "Self", rename_all = "camelCase", deny_unknown_fields)]
 pub struct Stage {
     pub origin_column: i32,
     pub stance_row: i32,
@@ -85,7 +97,7 @@ pub struct Stage {
 
 /// A distinct sheet rectangle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct Cell {
     pub id: CellId,
     pub x: u32,
@@ -110,7 +122,7 @@ pub struct FrameTile {
 
 /// One kept SEQ slot, executed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct Sequence {
     /// Its position in `sequences`.
     pub seq: SequenceIndex,
@@ -179,7 +191,7 @@ pub enum LayerCue {
 /// `{"tick", "priority", "order"}`: from `tick` on, the layers are drawn in `order`, front-most
 /// first (`SetLayerPriority priority`, row `priority` of the game's layer order table).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct PriorityCue {
     pub tick: u32,
     pub priority: u32,
@@ -190,7 +202,7 @@ pub struct PriorityCue {
 /// weapon: WEP1 for TYPE1 units, WEP2 for TYPE2; 2 the effect: EFF1), and plays tick for tick
 /// beside the unit's.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct StartCue {
     pub tick: u32,
     pub layer: u32,
@@ -212,7 +224,7 @@ pub struct SequenceEvent(pub u32, pub String);
 
 /// A named front/back pair of sequences.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(remote = "Self", rename_all = "camelCase", deny_unknown_fields)]
 pub struct Animation {
     pub name: String,
     pub category: String,

@@ -23,8 +23,17 @@ use crate::document::{Cell, FrameTile, LayerCue};
 use crate::error::{Error, ErrorKind};
 use crate::execution::{End, Program};
 use crate::index::{CellId, FrameIndex, RelativeFrame, Slot};
+use crate::objects::objects_only;
 use crate::pipeline::Source;
 use crate::profile::Profile;
+
+objects_only!(
+    LayerDocument,
+    LayerSheet,
+    FirstFrame,
+    LayerFrame,
+    LayerSequence
+);
 
 /// The value of `format` in a layer document.
 pub const LAYER_FORMAT: &str = "tactics-sprite-layer";
@@ -103,7 +112,7 @@ impl fmt::Display for LayerSet {
 
 /// A layer document.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(remote = "Self", rename_all = "camelCase", deny_unknown_fields)]
 pub struct LayerDocument {
     pub format: String,
     pub format_version: u32,
@@ -126,7 +135,7 @@ pub struct LayerDocument {
 
 /// The block of the weapons sheet the cells are cut from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct LayerSheet {
     pub file: String,
     pub width: u32,
@@ -139,7 +148,7 @@ pub struct LayerSheet {
 
 /// `{"weapon", "entry", "frame"}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct FirstFrame {
     /// The weapon type's name ([`WeaponType::name`]).
     pub weapon: String,
@@ -151,7 +160,7 @@ pub struct FirstFrame {
 
 /// One SHP frame of a layer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct LayerFrame {
     /// The rotation index (0-31; 0 none).
     pub rotation: u32,
@@ -167,7 +176,7 @@ pub struct LayerFrame {
 
 /// One SEQ slot, executed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct LayerSequence {
     /// The slot it was executed from, which is also its position in `sequences`.
     pub slot: Slot,

@@ -15,6 +15,7 @@ pub mod index;
 pub mod layer;
 pub mod limits;
 pub mod load;
+mod objects;
 pub mod output;
 pub mod pipeline;
 pub mod pose;

@@ -689,3 +689,49 @@ fn the_loader_refuses_what_the_schema_refuses() {
         assert!(schema::unit().is_valid(&doc), "{kind} fails the schema");
     }
 }
+
+/// An object of the format given as the array of its values in order (which serde's derived
+/// readers took, and the schema refuses: a `mutate_document` find) is refused at its path.
+#[test]
+fn an_object_given_as_the_array_of_its_values_is_refused() {
+    let as_array =
+        |object: &Value| Value::Array(object.as_object().unwrap().values().cloned().collect());
+    for path in [
+        "/stage",
+        "/sheet",
+        "/cells/0",
+        "/sequences/0",
+        "/animations/0",
+    ] {
+        let mut doc = type1();
+        let object = doc.pointer(path).unwrap().clone();
+        *doc.pointer_mut(path).unwrap() = as_array(&object);
+        let bytes = serde_json::to_vec(&doc).unwrap();
+        assert!(
+            schema::unit().iter_errors(&doc).next().is_some(),
+            "{path}: the schema takes it"
+        );
+        let Err(error) = parse_document(&bytes, "x.json") else {
+            panic!("{path}: an array of its values loads");
+        };
+        assert!(
+            matches!(error.kind(), ErrorKind::Shape { path: at, message } if at == path && message.contains("expected an object")),
+            "{path}: {error}"
+        );
+    }
+    let text = std::fs::read_to_string(test_support::repo_root().join("fixtures/layers/wep1.json"))
+        .unwrap();
+    for path in ["/sheet", "/frames/0", "/sequences/0"] {
+        let mut doc: Value = serde_json::from_str(&text).unwrap();
+        let object = doc.pointer(path).unwrap().clone();
+        *doc.pointer_mut(path).unwrap() = as_array(&object);
+        let bytes = serde_json::to_vec(&doc).unwrap();
+        let Err(error) = sprite_data::parse_layer_document(&bytes, "wep1.json") else {
+            panic!("{path}: an array of its values loads");
+        };
+        assert!(
+            matches!(error.kind(), ErrorKind::Shape { path: at, .. } if at == path),
+            "{path}: {error}"
+        );
+    }
+}
