@@ -211,21 +211,16 @@ async fn the_demo_is_served_and_each_endpoint_is_its_command() {
     assert_eq!(walk["loop"], true);
 }
 
-/// Whether every retail file is in the originals folder (the server builds every kind it finds, so
-/// a test of all of them needs all of them); `false` after the loud skip of the first missing one.
-fn every_retail_file(test: &str) -> bool {
-    test_support::RETAIL_FILES
-        .iter()
-        .all(|file| test_support::retail_file(test, file.disc_name).is_some())
-}
-
 #[tokio::test]
 async fn every_kind_is_served_from_the_originals_as_built() {
     let test = "every_kind_is_served_from_the_originals_as_built";
     let Some(originals) = test_support::originals(test) else {
         return;
     };
-    let (true, Some(sheets)) = (every_retail_file(test), test_support::sheets(test)) else {
+    let (true, Some(sheets)) = (
+        test_support::every_retail_file(test),
+        test_support::sheets(test),
+    ) else {
         return;
     };
     let app = App::new(

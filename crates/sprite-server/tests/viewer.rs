@@ -531,10 +531,7 @@ async fn the_layers_built_from_the_originals_are_the_shipped_documents() {
     let Some(originals) = test_support::originals(test) else {
         return;
     };
-    if !test_support::RETAIL_FILES
-        .iter()
-        .all(|file| test_support::retail_file(test, file.disc_name).is_some())
-    {
+    if !test_support::every_retail_file(test) {
         return;
     }
     let app =

@@ -53,19 +53,13 @@ fn weapon_tiles(line: &[u8]) -> usize {
         .sum()
 }
 
-fn every_retail_file(test: &str) -> bool {
-    test_support::RETAIL_FILES
-        .iter()
-        .all(|file| test_support::retail_file(test, file.disc_name).is_some())
-}
-
 #[tokio::test]
 async fn a_weapon_is_drawn_from_the_originals_as_draw_draws_it() {
     let test = "a_weapon_is_drawn_from_the_originals_as_draw_draws_it";
     let Some(originals) = test_support::originals(test) else {
         return;
     };
-    if !every_retail_file(test) {
+    if !test_support::every_retail_file(test) {
         return;
     }
     let app =
@@ -233,7 +227,7 @@ async fn a_render_draws_the_weapon_when_asked() {
     ) else {
         return;
     };
-    if !every_retail_file(test) {
+    if !test_support::every_retail_file(test) {
         return;
     }
     let mut catalog = Catalog::from_originals(

@@ -23,7 +23,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 use sprite_render::Image;
-use test_support::browser::{Browser, StaticServer, chromium_or_skip, decode_base64};
+use test_support::browser::{Browser, StaticServer, chromium_or_skip, decode_base64, png_frames};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tactics-sprite");
 
@@ -115,24 +115,10 @@ fn cut(width: u32, height: u32, rgba: &[u8]) -> Cut {
 
 /// Every frame of a PNG or APNG written by `render`, cut, with the tick it starts at.
 fn frames(png_bytes: &[u8]) -> Vec<(u64, Cut)> {
-    let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
-    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
-    let mut reader = decoder.read_info().expect("a PNG");
-    let mut out = Vec::new();
-    let mut tick = 0u64;
-    let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
-    while let Ok(info) = reader.next_frame(&mut buffer) {
-        assert_eq!(info.color_type, png::ColorType::Rgba, "render writes RGBA");
-        out.push((
-            tick,
-            cut(info.width, info.height, &buffer[..info.buffer_size()]),
-        ));
-        if let Some(control) = reader.info().frame_control() {
-            // The delays are exactly ticks / 60 s.
-            tick += u64::from(control.delay_num) * 60 / u64::from(control.delay_den.max(1));
-        }
-    }
-    out
+    png_frames(png_bytes)
+        .into_iter()
+        .map(|f| (f.tick, cut(f.width, f.height, &f.rgba)))
+        .collect()
 }
 
 fn run(args: &[&str]) {

@@ -20,9 +20,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 use serve_support::{Server, escape};
-use test_support::browser::{
-    Browser, REQUIRE_BROWSER_VAR, browser_required, decode_base64, find_chromium,
-};
+use test_support::browser::{Browser, chromium_or_skip, decode_base64, png_frames};
 
 /// The viewer's canvas background (`BACKGROUND` in viewer.js).
 const BACKGROUND: &str = "#5a6e5a";
@@ -72,30 +70,19 @@ impl Picture {
     }
 }
 
-/// Every frame of a PNG or APNG, RGBA, with the tick each starts at (an APNG's delays are
-/// exactly ticks / 60 s).
+/// Every frame of a PNG or APNG, RGBA, with the tick each starts at.
 fn frames(png_bytes: &[u8]) -> Vec<(u64, Picture)> {
-    let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
-    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
-    let mut reader = decoder.read_info().expect("a PNG");
-    let mut out = Vec::new();
-    let mut tick = 0u64;
-    let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
-    while let Ok(info) = reader.next_frame(&mut buffer) {
-        assert_eq!(info.color_type, png::ColorType::Rgba, "decoded to RGBA");
-        out.push((
-            tick,
-            Picture {
-                width: info.width,
-                height: info.height,
-                rgba: buffer[..info.buffer_size()].to_vec(),
-            },
-        ));
-        if let Some(control) = reader.info().frame_control() {
-            tick += u64::from(control.delay_num) * 60 / u64::from(control.delay_den.max(1));
-        }
-    }
-    out
+    png_frames(png_bytes)
+        .into_iter()
+        .map(|f| {
+            let picture = Picture {
+                width: f.width,
+                height: f.height,
+                rgba: f.rgba,
+            };
+            (f.tick, picture)
+        })
+        .collect()
 }
 
 /// The viewer's canvas as it holds it (its backing store, not a screenshot).
@@ -289,16 +276,7 @@ fn compare_kind(browser: &mut Browser, server: &Server, kind: &str) -> usize {
 #[test]
 fn the_package_agrees_with_the_api_and_the_viewer_with_render() {
     let test = "the_package_agrees_with_the_api_and_the_viewer_with_render";
-    let Some(chromium) = find_chromium() else {
-        assert!(
-            !browser_required(),
-            "{test}: no chromium on the PATH (or $CHROMIUM), and FFT_REQUIRE_ORIGINALS=1 or \
-             {REQUIRE_BROWSER_VAR}=1 requires it: apt-get install chromium"
-        );
-        let _: Option<()> = test_support::skip(
-            test,
-            "no chromium on the PATH (apt-get install chromium, or set $CHROMIUM)",
-        );
+    let Some(chromium) = chromium_or_skip(test) else {
         return;
     };
     // Every kind with the retail files, else the demo (the browser part needs no game file);

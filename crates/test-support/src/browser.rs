@@ -218,6 +218,39 @@ impl Drop for Browser {
 /// Standard base64 (the screenshots and pixel dumps the page sends).
 ///
 /// # Panics
+
+/// One picture of a PNG or APNG, RGBA rows, and the tick it starts at.
+pub struct PngFrame {
+    pub tick: u64,
+    pub width: u32,
+    pub height: u32,
+    pub rgba: Vec<u8>,
+}
+
+/// Every picture of a PNG or APNG as `render` writes them (RGBA), each with the tick it starts at
+/// (an APNG's delays are exactly ticks / 60 s).
+pub fn png_frames(png_bytes: &[u8]) -> Vec<PngFrame> {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut out = Vec::new();
+    let mut tick = 0u64;
+    let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
+    while let Ok(info) = reader.next_frame(&mut buffer) {
+        assert_eq!(info.color_type, png::ColorType::Rgba, "decoded to RGBA");
+        out.push(PngFrame {
+            tick,
+            width: info.width,
+            height: info.height,
+            rgba: buffer[..info.buffer_size()].to_vec(),
+        });
+        if let Some(control) = reader.info().frame_control() {
+            tick += u64::from(control.delay_num) * 60 / u64::from(control.delay_den.max(1));
+        }
+    }
+    out
+}
+
 /// On a character outside the alphabet.
 pub fn decode_base64(text: &str) -> Vec<u8> {
     let value = |c: u8| -> u32 {

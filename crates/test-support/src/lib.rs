@@ -169,6 +169,14 @@ pub fn retail_file(test: &str, disc_name: &str) -> Option<PathBuf> {
     })
 }
 
+/// Whether every retail file is in the originals folder, for a test that needs all of them (a
+/// server builds every kind it finds); `false` after the loud skip of the first one missing.
+pub fn every_retail_file(test: &str) -> bool {
+    RETAIL_FILES
+        .iter()
+        .all(|file| retail_file(test, file.disc_name).is_some())
+}
+
 /// A retail file's bytes, as [`retail_file`] finds it.
 pub fn retail_bytes(test: &str, disc_name: &str) -> Option<Vec<u8>> {
     let path = retail_file(test, disc_name)?;
