@@ -215,10 +215,6 @@ impl Drop for Browser {
     }
 }
 
-/// Standard base64 (the screenshots and pixel dumps the page sends).
-///
-/// # Panics
-
 /// One picture of a PNG or APNG, RGBA rows, and the tick it starts at.
 pub struct PngFrame {
     pub tick: u64,
@@ -229,6 +225,9 @@ pub struct PngFrame {
 
 /// Every picture of a PNG or APNG as `render` writes them (RGBA), each with the tick it starts at
 /// (an APNG's delays are exactly ticks / 60 s).
+///
+/// # Panics
+/// On bytes that are no PNG, or a picture that does not decode to RGBA.
 pub fn png_frames(png_bytes: &[u8]) -> Vec<PngFrame> {
     let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
@@ -251,6 +250,9 @@ pub fn png_frames(png_bytes: &[u8]) -> Vec<PngFrame> {
     out
 }
 
+/// Standard base64 (the screenshots and pixel dumps the page sends).
+///
+/// # Panics
 /// On a character outside the alphabet.
 pub fn decode_base64(text: &str) -> Vec<u8> {
     let value = |c: u8| -> u32 {
