@@ -9,8 +9,8 @@ use std::process::Command;
 use disc_image::RawKind;
 
 use crate::{
-    DEFAULT_SHEETS, DEFAULT_WEAPONS, RETAIL_FILES, RETAIL_SHEETS, SHEETS_VAR, WEAPONS_VAR,
-    find_by_either_name, folder_from, originals, skip, temp_dir,
+    DEFAULT_SHEETS, DEFAULT_WEAPONS, REQUIRE_VAR, RETAIL_FILES, RETAIL_SHEETS, SHEETS_VAR,
+    WEAPONS_VAR, find_by_either_name, folder_from, originals, required, say_skipped, temp_dir,
 };
 
 /// A program on PATH, or `None` after the loud skip (a failure under `FFT_REQUIRE_ORIGINALS=1`:
@@ -21,12 +21,17 @@ pub fn tool(test: &str, name: &str, package: &str) -> Option<PathBuf> {
             .map(|dir| dir.join(name))
             .find(|p| p.is_file())
     });
-    found.or_else(|| {
-        skip(
-            test,
-            &format!("no {name} on PATH (Debian's {package}; .ci/run installs it)"),
-        )
-    })
+    if found.is_none() {
+        assert!(
+            !required(),
+            "{test}: no {name} on the PATH, and {REQUIRE_VAR}=1 requires it: apt-get install \
+             {package} (.ci/run does)"
+        );
+        say_skipped(&format!(
+            "SKIPPED {test}: no {name} on the PATH (apt-get install {package})"
+        ));
+    }
+    found
 }
 
 /// Runs a command, failing the test with its output when it fails.
