@@ -511,12 +511,8 @@ async fn a_malformed_parameter_is_answered_before_an_unknown_name() {
         ("draw?animation=Wlak&view=1&tick=0", 404, "animation"),
         ("render.png?frame=9999", 404, "frame"),
     ] {
-        let (got, named, body) = app.get(&format!("/api/v1/{target}")).await.refusal();
-        assert_eq!(
-            (got, named.as_deref()),
-            (status, Some(parameter)),
-            "{target}: {body}"
-        );
+        app.assert_refused(&format!("/api/v1/{target}"), status, parameter)
+            .await;
     }
 }
 

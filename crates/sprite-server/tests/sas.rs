@@ -306,12 +306,8 @@ async fn what_a_set_does_not_have_is_refused_naming_the_parameter() {
         ("data?set=nosuch", 404, "set"),
         ("data?kind=type1", 400, "kind"),
     ] {
-        let (got, named, body) = app.get(&format!("/api/v1/sas/{target}")).await.refusal();
-        assert_eq!(
-            (got, named.as_deref()),
-            (status, Some(parameter)),
-            "{target}: {body}"
-        );
+        app.assert_refused(&format!("/api/v1/sas/{target}"), status, parameter)
+            .await;
     }
     let (_, _, body) = app
         .get("/api/v1/sas/pose?set=synthetc&animation=0&direction=0&tick=0")

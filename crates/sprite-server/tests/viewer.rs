@@ -268,12 +268,8 @@ async fn the_canvas_is_the_box_the_render_draws_in() {
         // The layer documents are here, the weapons sheet is not.
         ("canvas?animation=Walk&weapon=sword", 422, "weapon"),
     ] {
-        let (got, named, body) = app.get(&format!("/api/v1/{target}")).await.refusal();
-        assert_eq!(
-            (got, named.as_deref()),
-            (status, Some(parameter)),
-            "{target}: {body}"
-        );
+        app.assert_refused(&format!("/api/v1/{target}"), status, parameter)
+            .await;
     }
     let _ = std::fs::remove_dir_all(doc_path.parent().expect("its folder"));
 }
@@ -397,12 +393,8 @@ async fn the_layer_documents_are_served_with_their_tags() {
         // The layer documents are here, the weapons sheet is not.
         ("layer.png?layer=weapon&weapon=sword", 422, "weapon"),
     ] {
-        let (got, named, body) = app.get(&format!("/api/v1/{target}")).await.refusal();
-        assert_eq!(
-            (got, named.as_deref()),
-            (status, Some(parameter)),
-            "{target}: {body}"
-        );
+        app.assert_refused(&format!("/api/v1/{target}"), status, parameter)
+            .await;
     }
     let (_, _, body) = app.get("/api/v1/layer?layer=wepon").await.refusal();
     assert_eq!(body["nearest"], serde_json::json!(["weapon"]), "{body}");

@@ -382,12 +382,8 @@ async fn a_render_draws_the_weapon_when_asked() {
             "effect-palette",
         ),
     ] {
-        let (got, named, body) = app.get(&format!("/api/v1/{target}")).await.refusal();
-        assert_eq!(
-            (got, named.as_deref()),
-            (status, Some(parameter)),
-            "{target}: {body}"
-        );
+        app.assert_refused(&format!("/api/v1/{target}"), status, parameter)
+            .await;
     }
 }
 

@@ -96,6 +96,16 @@ impl App {
         gzip
     }
 
+    /// Asserts that `target` is refused with `status` and an error line naming `parameter`.
+    pub async fn assert_refused(&self, target: &str, status: u16, parameter: &str) {
+        let (got, named, body) = self.get(target).await.refusal();
+        assert_eq!(
+            (got, named.as_deref()),
+            (status, Some(parameter)),
+            "{target}: {body}"
+        );
+    }
+
     /// `METHOD target` with `headers`, and the answer.
     pub async fn request(&self, method: &str, target: &str, headers: &[(&str, &str)]) -> Answer {
         self.send(method, target, headers, Body::empty()).await
