@@ -358,7 +358,7 @@ impl Originals {
 /// `BATTLE/TYPE1.SHP`), under its disc name when `name` is the remaster's
 /// (`battle_ramuza_spr.bin` is `BATTLE/RAMUZA.SPR`); a name with a folder is a path from the
 /// image's root as it is (`BATTLE/RAMUZA.SPR`, as `tactics-sprite disc ls` lists it).
-pub fn disc_path(name: &str) -> String {
+fn disc_path(name: &str) -> String {
     if name.contains('/') {
         return name.to_owned();
     }
@@ -367,7 +367,7 @@ pub fn disc_path(name: &str) -> String {
 
 /// The disc's name of a file the remaster names `battle_<name>_<ext>.bin` (`battle_behi2_sp2.bin`
 /// is `BEHI2.SP2`); any other name as it is.
-pub fn disc_name_of(name: &str) -> String {
+fn disc_name_of(name: &str) -> String {
     let lower = name.to_ascii_lowercase();
     let remaster = lower
         .strip_prefix("battle_")

@@ -36,14 +36,17 @@ fn check_input(
     other: FileFormat,
     flag: &str,
 ) -> anyhow::Result<()> {
-    let (what, kind) = match input.text {
-        Some(format) if format != wanted => (text_form_in_words(format), Some(format)),
-        Some(_) => return Ok(()),
-        None => match wrong_kind(&input.file.bytes, wanted) {
-            None => return Ok(()),
-            Some(what) => (what, fft_formats::detect_format(&input.file.bytes)),
-        },
+    let what = if input.text.is_some() {
+        input.other_text(wanted)
+    } else {
+        wrong_kind(&input.file.bytes, wanted)
     };
+    let Some(what) = what else {
+        return Ok(());
+    };
+    let kind = input
+        .text
+        .or_else(|| fft_formats::detect_format(&input.file.bytes));
     let swap = if kind == Some(other) {
         "; are --shp and --seq swapped?"
     } else {

@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use sprite_data::ErrorKind;
 use sprite_data::layer::LayerSet;
 use sprite_data::pose::{DrawRequest, IDLE};
-use sprite_data::weapon::WeaponChoice;
+use sprite_data::weapon::{WeaponChoice, choose_weapon};
 
 use super::sas::SasOptions;
 use super::sas::draw::SasDraw;
-use super::weapon::{load_layer, parse_weapon};
+use super::weapon::load_layer;
 use super::{Failure, Outcome, stdout_error};
 
 /// Draw one pose of an animation from a tactics-sprite-data.json.
@@ -61,7 +61,7 @@ pub struct Args {
     pub idle: bool,
 
     /// Add the layers of this weapon: a type (sword) or one of its graphics (knight-sword-1); docs/weapons.md
-    #[arg(long, value_name = "NAME", conflicts_with = "idle", value_parser = parse_weapon)]
+    #[arg(long, value_name = "NAME", conflicts_with = "idle", value_parser = choose_weapon)]
     pub weapon: Option<WeaponChoice>,
 
     /// The weapon layer document [default: wep1(.tactics-sprite-layer).json beside --data]

@@ -163,12 +163,6 @@ fn refused(fault: &RequestFault) -> Failure {
 /// An input that cannot be read or does not fit, or an output that cannot be written. A bad
 /// request is a [`Failure::Usage`].
 pub fn run(args: &Args) -> Outcome {
-    if args.input.disc.is_some() && super::sas::sniff(&args.input.data).is_some() {
-        return Err(usage(
-            "--disc reads the sheets of a Final Fantasy Tactics disc; a SAS set is drawn from a \
-             PNG sheet on disk, without --disc",
-        ));
-    }
     if let Some(result) = super::sas::render::dispatch(&sas_render(args)) {
         return result;
     }
@@ -210,6 +204,7 @@ fn sas_render(args: &Args) -> SasRender<'_> {
         data: &args.input.data,
         sheet: &args.input.sheet,
         palette: args.input.palette,
+        disc: args.input.disc.is_some(),
         options: &args.sas,
         frame: args.frame,
         animation: &args.animation,

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 use sprite_data::compare::{self, JsonPath, PathPattern};
 
-use super::{Failure, Outcome};
+use super::{Failure, Outcome, plural};
 
 /// `--format`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -177,13 +177,13 @@ impl Report {
         let mut line = if n == 0 {
             "same: no differences".to_owned()
         } else {
-            format!("different: {n} difference{}", plural(n))
+            format!("different: {}", plural(n, "difference"))
         };
         let noted: usize = self.notes.iter().map(|n| n.count).sum();
         if noted > 0 {
             line.push_str(&format!(
-                "; {noted} value{} not derived from the files",
-                plural(noted)
+                "; {} not derived from the files",
+                plural(noted, "value")
             ));
         }
         if self.ignored > 0 {
@@ -208,12 +208,7 @@ impl Report {
             if max > 0 && shown == max {
                 break;
             }
-            writeln!(
-                out,
-                "{group}: {} difference{}",
-                items.len(),
-                plural(items.len())
-            )?;
+            writeln!(out, "{group}: {}", plural(items.len(), "difference"))?;
             for finding in items {
                 if max > 0 && shown == max {
                     break 'groups;
@@ -315,10 +310,6 @@ impl Report {
         }
         writeln!(out, "{}", self.summary())
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// A workflow-command message: `%`, CR and LF escaped as GitHub reads them back.

@@ -14,7 +14,7 @@ use sprite_data::output::write_atomically;
 use sprite_render::sheet::sheet_png;
 use sprite_render::spr_png::{self, ImportOptions, Imported, PixelSource, Source};
 
-use super::{Outcome, read_input};
+use super::{Outcome, plural, read_input};
 
 /// What `sheet FILE` and `sheet export FILE` write, for both their helps.
 const EXPORT_HELP: &str = "Write an SPR sheet (any layout, SP2 and WEP.SPR included) as an 8-bit indexed PNG: pixel
@@ -201,9 +201,8 @@ fn import(args: &ImportArgs) -> Outcome {
     );
     println!("palettes {}", palette_sources(&imported));
     println!(
-        "padding {} zero byte{} at the end: {}",
-        spr.padding,
-        if spr.padding == 1 { "" } else { "s" },
+        "padding {} at the end: {}",
+        plural(spr.padding, "zero byte"),
         from(imported.padding)
     );
     if let (Some(like), Some(path)) = (&like, &args.like) {
@@ -311,13 +310,8 @@ fn compared_with(spr: &Spr, like: &Spr) -> String {
         )
     };
     format!(
-        "differs in {pixels} pixel{} and {colours} palette colour{}{padding} (`tactics-sprite \
-         diff` says where)",
-        plural(pixels),
-        plural(colours)
+        "differs in {} and {}{padding} (`tactics-sprite diff` says where)",
+        plural(pixels, "pixel"),
+        plural(colours, "palette colour")
     )
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }

@@ -1,5 +1,5 @@
 //! The weapon flags `render` and `export-aseprite` share: which weapon the unit holds (a type or
-//! one of its graphics, read by [`parse_weapon`], which `draw` uses too), the weapons sheet, the
+//! one of its graphics, read by [`choose_weapon`], as `draw` reads it), the weapons sheet, the
 //! layer documents (found beside the unit document unless named), and the rows and palette to cut
 //! the weapon from (the chosen graphic's unless overridden).
 
@@ -9,7 +9,7 @@ use anyhow::{Context, anyhow};
 use fft_formats::spr::Spr;
 use sprite_data::FrameIndex;
 use sprite_data::layer::{LayerDocument, LayerSet, layer_file};
-use sprite_data::weapon::{UnknownWeapon, WeaponChoice, choose_weapon};
+use sprite_data::weapon::{WeaponChoice, choose_weapon};
 use sprite_render::layers::{LayerPalettes, WeaponArt};
 
 use super::inputs::SheetFiles;
@@ -18,7 +18,7 @@ use super::inputs::SheetFiles;
 #[derive(Debug, Clone, clap::Args)]
 pub struct WeaponInput {
     /// Draw the unit holding this weapon: a type (sword) or one of its graphics (knight-sword-1); docs/weapons.md
-    #[arg(long, value_name = "NAME", requires = "weapon_sheet", value_parser = parse_weapon)]
+    #[arg(long, value_name = "NAME", requires = "weapon_sheet", value_parser = choose_weapon)]
     pub weapon: Option<WeaponChoice>,
 
     /// The weapons sheet, WEP.SPR (with --disc, a name in the image).
@@ -44,15 +44,6 @@ pub struct WeaponInput {
     /// The effect's palette in the effects block, 0..15 [default: 0]
     #[arg(long, value_name = "N", default_value_t = 0, hide_default_value = true, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(0..16))]
     pub effect_palette: u8,
-}
-
-/// `--weapon NAME`: a weapon type or one of its graphics ([`choose_weapon`]); an unknown name is a
-/// usage error naming the nearest. The one reading of the flag, for every command that takes it.
-///
-/// # Errors
-/// [`UnknownWeapon`], which clap reports as the flag's invalid value (exit 2).
-pub fn parse_weapon(name: &str) -> Result<WeaponChoice, UnknownWeapon> {
-    choose_weapon(name)
 }
 
 /// Everything the weapon flags load.

@@ -55,10 +55,12 @@ pub fn run(args: &Args) -> Outcome {
     Report::print_or_refuse(prepare(args), &args.report)
 }
 
-/// One side of the comparison: its path and bytes.
+/// One side of the comparison: its path, its bytes, and the format of the text form they were
+/// assembled from, if they were.
 struct Side<'a> {
     path: &'a Path,
     bytes: Vec<u8>,
+    text: Option<FileFormat>,
 }
 
 impl Side<'_> {
@@ -88,29 +90,30 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
     // Two SEQ or SHP files may each be given as its text form: they are compared as the files
     // the texts assemble to.
     let json = (starts_as_json(&args.a), starts_as_json(&args.b));
-    let (a, b, documents, texts) = if json == (true, true) {
+    let (a, b, documents) = if json == (true, true) {
         let left = documents::load(&args.a, None)?;
         let right = documents::load(&args.b, None)?;
+        let side = |path, bytes| Side {
+            path,
+            bytes,
+            text: None,
+        };
         (
-            left.bytes,
-            right.bytes,
+            side(&args.a, left.bytes),
+            side(&args.b, right.bytes),
             Some((left.doc, right.doc)),
-            (None, None),
         )
     } else {
-        let (a, b) = (SpriteFile::read(&args.a)?, SpriteFile::read(&args.b)?);
-        (a.file.bytes, b.file.bytes, None, (a.text, b.text))
+        let side = |path| -> anyhow::Result<Side<'_>> {
+            let read = SpriteFile::read(path)?;
+            Ok(Side {
+                path,
+                bytes: read.file.bytes,
+                text: read.text,
+            })
+        };
+        (side(&args.a)?, side(&args.b)?, None)
     };
-    let (a, b) = (
-        Side {
-            path: &args.a,
-            bytes: a,
-        },
-        Side {
-            path: &args.b,
-            bytes: b,
-        },
-    );
     let mut report = Report::new("A", "B");
     report.annotate = Some(args.a.clone());
     report.header = vec![
@@ -135,8 +138,8 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
             .map(|d| super::check::finding(d, "A", "B"))
             .collect(),
         (None, (false, false)) => {
-            let kind_a = kind_of(&a, texts.0, args.kind)?;
-            let kind_b = kind_of(&b, texts.1, args.kind)?;
+            let kind_a = kind_of(&a, args.kind)?;
+            let kind_b = kind_of(&b, args.kind)?;
             if kind_a != kind_b {
                 return Err(anyhow!(
                     "{} is a {kind_a} file and {} a {kind_b} file; diff compares two files of one \
@@ -146,8 +149,8 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
                 ));
             }
             let text = |text: Option<FileFormat>| if text.is_some() { ", text form" } else { "" };
-            report.header[0].push_str(&format!("  ({kind_a}{})", text(texts.0)));
-            report.header[1].push_str(&format!("  ({kind_b}{})", text(texts.1)));
+            report.header[0].push_str(&format!("  ({kind_a}{})", text(a.text)));
+            report.header[1].push_str(&format!("  ({kind_b}{})", text(b.text)));
             let mut findings = match kind_a {
                 FileFormat::Seq => seq::diff(&a, &b)?,
                 FileFormat::UnitShp => shp::diff_unit(&a, &b)?,
@@ -197,12 +200,8 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
 
 /// The kind to compare a side as: its text's format when it was a text form (which `--kind`, if
 /// given, must name), else as [`choose_kind`] tells it.
-fn kind_of(
-    side: &Side,
-    text: Option<FileFormat>,
-    forced: Option<FormatArg>,
-) -> anyhow::Result<FileFormat> {
-    match (text, forced) {
+fn kind_of(side: &Side, forced: Option<FormatArg>) -> anyhow::Result<FileFormat> {
+    match (side.text, forced) {
         (Some(format), Some(kind)) if FileFormat::from(kind) != format => Err(anyhow!(
             "{}: --kind {} is given, but this is {}",
             side.path.display(),

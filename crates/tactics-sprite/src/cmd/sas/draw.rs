@@ -9,7 +9,7 @@ use sas_formats::pose::{PoseFault, pose_at};
 use sprite_data::weapon::WeaponChoice;
 
 use super::super::{Failure, Outcome, stdout_error};
-use super::{SasOptions, load_set};
+use super::{SasOptions, load_set, not_numbered};
 
 /// The arguments of `draw` that the SAS path reads (`draw::sas_draw` makes it).
 pub struct SasDraw<'a> {
@@ -63,12 +63,7 @@ fn run(args: &SasDraw<'_>) -> Outcome {
     let name = args.animation.unwrap_or_default();
     let loaded = load_set(args.data, args.sas.entry)?;
     let set = &loaded.set;
-    let numbered = || {
-        usage(format!(
-            "--animation {name:?}: a SAS set's animations are numbered 0..{}",
-            set.animations.len().saturating_sub(1)
-        ))
-    };
+    let numbered = || usage(not_numbered(name, set));
     let animation: usize = name.parse().map_err(|_| numbered())?;
     let pose = pose_at(
         set,

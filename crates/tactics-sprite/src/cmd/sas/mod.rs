@@ -122,6 +122,15 @@ impl SasOptions {
     }
 }
 
+/// What `--animation NAME` is told when NAME is not an animation's number: a SAS set's animations
+/// are numbered, not named.
+pub fn not_numbered(name: &str, set: &SasSet) -> String {
+    format!(
+        "--animation {name:?}: a SAS set's animations are numbered 0..{}",
+        set.animations.len().saturating_sub(1)
+    )
+}
+
 /// A decoded set and a name for it (`file` or `file#entry`).
 pub struct LoadedSet {
     pub set: SasSet,

@@ -11,7 +11,7 @@ use sprite_render::{Background, Format, Image};
 
 use super::super::output::write_out;
 use super::super::{Failure, Outcome, read_input};
-use super::{SasOptions, load_set};
+use super::{SasOptions, load_set, not_numbered};
 
 /// The options `render` takes for SAS sets only.
 #[derive(Debug, Clone, clap::Args)]
@@ -32,6 +32,8 @@ pub struct SasRender<'a> {
     pub sheet: &'a Path,
     /// `--palette`, refused for a SAS set.
     pub palette: Option<usize>,
+    /// Whether `--disc` was given, refused for a SAS set.
+    pub disc: bool,
     pub options: &'a RenderOptions,
     pub frame: Option<usize>,
     pub animation: &'a [String],
@@ -56,6 +58,12 @@ fn usage(message: impl std::fmt::Display) -> Outcome {
 }
 
 fn run(args: &SasRender<'_>) -> Outcome {
+    if args.disc {
+        return usage(
+            "--disc reads the sheets of a Final Fantasy Tactics disc; a SAS set is drawn from a \
+             PNG sheet on disk, without --disc",
+        );
+    }
     let options = args.options;
     let format = args
         .out
@@ -78,18 +86,6 @@ fn run(args: &SasRender<'_>) -> Outcome {
             "--palette chooses an SPR palette; a SAS set is drawn from a PNG sheet in its own colours",
         );
     }
-    let mut request = SasRenderRequest {
-        what: match args.frame {
-            Some(sprite) => SasWhat::Sprite(sprite),
-            None => SasWhat::Animations(Vec::new()),
-        },
-        direction: usize::from(options.direction),
-        scale: args.scale,
-        background: args.background,
-        plays: args.plays,
-        hold: args.hold,
-        format,
-    };
     if format != Format::Png && args.frame.is_none() && args.animation.len() != 1 {
         return usage("an .apng or .gif holds one animation; give --animation once");
     }
@@ -107,22 +103,27 @@ fn run(args: &SasRender<'_>) -> Outcome {
         "set     {} ({}, scale {}: drawn at the sheet's resolution, shown by the game at 1/{})",
         loaded.name, set.version, set.scale, set.scale
     );
-    let numbered = |name: &String| {
-        format!(
-            "--animation {name:?}: a SAS set's animations are numbered 0..{}",
-            set.animations.len().saturating_sub(1)
-        )
+    let what = match args.frame {
+        Some(sprite) => SasWhat::Sprite(sprite),
+        None => SasWhat::Animations(
+            args.animation
+                .iter()
+                .map(|name| {
+                    name.parse::<usize>()
+                        .map_err(|_| Failure::usage("render", not_numbered(name, set)))
+                })
+                .collect::<Result<_, _>>()?,
+        ),
     };
-    if args.frame.is_none() {
-        let mut indices = Vec::with_capacity(args.animation.len());
-        for name in args.animation {
-            let index = name
-                .parse::<usize>()
-                .map_err(|_| Failure::usage("render", numbered(name)))?;
-            indices.push(index);
-        }
-        request.what = SasWhat::Animations(indices);
-    }
+    let request = SasRenderRequest {
+        what,
+        direction: usize::from(options.direction),
+        scale: args.scale,
+        background: args.background,
+        plays: args.plays,
+        hold: args.hold,
+        format,
+    };
     let checked = request.against(set, &meanings).map_err(|fault| {
         Failure::usage(
             "render",
@@ -141,7 +142,7 @@ fn run(args: &SasRender<'_>) -> Outcome {
                         .find(|n| n.parse::<usize>().ok() == Some(animation))
                         .cloned()
                         .unwrap_or_else(|| animation.to_string());
-                    numbered(&given)
+                    not_numbered(&given, set)
                 }
                 other => other.to_string(),
             },

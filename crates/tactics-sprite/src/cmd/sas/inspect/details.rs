@@ -6,8 +6,9 @@ use std::fmt::Write as _;
 use sas_formats::{BodyItem, Command, Frame, Meanings, SasSet};
 use serde::{Serialize, Serializer};
 
-use super::text::{hex, plural};
+use super::text::hex;
 use crate::cmd::inspect::report::Listing;
+use crate::cmd::plural;
 
 /// `--verbose`: the animation table, every sprite and the body.
 #[derive(Serialize)]

@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use sas_formats::{Command, Meanings, SasSet};
 use serde::Serialize;
 
-use super::text::plural;
 use crate::cmd::inspect::report::Listing;
+use crate::cmd::plural;
 
 /// The frame types used in blocks, by type; JSON writes the array.
 #[derive(Serialize)]

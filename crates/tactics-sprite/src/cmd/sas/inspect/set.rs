@@ -8,8 +8,9 @@ use serde::Serialize;
 
 use super::details::{Details, details};
 use super::frame_types::{FrameTypes, Limits, frame_types, limits};
-use super::text::{plural, write_section};
+use super::text::write_section;
 use crate::cmd::inspect::report::{FieldText, Listing, section};
+use crate::cmd::plural;
 
 section! {
     /// What the set is and what it holds: one line each in the text.

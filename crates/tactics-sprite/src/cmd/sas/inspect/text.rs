@@ -11,15 +11,6 @@ pub fn write_section(text: &mut String, section: &impl Section) {
     write_fields_in_column(text, "", KEY_WIDTH, &section.fields());
 }
 
-/// `1 frame`, `2 frames`.
-pub fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("{n} {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
 /// Bytes as upper-case hex pairs separated by spaces: `00 1A FF`.
 pub fn hex(bytes: &[u8]) -> String {
     bytes
