@@ -2,6 +2,7 @@
 //! lists them as its `cells` and the pose line names them by index, so both take them from here.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 use crate::model::{Quad, SasSet};
 
@@ -10,7 +11,8 @@ use crate::model::{Quad, SasSet};
 #[derive(Debug, Clone, Default)]
 pub struct CellTable {
     /// Each distinct rectangle, `x` and `y` zero.
-    pub cells: Vec<Quad>,
+    cells: Vec<Quad>,
+    /// Where each of `cells` is in it.
     index: HashMap<Quad, usize>,
 }
 
@@ -20,12 +22,17 @@ impl CellTable {
         let mut table = CellTable::default();
         for quad in set.sprites.iter().flat_map(|s| &s.quads) {
             let key = Self::key(quad);
-            if !table.index.contains_key(&key) {
-                table.index.insert(key, table.cells.len());
+            if let Entry::Vacant(entry) = table.index.entry(key) {
+                entry.insert(table.cells.len());
                 table.cells.push(key);
             }
         }
         table
+    }
+
+    /// Each distinct rectangle, `x` and `y` zero, in the order of the cells' numbers.
+    pub fn cells(&self) -> &[Quad] {
+        &self.cells
     }
 
     /// The cell `quad` shows (its rectangle of the sheet); `None` for a quad of another set.

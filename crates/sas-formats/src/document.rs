@@ -51,7 +51,7 @@ pub fn build(set: &SasSet, meanings: &Meanings, sheet_file: Option<&str>) -> Val
         })
         .collect();
     let cells: Vec<Value> = cells
-        .cells
+        .cells()
         .iter()
         .map(|c| json!({"u": c.u, "v": c.v, "width": c.width, "height": c.height}))
         .collect();

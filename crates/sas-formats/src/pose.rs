@@ -125,10 +125,11 @@ pub fn place(set: &SasSet, pose: &Pose, mirrored: bool) -> Vec<PlacedQuad> {
 
 /// The smallest box `(left, top, right, bottom)` holding every quad of every pose, or `None`
 /// when nothing is drawn.
-pub fn bounds(placed: &[Vec<PlacedQuad>]) -> Option<(i32, i32, i32, i32)> {
+pub fn bounds<'a>(
+    placed: impl IntoIterator<Item = &'a PlacedQuad>,
+) -> Option<(i32, i32, i32, i32)> {
     placed
-        .iter()
-        .flatten()
+        .into_iter()
         .map(|p| {
             (
                 p.x,

@@ -17,7 +17,7 @@ use crate::error::RenderError;
 use crate::image::{Background, Image};
 use crate::layout::check_size;
 use crate::request::Format;
-use crate::sheet::decode_png;
+use crate::sheet::{PNG_SIGNATURE, decode_png};
 
 /// The ticks of a second the animated files assume (the game's frame rate; not settled for SAS).
 pub const TICKS_PER_SECOND: u16 = 60;
@@ -77,8 +77,8 @@ struct Cell {
 pub struct CheckedSasRender<'r> {
     request: &'r SasRenderRequest,
     rows: Vec<Vec<Cell>>,
-    /// The box `(left, top, width, height)` every pose fits in.
-    canvas: (i32, i32, u32, u32),
+    /// The box every pose fits in, from the set's origin.
+    canvas: Canvas,
     report: Vec<String>,
     warnings: Vec<String>,
 }
@@ -166,15 +166,20 @@ impl SasRenderRequest {
                 }
             }
         }
-        let placed: Vec<Vec<PlacedQuad>> = rows.iter().flatten().map(|c| c.quads.clone()).collect();
-        let (left, top, right, bottom) = pose::bounds(&placed).unwrap_or((0, 0, 1, 1));
+        let (left, top, right, bottom) =
+            pose::bounds(rows.iter().flatten().flat_map(|c| &c.quads)).unwrap_or((0, 0, 1, 1));
         // Quads are at most 65535 texels from a position of i16s: the box fits a u32.
         let width = u32::try_from(right - left).unwrap_or(u32::MAX);
         let height = u32::try_from(bottom - top).unwrap_or(u32::MAX);
         Ok(CheckedSasRender {
             request: self,
             rows,
-            canvas: (left, top, width, height),
+            canvas: Canvas {
+                left: left.into(),
+                top: top.into(),
+                width,
+                height,
+            },
             report,
             warnings,
         })
@@ -196,10 +201,9 @@ impl CheckedSasRender<'_> {
     /// How many pixels the render holds at once, every picture at its scale: what a server bounds
     /// before drawing.
     pub fn pixels(&self) -> u64 {
-        let (_, _, w, h) = self.canvas;
+        let (w, h) = (self.canvas.width, self.canvas.height);
         let pictures = if self.request.format == Format::Png {
-            let columns = self.rows.iter().map(Vec::len).max().unwrap_or(1).max(1);
-            columns as u64 * self.rows.len() as u64
+            self.columns() as u64 * self.rows.len() as u64
         } else {
             self.rows.first().map_or(1, Vec::len) as u64
         };
@@ -209,30 +213,40 @@ impl CheckedSasRender<'_> {
             .saturating_mul(k * k)
     }
 
+    /// How many poses the widest row of the strip holds (at least one column).
+    fn columns(&self) -> usize {
+        self.rows.iter().map(Vec::len).max().unwrap_or(1).max(1)
+    }
+
     /// Draws the render from `sheet` (any size; texels past it are transparent).
     ///
     /// # Errors
     /// A picture over the limits, or an encoder's failure.
     pub fn render(&self, sheet: &Image) -> Result<SasRendered, RenderError> {
         let request = self.request;
-        let (left, top, w, h) = self.canvas;
+        let Canvas {
+            left,
+            top,
+            width: w,
+            height: h,
+        } = self.canvas;
         let warnings = outside_sheet(sheet, &self.rows);
         let canvas_line = format!(
             "canvas  {w} x {h}, position (0, 0) at ({}, {})",
             -left, -top
         );
-        let draw = |cell: &Cell| -> Image {
-            let mut image = Image::new(w, h);
+        // A pose drawn into `image` with the canvas's top left at `(x, y)`: every quad lies
+        // inside the canvas, so a pose drawn into its cell of the strip is the pose drawn alone.
+        let draw_into = |image: &mut Image, cell: &Cell, (x, y): (i64, i64)| {
             for q in &cell.quads {
                 image.draw_rect(
                     sheet,
                     (q.quad.u.into(), q.quad.v.into()),
                     (q.quad.width.into(), q.quad.height.into()),
-                    (i64::from(q.x - left), i64::from(q.y - top)),
+                    (x + i64::from(q.x) - left, y + i64::from(q.y) - top),
                     (q.mirrored, false),
                 );
             }
-            image
         };
         let finish =
             |image: &Image| crate::render::finish(image, request.background, request.scale);
@@ -240,19 +254,18 @@ impl CheckedSasRender<'_> {
             let poses = &self.rows[0];
             // Every frame is held until it is encoded: bounded together, as a document's animation.
             check_animation(
-                Canvas {
-                    left: 0,
-                    top: 0,
-                    width: w,
-                    height: h,
-                },
+                self.canvas,
                 poses.len(),
                 request.scale,
                 format_args!("the animation's poses at --scale {}", request.scale),
             )?;
             let images: Vec<Image> = poses
                 .iter()
-                .map(|c| finish(&draw(c)))
+                .map(|c| {
+                    let mut image = Image::new(w, h);
+                    draw_into(&mut image, c, (0, 0));
+                    finish(&image)
+                })
                 .collect::<Result<_, _>>()?;
             let timed: Vec<TimedFrame<'_>> = poses
                 .iter()
@@ -282,7 +295,7 @@ impl CheckedSasRender<'_> {
             });
         }
         let rows = &self.rows;
-        let columns = rows.iter().map(Vec::len).max().unwrap_or(1).max(1) as u32;
+        let columns = self.columns() as u32;
         check_size(
             u64::from(w) * u64::from(columns),
             u64::from(h) * rows.len() as u64,
@@ -292,10 +305,10 @@ impl CheckedSasRender<'_> {
         let mut strip = Image::new(w * columns, h * rows.len() as u32);
         for (r, row) in rows.iter().enumerate() {
             for (c, cell) in row.iter().enumerate() {
-                strip.draw_image(
-                    &draw(cell),
-                    i64::from(w) * c as i64,
-                    i64::from(h) * r as i64,
+                draw_into(
+                    &mut strip,
+                    cell,
+                    (i64::from(w) * c as i64, i64::from(h) * r as i64),
                 );
             }
         }
@@ -333,7 +346,7 @@ pub enum SasSheetError {
 /// # Errors
 /// Bytes that are not a PNG, a PNG over the side, or one that does not decode.
 pub fn sas_sheet(bytes: &[u8]) -> Result<Image, SasSheetError> {
-    if !bytes.starts_with(b"\x89PNG\r\n\x1a\n") || bytes.len() < 24 {
+    if !bytes.starts_with(&PNG_SIGNATURE) || bytes.len() < 24 {
         return Err(SasSheetError::NotPng);
     }
     let side =
