@@ -1125,30 +1125,26 @@ function drawTiles(ctx, cells, tiles, count, moveX, moveY, sheet, sp2, sx, sy, s
   }
 }
 
+/** 1 in the turn's sums, which count a sine or cosine in 4096ths. */
+const TURN_ONE = 4096;
+
 /**
  * A layer frame's turn as `tactics-sprite render` applies it (the Rust crate's `sprite_render::turn`):
  * the sine and cosine in 4096ths, each rounded half up, so that the pixels a turn picks are worked
  * out in whole numbers and do not depend on where the frame is placed or on the engine's sine.
  */
-const TURN_ONE = 4096;
-
-function turnOf(degrees, out) {
-  if (!Number.isFinite(degrees)) {
-    out.sin = 0;
-    out.cos = TURN_ONE;
-    return out;
-  }
+function turnOf(degrees) {
+  if (!Number.isFinite(degrees)) return { sin: 0, cos: TURN_ONE };
   const r = degrees * (Math.PI / 180);
-  out.sin = Math.floor(Math.sin(r) * TURN_ONE + 0.5);
-  out.cos = Math.floor(Math.cos(r) * TURN_ONE + 0.5);
-  return out;
+  return {
+    sin: Math.floor(Math.sin(r) * TURN_ONE + 0.5),
+    cos: Math.floor(Math.cos(r) * TURN_ONE + 0.5),
+  };
 }
-
-const scratchTurn = { sin: 0, cos: TURN_ONE };
 
 /** The box (from the stance point) of a layer's tiles turned about its pivot, at the move. */
 function turnedBounds(layer, moveX, moveY, box) {
-  const { sin, cos } = turnOf(layer.degrees, scratchTurn);
+  const { sin, cos } = turnOf(layer.degrees);
   const px = layer.pivotX;
   const py = layer.pivotY;
   for (let i = 0; i < layer.count; i++) {
@@ -1264,7 +1260,7 @@ function addOnto(d, i, r, g, b, a) {
 
 /** `src` turned by the layer's degrees clockwise about its pivot (+ the move), composed onto `dst`. */
 function composeTurned(dst, src, width, height, layer, originX, originY) {
-  const { sin, cos } = turnOf(layer.degrees, scratchTurn);
+  const { sin, cos } = turnOf(layer.degrees);
   const px = originX + layer.pivotX;
   const py = originY + layer.pivotY;
   const additive = (layer.flags & 1) === 1 && ((layer.flags >> 5) & 3) === 1;
