@@ -105,9 +105,10 @@ pub fn router(state: Arc<AppState>, options: &Options) -> anyhow::Result<Router>
             get(|State(s), RawQuery(q)| api::sas::render(s, q, Format::Apng)),
         );
     for asset in viewer::ASSETS.iter() {
+        let sha256 = asset.sha256();
         app = app.route(
             asset.path,
-            get(move |headers: HeaderMap| async move { asset.respond(&headers) }),
+            get(move |headers: HeaderMap| std::future::ready(asset.respond(&sha256, &headers))),
         );
     }
     app = app.route("/pose.js", get(viewer::pose_js_gone));

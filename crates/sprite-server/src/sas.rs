@@ -8,10 +8,13 @@
 
 use std::io::Read;
 use std::path::Path;
+use std::sync::Arc;
 
 use anyhow::{Context, anyhow, bail};
+use axum::body::Bytes;
 use sas_formats::pakd::MAX_CONTAINER_LEN;
 use sas_formats::{EntryKind, Pakd, SasSet};
+use sprite_render::Image;
 use sprite_render::sas::sas_sheet;
 
 /// The served sets, in the order they were given.
@@ -34,14 +37,15 @@ pub struct ServedSet {
     pub sheet: Option<SasSheet>,
 }
 
-/// A PNG sheet of a SAS set (any size up to `sprite_render::sas::MAX_SHEET_SIDE`).
+/// A PNG sheet of a SAS set (any size up to `sprite_render::sas::MAX_SHEET_SIDE`), its bytes as
+/// `sheet.png` sends them and the picture renders are drawn from, decoded once when it is read
+/// and shared by every set drawn from it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SasSheet {
     /// The file's name without its folder (`sheet.file` of the served document).
     pub file: String,
-    pub bytes: Vec<u8>,
-    pub width: u32,
-    pub height: u32,
+    pub bytes: Bytes,
+    pub image: Arc<Image>,
 }
 
 impl SasSheet {
@@ -58,9 +62,8 @@ impl SasSheet {
             .map_or(shown, |n| n.to_string_lossy().into_owned());
         Ok(SasSheet {
             file,
-            width: image.width(),
-            height: image.height(),
-            bytes,
+            bytes: Bytes::from(bytes),
+            image: Arc::new(image),
         })
     }
 }

@@ -84,10 +84,15 @@ pub static ASSETS: [Asset; 9] = [
 ];
 
 impl Asset {
-    /// The file, with an `ETag` (its sha256) answered by `304`.
-    pub fn respond(&self, headers: &HeaderMap) -> Response {
-        let sha256 = sha256_hex(self.text.as_bytes());
-        let mut response = if matches_etag(headers, &sha256) {
+    /// The file's sha256, its `ETag`: worked out once, when the router is built, since the text
+    /// never changes.
+    pub fn sha256(&self) -> String {
+        sha256_hex(self.text.as_bytes())
+    }
+
+    /// The file, with its `ETag` (`sha256`, [`Asset::sha256`]) answered by `304`.
+    pub fn respond(&self, sha256: &str, headers: &HeaderMap) -> Response {
+        let mut response = if matches_etag(headers, sha256) {
             StatusCode::NOT_MODIFIED.into_response()
         } else {
             (

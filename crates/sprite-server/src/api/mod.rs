@@ -201,11 +201,6 @@ impl AppState {
         self.units.iter().map(|s| s.unit.name.as_str()).collect()
     }
 
-    /// The served SAS sets' names, in order.
-    pub fn sas_names(&self) -> Vec<&str> {
-        self.sas.names()
-    }
-
     /// The weapon and effect layers of `served` cut from the weapons sheet with `palettes`, for
     /// `weapon=`; `422` when the unit has no layer documents or the server no weapons sheet.
     fn weapon_art<'a>(

@@ -29,7 +29,7 @@ pub const MAX_HOLD: u32 = 3600;
 pub const MAX_RENDER_PIXELS: u64 = 1 << 25;
 
 /// The parameters a render takes.
-pub(super) const PARAMETERS: [&str; 17] = [
+const PARAMETERS: [&str; 17] = [
     "kind",
     "animation",
     "frame",

@@ -13,7 +13,7 @@
 //! Each takes `meanings=seed|gibbed` and `position=x2y2|x1y1` where the reading matters (the
 //! command line's `--meanings` and `--position`; `seed` and `x2y2` unless given).
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
@@ -25,7 +25,7 @@ use sas_formats::pose::{PoseFault, pose_at};
 use sas_formats::{ByteOrder, Meanings};
 use serde::Serialize;
 use sprite_data::pipeline::sha256_hex;
-use sprite_render::sas::{SasFault, SasRenderRequest, SasWhat, sas_sheet};
+use sprite_render::sas::{SasFault, SasRenderRequest, SasWhat};
 use sprite_render::{Format, Image, RenderError};
 
 use super::render::{MAX_HOLD, MAX_RENDER_PIXELS, MAX_SCALE, background, bounded, plays};
@@ -57,10 +57,6 @@ struct PreparedSet {
     cells: CellTable,
     /// The document in each of [`READINGS`].
     documents: Vec<PreparedDocument>,
-    /// The sheet's bytes, as `sheet.png` sends them.
-    sheet_png: Option<Bytes>,
-    /// The sheet decoded, when first drawn from.
-    sheet: OnceLock<Result<Arc<Image>, String>>,
 }
 
 struct PreparedDocument {
@@ -159,10 +155,8 @@ impl SasState {
                     .collect::<std::io::Result<_>>()?;
                 Ok(PreparedSet {
                     cells: CellTable::of(&served.set),
-                    sheet_png: served.sheet.as_ref().map(|s| Bytes::from(s.bytes.clone())),
                     served,
                     documents,
-                    sheet: OnceLock::new(),
                 })
             })
             .collect::<anyhow::Result<_>>()?;
@@ -188,8 +182,8 @@ impl SasState {
                     meanings: READINGS[0].0,
                     position: READINGS[0].1,
                     sheet_file: sheet.map(|s| s.file.as_str()),
-                    sheet_width: sheet.map(|s| s.width),
-                    sheet_height: sheet.map(|s| s.height),
+                    sheet_width: sheet.map(|s| s.image.width()),
+                    sheet_height: sheet.map(|s| s.image.height()),
                     origin: &p.served.origin,
                 }
             })
@@ -224,8 +218,8 @@ impl SasState {
 }
 
 impl PreparedSet {
-    /// The sheet, decoded once; `422` when the set is served without one.
-    fn sheet_image(&self) -> Result<Arc<Image>, ApiError> {
+    /// The sheet to draw from; `422` when the set is served without one.
+    fn sheet_image(&self) -> Result<&Image, ApiError> {
         let Some(sheet) = &self.served.sheet else {
             return Err(ApiError::status(
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -236,14 +230,7 @@ impl PreparedSet {
                 ),
             ));
         };
-        self.sheet
-            .get_or_init(|| {
-                sas_sheet(&sheet.bytes)
-                    .map(Arc::new)
-                    .map_err(|e| format!("{}: {e}", sheet.file))
-            })
-            .clone()
-            .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))
+        Ok(&sheet.image)
     }
 
     /// `animation=` as an index of the set's animation table.
@@ -431,7 +418,7 @@ pub async fn render(
         }
         let sheet = prepared.sheet_image()?;
         checked
-            .render(&sheet)
+            .render(sheet)
             .map(|r| r.bytes)
             .map_err(|error| match error {
                 RenderError::Limit(_) | RenderError::TooLarge { .. } => {
@@ -451,8 +438,8 @@ pub async fn sheet(
 ) -> Result<Response, ApiError> {
     let params = Params::parse(query.as_deref(), &["set"])?;
     let (_, prepared) = state.sas.served(&params)?;
-    match &prepared.sheet_png {
-        Some(png) => Ok(body("image/png", REUSE, png.clone())),
+    match &prepared.served.sheet {
+        Some(sheet) => Ok(body("image/png", REUSE, sheet.bytes.clone())),
         None => Err(ApiError::status(
             StatusCode::NOT_FOUND,
             format!(

@@ -239,7 +239,12 @@ fn load_sas(args: &Args) -> Result<SasCatalog, Failure> {
 fn describe_set(served: &ServedSet) -> String {
     let set = &served.set;
     let sheet = match &served.sheet {
-        Some(sheet) => format!("sheet {} ({} x {})", sheet.file, sheet.width, sheet.height),
+        Some(sheet) => format!(
+            "sheet {} ({} x {})",
+            sheet.file,
+            sheet.image.width(),
+            sheet.image.height()
+        ),
         None => "no sheet: its renders are refused".to_owned(),
     };
     format!(
