@@ -8,7 +8,7 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 
 use super::AppState;
-use super::respond::{JSON, REUSE, body, tagged_json};
+use super::respond::{JSON, REUSE, body};
 use crate::error::ApiError;
 use crate::params::Params;
 
@@ -39,10 +39,5 @@ pub async fn data(
 ) -> Result<Response, ApiError> {
     let params = Params::parse(query.as_deref(), &["kind"])?;
     let served = state.served(&params)?;
-    Ok(tagged_json(
-        &headers,
-        &served.sha256,
-        &served.bytes,
-        &served.gzip,
-    ))
+    Ok(served.document.respond(&headers))
 }

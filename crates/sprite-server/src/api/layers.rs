@@ -5,15 +5,12 @@
 
 use std::sync::Arc;
 
-use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use sprite_data::layer::LayerDocument;
-use sprite_data::pipeline::sha256_hex;
 use sprite_render::encode::png_rgba;
 
-use super::respond::{REUSE, body, gzip, tagged_json};
+use super::respond::{REUSE, TaggedJson, body};
 use super::weapon::asked_weapon;
 use super::{AppState, Prepared, picture};
 use crate::catalog::UnitLayers;
@@ -22,31 +19,17 @@ use crate::params::Params;
 
 /// A unit's two layer documents as served: bytes, digest and gzip of each, made once.
 pub(crate) struct ServedLayers {
-    weapon: ServedLayer,
-    effect: ServedLayer,
-}
-
-struct ServedLayer {
-    bytes: Bytes,
-    sha256: String,
-    gzip: Bytes,
+    weapon: TaggedJson,
+    effect: TaggedJson,
 }
 
 impl ServedLayers {
-    /// The documents' bytes: a layer document's canonical bytes ([`LayerDocument::to_bytes`],
+    /// The documents' bytes: a layer document's canonical bytes ([`LayerDocument::to_bytes`](sprite_data::layer::LayerDocument::to_bytes),
     /// what `build --kind wep1` writes), whether it was built at start or read from a file.
     pub(crate) fn new(layers: &UnitLayers) -> std::io::Result<ServedLayers> {
-        let served = |doc: &LayerDocument| -> std::io::Result<ServedLayer> {
-            let bytes = doc.to_bytes();
-            Ok(ServedLayer {
-                sha256: sha256_hex(&bytes),
-                gzip: Bytes::from(gzip(&bytes)?),
-                bytes: Bytes::from(bytes),
-            })
-        };
         Ok(ServedLayers {
-            weapon: served(&layers.weapon)?,
-            effect: served(&layers.effect)?,
+            weapon: TaggedJson::new(layers.weapon.to_bytes())?,
+            effect: TaggedJson::new(layers.effect.to_bytes())?,
         })
     }
 }
@@ -106,7 +89,7 @@ pub async fn layer(
         Which::Weapon => &bytes.weapon,
         Which::Effect => &bytes.effect,
     };
-    Ok(tagged_json(&headers, &doc.sha256, &doc.bytes, &doc.gzip))
+    Ok(doc.respond(&headers))
 }
 
 /// `GET /api/v1/layer.png?kind=&layer=weapon|effect&weapon=NAME[&weapon-palette=&weapon-rows=&effect-palette=]`:

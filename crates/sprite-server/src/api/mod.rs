@@ -29,7 +29,6 @@ use axum::http::StatusCode;
 use fft_formats::layer::WeaponType;
 use serde::Serialize;
 use sprite_data::layer::LayerSet;
-use sprite_data::pipeline::sha256_hex;
 use sprite_data::pose::IDLE;
 use sprite_data::{Document, SequenceIndex};
 use sprite_render::layers::{LayerPalettes, WeaponArt};
@@ -58,9 +57,8 @@ pub struct AppState {
 /// A served unit and what is made once for it.
 pub(crate) struct Prepared {
     unit: ServedUnit,
-    bytes: Bytes,
-    sha256: String,
-    gzip: Bytes,
+    /// The document, as `/api/v1/data` serves it.
+    document: respond::TaggedJson,
     animations_json: Bytes,
     /// `Idle` and the animations' names, for the nearest names of an unknown one.
     names: Vec<String>,
@@ -144,8 +142,8 @@ impl AppState {
                 animations: s.unit.document.animations.len(),
                 frames: s.unit.document.frames.len(),
                 sequences: s.unit.document.sequences.len(),
-                document_bytes: s.bytes.len(),
-                sha256: &s.sha256,
+                document_bytes: s.document.bytes.len(),
+                sha256: &s.document.sha256,
                 sheet: sheet_kind(&s.unit.sheet),
                 sheet_file: file_name(&s.unit.sheet),
                 palettes: s.unit.sheet.palettes(),
@@ -236,9 +234,7 @@ impl AppState {
 
 impl Prepared {
     fn new(unit: ServedUnit) -> anyhow::Result<Prepared> {
-        let bytes = Bytes::from(unit.bytes.clone());
-        let sha256 = sha256_hex(&bytes);
-        let gzip = Bytes::from(respond::gzip(&bytes)?);
+        let document = respond::TaggedJson::new(unit.bytes.clone())?;
         let doc = &unit.document;
         let animations: Vec<AnimationSummary> = doc
             .animations
@@ -278,9 +274,7 @@ impl Prepared {
             .transpose()?;
         Ok(Prepared {
             unit,
-            bytes,
-            sha256,
-            gzip,
+            document,
             animations_json,
             names,
             canvas_pixels,

@@ -4,6 +4,7 @@
 use axum::body::Bytes;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use sprite_data::pipeline::sha256_hex;
 
 /// `Cache-Control` of the document: keep it, but ask each time (its `ETag` makes that a `304`).
 pub const REVALIDATE: &str = "no-cache";
@@ -25,40 +26,63 @@ pub fn body(media_type: &'static str, cache: &'static str, bytes: impl Into<Byte
         .into_response()
 }
 
-/// A JSON document served as `/api/v1/data` serves it: `ETag` its sha256 (`"<sha256>-gzip"` for
-/// the gzip), `304` on `If-None-Match` naming either, gzip when `Accept-Encoding` takes it,
-/// `Cache-Control: no-cache`, `Vary: Accept-Encoding`.
-pub fn tagged_json(headers: &HeaderMap, sha256: &str, plain: &Bytes, gzip: &Bytes) -> Response {
-    let gzipped = accepts_gzip(headers);
-    // Each representation has its own strong tag; If-None-Match takes either.
-    let etag = if gzipped {
-        format!("\"{sha256}-gzip\"")
-    } else {
-        format!("\"{sha256}\"")
-    };
-    let mut response = if matches_etag(headers, sha256) {
-        StatusCode::NOT_MODIFIED.into_response()
-    } else if gzipped {
-        let mut response = body(JSON, REVALIDATE, gzip.clone());
+/// A JSON document made ready to serve once, at start: its bytes, their sha256 (its `ETag`) and
+/// their gzip.
+pub struct TaggedJson {
+    pub bytes: Bytes,
+    pub sha256: String,
+    gzip: Bytes,
+}
+
+impl TaggedJson {
+    /// `bytes` hashed and compressed.
+    ///
+    /// # Errors
+    /// None in practice (gzip of in-memory data).
+    pub fn new(bytes: Vec<u8>) -> std::io::Result<TaggedJson> {
+        Ok(TaggedJson {
+            sha256: sha256_hex(&bytes),
+            gzip: Bytes::from(gzip(&bytes)?),
+            bytes: Bytes::from(bytes),
+        })
+    }
+
+    /// The document as `/api/v1/data` serves it: `ETag` its sha256 (`"<sha256>-gzip"` for the
+    /// gzip), `304` on `If-None-Match` naming either, gzip when `Accept-Encoding` takes it,
+    /// `Cache-Control: no-cache`, `Vary: Accept-Encoding`.
+    pub fn respond(&self, headers: &HeaderMap) -> Response {
+        let sha256 = &self.sha256;
+        let gzipped = accepts_gzip(headers);
+        // Each representation has its own strong tag; If-None-Match takes either.
+        let etag = if gzipped {
+            format!("\"{sha256}-gzip\"")
+        } else {
+            format!("\"{sha256}\"")
+        };
+        let mut response = if matches_etag(headers, sha256) {
+            StatusCode::NOT_MODIFIED.into_response()
+        } else if gzipped {
+            let mut response = body(JSON, REVALIDATE, self.gzip.clone());
+            response
+                .headers_mut()
+                .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            response
+        } else {
+            body(JSON, REVALIDATE, self.bytes.clone())
+        };
+        let out = response.headers_mut();
+        out.insert(
+            header::ETAG,
+            HeaderValue::from_str(&etag).expect("hex digits"),
+        );
+        out.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
+        out.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
         response
-            .headers_mut()
-            .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-        response
-    } else {
-        body(JSON, REVALIDATE, plain.clone())
-    };
-    let out = response.headers_mut();
-    out.insert(
-        header::ETAG,
-        HeaderValue::from_str(&etag).expect("hex digits"),
-    );
-    out.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
-    out.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
-    response
+    }
 }
 
 /// `bytes` compressed with gzip at its best (made once, at start).
-pub fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
+fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
     use std::io::Write;
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     encoder.write_all(bytes)?;

@@ -24,7 +24,6 @@ use sas_formats::meanings::PositionPair;
 use sas_formats::pose::{PoseFault, pose_at};
 use sas_formats::{ByteOrder, Meanings};
 use serde::Serialize;
-use sprite_data::pipeline::sha256_hex;
 use sprite_render::sas::{SasFault, SasRenderRequest, SasWhat};
 use sprite_render::{Format, Image, RenderError};
 
@@ -56,13 +55,7 @@ struct PreparedSet {
     /// The document's cells, which the pose line names.
     cells: CellTable,
     /// The document in each of [`READINGS`].
-    documents: Vec<PreparedDocument>,
-}
-
-struct PreparedDocument {
-    bytes: Bytes,
-    gzip: Bytes,
-    sha256: String,
+    documents: Vec<respond::TaggedJson>,
 }
 
 /// One entry of `/api/v1/sas/sets`.
@@ -144,13 +137,11 @@ impl SasState {
                 let sheet_file = served.sheet.as_ref().map(|s| s.file.as_str());
                 let documents = (0..READINGS.len())
                     .map(|reading| {
-                        let bytes =
-                            document::to_bytes(&served.set, &meanings_of(reading), sheet_file);
-                        Ok(PreparedDocument {
-                            sha256: sha256_hex(&bytes),
-                            gzip: Bytes::from(respond::gzip(&bytes)?),
-                            bytes: Bytes::from(bytes),
-                        })
+                        respond::TaggedJson::new(document::to_bytes(
+                            &served.set,
+                            &meanings_of(reading),
+                            sheet_file,
+                        ))
                     })
                     .collect::<std::io::Result<_>>()?;
                 Ok(PreparedSet {
@@ -302,12 +293,7 @@ pub async fn data(
     let params = Params::parse(query.as_deref(), &["set", "meanings", "position"])?;
     let (_, prepared) = state.sas.served(&params)?;
     let document = &prepared.documents[reading(&params)?];
-    Ok(respond::tagged_json(
-        &headers,
-        &document.sha256,
-        &document.bytes,
-        &document.gzip,
-    ))
+    Ok(document.respond(&headers))
 }
 
 /// `GET /api/v1/sas/pose?set=&animation=&direction=&tick=&meanings=&position=`: the line

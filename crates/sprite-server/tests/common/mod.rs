@@ -59,9 +59,9 @@ impl App {
     }
 
     /// Asserts that `target` serves `expected` as every served JSON document is served
-    /// (`respond::tagged_json`): byte for byte, `application/json`, tagged with its sha256 and
-    /// revalidated on each use, `304` to its tag, and gzipped when asked, under the tag
-    /// `"<sha256>-gzip"`, to the same bytes. The gzip answer, for what a test checks beyond.
+    /// (`respond::TaggedJson::respond`): byte for byte, `application/json`, tagged with its
+    /// sha256 and revalidated on each use, `304` to its tag, and gzipped when asked, under the
+    /// tag `"<sha256>-gzip"`, to the same bytes. The gzip answer, for what a test checks beyond.
     pub async fn assert_tagged_json(&self, target: &str, expected: &[u8]) -> Answer {
         let plain = self.get(target).await;
         assert_eq!(plain.status, 200, "{target}: {}", plain.text());
