@@ -358,7 +358,7 @@ impl Originals {
 /// `BATTLE/TYPE1.SHP`), under its disc name when `name` is the remaster's
 /// (`battle_ramuza_spr.bin` is `BATTLE/RAMUZA.SPR`); a name with a folder is a path from the
 /// image's root as it is (`BATTLE/RAMUZA.SPR`, as `tactics-sprite disc ls` lists it).
-fn disc_path(name: &str) -> String {
+pub fn disc_path(name: &str) -> String {
     if name.contains('/') {
         return name.to_owned();
     }
