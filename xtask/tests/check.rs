@@ -11,7 +11,7 @@ use test_support::{repo_root, temp_dir};
 fn xtask(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_xtask"))
         .args(args)
-        .env_remove(fft_formats::retail::ORIGINALS_VAR)
+        .env_remove(test_support::ORIGINALS_VAR)
         .output()
         .expect("xtask runs")
 }

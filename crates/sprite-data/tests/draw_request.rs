@@ -59,7 +59,7 @@ fn refusals_come_in_order_and_are_the_requests() {
     let doc = type1();
     let kind = |request: DrawRequest| {
         let error = request.resolve(&doc).unwrap_err();
-        assert_eq!(error.fault(), Fault::Request, "{error}");
+        assert_eq!(error.fault(), Fault::Input, "{error}");
         error.into_kind()
     };
     // Every part wrong: the name is checked first, and the idle branch is among its suggestions.

@@ -294,9 +294,9 @@ fn every_type1_animation_view_and_tick_draws() {
 
 #[test]
 fn every_demo_animation_view_and_tick_draws() {
-    let built = sprite_data::pipeline::build_demo(None).unwrap();
+    let built = sprite_inputs::build::build_demo(None).unwrap();
     let frames = ShpFrames::demo();
-    check_every_pose(&built.built.document, Some(&frames));
+    check_every_pose(&built.document, Some(&frames));
     check_every_pose(&fixture("demo.json"), Some(&frames));
 }
 

@@ -120,3 +120,23 @@ wrapped! {
     gif::EncodingError => GifEncode,
     sprite_data::limits::LimitExceeded => Limit,
 }
+
+/// Whose fault a picture that cannot be made is: a sheet or document that does not fit or decode
+/// is the file's, as is an input that was needed and not given (an SP2, the weapon art); a
+/// picture that cannot be encoded is ours; a document's own refusal says its own.
+impl faults::Faulty for RenderError {
+    fn fault(&self) -> faults::Fault {
+        match self {
+            RenderError::Data(error) => faults::Faulty::fault(error),
+            RenderError::PngEncode(_) | RenderError::GifEncode(_) => faults::Fault::Internal,
+            _ => faults::Fault::File,
+        }
+    }
+
+    fn concerns(&self) -> Option<faults::Concern> {
+        match self {
+            RenderError::Data(error) => faults::Faulty::concerns(error),
+            _ => None,
+        }
+    }
+}

@@ -9,11 +9,12 @@ mod common;
 use axum::body::Body;
 use common::{Answer, App, escape, shipped};
 use fft_formats::spr::Spr;
-use sprite_data::pipeline::{Originals, sha256_hex};
 use sprite_data::pose::DrawRequest;
+use sprite_inputs::Originals;
+use sprite_inputs::catalog::Catalog;
+use sprite_inputs::retail::sha256_hex;
 use sprite_render::sheet::{load_sheet, load_sp2, sheet_png, spr_colours};
 use sprite_render::{Art, Format, RenderRequest, What};
-use sprite_server::Catalog;
 
 /// The line `tactics-sprite draw` prints for the same request.
 fn pose_line(doc: &sprite_data::Document, name: &str, view: i64, tick: i64, water: bool) -> String {
@@ -225,8 +226,8 @@ async fn every_kind_is_served_from_the_originals_as_built() {
     };
     let app = App::new(
         Catalog::from_originals(
-            &Originals::Folder(originals),
-            Some(&Originals::Folder(sheets)),
+            &Originals::folder(originals),
+            Some(&Originals::folder(sheets)),
         )
         .expect("builds"),
     );

@@ -12,9 +12,10 @@ use sas_formats::document::{self, CellTable};
 use sas_formats::meanings::PositionPair;
 use sas_formats::pose::pose_at;
 use sas_formats::{ByteOrder, Meanings, SasSet};
+use sprite_inputs::catalog::{Catalog, SasCatalog};
+use sprite_inputs::sheets::SasSheet;
 use sprite_render::Format;
 use sprite_render::sas::{SasRenderRequest, SasWhat, sas_sheet};
-use sprite_server::{Catalog, SasCatalog, SasSheet};
 
 fn fixture(name: &str) -> PathBuf {
     test_support::repo_root().join("fixtures/sas").join(name)
@@ -88,7 +89,7 @@ async fn the_list_names_each_set_and_container_entry_with_its_counts() {
     );
     assert_eq!(
         list[0]["sha256"].as_str(),
-        Some(sprite_data::pipeline::sha256_hex(&data.body).as_str())
+        Some(sprite_inputs::retail::sha256_hex(&data.body).as_str())
     );
 }
 

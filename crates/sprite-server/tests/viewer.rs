@@ -9,14 +9,16 @@ mod common;
 use common::{App, escape, shipped, shipped_layer};
 use fft_formats::layer::WeaponType;
 use fft_formats::spr::Spr;
-use sprite_data::pipeline::{Originals, sha256_hex};
 use sprite_data::pose::DrawRequest;
+use sprite_inputs::Originals;
+use sprite_inputs::catalog::Catalog;
+use sprite_inputs::retail::sha256_hex;
+use sprite_inputs::sheets::WeaponSheet;
 use sprite_render::compose::place_frame;
 use sprite_render::layers::{LayerPalettes, WeaponArt};
 use sprite_render::sheet::sheet_png;
 use sprite_render::{Art, Format, Image, RenderRequest, What};
 use sprite_server::viewer::ASSETS;
-use sprite_server::{Catalog, WeaponSheet};
 
 /// TYPE1's document with the shipped layer documents beside it (and no sheet: drawn from a
 /// synthetic one, every cell opaque).
@@ -527,7 +529,7 @@ async fn the_layers_built_from_the_originals_are_the_shipped_documents() {
         return;
     }
     let app =
-        App::new(Catalog::from_originals(&Originals::Folder(originals), None).expect("builds"));
+        App::new(Catalog::from_originals(&Originals::folder(originals), None).expect("builds"));
     // TYPE2's units hold WEP2's weapons, every other kind WEP1's; all start EFF1's effects.
     for (kind, layer, file) in [
         ("type1", "weapon", "wep1.json"),

@@ -9,12 +9,13 @@ use common::{App, escape, shipped, shipped_layer};
 use fft_formats::layer::WeaponType;
 use fft_formats::spr::Spr;
 use sprite_data::layer::LayerDocument;
-use sprite_data::pipeline::Originals;
 use sprite_data::pose::DrawRequest;
+use sprite_inputs::Originals;
+use sprite_inputs::catalog::Catalog;
+use sprite_inputs::sheets::WeaponSheet;
 use sprite_render::layers::{LayerPalettes, WeaponArt};
 use sprite_render::sheet::load_sheet;
 use sprite_render::{Art, Format, RenderRequest, What};
-use sprite_server::{Catalog, WeaponSheet};
 
 fn layer(name: &str) -> LayerDocument {
     sprite_data::load_layer_document(&shipped_layer(name)).expect("a shipped layer document")
@@ -63,7 +64,7 @@ async fn a_weapon_is_drawn_from_the_originals_as_draw_draws_it() {
         return;
     }
     let app =
-        App::new(Catalog::from_originals(&Originals::Folder(originals), None).expect("builds"));
+        App::new(Catalog::from_originals(&Originals::folder(originals), None).expect("builds"));
     let kinds = app.get("/api/v1/kinds").await.json();
     assert_eq!(kinds[0]["layers"], serde_json::json!(["wep1", "eff1"]));
     assert_eq!(kinds[1]["layers"], serde_json::json!(["wep2", "eff1"]));
@@ -231,11 +232,11 @@ async fn a_render_draws_the_weapon_when_asked() {
         return;
     }
     let mut catalog = Catalog::from_originals(
-        &Originals::Folder(originals),
-        Some(&Originals::Folder(sheets)),
+        &Originals::folder(originals),
+        Some(&Originals::folder(sheets)),
     )
     .expect("builds");
-    catalog.weapon_sheet = WeaponSheet::find(&[Originals::Folder(
+    catalog.weapon_sheet = WeaponSheet::find(&[Originals::folder(
         weapons.parent().expect("its folder").to_path_buf(),
     )])
     .expect("reads")

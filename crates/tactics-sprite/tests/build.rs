@@ -5,8 +5,9 @@
 mod common;
 
 use common::s;
-use sprite_data::pipeline::{Source, build_demo, build_from_sources};
+use sprite_data::NamedBytes;
 use sprite_data::profile::UnitKind;
+use sprite_inputs::build::{build_demo, build_from_bytes};
 use test_support::{repo_root, retail_file, temp_dir};
 
 #[test]
@@ -84,12 +85,12 @@ fn builds_type1_from_the_originals() {
         std::fs::read(&type1_shp).unwrap(),
         std::fs::read(&type1_seq).unwrap(),
     );
-    let library = build_from_sources(
-        Source {
+    let library = build_from_bytes(
+        NamedBytes {
             name: "TYPE1.SHP",
             bytes: &shp,
         },
-        Source {
+        NamedBytes {
             name: "TYPE1.SEQ",
             bytes: &seq,
         },

@@ -9,9 +9,10 @@ use std::path::Path;
 use std::process::Output;
 
 use common::{run, s};
-use sprite_data::layer::build_layer_from_folder;
-use sprite_data::pipeline::{Source, build_from_sources};
+use sprite_data::NamedBytes;
 use sprite_data::profile::UNIT_KINDS;
+use sprite_inputs::build::build_from_bytes;
+use sprite_inputs::layers::build_layer_from_folder;
 use test_support::{assert_same_text, remaster_name, retail_file, temp_dir};
 
 /// `tactics-sprite build --kind KIND --shp SHP --seq SEQ -o OUT`.
@@ -52,12 +53,12 @@ fn every_kind_builds_its_shipped_document() {
             String::from_utf8_lossy(&run.stderr)
         );
         let (shp_bytes, seq_bytes) = (std::fs::read(&shp).unwrap(), std::fs::read(&seq).unwrap());
-        let library = build_from_sources(
-            Source {
+        let library = build_from_bytes(
+            NamedBytes {
                 name: &profile.shp,
                 bytes: &shp_bytes,
             },
-            Source {
+            NamedBytes {
                 name: &profile.seq,
                 bytes: &seq_bytes,
             },

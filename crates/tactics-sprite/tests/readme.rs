@@ -218,7 +218,7 @@ fn the_demo_commands_draw_what_the_readme_says() {
 fn the_build_figures_are_the_committed_documents() {
     let readme = readme();
     let bytes = std::fs::read(root().join("fixtures/documents/type1.json")).unwrap();
-    let sha = sprite_data::pipeline::sha256_hex(&bytes);
+    let sha = sprite_inputs::retail::sha256_hex(&bytes);
     let stated = format!("the output is {} bytes with sha256\n`{sha}`", bytes.len());
     assert!(
         readme.contains(&stated),

@@ -183,7 +183,7 @@ fn it_listens_on_loopback_unless_told_otherwise_and_refuses_bad_flags() {
         Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
             .arg("serve")
             .args(args)
-            .env_remove(fft_formats::retail::ORIGINALS_VAR)
+            .env_remove(test_support::ORIGINALS_VAR)
             .env_remove(test_support::SHEETS_VAR)
             .output()
             .expect("runs")

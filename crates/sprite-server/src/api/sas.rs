@@ -1,4 +1,4 @@
-//! `GET /api/v1/sas/...`: the Tactics Ogre SAS sets served ([`crate::sas`]), answered with the
+//! `GET /api/v1/sas/...`: the Tactics Ogre SAS sets served ([`sprite_inputs::catalog::SasCatalog`]), answered with the
 //! libraries the command line calls, so each is byte for byte the command with the same
 //! arguments:
 //!
@@ -32,7 +32,7 @@ use super::respond::{self, JSON, REUSE, body};
 use super::{AppState, picture};
 use crate::error::ApiError;
 use crate::params::Params;
-use crate::sas::{SasCatalog, ServedSet};
+use sprite_inputs::catalog::{SasCatalog, ServedSet};
 
 /// The readings a set's frame types can be given (`meanings=`, `position=`), in the order the
 /// prepared documents are kept; the first is the default.

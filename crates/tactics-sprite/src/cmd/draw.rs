@@ -11,8 +11,8 @@ use sprite_data::weapon::{WeaponChoice, choose_weapon};
 
 use super::sas::SasOptions;
 use super::sas::draw::SasDraw;
-use super::weapon::load_layer;
 use super::{Failure, Outcome, stdout_error};
+use sprite_inputs::layers::load_layer;
 
 /// Draw one pose of an animation from a tactics-sprite-data.json.
 #[derive(Debug, clap::Args)]

@@ -7,7 +7,7 @@ use std::fmt;
 use std::io;
 use std::process::ExitCode;
 
-use sprite_data::Fault;
+use faults::{Fault, Faulty};
 
 /// What a command's `run` returns: `Ok` is exit 0.
 pub type Outcome = Result<(), Failure>;
@@ -44,17 +44,31 @@ impl Failure {
         }
     }
 
-    /// A sprite-data error of `command` as its fault says ([`sprite_data::Fault`]): the
-    /// request's is a usage error, its message alone; the data's is a failure, shown in
-    /// `context` (the document's path).
+    /// A sprite-data error of `command` as its fault says ([`Fault`]): the request's is a usage
+    /// error, its message alone; the file's is a failure, shown in `context` (the document's
+    /// path).
     pub fn of_data(
         command: &'static str,
         error: sprite_data::Error,
         context: impl fmt::Display,
     ) -> Failure {
         match error.fault() {
-            Fault::Request => Failure::usage(command, error),
-            Fault::Data => Failure::Failed(anyhow::Error::new(error).context(context.to_string())),
+            Fault::Input => Failure::usage(command, error),
+            Fault::File | Fault::Internal => {
+                Failure::Failed(anyhow::Error::new(error).context(context.to_string()))
+            }
+        }
+    }
+
+    /// Any library error of `command` as its fault says ([`Faulty`]): the request's is a usage
+    /// error, anything else a failure.
+    pub fn of<E>(command: &'static str, error: E) -> Failure
+    where
+        E: Faulty + std::error::Error + Send + Sync + 'static,
+    {
+        match error.fault() {
+            Fault::Input => Failure::usage(command, error),
+            Fault::File | Fault::Internal => Failure::Failed(error.into()),
         }
     }
 
@@ -105,6 +119,7 @@ macro_rules! failed_from {
 }
 
 failed_from!(
+    sprite_inputs::Error,
     sprite_data::Error,
     sprite_render::RenderError,
     serde_json::Error,

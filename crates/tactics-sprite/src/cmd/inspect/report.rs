@@ -6,9 +6,8 @@
 use std::fmt::Write as _;
 
 use fft_formats::FileFormat;
-use fft_formats::retail;
 use serde::Serialize;
-use sprite_data::pipeline::sha256_hex;
+use sprite_inputs::retail::{self, sha256_hex};
 
 use crate::cmd::FormatSource;
 

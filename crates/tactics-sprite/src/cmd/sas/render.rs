@@ -5,12 +5,12 @@
 
 use std::path::Path;
 
-use anyhow::Context;
-use sprite_render::sas::{SasFault, SasRenderRequest, SasWhat, sas_sheet};
-use sprite_render::{Background, Format, Image};
+use sprite_inputs::sheets::SasSheet;
+use sprite_render::sas::{SasFault, SasRenderRequest, SasWhat};
+use sprite_render::{Background, Format};
 
 use super::super::output::write_out;
-use super::super::{Failure, Outcome, read_input};
+use super::super::{Failure, Outcome};
 use super::{SasOptions, load_set, not_numbered};
 
 /// The options `render` takes for SAS sets only.
@@ -92,7 +92,7 @@ fn run(args: &SasRender<'_>) -> Outcome {
     let loaded = load_set(args.data, options.sas.entry)?;
     let set = &loaded.set;
     let meanings = options.sas.table();
-    let sheet = load_png_sheet(args.sheet)?;
+    let sheet = SasSheet::read(args.sheet)?.image;
     println!(
         "sheet   {} (PNG, {} x {})",
         args.sheet.display(),
@@ -162,10 +162,4 @@ fn run(args: &SasRender<'_>) -> Outcome {
     write_out(args.out, &rendered.bytes)?;
     println!("wrote   {} {}", args.out.display(), rendered.summary);
     Ok(())
-}
-
-/// A PNG sheet, as `sprite_render::sas::sas_sheet` reads it, named by its path in errors.
-pub fn load_png_sheet(path: &Path) -> anyhow::Result<Image> {
-    let bytes = read_input(path)?;
-    sas_sheet(&bytes).with_context(|| path.display().to_string())
 }
