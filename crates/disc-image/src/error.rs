@@ -169,3 +169,15 @@ pub enum ErrorKind {
     #[error("{0}")]
     Patch(String),
 }
+
+/// Every error of an image is the image's: it cannot be read, is not ISO 9660, or has no such
+/// file; or a patch does not fit it.
+impl faults::Faulty for Error {
+    fn fault(&self) -> faults::Fault {
+        faults::Fault::File
+    }
+
+    fn concerns(&self) -> Option<faults::Concern> {
+        Some(faults::Concern::File(self.image.clone()))
+    }
+}

@@ -49,6 +49,19 @@ pub trait Faulty {
         None
     }
 
+    /// For the request's fault: whether it names something the inputs do not have (an animation,
+    /// a frame, a set), which a server answers `404` rather than `400`.
+    fn names_nothing(&self) -> bool {
+        false
+    }
+
+    /// For a file's fault: whether an input the request needs was not given or not found (the
+    /// SP2 a sequence draws from, the weapon art), which a server answers `422`: the server
+    /// lacks it, the request is fine.
+    fn missing_input(&self) -> bool {
+        false
+    }
+
     /// The logical name of the parameter at fault, when it concerns one.
     fn parameter(&self) -> Option<&'static str> {
         match self.concerns() {
@@ -65,6 +78,14 @@ impl<T: Faulty + ?Sized> Faulty for Box<T> {
 
     fn concerns(&self) -> Option<Concern> {
         (**self).concerns()
+    }
+
+    fn names_nothing(&self) -> bool {
+        (**self).names_nothing()
+    }
+
+    fn missing_input(&self) -> bool {
+        (**self).missing_input()
     }
 }
 

@@ -409,6 +409,10 @@ impl Faulty for Error {
 
     /// The parameter a request's fault is about; for the file's, the file the error is in (its
     /// outermost context, when it has one).
+    fn names_nothing(&self) -> bool {
+        matches!(self.kind(), ErrorKind::UnknownAnimation { .. })
+    }
+
     fn concerns(&self) -> Option<Concern> {
         match self.kind().parameter() {
             Some(parameter) => Some(Concern::Parameter(parameter)),

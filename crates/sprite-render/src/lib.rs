@@ -34,4 +34,4 @@ pub use compose::{AnimationFrame, Canvas, Renderer};
 pub use error::RenderError;
 pub use image::{Background, Image, Rgba};
 pub use render::{Art, RenderFailure, Rendered};
-pub use request::{CheckedRender, Format, RenderRequest, RequestFault, What};
+pub use request::{CheckedRender, Format, RenderRequest, RequestFault, Spelling, What};

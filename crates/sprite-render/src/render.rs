@@ -112,6 +112,36 @@ impl RenderFailure {
     }
 }
 
+/// A request fault is the request's; an input needed and not given (the SP2, the weapon art) is
+/// a missing one; a sheet that does not fit or a document that does not draw is the file's; a
+/// picture past a limit or that cannot be encoded says its own.
+impl faults::Faulty for RenderFailure {
+    fn fault(&self) -> faults::Fault {
+        match self {
+            RenderFailure::Request(fault) => fault.fault(),
+            RenderFailure::Missing(_)
+            | RenderFailure::SheetMismatch { .. }
+            | RenderFailure::Drawing(_) => faults::Fault::File,
+            RenderFailure::Output { error, .. } => error.fault(),
+        }
+    }
+
+    fn concerns(&self) -> Option<faults::Concern> {
+        match self {
+            RenderFailure::Request(fault) => fault.concerns(),
+            _ => None,
+        }
+    }
+
+    fn names_nothing(&self) -> bool {
+        matches!(self, RenderFailure::Request(fault) if fault.names_nothing())
+    }
+
+    fn missing_input(&self) -> bool {
+        matches!(self, RenderFailure::Missing(_))
+    }
+}
+
 /// What a request draws before it is encoded: rows of frames fitted to what they draw, or a
 /// contact sheet; with the canvas of one picture and the report.
 enum Drawing {

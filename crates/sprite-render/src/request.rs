@@ -247,8 +247,9 @@ impl<'r, 'd> CheckedRender<'r, 'd> {
     }
 }
 
-/// Why a request cannot be drawn from its document: the request's fault, not the files'. The
-/// words are plain; the command line and the server name their own flags and parameters.
+/// Why a request cannot be drawn from its document: the request's fault, not the files'. Its
+/// `Display` is plain words; [`RequestFault::words`] says it with a front end's own flags or
+/// parameters ([`Spelling`]).
 #[non_exhaustive]
 #[derive(Debug, thiserror::Error)]
 pub enum RequestFault {
@@ -273,4 +274,70 @@ pub enum RequestFault {
     WeaponOnIdle,
     #[error("frame {frame} is not in the document, which has frames 0..{}", .count.saturating_sub(1))]
     FrameOutOfRange { frame: usize, count: usize },
+}
+
+/// How a front end spells the request's parameters (by their logical names: `all`, `animation`,
+/// `view`, `weapon`, `frame`) in the words of a refusal: the command line's `--all-frames` and
+/// `give --view once`, the server's `all=1` and `several views make rows of a .png`. Each front
+/// end has one table of them.
+pub trait Spelling {
+    /// The parameter as it is set: `--all-frames`, `all=1`, `--weapon`, `weapon=NAME`.
+    fn set(&self, parameter: &str) -> String;
+
+    /// What to do about a parameter given more often than a file can hold (`animation`,
+    /// `view`), when there is something to say.
+    fn advice(&self, parameter: &str) -> Option<String>;
+}
+
+impl RequestFault {
+    /// The fault in a front end's words: its flags or parameters spelled by `spelling`.
+    pub fn words(&self, spelling: &impl Spelling) -> String {
+        let with_advice = |plain: String, parameter: &str| match spelling.advice(parameter) {
+            Some(advice) => format!("{plain}; {advice}"),
+            None => plain,
+        };
+        match self {
+            RequestFault::ContactSheetNotPng => format!(
+                "{} makes a contact sheet, which is a .png",
+                spelling.set("all")
+            ),
+            RequestFault::OneAnimation => with_advice(self.to_string(), "animation"),
+            RequestFault::OneView => with_advice(self.to_string(), "view"),
+            RequestFault::WeaponWithoutAnimation => format!(
+                "{} draws the layers an animation starts: give {}",
+                spelling.set("weapon"),
+                spelling.set("animation")
+            ),
+            RequestFault::WeaponOnIdle => format!(
+                "{} draws attacks, not the idle frame",
+                spelling.set("weapon")
+            ),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// Every fault of a request is the request's, about the parameter that asks it; an animation or
+/// a frame the document does not have names nothing.
+impl faults::Faulty for RequestFault {
+    fn fault(&self) -> faults::Fault {
+        faults::Fault::Input
+    }
+
+    fn concerns(&self) -> Option<faults::Concern> {
+        Some(faults::Concern::Parameter(match self {
+            RequestFault::ContactSheetNotPng => "all",
+            RequestFault::OneView | RequestFault::View(_) => "view",
+            RequestFault::WeaponWithoutAnimation | RequestFault::WeaponOnIdle => "weapon",
+            RequestFault::FrameOutOfRange { .. } => "frame",
+            RequestFault::OneAnimation | RequestFault::UnknownAnimation { .. } => "animation",
+        }))
+    }
+
+    fn names_nothing(&self) -> bool {
+        matches!(
+            self,
+            RequestFault::UnknownAnimation { .. } | RequestFault::FrameOutOfRange { .. }
+        )
+    }
 }

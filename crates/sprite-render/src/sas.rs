@@ -65,6 +65,33 @@ pub enum SasFault {
     Pose(#[from] PoseFault),
 }
 
+/// Every SAS render fault is the request's: a sprite the set does not have names nothing, as
+/// does an animation or direction ([`PoseFault`]'s own).
+impl faults::Faulty for SasFault {
+    fn fault(&self) -> faults::Fault {
+        match self {
+            SasFault::Pose(fault) => fault.fault(),
+            _ => faults::Fault::Input,
+        }
+    }
+
+    fn concerns(&self) -> Option<faults::Concern> {
+        match self {
+            SasFault::Pose(fault) => fault.concerns(),
+            SasFault::NoSprite { .. } => Some(faults::Concern::Parameter("frame")),
+            SasFault::OneAnimation => Some(faults::Concern::Parameter("animation")),
+        }
+    }
+
+    fn names_nothing(&self) -> bool {
+        match self {
+            SasFault::Pose(fault) => fault.names_nothing(),
+            SasFault::NoSprite { .. } => true,
+            SasFault::OneAnimation => false,
+        }
+    }
+}
+
 /// One picture: the placed quads of a pose and how long it shows.
 #[derive(Debug, Clone)]
 struct Cell {
@@ -329,31 +356,20 @@ impl CheckedSasRender<'_> {
     }
 }
 
-/// Why a picture is not a SAS set's sheet.
-#[derive(Debug, thiserror::Error)]
-pub enum SasSheetError {
-    #[error("a SAS set is drawn from a PNG sheet; this is not a PNG")]
-    NotPng,
-    #[error("{width} x {height} is larger than {MAX_SHEET_SIDE} x {MAX_SHEET_SIDE}")]
-    TooLarge { width: u32, height: u32 },
-    #[error(transparent)]
-    Png(#[from] RenderError),
-}
-
 /// A PNG sheet of any size up to [`MAX_SHEET_SIDE`] (checked in its header first), in its own
 /// colours.
 ///
 /// # Errors
 /// Bytes that are not a PNG, a PNG over the side, or one that does not decode.
-pub fn sas_sheet(bytes: &[u8]) -> Result<Image, SasSheetError> {
+pub fn sas_sheet(bytes: &[u8]) -> Result<Image, RenderError> {
     if !bytes.starts_with(&PNG_SIGNATURE) || bytes.len() < 24 {
-        return Err(SasSheetError::NotPng);
+        return Err(RenderError::SasSheetNotPng);
     }
     let side =
         |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
     let (width, height) = (side(16), side(20));
     if width > MAX_SHEET_SIDE || height > MAX_SHEET_SIDE {
-        return Err(SasSheetError::TooLarge { width, height });
+        return Err(RenderError::SasSheetTooLarge { width, height });
     }
     let (image, _) = decode_png(bytes, None)?;
     Ok(image)

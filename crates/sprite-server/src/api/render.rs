@@ -4,11 +4,9 @@
 
 use std::sync::Arc;
 
-use axum::http::StatusCode;
 use axum::response::Response;
 use sprite_render::{
-    Art, Background, CheckedRender, Format, RenderError, RenderFailure, RenderRequest,
-    RequestFault, What,
+    Art, Background, CheckedRender, Format, RenderFailure, RenderRequest, RequestFault, What,
 };
 
 use super::respond::{REUSE, body};
@@ -138,19 +136,7 @@ where
             RenderFailure::Request(fault) => refused(served, fault),
             // An SP2 sequence of a unit whose SP2 was not found is the server's want, not the
             // request's fault.
-            RenderFailure::Missing(error) if matches!(*error, RenderError::Sp2Needed { .. }) => {
-                ApiError::status(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    format!(
-                        "{error}; this server found no SP2 beside the kind's sheet (serve --sheets \
-                     DIR with the SP2 in DIR)"
-                    ),
-                )
-            }
-            RenderFailure::Missing(error) => {
-                ApiError::status(StatusCode::UNPROCESSABLE_ENTITY, error.to_string())
-            }
-            other => ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, other.to_string()),
+            failure => ApiError::of_render(&failure),
         })
     })
     .await
@@ -203,36 +189,14 @@ pub(crate) fn background(params: &Params) -> Result<Background, ApiError> {
     }
 }
 
-/// A request fault as the answer naming the parameter at fault: `404` for a name or number the
-/// document does not have, else `400`.
+/// A request fault as the answer naming the parameter at fault ([`ApiError::of_request`]), an
+/// unknown animation with the kind's nearest names.
 fn refused(served: &Prepared, fault: RequestFault) -> ApiError {
     match fault {
-        RequestFault::ContactSheetNotPng => {
-            ApiError::bad("all", "all=1 makes a contact sheet, which is a .png")
-        }
-        RequestFault::OneView => ApiError::bad(
-            "view",
-            "an .apng or .gif holds one view; several views make rows of a .png",
-        ),
-        RequestFault::OneAnimation => {
-            ApiError::bad("animation", "an .apng or .gif holds one animation")
-        }
-        RequestFault::WeaponWithoutAnimation => ApiError::bad(
-            "weapon",
-            "weapon=NAME draws the layers an animation starts: give animation=NAME",
-        ),
-        RequestFault::WeaponOnIdle => {
-            ApiError::bad("weapon", "weapon=NAME draws attacks, not the idle frame")
-        }
-        RequestFault::View(error) => ApiError::bad("view", error.to_string()),
         RequestFault::UnknownAnimation { name, error } => {
             served.unknown_animation("animation", &name, &error)
         }
-        fault @ RequestFault::FrameOutOfRange { .. } => ApiError {
-            status: StatusCode::NOT_FOUND,
-            ..ApiError::bad("frame", fault.to_string())
-        },
-        other => ApiError::bad("animation", other.to_string()),
+        fault => ApiError::of_request(&fault),
     }
 }
 

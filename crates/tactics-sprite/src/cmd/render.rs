@@ -140,20 +140,7 @@ pub fn request_of(args: &Args) -> Result<RenderRequest, String> {
 
 /// A request fault as this command's usage error, in its words (its flags).
 fn refused(fault: &RequestFault) -> Failure {
-    usage(match fault {
-        RequestFault::ContactSheetNotPng => {
-            "--all-frames makes a contact sheet, which is a .png".to_owned()
-        }
-        RequestFault::OneAnimation => {
-            "an .apng or .gif holds one animation; give --animation once".to_owned()
-        }
-        RequestFault::OneView => "an .apng or .gif holds one view; give --view once".to_owned(),
-        RequestFault::WeaponWithoutAnimation => {
-            "--weapon draws the layers an animation starts: give --animation".to_owned()
-        }
-        RequestFault::WeaponOnIdle => "--weapon draws attacks, not the idle frame".to_owned(),
-        other => other.to_string(),
-    })
+    Failure::of_request("render", fault)
 }
 
 /// Runs the command. Nothing is printed before every input is read and every frame drawn: a

@@ -11,8 +11,14 @@ pub mod roundtrip;
 
 use std::path::Path;
 
+use faults::{Fault, Faulty};
 use sas_formats::meanings::PositionPair;
+use sas_formats::pose::PoseFault;
 use sas_formats::{Meanings, SasSet};
+use sprite_inputs::sas::LoadedSet;
+use sprite_render::sas::SasFault;
+
+use super::Failure;
 
 pub use sprite_inputs::read::read_container as read_input;
 pub use sprite_inputs::sas::load_set;
@@ -93,6 +99,38 @@ impl SasOptions {
         };
         self.meanings.table().with_position_pair(pair)
     }
+}
+
+/// A SAS request `command` refuses, in the command line's words: a sprite past the table named by
+/// `--frame`, an animation the set does not number named as given (`09` is animation 9); the
+/// set's own fault a failure named by the set.
+pub fn refusal(
+    command: &'static str,
+    fault: SasFault,
+    given: &[String],
+    set: &LoadedSet,
+) -> Failure {
+    if fault.fault() != Fault::Input {
+        return Failure::Failed(anyhow::anyhow!("{}: {fault}", set.name));
+    }
+    let words = match fault {
+        SasFault::NoSprite { sprite, .. } if sprite > 255 => {
+            format!("--frame {sprite}: a frame shows sprites 0..255")
+        }
+        SasFault::NoSprite { sprite, count } => {
+            format!("--frame {sprite}: the set has {count} sprites")
+        }
+        SasFault::Pose(PoseFault::NoAnimation { animation, .. }) => {
+            let given = given
+                .iter()
+                .find(|n| n.parse::<usize>().ok() == Some(animation))
+                .cloned()
+                .unwrap_or_else(|| animation.to_string());
+            not_numbered(&given, &set.set)
+        }
+        other => other.to_string(),
+    };
+    Failure::usage(command, words)
 }
 
 /// What `--animation NAME` is told when NAME is not an animation's number: a SAS set's animations

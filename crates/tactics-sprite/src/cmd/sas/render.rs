@@ -6,12 +6,12 @@
 use std::path::Path;
 
 use sprite_inputs::sheets::SasSheet;
-use sprite_render::sas::{SasFault, SasRenderRequest, SasWhat};
+use sprite_render::sas::{SasRenderRequest, SasWhat};
 use sprite_render::{Background, Format};
 
 use super::super::output::write_out;
 use super::super::{Failure, Outcome};
-use super::{SasOptions, load_set, not_numbered};
+use super::{SasOptions, load_set, not_numbered, refusal};
 
 /// The options `render` takes for SAS sets only.
 #[derive(Debug, Clone, clap::Args)]
@@ -124,30 +124,9 @@ fn run(args: &SasRender<'_>) -> Outcome {
         hold: args.hold,
         format,
     };
-    let checked = request.against(set, &meanings).map_err(|fault| {
-        Failure::usage(
-            "render",
-            match fault {
-                SasFault::NoSprite { sprite, .. } if sprite > 255 => {
-                    format!("--frame {sprite}: a frame shows sprites 0..255")
-                }
-                SasFault::NoSprite { sprite, count } => {
-                    format!("--frame {sprite}: the set has {count} sprites")
-                }
-                SasFault::Pose(sas_formats::pose::PoseFault::NoAnimation { animation, .. }) => {
-                    // The name as given (`09` is animation 9).
-                    let given = args
-                        .animation
-                        .iter()
-                        .find(|n| n.parse::<usize>().ok() == Some(animation))
-                        .cloned()
-                        .unwrap_or_else(|| animation.to_string());
-                    not_numbered(&given, set)
-                }
-                other => other.to_string(),
-            },
-        )
-    })?;
+    let checked = request
+        .against(set, &meanings)
+        .map_err(|fault| refusal("render", fault, args.animation, &loaded))?;
     for line in checked.report() {
         println!("{line}");
     }
