@@ -15,7 +15,7 @@ fn xtask(args: &[&str]) -> std::process::Output {
 #[test]
 fn an_unknown_kind_is_a_usage_error() {
     let run = xtask(&["build-data", "--kind", "nosuch"]);
-    assert_eq!(run.status.code(), Some(2));
+    test_support::cli::assert_exit(&run, 2);
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(
         err.contains("no built-in profile \"nosuch\"; the kinds are type1, type2"),
@@ -26,7 +26,7 @@ fn an_unknown_kind_is_a_usage_error() {
 #[test]
 fn a_missing_folder_is_bad_input() {
     let run = xtask(&["build-data", "--originals", "/nonexistent/BATTLE"]);
-    assert_eq!(run.status.code(), Some(1));
+    test_support::cli::assert_exit(&run, 1);
     let err = String::from_utf8_lossy(&run.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("/nonexistent/BATTLE: no such folder"), "{err}");

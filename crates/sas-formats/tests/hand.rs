@@ -16,11 +16,6 @@ fn hex(text: &str) -> Vec<u8> {
         .collect()
 }
 
-fn fixture(name: &str) -> Vec<u8> {
-    let path = format!("{}/../../fixtures/sas/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
 /// The SAS3 set, little-endian, by hand.
 ///
 /// Layout: header 0x10 bytes; 3 animations x 16 = 0x30, so the sprite table is at 0x40; the
@@ -117,7 +112,10 @@ fn sas3_encodes_to_the_hand_layout_and_back() {
     );
     assert_eq!(bytes, expected);
     assert_eq!(SasSet::decode(&expected).unwrap(), set);
-    assert_eq!(fixture("synthetic.sas3"), expected);
+    assert_eq!(
+        std::fs::read(test_support::fixtures::sas("synthetic.sas3")).unwrap(),
+        expected
+    );
 }
 
 #[test]
@@ -135,7 +133,10 @@ fn sas0_encodes_to_the_hand_layout_and_back() {
     assert_eq!(decoded.version, Version::V0);
     assert_eq!(decoded.scale, 1);
     assert_eq!(decoded, set);
-    assert_eq!(fixture("synthetic-psp.sas"), expected);
+    assert_eq!(
+        std::fs::read(test_support::fixtures::sas("synthetic-psp.sas")).unwrap(),
+        expected
+    );
 }
 
 #[test]
@@ -413,7 +414,10 @@ fn pakd_packs_to_the_hand_layout_and_back() {
     assert_eq!(decoded.entries[0].contents().unwrap(), v3_le_by_hand());
     let refusal = decoded.entries[2].contents().unwrap_err();
     assert!(refusal.contains("ashg-compressed"), "{refusal}");
-    assert_eq!(fixture("synthetic.pakd"), expected);
+    assert_eq!(
+        std::fs::read(test_support::fixtures::sas("synthetic.pakd")).unwrap(),
+        expected
+    );
 }
 
 #[test]

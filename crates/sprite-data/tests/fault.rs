@@ -9,7 +9,7 @@ use sprite_data::pose::{Motion, View, find_animation, pose_at};
 use sprite_data::{Document, Error, Fault, Profile};
 
 fn type1_text() -> Vec<u8> {
-    std::fs::read(test_support::repo_root().join("fixtures/documents/type1.json")).unwrap()
+    std::fs::read(test_support::fixtures::type1()).unwrap()
 }
 
 fn type1() -> Document {
@@ -51,7 +51,7 @@ fn a_document_that_is_broken_is_the_datas_fault() {
     let text = type1_text();
     let cut = parse_document(&text[..text.len() / 2], "type1.json").unwrap_err();
     assert_eq!(cut.fault(), Fault::File, "{cut}");
-    let layer = std::fs::read(test_support::repo_root().join("fixtures/layers/wep1.json")).unwrap();
+    let layer = std::fs::read(test_support::fixtures::layer("wep1")).unwrap();
     let other = parse_document(&layer, "wep1.json").unwrap_err();
     assert_eq!(other.fault(), Fault::File, "{other}");
     // TYPE1 has cells 0..196 (docs/derivation.md "cells": 197 cells).

@@ -273,7 +273,7 @@ fn every_golden_file_is_what_the_build_writes() {
 /// bounded when everything changed.
 #[test]
 fn a_stale_document_is_reported_by_its_lines() {
-    let path = repo_root().join("fixtures/documents/demo.json");
+    let path = test_support::fixtures::demo_document();
     let shipped = std::fs::read_to_string(&path).unwrap();
     let line = shipped
         .lines()

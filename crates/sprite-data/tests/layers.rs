@@ -17,7 +17,7 @@ use sprite_data::pose::layers::{Layers, pose_with_layers};
 use sprite_data::{FrameIndex, RelativeFrame, Slot};
 use sprite_inputs::layers::build_layer_from_folder;
 use test_support::fftorama::{animation_data, opcode_parameters, play, read_frame_data};
-use test_support::{fftorama_tables, originals, repo_root, retail_file, schema};
+use test_support::{fftorama_tables, originals, retail_file, schema};
 
 /// The stance point is 15 px above the SHP anchor on the human kinds' stage (docs/derivation.md
 /// "stage, u and v": anchor row 118, stance row 103, same column).
@@ -280,10 +280,9 @@ fn layered_poses_follow_fftoramas_listings() {
     let Some((all, fftorama)) = built(test) else {
         return;
     };
-    let doc: Document = serde_json::from_str(
-        &std::fs::read_to_string(repo_root().join("fixtures/documents/type1.json")).unwrap(),
-    )
-    .unwrap();
+    let doc: Document =
+        serde_json::from_str(&std::fs::read_to_string(test_support::fixtures::type1()).unwrap())
+            .unwrap();
     let (wep1, eff1) = (&all[0].doc, &all[2].doc);
     let layers = Layers {
         weapon_type: WeaponType::Sword,
@@ -376,10 +375,9 @@ fn a_mirrored_view_mirrors_the_layers_and_their_turn() {
     let Some((all, _)) = built(test) else {
         return;
     };
-    let doc: Document = serde_json::from_str(
-        &std::fs::read_to_string(repo_root().join("fixtures/documents/type1.json")).unwrap(),
-    )
-    .unwrap();
+    let doc: Document =
+        serde_json::from_str(&std::fs::read_to_string(test_support::fixtures::type1()).unwrap())
+            .unwrap();
     let layers = Layers {
         weapon_type: WeaponType::Sword,
         weapon: Some(&all[0].doc),

@@ -25,7 +25,7 @@ fn assert_valid(what: &str, document: &Value) {
 }
 
 fn demo_document() -> Value {
-    let path = test_support::repo_root().join("fixtures/documents/demo.json");
+    let path = test_support::fixtures::demo_document();
     serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).expect("the demo is JSON")
 }
 

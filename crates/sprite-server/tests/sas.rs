@@ -5,8 +5,6 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 use common::App;
 use sas_formats::document::{self, CellTable};
 use sas_formats::meanings::PositionPair;
@@ -16,18 +14,15 @@ use sprite_inputs::catalog::{Catalog, SasCatalog};
 use sprite_inputs::sheets::SasSheet;
 use sprite_render::Format;
 use sprite_render::sas::{SasRenderRequest, SasWhat, sas_sheet};
-
-fn fixture(name: &str) -> PathBuf {
-    test_support::repo_root().join("fixtures/sas").join(name)
-}
+use test_support::fixtures;
 
 /// `serve --sas synthetic.sas3 --sas synthetic.pakd --sas-sheet synthetic-sheet.png`.
 fn served() -> (App, SasCatalog) {
-    let sheet = SasSheet::read(&fixture("synthetic-sheet.png")).expect("the sheet reads");
+    let sheet = SasSheet::read(&fixtures::sas("synthetic-sheet.png")).expect("the sheet reads");
     let mut sas = SasCatalog::default();
-    sas.add_file(&fixture("synthetic.sas3"), Some(&sheet))
+    sas.add_file(&fixtures::sas("synthetic.sas3"), Some(&sheet))
         .expect("the set reads");
-    sas.add_file(&fixture("synthetic.pakd"), Some(&sheet))
+    sas.add_file(&fixtures::sas("synthetic.pakd"), Some(&sheet))
         .expect("the container reads");
     let app = App::with_sas(Catalog::demo().expect("the demo"), sas.clone());
     (app, sas)
@@ -178,7 +173,7 @@ async fn a_pose_is_the_line_draw_prints_at_every_tick() {
 
 /// The file `render --data SET --sheet synthetic-sheet.png` writes for `request`.
 fn rendered(set: &SasSet, table: &Meanings, request: &SasRenderRequest) -> Vec<u8> {
-    let sheet = sas_sheet(&std::fs::read(fixture("synthetic-sheet.png")).unwrap()).unwrap();
+    let sheet = sas_sheet(&std::fs::read(fixtures::sas("synthetic-sheet.png")).unwrap()).unwrap();
     request
         .against(set, table)
         .expect("a request the set takes")
@@ -270,7 +265,7 @@ async fn a_render_is_the_file_render_writes() {
         .await;
     assert!(gif.body != straight.body);
     let sheet = app.get("/api/v1/sas/sheet.png?set=synthetic.0").await;
-    assert!(sheet.body == std::fs::read(fixture("synthetic-sheet.png")).unwrap());
+    assert!(sheet.body == std::fs::read(fixtures::sas("synthetic-sheet.png")).unwrap());
 }
 
 #[tokio::test]
@@ -328,7 +323,8 @@ async fn what_a_set_does_not_have_is_refused_naming_the_parameter() {
 #[tokio::test]
 async fn a_set_without_a_sheet_is_posed_but_not_drawn_and_no_set_is_said() {
     let mut sas = SasCatalog::default();
-    sas.add_file(&fixture("synthetic.sas3"), None).unwrap();
+    sas.add_file(&fixtures::sas("synthetic.sas3"), None)
+        .unwrap();
     let app = App::with_sas(Catalog::demo().unwrap(), sas);
     let pose = app
         .get("/api/v1/sas/pose?animation=0&direction=0&tick=0")
@@ -374,7 +370,7 @@ async fn a_render_over_the_pixel_limit_is_refused_before_it_is_drawn() {
     let dir = test_support::temp_dir("api_sas_limit");
     let path = dir.join("huge.sas3");
     std::fs::write(&path, set.encode().unwrap()).unwrap();
-    let sheet = SasSheet::read(&fixture("synthetic-sheet.png")).unwrap();
+    let sheet = SasSheet::read(&fixtures::sas("synthetic-sheet.png")).unwrap();
     let mut sas = SasCatalog::default();
     sas.add_file(&path, Some(&sheet)).unwrap();
     let app = App::with_sas(Catalog::demo().unwrap(), sas);

@@ -18,9 +18,9 @@ fn builds_the_demo_with_a_profile_file() {
     let run = common::run([
         "build",
         "--shp",
-        s(&root.join("fixtures/demo/DEMO.SHP")),
+        s(&test_support::fixtures::demo("DEMO.SHP")),
         "--seq",
-        s(&root.join("fixtures/demo/DEMO.SEQ")),
+        s(&test_support::fixtures::demo("DEMO.SEQ")),
         "--profile",
         s(&root.join("crates/sprite-data/profiles/demo.toml")),
         "-o",
@@ -110,12 +110,12 @@ fn a_failed_build_leaves_the_previous_output_and_says_why_in_one_line() {
     let out = dir.join("doc.json");
     std::fs::write(&out, "previous output\n").unwrap();
     let truncated = dir.join("SHORT.SEQ");
-    let seq = std::fs::read(root.join("fixtures/demo/DEMO.SEQ")).unwrap();
+    let seq = std::fs::read(test_support::fixtures::demo("DEMO.SEQ")).unwrap();
     std::fs::write(&truncated, &seq[..seq.len() - 3]).unwrap();
     let run = common::run([
         "build",
         "--shp",
-        s(&root.join("fixtures/demo/DEMO.SHP")),
+        s(&test_support::fixtures::demo("DEMO.SHP")),
         "--seq",
         s(&truncated),
         "--profile",
@@ -123,7 +123,7 @@ fn a_failed_build_leaves_the_previous_output_and_says_why_in_one_line() {
         "-o",
         s(&out),
     ]);
-    assert_eq!(run.status.code(), Some(1));
+    test_support::cli::assert_exit(&run, 1);
     let stderr = String::from_utf8(run.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(
@@ -146,7 +146,7 @@ fn a_failed_build_leaves_the_previous_output_and_says_why_in_one_line() {
 
 #[test]
 fn build_usage_errors_exit_2() {
-    assert_eq!(common::run(["build", "--shp", "a"]).status.code(), Some(2));
+    test_support::cli::assert_exit(&common::run(["build", "--shp", "a"]), 2);
 }
 
 /// A modded file (one delay changed) still builds, and the report says which input is retail and

@@ -94,14 +94,14 @@ fn an_unknown_kind_or_kind_with_profile_is_a_usage_error() {
         "build", "--shp", "a.shp", "--seq", "a.seq", "-o", "out.json",
     ];
     let unknown = run([&base[..], &["--kind", "type9"]].concat());
-    assert_eq!(unknown.status.code(), Some(2));
+    test_support::cli::assert_exit(&unknown, 2);
     let stderr = String::from_utf8_lossy(&unknown.stderr);
     assert!(
         stderr.contains("the kinds are type1, type2, cyoko, mon, ruka, other, arute, kanzen"),
         "{stderr}"
     );
     let both = run([&base[..], &["--kind", "mon", "--profile", "p.toml"]].concat());
-    assert_eq!(both.status.code(), Some(2));
+    test_support::cli::assert_exit(&both, 2);
     assert!(
         String::from_utf8_lossy(&both.stderr).contains("cannot be used with"),
         "{}",
@@ -145,7 +145,7 @@ fn every_layer_builds_its_shipped_document() {
     };
     let out = out_dir.join("bad.json");
     let run = build_kind("wep1", &type1, &wep1_seq, &out);
-    assert_eq!(run.status.code(), Some(1));
+    test_support::cli::assert_exit(&run, 1);
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(
         stderr.contains(&format!(
@@ -157,7 +157,7 @@ fn every_layer_builds_its_shipped_document() {
     );
     assert!(!out.exists());
     let run = build_kind("wep1", &wep1_shp, &wep2_seq, &out);
-    assert_eq!(run.status.code(), Some(1));
+    test_support::cli::assert_exit(&run, 1);
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(
         stderr.contains(

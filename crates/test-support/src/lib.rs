@@ -20,9 +20,11 @@
 pub mod alloc;
 #[cfg(feature = "browser")]
 pub mod browser;
+pub mod cli;
 pub mod demo;
 pub mod disc;
 pub mod fftorama;
+pub mod fixtures;
 pub mod frames;
 #[cfg(feature = "http")]
 pub mod http;

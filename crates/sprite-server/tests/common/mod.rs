@@ -151,16 +151,6 @@ impl App {
     }
 }
 
-pub fn shipped(name: &str) -> PathBuf {
-    test_support::repo_root()
-        .join("fixtures/documents")
-        .join(name)
-}
-
-pub fn shipped_layer(name: &str) -> PathBuf {
-    test_support::repo_root().join("fixtures/layers").join(name)
-}
-
 /// The catalog `serve --data DOC` serves: the document, named by its file, drawn from its sheet
 /// beside it (else a synthetic one), with the layer documents beside it when both are there.
 pub fn catalog_of(doc: &Path) -> Catalog {
