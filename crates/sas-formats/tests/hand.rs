@@ -273,7 +273,7 @@ fn a_used_field_outside_the_type_reads_as_irregular_and_still_round_trips() {
 
 #[test]
 fn the_two_tables_disagree_on_types_8_and_9_only() {
-    let (seed, gibbed) = (Meanings::seed(), Meanings::gibbed());
+    let (seed, gibbed) = (Meanings::from_executable(), Meanings::gibbed());
     assert_eq!(seed.of(8).name, "sound");
     assert_eq!(seed.of(9).name, "loop");
     assert_eq!(gibbed.of(8).name, "loopStart");
@@ -334,7 +334,7 @@ fn pose(start: u32, end: u32, sprite: u8, x: i32, y: i32) -> Pose {
 #[test]
 fn poses_follow_the_frames_by_hand() {
     let set = sas::set_v3(ByteOrder::Little);
-    for meanings in [Meanings::seed(), Meanings::gibbed()] {
+    for meanings in [Meanings::from_executable(), Meanings::gibbed()] {
         // A: sprite 0 at (0, 0) from tick 0; moved to (2, -1) at 8; sprite 1 at (1, 1) from 16
         // until the duration, 24.
         assert_eq!(

@@ -33,5 +33,5 @@ pub mod turn;
 pub use compose::{AnimationFrame, Canvas, Renderer};
 pub use error::RenderError;
 pub use image::{Background, Image, Rgba};
-pub use render::{Art, RenderFailure, Rendered};
-pub use request::{CheckedRender, Format, RenderRequest, RequestFault, Spelling, What};
+pub use render::{RenderFailure, Rendered, TileSources};
+pub use request::{CheckedRender, Format, RenderRequest, RequestFault, Spelling, Subject};

@@ -59,7 +59,7 @@ impl Format {
 
 /// What a render draws.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum What {
+pub enum Subject {
     /// SHP frame N as stored: not mirrored, no move.
     Frame(usize),
     /// These animations by name (any case; `Idle` is the idle frame), a row each at each view.
@@ -71,7 +71,7 @@ pub enum What {
 /// One render, as asked: every choice of `tactics-sprite render` but the files it reads.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RenderRequest {
-    pub what: What,
+    pub what: Subject,
     /// The views, 0..7 (checked by [`RenderRequest::against`]); more than one makes a row each
     /// in a `.png` strip.
     pub views: Vec<i64>,
@@ -99,7 +99,7 @@ impl RenderRequest {
     /// A request for `what` in `format` with every other choice at the command line's default:
     /// view 1, not in water, scale 1, transparent, no labels, 16 columns, plays as the animation
     /// loops, holds of 60 ticks, no weapon.
-    pub fn new(what: What, format: Format) -> RenderRequest {
+    pub fn new(what: Subject, format: Format) -> RenderRequest {
         RenderRequest {
             what,
             views: vec![1],
@@ -124,16 +124,16 @@ impl RenderRequest {
     /// The first [`RequestFault`], in that order.
     pub fn check(&self) -> Result<(), RequestFault> {
         let animated = self.format != Format::Png;
-        if animated && self.what == What::AllFrames {
+        if animated && self.what == Subject::AllFrames {
             return Err(RequestFault::ContactSheetNotPng);
         }
-        if animated && matches!(&self.what, What::Animations(names) if names.len() > 1) {
+        if animated && matches!(&self.what, Subject::Animations(names) if names.len() > 1) {
             return Err(RequestFault::OneAnimation);
         }
         if animated && self.views.len() > 1 {
             return Err(RequestFault::OneView);
         }
-        if self.weapon.is_some() && !matches!(self.what, What::Animations(_)) {
+        if self.weapon.is_some() && !matches!(self.what, Subject::Animations(_)) {
             return Err(RequestFault::WeaponWithoutAnimation);
         }
         Ok(())
@@ -156,7 +156,7 @@ impl RenderRequest {
             .collect::<Result<Vec<_>, _>>()
             .map_err(RequestFault::View)?;
         let drawn = match &self.what {
-            What::Frame(n) => {
+            Subject::Frame(n) => {
                 if *n >= doc.frames.len() {
                     return Err(RequestFault::FrameOutOfRange {
                         frame: *n,
@@ -166,7 +166,7 @@ impl RenderRequest {
                 // A frame of the document, so a u32.
                 Drawn::Frame(FrameIndex(*n as u32))
             }
-            What::Animations(names) => {
+            Subject::Animations(names) => {
                 let mut motions = Vec::with_capacity(names.len());
                 for name in names {
                     let motion = Motion::find(doc, name).map_err(|error| {
@@ -182,7 +182,7 @@ impl RenderRequest {
                 }
                 Drawn::Motions(motions)
             }
-            What::AllFrames => Drawn::AllFrames,
+            Subject::AllFrames => Drawn::AllFrames,
         };
         Ok(CheckedRender {
             request: self,

@@ -27,7 +27,7 @@ pub const MAX_SHEET_SIDE: u32 = 8192;
 
 /// What a SAS render draws.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SasWhat {
+pub enum SasSubject {
     /// Sprite N, still, at (0, 0).
     Sprite(usize),
     /// These animations by index, a row each (an `.apng` or `.gif` holds one), in the request's
@@ -39,7 +39,7 @@ pub enum SasWhat {
 /// files it reads.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SasRenderRequest {
-    pub what: SasWhat,
+    pub what: SasSubject,
     /// The direction, 0..3 (a column of the animation table).
     pub direction: usize,
     /// Every pixel a `scale x scale` block (nearest neighbour).
@@ -129,7 +129,7 @@ impl SasRenderRequest {
     /// [`SasFault::OneAnimation`].
     pub fn check(&self) -> Result<(), SasFault> {
         match &self.what {
-            SasWhat::Animations(list) if self.format != Format::Png && list.len() != 1 => {
+            SasSubject::Animations(list) if self.format != Format::Png && list.len() != 1 => {
                 Err(SasFault::OneAnimation)
             }
             _ => Ok(()),
@@ -151,7 +151,7 @@ impl SasRenderRequest {
         let mut warnings = Vec::new();
         let mut rows: Vec<Vec<Cell>> = Vec::new();
         match &self.what {
-            SasWhat::Sprite(index) => {
+            SasSubject::Sprite(index) => {
                 let still = u8::try_from(*index)
                     .ok()
                     .filter(|_| *index < set.sprites.len())
@@ -175,7 +175,7 @@ impl SasRenderRequest {
                     ticks: 0,
                 }]);
             }
-            SasWhat::Animations(list) => {
+            SasSubject::Animations(list) => {
                 for &animation in list {
                     let slot = pose::slot(set, animation, self.direction)?;
                     let poses = pose::poses(slot.block, set.byte_order, meanings);

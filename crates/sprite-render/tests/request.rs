@@ -6,11 +6,13 @@ mod common;
 
 use fft_formats::layer::WeaponType;
 use sprite_render::sheet::synthetic_sheet;
-use sprite_render::{Art, Format, RenderError, RenderFailure, RenderRequest, RequestFault, What};
+use sprite_render::{
+    Format, RenderError, RenderFailure, RenderRequest, RequestFault, Subject, TileSources,
+};
 
 fn animations(names: &[&str], format: Format) -> RenderRequest {
     RenderRequest::new(
-        What::Animations(names.iter().map(|&n| n.to_owned()).collect()),
+        Subject::Animations(names.iter().map(|&n| n.to_owned()).collect()),
         format,
     )
 }
@@ -20,7 +22,7 @@ fn the_request_alone_is_checked_first_in_order() {
     let doc = common::document("demo");
     let all_in_a_gif = RenderRequest {
         views: vec![1, 2],
-        ..RenderRequest::new(What::AllFrames, Format::Gif)
+        ..RenderRequest::new(Subject::AllFrames, Format::Gif)
     };
     // Both a contact sheet and two views in a .gif: the contact sheet is said.
     assert!(matches!(
@@ -38,7 +40,7 @@ fn the_request_alone_is_checked_first_in_order() {
     assert!(matches!(views.check(), Err(RequestFault::OneView)));
     let weapon = RenderRequest {
         weapon: Some(WeaponType::Sword),
-        ..RenderRequest::new(What::Frame(0), Format::Png)
+        ..RenderRequest::new(Subject::Frame(0), Format::Png)
     };
     assert!(matches!(
         weapon.check(),
@@ -83,7 +85,7 @@ fn the_document_is_asked_views_then_animations_then_the_frame() {
         Err(RequestFault::WeaponOnIdle)
     ));
     let count = doc.frames.len();
-    let Err(fault) = RenderRequest::new(What::Frame(count), Format::Png).against(&doc) else {
+    let Err(fault) = RenderRequest::new(Subject::Frame(count), Format::Png).against(&doc) else {
         panic!("frame {count} is one past the last");
     };
     assert_eq!(
@@ -94,7 +96,7 @@ fn the_document_is_asked_views_then_animations_then_the_frame() {
         )
     );
     assert!(
-        RenderRequest::new(What::Frame(count - 1), Format::Png)
+        RenderRequest::new(Subject::Frame(count - 1), Format::Png)
             .against(&doc)
             .is_ok()
     );
@@ -114,7 +116,7 @@ fn a_checked_request_knows_the_most_frames_a_row_holds() {
         checked.against(&doc).expect("checked").most_frames_a_row(),
         longest
     );
-    let all = RenderRequest::new(What::AllFrames, Format::Png);
+    let all = RenderRequest::new(Subject::AllFrames, Format::Png);
     assert_eq!(
         all.against(&doc).expect("checked").most_frames_a_row(),
         doc.frames.len()
@@ -125,13 +127,13 @@ fn a_checked_request_knows_the_most_frames_a_row_holds() {
 fn a_checked_request_draws_its_file_or_says_what_it_lacks() {
     let doc = common::document("demo");
     let sheet = synthetic_sheet(&doc);
-    let art = Art {
+    let art = TileSources {
         sheet: &sheet,
         sp2: None,
         weapon: None,
     };
     // A frame in an animated file is a file of one frame.
-    let frame = RenderRequest::new(What::Frame(3), Format::Gif);
+    let frame = RenderRequest::new(Subject::Frame(3), Format::Gif);
     let rendered = frame
         .against(&doc)
         .expect("checked")
@@ -159,10 +161,10 @@ fn a_checked_request_draws_its_file_or_says_what_it_lacks() {
     assert!(matches!(*error, RenderError::WeaponArtNeeded));
     // A sheet too small for the document's cells.
     let small = sprite_render::Image::new(8, 8);
-    let Err(failure) = RenderRequest::new(What::Frame(0), Format::Png)
+    let Err(failure) = RenderRequest::new(Subject::Frame(0), Format::Png)
         .against(&doc)
         .expect("checked")
-        .render(&Art::of(
+        .render(&TileSources::of(
             &sprite_render::sheet::SheetImage {
                 image: small,
                 source: sprite_render::sheet::SheetSource::Png { indexed: false },

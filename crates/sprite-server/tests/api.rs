@@ -14,7 +14,7 @@ use sprite_inputs::Originals;
 use sprite_inputs::catalog::Catalog;
 use sprite_inputs::retail::sha256_hex;
 use sprite_render::sheet::{load_sheet, load_sp2, sheet_png, spr_colours};
-use sprite_render::{Art, Format, RenderRequest, What};
+use sprite_render::{Format, RenderRequest, Subject, TileSources};
 
 /// The line `tactics-sprite draw` prints for the same request.
 fn pose_line(doc: &sprite_data::Document, name: &str, view: i64, tick: i64, water: bool) -> String {
@@ -43,13 +43,13 @@ fn rendered(
     request
         .against(doc)
         .expect("a request the document takes")
-        .render(&Art::of(&sheet_image, sp2.as_ref()))
+        .render(&TileSources::of(&sheet_image, sp2.as_ref()))
         .expect("drawn")
         .bytes
 }
 
 fn animation(name: &str, format: Format) -> RenderRequest {
-    RenderRequest::new(What::Animations(vec![name.to_owned()]), format)
+    RenderRequest::new(Subject::Animations(vec![name.to_owned()]), format)
 }
 
 #[tokio::test]
@@ -143,7 +143,7 @@ async fn the_demo_is_served_and_each_endpoint_is_its_command() {
     );
     let frame = RenderRequest {
         scale: 2,
-        ..RenderRequest::new(What::Frame(9), Format::Png)
+        ..RenderRequest::new(Subject::Frame(9), Format::Png)
     };
     let walk_gif = RenderRequest {
         views: vec![3],
@@ -162,7 +162,7 @@ async fn the_demo_is_served_and_each_endpoint_is_its_command() {
     };
     let contact = RenderRequest {
         columns: 5,
-        ..RenderRequest::new(What::AllFrames, Format::Png)
+        ..RenderRequest::new(Subject::AllFrames, Format::Png)
     };
     let two_views = RenderRequest {
         views: vec![1, 5],

@@ -13,7 +13,7 @@ use sas_formats::{ByteOrder, Meanings, SasSet};
 use sprite_inputs::catalog::{Catalog, SasCatalog};
 use sprite_inputs::sheets::SasSheet;
 use sprite_render::Format;
-use sprite_render::sas::{SasRenderRequest, SasWhat, sas_sheet};
+use sprite_render::sas::{SasRenderRequest, SasSubject, sas_sheet};
 use test_support::fixtures;
 
 /// `serve --sas synthetic.sas3 --sas synthetic.pakd --sas-sheet synthetic-sheet.png`.
@@ -93,7 +93,11 @@ async fn the_document_is_build_sas_with_its_etag_304_and_gzip() {
     let (app, sas) = served();
     let set = set_named(&sas, "synthetic.1");
     // `build --sas synthetic.pakd --entry 1 --sheet-file synthetic-sheet.png`.
-    let expected = document::to_bytes(set, &Meanings::seed(), Some("synthetic-sheet.png"));
+    let expected = document::to_bytes(
+        set,
+        &Meanings::from_executable(),
+        Some("synthetic-sheet.png"),
+    );
     app.assert_tagged_json("/api/v1/sas/data?set=synthetic.1", &expected)
         .await;
     // Another reading is another document: `build --sas ... --meanings gibbed --position x1y1`.
@@ -114,10 +118,10 @@ async fn a_pose_is_the_line_draw_prints_at_every_tick() {
         let set = set_named(&sas, name);
         let cells = CellTable::of(set);
         for (reading, table) in [
-            ("", Meanings::seed()),
+            ("", Meanings::from_executable()),
             (
                 "&position=x1y1",
-                Meanings::seed().with_position_pair(PositionPair::First),
+                Meanings::from_executable().with_position_pair(PositionPair::First),
             ),
         ] {
             for (animation, row) in set.animations.iter().enumerate() {
@@ -196,14 +200,14 @@ async fn a_render_is_the_file_render_writes() {
     };
     let v3 = set_named(&sas, "synthetic");
     let v0 = set_named(&sas, "synthetic.1");
-    let seed = Meanings::seed();
+    let seed = Meanings::from_executable();
     for (query, expected) in [
         (
             "render.png?set=synthetic&animation=0&direction=1",
             rendered(
                 v3,
                 &seed,
-                &request(SasWhat::Animations(vec![0]), 1, Format::Png),
+                &request(SasSubject::Animations(vec![0]), 1, Format::Png),
             ),
         ),
         (
@@ -211,7 +215,7 @@ async fn a_render_is_the_file_render_writes() {
             rendered(
                 v3,
                 &seed,
-                &request(SasWhat::Animations(vec![0]), 0, Format::Gif),
+                &request(SasSubject::Animations(vec![0]), 0, Format::Gif),
             ),
         ),
         (
@@ -224,7 +228,7 @@ async fn a_render_is_the_file_render_writes() {
                     background: "#202020".parse().unwrap(),
                     plays: Some(2),
                     hold: 7,
-                    ..request(SasWhat::Animations(vec![1]), 2, Format::Apng)
+                    ..request(SasSubject::Animations(vec![1]), 2, Format::Apng)
                 },
             ),
         ),
@@ -235,7 +239,7 @@ async fn a_render_is_the_file_render_writes() {
                 &seed,
                 &SasRenderRequest {
                     scale: 8,
-                    ..request(SasWhat::Sprite(2), 0, Format::Png)
+                    ..request(SasSubject::Sprite(2), 0, Format::Png)
                 },
             ),
         ),
@@ -244,7 +248,7 @@ async fn a_render_is_the_file_render_writes() {
             rendered(
                 v3,
                 &seed.clone().with_position_pair(PositionPair::First),
-                &request(SasWhat::Animations(vec![0]), 0, Format::Png),
+                &request(SasSubject::Animations(vec![0]), 0, Format::Png),
             ),
         ),
     ] {

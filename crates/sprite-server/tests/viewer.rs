@@ -17,7 +17,7 @@ use sprite_inputs::sheets::WeaponSheet;
 use sprite_render::compose::place_frame;
 use sprite_render::layers::{LayerPalettes, WeaponArt};
 use sprite_render::sheet::sheet_png;
-use sprite_render::{Art, Format, Image, RenderRequest, What};
+use sprite_render::{Format, Image, RenderRequest, Subject, TileSources};
 use sprite_server::viewer::ASSETS;
 
 /// TYPE1's document with the shipped layer documents beside it (and no sheet: drawn from a
@@ -322,13 +322,13 @@ async fn the_canvas_with_a_weapon_is_the_render_with_it() {
         let request = RenderRequest {
             views: vec![view],
             weapon: Some(WeaponType::Sword),
-            ..RenderRequest::new(What::Animations(vec![name.to_owned()]), Format::Apng)
+            ..RenderRequest::new(Subject::Animations(vec![name.to_owned()]), Format::Apng)
         };
         let art = WeaponArt::cut(&spr, &wep1, &eff1, palettes).expect("the blocks");
         let rendered = request
             .against(&doc)
             .expect("a request")
-            .render(&Art {
+            .render(&TileSources {
                 sheet: &sheet,
                 sp2: None,
                 weapon: Some(&art),

@@ -15,7 +15,7 @@ use sprite_inputs::catalog::Catalog;
 use sprite_inputs::sheets::WeaponSheet;
 use sprite_render::layers::{LayerPalettes, WeaponArt};
 use sprite_render::sheet::load_sheet;
-use sprite_render::{Art, Format, RenderRequest, What};
+use sprite_render::{Format, RenderRequest, Subject, TileSources};
 
 fn layer(name: &str) -> LayerDocument {
     sprite_data::load_layer_document(&test_support::fixtures::layer(name))
@@ -211,9 +211,9 @@ fn rendered_with_a_sword(
     request
         .against(doc)
         .expect("a request the document takes")
-        .render(&Art {
+        .render(&TileSources {
             weapon: Some(&art),
-            ..Art::of(&sheet, None)
+            ..TileSources::of(&sheet, None)
         })
         .expect("drawn")
         .bytes
@@ -252,7 +252,7 @@ async fn a_render_draws_the_weapon_when_asked() {
     let wep = Spr::decode(&std::fs::read(&weapons).expect("reads")).expect("WEP.SPR");
     let swing = |format| RenderRequest {
         weapon: Some(WeaponType::Sword),
-        ..RenderRequest::new(What::Animations(vec!["Swing High".to_owned()]), format)
+        ..RenderRequest::new(Subject::Animations(vec!["Swing High".to_owned()]), format)
     };
     let coloured = LayerPalettes {
         weapon_palette: 3,

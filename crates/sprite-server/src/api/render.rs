@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use axum::response::Response;
 use sprite_render::{
-    Art, Background, CheckedRender, Format, RenderFailure, RenderRequest, RequestFault, What,
+    Background, CheckedRender, Format, RenderFailure, RenderRequest, RequestFault, Subject,
+    TileSources,
 };
 
 use super::respond::{REUSE, body};
@@ -74,7 +75,9 @@ pub(super) async fn checked<T, F>(
 ) -> Result<T, ApiError>
 where
     T: Send + 'static,
-    F: FnOnce(&CheckedRender<'_, '_>, &Art<'_>) -> Result<T, RenderFailure> + Send + 'static,
+    F: FnOnce(&CheckedRender<'_, '_>, &TileSources<'_>) -> Result<T, RenderFailure>
+        + Send
+        + 'static,
 {
     let params = Params::parse(query.as_deref(), allowed)?;
     let served = state.served(&params)?;
@@ -128,9 +131,9 @@ where
         };
         let sheet = served.sheet_image(palette)?;
         let sp2 = served.sp2_image(palette)?;
-        let art = Art {
+        let art = TileSources {
             weapon: weapon.as_ref(),
-            ..Art::of(&sheet, sp2.as_deref())
+            ..TileSources::of(&sheet, sp2.as_deref())
         };
         out(&checked, &art).map_err(|failure| match failure {
             RenderFailure::Request(fault) => refused(served, fault),
@@ -227,7 +230,7 @@ fn render_views(params: &Params) -> Result<Vec<i64>, ApiError> {
 }
 
 /// What `animation=`, `frame=` or `all=` asks to draw: exactly one of them.
-fn render_what(params: &Params) -> Result<What, ApiError> {
+fn render_what(params: &Params) -> Result<Subject, ApiError> {
     let all = params.flag("all")?;
     let given = [
         params.text("animation").is_some(),
@@ -250,10 +253,10 @@ fn render_what(params: &Params) -> Result<What, ApiError> {
         }
     }
     if let Some(name) = params.text("animation") {
-        return Ok(What::Animations(vec![name.to_owned()]));
+        return Ok(Subject::Animations(vec![name.to_owned()]));
     }
     if let Some(frame) = params.number::<usize>("frame", "a frame number")? {
-        return Ok(What::Frame(frame));
+        return Ok(Subject::Frame(frame));
     }
-    Ok(What::AllFrames)
+    Ok(Subject::AllFrames)
 }

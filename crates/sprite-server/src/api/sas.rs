@@ -24,7 +24,7 @@ use sas_formats::meanings::PositionPair;
 use sas_formats::pose::pose_at;
 use sas_formats::{ByteOrder, Meanings};
 use serde::Serialize;
-use sprite_render::sas::{SasRenderRequest, SasWhat};
+use sprite_render::sas::{SasRenderRequest, SasSubject};
 use sprite_render::{Format, Image};
 
 use super::render::{MAX_HOLD, MAX_RENDER_PIXELS, MAX_SCALE, background, bounded, plays};
@@ -91,7 +91,7 @@ fn meanings_of(reading: usize) -> Meanings {
     let table = if meanings == "gibbed" {
         Meanings::gibbed()
     } else {
-        Meanings::seed()
+        Meanings::from_executable()
     };
     table.with_position_pair(if position == "x1y1" {
         PositionPair::First
@@ -345,8 +345,8 @@ pub async fn render(
                 "say what to draw: animation=N or frame=N (a sprite)",
             ));
         }
-        (Some(_), None) => SasWhat::Animations(vec![prepared.animation(&params)?]),
-        (None, Some(_)) => SasWhat::Sprite(params.required_number("frame", "a sprite number")?),
+        (Some(_), None) => SasSubject::Animations(vec![prepared.animation(&params)?]),
+        (None, Some(_)) => SasSubject::Sprite(params.required_number("frame", "a sprite number")?),
     };
     let request = SasRenderRequest {
         what,

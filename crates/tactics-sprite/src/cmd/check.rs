@@ -14,7 +14,7 @@ use sprite_inputs::build::build_files;
 use sprite_inputs::locate::existing_folder;
 use sprite_inputs::retail::{Verdict, sha256_hex};
 
-use super::documents::{Compared, DocumentFile, LoadedDocument};
+use super::documents::{AnyDocument, DocumentFile, LoadedDocument};
 use super::report::{Finding, Ignores, Note, Report, ReportArgs};
 use super::{Outcome, SpriteFile};
 
@@ -133,7 +133,7 @@ fn wanted_format(args: &Args, data: &DocumentFile) -> DocumentFormat {
 /// The two sides of a check, whatever their format.
 struct Sides {
     theirs: LoadedDocument,
-    files: Compared,
+    files: AnyDocument,
     /// The build's canonical bytes, for `--bytes`.
     files_bytes: Vec<u8>,
     /// The `files` line of the header.
@@ -158,7 +158,7 @@ fn unit_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
             describe(&seq),
             profile.kind
         ),
-        files: Compared::Unit(output.document),
+        files: AnyDocument::Unit(output.document),
         files_bytes: output.bytes,
     })
 }
@@ -169,7 +169,7 @@ fn layer_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
     let theirs = data.load(Some(DocumentFormat::Layer))?;
     let set = match (args.kind, &theirs.doc) {
         (Some(BuildTarget::Layer(set)), _) => set,
-        (_, Compared::Layer(doc)) => LayerSet::from_name(&doc.kind).ok_or_else(|| {
+        (_, AnyDocument::Layer(doc)) => LayerSet::from_name(&doc.kind).ok_or_else(|| {
             anyhow!(
                 "{}: kind {:?} is no layer set ({})",
                 args.data.display(),
@@ -177,7 +177,7 @@ fn layer_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
                 target::layer_choices()
             )
         })?,
-        (_, Compared::Unit(_)) => unreachable!("read as a layer document"),
+        (_, AnyDocument::Unit(_)) => unreachable!("read as a layer document"),
     };
     let (shp_name, seq_name) = set.files();
     let (shp, seq) = read_pair(args, shp_name, seq_name, FileFormat::WeaponShp)?;
@@ -197,7 +197,7 @@ fn layer_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
             set.name().to_ascii_uppercase()
         ),
         files_bytes: built.to_bytes(),
-        files: Compared::Layer(built),
+        files: AnyDocument::Layer(built),
     })
 }
 

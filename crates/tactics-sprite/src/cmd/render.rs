@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
-use sprite_render::{Art, Background, Format, RenderFailure, RenderRequest, RequestFault, What};
+use sprite_render::{
+    Background, Format, RenderFailure, RenderRequest, RequestFault, Subject, TileSources,
+};
 
 use super::inputs::DrawingInput;
 use super::output::write_out;
@@ -119,9 +121,9 @@ pub fn request_of(args: &Args) -> Result<RenderRequest, String> {
         })?;
     // clap's group "what" makes these either-or.
     let what = match args.frame {
-        Some(n) => What::Frame(n),
-        None if args.all_frames => What::AllFrames,
-        None => What::Animations(args.animation.clone()),
+        Some(n) => Subject::Frame(n),
+        None if args.all_frames => Subject::AllFrames,
+        None => Subject::Animations(args.animation.clone()),
     };
     Ok(RenderRequest {
         what,
@@ -167,9 +169,9 @@ pub fn run(args: &Args) -> Outcome {
     let sheets = args.input.load(&doc)?;
     let weapon = args.weapon.load(&args.input.data, &sheets.files)?;
     let weapon_art = weapon.as_ref().map(|w| w.art()).transpose()?;
-    let art = Art {
+    let art = TileSources {
         weapon: weapon_art.as_ref(),
-        ..Art::of(&sheets.sheet, sheets.sp2.as_ref())
+        ..TileSources::of(&sheets.sheet, sheets.sp2.as_ref())
     };
     let rendered = checked.render(&art).map_err(|failure| match failure {
         RenderFailure::Request(fault) => refused(&fault),

@@ -44,7 +44,7 @@ pub enum MeaningsArg {
 impl MeaningsArg {
     pub fn table(self) -> Meanings {
         match self {
-            Self::Seed => Meanings::seed(),
+            Self::Seed => Meanings::from_executable(),
             Self::Gibbed => Meanings::gibbed(),
         }
     }

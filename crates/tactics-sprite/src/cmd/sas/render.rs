@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use sprite_inputs::sheets::SasSheet;
-use sprite_render::sas::{SasRenderRequest, SasWhat};
+use sprite_render::sas::{SasRenderRequest, SasSubject};
 use sprite_render::{Background, Format};
 
 use super::super::output::write_out;
@@ -104,8 +104,8 @@ fn run(args: &SasRender<'_>) -> Outcome {
         loaded.name, set.version, set.scale, set.scale
     );
     let what = match args.frame {
-        Some(sprite) => SasWhat::Sprite(sprite),
-        None => SasWhat::Animations(
+        Some(sprite) => SasSubject::Sprite(sprite),
+        None => SasSubject::Animations(
             args.animation
                 .iter()
                 .map(|name| {
