@@ -11,8 +11,10 @@
 //!   rewrite them.
 //!
 //! Exit status, as `tactics-sprite`'s: 0 on success; 1 for bad input (a file that cannot be
-//! read, decoded or built, a folder that is not there); 2 for a usage error (clap's own code: an
-//! unknown option, or a `--kind` that is no built-in kind).
+//! read, decoded or built, a folder that is not there, no originals where a task needs them); 2
+//! for a usage error (clap's own code: an unknown option, or a `--kind` that is no built-in kind;
+//! and flags that do not go together, such as `--sheet-file` with a layer's `--kind`). An error
+//! is one line, `error: ...`.
 
 mod stale;
 
@@ -139,10 +141,11 @@ fn main() -> ExitCode {
                 build_kinds(originals, out, &[kind], sheet_file.as_deref(), check)
             }
             (false, Some(BuildTarget::Layer(layer)), originals) => match sheet_file {
-                Some(_) => Err(anyhow::anyhow!(
+                Some(_) => Err(Usage(format!(
                     "--sheet-file names a unit document's sheet; a layer document's is {}",
                     layer::WEAPONS_SHEET
-                )),
+                ))
+                .into()),
                 None => build_layers(originals, out, &[layer], check),
             },
             (false, None, originals) => build_data(originals, out, sheet_file.as_deref(), check),
@@ -155,10 +158,40 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error:#}");
-            ExitCode::FAILURE
+            // One line, as `tactics-sprite` prints it (README.md "The command-line tool").
+            let message = format!("{error:#}").replace(['\n', '\r'], " ");
+            eprintln!("error: {message}");
+            if is_usage(&error) {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
+}
+
+/// A request the task refuses as asked (exit 2, as clap's own usage errors): flags that do not
+/// go together.
+#[derive(Debug)]
+struct Usage(String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+/// Whether an error is the request's fault: a [`Usage`] error, or a library's that says so.
+fn is_usage(error: &anyhow::Error) -> bool {
+    use faults::{Fault, Faulty};
+    error.chain().any(|cause| {
+        cause.is::<Usage>()
+            || cause
+                .downcast_ref::<sprite_inputs::Error>()
+                .is_some_and(|e| e.fault() == Fault::Input)
+    })
 }
 
 /// The flags that say where the originals are: `--originals DIR` or `--disc IMAGE`.
@@ -183,9 +216,9 @@ fn locate_originals(flags: Flags) -> Result<Option<(Originals, Chosen)>> {
 fn required_originals(flags: Flags, needs: &str) -> Result<Originals> {
     let Some((originals, how)) = locate_originals(flags)? else {
         bail!(
-            "no original files found: building {needs} SHP and SEQ files.\n\
-             Copy them from your own copy of the game into originals/ at the repository root, or run\n\
-             with --originals DIR, --disc IMAGE or {ORIGINALS_VAR}=DIR."
+            "no original files found: building {needs} SHP and SEQ files; copy them from your own \
+             copy of the game into originals/ at the repository root, or run with --originals \
+             DIR, --disc IMAGE or {ORIGINALS_VAR}=DIR"
         );
     };
     println!(

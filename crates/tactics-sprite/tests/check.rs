@@ -174,7 +174,9 @@ fn check_names_exactly_the_changed_paths() {
 
 #[test]
 fn check_passes_a_copy_that_differs_only_in_what_the_files_do_not_give() {
-    let Some(originals) = originals("check_passes_a_copy_that_differs_only_in_site_fields") else {
+    let Some(originals) =
+        originals("check_passes_a_copy_that_differs_only_in_what_the_files_do_not_give")
+    else {
         return;
     };
     let dir = temp_dir("check-pass");
