@@ -103,13 +103,10 @@ pub enum RenderError {
     /// A SAS set's sheet that is not a PNG.
     #[error("a SAS set is drawn from a PNG sheet; this is not a PNG")]
     SasSheetNotPng,
-    /// A SAS set's sheet past `sas::MAX_SHEET_SIDE` on a side, refused before it is decoded.
-    #[error(
-        "{width} x {height} is larger than {} x {}",
-        crate::sas::MAX_SHEET_SIDE,
-        crate::sas::MAX_SHEET_SIDE
-    )]
-    SasSheetTooLarge { width: u32, height: u32 },
+    /// A SAS set's sheet past `max` (`sas::MAX_SHEET_SIDE`) on a side, refused before it is
+    /// decoded.
+    #[error("{width} x {height} is larger than {max} x {max}")]
+    SasSheetTooLarge { width: u32, height: u32, max: u32 },
 }
 
 /// `From` by hand for the errors whose text the message carries (see the enum).

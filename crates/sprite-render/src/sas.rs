@@ -369,7 +369,11 @@ pub fn sas_sheet(bytes: &[u8]) -> Result<Image, RenderError> {
         |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
     let (width, height) = (side(16), side(20));
     if width > MAX_SHEET_SIDE || height > MAX_SHEET_SIDE {
-        return Err(RenderError::SasSheetTooLarge { width, height });
+        return Err(RenderError::SasSheetTooLarge {
+            width,
+            height,
+            max: MAX_SHEET_SIDE,
+        });
     }
     let (image, _) = decode_png(bytes, None)?;
     Ok(image)

@@ -14,6 +14,7 @@ pub mod export_aseprite;
 pub mod failure;
 pub mod inputs;
 pub mod inspect;
+pub mod inspection;
 pub mod output;
 pub mod render;
 pub mod report;

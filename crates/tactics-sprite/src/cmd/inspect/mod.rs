@@ -8,7 +8,6 @@
 
 mod args;
 mod frames;
-pub(crate) mod report;
 mod seq;
 mod spr;
 mod unit_shp;
@@ -20,8 +19,8 @@ use anyhow::Context;
 use fft_formats::spr::Spr;
 use fft_formats::{FileFormat, Seq, UnitShp, WeaponShp};
 
+use crate::cmd::inspection::Identity;
 pub use args::Args;
-use report::Identity;
 
 use super::{Outcome, choose_kind, read_input, stdout_error};
 
