@@ -7,8 +7,10 @@
 //! HTTP status, each in one place, so no command or endpoint decides it again.
 //!
 //! [`position`] holds the other thing the codec crates share: where in a file an error is (the
-//! byte offset and the path of fields being read).
+//! byte offset and the path of fields being read); [`context`], the shape of an error kind in its
+//! context that `sprite-data` and `sprite-inputs` share.
 
+pub mod context;
 pub mod position;
 
 pub use position::{FieldPath, PathFrame, Position};

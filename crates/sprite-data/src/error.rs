@@ -256,65 +256,22 @@ impl fmt::Display for ErrorKind {
     }
 }
 
-/// Everything that goes wrong in this crate: what ([`Error::kind`]) and where
-/// ([`Error::context`]). Displayed, it is one line: each context frame followed by `: `, then the
-/// kind's message (`TYPE1.SHP: at byte 0x0004: ...`).
-///
-/// The errors of other crates it carries ([`ErrorKind::Decode`], [`ErrorKind::Read`]) are part
-/// of its message, so [`std::error::Error::source`] does not chain them too (the command line
-/// prints an error with its chain, `{:#}`, and would show them twice); [`Error::decode_error`]
-/// and [`Error::io_error`] reach them.
-#[derive(Debug)]
-pub struct Error(Box<Inner>);
-
-#[derive(Debug)]
-struct Inner {
-    context: Vec<String>,
-    kind: ErrorKind,
+faults::error_in_context! {
+    /// Everything that goes wrong in this crate: what ([`Error::kind`]) and where
+    /// ([`Error::context`]). Displayed, it is one line: each context frame followed by `: `, then
+    /// the kind's message (`TYPE1.SHP: at byte 0x0004: ...`).
+    ///
+    /// The errors of other crates it carries ([`ErrorKind::Decode`], [`ErrorKind::Read`]) are
+    /// part of its message, so [`std::error::Error::source`] does not chain them too (the command
+    /// line prints an error with its chain, `{:#}`, and would show them twice);
+    /// [`ErrorKind::decode_error`] and [`ErrorKind::io_error`] reach them.
+    pub struct Error(ErrorKind);
 }
 
 impl Error {
-    /// What went wrong.
-    pub fn kind(&self) -> &ErrorKind {
-        &self.0.kind
-    }
-
-    /// What went wrong, owned.
-    pub fn into_kind(self) -> ErrorKind {
-        self.0.kind
-    }
-
     /// Whose fault it is ([`ErrorKind::fault`]).
     pub fn fault(&self) -> Fault {
         self.kind().fault()
-    }
-
-    /// Where it went wrong, outermost first: a file's path or name, a unit kind or layer set.
-    pub fn context(&self) -> &[String] {
-        &self.0.context
-    }
-
-    /// This error inside `context` (a file, a unit kind), which is shown before what was there.
-    #[must_use]
-    pub fn in_context(mut self, context: impl fmt::Display) -> Self {
-        self.0.context.insert(0, context.to_string());
-        self
-    }
-
-    /// The decoder's error, when a game file did not decode.
-    pub fn decode_error(&self) -> Option<&fft_formats::Error> {
-        match self.kind() {
-            ErrorKind::Decode(error) => Some(error),
-            _ => None,
-        }
-    }
-
-    /// The system's error, when a file could not be read.
-    pub fn io_error(&self) -> Option<&std::io::Error> {
-        match self.kind() {
-            ErrorKind::Read(error) => Some(error),
-            _ => None,
-        }
     }
 }
 
@@ -364,18 +321,25 @@ impl ErrorKind {
         }
     }
 
+    /// The decoder's error, when a game file did not decode.
+    pub fn decode_error(&self) -> Option<&fft_formats::Error> {
+        match self {
+            ErrorKind::Decode(error) => Some(error),
+            _ => None,
+        }
+    }
+
+    /// The system's error, when a file could not be read.
+    pub fn io_error(&self) -> Option<&std::io::Error> {
+        match self {
+            ErrorKind::Read(error) => Some(error),
+            _ => None,
+        }
+    }
+
     /// This kind of error inside `context` (a file, a unit kind): [`Error::in_context`].
     pub fn in_context(self, context: impl fmt::Display) -> Error {
         Error::from(self).in_context(context)
-    }
-}
-
-impl From<ErrorKind> for Error {
-    fn from(kind: ErrorKind) -> Self {
-        Self(Box::new(Inner {
-            context: Vec::new(),
-            kind,
-        }))
     }
 }
 
@@ -391,28 +355,17 @@ impl From<LimitExceeded> for Error {
     }
 }
 
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for frame in &self.0.context {
-            write!(f, "{frame}: ")?;
-        }
-        write!(f, "{}", self.0.kind)
-    }
-}
-
-impl std::error::Error for Error {}
-
 impl Faulty for Error {
     fn fault(&self) -> Fault {
         self.kind().fault()
     }
 
-    /// The parameter a request's fault is about; for the file's, the file the error is in (its
-    /// outermost context, when it has one).
     fn names_nothing(&self) -> bool {
         matches!(self.kind(), ErrorKind::UnknownAnimation { .. })
     }
 
+    /// The parameter a request's fault is about; for the file's, the file the error is in (its
+    /// outermost context, when it has one).
     fn concerns(&self) -> Option<Concern> {
         match self.kind().parameter() {
             Some(parameter) => Some(Concern::Parameter(parameter)),

@@ -350,7 +350,7 @@ fn the_pipeline_names_the_file_at_fault() {
     let error = build_document(shp, seq, &sprite_data::Profile::demo(), None).unwrap_err();
     assert!(matches!(error.kind(), ErrorKind::Decode(_)), "{error:?}");
     assert_eq!(error.context(), ["cut.SHP"]);
-    let decode = error.decode_error().unwrap();
+    let decode = error.kind().decode_error().unwrap();
     assert!(decode.is_decode());
     assert_eq!(error.to_string(), format!("cut.SHP: {decode}"));
 

@@ -490,7 +490,7 @@ fn each_way_of_refusing_a_document_has_its_kind() {
     let missing = load_document(std::path::Path::new("/nonexistent/doc.json")).unwrap_err();
     assert_eq!(missing.context(), ["/nonexistent/doc.json"]);
     assert_eq!(
-        missing.io_error().map(std::io::Error::kind),
+        missing.kind().io_error().map(std::io::Error::kind),
         Some(std::io::ErrorKind::NotFound)
     );
     let over = vec![b' '; MAX_DOCUMENT_BYTES as usize + 1];

@@ -61,37 +61,16 @@ impl fmt::Display for ErrorKind {
     }
 }
 
-/// Everything that goes wrong in this crate: what ([`Error::kind`]) and where
-/// ([`Error::context`]).
-pub struct Error(Box<Inner>);
-
-#[derive(Debug)]
-struct Inner {
-    context: Vec<String>,
-    kind: ErrorKind,
+faults::error_in_context! {
+    /// Everything that goes wrong in this crate: what ([`Error::kind`]) and where
+    /// ([`Error::context`]).
+    pub struct Error(ErrorKind);
 }
 
 /// The crate's results.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
-    /// What went wrong.
-    pub fn kind(&self) -> &ErrorKind {
-        &self.0.kind
-    }
-
-    /// Where it went wrong, outermost first: a file as shown, a unit kind.
-    pub fn context(&self) -> &[String] {
-        &self.0.context
-    }
-
-    /// This error inside `context` (a file, a unit kind), which is shown before what was there.
-    #[must_use]
-    pub fn in_context(mut self, context: impl fmt::Display) -> Self {
-        self.0.context.insert(0, context.to_string());
-        self
-    }
-
     /// A refusal worded here, the file's fault.
     pub fn file(message: impl fmt::Display) -> Self {
         Self::refused(Fault::File, None, message)
@@ -122,15 +101,6 @@ impl Error {
     }
 }
 
-impl From<ErrorKind> for Error {
-    fn from(kind: ErrorKind) -> Self {
-        Self(Box::new(Inner {
-            context: Vec::new(),
-            kind,
-        }))
-    }
-}
-
 /// `From` for the errors of the crates below, each its kind.
 macro_rules! carried {
     ($($from:ty => $variant:ident),* $(,)?) => {
@@ -150,26 +120,6 @@ carried! {
     sprite_data::Error => Data,
     sprite_render::RenderError => Render,
 }
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for frame in &self.0.context {
-            write!(f, "{frame}: ")?;
-        }
-        write!(f, "{}", self.0.kind)
-    }
-}
-
-impl fmt::Debug for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Error")
-            .field("context", &self.0.context)
-            .field("kind", &self.0.kind)
-            .finish()
-    }
-}
-
-impl std::error::Error for Error {}
 
 impl Faulty for Error {
     fn fault(&self) -> Fault {
