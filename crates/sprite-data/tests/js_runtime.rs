@@ -30,7 +30,7 @@ use sprite_data::document::{Animation, Document, Sequence};
 use sprite_data::layer::LayerDocument;
 use sprite_data::pose::layers::{Layers, change_ticks, pose_with_layers};
 use sprite_data::pose::{Motion, View, events_at_start, events_between, total_ticks};
-use test_support::node::{node_or_skip, node_required, package_dir};
+use test_support::node::{node_or_skip, package_dir};
 
 /// How many crossings of one span the reference lists (the count is always exact).
 const LISTED: usize = 200;
@@ -397,19 +397,9 @@ fn the_typescript_declarations_check() {
     let Some(node) = node_or_skip(test) else {
         return;
     };
-    let tsc = package_dir().join("node_modules/typescript/bin/tsc");
-    if !tsc.is_file() {
-        assert!(
-            !node_required(),
-            "{test}: {} is missing, and CI requires it: run `npm ci` in packages/tactics-sprite",
-            tsc.display()
-        );
-        let _: Option<()> = test_support::skip(
-            test,
-            "no TypeScript (run `npm ci` in packages/tactics-sprite)",
-        );
+    let Some(tsc) = test_support::node::installed_or_skip(test, "typescript/bin/tsc") else {
         return;
-    }
+    };
     let output = Command::new(&node)
         .arg(&tsc)
         .args(["--noEmit", "-p", "."])
