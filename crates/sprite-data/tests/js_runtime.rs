@@ -389,6 +389,21 @@ fn the_package_ships_the_committed_type1_document() {
     );
 }
 
+/// The package ships the repository's licence (npm puts a `LICENSE` beside `package.json` in
+/// every tarball, and cannot reach one outside the package's folder): the copy is the same text.
+#[test]
+fn the_package_ships_the_repository_license() {
+    let shipped = std::fs::read_to_string(package_dir().join("LICENSE"))
+        .expect("packages/tactics-sprite/LICENSE");
+    let root =
+        std::fs::read_to_string(test_support::repo_root().join("LICENSE")).expect("LICENSE");
+    assert!(
+        shipped == root,
+        "packages/tactics-sprite/LICENSE is not the repository's LICENSE: copy it again \
+         (cp LICENSE packages/tactics-sprite/LICENSE)"
+    );
+}
+
 /// The TypeScript declarations compile against the typed example (`tsc --noEmit`), with the
 /// package's own TypeScript (`npm ci` in the package installs it).
 #[test]
