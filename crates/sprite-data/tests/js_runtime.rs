@@ -389,14 +389,57 @@ fn the_package_ships_the_committed_type1_document() {
     );
 }
 
+/// The examples ship the demo unit (`examples/demo/`: its document and its sheet, both ours) so
+/// that they draw a real picture with nothing else fetched; the copies are the committed files,
+/// byte for byte.
+#[test]
+fn the_examples_ship_the_committed_demo_unit() {
+    for (copy, committed) in [
+        ("examples/demo/demo.json", "documents/demo.json"),
+        ("examples/demo/demo.png", "demo/demo.png"),
+    ] {
+        let shipped = std::fs::read(package_dir().join(copy))
+            .unwrap_or_else(|e| panic!("packages/tactics-sprite/{copy}: {e}"));
+        let original = std::fs::read(fixtures().join(committed)).expect("the committed file");
+        assert!(
+            shipped == original,
+            "packages/tactics-sprite/{copy} is not fixtures/{committed}: copy it again \
+             (cp fixtures/{committed} packages/tactics-sprite/{copy})"
+        );
+    }
+}
+
+/// The package's version is the workspace's, and its changelog's newest entry is that version.
+#[test]
+fn the_package_is_versioned_with_the_workspace() {
+    let workspace = env!("CARGO_PKG_VERSION");
+    let manifest: Value = serde_json::from_str(
+        &std::fs::read_to_string(package_dir().join("package.json")).expect("package.json"),
+    )
+    .expect("package.json is JSON");
+    assert_eq!(
+        manifest["version"], workspace,
+        "packages/tactics-sprite/package.json's version"
+    );
+    let changelog = std::fs::read_to_string(package_dir().join("CHANGELOG.md"))
+        .expect("packages/tactics-sprite/CHANGELOG.md");
+    let newest = changelog
+        .lines()
+        .find(|l| l.starts_with("## "))
+        .expect("a version heading");
+    assert!(
+        newest.starts_with(&format!("## {workspace} ")) || newest == format!("## {workspace}"),
+        "the package's changelog begins at {newest:?}, not the workspace's {workspace}"
+    );
+}
+
 /// The package ships the repository's licence (npm puts a `LICENSE` beside `package.json` in
 /// every tarball, and cannot reach one outside the package's folder): the copy is the same text.
 #[test]
 fn the_package_ships_the_repository_license() {
     let shipped = std::fs::read_to_string(package_dir().join("LICENSE"))
         .expect("packages/tactics-sprite/LICENSE");
-    let root =
-        std::fs::read_to_string(test_support::repo_root().join("LICENSE")).expect("LICENSE");
+    let root = std::fs::read_to_string(test_support::repo_root().join("LICENSE")).expect("LICENSE");
     assert!(
         shipped == root,
         "packages/tactics-sprite/LICENSE is not the repository's LICENSE: copy it again \
