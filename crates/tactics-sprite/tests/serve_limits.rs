@@ -5,6 +5,15 @@
 //!   10 s, most of them timed out, and the server's peak memory (`VmHWM`) stays within the
 //!   budget of docs/limits.md ("A server's pictures in flight") over its memory before, its
 //!   threads within one a core over its threads before (it took 6 GiB and 46 threads).
+//! - Connections bounded in number: 1,100 connections that send nothing, to a server whose
+//!   open-file limit is 1024, then an ordinary request answered within 1 s (it was unreachable).
+//! - Connections bounded in time: one that sends nothing, one that trickles a header and one
+//!   idle after its answer are closed once their time is up (they were held for ever).
+//! - A stop that ends: SIGTERM (and SIGHUP) with a half-sent header, an idle connection and a
+//!   request under way: that request answered, exit 0 within the deadline (it waited for ever;
+//!   SIGHUP killed it, exit 129).
+//! - Half-closed clients: a whole request, then the writing side shut: answered, 10 of 10 (none
+//!   were).
 //!
 //! One test at a time (a lock), so that the load of one does not slow another's bounded
 //! waits.
@@ -182,4 +191,180 @@ fn render_time(test: &str) -> Option<Duration> {
     assert!(status.success(), "render: {status:?}");
     let _ = std::fs::remove_file(&out);
     Some(took)
+}
+
+#[test]
+fn a_flood_of_idle_connections_holds_no_ordinary_client_out() {
+    const TEST: &str = "a_flood_of_idle_connections_holds_no_ordinary_client_out";
+    const FLOOD: usize = 1_100;
+    let _one = one_at_a_time();
+    // The flood takes 1,100 files of this process, and the server's limit is set to 1024.
+    if !raise_own_open_files(FLOOD as u64 + 100) {
+        test_support::skip::<()>(
+            TEST,
+            "this process cannot open 1,200 files (its hard limit)",
+        );
+        return;
+    }
+    let server = Server::start_with_open_files(&[], &[], Some(1024));
+    // 1024 files less the 64 the server keeps for itself, as
+    // crates/sprite-server/README.md "Limits" says.
+    let limits = server
+        .banner
+        .iter()
+        .find(|l| l.starts_with("limits  "))
+        .expect("a limits line");
+    assert!(
+        limits.contains("at most 960 connections (the open-file limit is 1024)"),
+        "{limits}"
+    );
+    let mut flood: Vec<Connection> = (0..FLOOD).map(|_| server.connect()).collect();
+    let asked = Instant::now();
+    let mut ordinary = server.connect();
+    ordinary.set_read_timeout(Duration::from_secs(1));
+    let answer = ordinary
+        .try_request("GET", "/api/v1/kinds")
+        .expect("answered within 1 s");
+    let took = asked.elapsed();
+    assert_eq!(answer.status, 200);
+    assert!(took < Duration::from_secs(1), "answered after {took:?}");
+    // The connections past the 960 were closed (the ones waiting longest), the ordinary one
+    // not: 1,101 connections for 960 places.
+    std::thread::sleep(Duration::from_millis(200));
+    let mut closed = 0;
+    for connection in &mut flood {
+        closed += usize::from(connection.is_closed());
+    }
+    assert!(closed >= FLOOD + 1 - 960, "{closed} of {FLOOD} closed");
+    let again = ordinary.try_request("GET", "/api/v1/kinds");
+    assert!(
+        again.as_ref().is_ok_and(|a| a.status == 200),
+        "the ordinary connection again: {:?}",
+        again.map(|a| a.status)
+    );
+}
+
+/// Raises this process's soft open-file limit to its hard one when it is under `wanted`:
+/// whether `wanted` files can then be open.
+// rlim_t is a u64 here but not on every unix.
+#[allow(clippy::unnecessary_cast)]
+fn raise_own_open_files(wanted: u64) -> bool {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit read and write the one struct given, alive across each call.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+            return false;
+        }
+        if (limit.rlim_cur as u64) < wanted && limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max;
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) != 0 {
+                return false;
+            }
+        }
+    }
+    limit.rlim_cur as u64 >= wanted
+}
+
+#[test]
+fn connections_that_take_too_long_are_closed() {
+    let _one = one_at_a_time();
+    let server = Server::start(
+        &["--header-timeout-ms", "300", "--idle-timeout-ms", "500"],
+        &[],
+    );
+    let opened = Instant::now();
+    // Nothing sent: idle from the start.
+    let mut silent = server.connect();
+    // A header that never ends, a byte every 50 ms: cut 300 ms after its first byte, however
+    // the bytes keep coming.
+    let mut trickle = server.connect();
+    // Answered, then idle.
+    let mut answered = server.connect();
+    assert_eq!(answered.request("GET", "/api/v1/kinds", &[]).status, 200);
+    let header =
+        b"GET /api/v1/kinds HTTP/1.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+    let mut cut = None;
+    for &byte in header.iter().cycle().take(100) {
+        if trickle.try_send(&[byte]).is_err() {
+            cut = Some(opened.elapsed());
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let cut = cut.expect("the trickled header is cut");
+    assert!(
+        cut >= Duration::from_millis(300) && cut < Duration::from_secs(3),
+        "the trickled header was cut after {cut:?}"
+    );
+    for (what, connection) in [("silent", &mut silent), ("answered", &mut answered)] {
+        assert!(
+            connection.closed_within(Duration::from_secs(3)),
+            "the {what} connection is open after {:?}",
+            opened.elapsed()
+        );
+        assert!(
+            opened.elapsed() >= Duration::from_millis(500),
+            "{what}: closed too soon"
+        );
+    }
+    // Busy connections are not idle: a request keeps being answered on a fresh one.
+    assert_eq!(server.get("/api/v1/kinds").status, 200);
+}
+
+#[test]
+fn a_stop_ends_whatever_the_clients_do() {
+    let _one = one_at_a_time();
+    for signal in ["TERM", "HUP"] {
+        let mut server = Server::start(&[], &[]);
+        let mut half = server.connect();
+        half.send_raw(b"GET /api/v1/kinds HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+        let _idle = server.connect();
+        let mut after = server.connect();
+        assert_eq!(after.request("GET", "/api/v1/kinds", &[]).status, 200);
+        // A request under way when the signal comes: the demo's contact sheet at scale 8.
+        let mut busy = server.connect();
+        busy.send_raw(b"GET /api/v1/render.png?all=1&scale=8 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        std::thread::sleep(Duration::from_millis(50));
+        let sent = Instant::now();
+        server.signal(signal);
+        let answer = busy.read_response(false);
+        assert_eq!(
+            answer.status, 200,
+            "SIG{signal}: the request under way is answered"
+        );
+        assert_eq!(answer.header("connection"), Some("close"));
+        assert!(
+            half.closed_within(Duration::from_secs(5)),
+            "SIG{signal}: half a header"
+        );
+        // The default deadline, 10 s (crates/sprite-server/README.md "Limits").
+        let status = loop {
+            if let Some(status) = server.child.try_wait().expect("a status") {
+                break status;
+            }
+            assert!(
+                sent.elapsed() < Duration::from_secs(10),
+                "SIG{signal}: still running after 10 s"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(status.success(), "SIG{signal}: {status:?}");
+    }
+}
+
+#[test]
+fn a_client_that_shuts_its_writing_side_is_answered() {
+    let _one = one_at_a_time();
+    let server = Server::start(&[], &[]);
+    for _ in 0..10 {
+        let mut connection = server.connect();
+        connection.send_raw(b"GET /api/v1/kinds HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        connection.shut_writing();
+        let answer = connection.read_response(false);
+        assert_eq!(answer.status, 200);
+        assert_eq!(answer.json()[0]["kind"], "demo");
+    }
 }
