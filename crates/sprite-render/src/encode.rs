@@ -38,8 +38,10 @@ pub fn png_rgba(image: &Image) -> Result<Vec<u8>, RenderError> {
 /// [`Cancel`]: a few milliseconds of work.
 const ROWS_BETWEEN_CHECKS: usize = 16;
 
-/// The IDAT chunks [`png_scaled`] writes: large enough that a render's file is one chunk or a
-/// few (a chunk costs 12 bytes), small enough to hold beside the picture.
+/// The largest IDAT chunk [`png_scaled`] writes: large enough that a render's file is one chunk
+/// or a few (a chunk costs 12 bytes), small enough to hold beside the picture. A small picture's
+/// chunk is its raw size, no more, so that it does not set aside a megabyte for a few hundred
+/// bytes.
 const STREAM_CHUNK_BYTES: usize = 1 << 20;
 
 /// `image` on `background`, every pixel a `scale x scale` block, as an 8-bit RGBA PNG: the
@@ -61,8 +63,10 @@ pub(crate) fn png_scaled(
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header()?;
-    let mut stream = writer.stream_writer_with_size(STREAM_CHUNK_BYTES)?;
-    let mut row: Vec<u8> = Vec::with_capacity(image.width() as usize * k as usize * 4);
+    let row_bytes = image.width() as usize * k as usize * 4;
+    let raw_bytes = (row_bytes + 1).saturating_mul(image.height() as usize * k as usize);
+    let mut stream = writer.stream_writer_with_size(raw_bytes.clamp(1024, STREAM_CHUNK_BYTES))?;
+    let mut row: Vec<u8> = Vec::with_capacity(row_bytes);
     for (y, source) in image.rows().enumerate() {
         if y % ROWS_BETWEEN_CHECKS == 0 {
             cancel.check()?;
