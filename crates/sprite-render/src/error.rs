@@ -100,6 +100,10 @@ pub enum RenderError {
     WeaponArtNeeded,
     #[error("ticksPerSecond {ticks_per_second} is over the 65535 an animated PNG can time")]
     TicksPerSecondTooHigh { ticks_per_second: u32 },
+    /// The render was stopped between two frames: whoever asked for it no longer waits
+    /// ([`crate::Cancel`]).
+    #[error("the render was stopped: nobody waits for it any more")]
+    Cancelled,
 }
 
 /// `From` by hand for the errors whose text the message carries (see the enum).

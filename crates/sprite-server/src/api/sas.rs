@@ -29,7 +29,7 @@ use sprite_render::{Format, Image, RenderError};
 
 use super::render::{MAX_HOLD, MAX_RENDER_PIXELS, MAX_SCALE, background, bounded, plays};
 use super::respond::{self, JSON, REUSE, body};
-use super::{AppState, picture};
+use super::{AppState, given_up, picture};
 use crate::error::ApiError;
 use crate::params::Params;
 use crate::sas::{SasCatalog, ServedSet};
@@ -378,7 +378,7 @@ pub async fn render(
     };
     let meanings = meanings_of(reading(&params)?);
     prepared.sheet_image()?;
-    let bytes = picture(&state, move |state| {
+    let bytes = picture(&state, move |state, cancel| {
         let prepared = &state.sas.sets[index];
         let checked =
             request
@@ -404,9 +404,11 @@ pub async fn render(
         }
         let sheet = prepared.sheet_image()?;
         checked
+            .cancelled_by(cancel.clone())
             .render(sheet)
             .map(|r| r.bytes)
             .map_err(|error| match error {
+                RenderError::Cancelled => given_up(),
                 RenderError::Limit(_) | RenderError::TooLarge { .. } => {
                     ApiError::status(StatusCode::UNPROCESSABLE_ENTITY, error.to_string())
                 }
