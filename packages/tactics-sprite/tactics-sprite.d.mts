@@ -1,4 +1,7 @@
-// Types of tactics-sprite.mjs, the runtime of the tactics-sprite-data document.
+// Types of tactics-sprite.mjs, the runtime of the tactics-sprite-data document. They name no DOM
+// type: the canvas parts are the few members drawPose uses, so the declarations check in a
+// project without the DOM lib (node, lib: ["es2022"]) and accept real canvases, contexts and
+// images in one with it.
 
 /** A tile of a frame: `[cell, u, v]`, `[cell, u, v, flip]` or `[cell, u, v, flip, flipY]`. */
 export type FrameTile = [number, number, number] | [number, number, number, 0 | 1] | [number, number, number, 0 | 1, 0 | 1];
@@ -55,11 +58,17 @@ export interface TacticsSpriteData {
   frames: FrameTile[][];
   sequences: Sequence[];
   animations: Animation[];
-  /** `{ cellId: [x, y, degrees] }`: the hand on a cell of the site's sheet; null in documents built from the game. */
-  hands: Record<string, [number, number, number]> | null;
+  /** The hand on a cell of the site's sheet; null in every document built from the game's files. */
+  hands: HandTable | null;
   holds: Record<string, unknown> | null;
   heldItemScale: number;
 }
+
+/**
+ * `{ cellId: [x, y, degrees] }`: the hand's centre pixel on a cell and the way the forearm points
+ * (0 along the facing, 90 up). Read off one sheet by hand, so it belongs to that sheet.
+ */
+export type HandTable = Record<string, readonly [number, number, number]>;
 
 /** A layer document (`tactics-sprite-layer`: WEP1, WEP2 or EFF1), as parsed from JSON. */
 export interface TacticsSpriteLayer {
@@ -90,12 +99,18 @@ export interface Atlas {
   readonly sp2: NonNullable<TacticsSpriteData['sp2']> | null;
   readonly stage: TacticsSpriteData['stage'] | null;
   readonly waterOffset: number;
-  readonly hands: TacticsSpriteData['hands'];
+  /** The document's `hands`, or the table given to `createAtlas(doc, { hands })`; null: none. */
+  readonly hands: HandTable | null;
   readonly holds: TacticsSpriteData['holds'];
   readonly animations: Animation[];
   readonly idleFrames: number[];
   /** The most tiles a frame of the document has. */
   readonly maxTiles: number;
+}
+
+export interface AtlasOptions {
+  /** A hand table for `handPoint` and `frameHand` in place of the document's (null: none). */
+  hands?: HandTable | null;
 }
 
 /** A layer document read once for `poseWithLayers`. */
@@ -221,8 +236,15 @@ export interface Player {
   pose(into?: Pose): Pose;
 }
 
+/**
+ * An image `drawPose` cuts cells from: anything your context's `drawImage` draws. drawPose reads
+ * nothing of it; in a browser it is a `CanvasImageSource` (an `HTMLImageElement`, an
+ * `ImageBitmap`, a canvas), in node your canvas library's image.
+ */
+export type SheetImage = object;
+
 /** An image to cut cells from: an image, or `{ image, top }` where `top` is the image row of the sheet's row 0. */
-export type SheetSource = CanvasImageSource | { image: CanvasImageSource; top?: number };
+export type SheetSource = SheetImage | { image: SheetImage; top?: number };
 
 export interface Sheets {
   sheet?: SheetSource | null;
@@ -231,17 +253,53 @@ export interface Sheets {
   effect?: SheetSource | null;
 }
 
+/**
+ * What `drawPose` draws with: the members of a Canvas 2D context it uses
+ * (`CanvasRenderingContext2D` and `OffscreenCanvasRenderingContext2D` are ones).
+ */
+export interface Context2D {
+  imageSmoothingEnabled: boolean;
+  save(): void;
+  restore(): void;
+  translate(x: number, y: number): void;
+  scale(x: number, y: number): void;
+  drawImage(image: SheetImage, sx: number, sy: number, sw: number, sh: number, dx: number, dy: number, dw: number, dh: number): void;
+}
+
+/** Pixels as a Canvas 2D context reads and writes them (an `ImageData` is one): RGBA rows. */
+export interface Pixels {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8ClampedArray;
+}
+
+/** The context of a scratch canvas a layered pose is composed on: drawn on, read, written back. */
+export interface ScratchContext2D extends Context2D {
+  clearRect(x: number, y: number, width: number, height: number): void;
+  createImageData(width: number, height: number): Pixels;
+  getImageData(x: number, y: number, width: number, height: number): Pixels;
+  putImageData(pixels: Pixels, dx: number, dy: number): void;
+}
+
+/** A scratch canvas for layered poses (an `OffscreenCanvas` or an `HTMLCanvasElement` is one). */
+export interface ScratchCanvas {
+  width: number;
+  height: number;
+  getContext(contextId: '2d', options?: { willReadFrequently?: boolean }): ScratchContext2D | null;
+}
+
 export interface DrawOptions {
   /** Where the stance point goes, in canvas pixels. */
   x?: number;
   y?: number;
   /** A whole number: each sprite pixel is a scale x scale block. */
   scale?: number;
-  /** A scratch canvas for layered poses where there is no OffscreenCanvas or document. */
-  createCanvas?: (width: number, height: number) => OffscreenCanvas | HTMLCanvasElement;
+  /**
+   * A scratch canvas for layered poses where there is no `OffscreenCanvas` and the context's
+   * canvas has no `ownerDocument` (in node, your canvas library's).
+   */
+  createCanvas?: (width: number, height: number) => ScratchCanvas;
 }
-
-export type Context2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
 export const TICKS_PER_SECOND: 60;
 export const STANCE_HALF_H: 20;
@@ -257,7 +315,7 @@ export function viewOf(facing: number, step: number): number;
 export function isBackView(view: number): boolean;
 export function isMirroredView(view: number): boolean;
 
-export function createAtlas(doc: TacticsSpriteData | Atlas): Atlas;
+export function createAtlas(doc: TacticsSpriteData | Atlas, options?: AtlasOptions): Atlas;
 export function findAnimation(atlas: Atlas | TacticsSpriteData, name: string): Animation | IdleMotion;
 export function createPose(atlas: Atlas | TacticsSpriteData, capacity?: number): Pose;
 export function poseAt(atlas: Atlas | TacticsSpriteData, animation: Motion, view: number, tick: number, water?: boolean, into?: Pose): Pose;

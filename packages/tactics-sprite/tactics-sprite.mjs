@@ -101,6 +101,14 @@ function fail(message) {
   throw new Error(`tactics-sprite: ${message}`);
 }
 
+/** A value as an error message shows it: a string quoted, nothing as "nothing". */
+function shown(value) {
+  if (value === undefined) return 'nothing';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(shown).join(', ')}]`;
+  return value !== null && typeof value === 'object' ? 'an object' : String(value);
+}
+
 function isWhole(value) {
   return Number.isInteger(value);
 }
@@ -186,12 +194,13 @@ function readSequence(s) {
 
 /** An atlas: a tactics-sprite-data document read once for `poseAt` and `drawPose`. */
 class Atlas {
-  constructor(doc) {
+  /** `what`: the function the document was given to, named in the errors. */
+  constructor(doc, options, what) {
     for (const key of ['cells', 'frames', 'sequences', 'animations', 'idleFrames']) {
-      if (!Array.isArray(doc?.[key])) fail(`not a tactics-sprite-data document: no "${key}" list`);
+      if (!Array.isArray(doc?.[key])) fail(`${what}: not a tactics-sprite-data document: no "${key}" list`);
     }
     if (doc.format !== undefined && doc.format !== 'tactics-sprite-data') {
-      fail(`not a tactics-sprite-data document: its format is ${JSON.stringify(doc.format)}` +
+      fail(`${what}: not a tactics-sprite-data document: its format is ${JSON.stringify(doc.format)}` +
         (doc.format === 'tactics-sprite-layer' ? ' (a layer document: use createLayerAtlas)' : ''));
     }
     /** The document as given (read, never changed). */
@@ -200,7 +209,11 @@ class Atlas {
     this.sp2 = doc.sp2 ?? null;
     this.stage = doc.stage ?? null;
     this.waterOffset = doc.waterOffset ?? 0;
-    this.hands = doc.hands ?? null;
+    // A renderer's own table takes the document's place: documents built from the game's files
+    // carry none (docs/format.md "hands and holds").
+    this.hands = options.hands !== undefined
+      ? checkedHands(options.hands, `${what}: options.hands`)
+      : checkedHands(doc.hands ?? null, `${what}: the document's "hands"`);
     this.holds = doc.holds ?? null;
     this.animations = doc.animations;
     this.idleFrames = doc.idleFrames;
@@ -222,23 +235,57 @@ class Atlas {
 }
 
 /**
+ * A hand table checked to be `{ cellId: [x, y, degrees] }` (or null), so that a wrong one is
+ * named where it is given rather than where a hand is first asked for.
+ */
+function checkedHands(hands, what) {
+  if (hands === null) return null;
+  if (typeof hands !== 'object' || Array.isArray(hands)) {
+    fail(`${what} is { cellId: [x, y, degrees] } or null, not ${shown(hands)}`);
+  }
+  for (const [id, hand] of Object.entries(hands)) {
+    if (!Array.isArray(hand) || hand.length !== 3 || !hand.every(Number.isFinite)) {
+      fail(`${what}[${JSON.stringify(id)}] is [x, y, degrees], three numbers, not ${shown(hand)}`);
+    }
+  }
+  return hands;
+}
+
+/**
  * Reads a tactics-sprite-data document (as parsed from JSON) into an atlas. The document is kept
  * as `atlas.doc` and never changed. Broken references inside it (a sequence with no frames, a
  * tile whose cell is missing) are reported by `poseAt` when a pose needs them, as the Rust
  * reports them.
+ *
+ * options: `hands`, a hand table `{ cellId: [x, y, degrees] }` for `handPoint` and `frameHand`
+ * in place of the document's (which is null in every document built from the game's files: the
+ * table is read off one sheet by hand, so it belongs to the renderer that drew that sheet).
+ * Given an atlas and options, a new atlas of the same document is made.
  */
-export function createAtlas(doc) {
-  return doc instanceof Atlas ? doc : new Atlas(doc);
+export function createAtlas(doc, options = undefined) {
+  if (options === undefined) return doc instanceof Atlas ? doc : new Atlas(doc, {}, 'createAtlas');
+  if (options === null || typeof options !== 'object') {
+    fail(`createAtlas: options is { hands }, not ${shown(options)}`);
+  }
+  return new Atlas(doc instanceof Atlas ? doc.doc : doc, options, 'createAtlas');
 }
 
 const atlasOfDocument = new WeakMap();
 
-/** The atlas of `source`: an atlas, or a document (read once and remembered). */
-function atlasOf(source) {
+/**
+ * The atlas of `source` for the function `what`: an atlas, or a document (read once and
+ * remembered). Anything else (most often nothing: a call before the atlas was made) is an error
+ * naming the function and what it takes.
+ */
+function atlasOf(source, what) {
   if (source instanceof Atlas) return source;
+  if (source === null || typeof source !== 'object') {
+    fail(`${what}: no atlas (it was given ${shown(source)}): ` +
+      'pass createAtlas(doc), or the parsed document itself, first');
+  }
   let atlas = atlasOfDocument.get(source);
   if (!atlas) {
-    atlas = new Atlas(source);
+    atlas = new Atlas(source, {}, what);
     atlasOfDocument.set(source, atlas);
   }
   return atlas;
@@ -250,7 +297,7 @@ function atlasOf(source) {
  * animation has that name. Throws for any other name, listing the document's.
  */
 export function findAnimation(atlas, name) {
-  const a = atlasOf(atlas);
+  const a = atlasOf(atlas, 'findAnimation');
   const exact = a.byName.get(name);
   if (exact) return exact;
   const same = a.byLowerName.get(asciiLower(name));
@@ -419,7 +466,7 @@ class Pose {
  * it and allocates nothing. It holds `atlas.maxTiles` tiles (or `capacity`, if larger).
  */
 export function createPose(atlas, capacity = 0) {
-  return new Pose(Math.max(atlasOf(atlas).maxTiles, capacity));
+  return new Pose(Math.max(atlasOf(atlas, 'createPose').maxTiles, capacity));
 }
 
 function checkView(view) {
@@ -542,7 +589,7 @@ function elapsedIn(animation, s, tick) {
  * both facings, as the Rust decides); a sequence that does not loop holds its last step.
  */
 export function poseAt(atlas, animation, view, tick, water = false, into = undefined) {
-  const a = atlasOf(atlas);
+  const a = atlasOf(atlas, 'poseAt');
   const motion = resolveAnimation(a, animation);
   checkView(view);
   checkTick(tick);
@@ -581,7 +628,7 @@ export function poseAt(atlas, animation, view, tick, water = false, into = undef
  * --frame` draws). Into `into` when given.
  */
 export function framePose(atlas, shp, into = undefined) {
-  const a = atlasOf(atlas);
+  const a = atlasOf(atlas, 'framePose');
   const count = a.frames.start.length - 1;
   if (!isWhole(shp) || shp < 0 || shp >= count) fail(`frame ${shp} is not in the document, which has ${count} frames`);
   const pose = into ?? new Pose(0);
@@ -716,7 +763,7 @@ export function eventsAtStart(sequence) {
  * options: `view` (1), `water` (false), `onEvent` (none), `tick` (0: where the clock starts).
  */
 export function createPlayer(atlas, animation, options = {}) {
-  const a = atlasOf(atlas);
+  const a = atlasOf(atlas, 'createPlayer');
   const motion = resolveAnimation(a, animation);
   const idle = motion === IDLE;
   let view = options.view ?? 1;
@@ -840,9 +887,10 @@ function armTileIndex(pose, arm, what) {
 }
 
 function handsOf(a, what) {
-  if (a.hands === null || typeof a.hands !== 'object') {
-    fail(`${what}: this document has no "hands" table (it is null: the hand overlay belongs to ` +
-      "the site's own sheet, and documents built from the game's files carry none); check atlas.hands first");
+  if (a.hands === null) {
+    fail(`${what}: the atlas has no "hands" table: the document's is null, as in every document ` +
+      "built from the game's files (the table is read off one sheet by hand). Give your sheet's " +
+      'own as createAtlas(doc, { hands: { cellId: [x, y, degrees] } }), or check atlas.hands first');
   }
   return a.hands;
 }
@@ -869,10 +917,11 @@ function handOnTile(a, pose, index, what) {
  * a pose: the point from the stance point with the view's mirror and the 2D move in it,
  * `{ x, y, degrees, cell }`; `degrees` is the forearm's direction as the document gives it
  * (0 along the facing, 90 up: a mirror does not change a direction counted from the facing).
- * null when that tile draws no hand. Throws when the document has no `hands` table.
+ * null when that tile draws no hand. Throws when the atlas has no `hands` table (the document's,
+ * or the one given to `createAtlas(doc, { hands })`).
  */
 export function handPoint(atlas, pose, arm) {
-  const a = atlasOf(atlas);
+  const a = atlasOf(atlas, 'handPoint');
   const hand = handOnTile(a, pose, armTileIndex(pose, arm, 'handPoint'), 'handPoint');
   if (hand === null) return null;
   hand.x += pose.moveX;
@@ -884,10 +933,10 @@ const handScratch = new WeakMap();
 
 /**
  * The hand of `arm` on frame `shp` as stored: before any view mirror or move (a tile's own flip
- * is in it). `{ x, y, degrees, cell }` or null; throws when the document has no `hands` table.
+ * is in it). `{ x, y, degrees, cell }` or null; throws when the atlas has no `hands` table.
  */
 export function frameHand(atlas, shp, arm) {
-  const a = atlasOf(atlas);
+  const a = atlasOf(atlas, 'frameHand');
   handsOf(a, 'frameHand');
   let pose = handScratch.get(a);
   if (!pose) {
@@ -1016,7 +1065,7 @@ function checkLayers(layers) {
  * no layer: it gives the plain pose, as `draw` does.
  */
 export function poseWithLayers(atlas, animation, view, tick, water, layers, into = undefined) {
-  const a = atlasOf(atlas);
+  const a = atlasOf(atlas, 'poseWithLayers');
   checkLayers(layers);
   const motion = resolveAnimation(a, animation);
   const pose = poseAt(a, motion, view, tick, water, into);
@@ -1299,7 +1348,7 @@ function composeTurned(dst, src, width, height, layer, originX, originY) {
  * then drawn over what the canvas holds: pixel for pixel the render's picture.
  */
 export function drawPose(ctx, atlas, pose, sheets, options = {}) {
-  const a = atlasOf(atlas);
+  const a = atlasOf(atlas, 'drawPose');
   const scale = options.scale ?? 1;
   if (!Number.isInteger(scale) || scale < 1) fail(`drawPose: scale is a whole number >= 1, not ${scale}`);
   const sx = options.x ?? 0;

@@ -30,7 +30,7 @@ use sprite_data::document::{Animation, Document, Sequence};
 use sprite_data::layer::LayerDocument;
 use sprite_data::pose::layers::{Layers, change_ticks, pose_with_layers};
 use sprite_data::pose::{Motion, View, events_at_start, events_between, total_ticks};
-use test_support::node::{node_or_skip, node_required, package_dir};
+use test_support::node::{node_or_skip, package_dir};
 
 /// How many crossings of one span the reference lists (the count is always exact).
 const LISTED: usize = 200;
@@ -389,6 +389,64 @@ fn the_package_ships_the_committed_type1_document() {
     );
 }
 
+/// The examples ship the demo unit (`examples/demo/`: its document and its sheet, both ours) so
+/// that they draw a real picture with nothing else fetched; the copies are the committed files,
+/// byte for byte.
+#[test]
+fn the_examples_ship_the_committed_demo_unit() {
+    for (copy, committed) in [
+        ("examples/demo/demo.json", "documents/demo.json"),
+        ("examples/demo/demo.png", "demo/demo.png"),
+    ] {
+        let shipped = std::fs::read(package_dir().join(copy))
+            .unwrap_or_else(|e| panic!("packages/tactics-sprite/{copy}: {e}"));
+        let original = std::fs::read(fixtures().join(committed)).expect("the committed file");
+        assert!(
+            shipped == original,
+            "packages/tactics-sprite/{copy} is not fixtures/{committed}: copy it again \
+             (cp fixtures/{committed} packages/tactics-sprite/{copy})"
+        );
+    }
+}
+
+/// The package's version is the workspace's, and its changelog's newest entry is that version.
+#[test]
+fn the_package_is_versioned_with_the_workspace() {
+    let workspace = env!("CARGO_PKG_VERSION");
+    let manifest: Value = serde_json::from_str(
+        &std::fs::read_to_string(package_dir().join("package.json")).expect("package.json"),
+    )
+    .expect("package.json is JSON");
+    assert_eq!(
+        manifest["version"], workspace,
+        "packages/tactics-sprite/package.json's version"
+    );
+    let changelog = std::fs::read_to_string(package_dir().join("CHANGELOG.md"))
+        .expect("packages/tactics-sprite/CHANGELOG.md");
+    let newest = changelog
+        .lines()
+        .find(|l| l.starts_with("## "))
+        .expect("a version heading");
+    assert!(
+        newest.starts_with(&format!("## {workspace} ")) || newest == format!("## {workspace}"),
+        "the package's changelog begins at {newest:?}, not the workspace's {workspace}"
+    );
+}
+
+/// The package ships the repository's licence (npm puts a `LICENSE` beside `package.json` in
+/// every tarball, and cannot reach one outside the package's folder): the copy is the same text.
+#[test]
+fn the_package_ships_the_repository_license() {
+    let shipped = std::fs::read_to_string(package_dir().join("LICENSE"))
+        .expect("packages/tactics-sprite/LICENSE");
+    let root = std::fs::read_to_string(test_support::repo_root().join("LICENSE")).expect("LICENSE");
+    assert!(
+        shipped == root,
+        "packages/tactics-sprite/LICENSE is not the repository's LICENSE: copy it again \
+         (cp LICENSE packages/tactics-sprite/LICENSE)"
+    );
+}
+
 /// The TypeScript declarations compile against the typed example (`tsc --noEmit`), with the
 /// package's own TypeScript (`npm ci` in the package installs it).
 #[test]
@@ -397,19 +455,9 @@ fn the_typescript_declarations_check() {
     let Some(node) = node_or_skip(test) else {
         return;
     };
-    let tsc = package_dir().join("node_modules/typescript/bin/tsc");
-    if !tsc.is_file() {
-        assert!(
-            !node_required(),
-            "{test}: {} is missing, and CI requires it: run `npm ci` in packages/tactics-sprite",
-            tsc.display()
-        );
-        let _: Option<()> = test_support::skip(
-            test,
-            "no TypeScript (run `npm ci` in packages/tactics-sprite)",
-        );
+    let Some(tsc) = test_support::node::installed_or_skip(test, "typescript/bin/tsc") else {
         return;
-    }
+    };
     let output = Command::new(&node)
         .arg(&tsc)
         .args(["--noEmit", "-p", "."])

@@ -17,6 +17,7 @@ use sprite_data::limits::{
     LimitExceeded, MAX_ANIMATION_FRAMES, MAX_ANIMATION_PIXELS, MAX_CANVAS_SIDE,
 };
 
+use crate::cancel::Cancel;
 use crate::error::RenderError;
 use crate::image::Image;
 
@@ -325,6 +326,8 @@ pub struct Renderer<'a> {
     /// The second sheet (`sp2` in the document) that `"sheet": 1` tiles are cut from, if given.
     sp2: Option<&'a Image>,
     canvas: Canvas,
+    /// Looked at before each frame is drawn ([`Renderer::with_cancel`]).
+    cancel: Cancel,
 }
 
 impl<'a> Renderer<'a> {
@@ -356,7 +359,19 @@ impl<'a> Renderer<'a> {
             sheet,
             sp2: None,
             canvas: Canvas::of_document(doc)?,
+            cancel: Cancel::never(),
         })
+    }
+
+    /// The same renderer, stopping with [`RenderError::Cancelled`] before the next frame it
+    /// draws once `cancel` says the pictures are no longer wanted.
+    pub fn with_cancel(self, cancel: Cancel) -> Self {
+        Self { cancel, ..self }
+    }
+
+    /// [`RenderError::Cancelled`] once the pictures are no longer wanted.
+    pub(crate) fn still_wanted(&self) -> Result<(), RenderError> {
+        self.cancel.check()
     }
 
     /// The same renderer on a canvas of the caller's (one that also holds what is drawn beside
@@ -495,6 +510,7 @@ impl<'a> Renderer<'a> {
     /// # Errors
     /// [`RenderError::FrameOutOfRange`].
     pub fn draw_frame(&self, shp: FrameIndex) -> Result<Image, RenderError> {
+        self.still_wanted()?;
         let tiles = place_frame(self.doc, shp, false)?;
         Ok(self.draw_tiles(shp, &tiles, 0, 0))
     }
@@ -552,6 +568,7 @@ impl<'a> Renderer<'a> {
         for (i, &ticks) in sequence.ticks.iter().enumerate() {
             let last = i + 1 == sequence.ticks.len();
             if ticks > 0 || (last && !wraps) {
+                self.still_wanted()?;
                 let pose = pose_at(self.doc, animation, view, start as i64, water)?;
                 debug_assert_eq!(
                     pose.index,

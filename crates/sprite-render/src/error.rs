@@ -107,6 +107,10 @@ pub enum RenderError {
     /// decoded.
     #[error("{width} x {height} is larger than {max} x {max}")]
     SasSheetTooLarge { width: u32, height: u32, max: u32 },
+    /// The render was stopped between two frames: whoever asked for it no longer waits
+    /// ([`crate::Cancel`]).
+    #[error("the render was stopped: nobody waits for it any more")]
+    Cancelled,
 }
 
 /// `From` by hand for the errors whose text the message carries (see the enum).
@@ -135,7 +139,9 @@ impl faults::Faulty for RenderError {
     fn fault(&self) -> faults::Fault {
         match self {
             RenderError::Data(error) => faults::Faulty::fault(error),
-            RenderError::PngEncode(_) | RenderError::GifEncode(_) => faults::Fault::Internal,
+            RenderError::PngEncode(_) | RenderError::GifEncode(_) | RenderError::Cancelled => {
+                faults::Fault::Internal
+            }
             _ => faults::Fault::File,
         }
     }

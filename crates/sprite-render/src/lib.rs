@@ -10,12 +10,14 @@
 //! - [`encode`]: PNG, APNG (exact tick delays) and GIF (carried centiseconds);
 //! - [`request`] and [`render`]: the one render entry point, a request checked once against its
 //!   document and drawn to its file, with or without the weapon and effect layers;
+//! - [`cancel`]: a render stopped at its next frame once nobody waits for it (a server's);
 //! - [`aseprite`]: the atlas and its JSON;
 //! - [`spr_png`]: sheet pictures back into SPR files, and a picture that carries every palette;
 //! - [`sas`]: Tactics Ogre's SAS sets drawn from a PNG sheet, pose by pose;
 //! - [`demo_sheet`]: the synthetic demo unit's sheet, painted here (`fixtures/demo/demo.png`).
 
 pub mod aseprite;
+pub mod cancel;
 pub mod compose;
 pub mod demo_sheet;
 pub mod encode;
@@ -30,6 +32,7 @@ pub mod sheet;
 pub mod spr_png;
 pub mod turn;
 
+pub use cancel::{Cancel, CancelOnDrop};
 pub use compose::{AnimationFrame, Canvas, Renderer};
 pub use error::RenderError;
 pub use image::{Background, Image, Rgba};

@@ -13,6 +13,7 @@ use fft_formats::layer::WeaponType;
 use sprite_data::pose::{Motion, View};
 use sprite_data::{Document, FrameIndex};
 
+use crate::cancel::Cancel;
 use crate::image::Background;
 
 /// The file a render writes, chosen by the output's extension (the command line) or the
@@ -189,6 +190,7 @@ impl RenderRequest {
             doc,
             views,
             drawn,
+            cancel: Cancel::never(),
         })
     }
 }
@@ -200,6 +202,9 @@ pub struct CheckedRender<'r, 'd> {
     pub(crate) doc: &'d Document,
     pub(crate) views: Vec<View>,
     pub(crate) drawn: Drawn<'d>,
+    /// Looked at once a frame drawn or encoded ([`CheckedRender::cancelled_by`]); never, unless
+    /// told.
+    pub(crate) cancel: Cancel,
 }
 
 /// What a checked request draws, found in the document.
@@ -211,6 +216,13 @@ pub(crate) enum Drawn<'d> {
 }
 
 impl<'r, 'd> CheckedRender<'r, 'd> {
+    /// The same render, stopped at its next frame (drawn or encoded) with
+    /// [`crate::RenderFailure::Cancelled`] once `cancel` says it is no longer wanted: a server's
+    /// render whose request is gone. The command line's is never cancelled.
+    pub fn cancelled_by(self, cancel: Cancel) -> Self {
+        Self { cancel, ..self }
+    }
+
     pub fn request(&self) -> &'r RenderRequest {
         self.request
     }

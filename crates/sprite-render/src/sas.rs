@@ -11,8 +11,9 @@
 use sas_formats::pose::{self, PlacedQuad, PoseFault};
 use sas_formats::{Command, Meanings, SasSet};
 
+use crate::cancel::Cancel;
 use crate::compose::{Canvas, check_animation};
-use crate::encode::{TimedFrame, apng, gif, png_rgba};
+use crate::encode::{TimedFrame, apng_unless_cancelled, gif_unless_cancelled, png_scaled};
 use crate::error::RenderError;
 use crate::image::{Background, Image};
 use crate::layout::check_size;
@@ -108,6 +109,8 @@ pub struct CheckedSasRender<'r> {
     canvas: Canvas,
     report: Vec<String>,
     warnings: Vec<String>,
+    /// Looked at once a pose drawn or encoded ([`CheckedSasRender::cancelled_by`]).
+    cancel: Cancel,
 }
 
 /// A drawn render: the file's bytes and what the command line says about it.
@@ -209,11 +212,19 @@ impl SasRenderRequest {
             },
             report,
             warnings,
+            cancel: Cancel::never(),
         })
     }
 }
 
 impl CheckedSasRender<'_> {
+    /// The same render, stopped at its next pose (drawn or encoded) with
+    /// [`RenderError::Cancelled`] once `cancel` says it is no longer wanted (as
+    /// [`crate::CheckedRender::cancelled_by`]).
+    pub fn cancelled_by(self, cancel: Cancel) -> Self {
+        Self { cancel, ..self }
+    }
+
     /// A line per sprite or animation drawn (`sprite  ...`, `anim    ...`), the command line's.
     pub fn report(&self) -> &[String] {
         &self.report
@@ -289,6 +300,7 @@ impl CheckedSasRender<'_> {
             let images: Vec<Image> = poses
                 .iter()
                 .map(|c| {
+                    self.cancel.check()?;
                     let mut image = Image::new(w, h);
                     draw_into(&mut image, c, (0, 0));
                     finish(&image)
@@ -304,9 +316,9 @@ impl CheckedSasRender<'_> {
                 .collect();
             let plays = request.plays.unwrap_or(0);
             let bytes = if request.format == Format::Apng {
-                apng(&timed, TICKS_PER_SECOND, plays)
+                apng_unless_cancelled(&timed, TICKS_PER_SECOND, plays, &self.cancel)
             } else {
-                gif(&timed, TICKS_PER_SECOND.into(), plays)
+                gif_unless_cancelled(&timed, TICKS_PER_SECOND.into(), plays, &self.cancel)
             }?;
             let summary = format!(
                 "({} frame{}, {} bytes)",
@@ -339,14 +351,9 @@ impl CheckedSasRender<'_> {
                 );
             }
         }
-        let image = finish(&strip)?;
-        let bytes = png_rgba(&image)?;
-        let summary = format!(
-            "({} x {}, {} bytes)",
-            image.width(),
-            image.height(),
-            bytes.len()
-        );
+        let (width, height) = crate::render::check_scaled(&strip, request.scale)?;
+        let bytes = png_scaled(&strip, request.background, request.scale, &self.cancel)?;
+        let summary = format!("({width} x {height}, {} bytes)", bytes.len());
         Ok(SasRendered {
             bytes,
             canvas_line,

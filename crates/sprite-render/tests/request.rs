@@ -7,7 +7,8 @@ mod common;
 use fft_formats::layer::WeaponType;
 use sprite_render::sheet::synthetic_sheet;
 use sprite_render::{
-    Format, RenderError, RenderFailure, RenderRequest, RequestFault, Subject, TileSources,
+    Background, Cancel, Format, RenderError, RenderFailure, RenderRequest, RequestFault, Subject,
+    TileSources,
 };
 
 fn animations(names: &[&str], format: Format) -> RenderRequest {
@@ -183,4 +184,89 @@ fn a_checked_request_draws_its_file_or_says_what_it_lacks() {
             .to_string()
             .starts_with("the sheet does not fit the document: cell ")
     );
+}
+
+#[test]
+fn a_render_nobody_waits_for_stops_and_one_still_wanted_is_the_same_file() {
+    let doc = common::document("demo");
+    let sheet = synthetic_sheet(&doc);
+    let art = TileSources {
+        sheet: &sheet,
+        sp2: None,
+        weapon: None,
+    };
+    let requests = [
+        RenderRequest {
+            scale: 3,
+            columns: 5,
+            ..RenderRequest::new(Subject::AllFrames, Format::Png)
+        },
+        RenderRequest {
+            labels: true,
+            views: vec![1, 5],
+            ..animations(&["Walk"], Format::Png)
+        },
+        animations(&["Walk"], Format::Gif),
+        RenderRequest {
+            scale: 2,
+            ..animations(&["Walk"], Format::Apng)
+        },
+    ];
+    for request in &requests {
+        let checked = request.against(&doc).expect("checked");
+        let file = checked.render(&art).expect("drawn").bytes;
+        let (cancel, guard) = Cancel::on_drop();
+        let wanted = checked.clone().cancelled_by(cancel.clone());
+        assert!(
+            wanted.render(&art).expect("still wanted").bytes == file,
+            "{request:?}: a render still wanted is the file"
+        );
+        let never = checked.clone().cancelled_by(Cancel::never());
+        assert!(never.render(&art).expect("never cancelled").bytes == file);
+        drop(guard);
+        assert!(
+            matches!(wanted.render(&art), Err(RenderFailure::Cancelled)),
+            "{request:?}: a render nobody waits for is stopped"
+        );
+        assert!(matches!(wanted.canvas(&art), Err(RenderFailure::Cancelled)));
+    }
+}
+
+#[test]
+fn a_still_picture_scaled_as_it_is_encoded_is_the_picture_scaled() {
+    let doc = common::document("demo");
+    let sheet = synthetic_sheet(&doc);
+    let art = TileSources {
+        sheet: &sheet,
+        sp2: None,
+        weapon: None,
+    };
+    let background = Background::Colour([16, 32, 48, 255]);
+    let request = RenderRequest {
+        scale: 3,
+        columns: 4,
+        background,
+        ..RenderRequest::new(Subject::AllFrames, Format::Png)
+    };
+    let file = request
+        .against(&doc)
+        .expect("checked")
+        .render(&art)
+        .expect("drawn")
+        .bytes;
+    // The contact sheet drawn at scale 1, then put on its background and scaled the plain way,
+    // a picture at a time.
+    let renderer = sprite_render::Renderer::new(&doc, &sheet).expect("a renderer");
+    let drawn = sprite_render::layout::contact_sheet(&renderer, 4).expect("a contact sheet");
+    let expected = background.apply(&drawn).scaled(3);
+    let mut reader = png::Decoder::new(std::io::Cursor::new(&file))
+        .read_info()
+        .expect("a PNG");
+    let mut rgba = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut rgba).expect("its pixels");
+    assert_eq!(
+        (info.width, info.height, info.color_type),
+        (drawn.width() * 3, drawn.height() * 3, png::ColorType::Rgba)
+    );
+    assert!(rgba == expected.as_rgba_bytes(), "the pixels differ");
 }

@@ -174,6 +174,21 @@ fn it_listens_on_loopback_unless_told_otherwise_and_refuses_bad_flags() {
     let help = String::from_utf8(cli(&["serve", "--help"])).expect("UTF-8");
     assert!(help.contains("[default: 127.0.0.1:8000]"), "{help}");
     assert!(help.contains("--weapon-sheet"), "{help}");
+    // The bounds of crates/sprite-server/README.md "Limits", each with its default, one line
+    // each.
+    let short = String::from_utf8(cli(&["serve", "-h"])).expect("UTF-8");
+    for (flag, default) in [
+        ("--header-timeout-ms", "5000"),
+        ("--idle-timeout-ms", "5000"),
+        ("--max-connections", "1024"),
+        ("--shutdown-timeout-ms", "10000"),
+    ] {
+        let line = short
+            .lines()
+            .find(|l| l.trim_start().starts_with(flag))
+            .unwrap_or_else(|| panic!("no {flag} in {short}"));
+        assert!(line.ends_with(&format!("[default: {default}]")), "{line}");
+    }
     let serve = |args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
             .arg("serve")
@@ -192,7 +207,14 @@ fn it_listens_on_loopback_unless_told_otherwise_and_refuses_bad_flags() {
     test_support::cli::assert_exit(&output, 1);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("demo.png: not an SPR sheet"), "{stderr}");
-    for flag in ["--max-concurrent", "--timeout-ms"] {
+    for flag in [
+        "--max-concurrent",
+        "--timeout-ms",
+        "--header-timeout-ms",
+        "--idle-timeout-ms",
+        "--max-connections",
+        "--shutdown-timeout-ms",
+    ] {
         let output = serve(&[flag, "0"]);
         test_support::cli::assert_exit(&output, 2);
         let stderr = String::from_utf8_lossy(&output.stderr);

@@ -7,7 +7,7 @@ import {
   isMirroredView, poseAt, poseWithLayers, viewOf,
 } from 'tactics-sprite';
 import type {
-  Animation, Atlas, EventCrossing, Hand, IdleMotion, LayerAtlas, Player, Pose, PoseTile,
+  Animation, Atlas, EventCrossing, Hand, HandTable, IdleMotion, LayerAtlas, Player, Pose, PoseTile,
   TacticsSpriteData, TacticsSpriteLayer, WeaponType,
 } from 'tactics-sprite';
 
@@ -60,12 +60,14 @@ const fired: number = player.advance(1 / TICKS_PER_SECOND);
 player.advanceTicks(3);
 const now: Pose = player.pose(pose);
 
-// Hands, where the document has them.
+// Hands, where the document has them, or from the renderer's own table for its sheet.
 if (atlas.hands !== null) {
   const hand: Hand | null = handPoint(atlas, pose, 'first');
-  const stored: Hand | null = frameHand(atlas, 88, 'last');
-  void [hand, stored];
+  void hand;
 }
+const ownHands: HandTable = { 74: [3, 5, 30] };
+const handed: Atlas = createAtlas(data, { hands: ownHands });
+const stored: Hand | null = frameHand(handed, 88, 'last');
 
 // The weapon and effect layers, drawn at three times the size.
 const weapon: LayerAtlas = createLayerAtlas(wep1);
@@ -80,4 +82,4 @@ if (ctx) {
   }, { x: 96, y: 120, scale: 3 });
 }
 
-void [back, mirrored, pattern, forward, bare, still, fired, now];
+void [back, mirrored, pattern, forward, bare, still, fired, now, stored];

@@ -89,7 +89,7 @@ test('bad requests are refused, naming what is valid', () => {
   assert.throws(() => poseAt(atlas, walk, 1, -1), /tick -1/);
   assert.throws(() => poseAt(atlas, walk, 1, 0.5), /tick 0\.5/);
   assert.throws(() => findAnimation(atlas, 'Moonwalk'), /unknown animation "Moonwalk"; the document has 113: "Idle"/);
-  assert.throws(() => createAtlas({ cells: [] }), /not a tactics-sprite-data document: no "frames" list/);
+  assert.throws(() => createAtlas({ cells: [] }), /createAtlas: not a tactics-sprite-data document: no "frames" list/);
 });
 
 test('views, facings and the camera step', () => {
@@ -156,9 +156,11 @@ test('createPlayer: seconds and ticks, each event once, holds at the end', () =>
 });
 
 test('hands: from the document\'s table, mirrored with the view, null where a tile has none', () => {
-  // TYPE1 as built carries no hands: asking is an error that says so.
+  // TYPE1 as built carries no hands: asking is an error that names the table and the way to give one.
   assert.equal(atlas.hands, null);
-  assert.throws(() => frameHand(atlas, 88, 'first'), /no "hands" table/);
+  const missing = /frameHand: the atlas has no "hands" table: the document's is null.*createAtlas\(doc, \{ hands/;
+  assert.throws(() => frameHand(atlas, 88, 'first'), missing);
+  assert.throws(() => handPoint(atlas, poseAt(atlas, 'Walk', 1, 0), 'first'), /^Error: tactics-sprite: handPoint: the atlas has no "hands" table/);
   // With a table: cell 74 (24 x 24) has its hand at pixel (3, 5), the forearm at 30 degrees.
   const withHands = createAtlas({ ...data, hands: { 74: [3, 5, 30] } });
   // Frame 88's first tile is [74, -7, 1]: its top left (-19, -11); the pixel's centre (3.5, 5.5).
@@ -170,6 +172,43 @@ test('hands: from the document\'s table, mirrored with the view, null where a ti
   const mirrored = poseAt(withHands, swing, 0, 18);
   assert.deepEqual(handPoint(withHands, mirrored, 'first'), { x: 15.5 + 2, y: -5.5, degrees: 30, cell: 74 });
   assert.throws(() => handPoint(withHands, mirrored, 'left'), /'first'.*'last'/);
+});
+
+test('hands: a renderer\'s own table given to the atlas, in the document\'s shape', () => {
+  // The same table as above, given to createAtlas instead of written into the document: the
+  // same answers, and the document stays as it was (hands null).
+  const own = createAtlas(data, { hands: { 74: [3, 5, 30] } });
+  assert.equal(own.doc, data);
+  assert.equal(data.hands, null);
+  assert.deepEqual(frameHand(own, 88, 'first'), { x: -19 + 3.5, y: -11 + 5.5, degrees: 30, cell: 74 });
+  assert.equal(frameHand(own, 88, 'last'), null);
+  // From an atlas: a new atlas with the table; the one given keeps none.
+  const again = createAtlas(atlas, { hands: { 75: [0, 0, 90] } });
+  assert.notEqual(again, atlas);
+  assert.equal(atlas.hands, null);
+  // Frame 88's last tile is [75, 2, 5], 24 x 24: top left (-10, -7); pixel (0, 0)'s centre (0.5, 0.5).
+  assert.deepEqual(frameHand(again, 88, 'last'), { x: -10 + 0.5, y: -7 + 0.5, degrees: 90, cell: 75 });
+  // null takes a document's table away; a table of the wrong shape is named where it is given.
+  assert.equal(createAtlas({ ...data, hands: { 74: [3, 5, 30] } }, { hands: null }).hands, null);
+  assert.throws(() => createAtlas(data, { hands: { 74: [3, 5] } }),
+    /createAtlas: options\.hands\["74"\] is \[x, y, degrees\], three numbers, not \[3, 5\]/);
+  assert.throws(() => createAtlas(data, { hands: [[3, 5, 30]] }), /options\.hands is \{ cellId: \[x, y, degrees\] \} or null/);
+  assert.throws(() => createAtlas({ ...data, hands: { 74: 'left' } }), /the document's "hands"\["74"\] is \[x, y, degrees\]/);
+  assert.throws(() => createAtlas(data, 'hands'), /createAtlas: options is \{ hands \}, not "hands"/);
+});
+
+test('no atlas: each function names itself and what it needs', () => {
+  // The call before the atlas was made (or with the wrong variable): not "no cells list".
+  const noAtlas = (what) => new RegExp(`^Error: tactics-sprite: ${what}: no atlas \\(it was given nothing\\): pass createAtlas\\(doc\\)`);
+  assert.throws(() => createPose(), noAtlas('createPose'));
+  assert.throws(() => poseAt(undefined, 'Walk', 1, 0), noAtlas('poseAt'));
+  assert.throws(() => framePose(undefined, 0), noAtlas('framePose'));
+  assert.throws(() => findAnimation(undefined, 'Walk'), noAtlas('findAnimation'));
+  assert.throws(() => createPlayer(undefined, 'Walk'), noAtlas('createPlayer'));
+  assert.throws(() => createPose(null), /createPose: no atlas \(it was given null\)/);
+  assert.throws(() => createPose('tactics-sprite-data.json'), /createPose: no atlas \(it was given "tactics-sprite-data\.json"\)/);
+  // An object that is no document says which list it lacks, and who was given it.
+  assert.throws(() => createPose({ cells: [] }), /createPose: not a tactics-sprite-data document: no "frames" list/);
 });
 
 test('3D: tile centres, texture v from the bottom, fb along the facing, du screen-vertical', () => {

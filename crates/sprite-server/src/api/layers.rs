@@ -122,7 +122,7 @@ pub async fn layer_png(
         ));
     };
     let index = state.index_of(served);
-    let png = picture(&state, move |state| {
+    let png = picture(&state, move |state, _| {
         let art = state.weapon_art(
             &state.units[index],
             weapon.choice.weapon_type,

@@ -28,7 +28,7 @@ pub async fn sheet(
     let index = state.index_of(served);
     let png = match &served.unit.sheet {
         Sheet::Spr { .. } => {
-            picture(&state, move |state| {
+            picture(&state, move |state, _| {
                 let failed =
                     |error: String| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, error);
                 let bytes = state.units[index].unit.sheet.bytes();

@@ -12,7 +12,7 @@ use sprite_render::{
 
 use super::respond::{REUSE, body};
 use super::weapon::asked_weapon;
-use super::{AppState, Prepared, picture};
+use super::{AppState, Prepared, given_up, picture};
 use crate::error::ApiError;
 use crate::params::Params;
 
@@ -26,6 +26,13 @@ pub const MAX_HOLD: u32 = 3600;
 /// the command line's own limit (a picture of 2^27 pixels) is meant for one process on one
 /// machine, not for each of a server's requests at once.
 pub const MAX_RENDER_PIXELS: u64 = 1 << 25;
+
+/// The most bytes the pictures of renders in flight hold when `threads` are drawn at once:
+/// each render at most [`MAX_RENDER_PIXELS`] at its scale, at 4 bytes a pixel (docs/limits.md
+/// "A server's pictures in flight").
+pub const fn picture_budget_bytes(threads: usize) -> u64 {
+    MAX_RENDER_PIXELS * 4 * threads as u64
+}
 
 /// The parameters a render takes.
 const PARAMETERS: [&str; 17] = [
@@ -104,11 +111,12 @@ where
     };
     let index = state.index_of(served);
     // Checked and drawn off the async threads: the animations are looked up once, here.
-    picture(&state, move |state| {
+    picture(&state, move |state, cancel| {
         let served = &state.units[index];
         let checked = request
             .against(served.document())
-            .map_err(|fault| refused(served, fault))?;
+            .map_err(|fault| refused(served, fault))?
+            .cancelled_by(cancel.clone());
         let pixels = (checked.most_frames_a_row() as u64)
             .saturating_mul(checked.views().len() as u64)
             .saturating_mul(served.canvas_pixels)
@@ -137,6 +145,7 @@ where
         };
         out(&checked, &art).map_err(|failure| match failure {
             RenderFailure::Request(fault) => refused(served, fault),
+            RenderFailure::Cancelled => given_up(),
             // An SP2 sequence of a unit whose SP2 was not found is the server's want, not the
             // request's fault.
             failure => ApiError::of_render(&failure),

@@ -25,11 +25,11 @@ use sas_formats::pose::pose_at;
 use sas_formats::{ByteOrder, Meanings};
 use serde::Serialize;
 use sprite_render::sas::{SasRenderRequest, SasSubject};
-use sprite_render::{Format, Image};
+use sprite_render::{Format, Image, RenderError};
 
 use super::render::{MAX_HOLD, MAX_RENDER_PIXELS, MAX_SCALE, background, bounded, plays};
 use super::respond::{self, JSON, REUSE, body};
-use super::{AppState, picture};
+use super::{AppState, given_up, picture};
 use crate::error::ApiError;
 use crate::params::Params;
 use sprite_inputs::catalog::{SasCatalog, ServedSet};
@@ -359,7 +359,7 @@ pub async fn render(
     };
     let meanings = meanings_of(reading(&params)?);
     prepared.sheet_image()?;
-    let bytes = picture(&state, move |state| {
+    let bytes = picture(&state, move |state, cancel| {
         let prepared = &state.sas.sets[index];
         let checked = request
             .against(&prepared.served.set, &meanings)
@@ -377,9 +377,13 @@ pub async fn render(
         }
         let sheet = prepared.sheet_image()?;
         checked
+            .cancelled_by(cancel.clone())
             .render(sheet)
             .map(|r| r.bytes)
-            .map_err(|error| ApiError::of(&error))
+            .map_err(|error| match error {
+                RenderError::Cancelled => given_up(),
+                other => ApiError::of(&other),
+            })
     })
     .await?;
     Ok(body(format.media_type(), REUSE, bytes))

@@ -23,12 +23,7 @@ pub use test_support::http::{Answer, escape};
 
 /// The options `serve` runs with by default.
 pub fn options() -> Options {
-    Options {
-        addr: sprite_server::DEFAULT_ADDR.parse().expect("an address"),
-        cors: None,
-        timeout: sprite_server::REQUEST_TIMEOUT,
-        max_concurrent: sprite_server::MAX_CONCURRENT,
-    }
+    Options::default()
 }
 
 /// The application serving `catalog`.

@@ -7,6 +7,7 @@
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use sprite_inputs::catalog::{self, ServeRequest};
 
@@ -19,7 +20,8 @@ use super::{Failure, Outcome};
     long_about = "Serve the documents, poses, sheets and renders over HTTP (/api/v1/...), with a viewer page at /
 that plays any animation: the kinds in --originals or --disc, the --data documents, else a
 synthetic demo unit. weapon=NAME draws the weapon in hand; --sas sets are served under /api/v1/sas/.
-Listens on 127.0.0.1:8000 (loopback) unless --addr says otherwise; stops cleanly on Ctrl-C.
+Listens on 127.0.0.1:8000 (loopback) unless --addr says otherwise; stops cleanly on Ctrl-C,
+SIGTERM or SIGHUP, within --shutdown-timeout-ms whatever the clients do.
 Exit status: 0 after a clean stop; 1 a file that cannot be read or built, or an address in use; 2 a usage error.
 More: crates/sprite-server/README.md"
 )]
@@ -68,6 +70,27 @@ pub struct Args {
     /// How many requests are handled at once; more wait their turn (within the timeout).
     #[arg(long, value_name = "N", default_value_t = sprite_server::MAX_CONCURRENT, value_parser = super::at_least_one::<usize>)]
     pub max_concurrent: usize,
+
+    /// The longest a request's header may take from its first byte, in milliseconds
+    #[arg(long, value_name = "MS", default_value_t = millis(sprite_server::HEADER_TIMEOUT), value_parser = super::at_least_one::<u64>)]
+    pub header_timeout_ms: u64,
+
+    /// How long a connection stays open with no request under way, in milliseconds
+    #[arg(long, value_name = "MS", default_value_t = millis(sprite_server::IDLE_TIMEOUT), value_parser = super::at_least_one::<u64>)]
+    pub idle_timeout_ms: u64,
+
+    /// The most connections open at once (fewer when the open-file limit is lower)
+    #[arg(long, value_name = "N", default_value_t = sprite_server::MAX_CONNECTIONS, value_parser = super::at_least_one::<usize>)]
+    pub max_connections: usize,
+
+    /// How long a stop waits for the requests under way, in milliseconds
+    #[arg(long, value_name = "MS", default_value_t = millis(sprite_server::SHUTDOWN_TIMEOUT), value_parser = super::at_least_one::<u64>)]
+    pub shutdown_timeout_ms: u64,
+}
+
+/// A default duration as its flag's milliseconds.
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// Runs the command: loads, prints what is served and where, and serves until stopped.
@@ -94,21 +117,52 @@ pub fn run(args: &Args) -> Outcome {
     let options = sprite_server::Options {
         addr: args.addr,
         cors: args.cors.clone(),
-        timeout: std::time::Duration::from_millis(args.timeout_ms),
+        timeout: Duration::from_millis(args.timeout_ms),
         max_concurrent: args.max_concurrent,
+        header_timeout: Duration::from_millis(args.header_timeout_ms),
+        idle_timeout: Duration::from_millis(args.idle_timeout_ms),
+        max_connections: args.max_connections,
+        shutdown_timeout: Duration::from_millis(args.shutdown_timeout_ms),
     };
     let lines = served.lines();
     let state = sprite_server::AppState::with_sas(served.catalog, served.sas)?;
-    sprite_server::serve(state, &options, |addr, _| {
+    sprite_server::serve(state, &options, |addr, state, limits| {
         for line in &lines {
             say(line);
         }
+        say(&describe_limits(state, limits));
         say(&format!("viewer  http://{addr}/"));
         say(&format!("api     http://{addr}/api/v1/kinds"));
-        say("Ctrl-C or SIGTERM stops the server.");
+        say(&format!(
+            "Ctrl-C, SIGTERM or SIGHUP stops the server (the requests under way get {}).",
+            seconds(limits.shutdown_timeout)
+        ));
     })?;
     say("stopped");
     Ok(())
+}
+
+/// The start-up line on the bounds connections and pictures are held to.
+fn describe_limits(state: &sprite_server::AppState, limits: &sprite_server::Limits) -> String {
+    let open_files = match limits.open_files {
+        Some(n) => format!("the open-file limit is {n}"),
+        None => "the open-file limit is unknown".to_owned(),
+    };
+    let threads = state.picture_threads();
+    format!(
+        "limits  at most {} connections ({open_files}); a header within {}, idle {}; {threads} \
+         picture{} drawn at once, {} MiB of pictures in flight",
+        limits.max_connections,
+        seconds(limits.header_timeout),
+        seconds(limits.idle_timeout),
+        if threads == 1 { "" } else { "s" },
+        sprite_server::api::render::picture_budget_bytes(threads) >> 20
+    )
+}
+
+/// `5 s`, `0.25 s`.
+fn seconds(duration: Duration) -> String {
+    format!("{} s", duration.as_secs_f64())
 }
 
 /// Prints a line of the server's report; a closed stdout (its reader gone) does not stop a
