@@ -2,7 +2,7 @@
 //! `--verbose` every frame's tiles (SHP), every palette (SPR) or every slot's commands (SEQ); as
 //! text or as one JSON object with the same content.
 //!
-//! [`args`] holds the command line, [`report`] the identity every format shares and the two
+//! [`args`] holds the command line, [`crate::cmd::inspection`] the identity every format shares and the two
 //! renderings, and one module per format fills in its header, counts and listing. SAS sets and
 //! pakd containers are `sas::inspect`'s, on the same model.
 
