@@ -12,7 +12,6 @@ pub mod file_format;
 pub mod index;
 pub mod layer;
 mod record;
-pub mod retail;
 pub mod seq;
 pub mod shp;
 pub mod spr;

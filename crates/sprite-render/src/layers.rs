@@ -236,7 +236,7 @@ impl<'a> LayeredRenderer<'a> {
 
     /// The same renderer, stopping with [`RenderError::Cancelled`] before the next picture it
     /// draws once `cancel` says they are no longer wanted ([`Renderer::with_cancel`]).
-    pub fn with_cancel(mut self, cancel: crate::Cancel) -> Self {
+    pub fn with_cancel(mut self, cancel: crate::cancel::Cancel) -> Self {
         self.unit = self.unit.with_cancel(cancel);
         self
     }

@@ -36,5 +36,5 @@ pub use cancel::{Cancel, CancelOnDrop};
 pub use compose::{AnimationFrame, Canvas, Renderer};
 pub use error::RenderError;
 pub use image::{Background, Image, Rgba};
-pub use render::{Art, RenderFailure, Rendered};
-pub use request::{CheckedRender, Format, RenderRequest, RequestFault, What};
+pub use render::{RenderFailure, Rendered, TileSources};
+pub use request::{CheckedRender, Format, RenderRequest, RequestFault, Spelling, Subject};

@@ -17,12 +17,12 @@ use crate::image::Background;
 use crate::image::Image;
 use crate::layers::WeaponArt;
 use crate::layout::{check_size, contact_sheet, strip};
-use crate::request::{CheckedRender, Drawn, Format, RequestFault, What};
+use crate::request::{CheckedRender, Drawn, Format, RequestFault, Subject};
 use crate::sheet::SheetImage;
 
 /// The pictures a render cuts its tiles from.
 #[derive(Debug, Clone, Copy)]
-pub struct Art<'a> {
+pub struct TileSources<'a> {
     /// The unit's sheet.
     pub sheet: &'a Image,
     /// The second sheet MON's SP2 sequences cut their lower-half tiles from, when there is one.
@@ -32,10 +32,10 @@ pub struct Art<'a> {
     pub weapon: Option<&'a WeaponArt<'a>>,
 }
 
-impl<'a> Art<'a> {
+impl<'a> TileSources<'a> {
     /// The art of loaded sheets.
-    pub fn of(sheet: &'a SheetImage, sp2: Option<&'a SheetImage>) -> Art<'a> {
-        Art {
+    pub fn of(sheet: &'a SheetImage, sp2: Option<&'a SheetImage>) -> TileSources<'a> {
+        TileSources {
             sheet: &sheet.image,
             sp2: sp2.map(|s| &s.image),
             weapon: None,
@@ -123,6 +123,39 @@ impl RenderFailure {
     }
 }
 
+/// A request fault is the request's; an input needed and not given (the SP2, the weapon art) is
+/// a missing one; a sheet that does not fit or a document that does not draw is the file's; a
+/// picture past a limit or that cannot be encoded says its own; a render stopped because nobody
+/// waits for it is ours to answer.
+impl faults::Faulty for RenderFailure {
+    fn fault(&self) -> faults::Fault {
+        match self {
+            RenderFailure::Request(fault) => fault.fault(),
+            RenderFailure::Missing(_)
+            | RenderFailure::SheetMismatch { .. }
+            | RenderFailure::Drawing(_) => faults::Fault::File,
+            RenderFailure::Output { error, .. } => error.fault(),
+            // Nobody's: whoever asked has gone (the server answers it apart).
+            RenderFailure::Cancelled => faults::Fault::Internal,
+        }
+    }
+
+    fn concerns(&self) -> Option<faults::Concern> {
+        match self {
+            RenderFailure::Request(fault) => fault.concerns(),
+            _ => None,
+        }
+    }
+
+    fn names_nothing(&self) -> bool {
+        matches!(self, RenderFailure::Request(fault) if fault.names_nothing())
+    }
+
+    fn missing_input(&self) -> bool {
+        matches!(self, RenderFailure::Missing(_))
+    }
+}
+
 /// What a request draws before it is encoded: rows of frames fitted to what they draw, or a
 /// contact sheet; with the canvas of one picture and the report.
 enum Drawing {
@@ -145,7 +178,7 @@ impl CheckedRender<'_, '_> {
     /// # Errors
     /// A [`RenderFailure`]: [`RenderFailure::Missing`] for an SP2 sequence without `art.sp2`
     /// or a weapon without `art.weapon`, else the inputs' or the output's failure.
-    pub fn render(&self, art: &Art<'_>) -> Result<Rendered, RenderFailure> {
+    pub fn render(&self, art: &TileSources<'_>) -> Result<Rendered, RenderFailure> {
         match self.draw(art)? {
             Drawing::Rows {
                 rows,
@@ -164,14 +197,14 @@ impl CheckedRender<'_, '_> {
     ///
     /// # Errors
     /// As [`CheckedRender::render`], but for the encoding's own.
-    pub fn canvas(&self, art: &Art<'_>) -> Result<Canvas, RenderFailure> {
+    pub fn canvas(&self, art: &TileSources<'_>) -> Result<Canvas, RenderFailure> {
         match self.draw(art)? {
             Drawing::Rows { canvas, .. } | Drawing::ContactSheet { canvas, .. } => Ok(canvas),
         }
     }
 
     /// The pictures this request draws, fitted, not yet encoded.
-    fn draw(&self, art: &Art<'_>) -> Result<Drawing, RenderFailure> {
+    fn draw(&self, art: &TileSources<'_>) -> Result<Drawing, RenderFailure> {
         if let (Some(weapon_type), Drawn::Motions(motions)) = (self.request.weapon, &self.drawn) {
             let weapon = art
                 .weapon
@@ -241,7 +274,7 @@ impl CheckedRender<'_, '_> {
     /// what is drawn, as without a weapon).
     fn draw_with_layers(
         &self,
-        art: &Art<'_>,
+        art: &TileSources<'_>,
         weapon: &WeaponArt<'_>,
         weapon_type: fft_formats::layer::WeaponType,
         motions: &[Motion<'_>],
@@ -331,9 +364,9 @@ impl CheckedRender<'_, '_> {
             height: frames.first().map_or(1, |f| f.image.height()),
         };
         let drawn = match &request.what {
-            What::Animations(names) => format!("--animation {:?}", names[0]),
-            What::Frame(n) => format!("--frame {n}"),
-            What::AllFrames => "--all-frames".to_owned(),
+            Subject::Animations(names) => format!("--animation {:?}", names[0]),
+            Subject::Frame(n) => format!("--frame {n}"),
+            Subject::AllFrames => "--all-frames".to_owned(),
         };
         check_animation(
             fitted,

@@ -28,7 +28,7 @@ pub const MAX_SHEET_SIDE: u32 = 8192;
 
 /// What a SAS render draws.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SasWhat {
+pub enum SasSubject {
     /// Sprite N, still, at (0, 0).
     Sprite(usize),
     /// These animations by index, a row each (an `.apng` or `.gif` holds one), in the request's
@@ -40,7 +40,7 @@ pub enum SasWhat {
 /// files it reads.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SasRenderRequest {
-    pub what: SasWhat,
+    pub what: SasSubject,
     /// The direction, 0..3 (a column of the animation table).
     pub direction: usize,
     /// Every pixel a `scale x scale` block (nearest neighbour).
@@ -64,6 +64,33 @@ pub enum SasFault {
     NoSprite { sprite: usize, count: usize },
     #[error("{0}")]
     Pose(#[from] PoseFault),
+}
+
+/// Every SAS render fault is the request's: a sprite the set does not have names nothing, as
+/// does an animation or direction ([`PoseFault`]'s own).
+impl faults::Faulty for SasFault {
+    fn fault(&self) -> faults::Fault {
+        match self {
+            SasFault::Pose(fault) => fault.fault(),
+            _ => faults::Fault::Input,
+        }
+    }
+
+    fn concerns(&self) -> Option<faults::Concern> {
+        match self {
+            SasFault::Pose(fault) => fault.concerns(),
+            SasFault::NoSprite { .. } => Some(faults::Concern::Parameter("frame")),
+            SasFault::OneAnimation => Some(faults::Concern::Parameter("animation")),
+        }
+    }
+
+    fn names_nothing(&self) -> bool {
+        match self {
+            SasFault::Pose(fault) => fault.names_nothing(),
+            SasFault::NoSprite { .. } => true,
+            SasFault::OneAnimation => false,
+        }
+    }
 }
 
 /// One picture: the placed quads of a pose and how long it shows.
@@ -105,7 +132,7 @@ impl SasRenderRequest {
     /// [`SasFault::OneAnimation`].
     pub fn check(&self) -> Result<(), SasFault> {
         match &self.what {
-            SasWhat::Animations(list) if self.format != Format::Png && list.len() != 1 => {
+            SasSubject::Animations(list) if self.format != Format::Png && list.len() != 1 => {
                 Err(SasFault::OneAnimation)
             }
             _ => Ok(()),
@@ -127,7 +154,7 @@ impl SasRenderRequest {
         let mut warnings = Vec::new();
         let mut rows: Vec<Vec<Cell>> = Vec::new();
         match &self.what {
-            SasWhat::Sprite(index) => {
+            SasSubject::Sprite(index) => {
                 let still = u8::try_from(*index)
                     .ok()
                     .filter(|_| *index < set.sprites.len())
@@ -151,7 +178,7 @@ impl SasRenderRequest {
                     ticks: 0,
                 }]);
             }
-            SasWhat::Animations(list) => {
+            SasSubject::Animations(list) => {
                 for &animation in list {
                     let slot = pose::slot(set, animation, self.direction)?;
                     let poses = pose::poses(slot.block, set.byte_order, meanings);
@@ -336,31 +363,24 @@ impl CheckedSasRender<'_> {
     }
 }
 
-/// Why a picture is not a SAS set's sheet.
-#[derive(Debug, thiserror::Error)]
-pub enum SasSheetError {
-    #[error("a SAS set is drawn from a PNG sheet; this is not a PNG")]
-    NotPng,
-    #[error("{width} x {height} is larger than {MAX_SHEET_SIDE} x {MAX_SHEET_SIDE}")]
-    TooLarge { width: u32, height: u32 },
-    #[error(transparent)]
-    Png(#[from] RenderError),
-}
-
 /// A PNG sheet of any size up to [`MAX_SHEET_SIDE`] (checked in its header first), in its own
 /// colours.
 ///
 /// # Errors
 /// Bytes that are not a PNG, a PNG over the side, or one that does not decode.
-pub fn sas_sheet(bytes: &[u8]) -> Result<Image, SasSheetError> {
+pub fn sas_sheet(bytes: &[u8]) -> Result<Image, RenderError> {
     if !bytes.starts_with(&PNG_SIGNATURE) || bytes.len() < 24 {
-        return Err(SasSheetError::NotPng);
+        return Err(RenderError::SasSheetNotPng);
     }
     let side =
         |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
     let (width, height) = (side(16), side(20));
     if width > MAX_SHEET_SIDE || height > MAX_SHEET_SIDE {
-        return Err(SasSheetError::TooLarge { width, height });
+        return Err(RenderError::SasSheetTooLarge {
+            width,
+            height,
+            max: MAX_SHEET_SIDE,
+        });
     }
     let (image, _) = decode_png(bytes, None)?;
     Ok(image)

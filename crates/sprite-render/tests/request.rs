@@ -7,12 +7,13 @@ mod common;
 use fft_formats::layer::WeaponType;
 use sprite_render::sheet::synthetic_sheet;
 use sprite_render::{
-    Art, Background, Cancel, Format, RenderError, RenderFailure, RenderRequest, RequestFault, What,
+    Background, Cancel, Format, RenderError, RenderFailure, RenderRequest, RequestFault, Subject,
+    TileSources,
 };
 
 fn animations(names: &[&str], format: Format) -> RenderRequest {
     RenderRequest::new(
-        What::Animations(names.iter().map(|&n| n.to_owned()).collect()),
+        Subject::Animations(names.iter().map(|&n| n.to_owned()).collect()),
         format,
     )
 }
@@ -22,7 +23,7 @@ fn the_request_alone_is_checked_first_in_order() {
     let doc = common::document("demo");
     let all_in_a_gif = RenderRequest {
         views: vec![1, 2],
-        ..RenderRequest::new(What::AllFrames, Format::Gif)
+        ..RenderRequest::new(Subject::AllFrames, Format::Gif)
     };
     // Both a contact sheet and two views in a .gif: the contact sheet is said.
     assert!(matches!(
@@ -40,7 +41,7 @@ fn the_request_alone_is_checked_first_in_order() {
     assert!(matches!(views.check(), Err(RequestFault::OneView)));
     let weapon = RenderRequest {
         weapon: Some(WeaponType::Sword),
-        ..RenderRequest::new(What::Frame(0), Format::Png)
+        ..RenderRequest::new(Subject::Frame(0), Format::Png)
     };
     assert!(matches!(
         weapon.check(),
@@ -85,7 +86,7 @@ fn the_document_is_asked_views_then_animations_then_the_frame() {
         Err(RequestFault::WeaponOnIdle)
     ));
     let count = doc.frames.len();
-    let Err(fault) = RenderRequest::new(What::Frame(count), Format::Png).against(&doc) else {
+    let Err(fault) = RenderRequest::new(Subject::Frame(count), Format::Png).against(&doc) else {
         panic!("frame {count} is one past the last");
     };
     assert_eq!(
@@ -96,7 +97,7 @@ fn the_document_is_asked_views_then_animations_then_the_frame() {
         )
     );
     assert!(
-        RenderRequest::new(What::Frame(count - 1), Format::Png)
+        RenderRequest::new(Subject::Frame(count - 1), Format::Png)
             .against(&doc)
             .is_ok()
     );
@@ -116,7 +117,7 @@ fn a_checked_request_knows_the_most_frames_a_row_holds() {
         checked.against(&doc).expect("checked").most_frames_a_row(),
         longest
     );
-    let all = RenderRequest::new(What::AllFrames, Format::Png);
+    let all = RenderRequest::new(Subject::AllFrames, Format::Png);
     assert_eq!(
         all.against(&doc).expect("checked").most_frames_a_row(),
         doc.frames.len()
@@ -127,13 +128,13 @@ fn a_checked_request_knows_the_most_frames_a_row_holds() {
 fn a_checked_request_draws_its_file_or_says_what_it_lacks() {
     let doc = common::document("demo");
     let sheet = synthetic_sheet(&doc);
-    let art = Art {
+    let art = TileSources {
         sheet: &sheet,
         sp2: None,
         weapon: None,
     };
     // A frame in an animated file is a file of one frame.
-    let frame = RenderRequest::new(What::Frame(3), Format::Gif);
+    let frame = RenderRequest::new(Subject::Frame(3), Format::Gif);
     let rendered = frame
         .against(&doc)
         .expect("checked")
@@ -161,10 +162,10 @@ fn a_checked_request_draws_its_file_or_says_what_it_lacks() {
     assert!(matches!(*error, RenderError::WeaponArtNeeded));
     // A sheet too small for the document's cells.
     let small = sprite_render::Image::new(8, 8);
-    let Err(failure) = RenderRequest::new(What::Frame(0), Format::Png)
+    let Err(failure) = RenderRequest::new(Subject::Frame(0), Format::Png)
         .against(&doc)
         .expect("checked")
-        .render(&Art::of(
+        .render(&TileSources::of(
             &sprite_render::sheet::SheetImage {
                 image: small,
                 source: sprite_render::sheet::SheetSource::Png { indexed: false },
@@ -189,7 +190,7 @@ fn a_checked_request_draws_its_file_or_says_what_it_lacks() {
 fn a_render_nobody_waits_for_stops_and_one_still_wanted_is_the_same_file() {
     let doc = common::document("demo");
     let sheet = synthetic_sheet(&doc);
-    let art = Art {
+    let art = TileSources {
         sheet: &sheet,
         sp2: None,
         weapon: None,
@@ -198,7 +199,7 @@ fn a_render_nobody_waits_for_stops_and_one_still_wanted_is_the_same_file() {
         RenderRequest {
             scale: 3,
             columns: 5,
-            ..RenderRequest::new(What::AllFrames, Format::Png)
+            ..RenderRequest::new(Subject::AllFrames, Format::Png)
         },
         RenderRequest {
             labels: true,
@@ -235,7 +236,7 @@ fn a_render_nobody_waits_for_stops_and_one_still_wanted_is_the_same_file() {
 fn a_still_picture_scaled_as_it_is_encoded_is_the_picture_scaled() {
     let doc = common::document("demo");
     let sheet = synthetic_sheet(&doc);
-    let art = Art {
+    let art = TileSources {
         sheet: &sheet,
         sp2: None,
         weapon: None,
@@ -245,7 +246,7 @@ fn a_still_picture_scaled_as_it_is_encoded_is_the_picture_scaled() {
         scale: 3,
         columns: 4,
         background,
-        ..RenderRequest::new(What::AllFrames, Format::Png)
+        ..RenderRequest::new(Subject::AllFrames, Format::Png)
     };
     let file = request
         .against(&doc)

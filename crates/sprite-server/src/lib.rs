@@ -4,19 +4,19 @@
 //! documents, `sprite-render` for sheets and renders), so that it is byte for byte the command
 //! with the same arguments; this crate knows nothing of the command line.
 //!
-//! - [`catalog`]: what is served (each unit's document bytes and sheets, the weapons sheet);
-//! - [`sas`]: the Tactics Ogre SAS sets served under `/api/v1/sas/`, apart from the units;
+//! What is served (each unit's document bytes and sheets, the weapons sheet, the Tactics Ogre SAS
+//! sets) is `sprite_inputs::catalog`'s, built from the files before the server starts; this crate
+//! is HTTP only:
+//!
 //! - [`api`]: the endpoints; [`params`] and [`error`]: queries in, named refusals out;
 //! - [`viewer`]: the page at `/` and the JavaScript package it draws with, compiled in;
 //! - [`connections`]: the connections accepted, bounded in time and number, and the stop;
 //! - this module: the router, its limits, and [`run`].
 
 pub mod api;
-pub mod catalog;
 pub mod connections;
 pub mod error;
 pub mod params;
-pub mod sas;
 pub mod viewer;
 
 use std::net::SocketAddr;
@@ -36,10 +36,9 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
 pub use api::AppState;
-pub use catalog::{Catalog, ServedUnit, Sheet, UnitLayers, WeaponSheet};
 pub use connections::{HEADER_TIMEOUT, IDLE_TIMEOUT, Limits, MAX_CONNECTIONS, SHUTDOWN_TIMEOUT};
 pub use error::ApiError;
-pub use sas::{SasCatalog, SasSheet, ServedSet};
+use sprite_inputs::catalog::Catalog;
 
 /// The address served unless told otherwise: loopback only.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8000";

@@ -139,7 +139,7 @@ fn main() {
         println!("serve_load: run with `cargo bench -p tactics-sprite --bench serve_load`");
         return;
     }
-    let originals = std::env::var(fft_formats::retail::ORIGINALS_VAR)
+    let originals = std::env::var(test_support::ORIGINALS_VAR)
         .ok()
         .filter(|v| !v.is_empty())
         .map(|d| test_support::repo_root().join(d))

@@ -226,10 +226,6 @@ fn animation_requests(animation: &str, view: u8, water: bool, pictures: &[(u64, 
     )
 }
 
-fn fixture(path: &str) -> PathBuf {
-    test_support::repo_root().join("fixtures").join(path)
-}
-
 #[test]
 fn draw_pose_is_the_render_and_the_3d_placements_are_the_description() {
     let test = "draw_pose_is_the_render_and_the_3d_placements_are_the_description";
@@ -262,8 +258,10 @@ fn draw_pose_is_the_render_and_the_3d_placements_are_the_description() {
     // Synthetic sheets, written as PNGs both sides read.
     let mut sheets = Vec::new();
     for kind in ["type1", "cyoko", "mon"] {
-        let doc = sprite_data::load_document(&fixture(&format!("documents/{kind}.json")))
-            .expect("a committed document");
+        let doc = sprite_data::load_document(&test_support::fixtures::path(&format!(
+            "documents/{kind}.json"
+        )))
+        .expect("a committed document");
         let sheet = sprite_render::sheet::synthetic_sheet(&doc);
         write_png(&work.join(format!("{kind}-sheet.png")), &sheet);
         if kind == "mon" {
@@ -281,7 +279,7 @@ fn draw_pose_is_the_render_and_the_3d_placements_are_the_description() {
         })
     };
     let render = |kind: &str, out: &str, what: &[&str]| -> Vec<(u64, Cut)> {
-        let doc = fixture(&format!("documents/{kind}.json"))
+        let doc = test_support::fixtures::path(&format!("documents/{kind}.json"))
             .display()
             .to_string();
         let sheet = w(&format!("{kind}-sheet.png"));
@@ -344,8 +342,12 @@ fn draw_pose_is_the_render_and_the_3d_placements_are_the_description() {
             "-o",
             &w("wep-16.png"),
         ]);
-        let wep1 = fixture("layers/wep1.json").display().to_string();
-        let eff1 = fixture("layers/eff1.json").display().to_string();
+        let wep1 = test_support::fixtures::path("layers/wep1.json")
+            .display()
+            .to_string();
+        let eff1 = test_support::fixtures::path("layers/eff1.json")
+            .display()
+            .to_string();
         let mut layer_frames = 0;
         // Swing Mid turns the sword by 145.02 degrees (1650 of the game's 4096 to a turn): a
         // turn that is no multiple of 45 degrees samples between pixels.

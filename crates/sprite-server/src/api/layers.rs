@@ -13,9 +13,9 @@ use sprite_render::encode::png_rgba;
 use super::respond::{REUSE, TaggedJson, body};
 use super::weapon::asked_weapon;
 use super::{AppState, Prepared, picture};
-use crate::catalog::UnitLayers;
 use crate::error::{ApiError, nearest};
 use crate::params::Params;
+use sprite_inputs::catalog::UnitLayers;
 
 /// A unit's two layer documents as served: bytes, digest and gzip of each, made once.
 pub(crate) struct ServedLayers {

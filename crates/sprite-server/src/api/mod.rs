@@ -38,10 +38,12 @@ use tokio::sync::Semaphore;
 
 pub use respond::{REUSE, REVALIDATE, matches_etag};
 
-use crate::catalog::{Catalog, ServedUnit, Sheet, WeaponSheet, weapon_layer_of};
 use crate::error::ApiError;
 use crate::params::Params;
-use crate::sas::SasCatalog;
+use sprite_inputs::catalog::SasCatalog;
+use sprite_inputs::catalog::{Catalog, ServedUnit};
+use sprite_inputs::layers::weapon_layer_of;
+use sprite_inputs::sheets::{Sheet, WeaponSheet};
 
 /// Everything the handlers share.
 pub struct AppState {

@@ -11,9 +11,9 @@ use sprite_render::sheet::sheet_png;
 
 use super::respond::{REUSE, body};
 use super::{AppState, picture};
-use crate::catalog::Sheet;
 use crate::error::ApiError;
 use crate::params::Params;
+use sprite_inputs::sheets::Sheet;
 
 /// `GET /api/v1/sheet.png?kind=&palette=&portrait=`: `tactics-sprite sheet`'s PNG (a PNG sheet
 /// as it is).

@@ -44,7 +44,7 @@ impl Server {
         command
             .args(["serve", "--addr", "127.0.0.1:0"])
             .args(args)
-            .env_remove(fft_formats::retail::ORIGINALS_VAR)
+            .env_remove(test_support::ORIGINALS_VAR)
             .env_remove(test_support::SHEETS_VAR)
             .current_dir(std::env::temp_dir())
             .stdin(Stdio::null())
