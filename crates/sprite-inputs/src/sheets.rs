@@ -1,5 +1,5 @@
 //! The pictures a document is drawn from, found and read: a unit's sheet and the SP2 its MON
-//! sequences draw from, from the disk or a disc image ([`SheetFiles`], [`load_sheets`]); the
+//! sequences draw from, from the disk or a disc image ([`GameFiles`], [`load_sheets`]); the
 //! sheets a server draws each kind from ([`Sheet`], [`find_sheets`]); the weapons sheet
 //! `WEP.SPR` ([`WeaponSheet`]); and a SAS set's PNG sheet ([`SasSheet`]).
 
@@ -18,77 +18,9 @@ use sprite_render::sheet::{
 use sprite_render::{Image, RenderError};
 
 use crate::error::{Error, Result};
-use crate::locate::{self, Originals};
+use crate::locate::{GameFiles, Originals};
 use crate::read::{InputFile, read_container};
 use crate::sniff::not_a_sprite_file;
-
-/// Where `--sheet`, `--sp2` and `--weapon-sheet` are read from: the disk, or with `--disc` the
-/// image, through [`Originals::locate`] (a name in its BATTLE folder, a path with a folder from
-/// its root). With `--disc` a file of that name on disk is never read, so the same command draws
-/// the same picture in any working folder.
-#[derive(Debug)]
-pub enum SheetFiles {
-    Disk,
-    Disc(Originals),
-}
-
-impl SheetFiles {
-    /// The files of the disc image `image` when one is given, else of the disk.
-    ///
-    /// # Errors
-    /// An image that does not open.
-    pub fn of(image: Option<&Path>) -> Result<SheetFiles> {
-        Ok(match image {
-            Some(image) => SheetFiles::Disc(Originals::disc(image)?),
-            None => SheetFiles::Disk,
-        })
-    }
-
-    /// The file `path` names for `flag` (`--sheet`), read whole and named for messages (its
-    /// path, or `IMAGE:BATTLE/RAMUZA.SPR`).
-    ///
-    /// # Errors
-    /// A file that cannot be read, or is not in the image.
-    pub fn read(&self, path: &Path, flag: &str) -> Result<InputFile> {
-        let Self::Disc(originals) = self else {
-            return InputFile::read(path);
-        };
-        let name = path.to_string_lossy();
-        originals.locate(&name)?.ok_or_else(|| {
-            let on_disk = if path.is_file() {
-                format!(
-                    "; with --disc, {flag} names a file in the image, not {} on disk",
-                    path.display()
-                )
-            } else {
-                String::new()
-            };
-            Error::not_found(format!("{}{on_disk}", originals.missing(&name)))
-        })
-    }
-
-    /// The file a document names (its SP2) beside `sheet`, read, if it is there; and where it
-    /// was looked for. On disk: its name as written or the other naming, in the sheet's folder;
-    /// in an image: in the folder `sheet` names, else the BATTLE folder.
-    ///
-    /// # Errors
-    /// A file that is there but cannot be read.
-    pub fn beside(&self, sheet: &Path, file: &str) -> Result<(Option<InputFile>, Vec<String>)> {
-        let Self::Disc(originals) = self else {
-            let (found, looked) = locate::beside(sheet, file)?;
-            return Ok((
-                found,
-                looked.iter().map(|p| p.display().to_string()).collect(),
-            ));
-        };
-        let sheet = sheet.to_string_lossy();
-        let name = match sheet.rsplit_once('/') {
-            Some((folder, _)) => format!("{folder}/{file}"),
-            None => file.to_owned(),
-        };
-        Ok((originals.locate(&name)?, vec![originals.location_of(&name)]))
-    }
-}
 
 /// A document's sheets, read and checked, and what to say about them once drawing succeeds.
 pub struct Sheets {
@@ -99,7 +31,7 @@ pub struct Sheets {
     /// Where an SP2 was looked for, when none was given or found (for the error that needs it).
     pub sp2_looked_for: Vec<String>,
     /// Where the sheets were read from, and the weapons sheet is read from.
-    pub files: SheetFiles,
+    pub files: GameFiles,
     /// The sheet's name in messages.
     pub sheet_name: String,
     /// The given SP2's name in messages.
@@ -121,8 +53,8 @@ pub struct SheetRequest<'a> {
 /// # Errors
 /// A sheet that cannot be read or is not a sheet (said as what it is), a palette it does not
 /// have, `--palette` for a PNG.
-pub fn load_sheets(files: SheetFiles, request: SheetRequest, doc: &Document) -> Result<Sheets> {
-    let sheet_file = files.read(request.sheet, "--sheet")?;
+pub fn load_sheets(files: GameFiles, request: SheetRequest, doc: &Document) -> Result<Sheets> {
+    let sheet_file = files.read(request.sheet)?;
     let sheet = load_sheet_bytes(&sheet_file.name, &sheet_file.bytes, request.palette)?;
     let mut lines = vec![format!(
         "sheet   {}",
@@ -133,7 +65,7 @@ pub fn load_sheets(files: SheetFiles, request: SheetRequest, doc: &Document) -> 
     let mut sp2_name = None;
     let sp2_file = match (request.sp2, &doc.sp2) {
         (Some(path), _) => {
-            let given = files.read(path, "--sp2")?;
+            let given = files.read(path)?;
             sp2_name = Some(given.name.clone());
             Some((given, ""))
         }

@@ -1,14 +1,15 @@
 //! `tactics-sprite disasm`: a SEQ or SHP file as its text form (docs/text-forms.md), which `asm`
 //! compiles back to the same bytes.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow};
 use fft_formats::seq::OpcodeTable;
 use fft_formats::{FileFormat, text};
 use sprite_data::output::write_atomically;
 
-use super::{FormatArg, Outcome, choose_kind, read_input};
+use super::inputs::GameFileArgs;
+use super::{FormatArg, Outcome, choose_kind};
 
 /// Write a SEQ or SHP file as editable text.
 #[derive(Debug, clap::Args)]
@@ -39,6 +40,9 @@ pub struct Args {
     /// Where to write the text.
     #[arg(short, long, value_name = "OUT")]
     pub out: PathBuf,
+
+    #[command(flatten)]
+    pub game: GameFileArgs,
 }
 
 /// Runs the command.
@@ -47,8 +51,8 @@ pub struct Args {
 /// An unreadable or undecodable file, a sheet or a text given as the file, or an output that
 /// cannot be written.
 pub fn run(args: &Args) -> Outcome {
-    let shown = args.file.display().to_string();
-    let bytes = read_input(&args.file)?;
+    let file = args.game.read(&args.file)?;
+    let (shown, bytes) = (file.name, file.bytes);
     if let Some(format) = text::detect(&bytes) {
         return Err(anyhow!(
             "{shown}: this is already the text form of {}; `tactics-sprite asm` compiles it",
@@ -56,7 +60,7 @@ pub fn run(args: &Args) -> Outcome {
         )
         .into());
     }
-    let (format, _) = choose_kind(&args.file, &bytes, args.kind)?;
+    let (format, _) = choose_kind(Path::new(&shown), &bytes, args.kind)?;
     if format == FileFormat::Spr {
         return Err(anyhow!(
             "{shown}: this is an SPR sprite sheet, which has no text form (it is a picture: \

@@ -1,14 +1,45 @@
-//! What the drawing commands (`render`, `export-aseprite`) read besides the document: the flags
-//! of the sheet, and the SP2 MON's SP2 sequences draw from (given, or found beside the sheet),
-//! from the disk or from a disc image (read by `sprite_inputs::sheets`), and the words for a
-//! drawing error that names these files.
+//! Where a command's game files are read from ([`GameFileArgs`]: `--disc IMAGE`, one definition
+//! for every command that names a game file), and what the drawing commands (`render`,
+//! `export-aseprite`) read besides the document: the flags of the sheet, and the SP2 MON's SP2
+//! sequences draw from (given, or found beside the sheet), from the disk or from a disc image
+//! (read by `sprite_inputs::sheets`), and the words for a drawing error that names these files.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::anyhow;
 use sprite_data::Document;
-use sprite_inputs::sheets::{SheetFiles, SheetRequest, Sheets, load_sheets};
+use sprite_inputs::InputFile;
+use sprite_inputs::locate::GameFiles;
+use sprite_inputs::sheets::{SheetRequest, Sheets, load_sheets};
 use sprite_render::{RenderError, RenderFailure, Renderer};
+
+/// `--disc IMAGE`: where the game files a command names are read from. The one definition every
+/// command that reads a game file flattens in, so that a name is looked up the same way in each
+/// (docs/disc.md "How a name is looked up").
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct GameFileArgs {
+    /// Read the game files named from your own disc image (.cue, .bin, .img, .iso): a name it holds (RAMUZA.SPR, battle_ramuza_spr.bin, BATTLE/RAMUZA.SPR;1, any case) is its file, any other a file on disk (docs/disc.md)
+    #[arg(long, value_name = "IMAGE")]
+    pub disc: Option<PathBuf>,
+}
+
+impl GameFileArgs {
+    /// Where the files are read from: the image when one is given, else the disk.
+    ///
+    /// # Errors
+    /// An image that does not open.
+    pub fn files(&self) -> sprite_inputs::Result<GameFiles> {
+        GameFiles::of(self.disc.as_deref())
+    }
+
+    /// The file `path` names, read whole ([`GameFiles::read`]).
+    ///
+    /// # Errors
+    /// An image that does not open, a file that cannot be read or is not there.
+    pub fn read(&self, path: &Path) -> sprite_inputs::Result<InputFile> {
+        self.files()?.read(path)
+    }
+}
 
 /// What every drawing command reads: a document and the sheet to draw it from.
 #[derive(Debug, clap::Args)]
@@ -17,7 +48,7 @@ pub struct DrawingInput {
     #[arg(long, value_name = "FILE")]
     pub data: PathBuf,
 
-    /// The sheet: an SPR file, or a PNG 256 pixels wide in its layout (with --disc, a name in the image).
+    /// The sheet: an SPR file, or a PNG 256 pixels wide in its layout (with --disc, the image's when it has it).
     #[arg(long, value_name = "SHEET")]
     pub sheet: PathBuf,
 
@@ -25,9 +56,8 @@ pub struct DrawingInput {
     #[arg(long, value_name = "FILE")]
     pub sp2: Option<PathBuf>,
 
-    /// Read --sheet, --sp2 and --weapon-sheet from your own disc image (.cue, .bin, .iso; docs/disc.md).
-    #[arg(long, value_name = "IMAGE")]
-    pub disc: Option<PathBuf>,
+    #[command(flatten)]
+    pub game: GameFileArgs,
 
     /// The SPR palette to draw with, the SP2's too (SPR sheets only) [default: 0]
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::whole_number::<usize>)]
@@ -42,7 +72,7 @@ impl DrawingInput {
     /// An image that does not open, a sheet that cannot be read or is not a sheet (said as what
     /// it is).
     pub fn load(&self, doc: &Document) -> sprite_inputs::Result<Sheets> {
-        let files = SheetFiles::of(self.disc.as_deref())?;
+        let files = self.game.files()?;
         let request = SheetRequest {
             sheet: &self.sheet,
             sp2: self.sp2.as_deref(),

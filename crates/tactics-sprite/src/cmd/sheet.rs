@@ -14,6 +14,7 @@ use sprite_data::output::write_atomically;
 use sprite_render::sheet::sheet_png;
 use sprite_render::spr_png::{self, ImportOptions, Imported, PixelSource, Source};
 
+use super::inputs::GameFileArgs;
 use super::{Outcome, plural, read_input};
 
 /// What `sheet FILE` and `sheet export FILE` write, for both their helps.
@@ -73,6 +74,9 @@ pub struct ExportArgs {
     /// Where to write the PNG.
     #[arg(short, long, value_name = "OUT", required = true)]
     pub out: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub game: GameFileArgs,
 }
 
 /// Read a picture of a sheet back into the SPR file.
@@ -106,6 +110,10 @@ pub struct ImportArgs {
     /// Where to write the SPR file.
     #[arg(short, long, value_name = "SPR")]
     pub out: PathBuf,
+
+    // --like from your own disc image, when it holds it.
+    #[command(flatten)]
+    pub game: GameFileArgs,
 }
 
 /// `--variant`: a layout by its name (`standard`, `sp2`, ...).
@@ -135,8 +143,8 @@ fn export(args: &ExportArgs) -> Outcome {
     let (Some(file), Some(out)) = (&args.file, &args.out) else {
         unreachable!("clap requires FILE and --out");
     };
-    let shown = file.display().to_string();
-    let bytes = read_input(file)?;
+    let sheet = args.game.read(file)?;
+    let (shown, bytes) = (sheet.name, sheet.bytes);
     if let Some(what) = super::wrong_kind(&bytes, FileFormat::Spr) {
         let advice = if what.starts_with("a PNG") {
             " (a PNG sheet is given to render and export-aseprite as it is; `sheet import` makes \
@@ -167,7 +175,11 @@ fn import(args: &ImportArgs) -> Outcome {
     if !bytes.starts_with(&sprite_render::sheet::PNG_SIGNATURE) {
         return Err(not_a_picture(&shown, &bytes).into());
     }
-    let like = args.like.as_deref().map(read_like).transpose()?;
+    let like = args
+        .like
+        .as_deref()
+        .map(|like| read_like(&args.game, like))
+        .transpose()?;
     let options = ImportOptions {
         like: like.as_ref(),
         palette: args.palette,
@@ -241,9 +253,9 @@ fn not_a_picture(shown: &str, bytes: &[u8]) -> anyhow::Error {
 }
 
 /// Reads and decodes `--like`.
-fn read_like(path: &Path) -> anyhow::Result<Spr> {
-    let shown = path.display();
-    let bytes = read_input(path)?;
+fn read_like(game: &GameFileArgs, path: &Path) -> anyhow::Result<Spr> {
+    let like = game.read(path)?;
+    let (shown, bytes) = (like.name, like.bytes);
     if let Some(what) = super::wrong_kind(&bytes, FileFormat::Spr) {
         return Err(anyhow!(
             "--like {shown}: this is {what}, not an SPR sprite sheet"

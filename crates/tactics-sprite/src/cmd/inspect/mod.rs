@@ -22,7 +22,7 @@ use fft_formats::{FileFormat, Seq, UnitShp, WeaponShp};
 use crate::cmd::inspection::Identity;
 pub use args::Args;
 
-use super::{Outcome, choose_kind, read_input, stdout_error};
+use super::{Outcome, choose_kind, stdout_error};
 
 /// Runs the command.
 ///
@@ -37,10 +37,10 @@ pub fn run(args: &Args) -> Outcome {
             return Ok(result?);
         }
     }
-    let path = &args.file;
-    let bytes = read_input(path)?;
-    let (kind, source) = choose_kind(path, &bytes, args.kind)?;
-    let name = || path.display().to_string();
+    let file = args.game.read(&args.file)?;
+    let (shown, bytes) = (file.name, file.bytes);
+    let (kind, source) = choose_kind(std::path::Path::new(&shown), &bytes, args.kind)?;
+    let name = || shown.clone();
     let mut identity = Identity::new(name(), &bytes, kind, source);
     let (json, verbose) = (args.json, args.verbose);
     let text = match kind {
