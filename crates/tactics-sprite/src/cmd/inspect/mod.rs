@@ -37,6 +37,13 @@ pub fn run(args: &Args) -> Outcome {
             return Ok(result?);
         }
     }
+    // A document (a unit document's JSON) is listed as `list` lists it.
+    if args.kind.is_none()
+        && args.game.disc.is_none()
+        && sprite_inputs::sniff::starts_as_json(&args.file)
+    {
+        return super::list::print_listing(&args.file, args.json);
+    }
     let file = args.game.read(&args.file)?;
     let (shown, bytes) = (file.name, file.bytes);
     let (kind, source) = choose_kind(std::path::Path::new(&shown), &bytes, args.kind)?;
