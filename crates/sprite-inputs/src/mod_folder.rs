@@ -29,7 +29,10 @@ use layout::CONFIG_FILE;
 pub fn new_mod(dir: &Path, new: &NewMod) -> Result<ModConfig> {
     let config = ModConfig::new(new)?;
     if dir.exists() && !dir.is_dir() {
-        return Err(Error::file(format!("{}: a file, not a folder", dir.display())));
+        return Err(Error::file(format!(
+            "{}: a file, not a folder",
+            dir.display()
+        )));
     }
     let path = dir.join(CONFIG_FILE);
     if std::fs::symlink_metadata(&path).is_ok() {

@@ -23,9 +23,18 @@ fn a_later_folder_and_its_mod_folders_win() {
             .join(mode)
             .join("fftpack/unit")
     };
-    put(&unit("classic").join("battle_type1_seq.bin"), b"classic seq");
-    put(&unit("classic").join("battle_type1_shp.bin"), b"classic shp");
-    put(&unit("enhanced").join("battle_type1_seq.bin"), b"enhanced seq");
+    put(
+        &unit("classic").join("battle_type1_seq.bin"),
+        b"classic seq",
+    );
+    put(
+        &unit("classic").join("battle_type1_shp.bin"),
+        b"classic shp",
+    );
+    put(
+        &unit("enhanced").join("battle_type1_seq.bin"),
+        b"enhanced seq",
+    );
     let hd = dir.join("mods/fftivc.sprites.test/FFTIVC/data/enhanced/system/ffto/g2d");
     put(&hd.join("tex_992.bin"), b"hd");
 
@@ -53,7 +62,10 @@ fn a_later_folder_and_its_mod_folders_win() {
         ..OriginalsRequest::default()
     })
     .unwrap_err();
-    assert_eq!(missing.to_string(), "--originals no-such-folder: no such folder");
+    assert_eq!(
+        missing.to_string(),
+        "--originals no-such-folder: no such folder"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -15,13 +15,13 @@ use sprite_data::output::write_atomically;
 use sprite_render::spr_png::{self, ImportOptions, Imported};
 
 use crate::error::{Error, Result};
-use crate::locate::Originals;
+use crate::locate::{Originals, originals_folders};
 use crate::mod_folder::config::ModConfig;
 use crate::mod_folder::layout::{self, Mode, slashed};
 use crate::names::GameName;
 use crate::names::battle::{BattleFile, LOADER_LISTED_TWICE, battle_file, nearest_sprite_files};
 use crate::read::read_input;
-use crate::retail::Verdict;
+use crate::retail::{ORIGINALS_VAR, SHEETS_VAR, Verdict};
 use crate::sniff::{Sniffed, sniff, wrong_kind};
 
 /// How `mod add` places its files.
@@ -84,6 +84,29 @@ impl Placement {
     pub fn shown_path(&self) -> String {
         slashed(&self.relative)
     }
+}
+
+/// Where a picture's retail sheet is looked for: the `--originals` folders given (layered), else
+/// the folders [`ORIGINALS_VAR`] and [`SHEETS_VAR`] name, those that are there; `None` when
+/// there are none.
+///
+/// # Errors
+/// A folder given that is not there, or one that cannot be walked.
+pub fn sheet_places(folders: &[PathBuf]) -> Result<Option<Originals>> {
+    if let Some(originals) = originals_folders(folders)? {
+        return Ok(Some(originals));
+    }
+    let named: Vec<PathBuf> = [ORIGINALS_VAR, SHEETS_VAR]
+        .iter()
+        .filter_map(std::env::var_os)
+        .filter(|dir| !dir.is_empty())
+        .map(PathBuf::from)
+        .filter(|dir| dir.is_dir())
+        .collect();
+    if named.is_empty() {
+        return Ok(None);
+    }
+    Originals::from_folders(&named).map(Some)
 }
 
 /// Checks every file for the mod at `dir` and says where each goes; writes nothing.
@@ -177,8 +200,11 @@ fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
     if let Some(why) = LOADER_LISTED_TWICE.trap(file.disc_name) {
         return Err(Error::file(format!("{source}: {why}")));
     }
-    file.check_fits(&format!("{source} (as {})", file.remaster_name()), bytes.len() as u64)
-        .map_err(Error::file)?;
+    file.check_fits(
+        &format!("{source} (as {})", file.remaster_name()),
+        bytes.len() as u64,
+    )
+    .map_err(Error::file)?;
     let relative = layout::unit_path(options.mode, file);
     let replaces = check_target(dir, &relative, options.replace)?;
     Ok(Placement {
@@ -210,7 +236,9 @@ fn tell(
     };
     let named = |own: String| options.rename.map_or(own, str::to_owned);
     match sniff(bytes) {
-        Some(Sniffed::Sprite(format)) => Ok((Incoming::Sprite(format), named(file_name.to_owned()))),
+        Some(Sniffed::Sprite(format)) => {
+            Ok((Incoming::Sprite(format), named(file_name.to_owned())))
+        }
         Some(Sniffed::Text(format)) => Ok((Incoming::Text(format), named(own(".txt")))),
         Some(Sniffed::Png) => Ok((Incoming::Picture, named(sheet_name(&own(".png"))))),
         other => {
@@ -302,7 +330,8 @@ fn import(
                     like.name
                 )));
             }
-            let spr = Spr::decode(&like.bytes).map_err(|e| Error::from(e).in_context(&like.name))?;
+            let spr =
+                Spr::decode(&like.bytes).map_err(|e| Error::from(e).in_context(&like.name))?;
             Some((like.name, spr))
         }
         None => None,
@@ -328,7 +357,12 @@ fn check_kind(source: &str, bytes: &[u8], format: FileFormat, file: &BattleFile)
     }
     fft_formats::round_trip(format, bytes)
         .map(|_| ())
-        .map_err(|e| Error::file(format!("{source}: does not decode as {}: {e}", format.in_words())))
+        .map_err(|e| {
+            Error::file(format!(
+                "{source}: does not decode as {}: {e}",
+                format.in_words()
+            ))
+        })
 }
 
 /// Whether the file at `relative` below `dir` may be written: every folder on the way is a
@@ -336,7 +370,11 @@ fn check_kind(source: &str, bytes: &[u8], format: FileFormat, file: &BattleFile)
 /// folder, and is not there unless `replace`. Whether one is there.
 fn check_target(dir: &Path, relative: &Path, replace: bool) -> Result<bool> {
     let mut at = dir.to_path_buf();
-    let folders = relative.parent().map(Path::components).into_iter().flatten();
+    let folders = relative
+        .parent()
+        .map(Path::components)
+        .into_iter()
+        .flatten();
     for folder in folders {
         at.push(folder);
         match std::fs::symlink_metadata(&at) {

@@ -102,7 +102,10 @@ impl Report {
 /// a folder of the mod that cannot be read, more entries than a walk reads: each one line.
 pub fn check(dir: &Path) -> Result<Report> {
     if !dir.is_dir() {
-        return Err(Error::not_found(format!("{}: no such folder", dir.display())));
+        return Err(Error::not_found(format!(
+            "{}: no such folder",
+            dir.display()
+        )));
     }
     let config = ModConfig::read(dir)?;
     let walked = walk(dir, MOD_DEPTH)?;
@@ -147,7 +150,10 @@ pub fn check(dir: &Path) -> Result<Report> {
                 "not a file or a folder".to_owned(),
             )),
             EntryKind::Folder => {
-                if matches!(placed, Placed::Unit { .. } | Placed::Hd { .. } | Placed::Config) {
+                if matches!(
+                    placed,
+                    Placed::Unit { .. } | Placed::Hd { .. } | Placed::Config
+                ) {
                     entries.push(say(
                         Severity::Error,
                         relative,
@@ -247,8 +253,7 @@ fn file_finding(
                 ),
                 (Mode::Classic, _) => (
                     Severity::Error,
-                    "the classic game never reads the HD sheets: put it under enhanced/"
-                        .to_owned(),
+                    "the classic game never reads the HD sheets: put it under enhanced/".to_owned(),
                 ),
                 (Mode::Combined, Some(_)) => (
                     Severity::Warning,
@@ -323,7 +328,11 @@ fn unit_finding(
     if let Some(what) = wrong_kind(&bytes, format) {
         return (
             Severity::Error,
-            format!("this is {what}, but {} is {}", file.disc_name, format.in_words()),
+            format!(
+                "this is {what}, but {} is {}",
+                file.disc_name,
+                format.in_words()
+            ),
             None,
         );
     }

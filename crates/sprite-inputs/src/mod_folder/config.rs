@@ -69,7 +69,8 @@ impl ModConfig {
     /// An ID that is no folder name ([`check_mod_id`]; the request's fault, parameter `id`), an
     /// empty name (parameter `name`).
     pub fn new(new: &NewMod) -> Result<ModConfig> {
-        check_mod_id(&new.id).map_err(|why| Error::input("id", why))?;
+        check_mod_id(&new.id)
+            .map_err(|why| Error::input("id", format!("the mod ID {:?}: {why}", new.id)))?;
         if new.name.trim().is_empty() {
             return Err(Error::input("name", "the mod's name is empty"));
         }
@@ -77,7 +78,10 @@ impl ModConfig {
             match value.chars().find(|c| c.is_control() && *c != '\n') {
                 Some(c) => Err(Error::input(
                     parameter,
-                    format!("holds the control character U+{:04X}", u32::from(c)),
+                    format!(
+                        "the mod's {parameter} holds the control character U+{:04X}",
+                        u32::from(c)
+                    ),
                 )),
                 None => Ok(value.to_owned()),
             }
@@ -137,8 +141,8 @@ impl ModConfig {
     /// object, a field of another type than Reloaded-II reads, no `ModId` or `ModName`, or an ID
     /// that is no folder name ([`check_mod_id`]).
     pub fn parse(bytes: &[u8]) -> Result<ModConfig> {
-        let value: Value = serde_json::from_slice(bytes)
-            .map_err(|e| Error::file(format!("not JSON: {e}")))?;
+        let value: Value =
+            serde_json::from_slice(bytes).map_err(|e| Error::file(format!("not JSON: {e}")))?;
         let Value::Object(mut fields) = value else {
             return Err(Error::file("not a JSON object"));
         };
@@ -146,15 +150,14 @@ impl ModConfig {
         let mod_id = string(take("ModId"), "ModId")?
             .ok_or_else(|| Error::file("no ModId: Reloaded-II names a mod by it"))?;
         check_mod_id(&mod_id).map_err(|why| Error::file(format!("ModId {mod_id:?}: {why}")))?;
-        let mod_name = string(take("ModName"), "ModName")?
-            .ok_or_else(|| Error::file("no ModName"))?;
+        let mod_name =
+            string(take("ModName"), "ModName")?.ok_or_else(|| Error::file("no ModName"))?;
         let config = ModConfig {
             mod_id,
             mod_name,
             mod_author: string(take("ModAuthor"), "ModAuthor")?.unwrap_or_default(),
             mod_version: string(take("ModVersion"), "ModVersion")?.unwrap_or_default(),
-            mod_description: string(take("ModDescription"), "ModDescription")?
-                .unwrap_or_default(),
+            mod_description: string(take("ModDescription"), "ModDescription")?.unwrap_or_default(),
             mod_dll: string(take("ModDll"), "ModDll")?.unwrap_or_default(),
             is_library: match take("IsLibrary") {
                 None | Some(Value::Null) => false,
@@ -231,7 +234,9 @@ fn wrong_type(name: &str, wanted: &str, found: &Value) -> Error {
         Value::Array(_) => "a list",
         Value::Object(_) => "an object",
     };
-    Error::file(format!("{name}: Reloaded-II reads {wanted} here, not {found}"))
+    Error::file(format!(
+        "{name}: Reloaded-II reads {wanted} here, not {found}"
+    ))
 }
 
 /// Whether `id` can be a mod's ID: Reloaded-II names the mod's folders by it, so it must be one
@@ -246,7 +251,10 @@ pub fn check_mod_id(id: &str) -> std::result::Result<(), String> {
     let why = if id.is_empty() {
         Some("is empty".to_owned())
     } else if let Some(c) = id.chars().find(|c| c.is_control()) {
-        Some(format!("holds the control character U+{:04X}", u32::from(c)))
+        Some(format!(
+            "holds the control character U+{:04X}",
+            u32::from(c)
+        ))
     } else if id.contains(['/', '\\']) {
         Some("holds a path separator".to_owned())
     } else if id.contains("..") {
@@ -255,7 +263,9 @@ pub fn check_mod_id(id: &str) -> std::result::Result<(), String> {
         .chars()
         .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')))
     {
-        Some(format!("holds {c:?}, which not every system takes in a folder name"))
+        Some(format!(
+            "holds {c:?}, which not every system takes in a folder name"
+        ))
     } else if id.starts_with('.') || id.ends_with('.') {
         Some("starts or ends with a dot".to_owned())
     } else if id.chars().count() > MAX_ID_LEN {
@@ -311,10 +321,7 @@ mod tests {
             br#"{"ModId": "a.b", "ModName": "x", "ModIcon": "Preview.png", "Tags": [1]}"#,
         )
         .unwrap();
-        assert_eq!(
-            config.other.keys().collect::<Vec<_>>(),
-            ["ModIcon", "Tags"]
-        );
+        assert_eq!(config.other.keys().collect::<Vec<_>>(), ["ModIcon", "Tags"]);
         assert!(!config.depends_on_the_loader());
     }
 
@@ -339,12 +346,24 @@ mod tests {
     fn a_hostile_description_is_one_line() {
         let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
         for (bytes, start) in [
-            (b"hello".to_vec(), "not JSON: expected value at line 1 column 1"),
+            (
+                b"hello".to_vec(),
+                "not JSON: expected value at line 1 column 1",
+            ),
             (deep.into_bytes(), "not JSON: recursion limit exceeded"),
             (b"[]".to_vec(), "not a JSON object"),
-            (br#"{"ModId": "../../x", "ModName": "x"}"#.to_vec(), "ModId \"../../x\": holds a path separator"),
-            (br#"{"ModId": "a.b", "ModName": 3}"#.to_vec(), "ModName: Reloaded-II reads a string here, not a number"),
-            (br#"{"ModId": "a.b", "ModName": "x\u0000"}"#.to_vec(), "ModName holds a NUL character"),
+            (
+                br#"{"ModId": "../../x", "ModName": "x"}"#.to_vec(),
+                "ModId \"../../x\": holds a path separator",
+            ),
+            (
+                br#"{"ModId": "a.b", "ModName": 3}"#.to_vec(),
+                "ModName: Reloaded-II reads a string here, not a number",
+            ),
+            (
+                br#"{"ModId": "a.b", "ModName": "x\u0000"}"#.to_vec(),
+                "ModName holds a NUL character",
+            ),
         ] {
             let error = ModConfig::parse(&bytes).unwrap_err().to_string();
             assert!(error.starts_with(start), "{error}");

@@ -330,10 +330,17 @@ mod tests {
             why("FFTIVC/data/enhanced/unit/battle_type1_seq.bin")
                 .ends_with("put it at FFTIVC/data/enhanced/fftpack/unit/battle_type1_seq.bin")
         );
-        assert!(why("FFTIVC/data/Enhanced/fftpack/unit/battle_type1_seq.bin").contains("Enhanced/"));
+        assert!(
+            why("FFTIVC/data/Enhanced/fftpack/unit/battle_type1_seq.bin").contains("Enhanced/")
+        );
         assert!(why("battle_ramuza_spr.bin").contains("below FFTIVC/data/<mode>/"));
-        assert!(why("FFTIVC/data/enhanced/fftpack/unit/RAMUZA.SPR").contains("battle_ramuza_spr.bin"));
-        assert!(why("FFTIVC/data/enhanced/fftpack/unit/battle_type9_seq.bin").contains("nearest: battle_type1_seq.bin"));
+        assert!(
+            why("FFTIVC/data/enhanced/fftpack/unit/RAMUZA.SPR").contains("battle_ramuza_spr.bin")
+        );
+        assert!(
+            why("FFTIVC/data/enhanced/fftpack/unit/battle_type9_seq.bin")
+                .contains("nearest: battle_type1_seq.bin")
+        );
         assert!(why("FFTIVC/data/enhanced/fftpack/unit/battle_type1_seq.fr.bin").contains(".fr."));
         assert!(why("FFTIVC/other/battle_type1_seq.bin").contains("reads only"));
     }

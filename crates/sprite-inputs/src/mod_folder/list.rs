@@ -54,8 +54,8 @@ fn kind_order(file: &BattleFile) -> u8 {
     }
 }
 
-/// What a sprite file is to the game, in words: `the sprite sheet (pixels and 16 palettes) of
-/// kind type1's documents`, `the animations of kind type1 (Humans: ...)`.
+/// What a sprite file is to the game, in words: `the sprite sheet (pixels and palettes), the
+/// default sheet of kind type1 (Humans: ...)`, `the animations of kind type1 (Humans: ...)`.
 pub fn what_it_is(file: &BattleFile) -> String {
     let is = |name: &str| name.eq_ignore_ascii_case(file.disc_name);
     let profiles: Vec<_> = UNIT_KINDS.iter().map(|k| (k.name, k.load())).collect();
@@ -63,7 +63,7 @@ pub fn what_it_is(file: &BattleFile) -> String {
         profiles
             .iter()
             .filter(|(_, p)| read(p))
-            .map(|(name, p)| format!("kind {name} ({})", p.description))
+            .map(|(name, p)| format!("kind {name} ({})", short(&p.description)))
             .collect()
     };
     let layers = |read: &dyn Fn((&str, &str)) -> bool| -> Vec<String> {
@@ -106,12 +106,21 @@ pub fn what_it_is(file: &BattleFile) -> String {
     }
 }
 
-/// `, which kind X's documents are drawn from` when a kind's profile names the sheet.
+/// `, the default sheet of kind X` when a kind's profile names the sheet.
 fn drawn_by(kinds: Vec<String>) -> String {
     if kinds.is_empty() {
         String::new()
     } else {
-        format!(", which {} is drawn from by default", kinds.join(", "))
+        format!(", the default sheet of {}", kinds.join(", "))
+    }
+}
+
+/// A profile's description without its parenthesis on the files: `Humans: Ramza, squires and
+/// most jobs`.
+fn short(description: &str) -> &str {
+    match description.rfind(" (") {
+        Some(at) if description.ends_with(')') => &description[..at],
+        _ => description,
     }
 }
 

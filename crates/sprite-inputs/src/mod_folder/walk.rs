@@ -21,10 +21,14 @@ pub const SEARCH_DEPTH: usize = 8;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EntryKind {
     /// A file of this many bytes.
-    File { len: u64 },
+    File {
+        len: u64,
+    },
     Folder,
     /// A symbolic link, and what it points to as written.
-    Link { target: Option<PathBuf> },
+    Link {
+        target: Option<PathBuf>,
+    },
     /// Anything else (a socket, a device).
     Other,
 }
@@ -53,14 +57,18 @@ pub struct Walked {
 /// entries; each in the context of the path.
 pub fn walk(root: &Path, depth: usize) -> Result<Walked> {
     if !root.is_dir() {
-        return Err(Error::not_found(format!("{}: no such folder", root.display())));
+        return Err(Error::not_found(format!(
+            "{}: no such folder",
+            root.display()
+        )));
     }
     let mut walked = Walked::default();
     let mut pending = vec![(PathBuf::new(), 0usize)];
     let mut read = 0usize;
     while let Some((folder, level)) = pending.pop() {
         let full = root.join(&folder);
-        let listing = std::fs::read_dir(&full).map_err(|e| Error::from(e).in_context(full.display()))?;
+        let listing =
+            std::fs::read_dir(&full).map_err(|e| Error::from(e).in_context(full.display()))?;
         for entry in listing {
             let entry = entry.map_err(|e| Error::from(e).in_context(full.display()))?;
             read += 1;
@@ -126,7 +134,11 @@ pub fn find_loader_folders(root: &Path) -> Result<LoaderFolders> {
         parts.len() >= tail.len() && parts[parts.len() - tail.len()..] == *tail
     };
     let mut found = LoaderFolders::default();
-    for entry in walked.entries.iter().filter(|e| e.kind == EntryKind::Folder) {
+    for entry in walked
+        .entries
+        .iter()
+        .filter(|e| e.kind == EntryKind::Folder)
+    {
         if ends_with(&entry.relative, &UNIT_FOLDER) {
             found.units.push(root.join(&entry.relative));
         } else if ends_with(&entry.relative, &HD_FOLDER) {
@@ -156,7 +168,8 @@ mod tests {
     use super::*;
 
     fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("sprite-inputs-walk-{name}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("sprite-inputs-walk-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
@@ -166,17 +179,30 @@ mod tests {
     fn a_mod_s_folders_are_found_and_layered_enhanced_last() {
         let dir = scratch("layered");
         for mode in ["enhanced", "combined", "classic"] {
-            std::fs::create_dir_all(dir.join("m/FFTIVC/data").join(mode).join("fftpack/unit")).unwrap();
+            std::fs::create_dir_all(dir.join("m/FFTIVC/data").join(mode).join("fftpack/unit"))
+                .unwrap();
         }
         std::fs::create_dir_all(dir.join("m/FFTIVC/data/enhanced/system/ffto/g2d")).unwrap();
         let found = find_loader_folders(&dir).unwrap();
         let modes: Vec<String> = found
             .units
             .iter()
-            .map(|p| p.parent().unwrap().parent().unwrap().file_name().unwrap().to_string_lossy().into_owned())
+            .map(|p| {
+                p.parent()
+                    .unwrap()
+                    .parent()
+                    .unwrap()
+                    .file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+            })
             .collect();
         assert_eq!(modes, ["classic", "combined", "enhanced"]);
-        assert_eq!(found.hd, [dir.join("m/FFTIVC/data/enhanced/system/ffto/g2d")]);
+        assert_eq!(
+            found.hd,
+            [dir.join("m/FFTIVC/data/enhanced/system/ffto/g2d")]
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

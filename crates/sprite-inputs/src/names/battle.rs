@@ -419,7 +419,10 @@ mod tests {
     #[test]
     fn a_file_s_size_and_sectors() {
         let seq = battle_file("battle_type1_seq.bin").unwrap();
-        assert_eq!((seq.disc_name, seq.size, seq.sectors()), ("TYPE1.SEQ", 6754, 4));
+        assert_eq!(
+            (seq.disc_name, seq.size, seq.sectors()),
+            ("TYPE1.SEQ", 6754, 4)
+        );
         assert_eq!(battle_file("TYPE1.SHP").unwrap().sectors(), 4);
         assert_eq!(battle_file("BATTLE/RAMUZA.SPR").unwrap().size, 43354);
         assert_eq!(seq.check_fits("x", 6754), Ok(()));
@@ -445,14 +448,20 @@ mod tests {
     #[test]
     fn a_name_the_game_lacks_gets_the_nearest_in_its_own_form() {
         assert_eq!(nearest_sprite_files("TYPE9.SEQ")[0], "TYPE1.SEQ");
-        assert_eq!(nearest_sprite_files("battle_ramza_spr.bin")[0], "battle_ramuza_spr.bin");
+        assert_eq!(
+            nearest_sprite_files("battle_ramza_spr.bin")[0],
+            "battle_ramuza_spr.bin"
+        );
     }
 
     #[test]
     fn the_h61_trap_names_both_files() {
         let h61 = LOADER_LISTED_TWICE.trap("battle_h61_spr.bin").unwrap();
         assert!(h61.contains("at index 83 (BARUNA.SPR's) and 110"), "{h61}");
-        assert!(h61.ends_with("replace BARUNA.SPR in the game, not H61.SPR"), "{h61}");
+        assert!(
+            h61.ends_with("replace BARUNA.SPR in the game, not H61.SPR"),
+            "{h61}"
+        );
         let baruna = LOADER_LISTED_TWICE.trap("BARUNA.SPR").unwrap();
         assert!(baruna.contains("has no battle_baruna_spr.bin"), "{baruna}");
         assert_eq!(LOADER_LISTED_TWICE.trap("RAMUZA.SPR"), None);
