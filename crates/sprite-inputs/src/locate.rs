@@ -162,6 +162,29 @@ impl Originals {
         Ok(Originals { places, hd_folders })
     }
 
+    /// These places but the folders at or below `dir` (a mod's own, when its files are not the
+    /// originals it is compared with).
+    pub fn excluding(self, dir: &Path) -> Originals {
+        let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+        let inside = |path: &Path| {
+            path.canonicalize()
+                .unwrap_or_else(|_| path.to_path_buf())
+                .starts_with(&dir)
+        };
+        Originals {
+            places: self
+                .places
+                .into_iter()
+                .filter(|place| !matches!(place, Place::Folder(folder) if inside(folder)))
+                .collect(),
+            hd_folders: self
+                .hd_folders
+                .into_iter()
+                .filter(|folder| !inside(folder))
+                .collect(),
+        }
+    }
+
     /// The remaster's HD sheet folders (`system/ffto/g2d/`) found below the folders given, a
     /// later one before an earlier one's: where a unit's `tex_N.bin` halves are looked for.
     pub fn hd_folders(&self) -> impl Iterator<Item = &Path> {

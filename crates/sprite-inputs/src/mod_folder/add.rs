@@ -86,15 +86,15 @@ impl Placement {
     }
 }
 
-/// Where a picture's retail sheet is looked for: the `--originals` folders given (layered), else
-/// the folders [`ORIGINALS_VAR`] and [`SHEETS_VAR`] name, those that are there; `None` when
-/// there are none.
+/// Where a picture's retail sheet is looked for, for the mod at `dir`: the `--originals`
+/// folders given (layered), else the folders [`ORIGINALS_VAR`] and [`SHEETS_VAR`] name, those
+/// that are there; never the mod's own folders. `None` when there are none.
 ///
 /// # Errors
 /// A folder given that is not there, or one that cannot be walked.
-pub fn sheet_places(folders: &[PathBuf]) -> Result<Option<Originals>> {
+pub fn sheet_places(folders: &[PathBuf], dir: &Path) -> Result<Option<Originals>> {
     if let Some(originals) = originals_folders(folders)? {
-        return Ok(Some(originals));
+        return Ok(Some(originals.excluding(dir)));
     }
     let named: Vec<PathBuf> = [ORIGINALS_VAR, SHEETS_VAR]
         .iter()
@@ -106,7 +106,7 @@ pub fn sheet_places(folders: &[PathBuf]) -> Result<Option<Originals>> {
     if named.is_empty() {
         return Ok(None);
     }
-    Originals::from_folders(&named).map(Some)
+    Originals::from_folders(&named).map(|originals| Some(originals.excluding(dir)))
 }
 
 /// Checks every file for the mod at `dir` and says where each goes; writes nothing.

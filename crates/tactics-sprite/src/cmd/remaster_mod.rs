@@ -195,7 +195,7 @@ fn run_new(args: &NewArgs) -> Outcome {
 }
 
 fn run_add(args: &AddArgs) -> Outcome {
-    let sheets = add::sheet_places(&args.originals).map_err(failed)?;
+    let sheets = add::sheet_places(&args.originals, &args.dir).map_err(failed)?;
     let options = AddOptions {
         mode: args.mode.into(),
         rename: args.rename.as_deref(),
