@@ -150,8 +150,8 @@ pub fn find_loader_folders(root: &Path) -> Result<LoaderFolders> {
             .strip_prefix(root)
             .unwrap_or(path)
             .components()
-            .filter_map(|c| Mode::from_folder(&c.as_os_str().to_string_lossy()))
-            .last();
+            .rev()
+            .find_map(|c| Mode::from_folder(&c.as_os_str().to_string_lossy()));
         match mode {
             Some(Mode::Classic) => 0,
             Some(Mode::Combined) | None => 1,
