@@ -9,9 +9,8 @@ use sprite_data::Profile;
 use sprite_data::compare::{Difference, DocumentFormat, JsonPath, Step, first_byte_difference};
 use sprite_data::layer::{LayerSet, build_layer};
 use sprite_data::target::{self, BuildTarget};
-use sprite_inputs::Originals;
 use sprite_inputs::build::build_files;
-use sprite_inputs::locate::existing_folder;
+use sprite_inputs::locate::originals_folders;
 use sprite_inputs::retail::{Verdict, sha256_hex};
 
 use super::documents::{AnyDocument, DocumentFile, LoadedDocument};
@@ -43,9 +42,9 @@ pub struct Args {
     #[arg(long, value_name = "FILE", conflicts_with = "originals", required_unless_present_any = ["originals", "disc"])]
     pub seq: Option<PathBuf>,
 
-    /// A folder holding the kind's files under their disc or remaster names (TYPE1.SHP, battle_type1_shp.bin)
+    /// A folder holding the kind's files under their disc or remaster names (TYPE1.SHP, battle_type1_shp.bin), or a mod or remaster folder with them in fftpack/unit/; repeatable, a later one over an earlier one
     #[arg(long, value_name = "DIR", conflicts_with = "disc")]
-    pub originals: Option<PathBuf>,
+    pub originals: Vec<PathBuf>,
 
     // The kind's files from your own disc image, or those --shp and --seq name.
     #[command(flatten)]
@@ -335,8 +334,7 @@ fn read_pair(
         }
         Ok(file)
     };
-    if let Some(dir) = &args.originals {
-        let originals = Originals::folder(existing_folder("--originals", dir)?);
+    if let Some(originals) = originals_folders(&args.originals)? {
         let read = |name: &str| -> anyhow::Result<SpriteFile> {
             Ok(SpriteFile::binary(originals.require(name)?))
         };

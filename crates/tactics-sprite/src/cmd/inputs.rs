@@ -1,15 +1,16 @@
 //! Where a command's game files are read from ([`GameFileArgs`]: `--disc IMAGE`, one definition
 //! for every command that names a game file), and what the drawing commands (`render`,
 //! `export-aseprite`) read besides the document: the flags of the sheet, and the SP2 MON's SP2
-//! sequences draw from (given, or found beside the sheet), from the disk or from a disc image
-//! (read by `sprite_inputs::sheets`), and the words for a drawing error that names these files.
+//! sequences draw from (given, or found beside the sheet), from the disk, a disc image or
+//! `--originals` folders (read by `sprite_inputs::sheets`), and the words for a drawing error
+//! that names these files.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::anyhow;
 use sprite_data::Document;
 use sprite_inputs::InputFile;
-use sprite_inputs::locate::GameFiles;
+use sprite_inputs::locate::{GameFiles, originals_folders};
 use sprite_inputs::sheets::{SheetRequest, Sheets, load_sheets};
 use sprite_render::{RenderError, RenderFailure, Renderer};
 
@@ -59,6 +60,10 @@ pub struct DrawingInput {
     #[command(flatten)]
     pub game: GameFileArgs,
 
+    /// Read --sheet, --sp2 and --weapon-sheet by name from these folders (a remaster mod or install too); repeatable, a later one over an earlier one (docs/mods.md).
+    #[arg(long, value_name = "DIR", conflicts_with = "disc")]
+    pub originals: Vec<PathBuf>,
+
     /// The SPR palette to draw with, the SP2's too (SPR sheets only) [default: 0]
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::whole_number::<usize>)]
     pub palette: Option<usize>,
@@ -72,7 +77,10 @@ impl DrawingInput {
     /// An image that does not open, a sheet that cannot be read or is not a sheet (said as what
     /// it is).
     pub fn load(&self, doc: &Document) -> sprite_inputs::Result<Sheets> {
-        let files = self.game.files()?;
+        let files = match originals_folders(&self.originals)? {
+            Some(originals) => GameFiles::Places(originals),
+            None => self.game.files()?,
+        };
         let request = SheetRequest {
             sheet: &self.sheet,
             sp2: self.sp2.as_deref(),
