@@ -44,6 +44,9 @@ pub struct TimelineFrame {
     pub rl: i32,
     /// Whether `FlipHorizontal` toggles have mirrored the body.
     pub flip: bool,
+    /// The index in the SEQ of the `Frame` command that showed it (a loop shows one command
+    /// more than once), so that a text form's line can be named for each step.
+    pub command: usize,
 }
 
 /// An event a renderer or a game reacts to.
@@ -185,7 +188,7 @@ impl<'a> Program<'a> {
             }
             match self.seq.commands[pc] {
                 Command::Frame { frame, delay } => {
-                    run.show(frame, delay);
+                    run.show(frame, delay, pc);
                     if delay == 0 {
                         run.timeline.end = End::Hold;
                         return Ok(run.timeline);
@@ -316,7 +319,7 @@ struct Run {
 }
 
 impl Run {
-    fn show(&mut self, frame: u8, delay: u8) {
+    fn show(&mut self, frame: u8, delay: u8, command: usize) {
         self.timeline.frames.push(TimelineFrame {
             frame: i32::from(frame) + self.frame_offset,
             delay_ticks: delay,
@@ -324,6 +327,7 @@ impl Run {
             du: self.du,
             rl: self.rl,
             flip: self.flip,
+            command,
         });
         self.tick += u32::from(delay);
     }

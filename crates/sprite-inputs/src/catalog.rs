@@ -4,6 +4,8 @@
 //! cut from ([`Catalog`]); the Tactics Ogre SAS sets, apart ([`SasCatalog`]); and the start-up
 //! lines that say what is served and where it came from.
 
+mod pair;
+
 use std::path::{Path, PathBuf};
 
 use sas_formats::SasSet;
@@ -20,6 +22,8 @@ use crate::locate::{Chosen, Originals, OriginalsRequest, Place, find_originals, 
 use crate::retail::{ORIGINALS_VAR, SHEETS_VAR};
 use crate::sas::sets_of_file;
 use crate::sheets::{SasSheet, Sheet, WeaponSheet, find_sheets};
+
+pub use pair::{PairRequest, SourceText, load_pair};
 
 /// The served units, in the order they were found, and the weapons sheet.
 #[derive(Debug, Clone, Default)]
@@ -50,6 +54,8 @@ pub struct ServedUnit {
     /// The weapon and effect layer documents `draw` with `weapon=` draws beside the unit; `None`
     /// when they were not found (such a request is then refused).
     pub layers: Option<UnitLayers>,
+    /// The SEQ's text form, when the unit was built from one (`serve --seq type1.seq.txt`).
+    pub source: Option<SourceText>,
 }
 
 /// The layer documents a unit's animations start with `QueueSpriteAnim`.
@@ -94,6 +100,7 @@ impl Catalog {
                 origin: "the synthetic demo unit (built in; not game data)".to_owned(),
                 sp2: None,
                 layers: None,
+                source: None,
             }],
             weapon_sheet: None,
         })
@@ -135,6 +142,7 @@ impl Catalog {
                 document,
                 origin: format!("built from {inputs}"),
                 layers: unit_layers(&layers, builtin.name),
+                source: None,
             });
         }
         Ok(Catalog {
@@ -232,6 +240,9 @@ pub struct ServeRequest {
     pub sas: Vec<PathBuf>,
     /// `--sas-sheet SHEET.png`: once for every set, or once per `--sas`.
     pub sas_sheet: Vec<PathBuf>,
+    /// `--shp FILE --seq FILE`: one unit built from this pair (each the file or its text form)
+    /// in place of the originals' kinds.
+    pub pair: Option<PairRequest>,
 }
 
 /// What a server serves, and what to say about it.
@@ -298,7 +309,7 @@ fn load_catalog(request: &ServeRequest) -> Result<Served> {
         Some(path) => Some(WeaponSheet::read(path)?),
         None => None,
     };
-    let originals = if request.data.is_empty() {
+    let originals = if request.data.is_empty() && request.pair.is_none() {
         find_originals(&OriginalsRequest {
             disc: request.disc.clone(),
             folders: request.originals.clone(),
@@ -346,6 +357,13 @@ fn load_units(
         notice,
         warning,
     };
+    if let Some(pair) = &request.pair {
+        let catalog = Catalog {
+            units: vec![load_pair(pair, sheets)?],
+            weapon_sheet: None,
+        };
+        return Ok(served(catalog, None, None));
+    }
     if !request.data.is_empty() {
         let mut catalog = Catalog::default();
         for path in &request.data {
@@ -371,6 +389,7 @@ fn load_units(
                 sheet,
                 sp2,
                 layers,
+                source: None,
             });
         }
         return Ok(served(catalog, None, None));
@@ -444,6 +463,34 @@ pub fn kind_name(path: &Path) -> String {
 }
 
 impl Served {
+    /// A digest of what is served to a client (each unit's name, document, sheets and text form;
+    /// the weapons sheet's name; the SAS sets' names and origins): a reload with the same digest
+    /// changed nothing a client sees (an editor's swap file beside a watched one), and is not
+    /// announced.
+    pub fn digest(&self) -> String {
+        let mut all: Vec<u8> = Vec::new();
+        let mut add = |part: &[u8]| {
+            all.extend_from_slice(&(part.len() as u64).to_le_bytes());
+            all.extend_from_slice(part);
+        };
+        for unit in &self.catalog.units {
+            add(unit.name.as_bytes());
+            add(&unit.bytes);
+            add(unit.sheet.bytes());
+            add(unit.sp2.as_ref().map_or(&[][..], Sheet::bytes));
+            add(unit.source.as_ref().map_or(&b""[..], |t| t.text.as_bytes()));
+            add(unit.origin.as_bytes());
+        }
+        if let Some(sheet) = &self.catalog.weapon_sheet {
+            add(sheet.file.as_bytes());
+        }
+        for set in &self.sas.sets {
+            add(set.name.as_bytes());
+            add(set.origin.as_bytes());
+        }
+        crate::retail::sha256_hex(&all)
+    }
+
     /// The start-up lines on what is served: each kind with its counts, origin, sheets and
     /// layers; each SAS set; the entries left out.
     pub fn lines(&self) -> Vec<String> {
