@@ -15,8 +15,15 @@ const $ = (id) => document.getElementById(id);
 /// The served kinds by name, as /api/v1/kinds lists them.
 const kinds = new Map();
 
+/// Set once the server says it watches its files (`serve --watch`): every answer is then
+/// revalidated, as a sheet or a canvas box may have changed since the browser kept it.
+let revalidate = false;
+
+/// Asks for every answer afresh from now on (the viewer calls it when the server watches).
+export function revalidateAnswers() { revalidate = true; }
+
 async function answer(url) {
-  const response = await fetch(url);
+  const response = await fetch(url, revalidate ? { cache: 'no-cache' } : {});
   if (!response.ok) {
     let why = await response.text();
     try { why = JSON.parse(why).error; } catch { /* not JSON: the text as it is */ }
@@ -83,6 +90,8 @@ export async function open(id, host, wanted) {
     boxFrom: '',
     boxes: new Map(),
     fits: 0,
+    /// `/api/v1/source`'s answer when the kind was built from a SEQ text, else null.
+    source: null,
   };
 
   const view = () => viewOf(s.facing, s.step);
@@ -286,6 +295,9 @@ export async function open(id, host, wanted) {
   if (frame !== undefined && frame >= 0 && frame < atlas.doc.frames.length) s.frame = frame;
 
   describe();
+  // The SEQ text the kind was built from (`serve --seq FILE.seq.txt`), with the line each step
+  // plays from.
+  s.source = kind.source ? await json(`/api/v1/source?kind=${encodeURIComponent(kind.kind)}`) : null;
   await loadSheets();
   if (kind.layers) await loadWeapon();
   newPlayer();
@@ -312,8 +324,96 @@ export async function open(id, host, wanted) {
     $(id).onchange = () => loadWeapon().then(refit).catch(report);
   }
 
+  /// The sequence the moment plays, and the tick within it: null for a bare frame or idle.
+  function played() {
+    if (s.frame !== null || idle()) return null;
+    const index = isBackView(view()) ? s.animation.back : s.animation.front;
+    const sequence = atlas.doc.sequences[index];
+    const total = sequence.ticks.reduce((a, b) => a + b, 0);
+    return { index, sequence, total };
+  }
+
+  /// The box the tiles of `v` fill over the animation (for the eight views side by side).
+  function boxOf(v) {
+    const saved = s.step;
+    s.step = (v - s.facing + 8) % 8;
+    const box = tileBox();
+    s.step = saved;
+    return box;
+  }
+
   return {
     box: () => s.box,
+    /// Where the page is, as the address says it (`where` opens the same moment again).
+    where() {
+      const query = new URLSearchParams({ kind: kind.kind });
+      if (s.frame !== null) {
+        query.set('frame', String(s.frame));
+      } else {
+        query.set('animation', s.animation.name);
+        query.set('view', String(view()));
+        query.set('tick', String(s.player.tick));
+      }
+      if (s.water) query.set('water', '1');
+      if (kind.palettes > 0) query.set('palette', $('palette').value);
+      if (s.weapon) weaponQuery(query);
+      return query;
+    },
+    /// What the timeline shows: each step's span and the events, the tick within the sequence.
+    timeline() {
+      const p = played();
+      if (!p) return null;
+      const spans = [];
+      let from = 0;
+      for (const ticks of p.sequence.ticks) {
+        spans.push({ from, ticks });
+        from += ticks;
+      }
+      const tick = s.player.tick;
+      const at = p.total > 0 && p.sequence.loop ? tick % p.total : Math.min(tick, p.total);
+      const events = (p.sequence.events || []).map(([t, label]) => ({ tick: t, label }));
+      return { total: p.total, spans, events, at, loops: p.sequence.loop === true };
+    },
+    /// Puts the clock at `tick` of the sequence's pass now shown.
+    seek(tick) {
+      const p = played();
+      if (!p) return;
+      const pass = p.sequence.loop && p.total > 0 ? Math.floor(s.player.tick / p.total) * p.total : 0;
+      s.player.seek(Math.max(0, pass + tick));
+    },
+    /// The source text's lines and the line playing now, when the kind was built from a text.
+    source() {
+      if (!s.source) return null;
+      const p = played();
+      let line = null;
+      if (p) {
+        poseAtTick(s.player.tick, pose);
+        const steps = s.source.steps[p.index] || [];
+        line = pose.index === null ? null : steps[pose.index] ?? null;
+      }
+      return { file: s.source.file, text: s.source.text, line };
+    },
+    /// Draws view `v` of the moment, its stance point at (x, y), and its box.
+    drawView(ctx, v, x, y, scale) {
+      const into = createPose(atlas);
+      const tick = s.player.tick;
+      const drawn = s.frame !== null ? framePose(atlas, s.frame, into)
+        : poseAt(atlas, s.animation, v, tick, inWater(), into);
+      drawPose(ctx, atlas, drawn, sheets, { x, y, scale });
+    },
+    boxOf,
+    /// The sheet, and the cells the moment's tiles are cut from (x, y, w, h in sheet pixels).
+    sheet() {
+      const p = poseAtTick(s.player.tick, pose);
+      const cells = atlas.cells;
+      const rects = [];
+      for (let i = 0; i < p.count; i++) {
+        const t = p.tiles[i];
+        if (t.sheet === 1) continue;
+        rects.push([cells.x[t.cell], cells.y[t.cell], t.w, t.h]);
+      }
+      return { image: sheets.sheet, rects };
+    },
     get clocked() { return s.frame === null; },
     draw(ctx, x, y, scale) {
       drawPose(ctx, atlas, poseAtTick(s.player.tick, pose), sheets, { x, y, scale });
