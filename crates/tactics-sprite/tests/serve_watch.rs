@@ -190,3 +190,27 @@ fn sixty_reloads_hold_the_servers_memory_flat() {
         "VmRSS grew from {rss_after_ten} KiB to {rss} KiB over 50 reloads"
     );
 }
+
+#[test]
+fn a_text_that_does_not_assemble_at_start_is_refused_at_its_line_and_column() {
+    let Some(shp) = test_support::retail_file(TEST, "TYPE1.SHP") else {
+        return;
+    };
+    let work = folder("broken");
+    let broken = work.join("type1.seq.txt");
+    // Line 3 names an opcode no table has, at column 5.
+    std::fs::write(&broken, ".format seq\nslot 0:\n    NoSuchOpcode 1\n").expect("writes");
+    let out = Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--watch", "--seq"])
+        .arg(&broken)
+        .arg("--shp")
+        .arg(&shp)
+        .output()
+        .expect("serve runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    test_support::cli::assert_exit(&out, 1);
+    assert!(
+        stderr.contains("type1.seq.txt: line 3, column 5:"),
+        "{stderr}"
+    );
+}

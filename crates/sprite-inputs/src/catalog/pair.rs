@@ -16,7 +16,7 @@ use sprite_render::spr_png::{self, ImportOptions};
 use super::ServedUnit;
 use crate::build::build_files;
 use crate::error::{Error, Result};
-use crate::locate::Originals;
+use crate::locate::{GameFiles, Originals};
 use crate::read::InputFile;
 use crate::sheets::{Sheet, find_sheets};
 use crate::sniff::wrong_kind;
@@ -51,10 +51,11 @@ struct Read {
     text: Option<(String, text::Assembly)>,
 }
 
-/// Reads `path`, assembling it when it is a text form (its first problem at its line and
+/// Reads `path` (as every command reads a game file it names: under either form of its name),
+/// assembling it when it is a text form (its first problem at its line and
 /// column, in the context of the file), and refuses a file of another kind than `wanted`.
 fn read(path: &Path, wanted: FileFormat, flag: &str) -> Result<Read> {
-    let file = InputFile::read(path)?;
+    let file = GameFiles::Disk.read(path)?;
     let read = if text::detect(&file.bytes).is_some() || looks_like_text(&file.bytes) {
         let assembly =
             text::assemble_bytes(&file.bytes).map_err(|e| Error::from(e).in_context(&file.name))?;
@@ -125,10 +126,10 @@ fn profile_of(request: &PairRequest) -> Result<Profile> {
         .map_or_else(Profile::type1, |k| k.load()))
 }
 
-/// The sheet `path` names: an SPR as it is, a PNG imported as `sheet import` imports it (its
+/// The sheet `path` names (either form of its name): an SPR as it is, a PNG imported as `sheet import` imports it (its
 /// spPl chunk, else its height, says the layout).
 fn given_sheet(path: &Path) -> Result<Sheet> {
-    let file = InputFile::read(path)?;
+    let file = GameFiles::Disk.read(path)?;
     if !file.bytes.starts_with(&PNG_SIGNATURE) {
         return Sheet::from_file(file);
     }
