@@ -3,7 +3,7 @@
 //!
 //! Polling, not the system's change notices: a load reads a handful of files (a pair and a sheet,
 //! or a kind's SHP and SEQ per served kind) and the folders they are in, and a `stat` of each
-//! every [`POLL`] costs next to nothing, works the same on every system and file system (network
+//! every [`POLL`] (50 ms: half of it on average between a save and its load) costs next to nothing, works the same on every system and file system (network
 //! and container mounts, where notices are lost, included), cannot overflow a queue, and sees an
 //! editor's rename over the file as plainly as a write in place. A file's stamp is its kind, its
 //! length, its modification time and (on Unix) its inode, so that a file renamed over with the
@@ -26,7 +26,7 @@ use crate::error::{Error, ErrorKind};
 use crate::read::recording;
 
 /// How often the files are looked at.
-pub const POLL: Duration = Duration::from_millis(100);
+pub const POLL: Duration = Duration::from_millis(50);
 
 /// How long the stamps must hold still before a load runs: a save in progress is not read.
 pub const SETTLE: Duration = Duration::from_millis(20);

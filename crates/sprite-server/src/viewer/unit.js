@@ -70,7 +70,35 @@ const palettes16 = Array.from({ length: 16 }, (_, i) => ({ value: String(i), lab
 
 export async function open(id, host, wanted) {
   const kind = kinds.get(id);
-  const atlas = createAtlas(await json(`/api/v1/data?kind=${encodeURIComponent(kind.kind)}`));
+  /// The sheets' query for `palette` (the palette select's value: '' for a sheet without).
+  const sheetQuery = (palette) => {
+    const query = new URLSearchParams({ kind: kind.kind });
+    if (kind.palettes > 0) query.set('palette', palette);
+    return query.toString();
+  };
+  /// The sheet and the SP2 (when the kind has one) for `query`, asked for at once.
+  async function fetchSheets(query) {
+    const hasSp2 = kind.sp2 && kind.sp2 !== 'missing';
+    const [sheet, sp2] = await Promise.all([
+      picture(`/api/v1/sheet.png?${query}`),
+      hasSp2 ? picture(`/api/v1/sp2.png?${query}`) : null,
+    ]);
+    return { query, sheet, sp2 };
+  }
+  // The sheets of the palette the page will show, asked for beside the document (a reload
+  // waits for one round of answers, not three).
+  const wantedPalette = numberOf(wanted, 'palette');
+  const early = fetchSheets(sheetQuery(kind.palettes > 0
+    ? String(wantedPalette !== undefined && wantedPalette >= 0 && wantedPalette < kind.palettes ? wantedPalette : 0)
+    : ''));
+  early.catch(() => { /* said by loadSheets, which awaits it */ });
+  // The document and the SEQ text it was built from (`serve --seq FILE.seq.txt`, with the line
+  // each step plays from), asked for at once.
+  const [doc, source] = await Promise.all([
+    json(`/api/v1/data?kind=${encodeURIComponent(kind.kind)}`),
+    kind.source ? json(`/api/v1/source?kind=${encodeURIComponent(kind.kind)}`) : null,
+  ]);
+  const atlas = createAtlas(doc);
   const pose = createPose(atlas);
   const sheets = { sheet: null, sp2: null, weapon: null, effect: null };
   const s = {
@@ -199,12 +227,13 @@ export async function open(id, host, wanted) {
     return poseAt(atlas, s.animation, view(), tick, inWater(), into);
   }
 
-  async function loadSheets() {
-    const query = new URLSearchParams({ kind: kind.kind });
-    if (kind.palettes > 0) query.set('palette', $('palette').value);
-    sheets.sheet = await picture(`/api/v1/sheet.png?${query}`);
-    const hasSp2 = kind.sp2 && kind.sp2 !== 'missing';
-    sheets.sp2 = hasSp2 ? await picture(`/api/v1/sp2.png?${query}`) : null;
+  /// The sheets of the palette chosen; `prefetched` when they are for it.
+  async function loadSheets(prefetched = null) {
+    const query = sheetQuery($('palette').value);
+    let got = prefetched ? await prefetched : null;
+    if (!got || got.query !== query) got = await fetchSheets(query);
+    sheets.sheet = got.sheet;
+    sheets.sp2 = got.sp2;
   }
 
   /// Reads the weapon picker; loads the layer documents (once) and the weapons sheet's blocks for
@@ -295,10 +324,8 @@ export async function open(id, host, wanted) {
   if (frame !== undefined && frame >= 0 && frame < atlas.doc.frames.length) s.frame = frame;
 
   describe();
-  // The SEQ text the kind was built from (`serve --seq FILE.seq.txt`), with the line each step
-  // plays from.
-  s.source = kind.source ? await json(`/api/v1/source?kind=${encodeURIComponent(kind.kind)}`) : null;
-  await loadSheets();
+  s.source = source;
+  await loadSheets(early);
   if (kind.layers) await loadWeapon();
   newPlayer();
   restart();

@@ -201,15 +201,23 @@ function markSource() {
   if (!source) return;
   const list = $('source');
   if (state.sourceText !== source.text) {
+    // A save changes a line or a few: only the lines that differ are rewritten, so that a
+    // reload of a long text costs what the edit does.
+    const lines = source.text.split('\n');
+    const items = list.children;
+    for (let i = 0; i < lines.length; i++) {
+      if (i < items.length) {
+        if (items[i].textContent !== lines[i]) items[i].textContent = lines[i];
+      } else {
+        const li = document.createElement('li');
+        li.textContent = lines[i];
+        list.append(li);
+      }
+    }
+    while (items.length > lines.length) list.lastChild.remove();
     state.sourceText = source.text;
-    state.sourceLine = null;
     $('source-file').textContent = source.file.split(/[\\/]/).pop();
     $('source-file').title = source.file;
-    list.replaceChildren(...source.text.split('\n').map((text) => {
-      const li = document.createElement('li');
-      li.textContent = text;
-      return li;
-    }));
   }
   if (state.sourceLine === source.line) return;
   list.children[state.sourceLine - 1]?.classList.remove('playing');
