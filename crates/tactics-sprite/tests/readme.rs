@@ -364,8 +364,8 @@ fn the_pictures_commands_draw_the_committed_pictures() {
 /// the edit the comment asks for between `disasm` and `asm`; `check` prints the lines the README
 /// shows and exits 1. The sheet sentence's two commands give back RAMUZA.SPR's bytes.
 #[test]
-fn the_editing_example_changes_the_one_tick_check_names() {
-    const TEST: &str = "the_editing_example_changes_the_one_tick_check_names";
+fn the_editing_example_retimes_every_view_of_walk_as_check_names() {
+    const TEST: &str = "the_editing_example_retimes_every_view_of_walk_as_check_names";
     let heading = "## Editing the files";
     let readme = readme();
     let commands = commands(&readme, heading);
@@ -374,8 +374,23 @@ fn the_editing_example_changes_the_one_tick_check_names() {
         .find("\n## ")
         .map_or(section.len(), |end| end + 3)];
     assert_eq!(commands.len(), 4, "{commands:?}");
-    let edit = "under `slot 6:`, change `Frame 11 6` to `Frame 11 8`";
-    assert!(section.contains(edit), "the README asks for {edit:?}");
+    // The comment's edits: "under `slot N:` change `A` to `B`", one per view of Walk.
+    let asked = section
+        .lines()
+        .find(|l| l.starts_with("# in type1.seq.txt, "))
+        .expect("the README says what to edit");
+    let edits: Vec<(String, String, String)> = asked
+        .split("under `slot ")
+        .skip(1)
+        .map(|part| {
+            let ticked: Vec<&str> = part.split('`').collect();
+            let slot = ticked[0].trim_end_matches(':').to_string();
+            (slot, ticked[2].to_string(), ticked[4].to_string())
+        })
+        .collect();
+    let slots: Vec<&str> = edits.iter().map(|(slot, ..)| slot.as_str()).collect();
+    // profiles/type1.toml: Walk is front 6, back 7: every view of it.
+    assert_eq!(slots, ["6", "7"], "{asked}");
     let dir = test_support::temp_dir("readme-editing");
     let run_here = |args: &[String]| {
         Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
@@ -404,12 +419,29 @@ fn the_editing_example_changes_the_one_tick_check_names() {
         let last = i + 1 == commands.len();
         test_support::cli::assert_exit_for(&output, if last { 1 } else { 0 }, command);
         printed = String::from_utf8(output.stdout).unwrap();
+        if args[0] == "asm" {
+            let said = "1 animation: Walk (slots 6 front, 7 back)";
+            assert!(
+                section.contains(&format!("`{said}`")),
+                "the README quotes asm --check"
+            );
+            assert!(printed.contains(&format!(": {said}\n")), "{printed}");
+        }
         if args[0] == "disasm" {
             let text = dir.join("type1.seq.txt");
-            let written = std::fs::read_to_string(&text).unwrap();
-            let (from, to) = ("slot 6:\n    Frame 11 6 ", "slot 6:\n    Frame 11 8 ");
-            assert!(written.contains(from), "slot 6 as the text writes it");
-            std::fs::write(&text, written.replacen(from, to, 1)).unwrap();
+            let mut written = std::fs::read_to_string(&text).unwrap();
+            for (slot, from, to) in &edits {
+                let at = written
+                    .find(&format!("\nslot {slot}:"))
+                    .unwrap_or_else(|| panic!("no slot {slot}"));
+                let next = written[at + 1..].find("\n    ").unwrap() + at + 1;
+                assert!(
+                    written[next + 5..].starts_with(&format!("{from} ")),
+                    "slot {slot} opens with {from}"
+                );
+                written.replace_range(next + 5..next + 5 + from.len(), to);
+            }
+            std::fs::write(&text, written).unwrap();
         }
     }
     let shown = section
