@@ -81,13 +81,8 @@ fn editing_one_delay_of_walk_changes_that_one_byte() {
     // Slot 6 (Walk, docs/formats/seq.md 3.5: at stream offset 0x000C) starts with frame 11 for 6
     // ticks.
     let written = std::fs::read_to_string(&text).unwrap();
-    let walk = edit(
-        &written,
-        "; Walk: front, views 0-2 and 7",
-        "\n    Frame 11 6 ",
-        "\n    Frame 11 8 ",
-    );
-    assert!(walk.contains("\nslot 6:  "), "slot 6 opens Walk's front");
+    assert!(written.contains("\nslot 6:  "), "slot 6 opens Walk's front");
+    let walk = test_support::text_form::edit_first_command(&written, 6, "Frame 11 6", "Frame 11 8");
     std::fs::write(&text, walk).unwrap();
     let edited = tmp.path("TYPE1.SEQ");
     expect(&run(["asm", s(&text), "-o", s(&edited)]), 0);

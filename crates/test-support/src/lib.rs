@@ -23,6 +23,7 @@ pub mod browser;
 pub mod cli;
 pub mod demo;
 pub mod disc;
+pub mod docs;
 pub mod fftorama;
 pub mod fixtures;
 pub mod frames;
@@ -32,6 +33,7 @@ pub mod node;
 pub mod sas;
 #[cfg(feature = "schema")]
 pub mod schema;
+pub mod text_form;
 
 use std::path::{Path, PathBuf};
 

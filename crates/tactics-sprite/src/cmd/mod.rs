@@ -17,6 +17,7 @@ pub mod inspect;
 pub mod inspection;
 pub mod list;
 pub mod output;
+pub mod remaster_mod;
 pub mod render;
 pub mod report;
 pub mod roundtrip;

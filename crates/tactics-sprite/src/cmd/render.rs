@@ -193,7 +193,7 @@ fn sas_render(args: &Args) -> SasRender<'_> {
         data: &args.input.data,
         sheet: &args.input.sheet,
         palette: args.input.palette,
-        disc: args.input.game.disc.is_some(),
+        game_files: args.input.game.flag(),
         options: &args.sas,
         frame: args.frame,
         animation: &args.animation,

@@ -111,7 +111,7 @@ pub struct ImportArgs {
     #[arg(short, long, value_name = "SPR")]
     pub out: PathBuf,
 
-    // --like from your own disc image, when it holds it.
+    // --like from your own disc image or --originals folders, when they hold it.
     #[command(flatten)]
     pub game: GameFileArgs,
 }
@@ -293,7 +293,7 @@ fn palette_sources(imported: &Imported) -> String {
 }
 
 /// How the imported sheet differs from `--like`, in a few words.
-fn compared_with(spr: &Spr, like: &Spr) -> String {
+pub fn compared_with(spr: &Spr, like: &Spr) -> String {
     if spr == like {
         return "the same sheet, byte for byte".to_owned();
     }
