@@ -408,3 +408,95 @@ fn the_editing_example_retimes_every_view_of_walk_as_check_names() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every variable the tests read is in `test_support::skips::VARIABLES` (found in the tests' and
+/// test-support's sources: `env::var("NAME")`, `env::var_os("NAME")`, a `..._VAR: &str = "NAME"`
+/// constant, a `("program", "NAME")` pair of a program looked up by variable), and the README
+/// and CONTRIBUTING.md name each of them.
+#[test]
+fn the_readme_names_every_variable_the_tests_read() {
+    use test_support::skips::VARIABLES;
+    let known: Vec<&str> = VARIABLES.iter().map(|v| v.name).collect();
+    // The folder variables test-support re-exports are sprite-inputs' (the tools read them too).
+    let retail = root().join("crates/sprite-inputs/src/retail.rs");
+    let mut sources = vec![(retail.clone(), std::fs::read_to_string(&retail).unwrap())];
+    let mut folders = vec![
+        root().join("crates/test-support/src"),
+        root().join("xtask/tests"),
+    ];
+    for entry in std::fs::read_dir(root().join("crates")).unwrap().flatten() {
+        folders.push(entry.path().join("tests"));
+    }
+    while let Some(folder) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for path in entries.flatten().map(|e| e.path()) {
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                sources.push((path.clone(), std::fs::read_to_string(&path).unwrap()));
+            }
+        }
+    }
+    let mut read = Vec::new();
+    for (path, text) in &sources {
+        for opening in ["env::var(\"", "env::var_os(\"", "_VAR: &str = \"", "\", \""] {
+            for (at, _) in text.match_indices(opening) {
+                let line = &text[text[..at].rfind('\n').map_or(0, |n| n + 1)..at];
+                if line.trim_start().starts_with("//") {
+                    continue;
+                }
+                let rest = &text[at + opening.len()..];
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == '_')
+                    .collect();
+                let whole = rest[name.len()..].starts_with('"');
+                if whole && name.len() > 2 && !name.starts_with("CARGO_") && name != "PATH" {
+                    // A `("program", "NAME")` pair only counts after a lower-case program name.
+                    if opening == "\", \"" {
+                        let before = &text[..at];
+                        let program = before.rsplit('"').next().unwrap_or("");
+                        if !before.ends_with(program)
+                            || program.is_empty()
+                            || !program.chars().all(|c| c.is_ascii_lowercase())
+                        {
+                            continue;
+                        }
+                    }
+                    read.push((name, path.display().to_string()));
+                }
+            }
+        }
+    }
+    let unknown: Vec<&(String, String)> = read
+        .iter()
+        .filter(|(name, _)| !known.contains(&name.as_str()))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "variables the tests read that test_support::skips::VARIABLES does not list: {unknown:?}"
+    );
+    for name in [
+        "FFT_ORIGINALS",
+        "FFT_FFTORAMA",
+        "SERVE_BINARY",
+        "CHROMIUM",
+        "NODE",
+    ] {
+        assert!(
+            read.iter().any(|(read, _)| read == name),
+            "the scan finds {name}"
+        );
+    }
+    let contributing = std::fs::read_to_string(root().join("CONTRIBUTING.md")).unwrap();
+    for name in known {
+        let named = format!("`{name}");
+        assert!(readme().contains(&named), "the README does not name {name}");
+        assert!(
+            contributing.contains(&named),
+            "CONTRIBUTING.md does not name {name}"
+        );
+    }
+}
