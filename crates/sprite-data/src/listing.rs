@@ -1,15 +1,18 @@
 //! What a document holds, animation by animation: the listing `tactics-sprite list` prints (and
 //! `inspect` of a document), as text or JSON. Each animation with the slot each view plays (the
 //! front sequence in the views that face the camera, the back one in the others: docs/format.md
-//! "The Draw Algorithm"), its length in ticks, its events and the layers it starts. Idle is no
+//! "The draw algorithm"), its length in ticks, its events and the layers it starts. Idle is no
 //! animation of the list (it has no sequence, only a frame per view, `idleFrames`): the listing
 //! says so apart, and counts the animations alone.
 
 use serde::Serialize;
 
+use fft_formats::text::seq::SlotNames;
+
 use crate::document::{Document, LayerCue, Sequence};
 use crate::index::{SequenceIndex, Slot, View};
 use crate::pose::{IDLE, total_ticks};
+use crate::profile::{Profile, Slots};
 
 /// Every animation of a document, in its order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -71,19 +74,12 @@ impl Listing {
             .animations
             .iter()
             .map(|animation| {
-                let views = |back: bool| -> Vec<u8> {
-                    View::ALL
-                        .iter()
-                        .filter(|v| v.is_back() == back)
-                        .map(|v| v.number())
-                        .collect()
-                };
                 let plays = if animation.front == animation.back {
                     vec![entry(doc, animation.front, (0..8).collect())]
                 } else {
                     vec![
-                        entry(doc, animation.front, views(false)),
-                        entry(doc, animation.back, views(true)),
+                        entry(doc, animation.front, views_of(false)),
+                        entry(doc, animation.back, views_of(true)),
                     ]
                 };
                 AnimationEntry {
@@ -188,6 +184,82 @@ fn entry(doc: &Document, index: SequenceIndex, views: Vec<u8>) -> ViewsEntry {
     }
 }
 
+/// The views that play the front sequence of a pair (facing the camera) or the back one.
+pub fn views_of(back: bool) -> Vec<u8> {
+    View::ALL
+        .iter()
+        .filter(|v| v.is_back() == back)
+        .map(|v| v.number())
+        .collect()
+}
+
+/// What a profile says of each slot it names, for the comments of a SEQ text: `Walk: front,
+/// views 0-2 and 7`, `Walk: back, views 3-6`, `Face Down: every view`. A slot two animations
+/// play is named for both.
+pub fn slot_names(profile: &Profile, source: &str) -> SlotNames {
+    let mut names = SlotNames {
+        source: Some(source.to_owned()),
+        ..SlotNames::default()
+    };
+    let mut name = |slot: Slot, text: String| {
+        names
+            .slots
+            .entry(slot.0 as usize)
+            .and_modify(|named| {
+                named.push_str("; ");
+                named.push_str(&text);
+            })
+            .or_insert(text);
+    };
+    for animation in &profile.animations {
+        match animation.slots {
+            Slots::Single(slot) => name(slot, format!("{}: every view", animation.name)),
+            Slots::Pair { front, back } => {
+                let side = |which: &str, back: bool| {
+                    format!(
+                        "{}: {which}, views {}",
+                        animation.name,
+                        views_in_words(&views_of(back))
+                    )
+                };
+                name(front, side("front", false));
+                name(back, side("back", true));
+            }
+        }
+    }
+    names
+}
+
+/// The animations of `profile` that play any of `slots`, each with the slots of it among them:
+/// `Walk (slots 6 front, 7 back)`; and the slots no animation plays.
+pub fn animations_playing(profile: &Profile, slots: &[Slot]) -> (Vec<String>, Vec<Slot>) {
+    let mut named = Vec::new();
+    let mut played = Vec::new();
+    for animation in &profile.animations {
+        let sides: Vec<String> = match animation.slots {
+            Slots::Single(slot) => vec![(slot, "")],
+            Slots::Pair { front, back } => vec![(front, " front"), (back, " back")],
+        }
+        .into_iter()
+        .filter(|(slot, _)| slots.contains(slot))
+        .map(|(slot, side)| {
+            played.push(slot);
+            format!("{slot}{side}")
+        })
+        .collect();
+        if !sides.is_empty() {
+            let noun = if sides.len() == 1 { "slot" } else { "slots" };
+            named.push(format!("{} ({noun} {})", animation.name, sides.join(", ")));
+        }
+    }
+    let unnamed = slots
+        .iter()
+        .copied()
+        .filter(|slot| !played.contains(slot))
+        .collect();
+    (named, unnamed)
+}
+
 /// Views as runs: `0-2 and 7`, `3-6`.
 pub fn views_in_words(views: &[u8]) -> String {
     let mut runs: Vec<(u8, u8)> = Vec::new();
@@ -218,17 +290,32 @@ pub fn views_in_words(views: &[u8]) -> String {
 mod tests {
     use super::*;
 
-    /// docs/format.md "The Draw Algorithm": pattern [0,1,1,2,2,3,3,0][view], back when >= 2.
+    /// docs/format.md "The draw algorithm": pattern [0,1,1,2,2,3,3,0][view], back when >= 2.
     #[test]
     fn the_front_plays_in_views_facing_the_camera() {
-        let front: Vec<u8> = View::ALL
-            .iter()
-            .filter(|v| !v.is_back())
-            .map(|v| v.number())
-            .collect();
+        let front = views_of(false);
         assert_eq!(front, [0, 1, 2, 7]);
         assert_eq!(views_in_words(&front), "0-2 and 7");
         assert_eq!(views_in_words(&[3, 4, 5, 6]), "3-6");
         assert_eq!(views_in_words(&[1, 3, 5]), "1, 3 and 5");
+    }
+
+    /// profiles/demo.toml: Blank is slot 0 in every view, Walk slots 6 (front) and 7 (back),
+    /// Attack 14 and 15; slots 10-13 are no animation's.
+    #[test]
+    fn slots_are_named_by_the_animations_of_the_profile() {
+        let demo = Profile::demo();
+        let names = slot_names(&demo, "the demo profile");
+        assert_eq!(names.slots[&0], "Blank: every view");
+        assert_eq!(names.slots[&6], "Walk: front, views 0-2 and 7");
+        assert_eq!(names.slots[&7], "Walk: back, views 3-6");
+        assert!(!names.slots.contains_key(&10));
+        assert_eq!(names.slots.len(), 14, "6 poses and 4 pairs");
+
+        let (named, unnamed) = animations_playing(&demo, &[Slot(7), Slot(0), Slot(6), Slot(11)]);
+        assert_eq!(named, ["Blank (slot 0)", "Walk (slots 6 front, 7 back)"]);
+        assert_eq!(unnamed, [Slot(11)]);
+        let (named, _) = animations_playing(&demo, &[Slot(15)]);
+        assert_eq!(named, ["Attack (slot 15 back)"]);
     }
 }

@@ -9,9 +9,9 @@
 //! IMAGE` holds one ([`find_originals`] chooses it from the flags and the environment, with one
 //! set of messages), and finds each file through it: the kinds' SHP and SEQ, the sheets,
 //! `WEP.SPR`. A file a command names by a flag or an argument (`--sheet RAMUZA.SPR`, `disasm
-//! TYPE1.SEQ`) is read through [`GameFiles`]: from the places when they hold it, else from disk;
-//! and a file of a disc image is found by [`find_on_disc`], which `disc extract` and `disc patch`
-//! ask too.
+//! TYPE1.SEQ`) is read through [`GameFiles`]: from the places (the image, or the `--originals`
+//! folders layered) when they hold it, else from disk; and a file of a disc image is found by
+//! [`find_on_disc`], which `disc extract` and `disc patch` ask too.
 
 use std::path::{Path, PathBuf};
 
@@ -297,7 +297,7 @@ pub fn find_on_disc(disc: &Disc, name: &str) -> std::result::Result<Entry, disc_
 }
 
 /// Where the files a command names are read from (`disasm TYPE1.SEQ`, `--sheet RAMUZA.SPR`, the
-/// two files of `diff`): paths on disk, or with `--disc` the places first.
+/// two files of `diff`): paths on disk, or with `--disc` or `--originals` the places first.
 ///
 /// On disk, a path that is not there is looked for under the other form of its name in its
 /// folder, in any case (`RAMUZA.SPR` finds `battle_ramuza_spr.bin`). With places, a name they
@@ -316,8 +316,20 @@ impl GameFiles {
     /// # Errors
     /// An image that does not open.
     pub fn of(image: Option<&Path>) -> Result<GameFiles> {
-        Ok(match image {
-            Some(image) => GameFiles::Places(Originals::disc(image)?),
+        GameFiles::given(image, &[])
+    }
+
+    /// The files of the disc image `image` when one is given, else of the `--originals` folders
+    /// `folders` (layered: [`Originals::from_folders`]) when there are any, else of the disk.
+    ///
+    /// # Errors
+    /// An image that does not open, a folder that is not there or cannot be walked.
+    pub fn given(image: Option<&Path>, folders: &[PathBuf]) -> Result<GameFiles> {
+        if let Some(image) = image {
+            return Ok(GameFiles::Places(Originals::disc(image)?));
+        }
+        Ok(match originals_folders(folders)? {
+            Some(originals) => GameFiles::Places(originals),
             None => GameFiles::Disk,
         })
     }

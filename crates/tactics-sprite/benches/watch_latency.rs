@@ -66,7 +66,7 @@ fn main() {
     let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
     let first = 1 + lines
         .iter()
-        .position(|l| l.trim() == "slot 6:")
+        .position(|l| l.split(';').next().unwrap_or_default().trim() == "slot 6:")
         .expect("slot 6");
     let words: Vec<String> = lines[first].split_whitespace().map(str::to_owned).collect();
     assert_eq!(words[0], "Frame");

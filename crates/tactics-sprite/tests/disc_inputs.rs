@@ -517,3 +517,114 @@ fn walk_first_delay(battle: &Path) -> usize {
     assert_eq!(seq[command], 11, "Walk opens with frame 11");
     command + 1
 }
+
+/// The same lookup takes the mods issue's layered `--originals`: with `--originals GAME
+/// --originals MOD`, where MOD holds an edited `battle_type1_seq.bin` in the loader's
+/// `FFTIVC/data/enhanced/fftpack/unit/` (docs/mods.md), `disasm`, `inspect`, `build` and `check`
+/// read the mod's SEQ and the game's SHP, and `sheet` the game's RAMUZA.SPR, each giving what it
+/// gives from those loose files named by path.
+#[test]
+fn every_command_reads_layered_originals_through_the_same_lookup() {
+    let test = "every_command_reads_layered_originals_through_the_same_lookup";
+    let (Some(shp), Some(seq), Some(ramuza)) = (
+        test_support::retail_file(test, "TYPE1.SHP"),
+        test_support::retail_file(test, "TYPE1.SEQ"),
+        test_support::sheet(test, "RAMUZA.SPR"),
+    ) else {
+        return;
+    };
+    let dir = test_support::temp_dir(test);
+    let out = |name: &str| dir.join(name);
+    let (game, modded) = (out("game"), out("mod"));
+    let unit = modded.join("FFTIVC/data/enhanced/fftpack/unit");
+    std::fs::create_dir_all(&game).unwrap();
+    std::fs::create_dir_all(&unit).unwrap();
+    for (from, name) in [
+        (&shp, "TYPE1.SHP"),
+        (&seq, "TYPE1.SEQ"),
+        (&ramuza, "RAMUZA.SPR"),
+    ] {
+        std::fs::copy(from, game.join(name)).unwrap();
+    }
+    let mut edited = std::fs::read(&seq).unwrap();
+    let walk = walk_first_delay(&game);
+    edited[walk] = 8;
+    let edited_seq = unit.join("battle_type1_seq.bin");
+    std::fs::write(&edited_seq, &edited).unwrap();
+    let layered = ["--originals", s(&game), "--originals", s(&modded)];
+    let with = |head: &[&str], tail: &[&str]| -> Vec<String> {
+        let mut args: Vec<&str> = head.to_vec();
+        args.extend(layered);
+        args.extend(tail);
+        args.into_iter().map(str::to_owned).collect()
+    };
+
+    let expected = written(
+        &["disasm", s(&edited_seq), "-o", s(&out("loose.txt"))],
+        &out("loose.txt"),
+    );
+    let text = written(
+        &strs(&with(
+            &["disasm"],
+            &["TYPE1.SEQ", "-o", s(&out("layered.txt"))],
+        )),
+        &out("layered.txt"),
+    );
+    assert!(text == expected, "disasm --originals: not the mod's SEQ");
+
+    let said = expect(&run(strs(&with(&["inspect"], &["--json", "TYPE1.SEQ"]))), 0);
+    let value: serde_json::Value = serde_json::from_str(&said).unwrap();
+    assert_eq!(
+        value["retail"],
+        serde_json::Value::Null,
+        "the mod's SEQ is no retail file"
+    );
+    let said = expect(
+        &run(["inspect", "--json", "--originals", s(&game), "TYPE1.SEQ"]),
+        0,
+    );
+    let value: serde_json::Value = serde_json::from_str(&said).unwrap();
+    assert_eq!(value["retail"], "TYPE1.SEQ", "the game folder alone");
+
+    let expected = written(
+        &[
+            "build",
+            "--shp",
+            s(&shp),
+            "--seq",
+            s(&edited_seq),
+            "-o",
+            s(&out("loose.json")),
+        ],
+        &out("loose.json"),
+    );
+    let built = written(
+        &strs(&with(&["build"], &["-o", s(&out("layered.json"))])),
+        &out("layered.json"),
+    );
+    assert!(built == expected, "build --originals: not the mod's pair");
+    expect(
+        &run(strs(&with(
+            &["check", "--data", s(&out("layered.json"))],
+            &[],
+        ))),
+        0,
+    );
+
+    let expected = written(
+        &["sheet", s(&ramuza), "-o", s(&out("loose.png"))],
+        &out("loose.png"),
+    );
+    let picture = written(
+        &strs(&with(
+            &["sheet"],
+            &["battle_ramuza_spr.bin", "-o", s(&out("layered.png"))],
+        )),
+        &out("layered.png"),
+    );
+    assert!(
+        picture == expected,
+        "sheet --originals: not the game's sheet"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -59,7 +59,7 @@ impl WalkText {
             .collect();
         let first = 1 + lines
             .iter()
-            .position(|l| l.trim() == "slot 6:")
+            .position(|l| l.split(';').next().unwrap_or_default().trim() == "slot 6:")
             .expect("slot 6");
         let words: Vec<&str> = lines[first].split_whitespace().collect();
         assert_eq!(words[0], "Frame", "{}", lines[first]);

@@ -85,10 +85,10 @@ fn an_edited_delay_retimes_the_walk_in_the_page_and_a_broken_edit_shows_where() 
     let text = std::fs::read_to_string(&text_path).expect("the text");
     let lines: Vec<&str> = text.lines().collect();
     // Walk's front view is slot 6 (the TYPE1 profile's Walk = slots 6 and 7); its first command
-    // is the line after `slot 6:`, a `Frame FRAME DELAY`.
+    // is the line after `slot 6:` (and its comment naming Walk), a `Frame FRAME DELAY`.
     let slot = lines
         .iter()
-        .position(|l| l.trim() == "slot 6:")
+        .position(|l| l.split(';').next().unwrap_or_default().trim() == "slot 6:")
         .expect("slot 6 in the text");
     let first = slot + 1;
     let words: Vec<&str> = lines[first].split_whitespace().collect();

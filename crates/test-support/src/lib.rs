@@ -33,6 +33,8 @@ pub mod node;
 pub mod sas;
 #[cfg(feature = "schema")]
 pub mod schema;
+pub mod skips;
+pub mod text_form;
 
 use std::path::{Path, PathBuf};
 
@@ -166,7 +168,7 @@ pub fn retail_file(test: &str, disc_name: &str) -> Option<PathBuf> {
         skip(
             test,
             &format!(
-                "no {disc_name} (or {}) in {}",
+                "no {disc_name} (or {}) in {} (${ORIGINALS_VAR})",
                 remaster_name(disc_name),
                 dir.display()
             ),
@@ -201,7 +203,7 @@ pub fn sheet(test: &str, name: &str) -> Option<PathBuf> {
         skip(
             test,
             &format!(
-                "no {name} (or {}) in {}",
+                "no {name} (or {}) in {} (${SHEETS_VAR})",
                 remaster_name(name),
                 dir.display()
             ),
@@ -413,6 +415,7 @@ fn say_skipped(line: &str) {
         .insert(line.to_owned())
     {
         let _ = std::io::stderr().write_all(format!("{line}\n").as_bytes());
+        skips::record(line);
     }
 }
 

@@ -58,9 +58,9 @@ fn check_input(
 }
 
 /// The pair to build: `--shp` and `--seq` (the SHP of `shp_kind`), each the file or its text
-/// form, read as every command reads a game file it names ([`GameFileArgs`]: with `--disc`, the
-/// image's when it holds it); a flag not given, the file `shp_name` or `seq_name` of the `--disc`
-/// image. Either is refused when it is of another kind.
+/// form, read as every command reads a game file it names ([`GameFileArgs`]: with `--disc` or
+/// `--originals`, the places' when they hold it); a flag not given, the file `shp_name` or
+/// `seq_name` of those places. Either is refused when it is of another kind.
 fn inputs(
     args: &Args,
     shp_name: &str,
@@ -72,7 +72,9 @@ fn inputs(
         let (file, flag) = match (given, files.places()) {
             (Some(path), _) => (SpriteFile::from_input(files.read(path)?)?, flags[0]),
             (None, Some(originals)) => (SpriteFile::binary(originals.require(name)?), flags[1]),
-            (None, None) => unreachable!("clap requires --shp and --seq without --sas or --disc"),
+            (None, None) => {
+                unreachable!("clap requires --shp and --seq without --sas, --disc or --originals")
+            }
         };
         check_input(&file, wanted, other, flag)?;
         anyhow::Ok(file)
@@ -134,19 +136,19 @@ More: docs/derivation.md",
 )]
 pub struct Args {
     /// The unit SHP (e.g. TYPE1.SHP), or its text form (from `disasm`, edited or not).
-    #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc"])]
+    #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc", "originals"])]
     pub shp: Option<PathBuf>,
 
     /// The SEQ that goes with it (e.g. TYPE1.SEQ), or its text form (type1.seq.txt).
-    #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc"])]
+    #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc", "originals"])]
     pub seq: Option<PathBuf>,
 
-    // With --disc and without --shp or --seq, the kind's file in the image.
+    // With --disc or --originals and without --shp or --seq, the kind's file there.
     #[command(flatten)]
     pub game: GameFileArgs,
 
     /// Instead of an SHP + SEQ pair: a Tactics Ogre SAS set or pakd container (its own document)
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["shp", "seq", "profile", "kind", "disc"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["shp", "seq", "profile", "kind", "disc", "originals"])]
     pub sas: Option<PathBuf>,
 
     #[command(flatten)]

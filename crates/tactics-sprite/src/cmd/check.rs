@@ -10,7 +10,6 @@ use sprite_data::compare::{Difference, DocumentFormat, JsonPath, Step, first_byt
 use sprite_data::layer::{LayerSet, build_layer};
 use sprite_data::target::{self, BuildTarget};
 use sprite_inputs::build::build_files;
-use sprite_inputs::locate::originals_folders;
 use sprite_inputs::retail::{Verdict, sha256_hex};
 
 use super::documents::{AnyDocument, DocumentFile, LoadedDocument};
@@ -34,19 +33,16 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub data: PathBuf,
 
-    /// The SHP to build from: the unit's or the layer's (WEP1.SHP), or its text form [default: with --disc, the kind's]
-    #[arg(long, value_name = "FILE", conflicts_with = "originals", required_unless_present_any = ["originals", "disc"])]
+    /// The SHP to build from: the unit's or the layer's (WEP1.SHP), or its text form [default: with --disc or --originals, the kind's]
+    #[arg(long, value_name = "FILE", required_unless_present_any = ["originals", "disc"])]
     pub shp: Option<PathBuf>,
 
-    /// The SEQ to build from, or its text form (type1.seq.txt, from `disasm`) [default: with --disc, the kind's]
-    #[arg(long, value_name = "FILE", conflicts_with = "originals", required_unless_present_any = ["originals", "disc"])]
+    /// The SEQ to build from, or its text form (type1.seq.txt, from `disasm`) [default: with --disc or --originals, the kind's]
+    #[arg(long, value_name = "FILE", required_unless_present_any = ["originals", "disc"])]
     pub seq: Option<PathBuf>,
 
-    /// A folder holding the kind's files under their disc or remaster names (TYPE1.SHP, battle_type1_shp.bin), or a mod or remaster folder with them in fftpack/unit/; repeatable, a later one over an earlier one
-    #[arg(long, value_name = "DIR", conflicts_with = "disc")]
-    pub originals: Vec<PathBuf>,
-
-    // The kind's files from your own disc image, or those --shp and --seq name.
+    // The kind's files from your own disc image or --originals folders (layered), or those --shp
+    // and --seq name.
     #[command(flatten)]
     pub game: GameFileArgs,
 
@@ -315,9 +311,9 @@ fn describe(input: &SpriteFile) -> String {
 }
 
 /// The SHP and SEQ to build from, read: the files `--shp` and `--seq` name (each the file or
-/// its text form, the SHP's of `shp_kind`; with `--disc`, the image's when it holds it), else
-/// `shp_name` and `seq_name` (disc names) found in `--originals` or in the BATTLE folder of
-/// `--disc`.
+/// its text form, the SHP's of `shp_kind`; with `--disc` or `--originals`, the places' when they
+/// hold it), else `shp_name` and `seq_name` (disc names) found in the `--originals` folders
+/// (layered) or in the BATTLE folder of `--disc`.
 fn read_pair(
     args: &Args,
     shp_name: &str,
@@ -334,12 +330,6 @@ fn read_pair(
         }
         Ok(file)
     };
-    if let Some(originals) = originals_folders(&args.originals)? {
-        let read = |name: &str| -> anyhow::Result<SpriteFile> {
-            Ok(SpriteFile::binary(originals.require(name)?))
-        };
-        return Ok((read(shp_name)?, read(seq_name)?));
-    }
     let files = args.game.files()?;
     let one = |given: Option<&PathBuf>, name: &str, wanted: FileFormat, flag: &str| {
         let file = match (given, files.places()) {

@@ -111,7 +111,7 @@ pub struct ImportArgs {
     #[arg(short, long, value_name = "SPR")]
     pub out: PathBuf,
 
-    // --like from your own disc image, when it holds it.
+    // --like from your own disc image or --originals folders, when they hold it.
     #[command(flatten)]
     pub game: GameFileArgs,
 }

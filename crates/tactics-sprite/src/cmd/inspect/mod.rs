@@ -39,7 +39,7 @@ pub fn run(args: &Args) -> Outcome {
     }
     // A document (a unit document's JSON) is listed as `list` lists it.
     if args.kind.is_none()
-        && args.game.disc.is_none()
+        && args.game.flag().is_none()
         && sprite_inputs::sniff::starts_as_json(&args.file)
     {
         return super::list::print_listing(&args.file, args.json);
