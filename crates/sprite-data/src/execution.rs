@@ -19,6 +19,10 @@ use crate::limits::MAX_EXECUTED_COMMANDS;
 pub struct Timeline {
     /// Every frame command executed, in order.
     pub frames: Vec<TimelineFrame>,
+    /// For each of `frames`, the index in the SEQ of the `Frame` command that showed it (a loop
+    /// shows one command more than once), so that a text form's line can be named for each
+    /// step. Kept apart from the frames: what a slot plays is the frames, not where they are.
+    pub commands: Vec<usize>,
     /// Sounds and hits, at the tick they happen.
     pub events: Vec<Event>,
     /// The layer cues (`SetLayerPriority`, `QueueSpriteAnim`), at the tick they happen.
@@ -44,9 +48,6 @@ pub struct TimelineFrame {
     pub rl: i32,
     /// Whether `FlipHorizontal` toggles have mirrored the body.
     pub flip: bool,
-    /// The index in the SEQ of the `Frame` command that showed it (a loop shows one command
-    /// more than once), so that a text form's line can be named for each step.
-    pub command: usize,
 }
 
 /// An event a renderer or a game reacts to.
@@ -327,8 +328,8 @@ impl Run {
             du: self.du,
             rl: self.rl,
             flip: self.flip,
-            command,
         });
+        self.timeline.commands.push(command);
         self.tick += u32::from(delay);
     }
 

@@ -211,9 +211,9 @@ fn step_lines(assembly: &text::Assembly, document: &sprite_data::Document) -> Ve
                 return Vec::new();
             }
             timeline
-                .frames
+                .commands
                 .iter()
-                .map(|f| assembly.command_lines.get(f.command).copied().unwrap_or(0))
+                .map(|&c| assembly.command_lines.get(c).copied().unwrap_or(0))
                 .collect()
         })
         .collect()
