@@ -320,10 +320,16 @@ fn load_catalog(request: &ServeRequest) -> Result<Served> {
         None
     };
     let mut served = load_units(request, originals.as_ref(), sheets.as_ref())?;
-    // The sheets' folder, then the originals (a folder or an image) or the --data documents'
-    // folders.
+    // The sheets' folder, then the originals (a folder or an image), the pair's SHP's folder or
+    // the --data documents' folders.
     let mut places: Vec<Originals> = sheets.into_iter().collect();
     places.extend(originals);
+    places.extend(
+        request
+            .pair
+            .iter()
+            .map(|pair| Originals::folder(pair::folder_of(&pair.shp))),
+    );
     places.extend(
         request
             .data

@@ -121,6 +121,10 @@ fn an_edited_delay_retimes_the_walk_in_the_page_and_a_broken_edit_shows_where() 
         "no watch line: {:#?}",
         server.banner
     );
+    // The weapon and effect layers are built from their files beside the SHP (TYPE1 holds WEP1's
+    // weapon, as docs/weapons.md says, and every unit EFF1's effect).
+    let kinds: Value = serde_json::from_slice(&server.get("/api/v1/kinds").body).expect("JSON");
+    assert_eq!(kinds[0]["layers"], json!(["wep1", "eff1"]), "{kinds}");
     let mut browser = Browser::launch(&chromium);
     let base = format!("http://{}", server.addr);
     browser.open(

@@ -1,7 +1,8 @@
 //! One unit served from an SHP and a SEQ given by path (`serve --shp TYPE1.SHP --seq
 //! type1.seq.txt --sheet ramza.png`), each the file or its text form, built as `build` builds
 //! it, and drawn from a sheet given (an SPR, or a PNG imported as `sheet import` imports it) or
-//! found as every served kind's is. When the SEQ is a text form, the unit carries it with the
+//! found as every served kind's is; the weapon and effect layers are built from their files
+//! beside the SHP when they are there. When the SEQ is a text form, the unit carries it with the
 //! line of the command each step of each sequence plays ([`SourceText`]), for the viewer.
 
 use std::path::{Path, PathBuf};
@@ -13,9 +14,12 @@ use sprite_data::profile::UNIT_KINDS;
 use sprite_render::sheet::PNG_SIGNATURE;
 use sprite_render::spr_png::{self, ImportOptions};
 
-use super::ServedUnit;
+use sprite_data::layer::LayerSet;
+
+use super::{ServedUnit, unit_layers};
 use crate::build::build_files;
 use crate::error::{Error, Result};
+use crate::layers::{build_layer_from, weapon_layer_of};
 use crate::locate::{GameFiles, Originals};
 use crate::read::InputFile;
 use crate::sheets::{Sheet, find_sheets};
@@ -167,6 +171,8 @@ pub fn load_pair(request: &PairRequest, sheets: Option<&Originals>) -> Result<Se
         Some(path) => given_sheet(path)?,
         None => found,
     };
+    let name = profile.kind.to_ascii_lowercase();
+    let layers = layers_beside(&request.shp, &name)?;
     let source = seq.text.as_ref().map(|(source, assembly)| SourceText {
         file: seq.file.name.clone(),
         text: source.clone(),
@@ -180,15 +186,44 @@ pub fn load_pair(request: &PairRequest, sheets: Option<&Originals>) -> Result<Se
         }
     };
     Ok(ServedUnit {
-        name: profile.kind.to_ascii_lowercase(),
+        layers: unit_layers(&layers, &name),
+        name,
         sheet,
         sp2,
         bytes: build.bytes,
         document,
         origin: format!("built from {} + {}", form(&shp), form(&seq)),
-        layers: None,
         source,
     })
+}
+
+/// The folder `shp` is in (`.` for a bare name).
+pub fn folder_of(shp: &Path) -> &Path {
+    match shp.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    }
+}
+
+/// The layer documents kind `name` draws a weapon with (its weapon layer and EFF1), built from
+/// their SHP and SEQ when they are beside the unit's SHP (the game's folder holds them all), so
+/// that a pair served from it holds a weapon as the originals' kinds do.
+///
+/// # Errors
+/// A layer's files are there but cannot be read, or do not build.
+fn layers_beside(
+    shp: &Path,
+    name: &str,
+) -> Result<Vec<(LayerSet, sprite_data::layer::LayerDocument)>> {
+    let folder = Originals::folder(folder_of(shp));
+    let mut built = Vec::new();
+    for kind in [weapon_layer_of(name), LayerSet::Eff1] {
+        let (layer_shp, layer_seq) = kind.files();
+        if folder.contains(layer_shp) && folder.contains(layer_seq) {
+            built.push((kind, build_layer_from(&folder, kind)?));
+        }
+    }
+    Ok(built)
 }
 
 /// For each sequence of `document`, the text line of the command each step shows: its slot run
