@@ -222,6 +222,10 @@ fn the_own_files_section_starts_from_a_disc_image_and_its_commands_run() {
                 _ => continue,
             };
         }
+        // The banner counts every kind: with only some game files that part skips.
+        if args[0] == "serve" && !test_support::every_retail_file(TEST) {
+            continue;
+        }
         if args[0] == "serve" {
             let args: Vec<&str> = args[1..].iter().map(String::as_str).collect();
             let server = Server::start(&args, &[]);
