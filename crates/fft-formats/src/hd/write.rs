@@ -1,0 +1,63 @@
+//! Encoding HD pairs: each half's rows packed two pixels a byte, the low nibble left. Mirrors
+//! `read.rs`.
+
+use super::{HEIGHT, HdHalf, HdSheet, ROW_BYTES, WIDTH};
+use crate::error::{EncodeError, Error, ErrorKind};
+use crate::spr::record::pack_nibbles;
+
+/// The two files of an encoded pair.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HdFiles {
+    /// `tex_N.bin`: 131,072 bytes.
+    pub upper: Vec<u8>,
+    /// `tex_N+1.bin`: 118,784 bytes.
+    pub lower: Vec<u8>,
+}
+
+impl HdSheet {
+    /// Encodes both halves.
+    ///
+    /// # Errors
+    /// As [`HdSheet::encode_half`].
+    pub fn encode(&self) -> Result<HdFiles, EncodeError> {
+        Ok(HdFiles {
+            upper: self.encode_half(HdHalf::Upper)?,
+            lower: self.encode_half(HdHalf::Lower)?,
+        })
+    }
+
+    /// Encodes one half: [`HdHalf::file_len`] bytes.
+    ///
+    /// # Errors
+    /// When the model fits no pair: another number of pixels than 512 x 976, or a pixel over 15
+    /// (named by its place on the joined sheet).
+    pub fn encode_half(&self, half: HdHalf) -> Result<Vec<u8>, EncodeError> {
+        self.check_shape()?;
+        let pixels = self.half_pixels(half);
+        let mut out = vec![0; half.height() * ROW_BYTES];
+        pack_nibbles(pixels, &mut out);
+        Ok(out)
+    }
+
+    fn check_shape(&self) -> Result<(), EncodeError> {
+        if self.pixels.len() != WIDTH * HEIGHT {
+            return Err(Error::encode(
+                ErrorKind::Mismatch,
+                "pixels",
+                format!(
+                    "{} of them, but an HD pair is {WIDTH} x {HEIGHT} = {}",
+                    self.pixels.len(),
+                    WIDTH * HEIGHT
+                ),
+            ));
+        }
+        if let Some(i) = self.pixels.iter().position(|v| *v > 0x0F) {
+            return Err(Error::encode(
+                ErrorKind::OutOfRange,
+                format!("pixel ({}, {})", i % WIDTH, i / WIDTH),
+                format!("palette index {} does not fit in 4 bits", self.pixels[i]),
+            ));
+        }
+        Ok(())
+    }
+}
