@@ -5,7 +5,7 @@
 mod common;
 
 use fft_formats::layer::WeaponType;
-use sprite_render::sheet::synthetic_sheet;
+use sprite_render::sheet::{SheetScale, synthetic_sheet};
 use sprite_render::{Art, Format, RenderError, RenderFailure, RenderRequest, RequestFault, What};
 
 fn animations(names: &[&str], format: Format) -> RenderRequest {
@@ -129,6 +129,7 @@ fn a_checked_request_draws_its_file_or_says_what_it_lacks() {
         sheet: &sheet,
         sp2: None,
         weapon: None,
+        sheet_scale: SheetScale::Sd,
     };
     // A frame in an animated file is a file of one frame.
     let frame = RenderRequest::new(What::Frame(3), Format::Gif);
@@ -166,6 +167,7 @@ fn a_checked_request_draws_its_file_or_says_what_it_lacks() {
             &sprite_render::sheet::SheetImage {
                 image: small,
                 source: sprite_render::sheet::SheetSource::Png { indexed: false },
+                scale: SheetScale::Sd,
             },
             None,
         ))

@@ -32,14 +32,18 @@ impl HdSheet {
     /// When the model fits no pair: another number of pixels than 512 x 976, or a pixel over 15
     /// (named by its place on the joined sheet).
     pub fn encode_half(&self, half: HdHalf) -> Result<Vec<u8>, EncodeError> {
-        self.check_shape()?;
+        self.check()?;
         let pixels = self.half_pixels(half);
         let mut out = vec![0; half.height() * ROW_BYTES];
         pack_nibbles(pixels, &mut out);
         Ok(out)
     }
 
-    fn check_shape(&self) -> Result<(), EncodeError> {
+    /// Checks that the model fits a pair: 512 x 976 pixels, each 0 to 15.
+    ///
+    /// # Errors
+    /// The first thing that does not fit, as [`HdSheet::encode_half`] says it.
+    pub fn check(&self) -> Result<(), EncodeError> {
         if self.pixels.len() != WIDTH * HEIGHT {
             return Err(Error::encode(
                 ErrorKind::Mismatch,

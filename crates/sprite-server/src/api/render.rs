@@ -100,6 +100,7 @@ where
         hold,
         format,
         weapon: weapon.map(|w| w.choice.weapon_type),
+        sheet_scale: sprite_render::sheet::SheetScale::Sd,
     };
     let index = state.index_of(served);
     // Checked and drawn off the async threads: the animations are looked up once, here.

@@ -301,6 +301,7 @@ pub fn describe_sheet(shown: &str, sheet: &SheetImage) -> String {
         SheetSource::Spr { variant, palette } => format!("{variant} SPR, palette {palette}"),
         SheetSource::Png { indexed: true } => "indexed PNG".to_owned(),
         SheetSource::Png { indexed: false } => "PNG".to_owned(),
+        SheetSource::HdPair { palette } => format!("HD pair, palette {palette} of its SPR"),
     };
     format!(
         "{shown} ({what}, {} x {})",

@@ -135,6 +135,7 @@ pub fn request_of(args: &Args) -> Result<RenderRequest, String> {
         hold: args.hold,
         format,
         weapon: args.weapon.weapon.map(|w| w.weapon_type),
+        sheet_scale: sprite_render::sheet::SheetScale::Sd,
     })
 }
 
