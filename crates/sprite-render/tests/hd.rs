@@ -306,12 +306,27 @@ fn coverage(hd: &Image, sd: &Image, (dx, dy): (i64, i64)) -> (usize, usize) {
     (covered, opaque)
 }
 
-/// The animations whose first frame the remaster redrew somewhere else on its sheet, and where
-/// (in SD pixels): Knocked Out shows frame 23, one 40 x 32 cell (id 44, at (160, 152)), which on
-/// all three HD sheets is drawn a pixel to the right and two rows higher than on the SPR. In
-/// place its HD art covers 0.78-0.82 of the SD frame (0.820, 0.779, 0.791 for the squire, the
-/// knight and the white mage); read where it was moved to, 0.91-0.98.
-const REDRAWN_ELSEWHERE: [(&str, (i64, i64)); 1] = [("Knocked Out", (1, -2))];
+/// The animations whose first frame the remaster redrew somewhere else on its sheet: Knocked
+/// Out shows frame 23, one 40 x 32 cell (id 44, at (160, 152)), which the three HD sheets draw
+/// two or three rows higher (and up to two pixels to the side) than the SPR. In place its HD art
+/// covers 0.78-0.82 of the SD frame (0.820, 0.779, 0.791 for the squire, the knight and the
+/// white mage); read where it was drawn, over 0.9.
+const REDRAWN_ELSEWHERE: [&str; 1] = ["Knocked Out"];
+
+/// Where, within four pixels and rows, the HD frame covers the SD one best, and how much.
+fn best_shift(hd: &Image, sd: &Image) -> ((i64, i64), f64) {
+    let mut best = ((0, 0), 0.0);
+    for dy in -4..=4 {
+        for dx in -4..=4 {
+            let (covered, opaque) = coverage(hd, sd, (dx, dy));
+            let ratio = covered as f64 / opaque.max(1) as f64;
+            if ratio > best.1 {
+                best = ((dx, dy), ratio);
+            }
+        }
+    }
+    best
+}
 
 #[test]
 fn hd_first_frames_halved_cover_the_sd_ones() {
@@ -339,41 +354,32 @@ fn hd_first_frames_halved_cover_the_sd_ones() {
                     .image
             };
             let (hd_frame, sd_frame) = (first(&hd_renderer), first(&sd_renderer));
-            let elsewhere = REDRAWN_ELSEWHERE
-                .iter()
-                .find(|(name, _)| *name == animation.name)
-                .map(|(_, moved)| *moved);
-            let (covered, opaque) = coverage(&hd_frame, &sd_frame, elsewhere.unwrap_or((0, 0)));
+            let (covered, opaque) = coverage(&hd_frame, &sd_frame, (0, 0));
             if opaque == 0 {
                 continue;
             }
             let ratio = covered as f64 / opaque as f64;
-            assert!(
-                ratio >= 0.9,
-                "tex_{n} {:?}: the HD frame halved covers {covered} of the SD frame's {opaque} \
-                 opaque pixels ({ratio:.3}){}",
-                animation.name,
-                if elsewhere.is_some() {
-                    ", read where it was redrawn"
-                } else {
-                    ""
-                }
-            );
-            if let Some(moved) = elsewhere {
-                // And in place it does not: the exception is the files', not a slack bound.
-                let (in_place, _) = coverage(&hd_frame, &sd_frame, (0, 0));
-                let in_place = in_place as f64 / opaque as f64;
+            if REDRAWN_ELSEWHERE.contains(&animation.name.as_str()) {
+                // Not in place, and higher: the exception is the files', not a slack bound.
+                let ((dx, dy), moved) = best_shift(&hd_frame, &sd_frame);
                 assert!(
-                    in_place < 0.9,
-                    "tex_{n} {:?} covers {in_place:.3} in place: it need not be read {moved:?} away",
+                    ratio < 0.9 && moved >= 0.9 && dy <= -2,
+                    "tex_{n} {:?}: {ratio:.3} in place, {moved:.3} read ({dx}, {dy}) away",
                     animation.name
                 );
                 println!(
-                    "tex_{n} {:?}: {in_place:.4} in place, {ratio:.4} read {moved:?} away",
+                    "tex_{n} {:?}: {ratio:.4} in place, {moved:.4} read ({dx}, {dy}) away",
                     animation.name
                 );
+            } else {
+                assert!(
+                    ratio >= 0.9,
+                    "tex_{n} {:?}: the HD frame halved covers {covered} of the SD frame's \
+                     {opaque} opaque pixels ({ratio:.3})",
+                    animation.name
+                );
+                lowest = lowest.min(ratio);
             }
-            lowest = lowest.min(ratio);
             checked += 1;
             all_covered += covered;
             all_opaque += opaque;
@@ -383,7 +389,8 @@ fn hd_first_frames_halved_cover_the_sd_ones() {
             "tex_{n}: {checked} animations drew something"
         );
         println!(
-            "tex_{n}: {checked} first frames, coverage at least {lowest:.4}, {:.4} in all",
+            "tex_{n}: {checked} first frames, coverage at least {lowest:.4} (those drawn in place), \
+             {:.4} in all",
             all_covered as f64 / all_opaque as f64
         );
     }
