@@ -201,7 +201,7 @@ impl<'a> LayeredRenderer<'a> {
             ..layers
         };
         let unit = Renderer::new(doc, sheet)?;
-        let mut all = unit.canvas().bounds();
+        let mut all = unit.document_canvas().bounds();
         for animation in animations {
             for &view in views {
                 for tick in change_ticks(doc, animation, view, &layers) {

@@ -2,7 +2,7 @@
 //! the two halves joined, upper first. Mirrors `write.rs`. Nothing is allocated before the size
 //! is known to be one of the two, so a hostile file costs at most one half.
 
-use super::{HdHalf, HdPart, HdSheet, WIDTH};
+use super::{HEIGHT, HdHalf, HdPart, HdSheet, WIDTH};
 use crate::error::{DecodeError, Error, ErrorKind, FieldPath};
 use crate::spr::record::unpack_nibbles;
 
@@ -26,9 +26,17 @@ impl HdSheet {
     /// A file of neither size ([`ErrorKind::BadSize`], the path naming the first or second file),
     /// or two files that are no pair in this order ([`HdSheet::join`]).
     pub fn decode(upper: &[u8], lower: &[u8]) -> Result<Self, DecodeError> {
-        let first = HdPart::decode(upper).map_err(|e| in_file(e, "first file"))?;
-        let second = HdPart::decode(lower).map_err(|e| in_file(e, "second file"))?;
-        Self::join(first, second)
+        let first = HdHalf::of_len(upper.len())
+            .ok_or_else(|| in_file(size_error(upper.len()), "first file"))?;
+        let second = HdHalf::of_len(lower.len())
+            .ok_or_else(|| in_file(size_error(lower.len()), "second file"))?;
+        pair_order(first, second)?;
+        // Both halves unpacked into the one sheet, in place.
+        let mut pixels = vec![0; WIDTH * HEIGHT];
+        let (top, bottom) = pixels.split_at_mut(WIDTH * HdHalf::Upper.height());
+        unpack_nibbles(upper, top);
+        unpack_nibbles(lower, bottom);
+        Ok(Self { pixels })
     }
 
     /// The sheet of two decoded halves, `upper` first.
@@ -36,43 +44,46 @@ impl HdSheet {
     /// # Errors
     /// [`ErrorKind::NotAPair`]: two halves of the same kind, or the lower half given first.
     pub fn join(upper: HdPart, lower: HdPart) -> Result<Self, DecodeError> {
-        match (upper.half, lower.half) {
-            (HdHalf::Upper, HdHalf::Lower) => {}
-            (HdHalf::Lower, HdHalf::Upper) => {
-                return Err(Error::decode(
-                    ErrorKind::NotAPair,
-                    0,
-                    FieldPath::part("HD pair").then_part("first file"),
-                    format!(
-                        "{} (tex_N.bin, the even number) first",
-                        HdHalf::Upper.in_words()
-                    ),
-                    format!(
-                        "{}: the pair is given in the wrong order",
-                        HdHalf::Lower.in_words()
-                    ),
-                ));
-            }
-            (same, _) => {
-                let other = match same {
-                    HdHalf::Upper => HdHalf::Lower,
-                    HdHalf::Lower => HdHalf::Upper,
-                };
-                return Err(Error::decode(
-                    ErrorKind::NotAPair,
-                    0,
-                    FieldPath::part("HD pair").then_part(match same {
-                        HdHalf::Upper => "second file",
-                        HdHalf::Lower => "first file",
-                    }),
-                    other.in_words(),
-                    format!("{} too: two halves of the same kind", same.in_words()),
-                ));
-            }
-        }
+        pair_order(upper.half, lower.half)?;
         let mut pixels = upper.pixels;
         pixels.extend_from_slice(&lower.pixels);
         Ok(Self { pixels })
+    }
+}
+
+/// Refuses two halves that are no pair in this order.
+fn pair_order(first: HdHalf, second: HdHalf) -> Result<(), DecodeError> {
+    match (first, second) {
+        (HdHalf::Upper, HdHalf::Lower) => Ok(()),
+        (HdHalf::Lower, HdHalf::Upper) => Err(Error::decode(
+            ErrorKind::NotAPair,
+            0,
+            FieldPath::part("HD pair").then_part("first file"),
+            format!(
+                "{} (tex_N.bin, the even number) first",
+                HdHalf::Upper.in_words()
+            ),
+            format!(
+                "{}: the pair is given in the wrong order",
+                HdHalf::Lower.in_words()
+            ),
+        )),
+        (same, _) => {
+            let other = match same {
+                HdHalf::Upper => HdHalf::Lower,
+                HdHalf::Lower => HdHalf::Upper,
+            };
+            Err(Error::decode(
+                ErrorKind::NotAPair,
+                0,
+                FieldPath::part("HD pair").then_part(match same {
+                    HdHalf::Upper => "second file",
+                    HdHalf::Lower => "first file",
+                }),
+                other.in_words(),
+                format!("{} too: two halves of the same kind", same.in_words()),
+            ))
+        }
     }
 }
 
