@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
         };
         let encoded = set.encode().expect("a decoded set encodes");
         assert!(encoded == data, "sas: decoded, but encoded to other bytes");
-        for meanings in [Meanings::seed(), Meanings::gibbed()] {
+        for meanings in [Meanings::from_executable(), Meanings::gibbed()] {
             for block in set.blocks() {
                 for p in pose::poses(block, order, &meanings) {
                     assert!(p.start <= p.end, "a pose ends before it starts");

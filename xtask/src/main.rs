@@ -11,8 +11,10 @@
 //!   rewrite them.
 //!
 //! Exit status, as `tactics-sprite`'s: 0 on success; 1 for bad input (a file that cannot be
-//! read, decoded or built, a folder that is not there); 2 for a usage error (clap's own code: an
-//! unknown option, or a `--kind` that is no built-in kind).
+//! read, decoded or built, a folder that is not there, no originals where a task needs them); 2
+//! for a usage error (clap's own code: an unknown option, or a `--kind` that is no built-in kind;
+//! and flags that do not go together, such as `--sheet-file` with a layer's `--kind`). An error
+//! is one line, `error: ...`.
 
 mod stale;
 
@@ -22,13 +24,16 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
-use fft_formats::retail::ORIGINALS_VAR;
-use sprite_data::Profile;
 use sprite_data::layer::{self, LayerSet};
 use sprite_data::output::write_atomically;
-use sprite_data::pipeline::{self, InputFile, Originals, Output, Source};
 use sprite_data::profile::{UNIT_KINDS, UnitKind};
 use sprite_data::target::{self, BuildTarget};
+use sprite_data::{NamedBytes, Profile};
+use sprite_inputs::Originals;
+use sprite_inputs::build::{build_demo, build_from_bytes, build_from_originals};
+use sprite_inputs::layers::build_layer_from;
+use sprite_inputs::locate::{Chosen, OriginalsRequest, find_originals};
+use sprite_inputs::retail::ORIGINALS_VAR;
 use test_support::repo_root;
 
 /// The file name of the built document.
@@ -136,10 +141,11 @@ fn main() -> ExitCode {
                 build_kinds(originals, out, &[kind], sheet_file.as_deref(), check)
             }
             (false, Some(BuildTarget::Layer(layer)), originals) => match sheet_file {
-                Some(_) => Err(anyhow::anyhow!(
+                Some(_) => Err(Usage(format!(
                     "--sheet-file names a unit document's sheet; a layer document's is {}",
                     layer::WEAPONS_SHEET
-                )),
+                ))
+                .into()),
                 None => build_layers(originals, out, &[layer], check),
             },
             (false, None, originals) => build_data(originals, out, sheet_file.as_deref(), check),
@@ -152,10 +158,40 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error:#}");
-            ExitCode::FAILURE
+            // One line, as `tactics-sprite` prints it (README.md "The command-line tool").
+            let message = format!("{error:#}").replace(['\n', '\r'], " ");
+            eprintln!("error: {message}");
+            if is_usage(&error) {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
+}
+
+/// A request the task refuses as asked (exit 2, as clap's own usage errors): flags that do not
+/// go together.
+#[derive(Debug)]
+struct Usage(String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+/// Whether an error is the request's fault: a [`Usage`] error, or a library's that says so.
+fn is_usage(error: &anyhow::Error) -> bool {
+    use faults::{Fault, Faulty};
+    error.chain().any(|cause| {
+        cause.is::<Usage>()
+            || cause
+                .downcast_ref::<sprite_inputs::Error>()
+                .is_some_and(|e| e.fault() == Fault::Input)
+    })
 }
 
 /// The flags that say where the originals are: `--originals DIR` or `--disc IMAGE`.
@@ -164,36 +200,15 @@ struct Flags {
     disc: Option<PathBuf>,
 }
 
-/// Where the originals are, and how they were chosen. An explicitly named folder (flag or
-/// variable) must exist, and a named disc image must open; the default `originals/` may be
-/// absent.
-fn locate_originals(flags: Flags) -> Result<Option<(Originals, String)>> {
-    if let Some(image) = flags.disc {
-        let originals = Originals::open_disc(&image).map_err(|e| anyhow::anyhow!("--disc {e}"))?;
-        return Ok(Some((originals, "--disc".into())));
-    }
-    if let Some(dir) = flags.originals {
-        if !dir.is_dir() {
-            bail!("--originals {}: no such folder", dir.display());
-        }
-        return Ok(Some((Originals::Folder(dir), "--originals".into())));
-    }
-    if let Some(dir) = std::env::var_os(ORIGINALS_VAR)
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-    {
-        if !dir.is_dir() {
-            bail!("{ORIGINALS_VAR}={}: no such folder", dir.display());
-        }
-        return Ok(Some((Originals::Folder(dir), format!("${ORIGINALS_VAR}"))));
-    }
-    let default = repo_root().join("originals");
-    Ok(default.is_dir().then(|| {
-        (
-            Originals::Folder(default),
-            "the default originals/ folder".into(),
-        )
-    }))
+/// Where the originals are, and how they were chosen ([`find_originals`]): an explicitly
+/// named folder (flag or variable) must exist, and a named disc image must open; the default
+/// `originals/` may be absent.
+fn locate_originals(flags: Flags) -> Result<Option<(Originals, Chosen)>> {
+    Ok(find_originals(&OriginalsRequest {
+        disc: flags.disc,
+        folder: flags.originals,
+        default: Some(repo_root().join("originals")),
+    })?)
 }
 
 /// The originals for a build that cannot do without them, said on a line; the error says
@@ -201,12 +216,16 @@ fn locate_originals(flags: Flags) -> Result<Option<(Originals, String)>> {
 fn required_originals(flags: Flags, needs: &str) -> Result<Originals> {
     let Some((originals, how)) = locate_originals(flags)? else {
         bail!(
-            "no original files found: building {needs} SHP and SEQ files.\n\
-             Copy them from your own copy of the game into originals/ at the repository root, or run\n\
-             with --originals DIR, --disc IMAGE or {ORIGINALS_VAR}=DIR."
+            "no original files found: building {needs} SHP and SEQ files; copy them from your own \
+             copy of the game into originals/ at the repository root, or run with --originals \
+             DIR, --disc IMAGE or {ORIGINALS_VAR}=DIR"
         );
     };
-    println!("originals: {} (from {how})", originals.describe());
+    println!(
+        "originals: {} (from {})",
+        originals.describe(),
+        how.describe()
+    );
     Ok(originals)
 }
 
@@ -217,38 +236,6 @@ fn regenerate(out: Option<&Path>) -> &'static str {
         Some(_) => "cargo xtask build-data (without --check)",
         None => "cargo xtask bless",
     }
-}
-
-/// Builds the pair a profile names from the originals.
-fn build_from_originals(
-    originals: &Originals,
-    profile: &Profile,
-    sheet_file: Option<&str>,
-) -> Result<Output> {
-    let read = |disc_name: &str| -> Result<InputFile> {
-        originals
-            .find(disc_name)?
-            .with_context(|| originals.missing(disc_name))
-    };
-    let (shp, seq) = (read(&profile.shp)?, read(&profile.seq)?);
-    // A retail file of another kind under this name (renamed) is refused, as `tactics-sprite
-    // build` refuses it without --force.
-    for (input, expected) in [(&shp, &profile.shp), (&seq, &profile.seq)] {
-        if let Some(file) = pipeline::other_retail_file(&input.bytes, expected) {
-            bail!(
-                "{}: this is the retail {}, but the {} profile reads {expected}",
-                input.name,
-                file.disc_name,
-                profile.kind
-            );
-        }
-    }
-    Ok(pipeline::build_from_sources(
-        shp.source(),
-        seq.source(),
-        profile,
-        sheet_file,
-    )?)
 }
 
 /// The shipped document a build is held to by `--check` without `--out`.
@@ -268,7 +255,11 @@ fn build_data(
     let mut shipped = shipped_document("type1");
     let output = match locate_originals(originals)? {
         Some((originals, how)) => {
-            println!("originals: {} (from {how})", originals.describe());
+            println!(
+                "originals: {} (from {})",
+                originals.describe(),
+                how.describe()
+            );
             build_from_originals(&originals, &Profile::type1(), sheet_file)?
         }
         None => {
@@ -279,7 +270,7 @@ fn build_data(
                  {ORIGINALS_VAR}=DIR."
             );
             shipped = shipped_document("demo");
-            pipeline::build_demo(sheet_file)?
+            build_demo(sheet_file)?
         }
     };
     if check {
@@ -290,8 +281,8 @@ fn build_data(
         }];
         return stale::check(&expected, &repo_root(), regenerate(out.as_deref()));
     }
-    let demo = output.inputs.iter().all(|i| i.retail.is_none())
-        && output.built.document.sheet.file == "demo.png";
+    let demo = output.inputs.iter().all(|i| i.retail().is_none())
+        && output.document.sheet.file == "demo.png";
     let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));
     let path = out_dir.join(DOCUMENT_FILE);
     println!("{}", output.report());
@@ -364,16 +355,13 @@ fn build_kinds(
         let inputs = output
             .inputs
             .iter()
-            .map(|i| match i.retail {
-                Some(file) => file.disc_name.to_owned(),
-                None => format!("{} (modified)", i.name),
-            })
+            .map(|i| i.in_brief())
             .collect::<Vec<_>>()
             .join(" + ");
-        for warning in &output.built.warnings {
+        for warning in &output.warnings {
             println!("warning {warning}");
         }
-        let d = &output.built.document;
+        let d = &output.document;
         rows.push([
             kind.name.to_owned(),
             inputs,
@@ -386,7 +374,7 @@ fn build_kinds(
             ),
             d.sequences.len().to_string(),
             d.animations.len().to_string(),
-            output.built.warnings.len().to_string(),
+            output.warnings.len().to_string(),
             output.bytes.len().to_string(),
             output.sha256[..16].to_owned(),
         ]);
@@ -434,7 +422,7 @@ fn build_layer_bytes(
     layers
         .iter()
         .map(|&kind| {
-            let doc = layer::build_layer_from(originals, kind)?;
+            let doc = build_layer_from(originals, kind)?;
             Ok((kind, doc.to_bytes()))
         })
         .collect()
@@ -468,7 +456,7 @@ fn shipped_layer(kind: LayerSet) -> PathBuf {
 /// Builds and writes each layer document, `<layer>.tactics-sprite-layer.json`, with a line each.
 fn write_layers(originals: &Originals, out_dir: &Path, layers: &[LayerSet]) -> Result<()> {
     for &kind in layers {
-        let doc = layer::build_layer_from(originals, kind)?;
+        let doc = build_layer_from(originals, kind)?;
         let bytes = doc.to_bytes();
         let path = out_dir.join(layer::layer_file(kind));
         write_atomically(&path, &bytes)
@@ -556,12 +544,12 @@ fn bless(originals: Flags) -> Result<()> {
     println!("wrote fixtures/demo/demo.png from sprite_render::demo_sheet");
     // The demo document is built from the files just written, not from the copies compiled into
     // this binary, which may be older.
-    let demo = pipeline::build_from_sources(
-        Source {
+    let demo = build_from_bytes(
+        NamedBytes {
             name: "fixtures/demo/DEMO.SHP",
             bytes: &shp,
         },
-        Source {
+        NamedBytes {
             name: "fixtures/demo/DEMO.SEQ",
             bytes: &seq,
         },
@@ -576,7 +564,7 @@ fn bless(originals: Flags) -> Result<()> {
             for kind in &UNIT_KINDS {
                 let output = build_from_originals(&originals, &kind.load(), None)
                     .with_context(|| format!("kind {}", kind.name))?;
-                if output.inputs.iter().any(|i| i.retail.is_none()) {
+                if output.inputs.iter().any(|i| i.retail().is_none()) {
                     bail!(
                         "the shipped {} document is made from retail files only:\n{}",
                         kind.name,
@@ -588,7 +576,7 @@ fn bless(originals: Flags) -> Result<()> {
                 println!("wrote fixtures/documents/{file} ({})", output.sha256);
             }
             for kind in LayerSet::ALL {
-                let bytes = layer::build_layer_from(&originals, kind)?.to_bytes();
+                let bytes = build_layer_from(&originals, kind)?.to_bytes();
                 let file = format!("{kind}.json");
                 write_atomically(&shipped_layer(kind), &bytes)?;
                 println!("wrote fixtures/layers/{file} ({} bytes)", bytes.len());

@@ -10,7 +10,9 @@ use sprite_data::Document;
 use sprite_data::compare::{
     Difference, DocumentFormat, compare, compare_values_as, first_byte_difference,
 };
-use sprite_data::pipeline::Output;
+use sprite_inputs::ErrorKind;
+use sprite_inputs::build::Build;
+use sprite_inputs::read::read_input;
 
 /// Differences listed per stale file before the rest are counted.
 const SHOWN: usize = 10;
@@ -24,7 +26,7 @@ pub struct Expected<'a> {
 /// What was built in memory.
 pub enum Built<'a> {
     /// A unit document, with the build's document to name what differs.
-    Unit(&'a Output),
+    Unit(&'a Build),
     /// A layer document's canonical bytes (`sprite_data::layer`).
     Layer(&'a [u8]),
 }
@@ -69,12 +71,17 @@ pub fn check(expected: &[Expected], root: &Path, regenerate: &str) -> Result<()>
 
 /// `None` when the file holds exactly the build's bytes, else why not, in lines.
 fn verdict(path: &Path, built: &Built) -> Option<Vec<String>> {
-    let bytes = match std::fs::read(path) {
+    let bytes = match read_input(path) {
         Ok(bytes) => bytes,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            return Some(vec!["missing: no file there yet".to_owned()]);
+        Err(error) => {
+            return Some(vec![match error.kind() {
+                ErrorKind::Io(io) if io.kind() == std::io::ErrorKind::NotFound => {
+                    "missing: no file there yet".to_owned()
+                }
+                ErrorKind::Io(io) => format!("cannot read: {io}"),
+                other => format!("cannot read: {other}"),
+            }]);
         }
-        Err(error) => return Some(vec![format!("cannot read: {error}")]),
     };
     let built_bytes = match built {
         Built::Unit(output) => &output.bytes[..],
@@ -83,7 +90,7 @@ fn verdict(path: &Path, built: &Built) -> Option<Vec<String>> {
     let first = first_byte_difference(&bytes, built_bytes)?;
     let differences = match built {
         Built::Unit(output) => match serde_json::from_slice::<Document>(&bytes) {
-            Ok(committed) => compare(&committed, &output.built.document),
+            Ok(committed) => compare(&committed, &output.document),
             Err(error) => return Some(vec![format!("not a sprite-data document: {error}")]),
         },
         Built::Layer(built_bytes) => {

@@ -11,7 +11,7 @@ use test_support::{repo_root, temp_dir};
 fn xtask(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_xtask"))
         .args(args)
-        .env_remove(fft_formats::retail::ORIGINALS_VAR)
+        .env_remove(test_support::ORIGINALS_VAR)
         .output()
         .expect("xtask runs")
 }
@@ -36,11 +36,11 @@ fn check_fails_on_a_stale_document_and_passes_on_a_fresh_one() {
     }
     let dir = temp_dir("xtask-check");
     let file = dir.join("tactics-sprite-data.json");
-    let fresh = std::fs::read(repo_root().join("fixtures/documents/demo.json")).unwrap();
+    let fresh = std::fs::read(test_support::fixtures::demo_document()).unwrap();
 
     // Missing: stale.
     let run = check_out(&dir);
-    assert_eq!(run.status.code(), Some(1), "{}", text(&run));
+    test_support::cli::assert_exit(&run, 1);
     assert!(text(&run).contains("missing"), "{}", text(&run));
     assert!(!file.exists(), "--check writes nothing");
 
@@ -51,7 +51,7 @@ fn check_fails_on_a_stale_document_and_passes_on_a_fresh_one() {
     let stale = sprite_data::to_canonical_bytes(&doc);
     std::fs::write(&file, &stale).unwrap();
     let run = check_out(&dir);
-    assert_eq!(run.status.code(), Some(1), "{}", text(&run));
+    test_support::cli::assert_exit(&run, 1);
     let expected = format!(
         "sequences[0] {:?} .ticks[0]: file {}, build {tick}",
         doc.sequences[0].name,
@@ -73,13 +73,13 @@ fn check_fails_on_a_stale_document_and_passes_on_a_fresh_one() {
     let value: serde_json::Value = serde_json::from_slice(&fresh).unwrap();
     std::fs::write(&file, serde_json::to_string(&value).unwrap()).unwrap();
     let run = check_out(&dir);
-    assert_eq!(run.status.code(), Some(1), "{}", text(&run));
+    test_support::cli::assert_exit(&run, 1);
     assert!(text(&run).contains("the same document, but not its canonical bytes"));
 
     // Fresh: passes.
     std::fs::write(&file, &fresh).unwrap();
     let run = check_out(&dir);
-    assert_eq!(run.status.code(), Some(0), "{}", text(&run));
+    test_support::cli::assert_exit(&run, 0);
     assert!(text(&run).contains("all 1 document is fresh (nothing was written)"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -91,7 +91,7 @@ fn check_holds_the_shipped_fixture_to_the_build() {
         return;
     }
     let run = xtask(&["build-data", "--check"]);
-    assert_eq!(run.status.code(), Some(0), "{}", text(&run));
+    test_support::cli::assert_exit(&run, 0);
     assert!(
         text(&run).contains("fresh   fixtures/documents/demo.json"),
         "{}",
@@ -118,7 +118,7 @@ fn check_holds_every_shipped_kind_to_the_originals() {
         "--originals",
         originals.to_str().unwrap(),
     ]);
-    assert_eq!(run.status.code(), Some(0), "{}", text(&run));
+    test_support::cli::assert_exit(&run, 0);
     // The 8 unit kinds and the 3 layers (WEP1, WEP2, EFF1), each held to its shipped file.
     assert!(
         text(&run).contains("all 11 documents are fresh"),
@@ -150,7 +150,7 @@ fn check_holds_a_layer_document_to_its_build() {
     }
     let dir = temp_dir("xtask-check-layer");
     let file = dir.join("wep1.tactics-sprite-layer.json");
-    let shipped = std::fs::read(repo_root().join("fixtures/layers/wep1.json")).unwrap();
+    let shipped = std::fs::read(test_support::fixtures::layer("wep1")).unwrap();
     let check = || {
         xtask(&[
             "build-data",
@@ -165,7 +165,7 @@ fn check_holds_a_layer_document_to_its_build() {
     };
     std::fs::write(&file, &shipped).unwrap();
     let run = check();
-    assert_eq!(run.status.code(), Some(0), "{}", text(&run));
+    test_support::cli::assert_exit(&run, 0);
     assert!(
         text(&run).contains("all 1 document is fresh (nothing was written)"),
         "{}",
@@ -178,7 +178,7 @@ fn check_holds_a_layer_document_to_its_build() {
     let stale = serde_json::to_vec(&value).unwrap();
     std::fs::write(&file, &stale).unwrap();
     let run = check();
-    assert_eq!(run.status.code(), Some(1), "{}", text(&run));
+    test_support::cli::assert_exit(&run, 1);
     assert!(
         text(&run).contains("ticks[0]: file 5, build 4"),
         "{}",

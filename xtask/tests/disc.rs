@@ -66,7 +66,7 @@ fn a_disc_that_is_no_image_is_one_line_and_bad_input() {
         .arg(&not_an_image)
         .output()
         .expect("xtask runs");
-    assert_eq!(run.status.code(), Some(1));
+    test_support::cli::assert_exit(&run, 1);
     let err = String::from_utf8_lossy(&run.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(

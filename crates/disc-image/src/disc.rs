@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crate::cue::{self, MAX_CUE_BYTES};
 use crate::edc_ecc::{RAW_SECTOR, RawKind, SYNC};
-use crate::error::{At, Error, ErrorKind};
+use crate::error::{Error, ErrorKind, ImagePosition};
 use crate::iso::{self, FLAG_MULTI_EXTENT, Record, RecordProblem, Volume};
 use crate::sector::{DESCRIPTORS_AT, FileStorage, Layout, SectorForm, Storage, USER_DATA, probe};
 
@@ -276,24 +276,24 @@ impl Disc {
     }
 
     /// Where byte `offset` of sector `lba`'s user data is.
-    fn at(&self, lba: u64, offset: usize) -> Option<At> {
+    fn at(&self, lba: u64, offset: usize) -> Option<ImagePosition> {
         let data_start = match self.kind {
             Some(kind) => kind.user_data().start as u64,
             None => 0,
         };
-        Some(At {
+        Some(ImagePosition {
             sector: lba,
             byte: self.layout.offset(lba) + data_start + offset as u64,
         })
     }
 
-    pub(crate) fn error(&self, at: Option<At>, kind: ErrorKind) -> Error {
+    pub(crate) fn error(&self, at: Option<ImagePosition>, kind: ErrorKind) -> Error {
         Error::new(&self.image, at, kind)
     }
 
     fn past_end(&self, lba: u64, what: &str) -> Error {
         self.error(
-            Some(At {
+            Some(ImagePosition {
                 sector: lba,
                 byte: self.layout.offset(lba),
             }),
@@ -311,7 +311,7 @@ impl Disc {
         if lba >= self.layout.sectors {
             return Err(self.past_end(lba, what));
         }
-        let at = Some(At {
+        let at = Some(ImagePosition {
             sector: lba,
             byte: self.layout.offset(lba),
         });
@@ -323,7 +323,7 @@ impl Disc {
             return Err(self.error(at, ErrorKind::NoSync));
         }
         if RawKind::of(&sector).is_none() {
-            let at = at.map(|a| At {
+            let at = at.map(|a| ImagePosition {
                 byte: a.byte + 15,
                 ..a
             });
@@ -343,7 +343,7 @@ impl Disc {
                 let mut bytes = [0u8; USER_DATA];
                 self.storage.read_at(at, &mut bytes).map_err(|e| {
                     self.error(
-                        Some(At {
+                        Some(ImagePosition {
                             sector: lba,
                             byte: at,
                         }),
@@ -357,7 +357,7 @@ impl Disc {
                 let kind = RawKind::of(&sector).expect("raw_sector checks the mode");
                 if kind == RawKind::Mode2Form2 {
                     return Err(self.error(
-                        Some(At {
+                        Some(ImagePosition {
                             sector: lba,
                             byte: self.layout.offset(lba) + 18,
                         }),
@@ -381,7 +381,7 @@ impl Disc {
         for lba in DESCRIPTORS_AT..DESCRIPTORS_AT + MAX_DESCRIPTORS {
             let data = self.user_data(lba, "volume descriptor")?;
             let here = |offset: u64| {
-                Some(At {
+                Some(ImagePosition {
                     sector: lba,
                     byte: data.at + offset,
                 })
@@ -425,7 +425,12 @@ impl Disc {
     }
 
     /// Refuses a record whose extent passes the end of the image.
-    fn check_extent(&self, what: &str, record: &Record, at: Option<At>) -> Result<(), Error> {
+    fn check_extent(
+        &self,
+        what: &str,
+        record: &Record,
+        at: Option<ImagePosition>,
+    ) -> Result<(), Error> {
         let lba = u64::from(record.lba);
         let end = lba + u64::from(record.size).div_ceil(USER_DATA as u64);
         if end > self.layout.sectors {
@@ -469,7 +474,7 @@ impl Disc {
             let limit = (size - i * USER_DATA as u64).min(USER_DATA as u64) as usize;
             let mut offset = 0;
             while offset < limit {
-                let at = Some(At {
+                let at = Some(ImagePosition {
                     sector: lba,
                     byte: data.at + offset as u64,
                 });
@@ -481,7 +486,7 @@ impl Disc {
                     }
                     Err(RecordProblem::Disagrees(d)) => {
                         return Err(self.error(
-                            Some(At {
+                            Some(ImagePosition {
                                 sector: lba,
                                 byte: data.at + (offset + d.offset) as u64,
                             }),

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 /// Where in the image file an error was found: the logical sector (LBA) and the absolute byte
 /// offset in the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct At {
+pub struct ImagePosition {
     pub sector: u64,
     pub byte: u64,
 }
@@ -18,12 +18,12 @@ pub struct At {
 pub struct Error {
     /// The image as the user named it (the cue sheet or the data file).
     pub image: String,
-    pub at: Option<At>,
+    pub at: Option<ImagePosition>,
     pub kind: ErrorKind,
 }
 
 impl Error {
-    pub(crate) fn new(image: &str, at: Option<At>, kind: ErrorKind) -> Self {
+    pub(crate) fn new(image: &str, at: Option<ImagePosition>, kind: ErrorKind) -> Self {
         Self {
             image: image.to_owned(),
             at,
@@ -40,7 +40,7 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: ", self.image)?;
-        if let Some(At { sector, byte }) = self.at {
+        if let Some(ImagePosition { sector, byte }) = self.at {
             write!(f, "sector {sector}, byte {byte} (0x{byte:X}): ")?;
         }
         write!(f, "{}", self.kind)
@@ -168,4 +168,16 @@ pub enum ErrorKind {
     },
     #[error("{0}")]
     Patch(String),
+}
+
+/// Every error of an image is the image's: it cannot be read, is not ISO 9660, or has no such
+/// file; or a patch does not fit it.
+impl faults::Faulty for Error {
+    fn fault(&self) -> faults::Fault {
+        faults::Fault::File
+    }
+
+    fn concerns(&self) -> Option<faults::Concern> {
+        Some(faults::Concern::File(self.image.clone()))
+    }
 }

@@ -28,7 +28,7 @@ pub mod sector;
 
 pub use disc::{Disc, Entry};
 pub use edc_ecc::RawKind;
-pub use error::{At, Error, ErrorKind};
+pub use error::{Error, ErrorKind, ImagePosition};
 pub use master::IsoWriter;
 pub use patch::{Change, Patch, Replacement};
 pub use sector::{SectorForm, cooked_to_raw};

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use crate::disc::{Disc, Entry};
 use crate::edc_ecc::{self, RAW_SECTOR, RawKind};
-use crate::error::{At, Error, ErrorKind};
+use crate::error::{Error, ErrorKind, ImagePosition};
 use crate::sector::{Layout, SectorForm, USER_DATA};
 
 /// One file to replace: its path in the image and its new bytes.
@@ -171,7 +171,7 @@ impl Disc {
                 let kind = RawKind::of(raw).expect("stored_sector checks the mode");
                 if kind == RawKind::Mode2Form2 {
                     return Err(self.error(
-                        Some(At {
+                        Some(ImagePosition {
                             sector: lba,
                             byte: self.layout().offset(lba) + 18,
                         }),
@@ -283,7 +283,7 @@ fn verify(written: &Path, patch: &Patch) -> Result<(), Error> {
             let sector = disc.raw_sector(lba, "rewritten sector")?;
             if !edc_ecc::check(&sector).is_some_and(edc_ecc::Check::ok) {
                 return Err(disc.error(
-                    Some(At {
+                    Some(ImagePosition {
                         sector: lba,
                         byte: disc.layout().offset(lba),
                     }),

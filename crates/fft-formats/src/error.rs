@@ -1,13 +1,13 @@
 //! The crate's one error type: bytes that do not follow the format, models that no file can hold,
 //! a model that decoded but does not encode again, and text forms (`text`) that do not assemble.
 //!
-//! Every error carries a matchable [`ErrorKind`] and, for the codecs, the path of the field at
-//! fault as structured frames ([`FieldPath`]), in the manner of binrw's backtrace frames: the
-//! codec pushes a frame for each table, record and field it descends into, and the text is made
-//! from the frames only when the error is shown.
+//! Every error carries a matchable [`ErrorKind`] and, for the codecs, where it is: the byte
+//! offset and the path of the field at fault ([`Position`], [`FieldPath`]), defined once in the
+//! `faults` crate for both codec crates, so `sas-formats` reports its errors in the same words.
 
-use std::borrow::Cow;
 use std::fmt;
+
+pub use faults::position::{FieldPath, PathFrame, Position};
 
 /// What went wrong, for callers and tests to match on; the message says the rest.
 #[non_exhaustive]
@@ -67,119 +67,16 @@ pub enum ErrorKind {
     Missing,
 }
 
-/// One step of the path to the field at fault.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum PathFrame {
-    /// A part of the file, or of the part before it: `main table`, `block length`, `palettes`.
-    Part(Cow<'static, str>),
-    /// An element of a list: `frame 12`, `slot 3`, `pointer 1`.
-    Index(&'static str, usize),
-    /// A field of the record before it, by the format's name: `header` then `water_ptr`.
-    Field(&'static str),
-    /// Where the field lies, when the file ends before it: `at 0x408`.
-    At(usize),
-    /// Where a command of the SEQ stream starts: `at stream offset 0x1C`.
-    StreamOffset(usize),
-}
-
-impl fmt::Display for PathFrame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Part(name) => f.write_str(name),
-            Self::Index(what, index) => write!(f, "{what} {index}"),
-            Self::Field(name) => f.write_str(name),
-            Self::At(offset) => write!(f, "at 0x{offset:X}"),
-            Self::StreamOffset(offset) => write!(f, "at stream offset 0x{offset:X}"),
-        }
-    }
-}
-
-impl PathFrame {
-    /// What goes between the frame before and this one: a field or a place follows its record
-    /// with a space (`header water_ptr`, `block length at 0x408`), anything else with a comma.
-    fn separator(&self) -> &'static str {
-        match self {
-            Self::Field(_) | Self::At(_) | Self::StreamOffset(_) => " ",
-            Self::Part(_) | Self::Index(..) => ", ",
-        }
-    }
-}
-
-/// The path to the field at fault, outermost first: `main table, frame 12, tile 3`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct FieldPath(pub Vec<PathFrame>);
-
-impl FieldPath {
-    /// A path of one part.
-    pub fn part(name: impl Into<Cow<'static, str>>) -> Self {
-        Self(vec![PathFrame::Part(name.into())])
-    }
-
-    /// A path of one list element.
-    pub fn index(what: &'static str, index: usize) -> Self {
-        Self(vec![PathFrame::Index(what, index)])
-    }
-
-    /// This path with one more frame.
-    #[must_use]
-    pub fn then(mut self, frame: PathFrame) -> Self {
-        self.0.push(frame);
-        self
-    }
-
-    /// This path with a part added.
-    #[must_use]
-    pub fn then_part(self, name: impl Into<Cow<'static, str>>) -> Self {
-        self.then(PathFrame::Part(name.into()))
-    }
-
-    /// This path with a list element added.
-    #[must_use]
-    pub fn then_index(self, what: &'static str, index: usize) -> Self {
-        self.then(PathFrame::Index(what, index))
-    }
-
-    /// The frames, outermost first.
-    pub fn frames(&self) -> &[PathFrame] {
-        &self.0
-    }
-}
-
-impl fmt::Display for FieldPath {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, frame) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(frame.separator())?;
-            }
-            write!(f, "{frame}")?;
-        }
-        Ok(())
-    }
-}
-
-impl From<&'static str> for FieldPath {
-    fn from(name: &'static str) -> Self {
-        Self::part(name)
-    }
-}
-
-impl From<String> for FieldPath {
-    fn from(name: String) -> Self {
-        Self::part(name)
-    }
-}
-
 /// Everything that goes wrong in this crate.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// Bytes that break a structural rule of docs/formats/README.md: the first violation only,
-    /// where it is (`offset`, from the start of the file), what was being read (`path`), what the
-    /// format requires there and what the bytes hold.
-    #[error("at byte 0x{offset:04X}: {path}: expected {expected}, found {found}")]
+    /// where it is (`at`: the offset from the start of the file and the field being read), what
+    /// the format requires there and what the bytes hold.
+    #[error("{at}: expected {expected}, found {found}")]
     Decode {
         kind: ErrorKind,
-        offset: usize,
-        path: FieldPath,
+        at: Position,
         expected: String,
         found: String,
     },
@@ -221,8 +118,10 @@ impl Error {
     ) -> Self {
         Self::Decode {
             kind,
-            offset,
-            path: path.into(),
+            at: Position {
+                offset,
+                path: path.into(),
+            },
             expected: expected.to_string(),
             found: found.to_string(),
         }
@@ -274,7 +173,7 @@ impl Error {
     /// The byte offset of a decoding error from the start of the file.
     pub fn offset(&self) -> Option<usize> {
         match self {
-            Self::Decode { offset, .. } => Some(*offset),
+            Self::Decode { at, .. } => Some(at.offset),
             _ => None,
         }
     }
@@ -282,7 +181,8 @@ impl Error {
     /// The path to the field at fault, when there is one.
     pub fn path(&self) -> Option<&FieldPath> {
         match self {
-            Self::Decode { path, .. } | Self::Encode { path, .. } => Some(path),
+            Self::Decode { at, .. } => Some(&at.path),
+            Self::Encode { path, .. } => Some(path),
             Self::NotReEncodable(inner) => inner.path(),
             Self::Text { .. } => None,
         }
@@ -315,5 +215,14 @@ impl Error {
             Self::Decode { found, .. } => found,
             _ => "",
         }
+    }
+}
+
+/// Every error of this crate is the file's: bytes that do not decode, a model (an edited file, a
+/// text form) that does not encode. The codec does not know the file's name; the layer that read
+/// the file puts it in front.
+impl faults::Faulty for Error {
+    fn fault(&self) -> faults::Fault {
+        faults::Fault::File
     }
 }

@@ -14,7 +14,6 @@ pub mod hd;
 pub mod index;
 pub mod layer;
 mod record;
-pub mod retail;
 pub mod seq;
 pub mod shp;
 pub mod spr;

@@ -4,17 +4,11 @@
 //! `demo.rs` and the layouts of docs/formats/shp.md and docs/formats/seq.md, not copied from the
 //! encoder's output.
 
-use std::path::PathBuf;
-
 use fft_formats::shp::SheetRect;
 use fft_formats::{Command, FileFormat, RoundTrip, Seq, UnitShp, detect_format, round_trip};
 use pretty_assertions::assert_eq;
 use test_support::demo::{demo_seq, demo_shp};
 use test_support::{repo_root, text_difference};
-
-fn fixture(name: &str) -> PathBuf {
-    repo_root().join("fixtures/demo").join(name)
-}
 
 /// 16 bytes a line with the offset in front, so that a mismatch shows where it is.
 fn hex_dump(bytes: &[u8]) -> String {
@@ -68,8 +62,10 @@ fn demo_fixture_matches_model() {
 
 #[test]
 fn demo_fixtures_decode_to_the_model() {
-    let shp = std::fs::read(fixture("DEMO.SHP")).expect("fixtures/demo/DEMO.SHP");
-    let seq = std::fs::read(fixture("DEMO.SEQ")).expect("fixtures/demo/DEMO.SEQ");
+    let shp =
+        std::fs::read(test_support::fixtures::demo("DEMO.SHP")).expect("fixtures/demo/DEMO.SHP");
+    let seq =
+        std::fs::read(test_support::fixtures::demo("DEMO.SEQ")).expect("fixtures/demo/DEMO.SEQ");
     assert_eq!(UnitShp::decode(&shp), Ok(demo_shp()));
     assert_eq!(Seq::decode(&seq), Ok(demo_seq()));
     assert_eq!(detect_format(&shp), Some(FileFormat::UnitShp));
@@ -212,7 +208,8 @@ fn demo_seq_layout_by_hand() {
 /// committed files (the model's module docs say so of the model).
 #[test]
 fn demo_nulled_walk_is_water_only() {
-    let shp = UnitShp::decode(&std::fs::read(fixture("DEMO.SHP")).unwrap()).unwrap();
+    let shp =
+        UnitShp::decode(&std::fs::read(test_support::fixtures::demo("DEMO.SHP")).unwrap()).unwrap();
     let water = shp.water.as_ref().expect("the demo has a water table");
     assert_eq!(shp.main.len(), 19);
     assert_eq!(water.len(), 19);
@@ -223,7 +220,8 @@ fn demo_nulled_walk_is_water_only() {
     assert!(!shp.in_lower_half(14));
     assert!(shp.in_lower_half(15));
 
-    let seq = Seq::decode(&std::fs::read(fixture("DEMO.SEQ")).unwrap()).unwrap();
+    let seq =
+        Seq::decode(&std::fs::read(test_support::fixtures::demo("DEMO.SEQ")).unwrap()).unwrap();
     let offsets = seq.command_offsets();
     let start = seq.slots[8].index();
     assert_eq!(offsets[start], 0x18);
@@ -243,7 +241,8 @@ fn demo_nulled_walk_is_water_only() {
 /// here from the committed file.
 #[test]
 fn frames_from_lower_half_from_on_are_cut_from_the_lower_half() {
-    let shp = UnitShp::decode(&std::fs::read(fixture("DEMO.SHP")).unwrap()).unwrap();
+    let shp =
+        UnitShp::decode(&std::fs::read(test_support::fixtures::demo("DEMO.SHP")).unwrap()).unwrap();
     let rect = |x, y, w, h| SheetRect { x, y, w, h };
     let cut = |frame: usize| -> Vec<SheetRect> {
         shp.main[frame]

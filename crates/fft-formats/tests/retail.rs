@@ -6,10 +6,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use fft_formats::retail::RETAIL_FILES;
 use fft_formats::shp::Frame;
 use fft_formats::{Command, FileFormat, RoundTrip, Seq, UnitShp, detect_format, round_trip};
 use pretty_assertions::assert_eq;
+use test_support::RETAIL_FILES;
 
 /// The format a retail file is in, from its disc name alone (docs/formats/README.md 1).
 fn kind_by_name(disc_name: &str) -> FileFormat {

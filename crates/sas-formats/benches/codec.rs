@@ -98,7 +98,7 @@ fn codec(c: &mut Criterion) {
     let mut group = c.benchmark_group(format!("sas3 {} bytes", bytes.len()));
     group.bench_function("decode", |b| b.iter(|| SasSet::decode(black_box(&bytes))));
     group.bench_function("encode", |b| b.iter(|| black_box(&set).encode()));
-    let meanings = Meanings::seed();
+    let meanings = Meanings::from_executable();
     group.bench_function("document", |b| {
         b.iter(|| serde_json::to_vec(&document::build(black_box(&set), &meanings, None)))
     });

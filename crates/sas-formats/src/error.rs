@@ -1,11 +1,14 @@
 //! The crate's one error type: bytes that do not follow the layout, and models that no file can
 //! hold. It has the shape of `fft-formats`' error so that the CLI reports both alike: a variant
 //! for each direction with the same messages, a matchable [`ErrorKind`] that carries the numbers
-//! a caller acts on, and the path of the field at fault as structured frames ([`FieldPath`]). The
-//! readers and the writer push a frame for each table, record and field they descend into; the
-//! text is made from the frames only when the error is shown.
+//! a caller acts on, and where the error is ([`Position`]: the byte offset and the path of the
+//! field at fault, [`FieldPath`]), defined once for both codec crates in `faults`. The readers
+//! and the writer push a frame for each table, record and field they descend into; the text is
+//! made from the frames only when the error is shown.
 
 use std::fmt;
+
+pub use faults::position::{FieldPath, PathFrame, Position};
 
 use crate::model::{ByteOrder, Version};
 
@@ -55,124 +58,17 @@ pub enum ErrorKind {
     TooLarge,
 }
 
-/// One step of the path to the field at fault.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum PathFrame {
-    /// A part of the file: `header`, `animation table`, `sprite table`, `dead frame`.
-    Part(&'static str),
-    /// An element of a list: `animation 3`, `direction 1`, `sprite 2`, `block 4`, `frame 0`,
-    /// `entry 1`.
-    Index(&'static str, usize),
-    /// A field of the record or part before it, by the layout's name: `sprite table` then
-    /// `count`, `block 2` then `head`; or a header field on its own (`sprite_table_offset`).
-    Field(&'static str),
-    /// What the frame before points at: `animation 2, direction 0: block`.
-    Target(&'static str),
-    /// How much a table read at once takes: `(11 x 14 bytes)`.
-    Records { count: usize, len: usize },
-    /// Where the part lies, when no index names it or the file ends before it: `at 0xC0`.
-    At(usize),
-}
-
-impl fmt::Display for PathFrame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Part(name) | Self::Field(name) | Self::Target(name) => f.write_str(name),
-            Self::Index(what, index) => write!(f, "{what} {index}"),
-            Self::Records { count, len } => write!(f, "({count} x {len} bytes)"),
-            Self::At(offset) => write!(f, "at 0x{offset:X}"),
-        }
-    }
-}
-
-impl PathFrame {
-    /// What goes between the frame before and this one: a field, a size or a place follows its
-    /// part with a space (`block 2 frames (11 x 14 bytes)`), a target with a colon, anything else
-    /// with a comma.
-    fn separator(&self) -> &'static str {
-        match self {
-            Self::Field(_) | Self::Records { .. } | Self::At(_) => " ",
-            Self::Target(_) => ": ",
-            Self::Part(_) | Self::Index(..) => ", ",
-        }
-    }
-}
-
-/// The path to the field at fault, outermost first: `sprite 3, quad 1`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct FieldPath(pub Vec<PathFrame>);
-
-impl FieldPath {
-    /// A path of one part.
-    pub fn part(name: &'static str) -> Self {
-        Self(vec![PathFrame::Part(name)])
-    }
-
-    /// A path of one list element.
-    pub fn index(what: &'static str, index: usize) -> Self {
-        Self(vec![PathFrame::Index(what, index)])
-    }
-
-    /// A path of one field.
-    pub fn field(name: &'static str) -> Self {
-        Self(vec![PathFrame::Field(name)])
-    }
-
-    /// This path with one more frame.
-    #[must_use]
-    pub fn then(mut self, frame: PathFrame) -> Self {
-        self.0.push(frame);
-        self
-    }
-
-    /// This path with a part added.
-    #[must_use]
-    pub fn then_part(self, name: &'static str) -> Self {
-        self.then(PathFrame::Part(name))
-    }
-
-    /// This path with a list element added.
-    #[must_use]
-    pub fn then_index(self, what: &'static str, index: usize) -> Self {
-        self.then(PathFrame::Index(what, index))
-    }
-
-    /// This path with a field added.
-    #[must_use]
-    pub fn then_field(self, name: &'static str) -> Self {
-        self.then(PathFrame::Field(name))
-    }
-
-    /// The frames, outermost first.
-    pub fn frames(&self) -> &[PathFrame] {
-        &self.0
-    }
-}
-
-impl fmt::Display for FieldPath {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, frame) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(frame.separator())?;
-            }
-            write!(f, "{frame}")?;
-        }
-        Ok(())
-    }
-}
-
 /// Everything that goes wrong in this crate.
 #[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// Bytes that break a structural rule of the layout: the first violation only, where it is
-    /// (`offset`, from the start of the file or container), what was being read (`path`, e.g.
+    /// (`at`: the offset from the start of the file or container and what was being read, e.g.
     /// `sprite 3, quad 1`), what the layout requires and what the bytes hold.
-    #[error("at byte 0x{offset:04X}: {path}: expected {expected}, found {found}")]
+    #[error("{at}: expected {expected}, found {found}")]
     Decode {
         kind: ErrorKind,
-        offset: usize,
-        path: FieldPath,
+        at: Position,
         expected: String,
         found: String,
     },
@@ -202,8 +98,7 @@ impl Error {
     ) -> Self {
         Self::Decode {
             kind,
-            offset,
-            path,
+            at: Position { offset, path },
             expected: expected.to_string(),
             found: found.to_string(),
         }
@@ -233,7 +128,7 @@ impl Error {
     /// The byte offset of a decoding error from the start of the file (or container).
     pub fn offset(&self) -> Option<usize> {
         match self {
-            Self::Decode { offset, .. } => Some(*offset),
+            Self::Decode { at, .. } => Some(at.offset),
             Self::Encode { .. } => None,
         }
     }
@@ -241,7 +136,8 @@ impl Error {
     /// What was being read (decoding) or the part of the model at fault (encoding).
     pub fn path(&self) -> &FieldPath {
         match self {
-            Self::Decode { path, .. } | Self::Encode { path, .. } => path,
+            Self::Decode { at, .. } => &at.path,
+            Self::Encode { path, .. } => path,
         }
     }
 
@@ -264,5 +160,14 @@ impl Error {
             Self::Decode { found, .. } => found,
             Self::Encode { .. } => "",
         }
+    }
+}
+
+/// Every error of this crate is the file's: bytes that do not decode, a model that does not
+/// encode. The codec does not know the file's name; the layer that read the file puts it in
+/// front.
+impl faults::Faulty for Error {
+    fn fault(&self) -> faults::Fault {
+        faults::Fault::File
     }
 }

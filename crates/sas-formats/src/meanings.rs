@@ -2,7 +2,7 @@
 //! swapped when someone with the game settles a question. Two tables are built in, because the
 //! two sources disagree on types 8 and 9:
 //!
-//! - [`Meanings::seed`]: type 8 plays a sound effect (its u16 is the sound id), type 9 loops
+//! - [`Meanings::from_executable`]: type 8 plays a sound effect (its u16 is the sound id), type 9 loops
 //!   (static analysis of the Reborn executable: type 8 calls into the sound code);
 //! - [`Meanings::gibbed`]: type 8 starts a loop (its u16 a frame index), type 9 sets a flag
 //!   (the names in Gibbed's `SequenceFile` reader).
@@ -122,8 +122,9 @@ const fn common() -> [Meaning; 15] {
 }
 
 impl Meanings {
-    /// The seed's reading: 8 plays a sound, 9 loops.
-    pub fn seed() -> Self {
+    /// The reading from the Reborn executable (its static analysis, the first reading this
+    /// project had: `seed` on the command line): 8 plays a sound, 9 loops.
+    pub fn from_executable() -> Self {
         let mut rows = common();
         rows[8] = Meaning {
             name: "sound",

@@ -181,6 +181,34 @@ pub enum PoseFault {
     },
 }
 
+/// An animation or direction the set does not have is the request's (a `404` for a server), as
+/// is a direction past 3; a slot playing a block the set lacks is the file's.
+impl faults::Faulty for PoseFault {
+    fn fault(&self) -> faults::Fault {
+        match self {
+            PoseFault::MissingSequence { .. } => faults::Fault::File,
+            _ => faults::Fault::Input,
+        }
+    }
+
+    fn concerns(&self) -> Option<faults::Concern> {
+        match self {
+            PoseFault::NoAnimation { .. } => Some(faults::Concern::Parameter("animation")),
+            PoseFault::NoDirection { .. } | PoseFault::DirectionOutOfRange { .. } => {
+                Some(faults::Concern::Parameter("direction"))
+            }
+            PoseFault::MissingSequence { .. } => None,
+        }
+    }
+
+    fn names_nothing(&self) -> bool {
+        matches!(
+            self,
+            PoseFault::NoAnimation { .. } | PoseFault::NoDirection { .. }
+        )
+    }
+}
+
 /// `animations 0..N`, or `no animations`.
 fn numbered(what: &str, count: usize) -> String {
     match count {

@@ -32,7 +32,6 @@ fn bad_magic_is_reported_at_0() {
             error,
             Error::Decode {
                 kind: ErrorKind::BadMagic,
-                offset: 0,
                 ..
             }
         ),
@@ -74,7 +73,7 @@ fn nonzero_header_bytes_after_the_scale_are_refused() {
     assert_eq!(
         error.path().frames(),
         [
-            PathFrame::Part("header"),
+            PathFrame::Part("header".into()),
             PathFrame::Field("bytes 5..8 (after the scale)")
         ]
     );
@@ -137,7 +136,7 @@ fn a_sprite_offset_out_of_sequence_is_refused() {
     assert_eq!(
         error.path().frames(),
         [
-            PathFrame::Part("sprite table"),
+            PathFrame::Part("sprite table".into()),
             PathFrame::Index("sprite", 1)
         ]
     );
@@ -158,7 +157,7 @@ fn a_slot_into_the_sprites_is_refused() {
     assert_eq!(
         error.path().frames(),
         [
-            PathFrame::Part("animation table"),
+            PathFrame::Part("animation table".into()),
             PathFrame::Index("animation", 2),
             PathFrame::Index("direction", 0)
         ]

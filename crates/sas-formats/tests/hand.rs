@@ -16,11 +16,6 @@ fn hex(text: &str) -> Vec<u8> {
         .collect()
 }
 
-fn fixture(name: &str) -> Vec<u8> {
-    let path = format!("{}/../../fixtures/sas/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
 /// The SAS3 set, little-endian, by hand.
 ///
 /// Layout: header 0x10 bytes; 3 animations x 16 = 0x30, so the sprite table is at 0x40; the
@@ -117,7 +112,10 @@ fn sas3_encodes_to_the_hand_layout_and_back() {
     );
     assert_eq!(bytes, expected);
     assert_eq!(SasSet::decode(&expected).unwrap(), set);
-    assert_eq!(fixture("synthetic.sas3"), expected);
+    assert_eq!(
+        std::fs::read(test_support::fixtures::sas("synthetic.sas3")).unwrap(),
+        expected
+    );
 }
 
 #[test]
@@ -135,7 +133,10 @@ fn sas0_encodes_to_the_hand_layout_and_back() {
     assert_eq!(decoded.version, Version::V0);
     assert_eq!(decoded.scale, 1);
     assert_eq!(decoded, set);
-    assert_eq!(fixture("synthetic-psp.sas"), expected);
+    assert_eq!(
+        std::fs::read(test_support::fixtures::sas("synthetic-psp.sas")).unwrap(),
+        expected
+    );
 }
 
 #[test]
@@ -272,7 +273,7 @@ fn a_used_field_outside_the_type_reads_as_irregular_and_still_round_trips() {
 
 #[test]
 fn the_two_tables_disagree_on_types_8_and_9_only() {
-    let (seed, gibbed) = (Meanings::seed(), Meanings::gibbed());
+    let (seed, gibbed) = (Meanings::from_executable(), Meanings::gibbed());
     assert_eq!(seed.of(8).name, "sound");
     assert_eq!(seed.of(9).name, "loop");
     assert_eq!(gibbed.of(8).name, "loopStart");
@@ -333,7 +334,7 @@ fn pose(start: u32, end: u32, sprite: u8, x: i32, y: i32) -> Pose {
 #[test]
 fn poses_follow_the_frames_by_hand() {
     let set = sas::set_v3(ByteOrder::Little);
-    for meanings in [Meanings::seed(), Meanings::gibbed()] {
+    for meanings in [Meanings::from_executable(), Meanings::gibbed()] {
         // A: sprite 0 at (0, 0) from tick 0; moved to (2, -1) at 8; sprite 1 at (1, 1) from 16
         // until the duration, 24.
         assert_eq!(
@@ -413,7 +414,10 @@ fn pakd_packs_to_the_hand_layout_and_back() {
     assert_eq!(decoded.entries[0].contents().unwrap(), v3_le_by_hand());
     let refusal = decoded.entries[2].contents().unwrap_err();
     assert!(refusal.contains("ashg-compressed"), "{refusal}");
-    assert_eq!(fixture("synthetic.pakd"), expected);
+    assert_eq!(
+        std::fs::read(test_support::fixtures::sas("synthetic.pakd")).unwrap(),
+        expected
+    );
 }
 
 #[test]

@@ -8,7 +8,14 @@ use sas_formats::{Block, BodyItem, ByteOrder, Command, Meanings, SasSet, Slot};
 use test_support::sas;
 
 fn line(set: &SasSet, animation: usize, direction: usize, tick: u64) -> serde_json::Value {
-    let pose = pose_at(set, &Meanings::seed(), animation, direction, tick).unwrap();
+    let pose = pose_at(
+        set,
+        &Meanings::from_executable(),
+        animation,
+        direction,
+        tick,
+    )
+    .unwrap();
     serde_json::from_str(&pose.to_json_line(&CellTable::of(set))).unwrap()
 }
 
@@ -77,7 +84,7 @@ fn each_tick_shows_the_last_pose_started_and_the_last_is_held() {
 #[test]
 fn the_cells_are_the_documents() {
     let set = sas::set_v3(ByteOrder::Little);
-    let document = build(&set, &Meanings::seed(), None);
+    let document = build(&set, &Meanings::from_executable(), None);
     // Animation 1 direction 0 is block B: sprite 2 at (-3, 4) from 0, sprite 1 at (0, 0) from 5.
     for (tick, sprite) in [(0, 2), (5, 1)] {
         let got = line(&set, 1, 0, tick);
@@ -153,7 +160,7 @@ fn nothing_is_shown_before_the_first_pose() {
 fn an_animation_or_direction_the_set_lacks_is_a_fault_naming_what_it_has() {
     let set = sas::set_v3(ByteOrder::Little);
     let fault = |animation, direction| {
-        pose_at(&set, &Meanings::seed(), animation, direction, 0).unwrap_err()
+        pose_at(&set, &Meanings::from_executable(), animation, direction, 0).unwrap_err()
     };
     assert_eq!(
         fault(3, 0),

@@ -1,10 +1,13 @@
 //! From a decoded SHP + SEQ and a profile to the document, field by field as
-//! docs/derivation.md derives them.
+//! docs/derivation.md derives them ([`build`]); and from the files' bytes to the document and its
+//! canonical bytes ([`build_document`]), the pure build every tool runs (finding and reading the
+//! files, and saying whether they are retail, is `sprite-inputs`').
 
 use fft_formats::layer::layer_order;
 use fft_formats::shp::{Frame, SheetRect, Tile};
 use fft_formats::{Seq, UnitShp};
 
+use crate::canonical::to_canonical_bytes;
 use crate::document::{
     Animation, Cell, Document, FORMAT, FORMAT_VERSION, FrameTile, HELD_ITEM_SCALE, LayerCue,
     PriorityCue, SHEET_SIZE, Sequence, SequenceEvent, Sheet, Stage, StartCue,
@@ -13,6 +16,55 @@ use crate::error::{Error, ErrorKind};
 use crate::execution::{Cue, CueKind, End, EventKind, Program, Timeline, TimelineFrame};
 use crate::index::{CellId, FrameIndex, SequenceIndex, Slot};
 use crate::profile::{Profile, Slots};
+
+/// A file's bytes and its name in messages (its path, or `IMAGE:BATTLE/TYPE1.SHP`): what the
+/// builders take, so a decoder's error names the file.
+#[derive(Debug, Clone, Copy)]
+pub struct NamedBytes<'a> {
+    pub name: &'a str,
+    pub bytes: &'a [u8],
+}
+
+impl NamedBytes<'_> {
+    /// The decoder's `error` about this file, in the context of its name.
+    pub(crate) fn decode_error(&self, error: fft_formats::Error) -> Error {
+        ErrorKind::Decode(error).in_context(self.name)
+    }
+}
+
+/// Decodes both files, builds the document with the profile and writes its canonical bytes: the
+/// build itself, with no hashing (the benchmarks time this).
+///
+/// # Errors
+/// A file that does not decode (named, with the offset), a build error, an unreadable overlay.
+pub fn build_document(
+    shp: NamedBytes,
+    seq: NamedBytes,
+    profile: &Profile,
+    sheet_file: Option<&str>,
+) -> Result<(Built, Vec<u8>), Error> {
+    let decoded_shp = UnitShp::decode(shp.bytes).map_err(|error| shp.decode_error(error))?;
+    let decoded_seq = Seq::decode(seq.bytes).map_err(|error| seq.decode_error(error))?;
+    let hands = profile.hands.as_deref().map(read_overlay).transpose()?;
+    let holds = profile.holds.as_deref().map(read_overlay).transpose()?;
+    let built = build(&BuildInput {
+        shp: &decoded_shp,
+        seq: &decoded_seq,
+        profile,
+        sheet_file,
+        hands: hands.as_ref(),
+        holds: holds.as_ref(),
+    })?;
+    let bytes = to_canonical_bytes(&built.document);
+    Ok((built, bytes))
+}
+
+/// A profile's `hands` or `holds` overlay, read and parsed.
+fn read_overlay(path: &std::path::Path) -> Result<serde_json::Value, Error> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| ErrorKind::Read(e).in_context(&shown))?;
+    serde_json::from_str(&text).map_err(|e| ErrorKind::NotJson(e.to_string()).in_context(shown))
+}
 
 /// Everything a build reads.
 #[derive(Debug, Clone, Copy)]

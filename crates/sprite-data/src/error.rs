@@ -8,37 +8,27 @@
 //! (the slot, the frame, the JSON path), so that a caller matches on what it needs and the message
 //! is made from the fields only when the error is shown.
 //!
-//! Each kind is also either the request's fault or the data's ([`Fault`], [`ErrorKind::fault`]),
-//! decided here once: the command line makes the first a usage error (exit 2) and the second a
-//! failure (exit 1), a server answers the first `400` and the second as its own trouble.
+//! Each kind is also either the request's fault or the file's ([`Fault`], [`ErrorKind::fault`]),
+//! decided here once, with the parameter a request's fault concerns ([`faults::Faulty`]): the
+//! command line makes the first a usage error (exit 2) and the second a failure (exit 1), a
+//! server answers the first `400` (or `404` for a name it does not have) and the second as its
+//! own trouble.
 
 use std::fmt;
 
+pub use faults::Fault;
+use faults::{Concern, Faulty};
+
 use crate::index::{CellId, FrameIndex, SequenceIndex, Slot, View, ViewOutOfRange};
 use crate::limits::{LimitExceeded, MAX_DOCUMENT_BYTES, MAX_EXECUTED_COMMANDS};
-
-/// Whose fault an error is, which decides what a caller tells its user.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fault {
-    /// The request's: something asked of a document that is not in it or not valid, such as an
-    /// animation it does not have, a view outside 0..7, a negative or missing tick, or a
-    /// `--ignore` pattern that does not parse. The same data answers a corrected request.
-    Request,
-    /// The data's: a document, profile, overlay or game file that cannot be read, does not
-    /// decode, breaks a rule or a limit, or refers to something it lacks. The request may be
-    /// fine; the data has to change.
-    Data,
-}
 
 /// What went wrong, with its facts, for callers and tests to match on (`error.kind()`).
 #[non_exhaustive]
 #[derive(Debug)]
 pub enum ErrorKind {
     // Files.
-    /// A file that cannot be read: a profile, an overlay, a document, a layer's game file.
+    /// A file that cannot be read: a profile, an overlay, a document.
     Read(std::io::Error),
-    /// A game file a layer document is built from that is not in the folder given.
-    MissingFile { name: String, dir: String },
     /// A game file that does not decode; the message is the decoder's whole error.
     Decode(fft_formats::Error),
     /// An overlay or a document that is not JSON at all.
@@ -90,7 +80,7 @@ pub enum ErrorKind {
     /// A path pattern that does not parse, and why.
     BadPattern { pattern: String, problem: String },
 
-    // Poses: a bad request (the first four: [`Fault::Request`]), or a document that breaks its
+    // Poses: a bad request (the first four: [`Fault::Input`]), or a document that breaks its
     // own references.
     /// No animation of this name: the names nearest to it, nearest first (at most
     /// [`MAX_SUGGESTIONS`](crate::pose::names::MAX_SUGGESTIONS), chosen where the name was looked
@@ -150,7 +140,6 @@ impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Read(error) => write!(f, "cannot read: {error}"),
-            Self::MissingFile { name, dir } => write!(f, "no {name} in {dir}"),
             Self::Decode(error) => write!(f, "{error}"),
             Self::NotJson(message) => write!(f, "not JSON: {message}"),
             Self::ProfileSyntax(message) | Self::InvalidProfile(message) => f.write_str(message),
@@ -267,65 +256,22 @@ impl fmt::Display for ErrorKind {
     }
 }
 
-/// Everything that goes wrong in this crate: what ([`Error::kind`]) and where
-/// ([`Error::context`]). Displayed, it is one line: each context frame followed by `: `, then the
-/// kind's message (`TYPE1.SHP: at byte 0x0004: ...`).
-///
-/// The errors of other crates it carries ([`ErrorKind::Decode`], [`ErrorKind::Read`]) are part
-/// of its message, so [`std::error::Error::source`] does not chain them too (the command line
-/// prints an error with its chain, `{:#}`, and would show them twice); [`Error::decode_error`]
-/// and [`Error::io_error`] reach them.
-#[derive(Debug)]
-pub struct Error(Box<Inner>);
-
-#[derive(Debug)]
-struct Inner {
-    context: Vec<String>,
-    kind: ErrorKind,
+faults::error_in_context! {
+    /// Everything that goes wrong in this crate: what ([`Error::kind`]) and where
+    /// ([`Error::context`]). Displayed, it is one line: each context frame followed by `: `, then
+    /// the kind's message (`TYPE1.SHP: at byte 0x0004: ...`).
+    ///
+    /// The errors of other crates it carries ([`ErrorKind::Decode`], [`ErrorKind::Read`]) are
+    /// part of its message, so [`std::error::Error::source`] does not chain them too (the command
+    /// line prints an error with its chain, `{:#}`, and would show them twice);
+    /// [`ErrorKind::decode_error`] and [`ErrorKind::io_error`] reach them.
+    pub struct Error(ErrorKind);
 }
 
 impl Error {
-    /// What went wrong.
-    pub fn kind(&self) -> &ErrorKind {
-        &self.0.kind
-    }
-
-    /// What went wrong, owned.
-    pub fn into_kind(self) -> ErrorKind {
-        self.0.kind
-    }
-
     /// Whose fault it is ([`ErrorKind::fault`]).
     pub fn fault(&self) -> Fault {
         self.kind().fault()
-    }
-
-    /// Where it went wrong, outermost first: a file's path or name, a unit kind or layer set.
-    pub fn context(&self) -> &[String] {
-        &self.0.context
-    }
-
-    /// This error inside `context` (a file, a unit kind), which is shown before what was there.
-    #[must_use]
-    pub fn in_context(mut self, context: impl fmt::Display) -> Self {
-        self.0.context.insert(0, context.to_string());
-        self
-    }
-
-    /// The decoder's error, when a game file did not decode.
-    pub fn decode_error(&self) -> Option<&fft_formats::Error> {
-        match self.kind() {
-            ErrorKind::Decode(error) => Some(error),
-            _ => None,
-        }
-    }
-
-    /// The system's error, when a file could not be read.
-    pub fn io_error(&self) -> Option<&std::io::Error> {
-        match self.kind() {
-            ErrorKind::Read(error) => Some(error),
-            _ => None,
-        }
     }
 }
 
@@ -337,9 +283,8 @@ impl ErrorKind {
             | Self::ViewOutOfRange { .. }
             | Self::NegativeTick { .. }
             | Self::TickNeeded { .. }
-            | Self::BadPattern { .. } => Fault::Request,
+            | Self::BadPattern { .. } => Fault::Input,
             Self::Read(_)
-            | Self::MissingFile { .. }
             | Self::Decode(_)
             | Self::NotJson(_)
             | Self::ProfileSyntax(_)
@@ -360,22 +305,41 @@ impl ErrorKind {
             | Self::CellMissing { .. }
             | Self::IdleFrameMissing { .. }
             | Self::EventPastEnd { .. }
-            | Self::Limit(_) => Fault::Data,
+            | Self::Limit(_) => Fault::File,
+        }
+    }
+
+    /// The request's parameter a request's fault concerns, by its logical name (`animation`,
+    /// `view`, `tick`, `ignore`), which each front end spells its own way.
+    pub fn parameter(&self) -> Option<&'static str> {
+        match self {
+            Self::UnknownAnimation { .. } => Some("animation"),
+            Self::ViewOutOfRange { .. } => Some("view"),
+            Self::NegativeTick { .. } | Self::TickNeeded { .. } => Some("tick"),
+            Self::BadPattern { .. } => Some("ignore"),
+            _ => None,
+        }
+    }
+
+    /// The decoder's error, when a game file did not decode.
+    pub fn decode_error(&self) -> Option<&fft_formats::Error> {
+        match self {
+            ErrorKind::Decode(error) => Some(error),
+            _ => None,
+        }
+    }
+
+    /// The system's error, when a file could not be read.
+    pub fn io_error(&self) -> Option<&std::io::Error> {
+        match self {
+            ErrorKind::Read(error) => Some(error),
+            _ => None,
         }
     }
 
     /// This kind of error inside `context` (a file, a unit kind): [`Error::in_context`].
     pub fn in_context(self, context: impl fmt::Display) -> Error {
         Error::from(self).in_context(context)
-    }
-}
-
-impl From<ErrorKind> for Error {
-    fn from(kind: ErrorKind) -> Self {
-        Self(Box::new(Inner {
-            context: Vec::new(),
-            kind,
-        }))
     }
 }
 
@@ -391,13 +355,21 @@ impl From<LimitExceeded> for Error {
     }
 }
 
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for frame in &self.0.context {
-            write!(f, "{frame}: ")?;
+impl Faulty for Error {
+    fn fault(&self) -> Fault {
+        self.kind().fault()
+    }
+
+    fn names_nothing(&self) -> bool {
+        matches!(self.kind(), ErrorKind::UnknownAnimation { .. })
+    }
+
+    /// The parameter a request's fault is about; for the file's, the file the error is in (its
+    /// outermost context, when it has one).
+    fn concerns(&self) -> Option<Concern> {
+        match self.kind().parameter() {
+            Some(parameter) => Some(Concern::Parameter(parameter)),
+            None => self.context().first().cloned().map(Concern::File),
         }
-        write!(f, "{}", self.0.kind)
     }
 }
-
-impl std::error::Error for Error {}

@@ -17,14 +17,14 @@ use fft_formats::shp::WeaponShp;
 use fft_formats::spr::{SheetBlock, WIDTH};
 use serde::{Deserialize, Serialize};
 
+use crate::build::NamedBytes;
 use crate::build::{frame_tiles, layer_cues};
 use crate::canonical::{Layout, Separators, write_laid_out};
 use crate::document::{Cell, FrameTile, LayerCue};
-use crate::error::{Error, ErrorKind};
+use crate::error::Error;
 use crate::execution::{End, Program};
 use crate::index::{CellId, FrameIndex, RelativeFrame, Slot};
 use crate::objects::objects_only;
-use crate::pipeline::Source;
 use crate::profile::Profile;
 
 objects_only!(
@@ -230,8 +230,8 @@ pub const LAYER_LAYOUT: Layout = Layout {
 /// When a file does not decode, or a slot does not end within the execution bound.
 pub fn build_layer(
     kind: LayerSet,
-    shp_source: Source,
-    seq_source: Source,
+    shp_source: NamedBytes,
+    seq_source: NamedBytes,
     human: &Profile,
 ) -> Result<LayerDocument, Error> {
     let (shp_name, seq_name) = kind.files();
@@ -350,51 +350,6 @@ fn cells_and_frames(shp: &WeaponShp, anchor: [i32; 2]) -> (Vec<Cell>, Vec<LayerF
         })
         .collect();
     (cells, frames)
-}
-
-/// Builds the layer document of `kind` from the retail files in `dir` (disc or remaster names).
-///
-/// # Errors
-/// As [`build_layer_from`].
-pub fn build_layer_from_folder(
-    dir: &std::path::Path,
-    kind: LayerSet,
-) -> Result<LayerDocument, Error> {
-    build_layer_from(&crate::pipeline::Originals::Folder(dir.to_owned()), kind)
-}
-
-/// Builds the layer document of `kind` from the retail files in a folder or on a disc.
-///
-/// # Errors
-/// A file that is missing ([`ErrorKind::MissingFile`], in the context of the layer set) or
-/// unreadable ([`ErrorKind::Read`]), or [`build_layer`]'s errors; each message names the file.
-pub fn build_layer_from(
-    originals: &crate::pipeline::Originals,
-    kind: LayerSet,
-) -> Result<LayerDocument, Error> {
-    let read = |name: &str| {
-        originals.find(name)?.ok_or_else(|| {
-            ErrorKind::MissingFile {
-                name: name.into(),
-                dir: originals.place(),
-            }
-            .in_context(kind)
-        })
-    };
-    let (shp, seq) = kind.files();
-    let (shp_file, seq_file) = (read(shp)?, read(seq)?);
-    build_layer(
-        kind,
-        Source {
-            name: shp,
-            bytes: &shp_file.bytes,
-        },
-        Source {
-            name: seq,
-            bytes: &seq_file.bytes,
-        },
-        &Profile::type1(),
-    )
 }
 
 /// The file a layer document is written to beside the unit documents of `build-data --all`.

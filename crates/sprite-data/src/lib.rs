@@ -8,6 +8,7 @@
 pub mod build;
 pub mod canonical;
 pub mod compare;
+pub mod demo;
 pub mod document;
 pub mod error;
 pub mod execution;
@@ -17,13 +18,12 @@ pub mod limits;
 pub mod load;
 mod objects;
 pub mod output;
-pub mod pipeline;
 pub mod pose;
 pub mod profile;
 pub mod target;
 pub mod weapon;
 
-pub use build::{BuildInput, Built, build};
+pub use build::{BuildInput, Built, NamedBytes, build, build_document};
 pub use canonical::{to_canonical_bytes, write_canonical};
 pub use document::Document;
 pub use error::{Error, ErrorKind, Fault};

@@ -5,23 +5,24 @@
 use std::collections::BTreeSet;
 
 use fft_formats::UnitShp;
+use sprite_data::NamedBytes;
 use sprite_data::document::Document;
-use sprite_data::pipeline::{Output, Source, build_from_sources};
 use sprite_data::{FrameIndex, Profile, Slot};
+use sprite_inputs::build::{Build, build_from_bytes};
 use test_support::fftorama::{animation_data, opcode_parameters, play};
 use test_support::{fftorama_tables, retail_bytes};
 
 const MAIN_FRAMES: usize = 182;
 
-fn build_type1(test: &str) -> Option<(Output, UnitShp)> {
+fn build_type1(test: &str) -> Option<(Build, UnitShp)> {
     let shp = retail_bytes(test, "TYPE1.SHP")?;
     let seq = retail_bytes(test, "TYPE1.SEQ")?;
-    let output = build_from_sources(
-        Source {
+    let output = build_from_bytes(
+        NamedBytes {
             name: "TYPE1.SHP",
             bytes: &shp,
         },
-        Source {
+        NamedBytes {
             name: "TYPE1.SEQ",
             bytes: &seq,
         },
@@ -44,7 +45,7 @@ fn type1_counts_follow_the_contract() {
     let Some((output, _)) = build_type1("type1_counts_follow_the_contract") else {
         return;
     };
-    let doc = &output.built.document;
+    let doc = &output.document;
     assert_eq!(doc.cells.len(), 197, "cells");
     assert_eq!(doc.frames.len(), 364, "frames");
     assert_eq!(doc.sequences.len(), 218, "sequences");
@@ -76,9 +77,9 @@ fn type1_counts_follow_the_contract() {
         doc.notice
     );
     assert!(
-        output.built.warnings.is_empty(),
+        output.warnings.is_empty(),
         "TYPE1 builds without warnings: {:?}",
-        output.built.warnings
+        output.warnings
     );
     let singles: Vec<&str> = doc
         .animations
@@ -109,7 +110,7 @@ fn swing_high_worked_example() {
     let Some((output, _)) = build_type1("swing_high_worked_example") else {
         return;
     };
-    let doc = &output.built.document;
+    let doc = &output.document;
     let fwd = sequence_by_slot(doc, 128);
     assert_eq!(fwd.name, "Swing High Fwd");
     assert_eq!(fwd.frames, [86, 84, 85, 86, 87, 88, 88, 88].map(FrameIndex));
@@ -142,7 +143,7 @@ fn idle_frames_and_their_mirrors() {
     let Some((output, shp)) = build_type1("idle_frames_and_their_mirrors") else {
         return;
     };
-    let doc = &output.built.document;
+    let doc = &output.document;
     assert_eq!(doc.idle_frames, [3, 2, 1, 8, 7, 6, 5, 4].map(FrameIndex));
     for (copy, original) in [(4, 2), (5, 1), (6, 8)] {
         let (a, b) = (&shp.main[copy].tiles, &shp.main[original].tiles);
@@ -182,7 +183,7 @@ fn only_the_idle_copies_flip() {
     let Some((output, _)) = build_type1("only_the_idle_copies_flip") else {
         return;
     };
-    let doc = &output.built.document;
+    let doc = &output.document;
     let flipped: Vec<usize> = (0..doc.frames.len())
         .filter(|&f| doc.frames[f].iter().any(|t| t.flip))
         .collect();
@@ -198,7 +199,6 @@ fn water_only_on_nulled_walk() {
         return;
     };
     let water: Vec<&str> = output
-        .built
         .document
         .animations
         .iter()
@@ -213,7 +213,7 @@ fn cells_are_distinct_and_frames_use_them() {
     let Some((output, shp)) = build_type1("cells_are_distinct_and_frames_use_them") else {
         return;
     };
-    let doc = &output.built.document;
+    let doc = &output.document;
     let rects: BTreeSet<(u32, u32, u32, u32)> =
         doc.cells.iter().map(|c| (c.x, c.y, c.w, c.h)).collect();
     assert_eq!(rects.len(), doc.cells.len(), "no rectangle twice");
@@ -245,7 +245,7 @@ fn every_sequence_frame_is_a_main_frame() {
     let Some((output, _)) = build_type1("every_sequence_frame_is_a_main_frame") else {
         return;
     };
-    for s in &output.built.document.sequences {
+    for s in &output.document.sequences {
         assert!(!s.frames.is_empty(), "{} shows a frame", s.name);
         assert_eq!(s.frames.len(), s.ticks.len(), "{}", s.name);
         assert!(
@@ -264,7 +264,7 @@ fn rl_and_flip_extensions() {
     let Some((output, _)) = build_type1("rl_and_flip_extensions") else {
         return;
     };
-    let doc = &output.built.document;
+    let doc = &output.document;
     let with = |f: fn(&sprite_data::document::Sequence) -> bool| -> Vec<String> {
         doc.sequences
             .iter()
@@ -298,7 +298,7 @@ fn sequences_agree_with_fftorama() {
     let params = opcode_parameters(&fftorama);
     let rows = animation_data(&fftorama, "type1");
     assert_eq!(rows.len(), 252, "FFTorama lists every used slot");
-    let doc = &output.built.document;
+    let doc = &output.document;
     for s in &doc.sequences {
         let row = &rows[s.raw.index()];
         assert_eq!(row.slot, s.raw.index());

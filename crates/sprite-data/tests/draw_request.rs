@@ -6,18 +6,10 @@ use fft_formats::layer::WeaponType;
 use sprite_data::layer::LayerDocument;
 use sprite_data::pose::layers::{Layers, pose_with_layers};
 use sprite_data::pose::{DrawRequest, Drawn, IDLE, Motion, View, find_animation, pose_at};
-use sprite_data::{Document, ErrorKind, Fault, FrameIndex};
-
-fn fixture(path: &str) -> std::path::PathBuf {
-    test_support::repo_root().join(path)
-}
-
-fn type1() -> Document {
-    sprite_data::load_document(&fixture("fixtures/documents/type1.json")).unwrap()
-}
+use sprite_data::{ErrorKind, Fault, FrameIndex};
 
 fn layer(name: &str) -> LayerDocument {
-    sprite_data::load_layer_document(&fixture(&format!("fixtures/layers/{name}.json"))).unwrap()
+    sprite_data::load_layer_document(&test_support::fixtures::layer(name)).unwrap()
 }
 
 fn swing_high(view: i64, tick: Option<i64>) -> DrawRequest {
@@ -32,7 +24,7 @@ fn swing_high(view: i64, tick: Option<i64>) -> DrawRequest {
 
 #[test]
 fn swing_high_at_view_1_tick_18_draws_frame_88() {
-    let doc = type1();
+    let doc = test_support::fixtures::load_document("type1");
     // The format description's own example: Swing High Fwd's delays 4 2 8 2 2 end at 18, so
     // tick 18 shows its frame 5, SHP frame 88, in view 1 (pattern 1, front, not mirrored).
     let resolved = swing_high(1, Some(18)).resolve(&doc).unwrap();
@@ -56,10 +48,10 @@ fn swing_high_at_view_1_tick_18_draws_frame_88() {
 
 #[test]
 fn refusals_come_in_order_and_are_the_requests() {
-    let doc = type1();
+    let doc = test_support::fixtures::load_document("type1");
     let kind = |request: DrawRequest| {
         let error = request.resolve(&doc).unwrap_err();
-        assert_eq!(error.fault(), Fault::Request, "{error}");
+        assert_eq!(error.fault(), Fault::Input, "{error}");
         error.into_kind()
     };
     // Every part wrong: the name is checked first, and the idle branch is among its suggestions.
@@ -89,7 +81,7 @@ fn refusals_come_in_order_and_are_the_requests() {
 
 #[test]
 fn the_idle_frame_needs_no_tick_and_starts_no_layer() {
-    let doc = type1();
+    let doc = test_support::fixtures::load_document("type1");
     let request = DrawRequest {
         animation: "idle".into(),
         view: 1,
@@ -110,7 +102,7 @@ fn the_idle_frame_needs_no_tick_and_starts_no_layer() {
 /// 18 + 0; TYPE1's Swing High sets priority 17 (text, effect, unit, weapon) at tick 0.
 #[test]
 fn a_sword_adds_the_layers_the_swing_starts() {
-    let doc = type1();
+    let doc = test_support::fixtures::load_document("type1");
     let (wep1, eff1) = (layer("wep1"), layer("eff1"));
     let request = DrawRequest {
         weapon: Some(WeaponType::Sword),

@@ -179,7 +179,7 @@ fn hostile_loops_are_bounded() {
     );
     assert_eq!(
         too_long.fault(),
-        sprite_data::Fault::Data,
+        sprite_data::Fault::File,
         "the SEQ's, not a request's"
     );
     let no_slot = Program::new(&s).execute(Slot(1)).unwrap_err();
@@ -260,7 +260,7 @@ fn build_demo_with(
     edit: impl FnOnce(&mut sprite_data::Profile),
     hands: Option<&serde_json::Value>,
 ) -> Result<sprite_data::Built, sprite_data::Error> {
-    let shp = fft_formats::UnitShp::decode(sprite_data::pipeline::DEMO_SHP).unwrap();
+    let shp = fft_formats::UnitShp::decode(sprite_data::demo::DEMO_SHP).unwrap();
     let mut profile = sprite_data::Profile::demo();
     edit(&mut profile);
     sprite_data::build(&sprite_data::BuildInput {
@@ -276,7 +276,7 @@ fn build_demo_with(
 #[test]
 fn a_build_fails_with_the_kind_of_its_fault_in_the_context_of_the_unit_kind() {
     let demo = sprite_data::Profile::demo();
-    let frame_count = fft_formats::UnitShp::decode(sprite_data::pipeline::DEMO_SHP)
+    let frame_count = fft_formats::UnitShp::decode(sprite_data::demo::DEMO_SHP)
         .unwrap()
         .frame_count();
     let fine = seq(vec![0], vec![frame(1, 2), op(code::PAUSE_ANIMATION, &[])]);
@@ -337,25 +337,26 @@ fn a_build_fails_with_the_kind_of_its_fault_in_the_context_of_the_unit_kind() {
 
 #[test]
 fn the_pipeline_names_the_file_at_fault() {
-    use sprite_data::pipeline::{DEMO_SEQ, DEMO_SHP, Source, build_document};
-    let shp = Source {
+    use sprite_data::demo::{DEMO_SEQ, DEMO_SHP};
+    use sprite_data::{NamedBytes, build_document};
+    let shp = NamedBytes {
         name: "cut.SHP",
         bytes: &DEMO_SHP[..DEMO_SHP.len() / 2],
     };
-    let seq = Source {
+    let seq = NamedBytes {
         name: "DEMO.SEQ",
         bytes: DEMO_SEQ,
     };
     let error = build_document(shp, seq, &sprite_data::Profile::demo(), None).unwrap_err();
     assert!(matches!(error.kind(), ErrorKind::Decode(_)), "{error:?}");
     assert_eq!(error.context(), ["cut.SHP"]);
-    let decode = error.decode_error().unwrap();
+    let decode = error.kind().decode_error().unwrap();
     assert!(decode.is_decode());
     assert_eq!(error.to_string(), format!("cut.SHP: {decode}"));
 
     // The overlays a profile names: one missing, one not JSON.
     let dir = test_support::temp_dir("pipeline-overlays");
-    let whole = Source {
+    let whole = NamedBytes {
         name: "DEMO.SHP",
         bytes: DEMO_SHP,
     };

@@ -9,7 +9,7 @@ use sprite_data::pose::{Motion, View, find_animation, pose_at};
 use sprite_data::{Document, Error, Fault, Profile};
 
 fn type1_text() -> Vec<u8> {
-    std::fs::read(test_support::repo_root().join("fixtures/documents/type1.json")).unwrap()
+    std::fs::read(test_support::fixtures::type1()).unwrap()
 }
 
 fn type1() -> Document {
@@ -28,37 +28,37 @@ fn fault_of_edited(edit: impl FnOnce(&mut Value)) -> (Fault, String) {
 fn what_the_document_does_not_have_is_the_requests_fault() {
     let doc = type1();
     let unknown = Motion::find(&doc, "Swing Hihg").unwrap_err();
-    assert_eq!(unknown.fault(), Fault::Request, "{unknown}");
+    assert_eq!(unknown.fault(), Fault::Input, "{unknown}");
     assert_eq!(
         find_animation(&doc, "Idle").unwrap_err().fault(),
-        Fault::Request,
+        Fault::Input,
         "find_animation has no idle branch"
     );
     let view = Error::from(View::new(8).unwrap_err());
-    assert_eq!(view.fault(), Fault::Request, "{view}");
+    assert_eq!(view.fault(), Fault::Input, "{view}");
     let swing = find_animation(&doc, "Swing High").unwrap();
     let tick = pose_at(&doc, swing, View::new(1).unwrap(), -1, false).unwrap_err();
-    assert_eq!(tick.fault(), Fault::Request, "{tick}");
+    assert_eq!(tick.fault(), Fault::Input, "{tick}");
     let pattern = PathPattern::parse("sequences[102").unwrap_err();
-    assert_eq!(pattern.fault(), Fault::Request, "{pattern}");
+    assert_eq!(pattern.fault(), Fault::Input, "{pattern}");
 }
 
 #[test]
 fn a_document_that_is_broken_is_the_datas_fault() {
     // Not there, cut short, another format, a cell out of range, a field of the wrong shape.
     let missing = load_document(std::path::Path::new("/nonexistent/type1.json")).unwrap_err();
-    assert_eq!(missing.fault(), Fault::Data, "{missing}");
+    assert_eq!(missing.fault(), Fault::File, "{missing}");
     let text = type1_text();
     let cut = parse_document(&text[..text.len() / 2], "type1.json").unwrap_err();
-    assert_eq!(cut.fault(), Fault::Data, "{cut}");
-    let layer = std::fs::read(test_support::repo_root().join("fixtures/layers/wep1.json")).unwrap();
+    assert_eq!(cut.fault(), Fault::File, "{cut}");
+    let layer = std::fs::read(test_support::fixtures::layer("wep1")).unwrap();
     let other = parse_document(&layer, "wep1.json").unwrap_err();
-    assert_eq!(other.fault(), Fault::Data, "{other}");
+    assert_eq!(other.fault(), Fault::File, "{other}");
     // TYPE1 has cells 0..196 (docs/derivation.md "cells": 197 cells).
     let (fault, message) = fault_of_edited(|doc| doc["frames"][5][0][0] = json!(197));
-    assert_eq!(fault, Fault::Data, "{message}");
+    assert_eq!(fault, Fault::File, "{message}");
     let (fault, message) = fault_of_edited(|doc| doc["cells"] = json!("none"));
-    assert_eq!(fault, Fault::Data, "{message}");
+    assert_eq!(fault, Fault::File, "{message}");
 }
 
 #[test]
@@ -70,23 +70,23 @@ fn a_good_request_of_a_document_broken_in_memory_is_the_datas_fault() {
     // Swing High shows frame 88 at tick 18 in view 1.
     doc.frames.truncate(88);
     let missing = pose_at(&doc, &swing, View::new(1).unwrap(), 18, false).unwrap_err();
-    assert_eq!(missing.fault(), Fault::Data, "{missing}");
+    assert_eq!(missing.fault(), Fault::File, "{missing}");
     let mut doc = type1();
     doc.sequences[swing.front.index()].ticks.pop();
     let short = pose_at(&doc, &swing, View::new(1).unwrap(), 0, false).unwrap_err();
-    assert_eq!(short.fault(), Fault::Data, "{short}");
+    assert_eq!(short.fault(), Fault::File, "{short}");
     let mut doc = type1();
     doc.idle_frames.truncate(2);
     let idle = Motion::Idle
         .pose(&doc, View::new(5).unwrap(), 0, false)
         .unwrap_err();
-    assert_eq!(idle.fault(), Fault::Data, "{idle}");
+    assert_eq!(idle.fault(), Fault::File, "{idle}");
 }
 
 #[test]
 fn a_broken_profile_is_the_datas_fault() {
     let syntax = Profile::parse("kind = \"TYPE1\"\nshp = ", "broken.toml").unwrap_err();
-    assert_eq!(syntax.fault(), Fault::Data, "{syntax}");
+    assert_eq!(syntax.fault(), Fault::File, "{syntax}");
     let unknown_key = Profile::parse("colour = 3\n", "broken.toml").unwrap_err();
-    assert_eq!(unknown_key.fault(), Fault::Data, "{unknown_key}");
+    assert_eq!(unknown_key.fault(), Fault::File, "{unknown_key}");
 }

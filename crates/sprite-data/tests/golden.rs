@@ -12,9 +12,11 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use sprite_data::layer::{LayerSet, build_layer_from_folder};
-use sprite_data::pipeline::{Source, build_demo, build_from_sources};
+use sprite_data::NamedBytes;
+use sprite_data::layer::LayerSet;
 use sprite_data::profile::{UNIT_KINDS, UnitKind};
+use sprite_inputs::build::{build_demo, build_from_bytes};
+use sprite_inputs::layers::build_layer_from_folder;
 use test_support::schema::{self, Validator};
 use test_support::{
     find_by_either_name, originals_folder, remaster_name, repo_root, text_difference, unchecked,
@@ -118,12 +120,12 @@ fn build(recipe: Recipe, originals: &Result<PathBuf, String>) -> Result<Vec<u8>,
         Recipe::Unit(kind) => {
             let profile = kind.load();
             let files = game_files(originals, &[&profile.shp, &profile.seq])?;
-            build_from_sources(
-                Source {
+            build_from_bytes(
+                NamedBytes {
                     name: &profile.shp,
                     bytes: &files[0],
                 },
-                Source {
+                NamedBytes {
                     name: &profile.seq,
                     bytes: &files[1],
                 },
@@ -271,7 +273,7 @@ fn every_golden_file_is_what_the_build_writes() {
 /// bounded when everything changed.
 #[test]
 fn a_stale_document_is_reported_by_its_lines() {
-    let path = repo_root().join("fixtures/documents/demo.json");
+    let path = test_support::fixtures::demo_document();
     let shipped = std::fs::read_to_string(&path).unwrap();
     let line = shipped
         .lines()

@@ -12,12 +12,13 @@ use std::sync::OnceLock;
 
 use fft_formats::Seq;
 use serde_json::{Value, json};
+use sprite_data::NamedBytes;
 use sprite_data::document::Document;
 use sprite_data::execution::Program;
-use sprite_data::pipeline::{Output, Source, build_from_sources};
 use sprite_data::pose::{View, idle_pose, pose_at};
 use sprite_data::profile::{UNIT_KINDS, UnitKind};
 use sprite_data::{FrameIndex, Slot};
+use sprite_inputs::build::{Build, build_from_bytes};
 use test_support::fftorama::{
     FrameRow, Played, SlotRow, animation_data, cfg_integer, opcode_parameters, play,
     read_frame_data,
@@ -43,7 +44,7 @@ const PAIRS: [(&str, &str, &str); 8] = [
 /// One kind, built, with FFTorama's view of its two files.
 struct Kind {
     name: &'static str,
-    output: Output,
+    output: Build,
     seq: Seq,
     /// FFTorama's rows of the SEQ, one per slot.
     rows: Vec<SlotRow>,
@@ -60,7 +61,7 @@ struct Kind {
 
 impl Kind {
     fn doc(&self) -> &Document {
-        &self.output.built.document
+        &self.output.document
     }
 
     fn played(&self, slot: usize) -> Played {
@@ -97,12 +98,12 @@ fn build_kind(kind: &UnitKind, dir: &Path, fftorama: &Path) -> Result<Kind, Stri
     let read =
         |path: &Path| std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let (shp, seq) = (read(shp_path), read(seq_path));
-    let output = build_from_sources(
-        Source {
+    let output = build_from_bytes(
+        NamedBytes {
             name: &profile.shp,
             bytes: &shp,
         },
-        Source {
+        NamedBytes {
             name: &profile.seq,
             bytes: &seq,
         },
@@ -231,7 +232,7 @@ fn every_kind_builds_without_warnings_but_cyokos_loops() {
         return;
     };
     for kind in kinds {
-        let warnings = &kind.output.built.warnings;
+        let warnings = &kind.output.warnings;
         if kind.name == "cyoko" {
             assert_eq!(warnings.len(), 2, "{warnings:?}");
             assert!(warnings[0].contains("offset 0x643"), "{warnings:?}");

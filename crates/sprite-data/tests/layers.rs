@@ -11,12 +11,13 @@ use std::sync::OnceLock;
 use fft_formats::layer::WeaponType;
 use serde_json::{Value, json};
 use sprite_data::document::{Document, LayerCue};
-use sprite_data::layer::{LayerDocument, LayerSet, build_layer_from_folder};
+use sprite_data::layer::{LayerDocument, LayerSet};
 use sprite_data::pose::View;
 use sprite_data::pose::layers::{Layers, pose_with_layers};
 use sprite_data::{FrameIndex, RelativeFrame, Slot};
+use sprite_inputs::layers::build_layer_from_folder;
 use test_support::fftorama::{animation_data, opcode_parameters, play, read_frame_data};
-use test_support::{fftorama_tables, originals, repo_root, retail_file, schema};
+use test_support::{fftorama_tables, originals, retail_file, schema};
 
 /// The stance point is 15 px above the SHP anchor on the human kinds' stage (docs/derivation.md
 /// "stage, u and v": anchor row 118, stance row 103, same column).
@@ -279,10 +280,9 @@ fn layered_poses_follow_fftoramas_listings() {
     let Some((all, fftorama)) = built(test) else {
         return;
     };
-    let doc: Document = serde_json::from_str(
-        &std::fs::read_to_string(repo_root().join("fixtures/documents/type1.json")).unwrap(),
-    )
-    .unwrap();
+    let doc: Document =
+        serde_json::from_str(&std::fs::read_to_string(test_support::fixtures::type1()).unwrap())
+            .unwrap();
     let (wep1, eff1) = (&all[0].doc, &all[2].doc);
     let layers = Layers {
         weapon_type: WeaponType::Sword,
@@ -375,10 +375,9 @@ fn a_mirrored_view_mirrors_the_layers_and_their_turn() {
     let Some((all, _)) = built(test) else {
         return;
     };
-    let doc: Document = serde_json::from_str(
-        &std::fs::read_to_string(repo_root().join("fixtures/documents/type1.json")).unwrap(),
-    )
-    .unwrap();
+    let doc: Document =
+        serde_json::from_str(&std::fs::read_to_string(test_support::fixtures::type1()).unwrap())
+            .unwrap();
     let layers = Layers {
         weapon_type: WeaponType::Sword,
         weapon: Some(&all[0].doc),
@@ -425,26 +424,4 @@ fn a_mirrored_view_mirrors_the_layers_and_their_turn() {
             .layers
             .is_empty()
     );
-}
-
-#[test]
-fn a_layer_folder_without_its_files_or_with_broken_ones_is_refused_by_kind() {
-    let dir = test_support::temp_dir("layer-errors");
-    let error = build_layer_from_folder(&dir, LayerSet::Wep1).unwrap_err();
-    assert_eq!(error.context(), [LayerSet::Wep1.to_string()]);
-    assert!(
-        matches!(error.kind(), sprite_data::ErrorKind::MissingFile { name, dir: d }
-            if name == "WEP1.SHP" && *d == dir.display().to_string()),
-        "{error:?}"
-    );
-    // Four bytes are no SHP: the decoder's error, named by the file.
-    std::fs::write(dir.join("WEP1.SHP"), [0u8; 4]).unwrap();
-    std::fs::write(dir.join("WEP1.SEQ"), [0u8; 4]).unwrap();
-    let error = build_layer_from_folder(&dir, LayerSet::Wep1).unwrap_err();
-    assert_eq!(error.context(), ["WEP1.SHP"]);
-    assert!(
-        matches!(error.kind(), sprite_data::ErrorKind::Decode(_)),
-        "{error:?}"
-    );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

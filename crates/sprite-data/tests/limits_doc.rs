@@ -116,3 +116,34 @@ fn the_limits_page_states_every_limit_as_the_code_has_it() {
     assert_eq!(grouped(134_217_728), "134,217,728");
     assert_eq!(grouped(999), "999");
 }
+
+/// The largest document the page names is the largest shipped one, by its size on disk.
+#[test]
+fn the_limits_page_names_the_largest_shipped_document() {
+    let page = std::fs::read_to_string(test_support::repo_root().join("docs/limits.md"))
+        .expect("docs/limits.md");
+    let (size, kind) = std::fs::read_dir(test_support::repo_root().join("fixtures/documents"))
+        .expect("fixtures/documents")
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .map(|e| {
+            let kind = e
+                .path()
+                .file_stem()
+                .unwrap()
+                .to_string_lossy()
+                .to_uppercase();
+            (e.metadata().unwrap().len(), kind)
+        })
+        .max()
+        .expect("shipped documents");
+    let row = page
+        .lines()
+        .find(|line| line.contains("`MAX_DOCUMENT_BYTES`"))
+        .expect("the document file row");
+    let said = format!("{} bytes ({kind})", grouped(size));
+    assert!(
+        row.contains(&said),
+        "docs/limits.md: {row:?}, expected {said:?}"
+    );
+}

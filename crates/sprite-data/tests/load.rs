@@ -3,8 +3,6 @@
 //! fault; a hostile document (huge, deep, of another format) is refused early and in bounded
 //! memory; and the loader refuses at least what the JSON Schema refuses.
 
-use std::path::PathBuf;
-
 use serde_json::{Value, json};
 use sprite_data::ErrorKind;
 use sprite_data::limits::{
@@ -13,6 +11,7 @@ use sprite_data::limits::{
 };
 use sprite_data::load::{load_document, parse_document};
 use sprite_data::pose::{IDLE, Motion, View, events_between};
+use test_support::fixtures;
 
 use test_support::alloc::peak_memory;
 use test_support::schema;
@@ -23,15 +22,6 @@ static ALLOCATOR: test_support::alloc::Counting = test_support::alloc::Counting;
 const KINDS: [&str; 9] = [
     "demo", "type1", "type2", "cyoko", "mon", "ruka", "other", "arute", "kanzen",
 ];
-
-fn fixture(kind: &str) -> PathBuf {
-    test_support::repo_root().join(format!("fixtures/documents/{kind}.json"))
-}
-
-fn type1() -> Value {
-    let text = std::fs::read_to_string(fixture("type1")).unwrap();
-    serde_json::from_str(&text).unwrap()
-}
 
 /// The load error's text for `doc`, after checking it is refused.
 fn refusal(doc: &Value) -> String {
@@ -44,7 +34,7 @@ fn refusal(doc: &Value) -> String {
 
 /// `doc` with `edit` applied is refused with a message containing each of `expected`.
 fn assert_refused(what: &str, edit: impl FnOnce(&mut Value), expected: &[&str]) {
-    let mut doc = type1();
+    let mut doc = fixtures::document_json("type1");
     edit(&mut doc);
     let message = refusal(&doc);
     for part in expected {
@@ -60,7 +50,7 @@ fn assert_refused(what: &str, edit: impl FnOnce(&mut Value), expected: &[&str]) 
 #[test]
 fn every_shipped_document_loads_and_is_well_within_the_limits() {
     for kind in KINDS {
-        let path = fixture(kind);
+        let path = fixtures::document(kind);
         let doc = load_document(&path).unwrap_or_else(|e| panic!("{e}"));
         let len = std::fs::metadata(&path).unwrap().len();
         // Room to spare: every count at most half its limit (an independent margin, not a value
@@ -314,7 +304,7 @@ fn empty_and_mismatched_lists_are_refused() {
         ("no hands", "", "hands"),
         ("no hitTick", "/animations/0", "hitTick"),
     ] {
-        let mut doc = type1();
+        let mut doc = fixtures::document_json("type1");
         doc.pointer_mut(path)
             .unwrap()
             .as_object_mut()
@@ -334,7 +324,7 @@ fn empty_and_mismatched_lists_are_refused() {
         ("rl null", "/sequences/0", "rl"),
         ("mode null", "/animations/0", "mode"),
     ] {
-        let mut doc = type1();
+        let mut doc = fixtures::document_json("type1");
         doc.pointer_mut(path)
             .unwrap()
             .as_object_mut()
@@ -355,7 +345,7 @@ fn empty_and_mismatched_lists_are_refused() {
 
 #[test]
 fn the_error_lists_the_first_problems_and_counts_the_rest() {
-    let mut doc = type1();
+    let mut doc = fixtures::document_json("type1");
     for f in 0..20 {
         doc["frames"][f][0][0] = json!(1000);
     }
@@ -379,7 +369,7 @@ fn an_error_never_repeats_control_characters_or_a_huge_key() {
         "\u{1b}[2J\u{1b}[31mred".to_owned(),
         "k".repeat(100_000),
     ] {
-        let mut doc = type1();
+        let mut doc = fixtures::document_json("type1");
         doc["sheet"][key.as_str()] = json!(1);
         let message = refusal(&doc);
         assert!(
@@ -400,7 +390,7 @@ fn deep_nesting_is_refused_without_exhausting_the_stack() {
         ("hands", 100_000, "recursion limit exceeded"),
         ("an unknown key", 1_000_000, "/deep: unknown field `deep`"),
     ] {
-        let mut doc = type1();
+        let mut doc = fixtures::document_json("type1");
         let key = if what == "hands" { "hands" } else { "deep" };
         doc.as_object_mut().unwrap().remove(key);
         let mut text = serde_json::to_string(&doc).unwrap();
@@ -500,7 +490,7 @@ fn each_way_of_refusing_a_document_has_its_kind() {
     let missing = load_document(std::path::Path::new("/nonexistent/doc.json")).unwrap_err();
     assert_eq!(missing.context(), ["/nonexistent/doc.json"]);
     assert_eq!(
-        missing.io_error().map(std::io::Error::kind),
+        missing.kind().io_error().map(std::io::Error::kind),
         Some(std::io::ErrorKind::NotFound)
     );
     let over = vec![b' '; MAX_DOCUMENT_BYTES as usize + 1];
@@ -516,14 +506,14 @@ fn each_way_of_refusing_a_document_has_its_kind() {
             ..
         }
     ));
-    let mut doc = type1();
+    let mut doc = fixtures::document_json("type1");
     doc["cells"] = json!("none");
     assert!(matches!(
         kind_of(&serde_json::to_vec(&doc).unwrap()),
         ErrorKind::Shape { path, .. } if path == "/cells"
     ));
     // TYPE1 has cells 0..196 (docs/derivation.md "cells": 197 cells).
-    let mut doc = type1();
+    let mut doc = fixtures::document_json("type1");
     doc["frames"][5][0][0] = json!(197);
     match kind_of(&serde_json::to_vec(&doc).unwrap()) {
         ErrorKind::InvalidDocument { problems, more: 0 } => {
@@ -537,8 +527,8 @@ fn each_way_of_refusing_a_document_has_its_kind() {
 fn loading_holds_a_bounded_multiple_of_the_input() {
     // The largest shipped document, and a document of the largest size full of tiles (the
     // densest JSON the loader turns into values).
-    let type2 = std::fs::read(fixture("type2")).unwrap();
-    let mut dense = type1();
+    let type2 = std::fs::read(fixtures::document("type2")).unwrap();
+    let mut dense = fixtures::document_json("type1");
     let tile = json!([0, 0, 0]);
     let filler: Vec<Value> = (0..(MAX_DOCUMENT_BYTES as usize / 8))
         .map(|_| tile.clone())
@@ -553,7 +543,7 @@ fn loading_holds_a_bounded_multiple_of_the_input() {
     // A `format` that is no string but a long list of nested empty lists (what the
     // mutate_document fuzz target found: the format probe built it whole as JSON values, 41 MB
     // for 388 KB); refused as another format.
-    let mut nested = type1();
+    let mut nested = fixtures::document_json("type1");
     nested["format"] = Value::Array(vec![json!([[[[[[]]]]]]); MAX_DOCUMENT_BYTES as usize / 16]);
     let nested = serde_json::to_vec(&nested).unwrap();
     assert!(
@@ -581,7 +571,7 @@ fn loading_holds_a_bounded_multiple_of_the_input() {
 #[test]
 fn a_loaded_document_poses_everywhere() {
     for kind in KINDS {
-        let doc = load_document(&fixture(kind)).unwrap();
+        let doc = load_document(&fixtures::document(kind)).unwrap();
         let names: Vec<&str> = std::iter::once(IDLE)
             .chain(doc.animations.iter().map(|a| a.name.as_str()))
             .collect();
@@ -667,7 +657,7 @@ fn the_loader_refuses_what_the_schema_refuses() {
         }),
     ];
     for (what, edit) in edits {
-        let mut doc = type1();
+        let mut doc = fixtures::document_json("type1");
         edit(&mut doc);
         let schema_rejects = !schema::unit().is_valid(&doc);
         let loader_rejects = parse_document(&serde_json::to_vec(&doc).unwrap(), what).is_err();
@@ -685,7 +675,8 @@ fn the_loader_refuses_what_the_schema_refuses() {
     }
     for kind in KINDS {
         let doc: Value =
-            serde_json::from_str(&std::fs::read_to_string(fixture(kind)).unwrap()).unwrap();
+            serde_json::from_str(&std::fs::read_to_string(fixtures::document(kind)).unwrap())
+                .unwrap();
         assert!(schema::unit().is_valid(&doc), "{kind} fails the schema");
     }
 }
@@ -703,7 +694,7 @@ fn an_object_given_as_the_array_of_its_values_is_refused() {
         "/sequences/0",
         "/animations/0",
     ] {
-        let mut doc = type1();
+        let mut doc = fixtures::document_json("type1");
         let object = doc.pointer(path).unwrap().clone();
         *doc.pointer_mut(path).unwrap() = as_array(&object);
         let bytes = serde_json::to_vec(&doc).unwrap();
@@ -719,8 +710,7 @@ fn an_object_given_as_the_array_of_its_values_is_refused() {
             "{path}: {error}"
         );
     }
-    let text = std::fs::read_to_string(test_support::repo_root().join("fixtures/layers/wep1.json"))
-        .unwrap();
+    let text = std::fs::read_to_string(test_support::fixtures::layer("wep1")).unwrap();
     for path in ["/sheet", "/frames/0", "/sequences/0"] {
         let mut doc: Value = serde_json::from_str(&text).unwrap();
         let object = doc.pointer(path).unwrap().clone();

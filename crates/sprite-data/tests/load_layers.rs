@@ -23,7 +23,7 @@ const SWING: usize = 102;
 #[test]
 fn shipped_layer_documents_load_and_pass_their_schema() {
     for kind in ["wep1", "wep2", "eff1"] {
-        let path = test_support::repo_root().join(format!("fixtures/layers/{kind}.json"));
+        let path = test_support::fixtures::layer(kind);
         let doc = load_layer_document(&path).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(doc.kind, kind);
         assert!(schema::layer().is_valid(&read(&format!("fixtures/layers/{kind}.json"))));
@@ -253,10 +253,9 @@ fn broken_layer_documents_are_refused_with_their_paths() {
 
 #[test]
 fn each_loader_names_the_other_format_and_a_game_file() {
-    let unit =
-        std::fs::read(test_support::repo_root().join("fixtures/documents/demo.json")).unwrap();
-    let layer = std::fs::read(test_support::repo_root().join("fixtures/layers/eff1.json")).unwrap();
-    let seq = std::fs::read(test_support::repo_root().join("fixtures/demo/DEMO.SEQ")).unwrap();
+    let unit = std::fs::read(test_support::fixtures::demo_document()).unwrap();
+    let layer = std::fs::read(test_support::fixtures::layer("eff1")).unwrap();
+    let seq = std::fs::read(test_support::fixtures::demo("DEMO.SEQ")).unwrap();
     assert_eq!(
         load_layer(&unit).unwrap_err(),
         "wep1.json: not a tactics-sprite-layer document: its \"format\" is \

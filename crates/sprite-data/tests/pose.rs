@@ -7,7 +7,6 @@
 //! placement formula under test written again.
 
 use std::f64::consts::FRAC_PI_4;
-use std::path::PathBuf;
 
 use sprite_data::document::{Animation, Cell, Document, Sequence, SequenceEvent, Sheet};
 use sprite_data::pose::ViewOutOfRange;
@@ -17,24 +16,8 @@ use sprite_data::pose::{
 };
 use sprite_data::{CellId, FrameIndex, SequenceIndex, Slot};
 use sprite_data::{Error, ErrorKind};
+use test_support::fixtures;
 use test_support::frames::ShpFrames;
-
-fn fixture(name: &str) -> Document {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fixtures/documents")
-        .join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e} (the committed document is missing)",
-            path.display()
-        )
-    });
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn type1() -> Document {
-    fixture("type1.json")
-}
 
 fn view(n: i64) -> View {
     View::new(n).unwrap()
@@ -104,7 +87,7 @@ const FRAME_137_MIRRORED: [Drawn; 4] = [
 
 #[test]
 fn swing_high_at_view_1_tick_18_is_frame_88() {
-    let doc = type1();
+    let doc = fixtures::load_document("type1");
     let swing = find_animation(&doc, "Swing High").unwrap();
     let fwd = &doc.sequences[swing.front.index()];
     // docs/derivation.md's worked example of slot 128 ("sequences").
@@ -138,7 +121,7 @@ fn swing_high_at_view_1_tick_18_is_frame_88() {
 
 #[test]
 fn swing_high_at_view_5_plays_the_back_sequence_mirrored() {
-    let doc = type1();
+    let doc = fixtures::load_document("type1");
     let swing = find_animation(&doc, "Swing High").unwrap();
     let bck = &doc.sequences[swing.back.index()];
     assert_eq!(bck.name, "Swing High Bck");
@@ -285,7 +268,7 @@ fn check_every_pose(doc: &Document, frames: Option<&ShpFrames>) -> usize {
 
 #[test]
 fn every_type1_animation_view_and_tick_draws() {
-    let doc = type1();
+    let doc = fixtures::load_document("type1");
     assert_eq!(doc.animations.len(), 112);
     let frames = ShpFrames::fftorama("every_type1_animation_view_and_tick_draws", "type1");
     let poses = check_every_pose(&doc, frames.as_ref());
@@ -294,15 +277,15 @@ fn every_type1_animation_view_and_tick_draws() {
 
 #[test]
 fn every_demo_animation_view_and_tick_draws() {
-    let built = sprite_data::pipeline::build_demo(None).unwrap();
+    let built = sprite_inputs::build::build_demo(None).unwrap();
     let frames = ShpFrames::demo();
-    check_every_pose(&built.built.document, Some(&frames));
-    check_every_pose(&fixture("demo.json"), Some(&frames));
+    check_every_pose(&built.document, Some(&frames));
+    check_every_pose(&fixtures::load_document("demo"), Some(&frames));
 }
 
 #[test]
 fn a_looping_sequence_wraps_and_a_held_one_holds() {
-    let doc = type1();
+    let doc = fixtures::load_document("type1");
     // Walk loops: 2 frames of 8 ticks, so tick 16 is its first frame again.
     let walk = find_animation(&doc, "Walk").unwrap();
     let fwd = &doc.sequences[walk.front.index()];
@@ -440,7 +423,7 @@ fn facings_point_where_the_views_say() {
 
 #[test]
 fn idle_shows_each_views_standing_frame() {
-    let doc = type1();
+    let doc = fixtures::load_document("type1");
     let frames = ShpFrames::fftorama("idle_shows_each_views_standing_frame", "type1");
     // docs/derivation.md "idleFrames and idleFlip": TYPE1's idleFrames.
     assert_eq!(doc.idle_frames, [3, 2, 1, 8, 7, 6, 5, 4].map(FrameIndex));
@@ -494,7 +477,7 @@ fn idle_shows_each_views_standing_frame() {
 
 #[test]
 fn events_between_swing_high() {
-    let doc = type1();
+    let doc = fixtures::load_document("type1");
     let swing = find_animation(&doc, "Swing High").unwrap();
     let fwd = &doc.sequences[swing.front.index()];
     let crossed = |from, to| -> Vec<(u64, String)> {
@@ -588,7 +571,7 @@ fn events_between_crosses_every_wrap() {
 #[test]
 fn events_between_on_type1_swing_high_played_as_a_loop() {
     // The site's demo cards loop attacks: Swing High Fwd looped is 38 ticks a pass.
-    let doc = type1();
+    let doc = fixtures::load_document("type1");
     let mut seq = doc.sequences[find_animation(&doc, "Swing High").unwrap().front.index()].clone();
     seq.looping = true;
     let ticks: Vec<u64> = events_between(&seq, 30, 100)
@@ -600,7 +583,7 @@ fn events_between_on_type1_swing_high_played_as_a_loop() {
 
 #[test]
 fn bad_requests_name_what_is_valid() {
-    let doc = type1();
+    let doc = fixtures::load_document("type1");
     let unknown = find_animation(&doc, "Swing Higher")
         .unwrap_err()
         .to_string();
@@ -640,21 +623,21 @@ fn bad_requests_name_what_is_valid() {
 
 #[test]
 fn a_broken_document_is_an_error_not_a_panic() {
-    let mut doc = type1();
+    let mut doc = fixtures::load_document("type1");
     let swing = find_animation(&doc, "Swing High").unwrap().clone();
     doc.sequences[swing.front.index()].ticks.pop();
     assert!(matches!(
         pose_at(&doc, &swing, view(1), 0, false).unwrap_err().kind(),
         ErrorKind::LengthMismatch { list: "ticks", .. }
     ));
-    let mut doc = type1();
+    let mut doc = fixtures::load_document("type1");
     doc.frames.truncate(100);
     assert!(matches!(
         pose_at(&doc, &swing, view(1), 18, true).unwrap_err().kind(),
         ErrorKind::FrameMissing { shp: 270, .. }
     ));
     // A water offset that takes frame 88 past any frame number: named, not wrapped or a panic.
-    let mut doc = type1();
+    let mut doc = fixtures::load_document("type1");
     doc.water_offset = u32::MAX;
     let error = pose_at(&doc, &swing, view(1), 18, true).unwrap_err();
     assert!(
@@ -667,7 +650,7 @@ fn a_broken_document_is_an_error_not_a_panic() {
         ),
         "{error}"
     );
-    let mut doc = type1();
+    let mut doc = fixtures::load_document("type1");
     doc.cells.truncate(10);
     assert!(matches!(
         pose_at(&doc, &swing, view(1), 18, false)
@@ -682,7 +665,7 @@ fn a_broken_document_is_an_error_not_a_panic() {
 
 #[test]
 fn every_refusal_has_its_kind() {
-    let doc = type1();
+    let doc = fixtures::load_document("type1");
     match find_animation(&doc, "Swing Higher")
         .unwrap_err()
         .into_kind()
@@ -732,7 +715,7 @@ fn every_refusal_has_its_kind() {
         ErrorKind::SequenceMissing { sequence, count: c, .. } if *sequence == SequenceIndex(count as u32) && *c == count
     ));
 
-    let mut empty = type1();
+    let mut empty = fixtures::load_document("type1");
     for sequence in [swing.front, swing.back] {
         let entry = &mut empty.sequences[sequence.index()];
         entry.frames.clear();
@@ -747,7 +730,7 @@ fn every_refusal_has_its_kind() {
         ErrorKind::EmptySequence { .. }
     ));
 
-    let mut short = type1();
+    let mut short = fixtures::load_document("type1");
     short.idle_frames.truncate(2);
     assert!(matches!(
         idle_pose(&short, view(5), 0, false).unwrap_err().kind(),
@@ -801,7 +784,7 @@ fn screen_helpers_scale_and_send_moves() {
     assert_eq!(pose::move_2d(2, 3, true), (2, 3));
 
     // Swing High at tick 18: fb 2 along SE, and frame 88's tiles at (±u · 0.75, -v · 0.9).
-    let doc = type1();
+    let doc = fixtures::load_document("type1");
     let swing = find_animation(&doc, "Swing High").unwrap();
     let pose = pose_at(&doc, swing, view(1), 18, false).unwrap();
     let placement = pose::place_3d(&pose, Facing::SE);

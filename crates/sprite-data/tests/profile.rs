@@ -64,7 +64,7 @@ fn profile_errors_have_their_kinds() {
     let missing = Profile::load(std::path::Path::new("/nonexistent/p.toml")).unwrap_err();
     assert!(matches!(missing.kind(), ErrorKind::Read(_)), "{missing:?}");
     assert_eq!(
-        missing.io_error().map(std::io::Error::kind),
+        missing.kind().io_error().map(std::io::Error::kind),
         Some(std::io::ErrorKind::NotFound)
     );
     assert_eq!(missing.context(), ["/nonexistent/p.toml"]);

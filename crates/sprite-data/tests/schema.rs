@@ -25,7 +25,7 @@ fn assert_valid(what: &str, document: &Value) {
 }
 
 fn demo_document() -> Value {
-    let path = test_support::repo_root().join("fixtures/documents/demo.json");
+    let path = test_support::fixtures::demo_document();
     serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).expect("the demo is JSON")
 }
 
@@ -50,7 +50,7 @@ fn schema_is_valid_draft_2020_12() {
 
 #[test]
 fn demo_built_in_process_validates() {
-    let output = sprite_data::pipeline::build_demo(None).expect("the demo builds");
+    let output = sprite_inputs::build::build_demo(None).expect("the demo builds");
     let document: Value = serde_json::from_slice(&output.bytes).expect("the build writes JSON");
     assert_valid("the demo built in process", &document);
 }

@@ -11,7 +11,8 @@ use fft_formats::layer::WeaponType;
 use fft_formats::spr::Spr;
 use fft_formats::weapon_graphics::{DEFAULT_WEAPON_PALETTE, WEAPON_GRAPHICS, WeaponGraphic};
 use sprite_data::document::Cell;
-use sprite_data::layer::{LayerDocument, LayerSet, build_layer_from_folder};
+use sprite_data::layer::{LayerDocument, LayerSet};
+use sprite_inputs::layers::build_layer_from_folder;
 use test_support::{fftorama_tables, originals, weapons_sheet_bytes};
 
 /// One row of FFTorama's weapons table: `name,type,frame_offset_index,v_offset_pixels,v_offset`.

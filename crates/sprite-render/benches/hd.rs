@@ -17,7 +17,7 @@ use sprite_data::FrameIndex;
 use sprite_render::sheet::{
     SheetScale, hd_image, load_hd_sheet, load_sheet, spr_image, synthetic_sheet,
 };
-use sprite_render::{Art, Format, RenderRequest, Renderer, What};
+use sprite_render::{Format, RenderRequest, Renderer, Subject, TileSources};
 
 struct Inputs {
     label: &'static str,
@@ -113,7 +113,7 @@ fn hd_against_sd(c: &mut Criterion) {
     });
     group.finish();
 
-    let render = |what: What, format: Format, scale: SheetScale| {
+    let render = |what: Subject, format: Format, scale: SheetScale| {
         let request = RenderRequest {
             sheet_scale: scale,
             ..RenderRequest::new(what, format)
@@ -126,13 +126,13 @@ fn hd_against_sd(c: &mut Criterion) {
         request
             .against(&doc)
             .unwrap()
-            .render(&Art::of(sheet, None))
+            .render(&TileSources::of(sheet, None))
             .unwrap()
     };
     let mut group = c.benchmark_group(format!("{} render frame 88 png", p.label));
     for (name, scale) in [("sd", SheetScale::Sd), ("hd", SheetScale::Hd)] {
         group.bench_function(name, |b| {
-            b.iter(|| render(What::Frame(88), Format::Png, scale))
+            b.iter(|| render(Subject::Frame(88), Format::Png, scale))
         });
     }
     group.finish();
@@ -143,10 +143,10 @@ fn hd_against_sd(c: &mut Criterion) {
     group.bench_function("sd", |b| {
         b.iter(|| {
             let sheet = load_sheet(black_box(&p.spr), None).unwrap();
-            RenderRequest::new(What::Frame(88), Format::Png)
+            RenderRequest::new(Subject::Frame(88), Format::Png)
                 .against(&doc)
                 .unwrap()
-                .render(&Art::of(&sheet, None))
+                .render(&TileSources::of(&sheet, None))
                 .unwrap()
         })
     });
@@ -155,11 +155,11 @@ fn hd_against_sd(c: &mut Criterion) {
             let sheet = load_hd_sheet(black_box(&p.upper), &p.lower, &p.spr, None).unwrap();
             RenderRequest {
                 sheet_scale: SheetScale::Hd,
-                ..RenderRequest::new(What::Frame(88), Format::Png)
+                ..RenderRequest::new(Subject::Frame(88), Format::Png)
             }
             .against(&doc)
             .unwrap()
-            .render(&Art::of(&sheet, None))
+            .render(&TileSources::of(&sheet, None))
             .unwrap()
         })
     });
@@ -173,7 +173,7 @@ fn hd_against_sd(c: &mut Criterion) {
             group.bench_function(name, |b| {
                 b.iter(|| {
                     render(
-                        What::Animations(vec![animation.to_owned()]),
+                        Subject::Animations(vec![animation.to_owned()]),
                         Format::Gif,
                         scale,
                     )

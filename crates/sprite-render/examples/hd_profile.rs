@@ -16,7 +16,7 @@
 use std::path::PathBuf;
 
 use sprite_render::sheet::{SheetImage, SheetScale, load_hd_sheet, load_sheet};
-use sprite_render::{Art, Format, RenderRequest, What};
+use sprite_render::{Format, RenderRequest, Subject, TileSources};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -50,14 +50,14 @@ fn main() {
             SheetScale::Hd => load_hd_sheet(&upper, &lower, &spr, None).unwrap(),
         }
     };
-    let render = |sheet: &SheetImage, what: What, format: Format| -> usize {
+    let render = |sheet: &SheetImage, what: Subject, format: Format| -> usize {
         RenderRequest {
             sheet_scale: scale,
             ..RenderRequest::new(what, format)
         }
         .against(&doc)
         .unwrap()
-        .render(&Art::of(sheet, None))
+        .render(&TileSources::of(sheet, None))
         .unwrap()
         .bytes
         .len()
@@ -74,11 +74,15 @@ fn main() {
                     .len(),
             },
             "load" => load().image.width() as usize,
-            "frame" => render(&load(), What::Frame(88), Format::Png),
-            "walk" => render(&loaded, What::Animations(vec!["Walk".into()]), Format::Gif),
+            "frame" => render(&load(), Subject::Frame(88), Format::Png),
+            "walk" => render(
+                &loaded,
+                Subject::Animations(vec!["Walk".into()]),
+                Format::Gif,
+            ),
             "swing" => render(
                 &loaded,
-                What::Animations(vec!["Swing High".into()]),
+                Subject::Animations(vec!["Swing High".into()]),
                 Format::Gif,
             ),
             other => panic!("no operation {other:?}: {usage}"),

@@ -21,6 +21,7 @@ use sprite_data::limits::{
     LimitExceeded, MAX_ANIMATION_FRAMES, MAX_ANIMATION_PIXELS, MAX_CANVAS_SIDE,
 };
 
+use crate::cancel::Cancel;
 use crate::error::RenderError;
 use crate::image::Image;
 use crate::sheet::SheetScale;
@@ -344,6 +345,8 @@ pub struct Renderer<'a> {
     canvas: Canvas,
     /// The size the sheets are drawn at.
     scale: SheetScale,
+    /// Looked at before each frame is drawn ([`Renderer::with_cancel`]).
+    cancel: Cancel,
 }
 
 /// Checks that `cell` of `doc`, at `scale` and `y` rows up (the SP2's offset), lies inside
@@ -388,6 +391,7 @@ impl<'a> Renderer<'a> {
             sp2: None,
             canvas: Canvas::of_document(doc)?,
             scale: SheetScale::Sd,
+            cancel: Cancel::never(),
         };
         renderer.check_sheet()?;
         Ok(renderer)
@@ -424,6 +428,17 @@ impl<'a> Renderer<'a> {
     /// The size the sheets are drawn at.
     pub fn sheet_scale(&self) -> SheetScale {
         self.scale
+    }
+
+    /// The same renderer, stopping with [`RenderError::Cancelled`] before the next frame it
+    /// draws once `cancel` says the pictures are no longer wanted.
+    pub fn with_cancel(self, cancel: Cancel) -> Self {
+        Self { cancel, ..self }
+    }
+
+    /// [`RenderError::Cancelled`] once the pictures are no longer wanted.
+    pub(crate) fn still_wanted(&self) -> Result<(), RenderError> {
+        self.cancel.check()
     }
 
     /// The same renderer on a canvas of the caller's (one that also holds what is drawn beside
@@ -562,6 +577,7 @@ impl<'a> Renderer<'a> {
     /// # Errors
     /// [`RenderError::FrameOutOfRange`].
     pub fn draw_frame(&self, shp: FrameIndex) -> Result<Image, RenderError> {
+        self.still_wanted()?;
         let tiles = place_frame(self.doc, shp, false)?;
         Ok(self.draw_tiles(shp, &tiles, 0, 0))
     }
@@ -619,6 +635,7 @@ impl<'a> Renderer<'a> {
         for (i, &ticks) in sequence.ticks.iter().enumerate() {
             let last = i + 1 == sequence.ticks.len();
             if ticks > 0 || (last && !wraps) {
+                self.still_wanted()?;
                 let pose = pose_at(self.doc, animation, view, start as i64, water)?;
                 debug_assert_eq!(
                     pose.index,

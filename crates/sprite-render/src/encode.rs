@@ -3,9 +3,11 @@
 //! arithmetic the Aseprite export shares: [`carried_durations`].
 
 use std::collections::HashMap;
+use std::io::Write;
 
+use crate::cancel::Cancel;
 use crate::error::RenderError;
-use crate::image::{Image, Rgba};
+use crate::image::{Background, Image, Rgba};
 
 /// One frame of an animation to write: its picture and how long it shows, in ticks.
 #[derive(Debug, Clone)]
@@ -27,7 +29,60 @@ pub fn png_rgba(image: &Image) -> Result<Vec<u8>, RenderError> {
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header()?;
-    writer.write_image_data(&image.to_rgba_bytes())?;
+    writer.write_image_data(image.as_rgba_bytes())?;
+    writer.finish()?;
+    Ok(out)
+}
+
+/// Rows of source pixels a still picture is scaled and encoded between two looks at its
+/// [`Cancel`]: a few milliseconds of work.
+const ROWS_BETWEEN_CHECKS: usize = 16;
+
+/// The largest IDAT chunk [`png_scaled`] writes: large enough that a render's file is one chunk
+/// or a few (a chunk costs 12 bytes), small enough to hold beside the picture. A small picture's
+/// chunk is its raw size, no more, so that it does not set aside a megabyte for a few hundred
+/// bytes.
+const STREAM_CHUNK_BYTES: usize = 1 << 20;
+
+/// `image` on `background`, every pixel a `scale x scale` block, as an 8-bit RGBA PNG: the
+/// picture [`crate::render::finish`] makes, encoded a row at a time as it is scaled, so that the
+/// scaled picture is never held (a still render at its largest scale is 256 times its drawing).
+/// `cancel` is looked at every [`ROWS_BETWEEN_CHECKS`] rows.
+///
+/// # Errors
+/// [`RenderError::Cancelled`], or a PNG encoder error. The caller checks the scaled size.
+pub(crate) fn png_scaled(
+    image: &Image,
+    background: Background,
+    scale: u32,
+    cancel: &Cancel,
+) -> Result<Vec<u8>, RenderError> {
+    let k = scale.max(1);
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, image.width() * k, image.height() * k);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header()?;
+    let row_bytes = image.width() as usize * k as usize * 4;
+    let raw_bytes = (row_bytes + 1).saturating_mul(image.height() as usize * k as usize);
+    let mut stream = writer.stream_writer_with_size(raw_bytes.clamp(1024, STREAM_CHUNK_BYTES))?;
+    let mut row: Vec<u8> = Vec::with_capacity(row_bytes);
+    for (y, source) in image.rows().enumerate() {
+        if y % ROWS_BETWEEN_CHECKS == 0 {
+            cancel.check()?;
+        }
+        row.clear();
+        for &p in source {
+            let p = background.under(p);
+            for _ in 0..k {
+                row.extend_from_slice(&p);
+            }
+        }
+        for _ in 0..k {
+            stream.write_all(&row).map_err(png::EncodingError::from)?;
+        }
+    }
+    stream.finish()?;
     writer.finish()?;
     Ok(out)
 }
@@ -75,6 +130,19 @@ pub fn apng(
     ticks_per_second: u16,
     plays: Plays,
 ) -> Result<Vec<u8>, RenderError> {
+    apng_unless_cancelled(frames, ticks_per_second, plays, &Cancel::never())
+}
+
+/// [`apng`], looking at `cancel` before each frame.
+///
+/// # Errors
+/// As [`apng`]; [`RenderError::Cancelled`].
+pub(crate) fn apng_unless_cancelled(
+    frames: &[TimedFrame<'_>],
+    ticks_per_second: u16,
+    plays: Plays,
+    cancel: &Cancel,
+) -> Result<Vec<u8>, RenderError> {
     let (width, height) = common_size(frames)?;
     let mut out = Vec::new();
     let mut encoder = png::Encoder::new(&mut out, width, height);
@@ -86,12 +154,13 @@ pub fn apng(
     encoder.set_dispose_op(png::DisposeOp::None)?;
     let mut writer = encoder.write_header()?;
     for frame in frames {
+        cancel.check()?;
         let delay = u16::try_from(frame.ticks).map_err(|_| RenderError::DelayTooLong {
             ticks: frame.ticks.into(),
             max: u16::MAX.into(),
         })?;
         writer.set_frame_delay(delay, ticks_per_second)?;
-        writer.write_image_data(&frame.image.to_rgba_bytes())?;
+        writer.write_image_data(frame.image.as_rgba_bytes())?;
     }
     writer.finish()?;
     Ok(out)
@@ -148,6 +217,19 @@ pub fn gif(
     ticks_per_second: u32,
     plays: Plays,
 ) -> Result<Vec<u8>, RenderError> {
+    gif_unless_cancelled(frames, ticks_per_second, plays, &Cancel::never())
+}
+
+/// [`gif`], looking at `cancel` before each frame.
+///
+/// # Errors
+/// As [`gif`]; [`RenderError::Cancelled`].
+pub(crate) fn gif_unless_cancelled(
+    frames: &[TimedFrame<'_>],
+    ticks_per_second: u32,
+    plays: Plays,
+    cancel: &Cancel,
+) -> Result<Vec<u8>, RenderError> {
     let (width, height) = common_size(frames)?;
     let (w, h) = match (u16::try_from(width), u16::try_from(height)) {
         (Ok(w), Ok(h)) => (w, h),
@@ -178,6 +260,7 @@ pub fn gif(
             ))?,
         }
         for (frame, delay) in frames.iter().zip(delays) {
+            cancel.check()?;
             let mut gif_frame = match &palette {
                 Some(p) => {
                     let mut f = gif::Frame {

@@ -130,6 +130,17 @@ pub enum RenderError {
         asked: crate::sheet::SheetScale,
         given: crate::sheet::SheetScale,
     },
+    /// A SAS set's sheet that is not a PNG.
+    #[error("a SAS set is drawn from a PNG sheet; this is not a PNG")]
+    SasSheetNotPng,
+    /// A SAS set's sheet past `max` (`sas::MAX_SHEET_SIDE`) on a side, refused before it is
+    /// decoded.
+    #[error("{width} x {height} is larger than {max} x {max}")]
+    SasSheetTooLarge { width: u32, height: u32, max: u32 },
+    /// The render was stopped between two frames: whoever asked for it no longer waits
+    /// ([`crate::Cancel`]).
+    #[error("the render was stopped: nobody waits for it any more")]
+    Cancelled,
 }
 
 /// `From` by hand for the errors whose text the message carries (see the enum).
@@ -149,4 +160,26 @@ wrapped! {
     png::EncodingError => PngEncode,
     gif::EncodingError => GifEncode,
     sprite_data::limits::LimitExceeded => Limit,
+}
+
+/// Whose fault a picture that cannot be made is: a sheet or document that does not fit or decode
+/// is the file's, as is an input that was needed and not given (an SP2, the weapon art); a
+/// picture that cannot be encoded is ours; a document's own refusal says its own.
+impl faults::Faulty for RenderError {
+    fn fault(&self) -> faults::Fault {
+        match self {
+            RenderError::Data(error) => faults::Faulty::fault(error),
+            RenderError::PngEncode(_) | RenderError::GifEncode(_) | RenderError::Cancelled => {
+                faults::Fault::Internal
+            }
+            _ => faults::Fault::File,
+        }
+    }
+
+    fn concerns(&self) -> Option<faults::Concern> {
+        match self {
+            RenderError::Data(error) => faults::Faulty::concerns(error),
+            _ => None,
+        }
+    }
 }

@@ -249,6 +249,13 @@ impl<'a> LayeredRenderer<'a> {
         self.unit.canvas()
     }
 
+    /// The same renderer, stopping with [`RenderError::Cancelled`] before the next picture it
+    /// draws once `cancel` says they are no longer wanted ([`Renderer::with_cancel`]).
+    pub fn with_cancel(mut self, cancel: crate::cancel::Cancel) -> Self {
+        self.unit = self.unit.with_cancel(cancel);
+        self
+    }
+
     /// The pose at `tick`, with its layers.
     ///
     /// # Errors
@@ -333,6 +340,7 @@ impl<'a> LayeredRenderer<'a> {
         )?;
         let mut frames = Vec::with_capacity(ticks.len());
         for (i, &start) in ticks.iter().enumerate() {
+            self.unit.still_wanted()?;
             let pose = self.pose(animation, view, start, water)?;
             let sequence = &doc.sequences[pose.unit.sequence.map_or(0, SequenceIndex::index)];
             self.unit.check_sheets(&pose.unit, &sequence.name)?;

@@ -11,6 +11,7 @@
 //! - [`encode`]: PNG, APNG (exact tick delays) and GIF (carried centiseconds);
 //! - [`request`] and [`render`]: the one render entry point, a request checked once against its
 //!   document and drawn to its file, with or without the weapon and effect layers;
+//! - [`cancel`]: a render stopped at its next frame once nobody waits for it (a server's);
 //! - [`aseprite`]: the atlas and its JSON;
 //! - [`spr_png`]: sheet pictures back into SPR files, and a picture that carries every palette;
 //! - [`hd_png`]: the same for the remaster's HD pairs (docs/remaster.md);
@@ -18,6 +19,7 @@
 //! - [`demo_sheet`]: the synthetic demo unit's sheet, painted here (`fixtures/demo/demo.png`).
 
 pub mod aseprite;
+pub mod cancel;
 pub mod compose;
 pub mod demo_sheet;
 pub mod encode;
@@ -33,8 +35,9 @@ pub mod sheet;
 pub mod spr_png;
 pub mod turn;
 
+pub use cancel::{Cancel, CancelOnDrop};
 pub use compose::{AnimationFrame, Canvas, Renderer};
 pub use error::RenderError;
 pub use image::{Background, Image, Rgba};
-pub use render::{Art, RenderFailure, Rendered};
-pub use request::{CheckedRender, Format, RenderRequest, RequestFault, What};
+pub use render::{RenderFailure, Rendered, TileSources};
+pub use request::{CheckedRender, Format, RenderRequest, RequestFault, Spelling, Subject};

@@ -11,18 +11,18 @@ use sprite_data::limits::{LimitExceeded, MAX_PICTURE_PIXELS};
 use sprite_data::pose::{Motion, View};
 
 use crate::compose::{AnimationFrame, Canvas, Renderer, check_animation, fit_to_drawn};
-use crate::encode::{TimedFrame, apng, gif, png_rgba};
+use crate::encode::{TimedFrame, apng_unless_cancelled, gif_unless_cancelled, png_scaled};
 use crate::error::RenderError;
 use crate::image::Background;
 use crate::image::Image;
 use crate::layers::WeaponArt;
 use crate::layout::{check_size, contact_sheet, strip};
-use crate::request::{CheckedRender, Drawn, Format, RequestFault, What};
+use crate::request::{CheckedRender, Drawn, Format, RequestFault, Subject};
 use crate::sheet::{SheetImage, SheetScale};
 
 /// The pictures a render cuts its tiles from.
 #[derive(Debug, Clone, Copy)]
-pub struct Art<'a> {
+pub struct TileSources<'a> {
     /// The unit's sheet.
     pub sheet: &'a Image,
     /// The second sheet MON's SP2 sequences cut their lower-half tiles from, when there is one.
@@ -35,10 +35,10 @@ pub struct Art<'a> {
     pub sheet_scale: SheetScale,
 }
 
-impl<'a> Art<'a> {
-    /// The art of loaded sheets, at the unit sheet's scale.
-    pub fn of(sheet: &'a SheetImage, sp2: Option<&'a SheetImage>) -> Art<'a> {
-        Art {
+impl<'a> TileSources<'a> {
+    /// The tile sources of loaded sheets, at the unit sheet's scale.
+    pub fn of(sheet: &'a SheetImage, sp2: Option<&'a SheetImage>) -> TileSources<'a> {
+        TileSources {
             sheet: &sheet.image,
             sp2: sp2.map(|s| &s.image),
             weapon: None,
@@ -81,6 +81,10 @@ pub enum RenderFailure {
         stage: Option<&'static str>,
         error: Box<RenderError>,
     },
+    /// Stopped between two frames: the render is no longer wanted
+    /// ([`CheckedRender::cancelled_by`]).
+    #[error("{}", RenderError::Cancelled)]
+    Cancelled,
 }
 
 impl RenderFailure {
@@ -88,6 +92,7 @@ impl RenderFailure {
     /// document's (or its layers').
     pub fn drawing(error: RenderError) -> RenderFailure {
         match error {
+            RenderError::Cancelled => RenderFailure::Cancelled,
             RenderError::Sp2Needed { .. } => RenderFailure::Missing(Box::new(error)),
             other => RenderFailure::Drawing(Box::new(other)),
         }
@@ -102,17 +107,56 @@ impl RenderFailure {
     }
 
     fn output(error: impl Into<RenderError>) -> RenderFailure {
-        RenderFailure::Output {
-            stage: None,
-            error: Box::new(error.into()),
+        match error.into() {
+            RenderError::Cancelled => RenderFailure::Cancelled,
+            error => RenderFailure::Output {
+                stage: None,
+                error: Box::new(error),
+            },
         }
     }
 
     fn while_making(stage: &'static str) -> impl FnOnce(RenderError) -> RenderFailure {
-        move |error| RenderFailure::Output {
-            stage: Some(stage),
-            error: Box::new(error),
+        move |error| match error {
+            RenderError::Cancelled => RenderFailure::Cancelled,
+            error => RenderFailure::Output {
+                stage: Some(stage),
+                error: Box::new(error),
+            },
         }
+    }
+}
+
+/// A request fault is the request's; an input needed and not given (the SP2, the weapon art) is
+/// a missing one; a sheet that does not fit or a document that does not draw is the file's; a
+/// picture past a limit or that cannot be encoded says its own; a render stopped because nobody
+/// waits for it is ours to answer.
+impl faults::Faulty for RenderFailure {
+    fn fault(&self) -> faults::Fault {
+        match self {
+            RenderFailure::Request(fault) => fault.fault(),
+            RenderFailure::Missing(_)
+            | RenderFailure::SheetMismatch { .. }
+            | RenderFailure::Drawing(_) => faults::Fault::File,
+            RenderFailure::Output { error, .. } => error.fault(),
+            // Nobody's: whoever asked has gone (the server answers it apart).
+            RenderFailure::Cancelled => faults::Fault::Internal,
+        }
+    }
+
+    fn concerns(&self) -> Option<faults::Concern> {
+        match self {
+            RenderFailure::Request(fault) => fault.concerns(),
+            _ => None,
+        }
+    }
+
+    fn names_nothing(&self) -> bool {
+        matches!(self, RenderFailure::Request(fault) if fault.names_nothing())
+    }
+
+    fn missing_input(&self) -> bool {
+        matches!(self, RenderFailure::Missing(_))
     }
 }
 
@@ -138,7 +182,7 @@ impl CheckedRender<'_, '_> {
     /// # Errors
     /// A [`RenderFailure`]: [`RenderFailure::Missing`] for an SP2 sequence without `art.sp2`
     /// or a weapon without `art.weapon`, else the inputs' or the output's failure.
-    pub fn render(&self, art: &Art<'_>) -> Result<Rendered, RenderFailure> {
+    pub fn render(&self, art: &TileSources<'_>) -> Result<Rendered, RenderFailure> {
         match self.draw(art)? {
             Drawing::Rows {
                 rows,
@@ -157,14 +201,14 @@ impl CheckedRender<'_, '_> {
     ///
     /// # Errors
     /// As [`CheckedRender::render`], but for the encoding's own.
-    pub fn canvas(&self, art: &Art<'_>) -> Result<Canvas, RenderFailure> {
+    pub fn canvas(&self, art: &TileSources<'_>) -> Result<Canvas, RenderFailure> {
         match self.draw(art)? {
             Drawing::Rows { canvas, .. } | Drawing::ContactSheet { canvas, .. } => Ok(canvas),
         }
     }
 
     /// The pictures this request draws, fitted, not yet encoded.
-    fn draw(&self, art: &Art<'_>) -> Result<Drawing, RenderFailure> {
+    fn draw(&self, art: &TileSources<'_>) -> Result<Drawing, RenderFailure> {
         let scale = self.request.sheet_scale;
         if art.sheet_scale != scale {
             return Err(RenderFailure::mismatch(
@@ -183,7 +227,8 @@ impl CheckedRender<'_, '_> {
         }
         let renderer = Renderer::new(self.doc, art.sheet)
             .and_then(|renderer| renderer.with_sheet_scale(scale))
-            .map_err(|error| RenderFailure::mismatch(false, error))?;
+            .map_err(|error| RenderFailure::mismatch(false, error))?
+            .with_cancel(self.cancel.clone());
         let renderer = match art.sp2 {
             Some(sp2) => renderer
                 .with_sp2(sp2)
@@ -265,7 +310,7 @@ impl CheckedRender<'_, '_> {
     /// what is drawn, as without a weapon).
     fn draw_with_layers(
         &self,
-        art: &Art<'_>,
+        art: &TileSources<'_>,
         weapon: &WeaponArt<'_>,
         weapon_type: fft_formats::layer::WeaponType,
         motions: &[Motion<'_>],
@@ -285,7 +330,8 @@ impl CheckedRender<'_, '_> {
                 Some(sp2) => renderer.with_sp2(sp2),
                 None => Ok(renderer),
             })
-            .map_err(RenderFailure::drawing)?;
+            .map_err(RenderFailure::drawing)?
+            .with_cancel(self.cancel.clone());
         let mut rows = Rows::default();
         let mut loops = false;
         for animation in animations {
@@ -359,9 +405,9 @@ impl CheckedRender<'_, '_> {
             height: frames.first().map_or(1, |f| f.image.height()),
         };
         let drawn = match &request.what {
-            What::Animations(names) => format!("--animation {:?}", names[0]),
-            What::Frame(n) => format!("--frame {n}"),
-            What::AllFrames => "--all-frames".to_owned(),
+            Subject::Animations(names) => format!("--animation {:?}", names[0]),
+            Subject::Frame(n) => format!("--frame {n}"),
+            Subject::AllFrames => "--all-frames".to_owned(),
         };
         check_animation(
             fitted,
@@ -372,7 +418,10 @@ impl CheckedRender<'_, '_> {
         .map_err(RenderFailure::output)?;
         let scaled: Vec<Image> = frames
             .iter()
-            .map(|f| finish(&f.image, request.background, request.scale))
+            .map(|f| {
+                self.cancel.check()?;
+                finish(&f.image, request.background, request.scale)
+            })
             .collect::<Result<_, _>>()
             .map_err(RenderFailure::output)?;
         let timed: Vec<TimedFrame<'_>> = frames
@@ -391,9 +440,9 @@ impl CheckedRender<'_, '_> {
                     ticks_per_second: tps,
                 })
             })?;
-            apng(&timed, tps, plays)
+            apng_unless_cancelled(&timed, tps, plays, &self.cancel)
         } else {
-            gif(&timed, tps, plays)
+            gif_unless_cancelled(&timed, tps, plays, &self.cancel)
         }
         .map_err(RenderFailure::while_making("encoding"))?;
         let (w, h) = (scaled[0].width(), scaled[0].height());
@@ -414,17 +463,14 @@ impl CheckedRender<'_, '_> {
         })
     }
 
-    /// A `.png` of `image` (on the background, scaled).
+    /// A `.png` of `image` (on the background, scaled), scaled as it is encoded
+    /// ([`png_scaled`]).
     fn png_file(&self, image: &Image, report: Vec<String>) -> Result<Rendered, RenderFailure> {
-        let image = finish(image, self.request.background, self.request.scale)
-            .map_err(RenderFailure::output)?;
-        let bytes = png_rgba(&image).map_err(RenderFailure::while_making("encoding the PNG"))?;
-        let summary = format!(
-            "{} x {}, {} bytes",
-            image.width(),
-            image.height(),
-            bytes.len()
-        );
+        let scale = self.request.scale;
+        let (width, height) = check_scaled(image, scale).map_err(RenderFailure::output)?;
+        let bytes = png_scaled(image, self.request.background, scale, &self.cancel)
+            .map_err(RenderFailure::while_making("encoding the PNG"))?;
+        let summary = format!("{width} x {height}, {} bytes", bytes.len());
         Ok(Rendered {
             bytes,
             report,
@@ -439,14 +485,25 @@ impl CheckedRender<'_, '_> {
 /// # Errors
 /// [`RenderError::Limit`] past [`MAX_PICTURE_PIXELS`], naming `--scale`.
 pub fn finish(image: &Image, background: Background, scale: u32) -> Result<Image, RenderError> {
+    check_scaled(image, scale)?;
+    Ok(image.scaled_on(scale, background))
+}
+
+/// The size of `image` at `scale`, checked against [`MAX_PICTURE_PIXELS`] (naming `--scale`).
+///
+/// # Errors
+/// [`RenderError::Limit`].
+pub(crate) fn check_scaled(image: &Image, scale: u32) -> Result<(u32, u32), RenderError> {
     let k = u64::from(scale);
+    let (width, height) = (u64::from(image.width()) * k, u64::from(image.height()) * k);
     check_size(
-        u64::from(image.width()) * k,
-        u64::from(image.height()) * k,
+        width,
+        height,
         "a picture of",
         format_args!("--scale {scale}"),
     )?;
-    Ok(background.apply(image).scaled(scale))
+    // check_size holds each side to u32.
+    Ok((width as u32, height as u32))
 }
 
 /// The rows a render draws (one per animation and view, or the one frame) and a report line each.

@@ -13,6 +13,7 @@ use fft_formats::layer::WeaponType;
 use sprite_data::pose::{Motion, View};
 use sprite_data::{Document, FrameIndex};
 
+use crate::cancel::Cancel;
 use crate::image::Background;
 use crate::sheet::SheetScale;
 
@@ -60,7 +61,7 @@ impl Format {
 
 /// What a render draws.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum What {
+pub enum Subject {
     /// SHP frame N as stored: not mirrored, no move.
     Frame(usize),
     /// These animations by name (any case; `Idle` is the idle frame), a row each at each view.
@@ -72,7 +73,7 @@ pub enum What {
 /// One render, as asked: every choice of `tactics-sprite render` but the files it reads.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RenderRequest {
-    pub what: What,
+    pub what: Subject,
     /// The views, 0..7 (checked by [`RenderRequest::against`]); more than one makes a row each
     /// in a `.png` strip.
     pub views: Vec<i64>,
@@ -104,7 +105,7 @@ impl RenderRequest {
     /// A request for `what` in `format` with every other choice at the command line's default:
     /// view 1, not in water, scale 1, transparent, no labels, 16 columns, plays as the animation
     /// loops, holds of 60 ticks, no weapon, the SD sheet.
-    pub fn new(what: What, format: Format) -> RenderRequest {
+    pub fn new(what: Subject, format: Format) -> RenderRequest {
         RenderRequest {
             what,
             views: vec![1],
@@ -130,16 +131,16 @@ impl RenderRequest {
     /// The first [`RequestFault`], in that order.
     pub fn check(&self) -> Result<(), RequestFault> {
         let animated = self.format != Format::Png;
-        if animated && self.what == What::AllFrames {
+        if animated && self.what == Subject::AllFrames {
             return Err(RequestFault::ContactSheetNotPng);
         }
-        if animated && matches!(&self.what, What::Animations(names) if names.len() > 1) {
+        if animated && matches!(&self.what, Subject::Animations(names) if names.len() > 1) {
             return Err(RequestFault::OneAnimation);
         }
         if animated && self.views.len() > 1 {
             return Err(RequestFault::OneView);
         }
-        if self.weapon.is_some() && !matches!(self.what, What::Animations(_)) {
+        if self.weapon.is_some() && !matches!(self.what, Subject::Animations(_)) {
             return Err(RequestFault::WeaponWithoutAnimation);
         }
         Ok(())
@@ -162,7 +163,7 @@ impl RenderRequest {
             .collect::<Result<Vec<_>, _>>()
             .map_err(RequestFault::View)?;
         let drawn = match &self.what {
-            What::Frame(n) => {
+            Subject::Frame(n) => {
                 if *n >= doc.frames.len() {
                     return Err(RequestFault::FrameOutOfRange {
                         frame: *n,
@@ -172,7 +173,7 @@ impl RenderRequest {
                 // A frame of the document, so a u32.
                 Drawn::Frame(FrameIndex(*n as u32))
             }
-            What::Animations(names) => {
+            Subject::Animations(names) => {
                 let mut motions = Vec::with_capacity(names.len());
                 for name in names {
                     let motion = Motion::find(doc, name).map_err(|error| {
@@ -188,13 +189,14 @@ impl RenderRequest {
                 }
                 Drawn::Motions(motions)
             }
-            What::AllFrames => Drawn::AllFrames,
+            Subject::AllFrames => Drawn::AllFrames,
         };
         Ok(CheckedRender {
             request: self,
             doc,
             views,
             drawn,
+            cancel: Cancel::never(),
         })
     }
 }
@@ -206,6 +208,9 @@ pub struct CheckedRender<'r, 'd> {
     pub(crate) doc: &'d Document,
     pub(crate) views: Vec<View>,
     pub(crate) drawn: Drawn<'d>,
+    /// Looked at once a frame drawn or encoded ([`CheckedRender::cancelled_by`]); never, unless
+    /// told.
+    pub(crate) cancel: Cancel,
 }
 
 /// What a checked request draws, found in the document.
@@ -217,6 +222,13 @@ pub(crate) enum Drawn<'d> {
 }
 
 impl<'r, 'd> CheckedRender<'r, 'd> {
+    /// The same render, stopped at its next frame (drawn or encoded) with
+    /// [`crate::RenderFailure::Cancelled`] once `cancel` says it is no longer wanted: a server's
+    /// render whose request is gone. The command line's is never cancelled.
+    pub fn cancelled_by(self, cancel: Cancel) -> Self {
+        Self { cancel, ..self }
+    }
+
     pub fn request(&self) -> &'r RenderRequest {
         self.request
     }
@@ -253,8 +265,9 @@ impl<'r, 'd> CheckedRender<'r, 'd> {
     }
 }
 
-/// Why a request cannot be drawn from its document: the request's fault, not the files'. The
-/// words are plain; the command line and the server name their own flags and parameters.
+/// Why a request cannot be drawn from its document: the request's fault, not the files'. Its
+/// `Display` is plain words; [`RequestFault::words`] says it with a front end's own flags or
+/// parameters ([`Spelling`]).
 #[non_exhaustive]
 #[derive(Debug, thiserror::Error)]
 pub enum RequestFault {
@@ -279,4 +292,70 @@ pub enum RequestFault {
     WeaponOnIdle,
     #[error("frame {frame} is not in the document, which has frames 0..{}", .count.saturating_sub(1))]
     FrameOutOfRange { frame: usize, count: usize },
+}
+
+/// How a front end spells the request's parameters (by their logical names: `all`, `animation`,
+/// `view`, `weapon`, `frame`) in the words of a refusal: the command line's `--all-frames` and
+/// `give --view once`, the server's `all=1` and `several views make rows of a .png`. Each front
+/// end has one table of them.
+pub trait Spelling {
+    /// The parameter as it is set: `--all-frames`, `all=1`, `--weapon`, `weapon=NAME`.
+    fn set(&self, parameter: &str) -> String;
+
+    /// What to do about a parameter given more often than a file can hold (`animation`,
+    /// `view`), when there is something to say.
+    fn advice(&self, parameter: &str) -> Option<String>;
+}
+
+impl RequestFault {
+    /// The fault in a front end's words: its flags or parameters spelled by `spelling`.
+    pub fn words(&self, spelling: &impl Spelling) -> String {
+        let with_advice = |plain: String, parameter: &str| match spelling.advice(parameter) {
+            Some(advice) => format!("{plain}; {advice}"),
+            None => plain,
+        };
+        match self {
+            RequestFault::ContactSheetNotPng => format!(
+                "{} makes a contact sheet, which is a .png",
+                spelling.set("all")
+            ),
+            RequestFault::OneAnimation => with_advice(self.to_string(), "animation"),
+            RequestFault::OneView => with_advice(self.to_string(), "view"),
+            RequestFault::WeaponWithoutAnimation => format!(
+                "{} draws the layers an animation starts: give {}",
+                spelling.set("weapon"),
+                spelling.set("animation")
+            ),
+            RequestFault::WeaponOnIdle => format!(
+                "{} draws attacks, not the idle frame",
+                spelling.set("weapon")
+            ),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// Every fault of a request is the request's, about the parameter that asks it; an animation or
+/// a frame the document does not have names nothing.
+impl faults::Faulty for RequestFault {
+    fn fault(&self) -> faults::Fault {
+        faults::Fault::Input
+    }
+
+    fn concerns(&self) -> Option<faults::Concern> {
+        Some(faults::Concern::Parameter(match self {
+            RequestFault::ContactSheetNotPng => "all",
+            RequestFault::OneView | RequestFault::View(_) => "view",
+            RequestFault::WeaponWithoutAnimation | RequestFault::WeaponOnIdle => "weapon",
+            RequestFault::FrameOutOfRange { .. } => "frame",
+            RequestFault::OneAnimation | RequestFault::UnknownAnimation { .. } => "animation",
+        }))
+    }
+
+    fn names_nothing(&self) -> bool {
+        matches!(
+            self,
+            RequestFault::UnknownAnimation { .. } | RequestFault::FrameOutOfRange { .. }
+        )
+    }
 }

@@ -11,8 +11,9 @@
 use sas_formats::pose::{self, PlacedQuad, PoseFault};
 use sas_formats::{Command, Meanings, SasSet};
 
+use crate::cancel::Cancel;
 use crate::compose::{Canvas, check_animation};
-use crate::encode::{TimedFrame, apng, gif, png_rgba};
+use crate::encode::{TimedFrame, apng_unless_cancelled, gif_unless_cancelled, png_scaled};
 use crate::error::RenderError;
 use crate::image::{Background, Image};
 use crate::layout::check_size;
@@ -27,7 +28,7 @@ pub const MAX_SHEET_SIDE: u32 = 8192;
 
 /// What a SAS render draws.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SasWhat {
+pub enum SasSubject {
     /// Sprite N, still, at (0, 0).
     Sprite(usize),
     /// These animations by index, a row each (an `.apng` or `.gif` holds one), in the request's
@@ -39,7 +40,7 @@ pub enum SasWhat {
 /// files it reads.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SasRenderRequest {
-    pub what: SasWhat,
+    pub what: SasSubject,
     /// The direction, 0..3 (a column of the animation table).
     pub direction: usize,
     /// Every pixel a `scale x scale` block (nearest neighbour).
@@ -65,6 +66,33 @@ pub enum SasFault {
     Pose(#[from] PoseFault),
 }
 
+/// Every SAS render fault is the request's: a sprite the set does not have names nothing, as
+/// does an animation or direction ([`PoseFault`]'s own).
+impl faults::Faulty for SasFault {
+    fn fault(&self) -> faults::Fault {
+        match self {
+            SasFault::Pose(fault) => fault.fault(),
+            _ => faults::Fault::Input,
+        }
+    }
+
+    fn concerns(&self) -> Option<faults::Concern> {
+        match self {
+            SasFault::Pose(fault) => fault.concerns(),
+            SasFault::NoSprite { .. } => Some(faults::Concern::Parameter("frame")),
+            SasFault::OneAnimation => Some(faults::Concern::Parameter("animation")),
+        }
+    }
+
+    fn names_nothing(&self) -> bool {
+        match self {
+            SasFault::Pose(fault) => fault.names_nothing(),
+            SasFault::NoSprite { .. } => true,
+            SasFault::OneAnimation => false,
+        }
+    }
+}
+
 /// One picture: the placed quads of a pose and how long it shows.
 #[derive(Debug, Clone)]
 struct Cell {
@@ -81,6 +109,8 @@ pub struct CheckedSasRender<'r> {
     canvas: Canvas,
     report: Vec<String>,
     warnings: Vec<String>,
+    /// Looked at once a pose drawn or encoded ([`CheckedSasRender::cancelled_by`]).
+    cancel: Cancel,
 }
 
 /// A drawn render: the file's bytes and what the command line says about it.
@@ -102,7 +132,7 @@ impl SasRenderRequest {
     /// [`SasFault::OneAnimation`].
     pub fn check(&self) -> Result<(), SasFault> {
         match &self.what {
-            SasWhat::Animations(list) if self.format != Format::Png && list.len() != 1 => {
+            SasSubject::Animations(list) if self.format != Format::Png && list.len() != 1 => {
                 Err(SasFault::OneAnimation)
             }
             _ => Ok(()),
@@ -124,7 +154,7 @@ impl SasRenderRequest {
         let mut warnings = Vec::new();
         let mut rows: Vec<Vec<Cell>> = Vec::new();
         match &self.what {
-            SasWhat::Sprite(index) => {
+            SasSubject::Sprite(index) => {
                 let still = u8::try_from(*index)
                     .ok()
                     .filter(|_| *index < set.sprites.len())
@@ -148,7 +178,7 @@ impl SasRenderRequest {
                     ticks: 0,
                 }]);
             }
-            SasWhat::Animations(list) => {
+            SasSubject::Animations(list) => {
                 for &animation in list {
                     let slot = pose::slot(set, animation, self.direction)?;
                     let poses = pose::poses(slot.block, set.byte_order, meanings);
@@ -182,11 +212,19 @@ impl SasRenderRequest {
             },
             report,
             warnings,
+            cancel: Cancel::never(),
         })
     }
 }
 
 impl CheckedSasRender<'_> {
+    /// The same render, stopped at its next pose (drawn or encoded) with
+    /// [`RenderError::Cancelled`] once `cancel` says it is no longer wanted (as
+    /// [`crate::CheckedRender::cancelled_by`]).
+    pub fn cancelled_by(self, cancel: Cancel) -> Self {
+        Self { cancel, ..self }
+    }
+
     /// A line per sprite or animation drawn (`sprite  ...`, `anim    ...`), the command line's.
     pub fn report(&self) -> &[String] {
         &self.report
@@ -262,6 +300,7 @@ impl CheckedSasRender<'_> {
             let images: Vec<Image> = poses
                 .iter()
                 .map(|c| {
+                    self.cancel.check()?;
                     let mut image = Image::new(w, h);
                     draw_into(&mut image, c, (0, 0));
                     finish(&image)
@@ -277,9 +316,9 @@ impl CheckedSasRender<'_> {
                 .collect();
             let plays = request.plays.unwrap_or(0);
             let bytes = if request.format == Format::Apng {
-                apng(&timed, TICKS_PER_SECOND, plays)
+                apng_unless_cancelled(&timed, TICKS_PER_SECOND, plays, &self.cancel)
             } else {
-                gif(&timed, TICKS_PER_SECOND.into(), plays)
+                gif_unless_cancelled(&timed, TICKS_PER_SECOND.into(), plays, &self.cancel)
             }?;
             let summary = format!(
                 "({} frame{}, {} bytes)",
@@ -312,14 +351,9 @@ impl CheckedSasRender<'_> {
                 );
             }
         }
-        let image = finish(&strip)?;
-        let bytes = png_rgba(&image)?;
-        let summary = format!(
-            "({} x {}, {} bytes)",
-            image.width(),
-            image.height(),
-            bytes.len()
-        );
+        let (width, height) = crate::render::check_scaled(&strip, request.scale)?;
+        let bytes = png_scaled(&strip, request.background, request.scale, &self.cancel)?;
+        let summary = format!("({width} x {height}, {} bytes)", bytes.len());
         Ok(SasRendered {
             bytes,
             canvas_line,
@@ -329,31 +363,24 @@ impl CheckedSasRender<'_> {
     }
 }
 
-/// Why a picture is not a SAS set's sheet.
-#[derive(Debug, thiserror::Error)]
-pub enum SasSheetError {
-    #[error("a SAS set is drawn from a PNG sheet; this is not a PNG")]
-    NotPng,
-    #[error("{width} x {height} is larger than {MAX_SHEET_SIDE} x {MAX_SHEET_SIDE}")]
-    TooLarge { width: u32, height: u32 },
-    #[error(transparent)]
-    Png(#[from] RenderError),
-}
-
 /// A PNG sheet of any size up to [`MAX_SHEET_SIDE`] (checked in its header first), in its own
 /// colours.
 ///
 /// # Errors
 /// Bytes that are not a PNG, a PNG over the side, or one that does not decode.
-pub fn sas_sheet(bytes: &[u8]) -> Result<Image, SasSheetError> {
+pub fn sas_sheet(bytes: &[u8]) -> Result<Image, RenderError> {
     if !bytes.starts_with(&PNG_SIGNATURE) || bytes.len() < 24 {
-        return Err(SasSheetError::NotPng);
+        return Err(RenderError::SasSheetNotPng);
     }
     let side =
         |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
     let (width, height) = (side(16), side(20));
     if width > MAX_SHEET_SIDE || height > MAX_SHEET_SIDE {
-        return Err(SasSheetError::TooLarge { width, height });
+        return Err(RenderError::SasSheetTooLarge {
+            width,
+            height,
+            max: MAX_SHEET_SIDE,
+        });
     }
     let (image, _) = decode_png(bytes, None)?;
     Ok(image)

@@ -935,3 +935,11 @@ fn index_of(colour: Rgba, shown: &[Rgba; PALETTE_COLOURS], preferred: Option<u8>
         .find(|&i| shown[i] == colour)
         .map(|i| i as u8)
 }
+
+/// A picture that cannot be made into a sheet is the picture's fault (the file given); a sheet
+/// that cannot be written as one is ours.
+impl faults::Faulty for SprPngError {
+    fn fault(&self) -> faults::Fault {
+        faults::Fault::File
+    }
+}

@@ -10,7 +10,7 @@ use sprite_render::sheet::load_sheet;
 
 #[test]
 fn committed_demo_sheet_is_what_the_code_paints() {
-    let path = test_support::repo_root().join("fixtures/demo/demo.png");
+    let path = test_support::fixtures::demo_sheet();
     let committed = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let painted = png_rgba(&demo_sheet()).unwrap();
     assert!(
@@ -27,7 +27,7 @@ fn committed_demo_sheet_is_what_the_code_paints() {
 fn every_demo_cell_but_the_blank_one_is_painted() {
     let doc = common::document("demo");
     let sheet = load_sheet(
-        &std::fs::read(test_support::repo_root().join("fixtures/demo/demo.png")).unwrap(),
+        &std::fs::read(test_support::fixtures::demo_sheet()).unwrap(),
         None,
     )
     .unwrap()

@@ -22,7 +22,7 @@ use sprite_render::sheet::{
     SheetImage, SheetScale, SheetSource, hd_image, load_hd_sheet, spr_image, synthetic_sheet,
 };
 use sprite_render::{
-    Art, Format, Image, RenderError, RenderFailure, RenderRequest, Renderer, What,
+    Format, Image, RenderError, RenderFailure, RenderRequest, Renderer, Subject, TileSources,
 };
 use test_support::frames::ShpFrames;
 
@@ -151,7 +151,7 @@ fn type1_hd_frames_equal_their_tiles_by_hand_at_twice_the_size() {
 
 // ---- a doubled sheet: the SD render at scale 2 ----
 
-fn request(what: What, format: Format) -> RenderRequest {
+fn request(what: Subject, format: Format) -> RenderRequest {
     RenderRequest::new(what, format)
 }
 
@@ -176,9 +176,9 @@ fn hd_is_sd_at_scale_2(
         request
             .against(doc)
             .expect("a request the document takes")
-            .render(&Art {
+            .render(&TileSources {
                 weapon,
-                ..Art::of(sheet, None)
+                ..TileSources::of(sheet, None)
             })
             .unwrap_or_else(|e| panic!("{:?}: {e}", request.what))
     };
@@ -208,9 +208,9 @@ fn an_hd_render_of_a_doubled_sheet_is_the_sd_render_at_scale_2() {
     for name in ["demo", "type1"] {
         let doc = common::document(name);
         let sheet = synthetic_sheet(&doc);
-        let walk = || What::Animations(vec!["Walk".to_owned()]);
+        let walk = || Subject::Animations(vec!["Walk".to_owned()]);
         let mut cases = vec![
-            request(What::Frame(9), Format::Png),
+            request(Subject::Frame(9), Format::Png),
             request(walk(), Format::Apng),
             request(walk(), Format::Gif),
             RenderRequest {
@@ -229,7 +229,7 @@ fn an_hd_render_of_a_doubled_sheet_is_the_sd_render_at_scale_2() {
             cases.push(RenderRequest {
                 views: vec![5],
                 ..request(
-                    What::Animations(vec!["Swing High".to_owned()]),
+                    Subject::Animations(vec!["Swing High".to_owned()]),
                     Format::Apng,
                 )
             });
@@ -263,7 +263,10 @@ fn with_a_weapon_the_layers_are_sd_art_drawn_twice_the_size() {
         let asked = RenderRequest {
             views: vec![view],
             weapon: Some(fft_formats::layer::WeaponType::Sword),
-            ..request(What::Animations(vec![animation.to_owned()]), Format::Apng)
+            ..request(
+                Subject::Animations(vec![animation.to_owned()]),
+                Format::Apng,
+            )
         };
         hd_is_sd_at_scale_2(&doc, &sheet, Some(&art), &asked);
         let hd = RenderRequest {
@@ -272,9 +275,9 @@ fn with_a_weapon_the_layers_are_sd_art_drawn_twice_the_size() {
         }
         .against(&doc)
         .unwrap()
-        .render(&Art {
+        .render(&TileSources {
             weapon: Some(&art),
-            ..Art::of(&doubled(&sheet), None)
+            ..TileSources::of(&doubled(&sheet), None)
         })
         .unwrap();
         let line = hd.report.iter().find(|l| l.starts_with("hd ")).unwrap();
@@ -402,7 +405,7 @@ fn hd_first_frames_halved_cover_the_sd_ones() {
 fn a_render_and_its_art_must_be_of_one_scale() {
     let doc = common::document("demo");
     let sheet = synthetic_sheet(&doc);
-    let frame = request(What::Frame(9), Format::Png);
+    let frame = request(Subject::Frame(9), Format::Png);
     let hd_frame = RenderRequest {
         sheet_scale: SheetScale::Hd,
         ..frame.clone()
@@ -411,7 +414,7 @@ fn a_render_and_its_art_must_be_of_one_scale() {
         let failure = asked
             .against(&doc)
             .unwrap()
-            .render(&Art::of(&art_sheet, None))
+            .render(&TileSources::of(&art_sheet, None))
             .unwrap_err();
         let RenderFailure::SheetMismatch { sp2: false, error } = &failure else {
             panic!("{failure}");
@@ -428,7 +431,7 @@ fn a_render_and_its_art_must_be_of_one_scale() {
     let failure = hd_frame
         .against(&doc)
         .unwrap()
-        .render(&Art::of(&wrong, None))
+        .render(&TileSources::of(&wrong, None))
         .unwrap_err()
         .to_string();
     assert!(
@@ -447,17 +450,17 @@ fn a_contact_sheet_at_hd_says_so_and_doubles_its_cells() {
     let sheet = synthetic_sheet(&doc);
     let all = |scale| RenderRequest {
         sheet_scale: scale,
-        ..request(What::AllFrames, Format::Png)
+        ..request(Subject::AllFrames, Format::Png)
     };
     let sd_render = all(SheetScale::Sd)
         .against(&doc)
         .unwrap()
-        .render(&Art::of(&sd(&sheet), None))
+        .render(&TileSources::of(&sd(&sheet), None))
         .unwrap();
     let hd_render = all(SheetScale::Hd)
         .against(&doc)
         .unwrap()
-        .render(&Art::of(&doubled(&sheet), None))
+        .render(&TileSources::of(&doubled(&sheet), None))
         .unwrap();
     let canvas = Renderer::new(&doc, &sheet).unwrap().canvas();
     assert_eq!(

@@ -135,8 +135,8 @@ fn cyoko_frames_with_vertical_flips_equal_their_tiles_by_hand() {
     let profile = sprite_data::profile::UnitKind::find("cyoko")
         .unwrap()
         .load();
-    let source = |name, bytes| sprite_data::pipeline::Source { name, bytes };
-    let (built, _) = sprite_data::pipeline::build_document(
+    let source = |name, bytes| sprite_data::NamedBytes { name, bytes };
+    let (built, _) = sprite_data::build_document(
         source("CYOKO.SHP", &shp),
         source("CYOKO.SEQ", &seq),
         &profile,

@@ -6,11 +6,14 @@ mod common;
 
 use fft_formats::layer::WeaponType;
 use sprite_render::sheet::{SheetScale, synthetic_sheet};
-use sprite_render::{Art, Format, RenderError, RenderFailure, RenderRequest, RequestFault, What};
+use sprite_render::{
+    Background, Cancel, Format, RenderError, RenderFailure, RenderRequest, RequestFault, Subject,
+    TileSources,
+};
 
 fn animations(names: &[&str], format: Format) -> RenderRequest {
     RenderRequest::new(
-        What::Animations(names.iter().map(|&n| n.to_owned()).collect()),
+        Subject::Animations(names.iter().map(|&n| n.to_owned()).collect()),
         format,
     )
 }
@@ -20,7 +23,7 @@ fn the_request_alone_is_checked_first_in_order() {
     let doc = common::document("demo");
     let all_in_a_gif = RenderRequest {
         views: vec![1, 2],
-        ..RenderRequest::new(What::AllFrames, Format::Gif)
+        ..RenderRequest::new(Subject::AllFrames, Format::Gif)
     };
     // Both a contact sheet and two views in a .gif: the contact sheet is said.
     assert!(matches!(
@@ -38,7 +41,7 @@ fn the_request_alone_is_checked_first_in_order() {
     assert!(matches!(views.check(), Err(RequestFault::OneView)));
     let weapon = RenderRequest {
         weapon: Some(WeaponType::Sword),
-        ..RenderRequest::new(What::Frame(0), Format::Png)
+        ..RenderRequest::new(Subject::Frame(0), Format::Png)
     };
     assert!(matches!(
         weapon.check(),
@@ -83,7 +86,7 @@ fn the_document_is_asked_views_then_animations_then_the_frame() {
         Err(RequestFault::WeaponOnIdle)
     ));
     let count = doc.frames.len();
-    let Err(fault) = RenderRequest::new(What::Frame(count), Format::Png).against(&doc) else {
+    let Err(fault) = RenderRequest::new(Subject::Frame(count), Format::Png).against(&doc) else {
         panic!("frame {count} is one past the last");
     };
     assert_eq!(
@@ -94,7 +97,7 @@ fn the_document_is_asked_views_then_animations_then_the_frame() {
         )
     );
     assert!(
-        RenderRequest::new(What::Frame(count - 1), Format::Png)
+        RenderRequest::new(Subject::Frame(count - 1), Format::Png)
             .against(&doc)
             .is_ok()
     );
@@ -114,7 +117,7 @@ fn a_checked_request_knows_the_most_frames_a_row_holds() {
         checked.against(&doc).expect("checked").most_frames_a_row(),
         longest
     );
-    let all = RenderRequest::new(What::AllFrames, Format::Png);
+    let all = RenderRequest::new(Subject::AllFrames, Format::Png);
     assert_eq!(
         all.against(&doc).expect("checked").most_frames_a_row(),
         doc.frames.len()
@@ -125,14 +128,14 @@ fn a_checked_request_knows_the_most_frames_a_row_holds() {
 fn a_checked_request_draws_its_file_or_says_what_it_lacks() {
     let doc = common::document("demo");
     let sheet = synthetic_sheet(&doc);
-    let art = Art {
+    let art = TileSources {
         sheet: &sheet,
         sp2: None,
         weapon: None,
         sheet_scale: SheetScale::Sd,
     };
     // A frame in an animated file is a file of one frame.
-    let frame = RenderRequest::new(What::Frame(3), Format::Gif);
+    let frame = RenderRequest::new(Subject::Frame(3), Format::Gif);
     let rendered = frame
         .against(&doc)
         .expect("checked")
@@ -160,10 +163,10 @@ fn a_checked_request_draws_its_file_or_says_what_it_lacks() {
     assert!(matches!(*error, RenderError::WeaponArtNeeded));
     // A sheet too small for the document's cells.
     let small = sprite_render::Image::new(8, 8);
-    let Err(failure) = RenderRequest::new(What::Frame(0), Format::Png)
+    let Err(failure) = RenderRequest::new(Subject::Frame(0), Format::Png)
         .against(&doc)
         .expect("checked")
-        .render(&Art::of(
+        .render(&TileSources::of(
             &sprite_render::sheet::SheetImage {
                 image: small,
                 source: sprite_render::sheet::SheetSource::Png { indexed: false },
@@ -183,4 +186,91 @@ fn a_checked_request_draws_its_file_or_says_what_it_lacks() {
             .to_string()
             .starts_with("the sheet does not fit the document: cell ")
     );
+}
+
+#[test]
+fn a_render_nobody_waits_for_stops_and_one_still_wanted_is_the_same_file() {
+    let doc = common::document("demo");
+    let sheet = synthetic_sheet(&doc);
+    let art = TileSources {
+        sheet: &sheet,
+        sp2: None,
+        weapon: None,
+        sheet_scale: SheetScale::Sd,
+    };
+    let requests = [
+        RenderRequest {
+            scale: 3,
+            columns: 5,
+            ..RenderRequest::new(Subject::AllFrames, Format::Png)
+        },
+        RenderRequest {
+            labels: true,
+            views: vec![1, 5],
+            ..animations(&["Walk"], Format::Png)
+        },
+        animations(&["Walk"], Format::Gif),
+        RenderRequest {
+            scale: 2,
+            ..animations(&["Walk"], Format::Apng)
+        },
+    ];
+    for request in &requests {
+        let checked = request.against(&doc).expect("checked");
+        let file = checked.render(&art).expect("drawn").bytes;
+        let (cancel, guard) = Cancel::on_drop();
+        let wanted = checked.clone().cancelled_by(cancel.clone());
+        assert!(
+            wanted.render(&art).expect("still wanted").bytes == file,
+            "{request:?}: a render still wanted is the file"
+        );
+        let never = checked.clone().cancelled_by(Cancel::never());
+        assert!(never.render(&art).expect("never cancelled").bytes == file);
+        drop(guard);
+        assert!(
+            matches!(wanted.render(&art), Err(RenderFailure::Cancelled)),
+            "{request:?}: a render nobody waits for is stopped"
+        );
+        assert!(matches!(wanted.canvas(&art), Err(RenderFailure::Cancelled)));
+    }
+}
+
+#[test]
+fn a_still_picture_scaled_as_it_is_encoded_is_the_picture_scaled() {
+    let doc = common::document("demo");
+    let sheet = synthetic_sheet(&doc);
+    let art = TileSources {
+        sheet: &sheet,
+        sp2: None,
+        weapon: None,
+        sheet_scale: SheetScale::Sd,
+    };
+    let background = Background::Colour([16, 32, 48, 255]);
+    let request = RenderRequest {
+        scale: 3,
+        columns: 4,
+        background,
+        ..RenderRequest::new(Subject::AllFrames, Format::Png)
+    };
+    let file = request
+        .against(&doc)
+        .expect("checked")
+        .render(&art)
+        .expect("drawn")
+        .bytes;
+    // The contact sheet drawn at scale 1, then put on its background and scaled the plain way,
+    // a picture at a time.
+    let renderer = sprite_render::Renderer::new(&doc, &sheet).expect("a renderer");
+    let drawn = sprite_render::layout::contact_sheet(&renderer, 4).expect("a contact sheet");
+    let expected = background.apply(&drawn).scaled(3);
+    let mut reader = png::Decoder::new(std::io::Cursor::new(&file))
+        .read_info()
+        .expect("a PNG");
+    let mut rgba = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut rgba).expect("its pixels");
+    assert_eq!(
+        (info.width, info.height, info.color_type),
+        (drawn.width() * 3, drawn.height() * 3, png::ColorType::Rgba)
+    );
+    assert!(rgba == expected.as_rgba_bytes(), "the pixels differ");
 }

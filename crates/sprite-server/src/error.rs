@@ -1,9 +1,15 @@
-//! A refused request as an HTTP answer: a status and a JSON body naming what was wrong.
+//! A refused request as an HTTP answer: a status and a JSON body naming what was wrong; and the
+//! one conversion of a library's error into one ([`ApiError::of`]), by whose fault it is, with
+//! this API's words for the request's parameters ([`Parameters`]).
+
+use std::fmt;
 
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use faults::{Fault, Faulty};
 use serde::Serialize;
+use sprite_render::{RenderError, RenderFailure, RequestFault, Spelling};
 
 /// A request the server will not answer with what was asked.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -63,6 +69,86 @@ impl ApiError {
             error: error.into(),
             parameter: None,
             nearest: Vec::new(),
+        }
+    }
+}
+
+/// How this API spells the request's parameters in the words of a refusal, by their logical
+/// names: the table every refusal that names one reads.
+pub struct Parameters;
+
+impl Spelling for Parameters {
+    fn set(&self, parameter: &str) -> String {
+        match parameter {
+            "all" => "all=1".to_owned(),
+            "animation" | "weapon" => format!("{parameter}=NAME"),
+            "tick" => "tick=T".to_owned(),
+            other => format!("{other}=N"),
+        }
+    }
+
+    fn advice(&self, parameter: &str) -> Option<String> {
+        (parameter == "view").then(|| "several views make rows of a .png".to_owned())
+    }
+}
+
+impl ApiError {
+    /// The answer to a library's error, by whose fault it is ([`Faulty`]): the request's is `400`
+    /// on the parameter it concerns, `404` when it names something the inputs do not have; a
+    /// file's is `422` when an input the request needs is missing (the server lacks it), else
+    /// `500`, as ours is (the served data or this code broke).
+    pub fn of<E: Faulty + fmt::Display + ?Sized>(error: &E) -> ApiError {
+        let status = match error.fault() {
+            Fault::Input if error.names_nothing() => StatusCode::NOT_FOUND,
+            Fault::Input => StatusCode::BAD_REQUEST,
+            Fault::File if error.missing_input() => StatusCode::UNPROCESSABLE_ENTITY,
+            Fault::File | Fault::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        ApiError {
+            status,
+            error: error.to_string(),
+            parameter: error.parameter().map(str::to_owned),
+            nearest: Vec::new(),
+        }
+    }
+
+    /// A render request's refusal, in this API's words.
+    pub fn of_request(fault: &RequestFault) -> ApiError {
+        ApiError {
+            error: fault.words(&Parameters),
+            ..ApiError::of(fault)
+        }
+    }
+
+    /// A render's failure: its request's refusal in this API's words, an SP2 the kind was served
+    /// without with where to put one, anything else by its fault.
+    pub fn of_render(failure: &RenderFailure) -> ApiError {
+        match failure {
+            RenderFailure::Request(fault) => ApiError::of_request(fault),
+            RenderFailure::Missing(error) if matches!(**error, RenderError::Sp2Needed { .. }) => {
+                ApiError {
+                    error: format!(
+                        "{error}; this server found no SP2 beside the kind's sheet (serve --sheets \
+                         DIR with the SP2 in DIR)"
+                    ),
+                    ..ApiError::of(failure)
+                }
+            }
+            failure => ApiError::of(failure),
+        }
+    }
+
+    /// A pose's refusal: sprite-data's error, a tick asked for in this API's words.
+    pub fn of_data(error: &sprite_data::Error) -> ApiError {
+        match error.kind() {
+            sprite_data::ErrorKind::TickNeeded { animation } => ApiError {
+                error: format!(
+                    "{} is needed to draw {animation:?} (only the idle frame needs none)",
+                    Parameters.set("tick")
+                ),
+                ..ApiError::of(error)
+            },
+            _ => ApiError::of(error),
         }
     }
 }

@@ -4,17 +4,19 @@
 //! documents, `sprite-render` for sheets and renders), so that it is byte for byte the command
 //! with the same arguments; this crate knows nothing of the command line.
 //!
-//! - [`catalog`]: what is served (each unit's document bytes and sheets, the weapons sheet);
-//! - [`sas`]: the Tactics Ogre SAS sets served under `/api/v1/sas/`, apart from the units;
+//! What is served (each unit's document bytes and sheets, the weapons sheet, the Tactics Ogre SAS
+//! sets) is `sprite_inputs::catalog`'s, built from the files before the server starts; this crate
+//! is HTTP only:
+//!
 //! - [`api`]: the endpoints; [`params`] and [`error`]: queries in, named refusals out;
 //! - [`viewer`]: the page at `/` and the JavaScript package it draws with, compiled in;
+//! - [`connections`]: the connections accepted, bounded in time and number, and the stop;
 //! - this module: the router, its limits, and [`run`].
 
 pub mod api;
-pub mod catalog;
+pub mod connections;
 pub mod error;
 pub mod params;
-pub mod sas;
 pub mod viewer;
 
 use std::net::SocketAddr;
@@ -27,7 +29,6 @@ use axum::extract::{DefaultBodyLimit, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::serve::ListenerExt;
 use sprite_render::Format;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
@@ -35,9 +36,9 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
 pub use api::AppState;
-pub use catalog::{Catalog, ServedUnit, Sheet, UnitLayers, WeaponSheet};
+pub use connections::{HEADER_TIMEOUT, IDLE_TIMEOUT, Limits, MAX_CONNECTIONS, SHUTDOWN_TIMEOUT};
 pub use error::ApiError;
-pub use sas::{SasCatalog, SasSheet, ServedSet};
+use sprite_inputs::catalog::Catalog;
 
 /// The address served unless told otherwise: loopback only.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8000";
@@ -59,6 +60,31 @@ pub struct Options {
     pub timeout: Duration,
     /// Requests handled at once ([`MAX_CONCURRENT`]).
     pub max_concurrent: usize,
+    /// The longest a request's header may take from its first byte ([`HEADER_TIMEOUT`]).
+    pub header_timeout: Duration,
+    /// The longest a connection stays open with nothing under way ([`IDLE_TIMEOUT`]).
+    pub idle_timeout: Duration,
+    /// The most connections open at once ([`MAX_CONNECTIONS`]; fewer when the open-file limit
+    /// allows fewer: [`Limits::new`]).
+    pub max_connections: usize,
+    /// The longest a stop waits for the requests under way ([`SHUTDOWN_TIMEOUT`]).
+    pub shutdown_timeout: Duration,
+}
+
+impl Default for Options {
+    /// `serve`'s defaults: [`DEFAULT_ADDR`], no CORS, every bound at its constant.
+    fn default() -> Options {
+        Options {
+            addr: DEFAULT_ADDR.parse().expect("DEFAULT_ADDR is an address"),
+            cors: None,
+            timeout: REQUEST_TIMEOUT,
+            max_concurrent: MAX_CONCURRENT,
+            header_timeout: HEADER_TIMEOUT,
+            idle_timeout: IDLE_TIMEOUT,
+            max_connections: MAX_CONNECTIONS,
+            shutdown_timeout: SHUTDOWN_TIMEOUT,
+        }
+    }
 }
 
 /// The whole application: the API, the viewer page, the limits.
@@ -180,15 +206,16 @@ async fn method_not_allowed() -> Response {
     response
 }
 
-/// Serves `catalog` until Ctrl-C or SIGTERM, then lets the requests under way finish.
-/// `listening` is called with the bound address once the server accepts connections.
+/// Serves `catalog` until SIGINT (Ctrl-C), SIGTERM or SIGHUP, then stops as
+/// [`connections`] says. `listening` is called with the bound address and the connections'
+/// limits once the server accepts connections.
 ///
 /// # Errors
 /// The address cannot be bound, or the runtime cannot start.
 pub fn run(
     catalog: Catalog,
     options: &Options,
-    listening: impl FnOnce(SocketAddr, &AppState),
+    listening: impl FnOnce(SocketAddr, &AppState, &Limits),
 ) -> anyhow::Result<()> {
     serve(AppState::new(catalog)?, options, listening)
 }
@@ -201,10 +228,16 @@ pub fn run(
 pub fn serve(
     state: AppState,
     options: &Options,
-    listening: impl FnOnce(SocketAddr, &AppState),
+    listening: impl FnOnce(SocketAddr, &AppState, &Limits),
 ) -> anyhow::Result<()> {
     let state = Arc::new(state);
     let app = router(Arc::clone(&state), options)?;
+    let limits = Limits::new(
+        options.header_timeout,
+        options.idle_timeout,
+        options.max_connections,
+        options.shutdown_timeout,
+    );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -214,27 +247,22 @@ pub fn serve(
             .await
             .with_context(|| format!("cannot listen on {}", options.addr))?;
         let addr = listener.local_addr()?;
-        // Small answers go out at once: without TCP_NODELAY a keep-alive client waits for the
-        // delayed ACK (tens of milliseconds) between requests.
-        let listener = listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
         let stop = shutdown_signal()?;
-        listening(addr, &state);
-        axum::serve(listener, app)
-            .with_graceful_shutdown(stop)
-            .await
-            .context("serving")
+        listening(addr, &state, &limits);
+        connections::serve(listener, app, limits, stop).await;
+        anyhow::Ok(())
     });
-    // Every connection has been answered; a picture still being drawn for a request that
-    // already timed out is abandoned rather than waited for.
+    // Every connection has been answered and closed, or the stop's deadline has passed: what is
+    // left (a picture being drawn for a request already given up, a client that will not read
+    // its answer) is abandoned rather than waited for.
     runtime.shutdown_background();
     served
 }
 
-/// A future that resolves on Ctrl-C (SIGINT) or SIGTERM. The handlers are installed when this
-/// is called, not when the future is first polled, so a signal sent as soon as the server says it
-/// listens already stops it cleanly.
+/// A future that resolves on SIGINT (Ctrl-C), SIGTERM or SIGHUP: each stops the server the same
+/// way (a hang-up, the terminal closing, has no other meaning here). The handlers are installed
+/// when this is called, not when the future is first polled, so a signal sent as soon as the
+/// server says it listens already stops it cleanly.
 ///
 /// # Errors
 /// The handlers cannot be installed.
@@ -243,10 +271,12 @@ fn shutdown_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
     use tokio::signal::unix::{SignalKind, signal};
     let mut interrupt = signal(SignalKind::interrupt()).context("handling SIGINT")?;
     let mut terminate = signal(SignalKind::terminate()).context("handling SIGTERM")?;
+    let mut hang_up = signal(SignalKind::hangup()).context("handling SIGHUP")?;
     Ok(async move {
         tokio::select! {
             _ = interrupt.recv() => {}
             _ = terminate.recv() => {}
+            _ = hang_up.recv() => {}
         }
     })
 }

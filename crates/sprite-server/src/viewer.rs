@@ -7,7 +7,7 @@
 
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use sprite_data::pipeline::sha256_hex;
+use sprite_inputs::retail::sha256_hex;
 
 use crate::api::{REVALIDATE, matches_etag};
 use crate::error::ApiError;

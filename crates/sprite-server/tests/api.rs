@@ -7,13 +7,14 @@
 mod common;
 
 use axum::body::Body;
-use common::{Answer, App, escape, shipped};
+use common::{Answer, App, escape};
 use fft_formats::spr::Spr;
-use sprite_data::pipeline::{Originals, sha256_hex};
 use sprite_data::pose::DrawRequest;
+use sprite_inputs::Originals;
+use sprite_inputs::catalog::Catalog;
+use sprite_inputs::retail::sha256_hex;
 use sprite_render::sheet::{load_sheet, load_sp2, sheet_png, spr_colours};
-use sprite_render::{Art, Format, RenderRequest, What};
-use sprite_server::Catalog;
+use sprite_render::{Format, RenderRequest, Subject, TileSources};
 
 /// The line `tactics-sprite draw` prints for the same request.
 fn pose_line(doc: &sprite_data::Document, name: &str, view: i64, tick: i64, water: bool) -> String {
@@ -42,13 +43,13 @@ fn rendered(
     request
         .against(doc)
         .expect("a request the document takes")
-        .render(&Art::of(&sheet_image, sp2.as_ref()))
+        .render(&TileSources::of(&sheet_image, sp2.as_ref()))
         .expect("drawn")
         .bytes
 }
 
 fn animation(name: &str, format: Format) -> RenderRequest {
-    RenderRequest::new(What::Animations(vec![name.to_owned()]), format)
+    RenderRequest::new(Subject::Animations(vec![name.to_owned()]), format)
 }
 
 #[tokio::test]
@@ -58,7 +59,8 @@ async fn the_demo_is_served_and_each_endpoint_is_its_command() {
     assert_eq!(kinds[0]["kind"], "demo");
 
     // The document: the shipped demo document, byte for byte, tagged with its sha256.
-    let expected = std::fs::read(shipped("demo.json")).expect("the shipped demo document");
+    let expected =
+        std::fs::read(test_support::fixtures::demo_document()).expect("the shipped demo document");
     let data = app.get("/api/v1/data?kind=demo").await;
     // `sha256sum fixtures/documents/demo.json`, quoted.
     let etag = "\"b2fb0a6c4f51fb55ffcf24d32fddfe1f85c2f7379b95c852dc1c335d15f993d8\"";
@@ -94,7 +96,8 @@ async fn the_demo_is_served_and_each_endpoint_is_its_command() {
     assert_eq!(refused_gzip.header("content-encoding"), None);
 
     // draw: the line `tactics-sprite draw` prints for the same arguments.
-    let doc = sprite_data::load_document(&shipped("demo.json")).expect("the demo document");
+    let doc = sprite_data::load_document(&test_support::fixtures::demo_document())
+        .expect("the demo document");
     for (animation, view, tick, water) in [
         ("Walk", 1, 3, false),
         ("Walk", 6, 1000, true),
@@ -132,15 +135,15 @@ async fn the_demo_is_served_and_each_endpoint_is_its_command() {
     // sheet the server serves (the demo sheet, fixtures/demo/demo.png).
     let sheet_answer = app.get("/api/v1/sheet.png?kind=demo").await;
     assert_eq!(sheet_answer.header("content-type"), Some("image/png"));
-    let demo_png = std::fs::read(test_support::repo_root().join("fixtures/demo/demo.png"))
-        .expect("fixtures/demo/demo.png");
+    let demo_png =
+        std::fs::read(test_support::fixtures::demo_sheet()).expect("fixtures/demo/demo.png");
     assert!(
         sheet_answer.body == demo_png,
         "the demo is not drawn from fixtures/demo/demo.png"
     );
     let frame = RenderRequest {
         scale: 2,
-        ..RenderRequest::new(What::Frame(9), Format::Png)
+        ..RenderRequest::new(Subject::Frame(9), Format::Png)
     };
     let walk_gif = RenderRequest {
         views: vec![3],
@@ -159,7 +162,7 @@ async fn the_demo_is_served_and_each_endpoint_is_its_command() {
     };
     let contact = RenderRequest {
         columns: 5,
-        ..RenderRequest::new(What::AllFrames, Format::Png)
+        ..RenderRequest::new(Subject::AllFrames, Format::Png)
     };
     let two_views = RenderRequest {
         views: vec![1, 5],
@@ -225,8 +228,8 @@ async fn every_kind_is_served_from_the_originals_as_built() {
     };
     let app = App::new(
         Catalog::from_originals(
-            &Originals::Folder(originals),
-            Some(&Originals::Folder(sheets)),
+            &Originals::folder(originals),
+            Some(&Originals::folder(sheets)),
         )
         .expect("builds"),
     );
@@ -244,7 +247,8 @@ async fn every_kind_is_served_from_the_originals_as_built() {
         ]
     );
     for name in &names {
-        let expected = std::fs::read(shipped(&format!("{name}.json"))).expect("the shipped table");
+        let expected =
+            std::fs::read(test_support::fixtures::document(name)).expect("the shipped table");
         let data = app.get(&format!("/api/v1/data?kind={name}")).await;
         assert!(
             data.body == expected,
@@ -278,7 +282,8 @@ async fn every_kind_is_served_from_the_originals_as_built() {
         portrait.body == sheet_png(&spr, None, true).expect("the portrait").0,
         "the portrait differs"
     );
-    let type1 = sprite_data::load_document(&shipped("type1.json")).expect("type1");
+    let type1 =
+        sprite_data::load_document(&test_support::fixtures::document("type1")).expect("type1");
     let swing = RenderRequest {
         views: vec![5],
         scale: 3,
@@ -298,7 +303,7 @@ async fn every_kind_is_served_from_the_originals_as_built() {
     assert_eq!(kinds[3]["sp2"], "spr");
     assert_eq!(kinds[3]["sp2File"], "battle_behi2_sp2.bin");
     assert_eq!(kinds[0].get("sp2"), None, "TYPE1 draws from no SP2");
-    let mon = sprite_data::load_document(&shipped("mon.json")).expect("mon");
+    let mon = sprite_data::load_document(&test_support::fixtures::document("mon")).expect("mon");
     let behi = test_support::sheet_bytes(test, "BEHI.SPR").expect("every retail sheet is here");
     let behi2 = test_support::sheet_bytes(test, "BEHI2.SP2").expect("every retail sheet is here");
     let answer = app
@@ -325,7 +330,7 @@ async fn every_kind_is_served_from_the_originals_as_built() {
 
 #[tokio::test]
 async fn documents_given_with_data_are_served_as_read() {
-    let doc = shipped("type1.json");
+    let doc = test_support::fixtures::document("type1");
     let app = App::new(common::catalog_of(&doc));
     let kinds = app.get("/api/v1/kinds").await.json();
     assert_eq!(kinds[0]["kind"], "type1");
@@ -648,7 +653,7 @@ async fn an_sp2_animation_without_its_sp2_is_refused_and_said() {
     let dir = test_support::temp_dir("api_no_sp2");
     std::fs::copy(&behi, dir.join("BEHI.SPR")).expect("copies the sheet");
     let doc = dir.join("mon.json");
-    std::fs::copy(shipped("mon.json"), &doc).expect("copies the document");
+    std::fs::copy(test_support::fixtures::document("mon"), &doc).expect("copies the document");
     let app = App::new(common::catalog_of(&doc));
     let kinds = app.get("/api/v1/kinds").await.json();
     assert_eq!(

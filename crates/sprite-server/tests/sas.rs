@@ -5,28 +5,24 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 use common::App;
 use sas_formats::document::{self, CellTable};
 use sas_formats::meanings::PositionPair;
 use sas_formats::pose::pose_at;
 use sas_formats::{ByteOrder, Meanings, SasSet};
+use sprite_inputs::catalog::{Catalog, SasCatalog};
+use sprite_inputs::sheets::SasSheet;
 use sprite_render::Format;
-use sprite_render::sas::{SasRenderRequest, SasWhat, sas_sheet};
-use sprite_server::{Catalog, SasCatalog, SasSheet};
-
-fn fixture(name: &str) -> PathBuf {
-    test_support::repo_root().join("fixtures/sas").join(name)
-}
+use sprite_render::sas::{SasRenderRequest, SasSubject, sas_sheet};
+use test_support::fixtures;
 
 /// `serve --sas synthetic.sas3 --sas synthetic.pakd --sas-sheet synthetic-sheet.png`.
 fn served() -> (App, SasCatalog) {
-    let sheet = SasSheet::read(&fixture("synthetic-sheet.png")).expect("the sheet reads");
+    let sheet = SasSheet::read(&fixtures::sas("synthetic-sheet.png")).expect("the sheet reads");
     let mut sas = SasCatalog::default();
-    sas.add_file(&fixture("synthetic.sas3"), Some(&sheet))
+    sas.add_file(&fixtures::sas("synthetic.sas3"), Some(&sheet))
         .expect("the set reads");
-    sas.add_file(&fixture("synthetic.pakd"), Some(&sheet))
+    sas.add_file(&fixtures::sas("synthetic.pakd"), Some(&sheet))
         .expect("the container reads");
     let app = App::with_sas(Catalog::demo().expect("the demo"), sas.clone());
     (app, sas)
@@ -88,7 +84,7 @@ async fn the_list_names_each_set_and_container_entry_with_its_counts() {
     );
     assert_eq!(
         list[0]["sha256"].as_str(),
-        Some(sprite_data::pipeline::sha256_hex(&data.body).as_str())
+        Some(sprite_inputs::retail::sha256_hex(&data.body).as_str())
     );
 }
 
@@ -97,7 +93,11 @@ async fn the_document_is_build_sas_with_its_etag_304_and_gzip() {
     let (app, sas) = served();
     let set = set_named(&sas, "synthetic.1");
     // `build --sas synthetic.pakd --entry 1 --sheet-file synthetic-sheet.png`.
-    let expected = document::to_bytes(set, &Meanings::seed(), Some("synthetic-sheet.png"));
+    let expected = document::to_bytes(
+        set,
+        &Meanings::from_executable(),
+        Some("synthetic-sheet.png"),
+    );
     app.assert_tagged_json("/api/v1/sas/data?set=synthetic.1", &expected)
         .await;
     // Another reading is another document: `build --sas ... --meanings gibbed --position x1y1`.
@@ -118,10 +118,10 @@ async fn a_pose_is_the_line_draw_prints_at_every_tick() {
         let set = set_named(&sas, name);
         let cells = CellTable::of(set);
         for (reading, table) in [
-            ("", Meanings::seed()),
+            ("", Meanings::from_executable()),
             (
                 "&position=x1y1",
-                Meanings::seed().with_position_pair(PositionPair::First),
+                Meanings::from_executable().with_position_pair(PositionPair::First),
             ),
         ] {
             for (animation, row) in set.animations.iter().enumerate() {
@@ -177,7 +177,7 @@ async fn a_pose_is_the_line_draw_prints_at_every_tick() {
 
 /// The file `render --data SET --sheet synthetic-sheet.png` writes for `request`.
 fn rendered(set: &SasSet, table: &Meanings, request: &SasRenderRequest) -> Vec<u8> {
-    let sheet = sas_sheet(&std::fs::read(fixture("synthetic-sheet.png")).unwrap()).unwrap();
+    let sheet = sas_sheet(&std::fs::read(fixtures::sas("synthetic-sheet.png")).unwrap()).unwrap();
     request
         .against(set, table)
         .expect("a request the set takes")
@@ -200,14 +200,14 @@ async fn a_render_is_the_file_render_writes() {
     };
     let v3 = set_named(&sas, "synthetic");
     let v0 = set_named(&sas, "synthetic.1");
-    let seed = Meanings::seed();
+    let seed = Meanings::from_executable();
     for (query, expected) in [
         (
             "render.png?set=synthetic&animation=0&direction=1",
             rendered(
                 v3,
                 &seed,
-                &request(SasWhat::Animations(vec![0]), 1, Format::Png),
+                &request(SasSubject::Animations(vec![0]), 1, Format::Png),
             ),
         ),
         (
@@ -215,7 +215,7 @@ async fn a_render_is_the_file_render_writes() {
             rendered(
                 v3,
                 &seed,
-                &request(SasWhat::Animations(vec![0]), 0, Format::Gif),
+                &request(SasSubject::Animations(vec![0]), 0, Format::Gif),
             ),
         ),
         (
@@ -228,7 +228,7 @@ async fn a_render_is_the_file_render_writes() {
                     background: "#202020".parse().unwrap(),
                     plays: Some(2),
                     hold: 7,
-                    ..request(SasWhat::Animations(vec![1]), 2, Format::Apng)
+                    ..request(SasSubject::Animations(vec![1]), 2, Format::Apng)
                 },
             ),
         ),
@@ -239,7 +239,7 @@ async fn a_render_is_the_file_render_writes() {
                 &seed,
                 &SasRenderRequest {
                     scale: 8,
-                    ..request(SasWhat::Sprite(2), 0, Format::Png)
+                    ..request(SasSubject::Sprite(2), 0, Format::Png)
                 },
             ),
         ),
@@ -248,7 +248,7 @@ async fn a_render_is_the_file_render_writes() {
             rendered(
                 v3,
                 &seed.clone().with_position_pair(PositionPair::First),
-                &request(SasWhat::Animations(vec![0]), 0, Format::Png),
+                &request(SasSubject::Animations(vec![0]), 0, Format::Png),
             ),
         ),
     ] {
@@ -269,7 +269,7 @@ async fn a_render_is_the_file_render_writes() {
         .await;
     assert!(gif.body != straight.body);
     let sheet = app.get("/api/v1/sas/sheet.png?set=synthetic.0").await;
-    assert!(sheet.body == std::fs::read(fixture("synthetic-sheet.png")).unwrap());
+    assert!(sheet.body == std::fs::read(fixtures::sas("synthetic-sheet.png")).unwrap());
 }
 
 #[tokio::test]
@@ -327,7 +327,8 @@ async fn what_a_set_does_not_have_is_refused_naming_the_parameter() {
 #[tokio::test]
 async fn a_set_without_a_sheet_is_posed_but_not_drawn_and_no_set_is_said() {
     let mut sas = SasCatalog::default();
-    sas.add_file(&fixture("synthetic.sas3"), None).unwrap();
+    sas.add_file(&fixtures::sas("synthetic.sas3"), None)
+        .unwrap();
     let app = App::with_sas(Catalog::demo().unwrap(), sas);
     let pose = app
         .get("/api/v1/sas/pose?animation=0&direction=0&tick=0")
@@ -373,7 +374,7 @@ async fn a_render_over_the_pixel_limit_is_refused_before_it_is_drawn() {
     let dir = test_support::temp_dir("api_sas_limit");
     let path = dir.join("huge.sas3");
     std::fs::write(&path, set.encode().unwrap()).unwrap();
-    let sheet = SasSheet::read(&fixture("synthetic-sheet.png")).unwrap();
+    let sheet = SasSheet::read(&fixtures::sas("synthetic-sheet.png")).unwrap();
     let mut sas = SasCatalog::default();
     sas.add_file(&path, Some(&sheet)).unwrap();
     let app = App::with_sas(Catalog::demo().unwrap(), sas);

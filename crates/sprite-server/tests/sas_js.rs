@@ -50,10 +50,10 @@ fn sas_js_poses_are_the_lines_draw_prints() {
     let mut compared = 0;
     for (name, set) in &sets {
         for (reading, table) in [
-            ("x2y2", Meanings::seed()),
+            ("x2y2", Meanings::from_executable()),
             (
                 "x1y1",
-                Meanings::seed().with_position_pair(PositionPair::First),
+                Meanings::from_executable().with_position_pair(PositionPair::First),
             ),
         ] {
             let doc = dir.join(format!("{name}-{reading}.json"));

@@ -6,26 +6,30 @@
 
 mod common;
 
-use common::{App, escape, shipped, shipped_layer};
+use common::{App, escape};
 use fft_formats::layer::WeaponType;
 use fft_formats::spr::Spr;
-use sprite_data::pipeline::{Originals, sha256_hex};
 use sprite_data::pose::DrawRequest;
+use sprite_inputs::Originals;
+use sprite_inputs::catalog::Catalog;
+use sprite_inputs::retail::sha256_hex;
+use sprite_inputs::sheets::WeaponSheet;
 use sprite_render::compose::place_frame;
 use sprite_render::layers::{LayerPalettes, WeaponArt};
 use sprite_render::sheet::sheet_png;
-use sprite_render::{Art, Format, Image, RenderRequest, What};
+use sprite_render::{Format, Image, RenderRequest, Subject, TileSources};
 use sprite_server::viewer::ASSETS;
-use sprite_server::{Catalog, WeaponSheet};
 
 /// TYPE1's document with the shipped layer documents beside it (and no sheet: drawn from a
 /// synthetic one, every cell opaque).
 fn type1_with_layers(test: &str) -> std::path::PathBuf {
     let dir = test_support::temp_dir(test);
     let doc = dir.join("type1.json");
-    std::fs::copy(shipped("type1.json"), &doc).expect("copies the document");
-    std::fs::copy(shipped_layer("wep1.json"), dir.join("wep1.json")).expect("copies wep1");
-    std::fs::copy(shipped_layer("eff1.json"), dir.join("eff1.json")).expect("copies eff1");
+    std::fs::copy(test_support::fixtures::document("type1"), &doc).expect("copies the document");
+    std::fs::copy(test_support::fixtures::layer("wep1"), dir.join("wep1.json"))
+        .expect("copies wep1");
+    std::fs::copy(test_support::fixtures::layer("eff1"), dir.join("eff1.json"))
+        .expect("copies eff1");
     doc
 }
 
@@ -287,8 +291,10 @@ async fn the_canvas_with_a_weapon_is_the_render_with_it() {
     let doc = sprite_data::load_document(&doc_path).expect("loads");
     let sheet = sprite_render::sheet::synthetic_sheet(&doc);
     let spr = Spr::decode(&std::fs::read(&weapons).expect("reads")).expect("WEP.SPR");
-    let wep1 = sprite_data::load_layer_document(&shipped_layer("wep1.json")).expect("wep1");
-    let eff1 = sprite_data::load_layer_document(&shipped_layer("eff1.json")).expect("eff1");
+    let wep1 =
+        sprite_data::load_layer_document(&test_support::fixtures::layer("wep1")).expect("wep1");
+    let eff1 =
+        sprite_data::load_layer_document(&test_support::fixtures::layer("eff1")).expect("eff1");
     for (name, view, palettes) in [
         ("Swing High", 1, LayerPalettes::default()),
         ("Swing Mid", 6, LayerPalettes::default()),
@@ -316,13 +322,13 @@ async fn the_canvas_with_a_weapon_is_the_render_with_it() {
         let request = RenderRequest {
             views: vec![view],
             weapon: Some(WeaponType::Sword),
-            ..RenderRequest::new(What::Animations(vec![name.to_owned()]), Format::Apng)
+            ..RenderRequest::new(Subject::Animations(vec![name.to_owned()]), Format::Apng)
         };
         let art = WeaponArt::cut(&spr, &wep1, &eff1, palettes).expect("the blocks");
         let rendered = request
             .against(&doc)
             .expect("a request")
-            .render(&Art {
+            .render(&TileSources {
                 sheet: &sheet,
                 sp2: None,
                 weapon: Some(&art),
@@ -357,8 +363,9 @@ async fn the_canvas_with_a_weapon_is_the_render_with_it() {
 async fn the_layer_documents_are_served_with_their_tags() {
     let doc_path = type1_with_layers("viewer_layer");
     let app = App::new(common::catalog_of(&doc_path));
-    for (layer, file) in [("weapon", "wep1.json"), ("effect", "eff1.json")] {
-        let shipped = std::fs::read(shipped_layer(file)).expect("a shipped layer document");
+    for (layer, file) in [("weapon", "wep1"), ("effect", "eff1")] {
+        let shipped =
+            std::fs::read(test_support::fixtures::layer(file)).expect("a shipped layer document");
         app.assert_tagged_json(&format!("/api/v1/layer?layer={layer}"), &shipped)
             .await;
     }
@@ -410,7 +417,9 @@ async fn the_layer_documents_are_served_with_their_tags() {
     );
 
     // A kind served without its layer documents.
-    let bare = App::new(common::catalog_of(&shipped("type1.json")));
+    let bare = App::new(common::catalog_of(&test_support::fixtures::document(
+        "type1",
+    )));
     for (target, parameter) in [
         ("layer?layer=weapon", "layer"),
         ("layer.png?layer=effect&weapon=sword", "weapon"),
@@ -445,12 +454,13 @@ async fn a_layer_picture_is_its_block_of_the_weapons_sheet() {
     let app = App::new(catalog);
     let spr = Spr::decode(&std::fs::read(&weapons).expect("reads")).expect("WEP.SPR");
     for (layer, file, palette, rows) in [
-        ("weapon", "wep1.json", 0, 0),
-        ("weapon", "wep1.json", 3, 16),
-        ("effect", "eff1.json", 0, 0),
-        ("effect", "eff1.json", 2, 0),
+        ("weapon", "wep1", 0, 0),
+        ("weapon", "wep1", 3, 16),
+        ("effect", "eff1", 0, 0),
+        ("effect", "eff1", 2, 0),
     ] {
-        let doc = sprite_data::load_layer_document(&shipped_layer(file)).expect("a layer");
+        let doc = sprite_data::load_layer_document(&test_support::fixtures::layer(file))
+            .expect("a layer");
         let mut target = format!("/api/v1/layer.png?layer={layer}&weapon=sword");
         match layer {
             "weapon" => target += &format!("&weapon-palette={palette}&weapon-rows={rows}"),
@@ -502,8 +512,10 @@ async fn a_layer_picture_is_its_block_of_the_weapons_sheet() {
                 ..LayerPalettes::default()
             },
         };
-        let wep1 = sprite_data::load_layer_document(&shipped_layer("wep1.json")).expect("wep1");
-        let eff1 = sprite_data::load_layer_document(&shipped_layer("eff1.json")).expect("eff1");
+        let wep1 =
+            sprite_data::load_layer_document(&test_support::fixtures::layer("wep1")).expect("wep1");
+        let eff1 =
+            sprite_data::load_layer_document(&test_support::fixtures::layer("eff1")).expect("eff1");
         let art = WeaponArt::cut(&spr, &wep1, &eff1, palettes).expect("the blocks");
         let cut = if layer == "weapon" {
             &art.weapon_sheet
@@ -528,20 +540,21 @@ async fn the_layers_built_from_the_originals_are_the_shipped_documents() {
         return;
     }
     let app =
-        App::new(Catalog::from_originals(&Originals::Folder(originals), None).expect("builds"));
+        App::new(Catalog::from_originals(&Originals::folder(originals), None).expect("builds"));
     // TYPE2's units hold WEP2's weapons, every other kind WEP1's; all start EFF1's effects.
     for (kind, layer, file) in [
-        ("type1", "weapon", "wep1.json"),
-        ("type2", "weapon", "wep2.json"),
-        ("type1", "effect", "eff1.json"),
-        ("type2", "effect", "eff1.json"),
-        ("mon", "weapon", "wep1.json"),
+        ("type1", "weapon", "wep1"),
+        ("type2", "weapon", "wep2"),
+        ("type1", "effect", "eff1"),
+        ("type2", "effect", "eff1"),
+        ("mon", "weapon", "wep1"),
     ] {
         let answer = app
             .get(&format!("/api/v1/layer?kind={kind}&layer={layer}"))
             .await;
         assert_eq!(answer.status, 200, "{kind} {layer}: {}", answer.text());
-        let shipped = std::fs::read(shipped_layer(file)).expect("a shipped layer document");
+        let shipped =
+            std::fs::read(test_support::fixtures::layer(file)).expect("a shipped layer document");
         assert!(
             answer.body == shipped,
             "{kind}'s {layer} layer is not {file}"

@@ -5,19 +5,21 @@
 
 mod common;
 
-use common::{App, escape, shipped, shipped_layer};
+use common::{App, escape};
 use fft_formats::layer::WeaponType;
 use fft_formats::spr::Spr;
 use sprite_data::layer::LayerDocument;
-use sprite_data::pipeline::Originals;
 use sprite_data::pose::DrawRequest;
+use sprite_inputs::Originals;
+use sprite_inputs::catalog::Catalog;
+use sprite_inputs::sheets::WeaponSheet;
 use sprite_render::layers::{LayerPalettes, WeaponArt};
 use sprite_render::sheet::load_sheet;
-use sprite_render::{Art, Format, RenderRequest, What};
-use sprite_server::{Catalog, WeaponSheet};
+use sprite_render::{Format, RenderRequest, Subject, TileSources};
 
 fn layer(name: &str) -> LayerDocument {
-    sprite_data::load_layer_document(&shipped_layer(name)).expect("a shipped layer document")
+    sprite_data::load_layer_document(&test_support::fixtures::layer(name))
+        .expect("a shipped layer document")
 }
 
 /// The line `tactics-sprite draw --weapon sword --weapon-data W --effect-data E` prints.
@@ -63,15 +65,16 @@ async fn a_weapon_is_drawn_from_the_originals_as_draw_draws_it() {
         return;
     }
     let app =
-        App::new(Catalog::from_originals(&Originals::Folder(originals), None).expect("builds"));
+        App::new(Catalog::from_originals(&Originals::folder(originals), None).expect("builds"));
     let kinds = app.get("/api/v1/kinds").await.json();
     assert_eq!(kinds[0]["layers"], serde_json::json!(["wep1", "eff1"]));
     assert_eq!(kinds[1]["layers"], serde_json::json!(["wep2", "eff1"]));
     // TYPE1 draws WEP1's weapons and TYPE2 WEP2's, each with EFF1: the shipped layer documents,
     // which `build --kind wep1` (wep2, eff1) makes from the same files.
-    let eff1 = layer("eff1.json");
-    for (kind, weapon) in [("type1", layer("wep1.json")), ("type2", layer("wep2.json"))] {
-        let doc = sprite_data::load_document(&shipped(&format!("{kind}.json"))).expect("loads");
+    let eff1 = layer("eff1");
+    for (kind, weapon) in [("type1", layer("wep1")), ("type2", layer("wep2"))] {
+        let doc =
+            sprite_data::load_document(&test_support::fixtures::document(kind)).expect("loads");
         let mut drawn_with_a_sword = 0;
         // Views 1 and 5 (a mirrored one); the swing's start, its hit frame (tick 16 holds the
         // sword at 90 degrees, see the command line's tests/weapon.rs), its end and past it.
@@ -108,10 +111,11 @@ async fn a_weapon_is_drawn_from_the_originals_as_draw_draws_it() {
 fn type1_with_layers(test: &str) -> std::path::PathBuf {
     let dir = test_support::temp_dir(test);
     let doc = dir.join("type1.json");
-    std::fs::copy(shipped("type1.json"), &doc).expect("copies the document");
-    std::fs::copy(shipped_layer("wep1.json"), dir.join("wep1.json")).expect("copies wep1");
+    std::fs::copy(test_support::fixtures::document("type1"), &doc).expect("copies the document");
+    std::fs::copy(test_support::fixtures::layer("wep1"), dir.join("wep1.json"))
+        .expect("copies wep1");
     std::fs::copy(
-        shipped_layer("eff1.json"),
+        test_support::fixtures::layer("eff1"),
         dir.join("eff1.tactics-sprite-layer.json"),
     )
     .expect("copies eff1");
@@ -123,7 +127,7 @@ async fn a_weapon_is_drawn_from_the_layer_documents_beside_data() {
     let doc_path = type1_with_layers("api_weapon_beside");
     let app = App::new(common::catalog_of(&doc_path));
     let doc = sprite_data::load_document(&doc_path).expect("loads");
-    let (wep1, eff1) = (layer("wep1.json"), layer("eff1.json"));
+    let (wep1, eff1) = (layer("wep1"), layer("eff1"));
     for tick in [0, 16, 18] {
         let answer = app
             .get(&format!(
@@ -160,7 +164,7 @@ async fn a_weapon_without_its_layer_documents_is_refused_and_said() {
     // The shipped TYPE1 document alone: no wep1 or eff1 document beside it.
     let dir = test_support::temp_dir("api_weapon_missing");
     let doc = dir.join("type1.json");
-    std::fs::copy(shipped("type1.json"), &doc).expect("copies the document");
+    std::fs::copy(test_support::fixtures::document("type1"), &doc).expect("copies the document");
     let app = App::new(common::catalog_of(&doc));
     assert!(
         app.get("/api/v1/kinds").await.json()[0]
@@ -201,15 +205,15 @@ fn rendered_with_a_sword(
     palettes: LayerPalettes,
     request: &RenderRequest,
 ) -> Vec<u8> {
-    let (wep1, eff1) = (layer("wep1.json"), layer("eff1.json"));
+    let (wep1, eff1) = (layer("wep1"), layer("eff1"));
     let art = WeaponArt::cut(wep, &wep1, &eff1, palettes).expect("the layers' blocks");
     let sheet = load_sheet(ramuza, None).expect("the sheet");
     request
         .against(doc)
         .expect("a request the document takes")
-        .render(&Art {
+        .render(&TileSources {
             weapon: Some(&art),
-            ..Art::of(&sheet, None)
+            ..TileSources::of(&sheet, None)
         })
         .expect("drawn")
         .bytes
@@ -231,23 +235,24 @@ async fn a_render_draws_the_weapon_when_asked() {
         return;
     }
     let mut catalog = Catalog::from_originals(
-        &Originals::Folder(originals),
-        Some(&Originals::Folder(sheets)),
+        &Originals::folder(originals),
+        Some(&Originals::folder(sheets)),
     )
     .expect("builds");
-    catalog.weapon_sheet = WeaponSheet::find(&[Originals::Folder(
+    catalog.weapon_sheet = WeaponSheet::find(&[Originals::folder(
         weapons.parent().expect("its folder").to_path_buf(),
     )])
     .expect("reads")
     .map(Some)
     .expect("WEP.SPR is found by either name");
     let app = App::new(catalog);
-    let doc = sprite_data::load_document(&shipped("type1.json")).expect("loads");
+    let doc =
+        sprite_data::load_document(&test_support::fixtures::document("type1")).expect("loads");
     let ramuza = test_support::sheet_bytes(test, "RAMUZA.SPR").expect("every retail sheet is here");
     let wep = Spr::decode(&std::fs::read(&weapons).expect("reads")).expect("WEP.SPR");
     let swing = |format| RenderRequest {
         weapon: Some(WeaponType::Sword),
-        ..RenderRequest::new(What::Animations(vec!["Swing High".to_owned()]), format)
+        ..RenderRequest::new(Subject::Animations(vec!["Swing High".to_owned()]), format)
     };
     let coloured = LayerPalettes {
         weapon_palette: 3,

@@ -12,7 +12,9 @@
 //! LOAD_REQUESTS=1000000 LOAD_SECONDS=900 cargo bench -p tactics-sprite --bench serve_load
 //! ```
 //!
-//! `LOAD_REQUESTS` sets every phase's count at once (the per-endpoint variables win over it).
+//! `LOAD_REQUESTS` sets every phase's count at once (the per-endpoint variables win over it);
+//! `SERVE_BINARY=/path/to/tactics-sprite` loads another build's server instead of this one's, to
+//! compare two builds back to back with the same load.
 
 #[path = "../tests/serve_support/mod.rs"]
 mod serve_support;
@@ -137,7 +139,7 @@ fn main() {
         println!("serve_load: run with `cargo bench -p tactics-sprite --bench serve_load`");
         return;
     }
-    let originals = std::env::var(fft_formats::retail::ORIGINALS_VAR)
+    let originals = std::env::var(test_support::ORIGINALS_VAR)
         .ok()
         .filter(|v| !v.is_empty())
         .map(|d| test_support::repo_root().join(d))

@@ -21,8 +21,8 @@ fn a_full_disk_leaves_the_previous_document_intact() {
     let script = format!(
         "trap '' XFSZ; ulimit -f 4; exec '{}' build --shp '{}' --seq '{}' --profile '{}' -o '{}'",
         env!("CARGO_BIN_EXE_tactics-sprite"),
-        s(&root.join("fixtures/demo/DEMO.SHP")),
-        s(&root.join("fixtures/demo/DEMO.SEQ")),
+        s(&test_support::fixtures::demo("DEMO.SHP")),
+        s(&test_support::fixtures::demo("DEMO.SEQ")),
         s(&root.join("crates/sprite-data/profiles/demo.toml")),
         s(&out)
     );
@@ -31,12 +31,7 @@ fn a_full_disk_leaves_the_previous_document_intact() {
         .arg(&script)
         .output()
         .unwrap();
-    assert_eq!(
-        run.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    test_support::cli::assert_exit(&run, 1);
     let stderr = String::from_utf8(run.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("doc.json: cannot write"), "{stderr}");
@@ -66,9 +61,9 @@ fn an_output_that_cannot_be_replaced_is_an_error_and_nothing_is_left() {
         .args([
             "build",
             "--shp",
-            s(&root.join("fixtures/demo/DEMO.SHP")),
+            s(&test_support::fixtures::demo("DEMO.SHP")),
             "--seq",
-            s(&root.join("fixtures/demo/DEMO.SEQ")),
+            s(&test_support::fixtures::demo("DEMO.SEQ")),
         ])
         .args([
             "--profile",
@@ -78,7 +73,7 @@ fn an_output_that_cannot_be_replaced_is_an_error_and_nothing_is_left() {
         ])
         .output()
         .unwrap();
-    assert_eq!(run.status.code(), Some(1));
+    test_support::cli::assert_exit(&run, 1);
     assert_eq!(String::from_utf8(run.stderr).unwrap().lines().count(), 1);
     assert_eq!(std::fs::read_to_string(out.join("keep")).unwrap(), "kept");
     let names: Vec<_> = std::fs::read_dir(&dir)

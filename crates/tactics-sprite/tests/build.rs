@@ -5,8 +5,9 @@
 mod common;
 
 use common::s;
-use sprite_data::pipeline::{Source, build_demo, build_from_sources};
+use sprite_data::NamedBytes;
 use sprite_data::profile::UnitKind;
+use sprite_inputs::build::{build_demo, build_from_bytes};
 use test_support::{repo_root, retail_file, temp_dir};
 
 #[test]
@@ -17,9 +18,9 @@ fn builds_the_demo_with_a_profile_file() {
     let run = common::run([
         "build",
         "--shp",
-        s(&root.join("fixtures/demo/DEMO.SHP")),
+        s(&test_support::fixtures::demo("DEMO.SHP")),
         "--seq",
-        s(&root.join("fixtures/demo/DEMO.SEQ")),
+        s(&test_support::fixtures::demo("DEMO.SEQ")),
         "--profile",
         s(&root.join("crates/sprite-data/profiles/demo.toml")),
         "-o",
@@ -84,12 +85,12 @@ fn builds_type1_from_the_originals() {
         std::fs::read(&type1_shp).unwrap(),
         std::fs::read(&type1_seq).unwrap(),
     );
-    let library = build_from_sources(
-        Source {
+    let library = build_from_bytes(
+        NamedBytes {
             name: "TYPE1.SHP",
             bytes: &shp,
         },
-        Source {
+        NamedBytes {
             name: "TYPE1.SEQ",
             bytes: &seq,
         },
@@ -109,12 +110,12 @@ fn a_failed_build_leaves_the_previous_output_and_says_why_in_one_line() {
     let out = dir.join("doc.json");
     std::fs::write(&out, "previous output\n").unwrap();
     let truncated = dir.join("SHORT.SEQ");
-    let seq = std::fs::read(root.join("fixtures/demo/DEMO.SEQ")).unwrap();
+    let seq = std::fs::read(test_support::fixtures::demo("DEMO.SEQ")).unwrap();
     std::fs::write(&truncated, &seq[..seq.len() - 3]).unwrap();
     let run = common::run([
         "build",
         "--shp",
-        s(&root.join("fixtures/demo/DEMO.SHP")),
+        s(&test_support::fixtures::demo("DEMO.SHP")),
         "--seq",
         s(&truncated),
         "--profile",
@@ -122,7 +123,7 @@ fn a_failed_build_leaves_the_previous_output_and_says_why_in_one_line() {
         "-o",
         s(&out),
     ]);
-    assert_eq!(run.status.code(), Some(1));
+    test_support::cli::assert_exit(&run, 1);
     let stderr = String::from_utf8(run.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(
@@ -145,7 +146,7 @@ fn a_failed_build_leaves_the_previous_output_and_says_why_in_one_line() {
 
 #[test]
 fn build_usage_errors_exit_2() {
-    assert_eq!(common::run(["build", "--shp", "a"]).status.code(), Some(2));
+    test_support::cli::assert_exit(&common::run(["build", "--shp", "a"]), 2);
 }
 
 /// A modded file (one delay changed) still builds, and the report says which input is retail and

@@ -9,9 +9,10 @@ use std::path::Path;
 use std::process::Output;
 
 use common::{run, s};
-use sprite_data::layer::build_layer_from_folder;
-use sprite_data::pipeline::{Source, build_from_sources};
+use sprite_data::NamedBytes;
 use sprite_data::profile::UNIT_KINDS;
+use sprite_inputs::build::build_from_bytes;
+use sprite_inputs::layers::build_layer_from_folder;
 use test_support::{assert_same_text, remaster_name, retail_file, temp_dir};
 
 /// `tactics-sprite build --kind KIND --shp SHP --seq SEQ -o OUT`.
@@ -52,12 +53,12 @@ fn every_kind_builds_its_shipped_document() {
             String::from_utf8_lossy(&run.stderr)
         );
         let (shp_bytes, seq_bytes) = (std::fs::read(&shp).unwrap(), std::fs::read(&seq).unwrap());
-        let library = build_from_sources(
-            Source {
+        let library = build_from_bytes(
+            NamedBytes {
                 name: &profile.shp,
                 bytes: &shp_bytes,
             },
-            Source {
+            NamedBytes {
                 name: &profile.seq,
                 bytes: &seq_bytes,
             },
@@ -93,14 +94,14 @@ fn an_unknown_kind_or_kind_with_profile_is_a_usage_error() {
         "build", "--shp", "a.shp", "--seq", "a.seq", "-o", "out.json",
     ];
     let unknown = run([&base[..], &["--kind", "type9"]].concat());
-    assert_eq!(unknown.status.code(), Some(2));
+    test_support::cli::assert_exit(&unknown, 2);
     let stderr = String::from_utf8_lossy(&unknown.stderr);
     assert!(
         stderr.contains("the kinds are type1, type2, cyoko, mon, ruka, other, arute, kanzen"),
         "{stderr}"
     );
     let both = run([&base[..], &["--kind", "mon", "--profile", "p.toml"]].concat());
-    assert_eq!(both.status.code(), Some(2));
+    test_support::cli::assert_exit(&both, 2);
     assert!(
         String::from_utf8_lossy(&both.stderr).contains("cannot be used with"),
         "{}",
@@ -144,7 +145,7 @@ fn every_layer_builds_its_shipped_document() {
     };
     let out = out_dir.join("bad.json");
     let run = build_kind("wep1", &type1, &wep1_seq, &out);
-    assert_eq!(run.status.code(), Some(1));
+    test_support::cli::assert_exit(&run, 1);
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(
         stderr.contains(&format!(
@@ -156,7 +157,7 @@ fn every_layer_builds_its_shipped_document() {
     );
     assert!(!out.exists());
     let run = build_kind("wep1", &wep1_shp, &wep2_seq, &out);
-    assert_eq!(run.status.code(), Some(1));
+    test_support::cli::assert_exit(&run, 1);
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(
         stderr.contains(

@@ -14,7 +14,7 @@ use test_support::fftorama::{Item, animation_data, opcode_parameters};
 use test_support::{fftorama_tables, originals, repo_root, retail_bytes, temp_dir};
 
 fn shipped_type1() -> Value {
-    let text = std::fs::read_to_string(repo_root().join("fixtures/documents/type1.json")).unwrap();
+    let text = std::fs::read_to_string(test_support::fixtures::type1()).unwrap();
     serde_json::from_str(&text).unwrap()
 }
 
@@ -97,7 +97,7 @@ fn check_names_exactly_the_changed_paths() {
     let base = ["check", "--data", s(&theirs), "--originals", s(&originals)];
 
     let run = common::run([&base[..], &["--format", "json"]].concat());
-    assert_eq!(run.status.code(), Some(1), "{}", stdout(&run));
+    test_support::cli::assert_exit(&run, 1);
     let report: Value = serde_json::from_str(&stdout(&run)).unwrap();
     let paths: Vec<&str> = report["differences"]
         .as_array()
@@ -166,7 +166,7 @@ fn check_names_exactly_the_changed_paths() {
 
     // --ignore leaves them out entirely; the changes still fail.
     let run = common::run([&base[..], &SITE_FIELDS[..]].concat());
-    assert_eq!(run.status.code(), Some(1));
+    test_support::cli::assert_exit(&run, 1);
     assert!(!stdout(&run).contains("not derived"), "{}", stdout(&run));
     assert!(stdout(&run).ends_with("different: 3 differences; 5 ignored by --ignore\n"));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -174,14 +174,16 @@ fn check_names_exactly_the_changed_paths() {
 
 #[test]
 fn check_passes_a_copy_that_differs_only_in_what_the_files_do_not_give() {
-    let Some(originals) = originals("check_passes_a_copy_that_differs_only_in_site_fields") else {
+    let Some(originals) =
+        originals("check_passes_a_copy_that_differs_only_in_what_the_files_do_not_give")
+    else {
         return;
     };
     let dir = temp_dir("check-pass");
     let theirs = their_copy(&dir, false);
     let base = ["check", "--data", s(&theirs), "--originals", s(&originals)];
     let run = common::run([&base[..], &SITE_FIELDS[..]].concat());
-    assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
+    test_support::cli::assert_exit(&run, 0);
     assert!(
         stdout(&run).ends_with("same: no differences; 5 ignored by --ignore\n"),
         "{}",
@@ -189,7 +191,7 @@ fn check_passes_a_copy_that_differs_only_in_what_the_files_do_not_give() {
     );
     // Without --ignore it still passes, listing them; --strict fails on them.
     let run = common::run(base);
-    assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
+    test_support::cli::assert_exit(&run, 0);
     assert!(stdout(&run).contains("not derived from the files"));
     assert_eq!(
         common::run([&base[..], &["--strict"]].concat())
@@ -210,11 +212,11 @@ fn a_reindented_copy_passes_and_bytes_catches_it() {
     std::fs::write(&copy, reindented(&shipped_type1())).unwrap();
     let base = ["check", "--data", s(&copy), "--originals", s(&originals)];
     let run = common::run(base);
-    assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
+    test_support::cli::assert_exit(&run, 0);
     assert!(stdout(&run).ends_with("same: no differences\n"));
 
     let run = common::run([&base[..], &["--bytes"]].concat());
-    assert_eq!(run.status.code(), Some(1), "{}", stdout(&run));
+    test_support::cli::assert_exit(&run, 1);
     let text = stdout(&run);
     // The shipped file opens `{\n  "format"`; the copy `{\n    "heldItemScale"`: byte 4, line 2.
     assert!(
@@ -234,7 +236,7 @@ fn a_reindented_copy_passes_and_bytes_catches_it() {
     );
 
     // The shipped file itself is the canonical bytes.
-    let shipped = repo_root().join("fixtures/documents/type1.json");
+    let shipped = test_support::fixtures::type1();
     let run = common::run([
         "check",
         "--data",
@@ -243,7 +245,7 @@ fn a_reindented_copy_passes_and_bytes_catches_it() {
         s(&originals),
         "--bytes",
     ]);
-    assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
+    test_support::cli::assert_exit(&run, 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -263,7 +265,7 @@ fn github_format_is_one_annotation_per_difference() {
         "--format",
         "github",
     ]);
-    assert_eq!(run.status.code(), Some(1));
+    test_support::cli::assert_exit(&run, 1);
     let text = stdout(&run);
     let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("::error ")).collect();
     assert_eq!(errors.len(), 3, "{text}");
@@ -318,9 +320,9 @@ fn github_format_is_one_annotation_per_difference() {
 fn check_without_game_files_on_the_demo() {
     let root = repo_root();
     let dir = temp_dir("check-demo");
-    let demo = root.join("fixtures/documents/demo.json");
-    let shp = root.join("fixtures/demo/DEMO.SHP");
-    let seq = root.join("fixtures/demo/DEMO.SEQ");
+    let demo = test_support::fixtures::demo_document();
+    let shp = test_support::fixtures::demo("DEMO.SHP");
+    let seq = test_support::fixtures::demo("DEMO.SEQ");
     let profile = root.join("crates/sprite-data/profiles/demo.toml");
     let args = |data: &Path| {
         common::run([
@@ -337,7 +339,7 @@ fn check_without_game_files_on_the_demo() {
         ])
     };
     let run = args(&demo);
-    assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
+    test_support::cli::assert_exit(&run, 0);
 
     // One cell moved 8 pixels (a cell's x is a multiple of 8: one pixel would be refused by the
     // loader before any comparison): the path names the cell and both values.
@@ -347,7 +349,7 @@ fn check_without_game_files_on_the_demo() {
     let changed = dir.join("changed.json");
     std::fs::write(&changed, serde_json::to_string(&doc).unwrap()).unwrap();
     let run = args(&changed);
-    assert_eq!(run.status.code(), Some(1));
+    test_support::cli::assert_exit(&run, 1);
     assert!(
         stdout(&run).contains(&format!(
             "cells: 1 difference\n  cells[3].x: theirs {}, files {x}\n",
@@ -371,7 +373,7 @@ fn check_without_game_files_on_the_demo() {
         "--ignore",
         "cels",
     ]);
-    assert_eq!(run.status.code(), Some(1));
+    test_support::cli::assert_exit(&run, 1);
     assert!(
         String::from_utf8_lossy(&run.stderr).contains("--ignore cels matched no difference"),
         "{}",
@@ -418,7 +420,7 @@ fn check_without_game_files_on_the_demo() {
         "--ignore",
         "a[",
     ]);
-    assert_eq!(bad_pattern.status.code(), Some(2));
+    test_support::cli::assert_exit(&bad_pattern, 2);
     assert!(String::from_utf8_lossy(&bad_pattern.stderr).contains("`[` without `]`"));
     let not_a_document = common::run([
         "check",
@@ -429,7 +431,7 @@ fn check_without_game_files_on_the_demo() {
         "--seq",
         s(&seq),
     ]);
-    assert_eq!(not_a_document.status.code(), Some(2));
+    test_support::cli::assert_exit(&not_a_document, 2);
     let stderr = String::from_utf8_lossy(&not_a_document.stderr).into_owned();
     // The one loader says what the file is instead (issue 10's wording through issue 17's loader).
     assert!(
@@ -438,10 +440,7 @@ fn check_without_game_files_on_the_demo() {
         ),
         "{stderr}"
     );
-    assert_eq!(
-        common::run(["check", "--data", s(&demo)]).status.code(),
-        Some(2)
-    );
+    test_support::cli::assert_exit(&common::run(["check", "--data", s(&demo)]), 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -495,7 +494,7 @@ fn diff_names_the_slot_command_and_offset_of_a_changed_delay() {
     std::fs::write(&b, &modified).unwrap();
 
     let run = common::run(["diff", s(&a), s(&b)]);
-    assert_eq!(run.status.code(), Some(1), "{}", stdout(&run));
+    test_support::cli::assert_exit(&run, 1);
     let expected = format!(
         "slots: 1 difference\n  slot 128 command {number} at 0x{at:X}: A frame {frame} delay {delay}, B frame {frame} delay {} (byte 0x{:X})\n",
         delay + 5,
@@ -509,11 +508,11 @@ fn diff_names_the_slot_command_and_offset_of_a_changed_delay() {
     assert!(stdout(&run).ends_with("different: 1 difference\n"));
 
     // The same file: exit 0. Two kinds: exit 2.
-    assert_eq!(common::run(["diff", s(&a), s(&a)]).status.code(), Some(0));
+    test_support::cli::assert_exit(&common::run(["diff", s(&a), s(&a)]), 0);
     let shp = dir.join("TYPE1.SHP");
     std::fs::write(&shp, read_retail("TYPE1.SHP")).unwrap();
     let run = common::run(["diff", s(&a), s(&shp)]);
-    assert_eq!(run.status.code(), Some(2));
+    test_support::cli::assert_exit(&run, 2);
     assert!(String::from_utf8_lossy(&run.stderr).contains("diff compares two files of one kind"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -534,7 +533,7 @@ fn diff_of_shp_names_frames_and_tiles() {
     std::fs::write(&a, &retail).unwrap();
     std::fs::write(&b, &modified).unwrap();
     let run = common::run(["diff", s(&a), s(&b)]);
-    assert_eq!(run.status.code(), Some(1));
+    test_support::cli::assert_exit(&run, 1);
     let text = stdout(&run);
     let dx = retail[0x40A + 2] as i8;
     assert!(
@@ -643,7 +642,7 @@ fn the_ci_recipe_shows_the_exact_output_of_a_failing_run() {
             ])
             .output()
             .unwrap();
-        assert_eq!(run.status.code(), Some(1));
+        test_support::cli::assert_exit(&run, 1);
         stdout(&run)
     };
     let page = std::fs::read_to_string(repo_root().join("docs/checking.md")).unwrap();
@@ -687,7 +686,7 @@ fn diff_of_seq_names_shared_slots_together_and_aligns_an_insertion() {
     std::fs::write(&pa, a.encode().unwrap()).unwrap();
     std::fs::write(&pb, b.encode().unwrap()).unwrap();
     let run = common::run(["diff", s(&pa), s(&pb)]);
-    assert_eq!(run.status.code(), Some(1));
+    test_support::cli::assert_exit(&run, 1);
     // The stream starts at 0x406: slot 0's first command there, its delay the next byte; slot 2
     // starts 4 bytes on (two 2-byte commands).
     assert!(
@@ -710,7 +709,7 @@ fn diff_of_seq_names_shared_slots_together_and_aligns_an_insertion() {
         .collect();
     assert_eq!(paths, ["slots[0].commands[0]", "slots[2].commands[0]"]);
     let run = common::run(["diff", s(&pa), s(&pb), "--ignore", "slots[*]"]);
-    assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
+    test_support::cli::assert_exit(&run, 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

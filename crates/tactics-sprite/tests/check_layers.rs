@@ -9,17 +9,12 @@ use std::path::{Path, PathBuf};
 
 use common::{expect, s, stdout};
 use serde_json::Value;
-use test_support::{originals, repo_root, temp_dir};
-
-fn shipped_layer(name: &str) -> PathBuf {
-    repo_root()
-        .join("fixtures/layers")
-        .join(format!("{name}.json"))
-}
+use test_support::fixtures;
+use test_support::{originals, temp_dir};
 
 /// The shipped WEP1 document's text with `edits` (each `(from, to)` found exactly once) made.
 fn planted(dir: &Path, file: &str, edits: &[(&str, &str)]) -> PathBuf {
-    let mut text = std::fs::read_to_string(shipped_layer("wep1")).unwrap();
+    let mut text = std::fs::read_to_string(fixtures::layer("wep1")).unwrap();
     for (from, to) in edits {
         assert_eq!(text.matches(from).count(), 1, "{from} once in wep1.json");
         text = text.replace(from, to);
@@ -44,13 +39,7 @@ const VERSION: (&str, &str) = (r#""version": "0.1.0""#, r#""version": "2.3.0""#)
 
 /// Stdout of a run that ended with `code` (0 the same, 1 different).
 fn answered(output: &std::process::Output, code: i32) -> String {
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "{}{}",
-        stdout(output),
-        common::stderr(output)
-    );
+    test_support::cli::assert_exit(output, code);
     stdout(output)
 }
 
@@ -190,7 +179,7 @@ fn a_layer_document_is_told_by_its_format_field_and_kind_forces_it() {
         "{as_unit}"
     );
     // And a unit document forced to be a layer is refused as one.
-    let unit = repo_root().join("fixtures/documents/type1.json");
+    let unit = test_support::fixtures::type1();
     let forced = common::run([
         "check",
         "--data",
@@ -217,7 +206,7 @@ fn a_reindented_layer_copy_passes_and_bytes_catches_it() {
     };
     let dir = temp_dir("check-layer-bytes");
     let doc: Value =
-        serde_json::from_str(&std::fs::read_to_string(shipped_layer("eff1")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(fixtures::layer("eff1")).unwrap()).unwrap();
     let copy = dir.join("eff1.json");
     std::fs::write(&copy, serde_json::to_string_pretty(&doc).unwrap()).unwrap();
     let base = ["check", "--data", s(&copy), "--originals", s(&originals)];
@@ -234,7 +223,7 @@ fn a_reindented_layer_copy_passes_and_bytes_catches_it() {
 fn diff_of_two_layer_documents_names_each_path() {
     let dir = temp_dir("diff-layers");
     let changed = planted(&dir, "wep1-changed.json", &[SLOT_1, SWORD]);
-    let wep1 = shipped_layer("wep1");
+    let wep1 = fixtures::layer("wep1");
     let text = answered(&common::run(["diff", s(&wep1), s(&changed)]), 1);
     assert!(
         text.contains(
@@ -250,7 +239,7 @@ fn diff_of_two_layer_documents_names_each_path() {
     let other = stdout(&common::run([
         "diff",
         s(&wep1),
-        s(&shipped_layer("wep2")),
+        s(&fixtures::layer("wep2")),
         "--format",
         "json",
     ]));
@@ -264,7 +253,7 @@ fn diff_of_two_layer_documents_names_each_path() {
     assert_eq!((&kind["A"], &kind["B"]), (&"wep1".into(), &"wep2".into()));
 
     // A layer document and a unit document are not two documents of one format.
-    let unit = repo_root().join("fixtures/documents/type1.json");
+    let unit = test_support::fixtures::type1();
     let mixed = common::run(["diff", s(&wep1), s(&unit)]);
     assert_eq!(
         expect(&mixed, 2),

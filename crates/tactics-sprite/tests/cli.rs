@@ -167,14 +167,14 @@ fn roundtrip_every_original_is_identical() {
         .filter(|path| path.is_file())
         .collect();
     files.sort();
-    if files.len() < fft_formats::retail::RETAIL_FILES.len() {
+    if files.len() < test_support::RETAIL_FILES.len() {
         test_support::skip::<()>(
             "roundtrip_every_original_is_identical",
             &format!(
                 "{} holds {} files, fewer than the {} of the retail manifest; round-tripping those",
                 dir.display(),
                 files.len(),
-                fft_formats::retail::RETAIL_FILES.len()
+                test_support::RETAIL_FILES.len()
             ),
         );
     }

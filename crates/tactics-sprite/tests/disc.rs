@@ -228,7 +228,7 @@ fn a_file_that_does_not_fit_and_an_output_that_is_the_input_are_refused() {
         ])
     };
     let refused = run_patch(&out);
-    assert_eq!(refused.status.code(), Some(1));
+    test_support::cli::assert_exit(&refused, 1);
     let err = String::from_utf8_lossy(&refused.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
@@ -237,7 +237,7 @@ fn a_file_that_does_not_fit_and_an_output_that_is_the_input_are_refused() {
     );
     assert!(!out.exists());
     let same = run_patch(&images.cooked);
-    assert_eq!(same.status.code(), Some(1));
+    test_support::cli::assert_exit(&same, 1);
     let err = String::from_utf8_lossy(&same.stderr);
     assert!(err.contains("is the input image; give --in-place"), "{err}");
 }
@@ -280,7 +280,7 @@ fn build_and_check_read_the_kind_from_a_disc() {
         os("-o"),
         out.as_os_str(),
     ]));
-    let shipped = test_support::repo_root().join("fixtures/documents/type1.json");
+    let shipped = test_support::fixtures::type1();
     assert_eq!(
         std::fs::read(&out).unwrap(),
         std::fs::read(&shipped).unwrap(),
@@ -294,7 +294,7 @@ fn build_and_check_read_the_kind_from_a_disc() {
         images.cooked.as_os_str(),
         os("--bytes"),
     ]);
-    assert_eq!(check.status.code(), Some(0), "{}", ok(&check));
+    test_support::cli::assert_exit(&check, 0);
     // A kind whose files the disc lacks: one line naming the image and the file.
     let missing = tactics_sprite(&[
         os("build"),

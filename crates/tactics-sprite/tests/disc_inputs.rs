@@ -7,16 +7,12 @@
 mod common;
 mod serve_support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use common::{expect, run, s};
 use serve_support::Server;
 use test_support::disc::{Images, images};
-
-/// The shipped documents and layers (no game bytes).
-fn fixture(path: &str) -> PathBuf {
-    test_support::repo_root().join("fixtures").join(path)
-}
+use test_support::fixtures;
 
 /// The images, when every file these tests draw from is there to put on them (else the loud
 /// skip of the first one missing).
@@ -58,8 +54,8 @@ fn render_and_export_from_a_disc_write_the_loose_files_bytes() {
     let loose = images.root.join("BATTLE");
     let file = |name: &str| s(&loose.join(name)).to_owned();
     let (type1, mon) = (
-        fixture("documents/type1.json"),
-        fixture("documents/mon.json"),
+        fixtures::path("documents/type1.json"),
+        fixtures::path("documents/mon.json"),
     );
     let swing = ["--animation", "Swing High", "--view", "2", "--scale", "2"];
     let out = |name: &str| dir.join(name);
@@ -97,7 +93,10 @@ fn render_and_export_from_a_disc_write_the_loose_files_bytes() {
     }
 
     // The weapons sheet from the image.
-    let (wep1, eff1) = (fixture("layers/wep1.json"), fixture("layers/eff1.json"));
+    let (wep1, eff1) = (
+        fixtures::path("layers/wep1.json"),
+        fixtures::path("layers/eff1.json"),
+    );
     let wep = file("WEP.SPR");
     let weapon = |sheet: &'static str| -> Vec<String> {
         let sheet = if sheet.is_empty() {
@@ -159,7 +158,7 @@ fn with_disc_a_sheet_is_named_in_the_image_and_never_read_from_the_disk() {
         return;
     };
     let dir = test_support::temp_dir(test);
-    let type1 = fixture("documents/type1.json");
+    let type1 = fixtures::path("documents/type1.json");
     let frame = ["--frame", "10"];
     let loose = images.root.join("BATTLE/RAMUZA.SPR");
     let expected = render(&type1, None, s(&loose), &frame, &dir.join("loose.png"));
@@ -228,9 +227,9 @@ fn with_disc_a_sheet_is_named_in_the_image_and_never_read_from_the_disk() {
     let sas = run([
         "render",
         "--data",
-        s(&fixture("sas/synthetic.sas3")),
+        s(&fixtures::path("sas/synthetic.sas3")),
         "--sheet",
-        s(&fixture("sas/synthetic-sheet.png")),
+        s(&fixtures::path("sas/synthetic-sheet.png")),
         "--disc",
         s(&images.cooked),
         "--frame",

@@ -4,10 +4,9 @@
 use std::process::{Command, Output};
 
 use serde_json::{Value, json};
-use test_support::repo_root;
 
 fn draw(args: &[&str]) -> Output {
-    let data = repo_root().join("fixtures/documents/type1.json");
+    let data = test_support::fixtures::type1();
     assert!(data.is_file(), "{} is missing", data.display());
     Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
         .arg("draw")
@@ -32,7 +31,7 @@ fn pose(args: &[&str]) -> Value {
 
 fn refused(args: &[&str]) -> String {
     let run = draw(args);
-    assert_eq!(run.status.code(), Some(2), "{args:?}");
+    test_support::cli::assert_exit_for(&run, 2, format!("{args:?}"));
     assert!(run.stdout.is_empty());
     let stderr = String::from_utf8(run.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
@@ -120,17 +119,12 @@ fn idle_needs_no_tick() {
         let run = Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
             .arg("draw")
             .arg("--data")
-            .arg(test_support::repo_root().join("fixtures/documents/type1.json"))
+            .arg(test_support::fixtures::type1())
             .args(args)
             .args(["--view", "1"])
             .output()
             .unwrap();
-        assert_eq!(
-            run.status.code(),
-            Some(0),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&run.stderr)
-        );
+        test_support::cli::assert_exit_for(&run, 0, format!("{args:?}"));
         let pose: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
         // docs/derivation.md: TYPE1's idle frames, views 0..7, are 3 2 1 8 7 6 5 4.
         assert_eq!(pose["shp"], 2, "{args:?}");
@@ -145,6 +139,6 @@ fn an_unreadable_document_exits_1() {
         .args(["--view", "1", "--tick", "0"])
         .output()
         .unwrap();
-    assert_eq!(run.status.code(), Some(1));
+    test_support::cli::assert_exit(&run, 1);
     assert_eq!(String::from_utf8(run.stderr).unwrap().lines().count(), 1);
 }

@@ -12,13 +12,14 @@ use std::process::Output;
 use common::{run, s};
 use sprite_render::encode::png_rgba;
 use sprite_render::sheet::synthetic_sheet;
-use test_support::{repo_root, retail_file, temp_dir};
+use test_support::fixtures;
+use test_support::{retail_file, temp_dir};
 
 /// Checks the exit status, that stdout is empty and stderr one line naming the program; returns
 /// the line.
 fn fails(output: &Output, code: i32) -> String {
     let err = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert_eq!(output.status.code(), Some(code), "stderr: {err}");
+    test_support::cli::assert_exit(output, code);
     assert!(
         output.stdout.is_empty(),
         "nothing on stdout before failing: {}",
@@ -30,18 +31,10 @@ fn fails(output: &Output, code: i32) -> String {
     lines[0].to_owned()
 }
 
-fn demo(file: &str) -> PathBuf {
-    repo_root().join("fixtures/demo").join(file)
-}
-
-fn document(name: &str) -> PathBuf {
-    repo_root().join(format!("fixtures/documents/{name}.json"))
-}
-
 /// A made-up sheet for a shipped document, as a PNG in `dir`; with `sp2`, its lower rows too.
 fn made_up_sheet(dir: &Path, name: &str) -> (PathBuf, PathBuf) {
     let doc: sprite_data::Document =
-        serde_json::from_slice(&std::fs::read(document(name)).unwrap()).unwrap();
+        serde_json::from_slice(&std::fs::read(fixtures::document(name)).unwrap()).unwrap();
     let sheet = synthetic_sheet(&doc);
     let (sheet_path, sp2_path) = (
         dir.join(format!("{name}.png")),
@@ -59,9 +52,9 @@ fn shp_and_seq_swapped_say_which_is_which() {
         &run([
             "build",
             "--shp",
-            s(&demo("DEMO.SEQ")),
+            s(&fixtures::demo("DEMO.SEQ")),
             "--seq",
-            s(&demo("DEMO.SHP")),
+            s(&fixtures::demo("DEMO.SHP")),
             "-o",
             s(&out),
         ]),
@@ -80,7 +73,10 @@ fn a_file_that_is_no_sheet_says_what_it_is() {
     let dir = temp_dir("not-a-sheet");
     let out = dir.join("out.png");
     // `sheet` turns an SPR into a PNG: a PNG is said to be one.
-    let line = fails(&run(["sheet", s(&demo("demo.png")), "-o", s(&out)]), 1);
+    let line = fails(
+        &run(["sheet", s(&fixtures::demo("demo.png")), "-o", s(&out)]),
+        1,
+    );
     assert!(
         line.contains("this is a PNG picture, not an SPR sprite sheet"),
         "{line}"
@@ -89,7 +85,7 @@ fn a_file_that_is_no_sheet_says_what_it_is() {
         run([
             "render",
             "--data",
-            s(&document("demo")),
+            s(&fixtures::document("demo")),
             "--sheet",
             s(sheet),
             "--animation",
@@ -98,12 +94,12 @@ fn a_file_that_is_no_sheet_says_what_it_is() {
             s(&out),
         ])
     };
-    let line = fails(&render(&document("demo")), 1);
+    let line = fails(&render(&fixtures::document("demo")), 1);
     assert!(
         line.contains("this is JSON text (a tactics-sprite-data document?), not a sheet"),
         "{line}"
     );
-    let line = fails(&render(&demo("DEMO.SEQ")), 1);
+    let line = fails(&render(&fixtures::demo("DEMO.SEQ")), 1);
     assert!(
         line.contains("this is a SEQ file (animation bytecode), not a sheet"),
         "{line}"
@@ -157,7 +153,7 @@ fn a_retail_file_of_another_kind_is_refused_unless_forced() {
         "-o",
         s(&out),
     ]);
-    assert_eq!(wrong.status.code(), Some(2));
+    test_support::cli::assert_exit(&wrong, 2);
     let err = String::from_utf8_lossy(&wrong.stderr);
     assert!(err.contains("no built-in profile \"nosuch\""), "{err}");
 
@@ -187,12 +183,7 @@ fn a_retail_file_of_another_kind_is_refused_unless_forced() {
     assert!(line.contains("pass --kind type1, or --force"), "{line}");
     assert!(!out.exists());
     let forced = run([&args[..], &["--force"]].concat());
-    assert_eq!(
-        forced.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&forced.stderr)
-    );
+    test_support::cli::assert_exit(&forced, 0);
     assert!(out.exists());
 }
 
@@ -207,7 +198,7 @@ fn unknown_animations_get_the_nearest_names() {
         run([
             "render",
             "--data",
-            s(&document("type1")),
+            s(&fixtures::document("type1")),
             "--sheet",
             s(&sheet),
             "--animation",
@@ -226,12 +217,7 @@ fn unknown_animations_get_the_nearest_names() {
     assert!(line.contains("no name is close (113 names"), "{line}");
     assert!(!out.exists());
     let found = render("swing HIGH");
-    assert_eq!(
-        found.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&found.stderr)
-    );
+    test_support::cli::assert_exit(&found, 0);
     assert!(String::from_utf8_lossy(&found.stdout).contains("anim    \"Swing High\" view 1"));
 }
 
@@ -243,7 +229,7 @@ fn an_sp2_sequence_needs_its_sp2() {
     let dir = temp_dir("sp2");
     let (sheet, sp2) = made_up_sheet(&dir, "mon");
     let out = dir.join("bomb.png");
-    let mon = document("mon");
+    let mon = fixtures::document("mon");
     let base = [
         "render",
         "--data",
@@ -264,7 +250,7 @@ fn an_sp2_sequence_needs_its_sp2() {
     let walk = run([
         "render",
         "--data",
-        s(&document("mon")),
+        s(&fixtures::document("mon")),
         "--sheet",
         s(&sheet),
         "--animation",
@@ -272,27 +258,17 @@ fn an_sp2_sequence_needs_its_sp2() {
         "-o",
         s(&out),
     ]);
-    assert_eq!(walk.status.code(), Some(0));
+    test_support::cli::assert_exit(&walk, 0);
     std::fs::remove_file(&out).unwrap();
 
     let given = run([&base[..], &["--sp2", s(&sp2), "-o", s(&out)]].concat());
-    assert_eq!(
-        given.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&given.stderr)
-    );
+    test_support::cli::assert_exit(&given, 0);
     assert!(String::from_utf8_lossy(&given.stdout).contains("sp2     "));
     std::fs::remove_file(&out).unwrap();
     // Beside the sheet under the remaster's name: found.
     std::fs::rename(&sp2, dir.join("battle_behi2_sp2.bin")).unwrap();
     let found = run([&base[..], &["-o", s(&out)]].concat());
-    assert_eq!(
-        found.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&found.stderr)
-    );
+    test_support::cli::assert_exit(&found, 0);
     assert!(String::from_utf8_lossy(&found.stdout).contains("(found beside the sheet)"));
 }
 
@@ -301,7 +277,7 @@ fn an_sp2_sequence_needs_its_sp2() {
 fn views_repeat_as_rows() {
     let dir = temp_dir("views");
     let out = dir.join("walk.png");
-    let (doc, sheet) = (document("demo"), demo("demo.png"));
+    let (doc, sheet) = (fixtures::document("demo"), fixtures::demo("demo.png"));
     let run_views = |views: &[&str]| {
         let mut args = vec![
             "render",
@@ -317,12 +293,7 @@ fn views_repeat_as_rows() {
         }
         args.extend(["-o", s(&out)]);
         let output = run(&args);
-        assert_eq!(
-            output.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        test_support::cli::assert_exit(&output, 0);
         let text = String::from_utf8(output.stdout).unwrap();
         let image = sprite_render::sheet::decode_png(&std::fs::read(&out).unwrap(), None)
             .unwrap()
@@ -344,9 +315,9 @@ fn views_repeat_as_rows() {
         &run([
             "render",
             "--data",
-            s(&document("demo")),
+            s(&fixtures::document("demo")),
             "--sheet",
-            s(&demo("demo.png")),
+            s(&fixtures::demo("demo.png")),
             "--animation",
             "Walk",
             "--view",

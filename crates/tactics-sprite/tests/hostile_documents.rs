@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 use sprite_data::limits::{MAX_ANIMATION_PIXELS, MAX_DOCUMENT_BYTES, MAX_PICTURE_PIXELS};
 use sprite_render::Image;
 use sprite_render::encode::png_rgba;
+use test_support::fixtures;
 
 /// The single stderr line without the program's name, after checking the exit status is 1 (bad
 /// input, not a crash: a panic exits 101, an abort is killed by a signal).
@@ -24,18 +25,13 @@ fn refusal(output: &Output) -> String {
 /// As [`refusal`], with the exit status `code`.
 fn refusal_with(output: &Output, code: i32) -> String {
     let err = String::from_utf8(output.stderr.clone()).unwrap();
-    assert_eq!(output.status.code(), Some(code), "stderr: {err}");
+    test_support::cli::assert_exit(output, code);
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 1, "expected one stderr line, got: {err:?}");
     lines[0]
         .strip_prefix("tactics-sprite: ")
         .unwrap_or_else(|| panic!("no program name: {err}"))
         .to_owned()
-}
-
-fn type1() -> Value {
-    let path = test_support::repo_root().join("fixtures/documents/type1.json");
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 fn write_json(dir: &Path, name: &str, doc: &Value) -> PathBuf {
@@ -120,17 +116,13 @@ fn refusals(dir: &Path, data: &Path) -> Vec<(&'static str, String)> {
         "--data",
         s(data),
         "--shp",
-        s(&root.join("fixtures/demo/DEMO.SHP")),
+        s(&test_support::fixtures::demo("DEMO.SHP")),
         "--seq",
-        s(&root.join("fixtures/demo/DEMO.SEQ")),
+        s(&test_support::fixtures::demo("DEMO.SEQ")),
         "--profile",
         s(&root.join("crates/sprite-data/profiles/demo.toml")),
     ]);
-    let diff = run([
-        "diff",
-        s(data),
-        s(&root.join("fixtures/documents/demo.json")),
-    ]);
+    let diff = run(["diff", s(data), s(&test_support::fixtures::demo_document())]);
     vec![
         ("draw", refusal(&draw)),
         ("render", refusal(&render)),
@@ -155,7 +147,7 @@ fn assert_same_refusal(dir: &Path, data: &Path, expected: &str) {
 #[test]
 fn the_issues_49_gigabyte_render_is_a_one_line_error_from_every_command() {
     let dir = test_support::temp_dir("hostile-fb");
-    let mut doc = type1();
+    let mut doc = fixtures::document_json("type1");
     let swing = swing_high_front(&doc);
     for m in doc["sequences"][swing]["fb"].as_array_mut().unwrap() {
         *m = json!(100_000_000);
@@ -176,7 +168,7 @@ fn the_issues_49_gigabyte_render_is_a_one_line_error_from_every_command() {
 fn a_frame_no_request_touches_is_refused_whatever_the_arguments() {
     // Frame 0 of Swing High's sequence: `draw` at tick 18 shows frame 5 and never looked at it.
     let dir = test_support::temp_dir("hostile-frame0");
-    let mut doc = type1();
+    let mut doc = fixtures::document_json("type1");
     let swing = swing_high_front(&doc);
     doc["sequences"][swing]["frames"][0] = json!(5000);
     let data = write_json(&dir, "bad-frame.json", &doc);
@@ -225,7 +217,7 @@ fn every_command_refuses_each_malformed_document_with_the_same_line() {
         ),
     ];
     for (name, edit, expected) in cases {
-        let mut doc = type1();
+        let mut doc = fixtures::document_json("type1");
         edit(&mut doc);
         let data = write_json(&dir, &format!("{name}.json"), &doc);
         let all = refusals(&dir, &data);
@@ -265,7 +257,7 @@ fn a_one_gigabyte_document_is_refused_unread_by_every_command() {
 fn a_picture_past_a_drawing_limit_is_one_line_naming_the_limit_and_the_option() {
     let dir = test_support::temp_dir("hostile-limits");
     let sheet = blank_sheet(&dir);
-    let data = test_support::repo_root().join("fixtures/documents/type1.json");
+    let data = test_support::fixtures::type1();
     // Every frame of TYPE1 in one column at scale 16: 364 cells of 51 x 70 pixels (the 50 x 62
     // canvas, a label band of 7 and a grid line) and the outer grid line, 52 x 25,481 pixels,
     // 832 x 407,696 at scale 16.
@@ -299,7 +291,7 @@ fn a_picture_past_a_drawing_limit_is_one_line_naming_the_limit_and_the_option() 
     // pass MAX_ANIMATION_PIXELS. A render's canvas is the box of the pixels it draws (about
     // 540 x 540 here), so the sheet is opaque: every tile draws its whole cell.
     let sheet = opaque_sheet(&dir);
-    let mut doc = type1();
+    let mut doc = fixtures::document_json("type1");
     let swing = swing_high_front(&doc);
     for list in ["fb", "du"] {
         let moves = doc["sequences"][swing][list].as_array_mut().unwrap();
@@ -360,7 +352,7 @@ fn a_picture_past_a_drawing_limit_is_one_line_naming_the_limit_and_the_option() 
         "-o",
         s(&out),
     ]);
-    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    test_support::cli::assert_exit(&output, 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -425,8 +417,8 @@ fn a_profile_with_nine_idle_frames_is_refused_with_its_line() {
 fn a_broken_layer_document_is_the_same_line_from_draw_and_render() {
     let dir = test_support::temp_dir("hostile-layer");
     let sheet = blank_sheet(&dir);
-    let data = test_support::repo_root().join("fixtures/documents/type1.json");
-    let wep1 = test_support::repo_root().join("fixtures/layers/wep1.json");
+    let data = test_support::fixtures::type1();
+    let wep1 = test_support::fixtures::layer("wep1");
     let mut layer: Value = serde_json::from_str(&std::fs::read_to_string(wep1).unwrap()).unwrap();
     // Slot 0 has 10 frames; one delay fewer would index past the delays as it plays.
     layer["sequences"][0]["ticks"].as_array_mut().unwrap().pop();

@@ -233,10 +233,6 @@ fn animation_requests(animation: &str, view: u8, water: bool, pictures: &[(u64, 
     )
 }
 
-fn fixture(path: &str) -> PathBuf {
-    test_support::repo_root().join("fixtures").join(path)
-}
-
 #[test]
 fn draw_pose_is_the_render_and_the_3d_placements_are_the_description() {
     let test = "draw_pose_is_the_render_and_the_3d_placements_are_the_description";
@@ -269,8 +265,10 @@ fn draw_pose_is_the_render_and_the_3d_placements_are_the_description() {
     // Synthetic sheets, written as PNGs both sides read.
     let mut sheets = Vec::new();
     for kind in ["type1", "cyoko", "mon"] {
-        let doc = sprite_data::load_document(&fixture(&format!("documents/{kind}.json")))
-            .expect("a committed document");
+        let doc = sprite_data::load_document(&test_support::fixtures::path(&format!(
+            "documents/{kind}.json"
+        )))
+        .expect("a committed document");
         let sheet = sprite_render::sheet::synthetic_sheet(&doc);
         write_png(&work.join(format!("{kind}-sheet.png")), &sheet);
         if kind == "mon" {
@@ -288,7 +286,7 @@ fn draw_pose_is_the_render_and_the_3d_placements_are_the_description() {
         })
     };
     let render = |kind: &str, out: &str, what: &[&str]| -> Vec<(u64, Cut)> {
-        let doc = fixture(&format!("documents/{kind}.json"))
+        let doc = test_support::fixtures::path(&format!("documents/{kind}.json"))
             .display()
             .to_string();
         let sheet = w(&format!("{kind}-sheet.png"));
@@ -351,8 +349,12 @@ fn draw_pose_is_the_render_and_the_3d_placements_are_the_description() {
             "-o",
             &w("wep-16.png"),
         ]);
-        let wep1 = fixture("layers/wep1.json").display().to_string();
-        let eff1 = fixture("layers/eff1.json").display().to_string();
+        let wep1 = test_support::fixtures::path("layers/wep1.json")
+            .display()
+            .to_string();
+        let eff1 = test_support::fixtures::path("layers/eff1.json")
+            .display()
+            .to_string();
         let mut layer_frames = 0;
         // Swing Mid turns the sword by 145.02 degrees (1650 of the game's 4096 to a turn): a
         // turn that is no multiple of 45 degrees samples between pixels.
@@ -463,9 +465,9 @@ fn hd_render(
     let rendered = request
         .against(doc)
         .expect("a request the document takes")
-        .render(&sprite_render::Art {
+        .render(&sprite_render::TileSources {
             weapon,
-            ..sprite_render::Art::of(&sheet, None)
+            ..sprite_render::TileSources::of(&sheet, None)
         })
         .expect("drawn at HD");
     frames(&rendered.bytes)
@@ -473,8 +475,9 @@ fn hd_render(
 
 /// drawPose with `sheetScale: 2` against `sprite_render`'s HD pictures.
 fn hd(page: &mut Page, test: &str, work: &Path) {
-    use sprite_render::{Format, RenderRequest, What};
-    let doc = sprite_data::load_document(&fixture("documents/type1.json")).expect("TYPE1");
+    use sprite_render::{Format, RenderRequest, Subject};
+    let doc = sprite_data::load_document(&test_support::fixtures::path("documents/type1.json"))
+        .expect("TYPE1");
     let hd_sheet = synthetic_hd_sheet(&doc);
     write_png(&work.join("type1-hd.png"), &hd_sheet);
     let spec = |sheet: &str, requests: Value| {
@@ -489,13 +492,13 @@ fn hd(page: &mut Page, test: &str, work: &Path) {
     };
     let animation = |name: &str, view: i64| RenderRequest {
         views: vec![view],
-        ..RenderRequest::new(What::Animations(vec![name.to_owned()]), Format::Apng)
+        ..RenderRequest::new(Subject::Animations(vec![name.to_owned()]), Format::Apng)
     };
     let expected = hd_render(
         &doc,
         &hd_sheet,
         None,
-        &RenderRequest::new(What::Frame(88), Format::Png),
+        &RenderRequest::new(Subject::Frame(88), Format::Png),
     );
     compare(
         page,
@@ -521,7 +524,8 @@ fn hd(page: &mut Page, test: &str, work: &Path) {
         let spr = fft_formats::spr::Spr::decode(&wep).expect("WEP.SPR");
         let layer = |name: &str| -> sprite_data::layer::LayerDocument {
             serde_json::from_str(
-                &std::fs::read_to_string(fixture(&format!("layers/{name}"))).expect("a layer"),
+                &std::fs::read_to_string(test_support::fixtures::path(&format!("layers/{name}")))
+                    .expect("a layer"),
             )
             .expect("a layer document")
         };

@@ -12,6 +12,7 @@ use common::{expect, run, s};
 use serde_json::Value;
 use sprite_render::encode::png_rgba;
 use sprite_render::sheet::{read_indexed_png, synthetic_sheet};
+use test_support::fixtures;
 
 /// Checks the exit code, and for a failure that stderr is one line naming the program.
 fn scratch(test: &str) -> PathBuf {
@@ -25,17 +26,9 @@ fn scratch(test: &str) -> PathBuf {
     dir
 }
 
-fn root() -> PathBuf {
-    test_support::repo_root()
-}
-
-fn demo_doc() -> PathBuf {
-    root().join("fixtures/documents/demo.json")
-}
-
 /// The demo document and a made-up sheet for it, as a PNG in `dir`.
 fn demo_sheet(dir: &Path) -> PathBuf {
-    let text = std::fs::read_to_string(demo_doc()).unwrap();
+    let text = std::fs::read_to_string(fixtures::demo_document()).unwrap();
     let doc: sprite_data::Document = serde_json::from_str(&text).unwrap();
     let path = dir.join("demo-sheet.png");
     std::fs::write(&path, png_rgba(&synthetic_sheet(&doc)).unwrap()).unwrap();
@@ -46,7 +39,7 @@ fn demo_sheet(dir: &Path) -> PathBuf {
 fn render_writes_png_apng_and_gif() {
     let dir = scratch("formats");
     let sheet = demo_sheet(&dir);
-    let (doc, sheet) = (demo_doc(), sheet);
+    let (doc, sheet) = (fixtures::demo_document(), sheet);
     for (out, magic) in [
         ("attack.png", &b"\x89PNG"[..]),
         ("attack.apng", &b"\x89PNG"[..]),
@@ -122,7 +115,7 @@ fn render_writes_png_apng_and_gif() {
 fn bad_requests_exit_2_bad_input_exits_1() {
     let dir = scratch("errors");
     let sheet = demo_sheet(&dir);
-    let doc = demo_doc();
+    let doc = fixtures::demo_document();
     let out = dir.join("x.png");
     let base = ["render", "--data", s(&doc), "--sheet", s(&sheet)];
     let with = |extra: &[&str]| {
@@ -236,7 +229,7 @@ fn export_aseprite_writes_the_atlas_and_json() {
         &run([
             "export-aseprite",
             "--data",
-            s(&demo_doc()),
+            s(&fixtures::demo_document()),
             "--sheet",
             s(&sheet),
             "--name",
@@ -261,7 +254,7 @@ fn export_aseprite_writes_the_atlas_and_json() {
         &run([
             "export-aseprite",
             "--data",
-            s(&demo_doc()),
+            s(&fixtures::demo_document()),
             "--sheet",
             s(&sheet),
             "--name",
@@ -303,7 +296,7 @@ fn ramuza_sheet_and_swing_high() {
     );
     assert!(text.contains("portrait 32 x 48, palette 8"), "{text}");
 
-    let doc = root().join("fixtures/documents/type1.json");
+    let doc = test_support::fixtures::type1();
     for out in ["swing.apng", "swing.gif"] {
         let text = expect(
             &run([

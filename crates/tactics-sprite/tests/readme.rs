@@ -199,7 +199,7 @@ fn the_demo_commands_draw_what_the_readme_says() {
         .replace(" (water only)", "");
     let listed: Vec<String> = listed.split(", ").map(|n| n.trim().to_string()).collect();
     let demo: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(root().join("fixtures/documents/demo.json")).unwrap(),
+        &std::fs::read_to_string(test_support::fixtures::demo_document()).unwrap(),
     )
     .unwrap();
     let names: Vec<String> = demo["animations"]
@@ -217,8 +217,8 @@ fn the_demo_commands_draw_what_the_readme_says() {
 #[test]
 fn the_build_figures_are_the_committed_documents() {
     let readme = readme();
-    let bytes = std::fs::read(root().join("fixtures/documents/type1.json")).unwrap();
-    let sha = sprite_data::pipeline::sha256_hex(&bytes);
+    let bytes = std::fs::read(test_support::fixtures::type1()).unwrap();
+    let sha = sprite_inputs::retail::sha256_hex(&bytes);
     let stated = format!("the output is {} bytes with sha256\n`{sha}`", bytes.len());
     assert!(
         readme.contains(&stated),
@@ -268,7 +268,7 @@ fn the_own_files_section_starts_from_a_disc_image_and_its_commands_run() {
     let image = images.mode2_cue.display().to_string();
     // The document build-data writes from the retail files is the committed one (the golden
     // test holds them equal).
-    let type1 = root().join("fixtures/documents/type1.json");
+    let type1 = test_support::fixtures::type1();
     let retail_seq = std::fs::read(images.root.join("BATTLE/TYPE1.SEQ")).expect("on the disc");
     let mut edited = retail_seq.clone();
     edited[0x500] ^= 1;
@@ -402,12 +402,7 @@ fn the_editing_example_changes_the_one_tick_check_names() {
         }
         let output = run_here(&args);
         let last = i + 1 == commands.len();
-        assert_eq!(
-            output.status.code(),
-            Some(if last { 1 } else { 0 }),
-            "{command}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        test_support::cli::assert_exit_for(&output, if last { 1 } else { 0 }, command);
         printed = String::from_utf8(output.stdout).unwrap();
         if args[0] == "disasm" {
             let text = dir.join("type1.seq.txt");
@@ -444,7 +439,7 @@ fn the_editing_example_changes_the_one_tick_check_names() {
                     *arg = s(&ramuza).to_string();
                 }
             }
-            assert_eq!(run_here(&args).status.code(), Some(0), "{command}");
+            test_support::cli::assert_exit_for(&run_here(&args), 0, command);
         }
         assert!(std::fs::read(dir.join("RAMUZA.SPR")).unwrap() == std::fs::read(&ramuza).unwrap());
     }

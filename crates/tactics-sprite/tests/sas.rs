@@ -12,11 +12,7 @@ use serde_json::{Value, json};
 use sprite_render::sheet::decode_png;
 
 fn fixture(name: &str) -> String {
-    test_support::repo_root()
-        .join("fixtures/sas")
-        .join(name)
-        .display()
-        .to_string()
+    test_support::fixtures::sas(name).display().to_string()
 }
 
 /// Checks the exit code; returns stdout, or for a failure stderr, which must be one line.
@@ -445,9 +441,9 @@ fn render_refuses_an_empty_direction_and_a_bad_animation() {
         err.contains("animation 2 has nothing in direction 3 (it has directions: 0)"),
         "{err}"
     );
-    assert_eq!(args("2", "3").status.code(), Some(2));
-    assert_eq!(args("Walk", "0").status.code(), Some(2));
-    assert_eq!(args("0", "4").status.code(), Some(2));
+    test_support::cli::assert_exit(&args("2", "3"), 2);
+    test_support::cli::assert_exit(&args("Walk", "0"), 2);
+    test_support::cli::assert_exit(&args("0", "4"), 2);
     assert!(!out.exists());
 }
 
@@ -547,7 +543,7 @@ fn a_sprite_past_the_table_is_noted_and_drawn_as_nothing() {
         "-o",
         png.to_str().unwrap(),
     ]);
-    assert_eq!(output.status.code(), Some(0));
+    test_support::cli::assert_exit(&output, 0);
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(
         err.contains("warning: tick 0: sprite 3 is past the sprite table (3 sprites)"),
@@ -702,7 +698,7 @@ fn draw_on_a_set_refuses_what_a_set_does_not_have() {
         assert!(err.contains(said), "{extra:?}: {err}");
     }
     // A unit document is drawn in a view, not a direction.
-    let doc = test_support::repo_root().join("fixtures/documents/demo.json");
+    let doc = test_support::fixtures::demo_document();
     let err = expect(
         &run([
             "draw",

@@ -6,10 +6,11 @@
 
 mod serve_support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use serve_support::{Connection, Server, escape};
+use test_support::fixtures;
 
 fn cli(args: &[&str]) -> Vec<u8> {
     let output = Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
@@ -22,12 +23,6 @@ fn cli(args: &[&str]) -> Vec<u8> {
         String::from_utf8_lossy(&output.stderr)
     );
     output.stdout
-}
-
-fn shipped(name: &str) -> PathBuf {
-    test_support::repo_root()
-        .join("fixtures/documents")
-        .join(name)
 }
 
 fn path(p: &Path) -> &str {
@@ -64,7 +59,7 @@ fn it_starts_answers_as_the_command_line_and_stops_cleanly() {
     assert_eq!(server.get("/api/v1/kinds").json()[0]["kind"], "demo");
 
     // draw: `tactics-sprite draw` with the same arguments, stdout byte for byte.
-    let doc = shipped("demo.json");
+    let doc = fixtures::document("demo");
     let answer = server.get("/api/v1/draw?kind=demo&animation=Walk&view=6&tick=1000&water=1");
     assert_eq!(answer.status, 200);
     let expected = cli(&[
@@ -179,27 +174,49 @@ fn it_listens_on_loopback_unless_told_otherwise_and_refuses_bad_flags() {
     let help = String::from_utf8(cli(&["serve", "--help"])).expect("UTF-8");
     assert!(help.contains("[default: 127.0.0.1:8000]"), "{help}");
     assert!(help.contains("--weapon-sheet"), "{help}");
+    // The bounds of crates/sprite-server/README.md "Limits", each with its default, one line
+    // each.
+    let short = String::from_utf8(cli(&["serve", "-h"])).expect("UTF-8");
+    for (flag, default) in [
+        ("--header-timeout-ms", "5000"),
+        ("--idle-timeout-ms", "5000"),
+        ("--max-connections", "1024"),
+        ("--shutdown-timeout-ms", "10000"),
+    ] {
+        let line = short
+            .lines()
+            .find(|l| l.trim_start().starts_with(flag))
+            .unwrap_or_else(|| panic!("no {flag} in {short}"));
+        assert!(line.ends_with(&format!("[default: {default}]")), "{line}");
+    }
     let serve = |args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
             .arg("serve")
             .args(args)
-            .env_remove(fft_formats::retail::ORIGINALS_VAR)
+            .env_remove(test_support::ORIGINALS_VAR)
             .env_remove(test_support::SHEETS_VAR)
             .output()
             .expect("runs")
     };
     let output = serve(&["--originals", "/no/such/folder"]);
-    assert_eq!(output.status.code(), Some(1));
+    test_support::cli::assert_exit(&output, 1);
     assert!(String::from_utf8_lossy(&output.stderr).contains("/no/such/folder: no such folder"));
     // A weapons sheet that is not one is refused before anything is served.
-    let not_wep = test_support::repo_root().join("fixtures/demo/demo.png");
+    let not_wep = test_support::fixtures::demo_sheet();
     let output = serve(&["--weapon-sheet", path(&not_wep)]);
-    assert_eq!(output.status.code(), Some(1));
+    test_support::cli::assert_exit(&output, 1);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("demo.png: not an SPR sheet"), "{stderr}");
-    for flag in ["--max-concurrent", "--timeout-ms"] {
+    for flag in [
+        "--max-concurrent",
+        "--timeout-ms",
+        "--header-timeout-ms",
+        "--idle-timeout-ms",
+        "--max-connections",
+        "--shutdown-timeout-ms",
+    ] {
         let output = serve(&[flag, "0"]);
-        assert_eq!(output.status.code(), Some(2));
+        test_support::cli::assert_exit(&output, 2);
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(
             stderr.contains(flag) && stderr.contains("a whole number of at least 1"),
@@ -218,7 +235,7 @@ fn the_start_up_lines_say_what_each_document_lacks() {
     // MON's document with its sheet but not its SP2 beside it.
     std::fs::copy(&behi, dir.join("BEHI.SPR")).expect("copies the sheet");
     let mon = dir.join("mon.json");
-    std::fs::copy(shipped("mon.json"), &mon).expect("copies the document");
+    std::fs::copy(fixtures::document("mon"), &mon).expect("copies the document");
     let server = Server::start(&["--data", path(&mon)], &[]);
     assert!(
         server
@@ -231,7 +248,7 @@ fn the_start_up_lines_say_what_each_document_lacks() {
     drop(server);
     // TYPE1's document alone, and then with its layer documents beside it.
     let type1 = dir.join("type1.json");
-    std::fs::copy(shipped("type1.json"), &type1).expect("copies the document");
+    std::fs::copy(fixtures::document("type1"), &type1).expect("copies the document");
     let server = Server::start(&["--data", path(&type1)], &[]);
     assert!(
         server
@@ -275,7 +292,7 @@ fn a_render_with_a_weapon_is_the_bytes_of_render_weapon() {
     // server finds them all there, as `render` is given them.
     let dir = test_support::temp_dir("serve_weapon_render");
     let doc = dir.join("type1.json");
-    std::fs::copy(shipped("type1.json"), &doc).expect("copies the document");
+    std::fs::copy(fixtures::document("type1"), &doc).expect("copies the document");
     let sheet = dir.join(ramuza.file_name().expect("a file name"));
     std::fs::copy(&ramuza, &sheet).expect("copies the sheet");
     std::fs::copy(&wep, dir.join(wep.file_name().expect("a file name"))).expect("copies WEP");
@@ -429,7 +446,7 @@ fn a_sas_set_is_served_as_the_command_line_draws_it() {
                     );
                 } else {
                     // A direction the set lacks: refused on both sides.
-                    assert_eq!(output.status.code(), Some(2), "{args:?}");
+                    test_support::cli::assert_exit_for(&output, 2, format!("{args:?}"));
                     assert_eq!(answer.status, 404, "{args:?}: {}", answer.text());
                 }
             }

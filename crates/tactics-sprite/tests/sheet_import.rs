@@ -443,6 +443,6 @@ fn hostile_pictures_get_one_line_each_and_nothing_is_written() {
         vec!["sheet", s(&sheet)],
         vec!["sheet"],
     ] {
-        assert_eq!(run(&args).status.code(), Some(2), "{args:?}");
+        test_support::cli::assert_exit_for(&run(&args), 2, format!("{args:?}"));
     }
 }

@@ -150,13 +150,13 @@ fn wrong_inputs_get_one_line_and_exit_1_and_usage_errors_exit_2() {
         vec!["disasm", s(&seq)],
         vec!["disasm", s(&seq), "-o", &out, "--opcodes", "nope"],
     ] {
-        assert_eq!(run(&args).status.code(), Some(2), "{args:?}");
+        test_support::cli::assert_exit_for(&run(&args), 2, format!("{args:?}"));
     }
 }
 
 /// What `check` or `diff` printed when it found differences (exit 1, nothing on stderr).
 fn differences(output: &std::process::Output) -> String {
-    assert_eq!(output.status.code(), Some(1), "{}", stderr(output));
+    test_support::cli::assert_exit(output, 1);
     assert!(output.stderr.is_empty(), "{}", stderr(output));
     stdout(output)
 }
@@ -165,10 +165,10 @@ fn differences(output: &std::process::Output) -> String {
 fn demo_files() -> [PathBuf; 4] {
     let root = test_support::repo_root();
     [
-        root.join("fixtures/demo/DEMO.SHP"),
-        root.join("fixtures/demo/DEMO.SEQ"),
+        test_support::fixtures::demo("DEMO.SHP"),
+        test_support::fixtures::demo("DEMO.SEQ"),
         root.join("crates/sprite-data/profiles/demo.toml"),
-        root.join("fixtures/documents/demo.json"),
+        test_support::fixtures::demo_document(),
     ]
 }
 
@@ -310,7 +310,7 @@ fn build_check_and_diff_name_the_retail_file_a_text_assembles_to() {
         "{said}"
     );
     // The committed TYPE1 document is the retail build.
-    let committed = test_support::repo_root().join("fixtures/documents/type1.json");
+    let committed = test_support::fixtures::type1();
     assert!(std::fs::read(&built).unwrap() == std::fs::read(&committed).unwrap());
     let said = expect(
         &run([

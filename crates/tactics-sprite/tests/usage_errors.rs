@@ -4,17 +4,17 @@
 
 mod common;
 
-use std::path::PathBuf;
 use std::process::Output;
 
 use common::{run, s};
+use test_support::fixtures;
 use test_support::{repo_root, temp_dir};
 
 /// Checks a usage error: exit 2, nothing on stdout, and a first stderr line holding every one of
 /// `words`; returns that line.
 fn usage_error(output: &Output, words: &[&str]) -> String {
     let err = String::from_utf8_lossy(&output.stderr).into_owned();
-    assert_eq!(output.status.code(), Some(2), "stderr: {err}");
+    test_support::cli::assert_exit(output, 2);
     assert!(
         output.stdout.is_empty(),
         "stdout: {}",
@@ -27,17 +27,9 @@ fn usage_error(output: &Output, words: &[&str]) -> String {
     first
 }
 
-fn demo_document() -> PathBuf {
-    repo_root().join("fixtures/documents/demo.json")
-}
-
-fn demo_sheet() -> PathBuf {
-    repo_root().join("fixtures/demo/demo.png")
-}
-
 /// `render` of the demo with `extra` flags into `out`.
 fn render(out: &std::path::Path, extra: &[&str]) -> Output {
-    let (doc, sheet) = (demo_document(), demo_sheet());
+    let (doc, sheet) = (fixtures::demo_document(), fixtures::demo_sheet());
     let mut args = vec!["render", "--data", s(&doc), "--sheet", s(&sheet)];
     args.extend_from_slice(extra);
     args.extend(["-o", s(out)]);
@@ -71,7 +63,7 @@ fn weapon_rows_must_be_a_multiple_of_eight_within_the_block() {
         assert!(!out.exists());
     }
     // export-aseprite reads the same flag the same way.
-    let (doc, sheet) = (demo_document(), demo_sheet());
+    let (doc, sheet) = (fixtures::demo_document(), fixtures::demo_sheet());
     let output = run([
         "export-aseprite",
         "--data",
@@ -126,7 +118,7 @@ fn counts_that_must_be_positive_say_so() {
         &["--palette", "a whole number from 0"],
     );
     // `draw --tick abc` used to say "invalid digit found in string".
-    let doc = demo_document();
+    let doc = fixtures::demo_document();
     let draw = |tick: &str| {
         run([
             "draw",
@@ -189,7 +181,7 @@ fn an_entry_without_a_container_is_refused() {
         "-o",
         s(&out),
     ]);
-    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    test_support::cli::assert_exit(&output, 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -202,7 +194,7 @@ fn views_outside_the_eight_are_named() {
         line,
         "tactics-sprite: render: view 8 is out of range: views are 0..7"
     );
-    let doc = demo_document();
+    let doc = fixtures::demo_document();
     let output = run([
         "draw",
         "--data",

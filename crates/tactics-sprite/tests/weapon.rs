@@ -532,7 +532,7 @@ fn swing_high_matches_a_hand_assembly(test: &str, weapon: &str, graphic: &str) -
 fn weapon_flags_refuse_what_they_cannot_draw() {
     let work = temp_dir("weapon-errors");
     std::fs::copy(
-        repo_root().join("fixtures/documents/demo.json"),
+        test_support::fixtures::demo_document(),
         work.join("demo.json"),
     )
     .unwrap();
@@ -551,7 +551,7 @@ fn weapon_flags_refuse_what_they_cannot_draw() {
         "--animation",
         "Walk",
     ]);
-    assert_eq!(unknown.status.code(), Some(2));
+    test_support::cli::assert_exit(&unknown, 2);
     let stderr = String::from_utf8_lossy(&unknown.stderr);
     assert!(
         stderr.contains("spoon") && stderr.contains("knight-sword"),
@@ -566,7 +566,7 @@ fn weapon_flags_refuse_what_they_cannot_draw() {
         "--animation",
         "Walk",
     ]);
-    assert_eq!(past.status.code(), Some(2));
+    test_support::cli::assert_exit(&past, 2);
     let stderr = String::from_utf8_lossy(&past.stderr);
     assert!(
         stderr.contains("unknown weapon \"katana-4\"; the nearest: \"katana\"")
@@ -576,17 +576,17 @@ fn weapon_flags_refuse_what_they_cannot_draw() {
     // The overrides are of a weapon's rows and palette: not without --weapon.
     for flag in ["--weapon-rows", "--weapon-palette"] {
         let alone = with(&[flag, "8", "--animation", "Walk"]);
-        assert_eq!(alone.status.code(), Some(2), "{flag}");
+        test_support::cli::assert_exit_for(&alone, 2, flag);
         assert!(
             String::from_utf8_lossy(&alone.stderr).contains("--weapon <NAME>"),
             "{flag}"
         );
     }
     let no_sheet = with(&["--weapon", "sword", "--animation", "Walk"]);
-    assert_eq!(no_sheet.status.code(), Some(2));
+    test_support::cli::assert_exit(&no_sheet, 2);
     assert!(String::from_utf8_lossy(&no_sheet.stderr).contains("--weapon-sheet"));
     let frame = with(&["--weapon", "sword", "--weapon-sheet", "W", "--frame", "1"]);
-    assert_eq!(frame.status.code(), Some(2));
+    test_support::cli::assert_exit(&frame, 2);
     assert!(String::from_utf8_lossy(&frame.stderr).contains("give --animation"));
     // No layer documents beside the unit document: the error says where it looked. (The sheet is
     // read first, so give a real one: the demo sheet is drawn by the test's own synthetic PNG.)
@@ -610,7 +610,7 @@ fn weapon_flags_refuse_what_they_cannot_draw() {
         "--animation",
         "Walk",
     ]);
-    assert_eq!(missing.status.code(), Some(1));
+    test_support::cli::assert_exit(&missing, 1);
     let stderr = String::from_utf8_lossy(&missing.stderr);
     assert!(
         stderr.contains("no weapon layer document beside") && stderr.contains("wep1.json"),

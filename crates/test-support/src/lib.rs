@@ -22,9 +22,11 @@
 pub mod alloc;
 #[cfg(feature = "browser")]
 pub mod browser;
+pub mod cli;
 pub mod demo;
 pub mod disc;
 pub mod fftorama;
+pub mod fixtures;
 pub mod frames;
 #[cfg(feature = "http")]
 pub mod http;
@@ -35,7 +37,11 @@ pub mod schema;
 
 use std::path::{Path, PathBuf};
 
-pub use fft_formats::retail::{ORIGINALS_VAR, RETAIL_FILES, RETAIL_SHEETS, RetailFile, SHEETS_VAR};
+use sprite_inputs::GameName;
+
+pub use sprite_inputs::retail::{
+    ORIGINALS_VAR, RETAIL_FILES, RETAIL_SHEETS, RetailFile, SHEETS_VAR,
+};
 /// The variable naming the folder of FFTorama's decoded tables.
 pub const FFTORAMA_VAR: &str = "FFT_FFTORAMA";
 /// The variable naming the folder of the weapons sheet.
@@ -143,20 +149,18 @@ fn folder_or_skip(test: &str, var: &str, default: Option<&str>, what: &str) -> O
     folder_or_why(var, default, what).map_or_else(|why| skip(test, &why), Some)
 }
 
-/// The remaster's name for a disc name: `TYPE1.SEQ` -> `battle_type1_seq.bin`.
+/// The remaster's name for a disc name (`TYPE1.SEQ` -> `battle_type1_seq.bin`), by the one rule
+/// of `sprite_inputs::names`.
 pub fn remaster_name(disc_name: &str) -> String {
-    format!(
-        "battle_{}.bin",
-        disc_name.to_ascii_lowercase().replace('.', "_")
-    )
+    GameName::parse(disc_name)
+        .remaster_name()
+        .unwrap_or_else(|| disc_name.to_owned())
 }
 
-/// `disc_name` in `dir` under its disc name or the remaster's, if either is there.
+/// `disc_name` in `dir` under its disc name or the remaster's (any case), if either is there, as
+/// every tool finds it (`sprite_inputs::locate`).
 pub fn find_by_either_name(dir: &Path, disc_name: &str) -> Option<PathBuf> {
-    [disc_name.to_owned(), remaster_name(disc_name)]
-        .into_iter()
-        .map(|name| dir.join(name))
-        .find(|path| path.is_file())
+    sprite_inputs::locate::find_in_folder(dir, disc_name)
 }
 
 /// A retail SHP or SEQ by disc name (`TYPE2.SHP`), under either name, or `None` after the loud

@@ -3,7 +3,7 @@
 //! is known to be one of the two, so a hostile file costs at most one half.
 
 use super::{HEIGHT, HdHalf, HdPart, HdSheet, WIDTH};
-use crate::error::{DecodeError, Error, ErrorKind, FieldPath};
+use crate::error::{DecodeError, Error, ErrorKind, FieldPath, Position};
 use crate::spr::record::unpack_nibbles;
 
 impl HdPart {
@@ -109,17 +109,18 @@ fn in_file(error: Error, file: &'static str) -> Error {
     match error {
         Error::Decode {
             kind,
-            offset,
-            path,
+            at,
             expected,
             found,
         } => {
             let mut frames = FieldPath::part("HD pair").then_part(file);
-            frames.0.extend(path.0);
+            frames.0.extend(at.path.0);
             Error::Decode {
                 kind,
-                offset,
-                path: frames,
+                at: Position {
+                    offset: at.offset,
+                    path: frames,
+                },
                 expected,
                 found,
             }

@@ -74,7 +74,7 @@ impl OpArgs {
             .get_mut(..args.len())
             .ok_or_else(|| {
                 crate::error::Error::encode(
-                    crate::ErrorKind::TooMany,
+                    crate::error::ErrorKind::TooMany,
                     "opcode arguments",
                     format!("{} bytes; at most {MAX_OPCODE_ARGS}", args.len()),
                 )

@@ -3,7 +3,7 @@
 //! one pass that looks the animation up once and checks the view and the tick once, then drawn as
 //! the pose, or as the pose with the layers a weapon starts.
 //!
-//! Its refusals are [`Fault::Request`](crate::Fault::Request) kinds, in the order they are checked
+//! Its refusals are [`Fault::Input`](crate::Fault::Input) kinds, in the order they are checked
 //! (an unknown animation, a view outside 0..7, a missing tick, a negative tick), before any fault
 //! of the document's.
 

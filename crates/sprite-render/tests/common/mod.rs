@@ -10,7 +10,7 @@ use sprite_data::Document;
 
 /// A shipped document, `fixtures/documents/<name>.json`.
 pub fn document(name: &str) -> Document {
-    let path = test_support::repo_root().join(format!("fixtures/documents/{name}.json"));
+    let path = test_support::fixtures::document(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }

@@ -4,7 +4,6 @@
 use std::sync::Arc;
 
 use axum::extract::{RawQuery, State};
-use axum::http::StatusCode;
 use axum::response::Response;
 use sprite_data::ErrorKind;
 use sprite_data::pose::{DrawRequest, IDLE};
@@ -73,26 +72,20 @@ pub async fn draw(
     };
     let drawn = resolved
         .draw(layers.map(|l| &l.weapon), layers.map(|l| &l.effect))
-        .map_err(|error| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, error.to_string()))?;
+        .map_err(|error| ApiError::of(&error))?;
     let mut line = drawn.to_json_line();
     line.push('\n');
     Ok(body(JSON, REUSE, line))
 }
 
-/// A draw the document refuses as the answer naming the parameter at fault: `404` for an
-/// animation it does not have (with the nearest names), `400` for the view or the tick; `500`
-/// for a document that does not resolve.
+/// A draw the document refuses as the answer naming the parameter at fault
+/// ([`ApiError::of_data`]): `404` for an animation it does not have (with the nearest names),
+/// `400` for the view or the tick; `500` for a document that does not resolve.
 fn refused(served: &Prepared, request: &DrawRequest, error: sprite_data::Error) -> ApiError {
     match error.kind() {
         ErrorKind::UnknownAnimation { .. } => {
             served.unknown_animation("animation", &request.animation, &error)
         }
-        ErrorKind::ViewOutOfRange { .. } => ApiError::bad("view", error.to_string()),
-        ErrorKind::TickNeeded { animation } => ApiError::bad(
-            "tick",
-            format!("tick=T is needed to draw {animation:?} (only the idle frame needs none)"),
-        ),
-        ErrorKind::NegativeTick { .. } => ApiError::bad("tick", error.to_string()),
-        _ => ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, error.to_string()),
+        _ => ApiError::of_data(&error),
     }
 }

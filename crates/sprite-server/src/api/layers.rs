@@ -13,9 +13,9 @@ use sprite_render::encode::png_rgba;
 use super::respond::{REUSE, TaggedJson, body};
 use super::weapon::asked_weapon;
 use super::{AppState, Prepared, picture};
-use crate::catalog::UnitLayers;
 use crate::error::{ApiError, nearest};
 use crate::params::Params;
+use sprite_inputs::catalog::UnitLayers;
 
 /// A unit's two layer documents as served: bytes, digest and gzip of each, made once.
 pub(crate) struct ServedLayers {
@@ -122,7 +122,7 @@ pub async fn layer_png(
         ));
     };
     let index = state.index_of(served);
-    let png = picture(&state, move |state| {
+    let png = picture(&state, move |state, _| {
         let art = state.weapon_art(
             &state.units[index],
             weapon.choice.weapon_type,

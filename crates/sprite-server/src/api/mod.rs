@@ -31,16 +31,19 @@ use serde::Serialize;
 use sprite_data::layer::LayerSet;
 use sprite_data::pose::IDLE;
 use sprite_data::{Document, SequenceIndex};
+use sprite_render::Cancel;
 use sprite_render::layers::{LayerPalettes, WeaponArt};
 use sprite_render::sheet::{SheetImage, load_sheet, load_sp2, spr_colours};
 use tokio::sync::Semaphore;
 
 pub use respond::{REUSE, REVALIDATE, matches_etag};
 
-use crate::catalog::{Catalog, ServedUnit, Sheet, WeaponSheet, weapon_layer_of};
 use crate::error::ApiError;
 use crate::params::Params;
-use crate::sas::SasCatalog;
+use sprite_inputs::catalog::SasCatalog;
+use sprite_inputs::catalog::{Catalog, ServedUnit};
+use sprite_inputs::layers::weapon_layer_of;
+use sprite_inputs::sheets::{Sheet, WeaponSheet};
 
 /// Everything the handlers share.
 pub struct AppState {
@@ -48,8 +51,12 @@ pub struct AppState {
     kinds_json: Bytes,
     /// The weapons sheet renders with `weapon=` cut the layers from.
     weapon_sheet: Option<WeaponSheet>,
-    /// Sheets and renders are CPU work run off the async threads; at most this many at once.
-    pictures: Semaphore,
+    /// Sheets and renders are CPU work run off the async threads; at most this many at once
+    /// ([`AppState::picture_threads`]), each permit held by the work itself, not by the request
+    /// that asked for it.
+    pictures: Arc<Semaphore>,
+    /// How many permits `pictures` has.
+    picture_threads: usize,
     /// The SAS sets, served apart from the units.
     sas: sas::SasState,
 }
@@ -167,7 +174,8 @@ impl AppState {
             units,
             kinds_json,
             weapon_sheet: catalog.weapon_sheet,
-            pictures: Semaphore::new(workers),
+            pictures: Arc::new(Semaphore::new(workers)),
+            picture_threads: workers,
             sas: sas::SasState::new(sas)?,
         })
     }
@@ -192,6 +200,13 @@ impl AppState {
             .iter()
             .position(|s| std::ptr::eq(s, served))
             .expect("served from the list")
+    }
+
+    /// How many pictures are drawn at once, at most: one thread per core. With the render
+    /// endpoints' pixel limit ([`render::MAX_RENDER_PIXELS`]) it bounds the memory pictures in
+    /// flight hold ([`render::picture_budget_bytes`]).
+    pub fn picture_threads(&self) -> usize {
+        self.picture_threads
     }
 
     /// The served units' names, in order.
@@ -412,19 +427,41 @@ fn file_name(sheet: &Sheet) -> Option<&str> {
     }
 }
 
-/// Runs picture work on the blocking threads, at most [`AppState::pictures`] at once.
+/// Runs picture work on the blocking threads, at most [`AppState::picture_threads`] at once.
+///
+/// The permit goes into the blocking task and is released when the work ends, not when the
+/// request does: a request that times out or whose client leaves drops this future, but not the
+/// thread drawing its picture, and the next render must not start beside it (issue 32: 48
+/// clients of the largest render took the server past 6 GiB on 46 threads). So that such a
+/// thread is given back soon, the work gets a [`Cancel`] that this future's drop sets: a render
+/// looks at it once a frame and stops.
 async fn picture<T, F>(state: &Arc<AppState>, work: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
-    F: FnOnce(&AppState) -> Result<T, ApiError> + Send + 'static,
+    F: FnOnce(&AppState, &Cancel) -> Result<T, ApiError> + Send + 'static,
 {
-    let _permit = state
-        .pictures
-        .acquire()
+    let permit = Arc::clone(&state.pictures)
+        .acquire_owned()
         .await
         .map_err(|_| ApiError::status(StatusCode::SERVICE_UNAVAILABLE, "shutting down"))?;
+    let (cancel, _cancel_on_drop) = Cancel::on_drop();
     let state = Arc::clone(state);
-    tokio::task::spawn_blocking(move || work(&state))
-        .await
-        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        // Waiting for a blocking thread counts too: a request gone by then is not drawn at all.
+        if cancel.is_cancelled() {
+            return Err(given_up());
+        }
+        work(&state, &cancel)
+    })
+    .await
+    .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+}
+
+/// What a picture stopped for want of anyone waiting answers (no one reads it).
+fn given_up() -> ApiError {
+    ApiError::status(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "the request was given up before its picture was drawn",
+    )
 }

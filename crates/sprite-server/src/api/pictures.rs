@@ -11,9 +11,9 @@ use sprite_render::sheet::sheet_png;
 
 use super::respond::{REUSE, body};
 use super::{AppState, picture};
-use crate::catalog::Sheet;
 use crate::error::ApiError;
 use crate::params::Params;
+use sprite_inputs::sheets::Sheet;
 
 /// `GET /api/v1/sheet.png?kind=&palette=&portrait=`: `tactics-sprite sheet`'s PNG (a PNG sheet
 /// as it is).
@@ -28,7 +28,7 @@ pub async fn sheet(
     let index = state.index_of(served);
     let png = match &served.unit.sheet {
         Sheet::Spr { .. } => {
-            picture(&state, move |state| {
+            picture(&state, move |state, _| {
                 let failed =
                     |error: String| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, error);
                 let bytes = state.units[index].unit.sheet.bytes();

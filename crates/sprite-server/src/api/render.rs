@@ -4,16 +4,15 @@
 
 use std::sync::Arc;
 
-use axum::http::StatusCode;
 use axum::response::Response;
 use sprite_render::{
-    Art, Background, CheckedRender, Format, RenderError, RenderFailure, RenderRequest,
-    RequestFault, What,
+    Background, CheckedRender, Format, RenderFailure, RenderRequest, RequestFault, Subject,
+    TileSources,
 };
 
 use super::respond::{REUSE, body};
 use super::weapon::asked_weapon;
-use super::{AppState, Prepared, picture};
+use super::{AppState, Prepared, given_up, picture};
 use crate::error::ApiError;
 use crate::params::Params;
 
@@ -27,6 +26,13 @@ pub const MAX_HOLD: u32 = 3600;
 /// the command line's own limit (a picture of 2^27 pixels) is meant for one process on one
 /// machine, not for each of a server's requests at once.
 pub const MAX_RENDER_PIXELS: u64 = 1 << 25;
+
+/// The most bytes the pictures of renders in flight hold when `threads` are drawn at once:
+/// each render at most [`MAX_RENDER_PIXELS`] at its scale, at 4 bytes a pixel (docs/limits.md
+/// "A server's pictures in flight").
+pub const fn picture_budget_bytes(threads: usize) -> u64 {
+    MAX_RENDER_PIXELS * 4 * threads as u64
+}
 
 /// The parameters a render takes.
 const PARAMETERS: [&str; 17] = [
@@ -76,7 +82,9 @@ pub(super) async fn checked<T, F>(
 ) -> Result<T, ApiError>
 where
     T: Send + 'static,
-    F: FnOnce(&CheckedRender<'_, '_>, &Art<'_>) -> Result<T, RenderFailure> + Send + 'static,
+    F: FnOnce(&CheckedRender<'_, '_>, &TileSources<'_>) -> Result<T, RenderFailure>
+        + Send
+        + 'static,
 {
     let params = Params::parse(query.as_deref(), allowed)?;
     let served = state.served(&params)?;
@@ -104,11 +112,12 @@ where
     };
     let index = state.index_of(served);
     // Checked and drawn off the async threads: the animations are looked up once, here.
-    picture(&state, move |state| {
+    picture(&state, move |state, cancel| {
         let served = &state.units[index];
         let checked = request
             .against(served.document())
-            .map_err(|fault| refused(served, fault))?;
+            .map_err(|fault| refused(served, fault))?
+            .cancelled_by(cancel.clone());
         let pixels = (checked.most_frames_a_row() as u64)
             .saturating_mul(checked.views().len() as u64)
             .saturating_mul(served.canvas_pixels)
@@ -131,27 +140,16 @@ where
         };
         let sheet = served.sheet_image(palette)?;
         let sp2 = served.sp2_image(palette)?;
-        let art = Art {
+        let art = TileSources {
             weapon: weapon.as_ref(),
-            ..Art::of(&sheet, sp2.as_deref())
+            ..TileSources::of(&sheet, sp2.as_deref())
         };
         out(&checked, &art).map_err(|failure| match failure {
             RenderFailure::Request(fault) => refused(served, fault),
+            RenderFailure::Cancelled => given_up(),
             // An SP2 sequence of a unit whose SP2 was not found is the server's want, not the
             // request's fault.
-            RenderFailure::Missing(error) if matches!(*error, RenderError::Sp2Needed { .. }) => {
-                ApiError::status(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    format!(
-                        "{error}; this server found no SP2 beside the kind's sheet (serve --sheets \
-                     DIR with the SP2 in DIR)"
-                    ),
-                )
-            }
-            RenderFailure::Missing(error) => {
-                ApiError::status(StatusCode::UNPROCESSABLE_ENTITY, error.to_string())
-            }
-            other => ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, other.to_string()),
+            failure => ApiError::of_render(&failure),
         })
     })
     .await
@@ -204,36 +202,14 @@ pub(crate) fn background(params: &Params) -> Result<Background, ApiError> {
     }
 }
 
-/// A request fault as the answer naming the parameter at fault: `404` for a name or number the
-/// document does not have, else `400`.
+/// A request fault as the answer naming the parameter at fault ([`ApiError::of_request`]), an
+/// unknown animation with the kind's nearest names.
 fn refused(served: &Prepared, fault: RequestFault) -> ApiError {
     match fault {
-        RequestFault::ContactSheetNotPng => {
-            ApiError::bad("all", "all=1 makes a contact sheet, which is a .png")
-        }
-        RequestFault::OneView => ApiError::bad(
-            "view",
-            "an .apng or .gif holds one view; several views make rows of a .png",
-        ),
-        RequestFault::OneAnimation => {
-            ApiError::bad("animation", "an .apng or .gif holds one animation")
-        }
-        RequestFault::WeaponWithoutAnimation => ApiError::bad(
-            "weapon",
-            "weapon=NAME draws the layers an animation starts: give animation=NAME",
-        ),
-        RequestFault::WeaponOnIdle => {
-            ApiError::bad("weapon", "weapon=NAME draws attacks, not the idle frame")
-        }
-        RequestFault::View(error) => ApiError::bad("view", error.to_string()),
         RequestFault::UnknownAnimation { name, error } => {
             served.unknown_animation("animation", &name, &error)
         }
-        fault @ RequestFault::FrameOutOfRange { .. } => ApiError {
-            status: StatusCode::NOT_FOUND,
-            ..ApiError::bad("frame", fault.to_string())
-        },
-        other => ApiError::bad("animation", other.to_string()),
+        fault => ApiError::of_request(&fault),
     }
 }
 
@@ -264,7 +240,7 @@ fn render_views(params: &Params) -> Result<Vec<i64>, ApiError> {
 }
 
 /// What `animation=`, `frame=` or `all=` asks to draw: exactly one of them.
-fn render_what(params: &Params) -> Result<What, ApiError> {
+fn render_what(params: &Params) -> Result<Subject, ApiError> {
     let all = params.flag("all")?;
     let given = [
         params.text("animation").is_some(),
@@ -287,10 +263,10 @@ fn render_what(params: &Params) -> Result<What, ApiError> {
         }
     }
     if let Some(name) = params.text("animation") {
-        return Ok(What::Animations(vec![name.to_owned()]));
+        return Ok(Subject::Animations(vec![name.to_owned()]));
     }
     if let Some(frame) = params.number::<usize>("frame", "a frame number")? {
-        return Ok(What::Frame(frame));
+        return Ok(Subject::Frame(frame));
     }
-    Ok(What::AllFrames)
+    Ok(Subject::AllFrames)
 }

@@ -4,7 +4,7 @@
 use axum::body::Bytes;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use sprite_data::pipeline::sha256_hex;
+use sprite_inputs::retail::sha256_hex;
 
 /// `Cache-Control` of the document: keep it, but ask each time (its `ETag` makes that a `304`).
 pub const REVALIDATE: &str = "no-cache";

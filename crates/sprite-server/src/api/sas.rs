@@ -1,4 +1,4 @@
-//! `GET /api/v1/sas/...`: the Tactics Ogre SAS sets served ([`crate::sas`]), answered with the
+//! `GET /api/v1/sas/...`: the Tactics Ogre SAS sets served ([`sprite_inputs::catalog::SasCatalog`]), answered with the
 //! libraries the command line calls, so each is byte for byte the command with the same
 //! arguments:
 //!
@@ -21,18 +21,18 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use sas_formats::document::{self, CellTable};
 use sas_formats::meanings::PositionPair;
-use sas_formats::pose::{PoseFault, pose_at};
+use sas_formats::pose::pose_at;
 use sas_formats::{ByteOrder, Meanings};
 use serde::Serialize;
-use sprite_render::sas::{SasFault, SasRenderRequest, SasWhat};
+use sprite_render::sas::{SasRenderRequest, SasSubject};
 use sprite_render::{Format, Image, RenderError};
 
 use super::render::{MAX_HOLD, MAX_RENDER_PIXELS, MAX_SCALE, background, bounded, plays};
 use super::respond::{self, JSON, REUSE, body};
-use super::{AppState, picture};
+use super::{AppState, given_up, picture};
 use crate::error::ApiError;
 use crate::params::Params;
-use crate::sas::{SasCatalog, ServedSet};
+use sprite_inputs::catalog::{SasCatalog, ServedSet};
 
 /// The readings a set's frame types can be given (`meanings=`, `position=`), in the order the
 /// prepared documents are kept; the first is the default.
@@ -91,7 +91,7 @@ fn meanings_of(reading: usize) -> Meanings {
     let table = if meanings == "gibbed" {
         Meanings::gibbed()
     } else {
-        Meanings::seed()
+        Meanings::from_executable()
     };
     table.with_position_pair(if position == "x1y1" {
         PositionPair::First
@@ -239,25 +239,6 @@ impl PreparedSet {
     }
 }
 
-/// A pose fault as the answer naming the parameter at fault: `404` for an animation or a
-/// direction the set does not have, `500` for a set that does not resolve.
-fn refused(fault: PoseFault) -> ApiError {
-    match fault {
-        PoseFault::NoAnimation { .. } => ApiError {
-            status: StatusCode::NOT_FOUND,
-            ..ApiError::bad("animation", fault.to_string())
-        },
-        PoseFault::NoDirection { .. } => ApiError {
-            status: StatusCode::NOT_FOUND,
-            ..ApiError::bad("direction", fault.to_string())
-        },
-        PoseFault::DirectionOutOfRange { .. } => ApiError::bad("direction", fault.to_string()),
-        PoseFault::MissingSequence { .. } => {
-            ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, fault.to_string())
-        }
-    }
-}
-
 /// `direction=`, 0..3; `default` when not given (`None`: it must be).
 fn direction(params: &Params, default: Option<usize>) -> Result<usize, ApiError> {
     let direction = match default {
@@ -320,8 +301,8 @@ pub async fn pose(
     let tick = u64::try_from(tick)
         .map_err(|_| ApiError::bad("tick", format!("tick={tick}: ticks count from 0")))?;
     let meanings = meanings_of(reading(&params)?);
-    let pose =
-        pose_at(&prepared.served.set, &meanings, animation, direction, tick).map_err(refused)?;
+    let pose = pose_at(&prepared.served.set, &meanings, animation, direction, tick)
+        .map_err(|fault| ApiError::of(&fault))?;
     let mut line = pose.to_json_line(&prepared.cells);
     line.push('\n');
     Ok(body(JSON, REUSE, line))
@@ -364,8 +345,8 @@ pub async fn render(
                 "say what to draw: animation=N or frame=N (a sprite)",
             ));
         }
-        (Some(_), None) => SasWhat::Animations(vec![prepared.animation(&params)?]),
-        (None, Some(_)) => SasWhat::Sprite(params.required_number("frame", "a sprite number")?),
+        (Some(_), None) => SasSubject::Animations(vec![prepared.animation(&params)?]),
+        (None, Some(_)) => SasSubject::Sprite(params.required_number("frame", "a sprite number")?),
     };
     let request = SasRenderRequest {
         what,
@@ -378,19 +359,11 @@ pub async fn render(
     };
     let meanings = meanings_of(reading(&params)?);
     prepared.sheet_image()?;
-    let bytes = picture(&state, move |state| {
+    let bytes = picture(&state, move |state, cancel| {
         let prepared = &state.sas.sets[index];
-        let checked =
-            request
-                .against(&prepared.served.set, &meanings)
-                .map_err(|fault| match fault {
-                    SasFault::Pose(fault) => refused(fault),
-                    fault @ SasFault::NoSprite { .. } => ApiError {
-                        status: StatusCode::NOT_FOUND,
-                        ..ApiError::bad("frame", fault.to_string())
-                    },
-                    fault @ SasFault::OneAnimation => ApiError::bad("animation", fault.to_string()),
-                })?;
+        let checked = request
+            .against(&prepared.served.set, &meanings)
+            .map_err(|fault| ApiError::of(&fault))?;
         let pixels = checked.pixels();
         if pixels > MAX_RENDER_PIXELS {
             return Err(ApiError::bad(
@@ -404,13 +377,12 @@ pub async fn render(
         }
         let sheet = prepared.sheet_image()?;
         checked
+            .cancelled_by(cancel.clone())
             .render(sheet)
             .map(|r| r.bytes)
             .map_err(|error| match error {
-                RenderError::Limit(_) | RenderError::TooLarge { .. } => {
-                    ApiError::status(StatusCode::UNPROCESSABLE_ENTITY, error.to_string())
-                }
-                other => ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, other.to_string()),
+                RenderError::Cancelled => given_up(),
+                other => ApiError::of(&other),
             })
     })
     .await?;

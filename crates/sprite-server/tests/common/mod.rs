@@ -11,21 +11,19 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::Request;
 use sprite_data::layer::{LayerSet, layer_file};
-use sprite_data::pipeline::{Originals, sha256_hex};
-use sprite_server::catalog::{find_sheets, weapon_layer_of};
-use sprite_server::{AppState, Catalog, Options, ServedUnit, UnitLayers};
+use sprite_inputs::Originals;
+use sprite_inputs::catalog::{Catalog, SasCatalog, ServedUnit, UnitLayers};
+use sprite_inputs::layers::weapon_layer_of;
+use sprite_inputs::retail::sha256_hex;
+use sprite_inputs::sheets::find_sheets;
+use sprite_server::{AppState, Options};
 use tower::ServiceExt;
 
 pub use test_support::http::{Answer, escape};
 
 /// The options `serve` runs with by default.
 pub fn options() -> Options {
-    Options {
-        addr: sprite_server::DEFAULT_ADDR.parse().expect("an address"),
-        cors: None,
-        timeout: sprite_server::REQUEST_TIMEOUT,
-        max_concurrent: sprite_server::MAX_CONCURRENT,
-    }
+    Options::default()
 }
 
 /// The application serving `catalog`.
@@ -39,7 +37,7 @@ impl App {
     }
 
     /// The application serving `catalog` and the SAS sets of `sas`.
-    pub fn with_sas(catalog: Catalog, sas: sprite_server::SasCatalog) -> App {
+    pub fn with_sas(catalog: Catalog, sas: SasCatalog) -> App {
         let state = Arc::new(AppState::with_sas(catalog, sas).expect("the catalog is prepared"));
         App {
             router: sprite_server::router(state, &options()).expect("the router"),
@@ -148,16 +146,6 @@ impl App {
     }
 }
 
-pub fn shipped(name: &str) -> PathBuf {
-    test_support::repo_root()
-        .join("fixtures/documents")
-        .join(name)
-}
-
-pub fn shipped_layer(name: &str) -> PathBuf {
-    test_support::repo_root().join("fixtures/layers").join(name)
-}
-
 /// The catalog `serve --data DOC` serves: the document, named by its file, drawn from its sheet
 /// beside it (else a synthetic one), with the layer documents beside it when both are there.
 pub fn catalog_of(doc: &Path) -> Catalog {
@@ -169,7 +157,7 @@ pub fn catalog_of(doc: &Path) -> Catalog {
         .expect("a file name");
     let (sheet, sp2) = find_sheets(
         doc.parent()
-            .map(|p| Originals::Folder(p.to_path_buf()))
+            .map(|p| Originals::folder(p.to_path_buf()))
             .as_ref(),
         &document,
     )

@@ -8,11 +8,13 @@ use fft_formats::FileFormat;
 use sprite_data::Profile;
 use sprite_data::layer::{LayerSet, build_layer};
 use sprite_data::output::write_atomically;
-use sprite_data::pipeline::{InputFile, Originals, build_from_sources, other_retail_file};
 use sprite_data::profile::UNIT_KINDS;
 use sprite_data::target::{self, BuildTarget};
+use sprite_inputs::build::build_files;
+use sprite_inputs::retail::other_retail_file;
+use sprite_inputs::{GameName, InputFile, Originals};
 
-use super::{Failure, Outcome, SpriteFile, text_form_in_words, wrong_kind};
+use super::{Failure, Outcome, SpriteFile, text_form_in_words};
 
 /// The line `build` prints for a text form: `text    type1.seq.txt: the text form of a SEQ file
 /// (animation bytecode), assembled to 6754 bytes`.
@@ -36,12 +38,7 @@ fn check_input(
     other: FileFormat,
     flag: &str,
 ) -> anyhow::Result<()> {
-    let what = if input.text.is_some() {
-        input.other_text(wanted)
-    } else {
-        wrong_kind(&input.file.bytes, wanted)
-    };
-    let Some(what) = what else {
+    let Some(what) = input.wrong_kind(wanted) else {
         return Ok(());
     };
     let kind = input
@@ -81,12 +78,9 @@ fn inputs(
     shp_kind: FileFormat,
 ) -> anyhow::Result<(SpriteFile, SpriteFile)> {
     if let Some(image) = &args.disc {
-        let originals = Originals::open_disc(image)?;
+        let originals = Originals::disc(image)?;
         let read = |name: &str| -> anyhow::Result<SpriteFile> {
-            originals
-                .find(name)?
-                .map(SpriteFile::binary)
-                .with_context(|| originals.missing(name))
+            Ok(SpriteFile::binary(originals.require(name)?))
         };
         let pair = (read(shp_name)?, read(seq_name)?);
         check_input(&pair.0, shp_kind, FileFormat::Seq, "the SHP")?;
@@ -230,9 +224,9 @@ pub fn run(args: &Args) -> Outcome {
             "give the profile's file".to_owned()
         })?;
     }
-    let output = build_from_sources(
-        shp.source(),
-        seq.source(),
+    let output = build_files(
+        &shp,
+        &seq,
         &profile,
         args.sheet_file
             .clone()
@@ -261,19 +255,14 @@ pub fn run(args: &Args) -> Outcome {
 /// SHP given is named the remaster's way (`battle_type1_shp.bin`): the document then names the
 /// sheet file that sits beside it. `None` otherwise, or for a sheet name of another form.
 fn remaster_sheet_file(shp: &Path, sheet_file: &str) -> Option<String> {
-    let name = shp.file_name()?.to_str()?.to_ascii_lowercase();
-    if !(name.starts_with("battle_") && name.ends_with(".bin")) {
+    if !GameName::parse(shp.file_name()?.to_str()?).is_remaster() {
         return None;
     }
-    let (stem, extension) = sheet_file.rsplit_once('.')?;
-    let disc_like = ["SPR", "SP2"].contains(&extension.to_ascii_uppercase().as_str());
-    disc_like.then(|| {
-        format!(
-            "battle_{}_{}.bin",
-            stem.to_ascii_lowercase(),
-            extension.to_ascii_lowercase()
-        )
-    })
+    let sheet = GameName::parse(sheet_file);
+    let disc_like = matches!(sheet.extension().as_deref(), Some("SPR" | "SP2"));
+    (disc_like && !sheet.is_remaster())
+        .then(|| sheet.remaster_name())
+        .flatten()
 }
 
 /// The `--kind` (the first built-in unit kind, or the layer) that reads the retail file
@@ -309,7 +298,12 @@ fn run_layer(
             |expected| format!("give {expected}"),
         )?;
     }
-    let doc = build_layer(layer, shp.source(), seq.source(), &Profile::type1())?;
+    let doc = build_layer(
+        layer,
+        shp.named_bytes(),
+        seq.named_bytes(),
+        &Profile::type1(),
+    )?;
     let bytes = doc.to_bytes();
     for line in texts {
         println!("{line}");

@@ -3,18 +3,18 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, anyhow};
+use anyhow::anyhow;
 use fft_formats::FileFormat;
-use fft_formats::retail::{self, RetailFile};
 use sprite_data::Profile;
 use sprite_data::compare::{Difference, DocumentFormat, JsonPath, Step, first_byte_difference};
 use sprite_data::layer::{LayerSet, build_layer};
-use sprite_data::pipeline::{
-    InputFile, Originals, build_from_sources, find_retail_file, not_in_folder, sha256_hex,
-};
 use sprite_data::target::{self, BuildTarget};
+use sprite_inputs::Originals;
+use sprite_inputs::build::build_files;
+use sprite_inputs::locate::existing_folder;
+use sprite_inputs::retail::{Verdict, sha256_hex};
 
-use super::documents::{Compared, DocumentFile, LoadedDocument};
+use super::documents::{AnyDocument, DocumentFile, LoadedDocument};
 use super::report::{Finding, Ignores, Note, Report, ReportArgs};
 use super::{Outcome, SpriteFile};
 
@@ -133,7 +133,7 @@ fn wanted_format(args: &Args, data: &DocumentFile) -> DocumentFormat {
 /// The two sides of a check, whatever their format.
 struct Sides {
     theirs: LoadedDocument,
-    files: Compared,
+    files: AnyDocument,
     /// The build's canonical bytes, for `--bytes`.
     files_bytes: Vec<u8>,
     /// The `files` line of the header.
@@ -148,17 +148,17 @@ fn unit_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
         (None, _) => Profile::type1(),
     };
     let (shp, seq) = read_pair(args, &profile.shp, &profile.seq, FileFormat::UnitShp)?;
-    let output = build_from_sources(shp.file.source(), seq.file.source(), &profile, None)?;
+    let output = build_files(&shp.file, &seq.file, &profile, None)?;
     let theirs = data.load(Some(DocumentFormat::Unit))?;
     Ok(Sides {
         theirs,
         files_line: format!(
             "files   {} + {} ({} profile)",
-            describe(&output.inputs[0].name, output.inputs[0].retail, shp.text),
-            describe(&output.inputs[1].name, output.inputs[1].retail, seq.text),
+            describe(&shp),
+            describe(&seq),
             profile.kind
         ),
-        files: Compared::Unit(output.built.document),
+        files: AnyDocument::Unit(output.document),
         files_bytes: output.bytes,
     })
 }
@@ -169,7 +169,7 @@ fn layer_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
     let theirs = data.load(Some(DocumentFormat::Layer))?;
     let set = match (args.kind, &theirs.doc) {
         (Some(BuildTarget::Layer(set)), _) => set,
-        (_, Compared::Layer(doc)) => LayerSet::from_name(&doc.kind).ok_or_else(|| {
+        (_, AnyDocument::Layer(doc)) => LayerSet::from_name(&doc.kind).ok_or_else(|| {
             anyhow!(
                 "{}: kind {:?} is no layer set ({})",
                 args.data.display(),
@@ -177,16 +177,17 @@ fn layer_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
                 target::layer_choices()
             )
         })?,
-        (_, Compared::Unit(_)) => unreachable!("read as a layer document"),
+        (_, AnyDocument::Unit(_)) => unreachable!("read as a layer document"),
     };
     let (shp_name, seq_name) = set.files();
     let (shp, seq) = read_pair(args, shp_name, seq_name, FileFormat::WeaponShp)?;
     // The human kinds' stage places a layer, as `build --kind wep1` and `build-data` do.
-    let built = build_layer(set, shp.file.source(), seq.file.source(), &Profile::type1())?;
-    let describe = |input: &SpriteFile| {
-        let retail = retail::by_sha256(&sha256_hex(&input.file.bytes));
-        describe(&input.file.name, retail, input.text)
-    };
+    let built = build_layer(
+        set,
+        shp.file.named_bytes(),
+        seq.file.named_bytes(),
+        &Profile::type1(),
+    )?;
     Ok(Sides {
         theirs,
         files_line: format!(
@@ -196,7 +197,7 @@ fn layer_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
             set.name().to_ascii_uppercase()
         ),
         files_bytes: built.to_bytes(),
-        files: Compared::Layer(built),
+        files: AnyDocument::Layer(built),
     })
 }
 
@@ -311,22 +312,16 @@ fn note(pattern: String, list: &[Difference]) -> Note {
     }
 }
 
-/// An input file as the header names it: its path, and the retail file its bytes are, if any
-/// (`type1.seq.txt (text form of retail TYPE1.SEQ)` for a text form that assembles to it).
-fn describe(name: &str, retail: Option<&RetailFile>, text: Option<FileFormat>) -> String {
-    let text = if text.is_some() { "text form of " } else { "" };
-    match retail {
-        Some(file) => format!("{name} ({text}retail {})", file.disc_name),
-        None if text.is_empty() => format!("{name} (modified)"),
-        None => format!("{name} (text form, modified)"),
+/// An input file as the header names it: its path, and its verdict (`type1.seq.txt (text form
+/// of retail TYPE1.SEQ)` for a text form that assembles to it).
+fn describe(input: &SpriteFile) -> String {
+    let name = &input.file.name;
+    let verdict = Verdict::of(&input.file.bytes).short();
+    match (input.text, verdict.as_str()) {
+        (Some(_), "modified") => format!("{name} (text form, modified)"),
+        (Some(_), _) => format!("{name} (text form of {verdict})"),
+        (None, _) => format!("{name} ({verdict})"),
     }
-}
-
-fn find_in(dir: &Path, disc_name: &str) -> anyhow::Result<PathBuf> {
-    if !dir.is_dir() {
-        return Err(anyhow!("--originals {}: no such folder", dir.display()));
-    }
-    find_retail_file(dir, disc_name).with_context(|| not_in_folder(dir, disc_name))
 }
 
 /// The SHP and SEQ to build from, read: the files `--shp` and `--seq` name (each the file or
@@ -355,22 +350,18 @@ fn read_pair(
             read(seq, FileFormat::Seq, "--seq")?,
         )),
         (_, _, Some(dir), _) => {
+            let originals = Originals::folder(existing_folder("--originals", dir)?);
             let read = |name: &str| -> anyhow::Result<SpriteFile> {
-                let path = find_in(dir, name)?;
-                let bytes = super::read_input(&path)?;
-                Ok(SpriteFile::binary(InputFile::new(&path, bytes)))
+                Ok(SpriteFile::binary(originals.require(name)?))
             };
             Ok((read(shp_name)?, read(seq_name)?))
         }
         (_, _, _, Some(image)) => {
-            let originals = Originals::open_disc(image)?;
-            let find = |name: &str| -> anyhow::Result<SpriteFile> {
-                originals
-                    .find(name)?
-                    .map(SpriteFile::binary)
-                    .with_context(|| originals.missing(name))
+            let originals = Originals::disc(image)?;
+            let read = |name: &str| -> anyhow::Result<SpriteFile> {
+                Ok(SpriteFile::binary(originals.require(name)?))
             };
-            Ok((find(shp_name)?, find(seq_name)?))
+            Ok((read(shp_name)?, read(seq_name)?))
         }
         _ => Err(anyhow!("give --shp and --seq, --originals or --disc")),
     }

@@ -5,9 +5,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow, bail};
 use disc_image::{Disc, Entry, Replacement};
-use fft_formats::retail;
 use sprite_data::output::write_atomically;
-use sprite_data::pipeline::{DISC_FOLDER, MAX_DISC_FILE_BYTES, sha256_hex};
+use sprite_inputs::GameName;
+use sprite_inputs::locate::MAX_DISC_FILE_BYTES;
+use sprite_inputs::names::DISC_FOLDER;
+use sprite_inputs::retail::Verdict;
 
 use super::{Outcome, read_input};
 
@@ -168,18 +170,8 @@ fn is_sprite_file(name: &str) -> bool {
 }
 
 /// What a file is: `retail TYPE1.SEQ`, `modified (...)`, or one the project has no digest for.
-pub fn verdict(name: &str, bytes: &[u8]) -> String {
-    let file_name = name.rsplit('/').next().unwrap_or(name);
-    match retail::by_sha256(&sha256_hex(bytes)) {
-        Some(file) if file.disc_name.eq_ignore_ascii_case(file_name) => {
-            format!("retail {}", file.disc_name)
-        }
-        Some(file) => format!("the retail {} under another name", file.disc_name),
-        None if retail::by_disc_name(file_name).is_some() => {
-            "modified (sha256 matches no retail file)".to_owned()
-        }
-        None => "no digest on record (not one of the retail files this project checks)".to_owned(),
-    }
+fn verdict(name: &str, bytes: &[u8]) -> String {
+    Verdict::of_named(name, bytes).describe()
 }
 
 fn extract(image: &Path, names: &[String], out: &Path) -> anyhow::Result<()> {
@@ -205,14 +197,7 @@ fn extract(image: &Path, names: &[String], out: &Path) -> anyhow::Result<()> {
     } else {
         names
             .iter()
-            .map(|name| {
-                let path = if name.contains('/') {
-                    name.clone()
-                } else {
-                    format!("{DISC_FOLDER}/{name}")
-                };
-                disc.find(&path)
-            })
+            .map(|name| disc.find(&GameName::parse(name).disc_path()))
             .collect::<Result<_, _>>()?
     };
     if entries.is_empty() {

@@ -17,26 +17,28 @@ use sprite_data::{Document, Error};
 
 /// A document, read by its format's one loader.
 #[derive(Debug, Clone)]
-pub enum Compared {
+pub enum AnyDocument {
     Unit(Document),
     Layer(LayerDocument),
 }
 
-impl Compared {
+impl AnyDocument {
     /// Its format.
     pub fn format(&self) -> DocumentFormat {
         match self {
-            Compared::Unit(_) => DocumentFormat::Unit,
-            Compared::Layer(_) => DocumentFormat::Layer,
+            AnyDocument::Unit(_) => DocumentFormat::Unit,
+            AnyDocument::Layer(_) => DocumentFormat::Layer,
         }
     }
 
     /// Every difference between `self` (left) and `right`, by the rules of their format; `None`
     /// when the two are of different formats.
-    pub fn differences(&self, right: &Compared) -> Option<Vec<Difference>> {
+    pub fn differences(&self, right: &AnyDocument) -> Option<Vec<Difference>> {
         match (self, right) {
-            (Compared::Unit(left), Compared::Unit(right)) => Some(compare::compare(left, right)),
-            (Compared::Layer(left), Compared::Layer(right)) => {
+            (AnyDocument::Unit(left), AnyDocument::Unit(right)) => {
+                Some(compare::compare(left, right))
+            }
+            (AnyDocument::Layer(left), AnyDocument::Layer(right)) => {
                 Some(compare::compare_layers(left, right))
             }
             _ => None,
@@ -48,7 +50,7 @@ impl Compared {
 #[derive(Debug, Clone)]
 pub struct LoadedDocument {
     pub bytes: Vec<u8>,
-    pub doc: Compared,
+    pub doc: AnyDocument,
 }
 
 /// A document file read whole, not yet parsed: what it states it is can be asked first, and a
@@ -97,10 +99,10 @@ impl<'a> DocumentFile<'a> {
         let origin = self.path.display().to_string();
         let doc = match format {
             Some(DocumentFormat::Layer) => {
-                Compared::Layer(sprite_data::parse_layer_document(&bytes, &origin)?)
+                AnyDocument::Layer(sprite_data::parse_layer_document(&bytes, &origin)?)
             }
             Some(DocumentFormat::Unit) | None => {
-                Compared::Unit(sprite_data::parse_document(&bytes, &origin)?)
+                AnyDocument::Unit(sprite_data::parse_document(&bytes, &origin)?)
             }
         };
         Ok(LoadedDocument { bytes, doc })

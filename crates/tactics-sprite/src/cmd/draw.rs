@@ -4,15 +4,14 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use sprite_data::ErrorKind;
 use sprite_data::layer::LayerSet;
 use sprite_data::pose::{DrawRequest, IDLE};
 use sprite_data::weapon::{WeaponChoice, choose_weapon};
 
 use super::sas::SasOptions;
 use super::sas::draw::SasDraw;
-use super::weapon::load_layer;
 use super::{Failure, Outcome, stdout_error};
+use sprite_inputs::layers::load_layer;
 
 /// Draw one pose of an animation from a tactics-sprite-data.json.
 #[derive(Debug, clap::Args)]
@@ -156,11 +155,5 @@ pub fn run(args: &Args) -> Outcome {
 /// A draw the document `data` cannot answer: the request's fault a usage error (a missing tick
 /// named by its option), the document's a failure in its context.
 fn refusal(error: sprite_data::Error, data: &Path) -> Failure {
-    match error.kind() {
-        ErrorKind::TickNeeded { animation } => Failure::usage(
-            "draw",
-            format!("--tick T is needed to draw {animation:?} (only the idle frame needs none)"),
-        ),
-        _ => Failure::of_data("draw", error, data.display()),
-    }
+    Failure::of_data("draw", error, data.display())
 }

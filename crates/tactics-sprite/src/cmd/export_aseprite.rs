@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, anyhow};
 use sprite_data::pose::View;
+use sprite_inputs::GameName;
 use sprite_render::aseprite::export;
 use sprite_render::encode::png_rgba;
 
@@ -45,21 +46,6 @@ pub struct Args {
     pub out: PathBuf,
 }
 
-/// The name a sheet file gives the export: its stem, and for the remaster's names
-/// (`battle_ramuza_spr.bin`) the sheet's own name within it (`ramuza`).
-fn sheet_stem(file_name: &str) -> &str {
-    let remaster = file_name.strip_prefix("battle_").and_then(|rest| {
-        ["_spr.bin", "_sp2.bin"]
-            .iter()
-            .find_map(|ending| rest.strip_suffix(ending))
-    });
-    remaster.unwrap_or_else(|| {
-        file_name
-            .rsplit_once('.')
-            .map_or(file_name, |(stem, _)| stem)
-    })
-}
-
 /// Runs the command.
 ///
 /// # Errors
@@ -72,10 +58,11 @@ pub fn run(args: &Args) -> Outcome {
             .sheet
             .file_name()
             .and_then(|s| s.to_str())
-            .map(sheet_stem)
+            // The stem, and for the remaster's names (`battle_ramuza_spr.bin`) the sheet's own
+            // name within it (`ramuza`).
+            .map(|file| GameName::parse(file).stem().to_owned())
             .filter(|s| !s.is_empty())
-            .ok_or_else(|| anyhow!("{}: give --name for the files", args.input.sheet.display()))?
-            .to_owned(),
+            .ok_or_else(|| anyhow!("{}: give --name for the files", args.input.sheet.display()))?,
     };
     if name.contains(['/', '\\']) || name == "." || name == ".." {
         return Err(Failure::usage(

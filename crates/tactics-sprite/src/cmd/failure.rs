@@ -7,7 +7,8 @@ use std::fmt;
 use std::io;
 use std::process::ExitCode;
 
-use sprite_data::Fault;
+use faults::{Fault, Faulty};
+use sprite_render::{RequestFault, Spelling};
 
 /// What a command's `run` returns: `Ok` is exit 0.
 pub type Outcome = Result<(), Failure>;
@@ -44,18 +45,46 @@ impl Failure {
         }
     }
 
-    /// A sprite-data error of `command` as its fault says ([`sprite_data::Fault`]): the
-    /// request's is a usage error, its message alone; the data's is a failure, shown in
-    /// `context` (the document's path).
+    /// A sprite-data error of `command` as its fault says ([`Fault`]): the request's is a usage
+    /// error, its message alone (a missing tick named by its flag, [`Flags`]); the file's is a
+    /// failure, shown in `context` (the document's path).
     pub fn of_data(
         command: &'static str,
         error: sprite_data::Error,
         context: impl fmt::Display,
     ) -> Failure {
-        match error.fault() {
-            Fault::Request => Failure::usage(command, error),
-            Fault::Data => Failure::Failed(anyhow::Error::new(error).context(context.to_string())),
+        if let sprite_data::ErrorKind::TickNeeded { animation } = error.kind() {
+            return Failure::usage(
+                command,
+                format!(
+                    "{} is needed to draw {animation:?} (only the idle frame needs none)",
+                    Flags.set("tick")
+                ),
+            );
         }
+        match error.fault() {
+            Fault::Input => Failure::usage(command, error),
+            Fault::File | Fault::Internal => {
+                Failure::Failed(anyhow::Error::new(error).context(context.to_string()))
+            }
+        }
+    }
+
+    /// Any library error of `command` as its fault says ([`Faulty`]): the request's is a usage
+    /// error, anything else a failure.
+    pub fn of<E>(command: &'static str, error: E) -> Failure
+    where
+        E: Faulty + std::error::Error + Send + Sync + 'static,
+    {
+        match error.fault() {
+            Fault::Input => Failure::usage(command, error),
+            Fault::File | Fault::Internal => Failure::Failed(error.into()),
+        }
+    }
+
+    /// A render request `command` refuses, in the command line's words ([`Flags`]).
+    pub fn of_request(command: &'static str, fault: &RequestFault) -> Failure {
+        Failure::usage(command, fault.words(&Flags))
     }
 
     /// The exit status: 2 for a usage error or inputs `check` and `diff` cannot compare, 1
@@ -85,6 +114,24 @@ impl Failure {
     }
 }
 
+/// How the command line spells the request's parameters in the words of a refusal, by their
+/// logical names: the table every refusal that names one reads (the server has its own).
+pub struct Flags;
+
+impl Spelling for Flags {
+    fn set(&self, parameter: &str) -> String {
+        match parameter {
+            "all" => "--all-frames".to_owned(),
+            "tick" => "--tick T".to_owned(),
+            other => format!("--{other}"),
+        }
+    }
+
+    fn advice(&self, parameter: &str) -> Option<String> {
+        matches!(parameter, "animation" | "view").then(|| format!("give --{parameter} once"))
+    }
+}
+
 impl From<anyhow::Error> for Failure {
     fn from(error: anyhow::Error) -> Self {
         Failure::Failed(error)
@@ -105,6 +152,7 @@ macro_rules! failed_from {
 }
 
 failed_from!(
+    sprite_inputs::Error,
     sprite_data::Error,
     sprite_render::RenderError,
     serde_json::Error,

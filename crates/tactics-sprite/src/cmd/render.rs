@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
-use sprite_render::{Art, Background, Format, RenderFailure, RenderRequest, RequestFault, What};
+use sprite_render::{
+    Background, Format, RenderFailure, RenderRequest, RequestFault, Subject, TileSources,
+};
 
 use super::inputs::DrawingInput;
 use super::output::write_out;
@@ -119,9 +121,9 @@ pub fn request_of(args: &Args) -> Result<RenderRequest, String> {
         })?;
     // clap's group "what" makes these either-or.
     let what = match args.frame {
-        Some(n) => What::Frame(n),
-        None if args.all_frames => What::AllFrames,
-        None => What::Animations(args.animation.clone()),
+        Some(n) => Subject::Frame(n),
+        None if args.all_frames => Subject::AllFrames,
+        None => Subject::Animations(args.animation.clone()),
     };
     Ok(RenderRequest {
         what,
@@ -141,20 +143,7 @@ pub fn request_of(args: &Args) -> Result<RenderRequest, String> {
 
 /// A request fault as this command's usage error, in its words (its flags).
 fn refused(fault: &RequestFault) -> Failure {
-    usage(match fault {
-        RequestFault::ContactSheetNotPng => {
-            "--all-frames makes a contact sheet, which is a .png".to_owned()
-        }
-        RequestFault::OneAnimation => {
-            "an .apng or .gif holds one animation; give --animation once".to_owned()
-        }
-        RequestFault::OneView => "an .apng or .gif holds one view; give --view once".to_owned(),
-        RequestFault::WeaponWithoutAnimation => {
-            "--weapon draws the layers an animation starts: give --animation".to_owned()
-        }
-        RequestFault::WeaponOnIdle => "--weapon draws attacks, not the idle frame".to_owned(),
-        other => other.to_string(),
-    })
+    Failure::of_request("render", fault)
 }
 
 /// Runs the command. Nothing is printed before every input is read and every frame drawn: a
@@ -181,9 +170,9 @@ pub fn run(args: &Args) -> Outcome {
     let sheets = args.input.load(&doc)?;
     let weapon = args.weapon.load(&args.input.data, &sheets.files)?;
     let weapon_art = weapon.as_ref().map(|w| w.art()).transpose()?;
-    let art = Art {
+    let art = TileSources {
         weapon: weapon_art.as_ref(),
-        ..Art::of(&sheets.sheet, sheets.sp2.as_ref())
+        ..TileSources::of(&sheets.sheet, sheets.sp2.as_ref())
     };
     let rendered = checked.render(&art).map_err(|failure| match failure {
         RenderFailure::Request(fault) => refused(&fault),

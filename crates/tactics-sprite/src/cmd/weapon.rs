@@ -5,14 +5,14 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, anyhow};
+use anyhow::Context;
 use fft_formats::spr::Spr;
 use sprite_data::FrameIndex;
-use sprite_data::layer::{LayerDocument, LayerSet, layer_file};
+use sprite_data::layer::{LayerDocument, LayerSet};
 use sprite_data::weapon::{WeaponChoice, choose_weapon};
+use sprite_inputs::layers::load_layer;
+use sprite_inputs::sheets::SheetFiles;
 use sprite_render::layers::{LayerPalettes, WeaponArt};
-
-use super::inputs::SheetFiles;
 
 /// Draw the unit holding a weapon.
 #[derive(Debug, Clone, clap::Args)]
@@ -123,52 +123,5 @@ impl WeaponInput {
             line,
             sheet_name: shown,
         }))
-    }
-}
-
-/// A layer document: `given`, else `<kind>.json` or `<kind>.tactics-sprite-layer.json` in the
-/// folder of the unit document `data`.
-pub fn load_layer(
-    given: Option<&Path>,
-    data: &Path,
-    kind: LayerSet,
-    layer: &str,
-) -> anyhow::Result<LayerDocument> {
-    let path = match given {
-        Some(path) => path.to_path_buf(),
-        None => find_layer_beside(data, kind).map_err(|[json, layer_json]| {
-            anyhow!(
-                "no {layer} layer document beside {}: looked for {} and {}; build it with \
-                 `tactics-sprite build --kind {kind} ...` or name it with --{layer}-data",
-                data.display(),
-                json.display(),
-                layer_json.display()
-            )
-        })?,
-    };
-    // The one layer loader: size cap, format, shape with JSON paths, and the layer rules.
-    let doc = sprite_data::load_layer_document(&path)?;
-    if doc.layer != layer {
-        return Err(anyhow!(
-            "{}: a {} layer document, not a {layer} layer's",
-            path.display(),
-            doc.layer
-        ));
-    }
-    Ok(doc)
-}
-
-/// The layer document of `kind` in the folder of the unit document `data`: `<kind>.json`, else
-/// `<kind>.tactics-sprite-layer.json` (as `cargo xtask build-data --all` names it); the two paths
-/// looked at when neither is there.
-pub fn find_layer_beside(data: &Path, kind: LayerSet) -> Result<PathBuf, [PathBuf; 2]> {
-    let folder = data.parent().unwrap_or(Path::new("."));
-    let candidates = [
-        folder.join(format!("{kind}.json")),
-        folder.join(layer_file(kind)),
-    ];
-    match candidates.iter().find(|p| p.is_file()) {
-        Some(found) => Ok(found.clone()),
-        None => Err(candidates),
     }
 }

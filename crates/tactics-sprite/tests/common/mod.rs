@@ -36,13 +36,7 @@ pub fn stderr(output: &Output) -> String {
 /// Checks the exit code; returns stdout on success, otherwise the one stderr line, which starts
 /// with `tactics-sprite: `.
 pub fn expect(output: &Output, code: i32) -> String {
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "stdout: {}\nstderr: {}",
-        stdout(output),
-        stderr(output)
-    );
+    test_support::cli::assert_exit(output, code);
     if code == 0 {
         return stdout(output);
     }

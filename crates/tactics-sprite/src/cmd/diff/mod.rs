@@ -16,6 +16,8 @@ use sprite_data::compare::{self, JsonPath, Step};
 
 use super::documents;
 use super::report::{Finding, Ignores, Report, ReportArgs};
+use sprite_inputs::sniff::starts_as_json;
+
 use super::{FormatArg, Outcome, SpriteFile, choose_kind};
 
 /// Compare two files of the same kind.
@@ -68,20 +70,6 @@ impl Side<'_> {
     fn error(&self, error: DecodeError) -> anyhow::Error {
         anyhow!("{}: {error}", self.path.display())
     }
-}
-
-/// Whether a file starts as JSON text: its first byte that is not white space, within the
-/// longest input any command reads, is `{` (false when it cannot be opened: the read that follows
-/// names the problem).
-fn starts_as_json(path: &Path) -> bool {
-    use std::io::{BufReader, Read};
-    std::fs::File::open(path).is_ok_and(|file| {
-        BufReader::new(file.take(super::MAX_INPUT_LEN))
-            .bytes()
-            .map_while(Result::ok)
-            .find(|b| !b.is_ascii_whitespace())
-            == Some(b'{')
-    })
 }
 
 fn prepare(args: &Args) -> anyhow::Result<Report> {

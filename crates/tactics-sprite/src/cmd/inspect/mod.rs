@@ -2,13 +2,12 @@
 //! `--verbose` every frame's tiles (SHP), every palette (SPR) or every slot's commands (SEQ); as
 //! text or as one JSON object with the same content.
 //!
-//! [`args`] holds the command line, [`report`] the identity every format shares and the two
+//! [`args`] holds the command line, [`crate::cmd::inspection`] the identity every format shares and the two
 //! renderings, and one module per format fills in its header, counts and listing. SAS sets and
 //! pakd containers are `sas::inspect`'s, on the same model.
 
 mod args;
 mod frames;
-pub(crate) mod report;
 mod seq;
 mod spr;
 mod unit_shp;
@@ -20,8 +19,8 @@ use anyhow::Context;
 use fft_formats::spr::Spr;
 use fft_formats::{FileFormat, Seq, UnitShp, WeaponShp};
 
+use crate::cmd::inspection::Identity;
 pub use args::Args;
-use report::Identity;
 
 use super::{Outcome, choose_kind, read_input, stdout_error};
 

@@ -8,7 +8,7 @@ use fft_formats::seq::STREAM_START;
 use fft_formats::{Command, OpcodeTable, Seq};
 use serde::Serialize;
 
-use super::report::{Hex, Identity, Listing, Report, section};
+use crate::cmd::inspection::{Hex, Identity, Listing, Report, section};
 
 section! {
     /// The header, named as the format description names it.

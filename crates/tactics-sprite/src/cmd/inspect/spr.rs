@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use fft_formats::spr::{Palette, Spr, WIDTH};
 use serde::Serialize;
 
-use super::report::{Identity, Listing, Numbers, Report, section};
+use crate::cmd::inspection::{Identity, Listing, Numbers, Report, section};
 
 section! {
     pub struct Header {

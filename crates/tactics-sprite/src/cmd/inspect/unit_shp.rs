@@ -6,7 +6,7 @@ use fft_formats::{Frame, UnitShp};
 use serde::Serialize;
 
 use super::frames::FrameTable;
-use super::report::{FieldText, Hex, Identity, Listing, Report, section};
+use crate::cmd::inspection::{FieldText, Hex, Identity, Listing, Report, section};
 
 section! {
     /// The header as stored.

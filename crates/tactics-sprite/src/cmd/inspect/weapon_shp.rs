@@ -6,7 +6,7 @@ use fft_formats::layer::{FirstSection, WeaponType};
 use serde::Serialize;
 
 use super::frames::FrameTable;
-use super::report::{Identity, Listing, Numbers, Report, section};
+use crate::cmd::inspection::{Identity, Listing, Numbers, Report, section};
 
 section! {
     pub struct Header {

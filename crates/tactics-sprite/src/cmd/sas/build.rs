@@ -41,6 +41,6 @@ pub fn run(
     );
     write_atomically(out, &bytes).with_context(|| format!("{}: cannot write", out.display()))?;
     println!("wrote   {} ({} bytes)", out.display(), bytes.len());
-    println!("sha256  {}", sprite_data::pipeline::sha256_hex(&bytes));
+    println!("sha256  {}", sprite_inputs::retail::sha256_hex(&bytes));
     Ok(())
 }

@@ -5,11 +5,12 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use sas_formats::document::CellTable;
-use sas_formats::pose::{PoseFault, pose_at};
+use sas_formats::pose::pose_at;
 use sprite_data::weapon::WeaponChoice;
+use sprite_render::sas::SasFault;
 
 use super::super::{Failure, Outcome, stdout_error};
-use super::{SasOptions, load_set, not_numbered};
+use super::{SasOptions, load_set, not_numbered, refusal};
 
 /// The arguments of `draw` that the SAS path reads (`draw::sas_draw` makes it).
 pub struct SasDraw<'a> {
@@ -72,13 +73,7 @@ fn run(args: &SasDraw<'_>) -> Outcome {
         usize::from(direction),
         tick,
     )
-    .map_err(|fault| match fault {
-        PoseFault::NoAnimation { .. } => numbered(),
-        PoseFault::MissingSequence { .. } => {
-            Failure::Failed(anyhow::anyhow!("{}: {fault}", loaded.name))
-        }
-        other => usage(other),
-    })?;
+    .map_err(|fault| refusal("draw", SasFault::Pose(fault), &[name.to_owned()], &loaded))?;
     let line = pose.to_json_line(&CellTable::of(set));
     writeln!(io::stdout().lock(), "{line}").map_err(stdout_error)?;
     Ok(())

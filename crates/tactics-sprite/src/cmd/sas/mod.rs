@@ -9,47 +9,26 @@ pub mod inspect;
 pub mod render;
 pub mod roundtrip;
 
-use std::fs::File;
-use std::io::Read;
 use std::path::Path;
 
-use anyhow::{Context, anyhow};
+use faults::{Fault, Faulty};
 use sas_formats::meanings::PositionPair;
-use sas_formats::{EntryKind, Meanings, Pakd, SasSet};
+use sas_formats::pose::PoseFault;
+use sas_formats::{Meanings, SasSet};
+use sprite_inputs::sas::LoadedSet;
+use sprite_render::sas::SasFault;
 
-pub use sas_formats::pakd::MAX_CONTAINER_LEN;
+use super::Failure;
 
-/// Reads a whole SAS file or container (up to [`MAX_CONTAINER_LEN`]).
-///
-/// # Errors
-/// When it cannot be opened or read, or is longer; the message names the path.
-pub fn read_input(path: &Path) -> anyhow::Result<Vec<u8>> {
-    super::read_at_most(
-        path,
-        MAX_CONTAINER_LEN,
-        "longer than a pakd container is read",
-    )
-}
+pub use sprite_inputs::read::read_container as read_input;
+pub use sprite_inputs::sas::load_set;
+pub use sprite_inputs::sniff::Sniffed;
 
-/// What a file's first bytes say it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Sniffed {
-    Sas,
-    Pakd,
-}
-
-/// Whether `path` is a SAS file or a `pakd` container, from its first four bytes. Anything that
-/// cannot be read is left to the ordinary path, which reports it.
+/// Whether `path` is a SAS file or a `pakd` container, from its first four bytes
+/// ([`sprite_inputs::sniff::sniff_sas_file`]). Anything that cannot be read is left to the
+/// ordinary path, which reports it.
 pub fn sniff(path: &Path) -> Option<Sniffed> {
-    let mut head = [0; 4];
-    File::open(path).ok()?.read_exact(&mut head).ok()?;
-    if sas_formats::is_sas(&head) {
-        Some(Sniffed::Sas)
-    } else if sas_formats::is_pakd(&head) {
-        Some(Sniffed::Pakd)
-    } else {
-        None
-    }
+    sprite_inputs::sniff::sniff_sas_file(path)
 }
 
 /// `--meanings` values: which interpretation table reads the frame types.
@@ -65,7 +44,7 @@ pub enum MeaningsArg {
 impl MeaningsArg {
     pub fn table(self) -> Meanings {
         match self {
-            Self::Seed => Meanings::seed(),
+            Self::Seed => Meanings::from_executable(),
             Self::Gibbed => Meanings::gibbed(),
         }
     }
@@ -122,6 +101,38 @@ impl SasOptions {
     }
 }
 
+/// A SAS request `command` refuses, in the command line's words: a sprite past the table named by
+/// `--frame`, an animation the set does not number named as given (`09` is animation 9); the
+/// set's own fault a failure named by the set.
+pub fn refusal(
+    command: &'static str,
+    fault: SasFault,
+    given: &[String],
+    set: &LoadedSet,
+) -> Failure {
+    if fault.fault() != Fault::Input {
+        return Failure::Failed(anyhow::anyhow!("{}: {fault}", set.name));
+    }
+    let words = match fault {
+        SasFault::NoSprite { sprite, .. } if sprite > 255 => {
+            format!("--frame {sprite}: a frame shows sprites 0..255")
+        }
+        SasFault::NoSprite { sprite, count } => {
+            format!("--frame {sprite}: the set has {count} sprites")
+        }
+        SasFault::Pose(PoseFault::NoAnimation { animation, .. }) => {
+            let given = given
+                .iter()
+                .find(|n| n.parse::<usize>().ok() == Some(animation))
+                .cloned()
+                .unwrap_or_else(|| animation.to_string());
+            not_numbered(&given, &set.set)
+        }
+        other => other.to_string(),
+    };
+    Failure::usage(command, words)
+}
+
 /// What `--animation NAME` is told when NAME is not an animation's number: a SAS set's animations
 /// are numbered, not named.
 pub fn not_numbered(name: &str, set: &SasSet) -> String {
@@ -129,77 +140,4 @@ pub fn not_numbered(name: &str, set: &SasSet) -> String {
         "--animation {name:?}: a SAS set's animations are numbered 0..{}",
         set.animations.len().saturating_sub(1)
     )
-}
-
-/// A decoded set and a name for it (`file` or `file#entry`).
-pub struct LoadedSet {
-    pub set: SasSet,
-    pub name: String,
-    /// The set's bytes as stored (a container entry's, padding included).
-    pub bytes: Vec<u8>,
-}
-
-/// Reads a SAS file, or entry `entry` of a `pakd` container (the only SAS entry when `None`).
-///
-/// # Errors
-/// An unreadable or undecodable file or entry, a missing or ambiguous entry, a compressed one.
-pub fn load_set(path: &Path, entry: Option<usize>) -> anyhow::Result<LoadedSet> {
-    let bytes = read_input(path)?;
-    let shown = path.display().to_string();
-    if sas_formats::is_sas(&bytes) {
-        if entry.is_some() {
-            return Err(anyhow!(
-                "{shown}: --entry picks an entry of a pakd container; this is a SAS file"
-            ));
-        }
-        let set = SasSet::decode(&bytes).with_context(|| shown.clone())?;
-        return Ok(LoadedSet {
-            set,
-            name: shown,
-            bytes,
-        });
-    }
-    let pakd = Pakd::decode(&bytes).with_context(|| shown.clone())?;
-    let sas_entries: Vec<usize> = pakd
-        .entries
-        .iter()
-        .enumerate()
-        .filter(|(_, e)| matches!(e.kind(), EntryKind::Sas(..)))
-        .map(|(i, _)| i)
-        .collect();
-    let index = match (entry, sas_entries.as_slice()) {
-        (Some(index), _) => index,
-        (None, [only]) => *only,
-        (None, []) => return Err(anyhow!("{shown}: the container has no SAS entry")),
-        (None, many) => {
-            return Err(anyhow!(
-                "{shown}: the container has {} SAS entries ({}); pick one with --entry N",
-                many.len(),
-                many.iter()
-                    .map(usize::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        }
-    };
-    let name = format!("{shown}#{index}");
-    let entry = pakd.entries.get(index).ok_or_else(|| {
-        anyhow!(
-            "{shown}: no entry {index} (the container has {})",
-            pakd.entries.len()
-        )
-    })?;
-    let contents = entry.contents().map_err(|e| anyhow!("{name}: {e}"))?;
-    if !sas_formats::is_sas(contents) {
-        return Err(anyhow!(
-            "{name}: entry {index} is {}, not a SAS set",
-            entry.kind()
-        ));
-    }
-    let set = SasSet::decode_as(contents, pakd.byte_order).with_context(|| name.clone())?;
-    Ok(LoadedSet {
-        set,
-        name,
-        bytes: contents.to_vec(),
-    })
 }

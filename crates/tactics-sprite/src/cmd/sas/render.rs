@@ -5,13 +5,13 @@
 
 use std::path::Path;
 
-use anyhow::Context;
-use sprite_render::sas::{SasFault, SasRenderRequest, SasWhat, sas_sheet};
-use sprite_render::{Background, Format, Image};
+use sprite_inputs::sheets::SasSheet;
+use sprite_render::sas::{SasRenderRequest, SasSubject};
+use sprite_render::{Background, Format};
 
 use super::super::output::write_out;
-use super::super::{Failure, Outcome, read_input};
-use super::{SasOptions, load_set, not_numbered};
+use super::super::{Failure, Outcome};
+use super::{SasOptions, load_set, not_numbered, refusal};
 
 /// The options `render` takes for SAS sets only.
 #[derive(Debug, Clone, clap::Args)]
@@ -92,7 +92,7 @@ fn run(args: &SasRender<'_>) -> Outcome {
     let loaded = load_set(args.data, options.sas.entry)?;
     let set = &loaded.set;
     let meanings = options.sas.table();
-    let sheet = load_png_sheet(args.sheet)?;
+    let sheet = SasSheet::read(args.sheet)?.image;
     println!(
         "sheet   {} (PNG, {} x {})",
         args.sheet.display(),
@@ -104,8 +104,8 @@ fn run(args: &SasRender<'_>) -> Outcome {
         loaded.name, set.version, set.scale, set.scale
     );
     let what = match args.frame {
-        Some(sprite) => SasWhat::Sprite(sprite),
-        None => SasWhat::Animations(
+        Some(sprite) => SasSubject::Sprite(sprite),
+        None => SasSubject::Animations(
             args.animation
                 .iter()
                 .map(|name| {
@@ -124,30 +124,9 @@ fn run(args: &SasRender<'_>) -> Outcome {
         hold: args.hold,
         format,
     };
-    let checked = request.against(set, &meanings).map_err(|fault| {
-        Failure::usage(
-            "render",
-            match fault {
-                SasFault::NoSprite { sprite, .. } if sprite > 255 => {
-                    format!("--frame {sprite}: a frame shows sprites 0..255")
-                }
-                SasFault::NoSprite { sprite, count } => {
-                    format!("--frame {sprite}: the set has {count} sprites")
-                }
-                SasFault::Pose(sas_formats::pose::PoseFault::NoAnimation { animation, .. }) => {
-                    // The name as given (`09` is animation 9).
-                    let given = args
-                        .animation
-                        .iter()
-                        .find(|n| n.parse::<usize>().ok() == Some(animation))
-                        .cloned()
-                        .unwrap_or_else(|| animation.to_string());
-                    not_numbered(&given, set)
-                }
-                other => other.to_string(),
-            },
-        )
-    })?;
+    let checked = request
+        .against(set, &meanings)
+        .map_err(|fault| refusal("render", fault, args.animation, &loaded))?;
     for line in checked.report() {
         println!("{line}");
     }
@@ -162,10 +141,4 @@ fn run(args: &SasRender<'_>) -> Outcome {
     write_out(args.out, &rendered.bytes)?;
     println!("wrote   {} {}", args.out.display(), rendered.summary);
     Ok(())
-}
-
-/// A PNG sheet, as `sprite_render::sas::sas_sheet` reads it, named by its path in errors.
-pub fn load_png_sheet(path: &Path) -> anyhow::Result<Image> {
-    let bytes = read_input(path)?;
-    sas_sheet(&bytes).with_context(|| path.display().to_string())
 }

@@ -65,6 +65,7 @@ fn check(path: &Path, kind: super::Sniffed) -> anyhow::Result<Vec<(bool, String)
             }
             Ok(lines)
         }
+        _ => Err(anyhow!("{shown}: not a SAS set or a pakd container")),
     }
 }
 

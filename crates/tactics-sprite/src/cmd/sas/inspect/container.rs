@@ -7,7 +7,7 @@ use sas_formats::Pakd;
 use serde::Serialize;
 
 use super::text::write_section;
-use crate::cmd::inspect::report::{FieldText, Listing, section};
+use crate::cmd::inspection::{FieldText, Listing, section};
 
 section! {
     /// What the container is, before its entries.

@@ -7,7 +7,7 @@ use sas_formats::{BodyItem, Command, Frame, Meanings, SasSet};
 use serde::{Serialize, Serializer};
 
 use super::text::hex;
-use crate::cmd::inspect::report::Listing;
+use crate::cmd::inspection::Listing;
 use crate::cmd::plural;
 
 /// `--verbose`: the animation table, every sprite and the body.

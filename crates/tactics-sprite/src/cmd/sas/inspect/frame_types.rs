@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use sas_formats::{Command, Meanings, SasSet};
 use serde::Serialize;
 
-use crate::cmd::inspect::report::Listing;
+use crate::cmd::inspection::Listing;
 use crate::cmd::plural;
 
 /// The frame types used in blocks, by type; JSON writes the array.

@@ -20,9 +20,9 @@ use std::path::Path;
 use anyhow::Context;
 use sas_formats::Pakd;
 
-use super::super::inspect::report::render;
 use super::super::stdout_error;
 use super::{SasOptions, Sniffed, load_set, read_input};
+use crate::cmd::inspection::render;
 use container::Container;
 use set::SetReport;
 

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::details::{Details, details};
 use super::frame_types::{FrameTypes, Limits, frame_types, limits};
 use super::text::write_section;
-use crate::cmd::inspect::report::{FieldText, Listing, section};
+use crate::cmd::inspection::{FieldText, Listing, section};
 use crate::cmd::plural;
 
 section! {

@@ -1,8 +1,8 @@
-//! Runs the whole TYPE1 pipeline many times, for a profiler:
+//! Runs the whole TYPE1 build many times, for a profiler:
 //! `valgrind --tool=callgrind target/release/examples/profile_build DIR [RUNS]`.
 
-use sprite_data::Profile;
-use sprite_data::pipeline::{Source, build_document, find_retail_file};
+use sprite_data::{NamedBytes, Profile, build_document};
+use sprite_inputs::locate::find_in_folder;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -13,17 +13,17 @@ fn main() {
     let runs: usize = args
         .next()
         .map_or(100, |r| r.parse().expect("RUNS is a number"));
-    let read = |name| std::fs::read(find_retail_file(&dir, name).expect("TYPE1 file")).unwrap();
+    let read = |name| std::fs::read(find_in_folder(&dir, name).expect("TYPE1 file")).unwrap();
     let (shp, seq) = (read("TYPE1.SHP"), read("TYPE1.SEQ"));
     let profile = Profile::type1();
     let mut total = 0;
     for _ in 0..runs {
         let (_, bytes) = build_document(
-            Source {
+            NamedBytes {
                 name: "shp",
                 bytes: &shp,
             },
-            Source {
+            NamedBytes {
                 name: "seq",
                 bytes: &seq,
             },

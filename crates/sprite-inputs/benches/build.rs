@@ -1,8 +1,9 @@
 //! Where the time goes in a build: decoding each file, executing every slot, building the
-//! document, writing its canonical bytes, and the whole pipeline. Runs on the retail TYPE1 pair
-//! when `FFT_ORIGINALS` names their folder, else on the synthetic demo pair.
+//! document, writing its canonical bytes, and the whole build a tool runs. Runs on the retail
+//! TYPE1 pair when `FFT_ORIGINALS` names their folder (found as every tool finds them), else on
+//! the synthetic demo pair.
 //!
-//! `cargo bench -p sprite-data` (add `-- --quick` for a fast look).
+//! `cargo bench -p sprite-inputs --bench build` (add `-- --quick` for a fast look).
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -11,9 +12,11 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use fft_formats::{Seq, UnitShp};
 use sprite_data::build::{BuildInput, build};
 use sprite_data::canonical::to_canonical_bytes;
+use sprite_data::demo::{DEMO_SEQ, DEMO_SHP};
 use sprite_data::execution::Program;
-use sprite_data::pipeline::{DEMO_SEQ, DEMO_SHP, Source, build_document, find_retail_file};
-use sprite_data::{Profile, Slot};
+use sprite_data::{NamedBytes, Profile, Slot, build_document};
+use sprite_inputs::locate::find_in_folder;
+use sprite_inputs::retail::ORIGINALS_VAR;
 
 struct Pair {
     label: &'static str,
@@ -23,12 +26,12 @@ struct Pair {
 }
 
 fn pair() -> Pair {
-    let originals = std::env::var_os(fft_formats::retail::ORIGINALS_VAR)
+    let originals = std::env::var_os(ORIGINALS_VAR)
         .map(PathBuf::from)
         .filter(|d| d.is_dir());
     if let Some(dir) = originals {
         let read = |name| {
-            std::fs::read(find_retail_file(&dir, name).expect("TYPE1 files in FFT_ORIGINALS"))
+            std::fs::read(find_in_folder(&dir, name).expect("TYPE1 files in FFT_ORIGINALS"))
                 .unwrap()
         };
         return Pair {
@@ -85,11 +88,11 @@ fn stages(c: &mut Criterion) {
         // The build a tool runs, less the sha256 digests of its report.
         b.iter(|| {
             build_document(
-                Source {
+                NamedBytes {
                     name: "shp",
                     bytes: black_box(&p.shp),
                 },
-                Source {
+                NamedBytes {
                     name: "seq",
                     bytes: black_box(&p.seq),
                 },
@@ -105,14 +108,14 @@ fn stages(c: &mut Criterion) {
 /// Every unit kind, decoded, built and written, one after the other: what `cargo xtask
 /// build-data --all` does in-process. Needs the originals.
 fn all_kinds(c: &mut Criterion) {
-    let Some(dir) = std::env::var_os(fft_formats::retail::ORIGINALS_VAR)
+    let Some(dir) = std::env::var_os(ORIGINALS_VAR)
         .map(PathBuf::from)
         .filter(|d| d.is_dir())
     else {
         return;
     };
     let read = |name: &str| {
-        std::fs::read(find_retail_file(&dir, name).expect("every retail file in FFT_ORIGINALS"))
+        std::fs::read(find_in_folder(&dir, name).expect("every retail file in FFT_ORIGINALS"))
             .unwrap()
     };
     let kinds: Vec<(Profile, Vec<u8>, Vec<u8>)> = sprite_data::profile::UNIT_KINDS
@@ -128,11 +131,11 @@ fn all_kinds(c: &mut Criterion) {
             for (profile, shp, seq) in &kinds {
                 black_box(
                     build_document(
-                        Source {
+                        NamedBytes {
                             name: "shp",
                             bytes: shp,
                         },
-                        Source {
+                        NamedBytes {
                             name: "seq",
                             bytes: seq,
                         },
@@ -149,7 +152,7 @@ fn all_kinds(c: &mut Criterion) {
 /// Decoding a sprite sheet (RAMUZA.SPR: palettes, raw rows, 200 compressed rows). Needs the
 /// sheets beside the originals.
 fn sheets(c: &mut Criterion) {
-    let sheet = std::env::var_os(fft_formats::retail::ORIGINALS_VAR)
+    let sheet = std::env::var_os(ORIGINALS_VAR)
         .map(|d| PathBuf::from(d).join("../sheets/battle_ramuza_spr.bin"))
         .and_then(|p| std::fs::read(p).ok());
     let Some(bytes) = sheet else { return };

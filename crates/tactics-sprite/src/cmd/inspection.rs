@@ -1,4 +1,5 @@
-//! The report `inspect` prints, built once per file and rendered two ways: text for a person
+//! The report `inspect` prints, for a sprite file (`inspect/`) and a SAS set or container
+//! (`sas/inspect/`) alike, built once per file and rendered two ways: text for a person
 //! (aligned `key  value` lines) and one JSON object for programs (serde, keys in declaration
 //! order). The identity is the same for every format; each format module supplies its `header`,
 //! `counts` and `--verbose` listing.
@@ -6,9 +7,8 @@
 use std::fmt::Write as _;
 
 use fft_formats::FileFormat;
-use fft_formats::retail;
 use serde::Serialize;
-use sprite_data::pipeline::sha256_hex;
+use sprite_inputs::retail::{self, sha256_hex};
 
 use crate::cmd::FormatSource;
 
@@ -142,11 +142,11 @@ macro_rules! section {
             $($(#[$field_attr])* $field_vis $field: $ty),*
         }
 
-        impl $crate::cmd::inspect::report::Section for $name {
+        impl $crate::cmd::inspection::Section for $name {
             fn fields(&self) -> Vec<(&'static str, String)> {
                 let mut fields = Vec::new();
                 $(
-                    if let Some(text) = $crate::cmd::inspect::report::FieldText::text(&self.$field) {
+                    if let Some(text) = $crate::cmd::inspection::FieldText::text(&self.$field) {
                         fields.push((stringify!($field), text));
                     }
                 )*

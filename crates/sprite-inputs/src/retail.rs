@@ -1,6 +1,11 @@
 //! The retail files this project knows, by disc name and by the remaster's name, with their
-//! sizes and sha256 digests (of the copies the tests were run against). Only digests are kept here:
-//! the files themselves belong to Square Enix and are never part of the repository.
+//! sizes and sha256 digests (of the copies the tests were run against), and the one verdict on a
+//! file's bytes against them ([`Verdict`]). Only digests are kept here: the files themselves belong
+//! to Square Enix and are never part of the repository.
+
+use sha2::{Digest, Sha256};
+
+use crate::names::GameName;
 
 /// The environment variable naming the folder of the user's retail files (`cargo xtask
 /// build-data`, `tactics-sprite serve` and the tests read it).
@@ -255,18 +260,157 @@ pub const RETAIL_SHEETS: [RetailFile; 12] = [
     },
 ];
 
-/// The retail file or sheet with this disc name (case-insensitive), if any.
-pub fn by_disc_name(name: &str) -> Option<&'static RetailFile> {
-    RETAIL_FILES
-        .iter()
-        .chain(&RETAIL_SHEETS)
-        .find(|f| f.disc_name.eq_ignore_ascii_case(name))
+/// The retail file or sheet with this name in any of its forms ([`GameName`]: `TYPE1.SHP`,
+/// `battle_type1_shp.bin`, `BATTLE/TYPE1.SHP`), if any.
+pub fn by_name(name: &str) -> Option<&'static RetailFile> {
+    let disc_name = GameName::parse(name).disc_name();
+    every_file().find(|f| f.disc_name.eq_ignore_ascii_case(&disc_name))
 }
 
 /// The retail file or sheet whose digest this is, if any.
 pub fn by_sha256(sha256_hex: &str) -> Option<&'static RetailFile> {
-    RETAIL_FILES
+    every_file().find(|f| f.sha256.eq_ignore_ascii_case(sha256_hex))
+}
+
+/// The retail file `bytes` are, if any.
+pub fn of_bytes(bytes: &[u8]) -> Option<&'static RetailFile> {
+    by_sha256(&sha256_hex(bytes))
+}
+
+fn every_file() -> impl Iterator<Item = &'static RetailFile> {
+    RETAIL_FILES.iter().chain(&RETAIL_SHEETS)
+}
+
+/// The retail file `bytes` are, when they are one other than `expected` (the name a profile
+/// reads, such as `MON.SHP`): TYPE1.SHP given to the MON profile builds a document of wrong names
+/// and rules, so tools refuse it unless forced.
+pub fn other_retail_file(bytes: &[u8], expected: &str) -> Option<&'static RetailFile> {
+    let expected = GameName::parse(expected).disc_name();
+    of_bytes(bytes).filter(|file| !file.disc_name.eq_ignore_ascii_case(&expected))
+}
+
+/// Lower-case hex sha256.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
         .iter()
-        .chain(&RETAIL_SHEETS)
-        .find(|f| f.sha256.eq_ignore_ascii_case(sha256_hex))
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// What a file's bytes are against the digests on record: the one verdict, worded in one place
+/// ([`Verdict::describe`], [`Verdict::short`]) for every report that gives it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// A retail file, under its own name (or no name was asked about).
+    Retail(&'static RetailFile),
+    /// A retail file, under the name of another file, or of none the game has.
+    RetailUnderOtherName(&'static RetailFile),
+    /// Not a retail file's bytes, named as one (or built as one): an edited file, a mod.
+    Modified,
+    /// Not a retail file's bytes, under a name that is no retail file this project knows.
+    NoDigest,
+    /// The synthetic demo pair (`fixtures/demo/`), made by our own encoder.
+    Demo,
+}
+
+impl Verdict {
+    /// The verdict on `bytes` taken as the file they were built as: retail, the demo, or
+    /// modified.
+    pub fn of(bytes: &[u8]) -> Verdict {
+        let sha256 = sha256_hex(bytes);
+        match by_sha256(&sha256) {
+            Some(file) => Verdict::Retail(file),
+            None if is_demo(&sha256) => Verdict::Demo,
+            None => Verdict::Modified,
+        }
+    }
+
+    /// The verdict on `bytes` found as the file `name` (any form; a path's folder aside): the
+    /// retail file under its own name or another, modified when the name is a retail file's,
+    /// else no digest on record.
+    pub fn of_named(name: &str, bytes: &[u8]) -> Verdict {
+        let sha256 = sha256_hex(bytes);
+        let named = GameName::parse(name);
+        match by_sha256(&sha256) {
+            Some(file) if named.is_named(file.disc_name) => Verdict::Retail(file),
+            Some(file) => Verdict::RetailUnderOtherName(file),
+            None if is_demo(&sha256) => Verdict::Demo,
+            None if by_name(name).is_some() => Verdict::Modified,
+            None => Verdict::NoDigest,
+        }
+    }
+
+    /// The retail file the bytes are, under whatever name.
+    pub fn retail(self) -> Option<&'static RetailFile> {
+        match self {
+            Verdict::Retail(file) | Verdict::RetailUnderOtherName(file) => Some(file),
+            _ => None,
+        }
+    }
+
+    /// The verdict in a few words: `retail TYPE1.SHP`, `the retail TYPE1.SHP under another
+    /// name`, `modified (sha256 matches no retail file)`, `no digest on record (...)`, `the
+    /// synthetic demo file (not game data)`.
+    pub fn describe(self) -> String {
+        match self {
+            Verdict::Retail(file) => format!("retail {}", file.disc_name),
+            Verdict::RetailUnderOtherName(file) => {
+                format!("the retail {} under another name", file.disc_name)
+            }
+            Verdict::Modified => "modified (sha256 matches no retail file)".to_owned(),
+            Verdict::NoDigest => {
+                "no digest on record (not one of the retail files this project checks)".to_owned()
+            }
+            Verdict::Demo => "the synthetic demo file (not game data)".to_owned(),
+        }
+    }
+
+    /// The verdict as a report's parenthesis after the file's name: `retail TYPE1.SHP`, else
+    /// `modified`.
+    pub fn short(self) -> String {
+        match self.retail() {
+            Some(file) => format!("retail {}", file.disc_name),
+            None => "modified".to_owned(),
+        }
+    }
+}
+
+/// Whether a digest is one of the demo pair's.
+fn is_demo(sha256: &str) -> bool {
+    [sprite_data::demo::DEMO_SHP, sprite_data::demo::DEMO_SEQ]
+        .iter()
+        .any(|demo| sha256_hex(demo) == sha256)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The remaster's names in the table are the rule's (docs/disc.md "How a name is looked up"),
+    /// each typed from the remaster's own listing of its files.
+    #[test]
+    fn every_remaster_name_on_record_is_the_rule_s() {
+        for file in every_file() {
+            assert_eq!(
+                GameName::parse(file.disc_name).remaster_name().as_deref(),
+                Some(file.remaster_name)
+            );
+            assert_eq!(by_name(file.remaster_name), Some(file));
+        }
+    }
+
+    #[test]
+    fn a_renamed_retail_file_and_an_edited_one_are_told_apart() {
+        let type1 = by_name("TYPE1.SHP").unwrap();
+        assert_eq!(
+            Verdict::of_named("BATTLE/MON.SHP", b"").describe(),
+            "modified (sha256 matches no retail file)"
+        );
+        assert_eq!(
+            Verdict::of_named("x.bin", b"").describe(),
+            "no digest on record (not one of the retail files this project checks)"
+        );
+        assert_eq!(Verdict::Retail(type1).short(), "retail TYPE1.SHP");
+        assert_eq!(Verdict::Modified.short(), "modified");
+    }
 }

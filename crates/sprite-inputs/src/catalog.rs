@@ -1,0 +1,513 @@
+//! What a server serves, built from a request of paths ([`ServeRequest`], [`load`]): one
+//! [`ServedUnit`] per unit kind, each a document (its exact bytes and the parsed [`Document`])
+//! with the sheets and layers it is drawn with, and the weapons sheet the layers of every unit are
+//! cut from ([`Catalog`]); the Tactics Ogre SAS sets, apart ([`SasCatalog`]); and the start-up
+//! lines that say what is served and where it came from.
+
+use std::path::{Path, PathBuf};
+
+use sas_formats::SasSet;
+use sprite_data::Document;
+use sprite_data::layer::{LayerDocument, LayerSet};
+use sprite_data::profile::UNIT_KINDS;
+use sprite_render::demo_sheet::demo_sheet;
+use sprite_render::encode::png_rgba;
+
+use crate::build::{build_demo, build_from_originals};
+use crate::error::{Error, Result};
+use crate::layers::{find_layer_beside, layers_from_originals, load_layer, weapon_layer_of};
+use crate::locate::{Chosen, Originals, OriginalsRequest, Place, find_originals, named_folder};
+use crate::retail::{ORIGINALS_VAR, SHEETS_VAR};
+use crate::sas::sets_of_file;
+use crate::sheets::{SasSheet, Sheet, WeaponSheet, find_sheets};
+
+/// The served units, in the order they were found, and the weapons sheet.
+#[derive(Debug, Clone, Default)]
+pub struct Catalog {
+    pub units: Vec<ServedUnit>,
+    /// WEP.SPR, which renders with `weapon=` cut the layers' blocks from; `None` when it was not
+    /// found (such a render is then refused).
+    pub weapon_sheet: Option<WeaponSheet>,
+}
+
+/// One served document: a unit (a built-in unit kind, the demo, or a `--data` file) with the
+/// sheets and layers it is drawn with. (Not "kind": a `--data` document need not be one of the
+/// built-in unit kinds, and the URL parameter `kind=` names whichever it is.)
+#[derive(Debug, Clone)]
+pub struct ServedUnit {
+    /// Its name in URLs: `type1`, `mon`, `demo`, or a `--data` file's stem.
+    pub name: String,
+    /// The document's bytes, exactly as built or read: what `/api/v1/data` sends.
+    pub bytes: Vec<u8>,
+    pub document: Document,
+    /// Where the document came from, for the start-up report.
+    pub origin: String,
+    pub sheet: Sheet,
+    /// The second sheet MON's SP2 sequences cut their lower-half tiles from (the document's
+    /// `sp2.file`, found beside its sheet; made up with a synthetic sheet); `None` when the
+    /// document draws nothing from one, or it was not found (those sequences are then refused).
+    pub sp2: Option<Sheet>,
+    /// The weapon and effect layer documents `draw` with `weapon=` draws beside the unit; `None`
+    /// when they were not found (such a request is then refused).
+    pub layers: Option<UnitLayers>,
+}
+
+/// The layer documents a unit's animations start with `QueueSpriteAnim`.
+#[derive(Debug, Clone)]
+pub struct UnitLayers {
+    /// WEP1's, or WEP2's for TYPE2 ([`weapon_layer_of`]).
+    pub weapon: LayerDocument,
+    /// EFF1's.
+    pub effect: LayerDocument,
+    /// Where they came from, for the start-up report.
+    pub origin: String,
+}
+
+impl Catalog {
+    /// The unit named `name` (any case).
+    pub fn unit(&self, name: &str) -> Option<&ServedUnit> {
+        self.units
+            .iter()
+            .find(|k| k.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The synthetic demo unit (built in; not game data), drawn from its demo sheet (the figure
+    /// of `fixtures/demo/demo.png`).
+    ///
+    /// # Errors
+    /// None in practice: a test builds the shipped demo.
+    pub fn demo() -> Result<Catalog> {
+        let build = build_demo(None)?;
+        let document = build.document;
+        // fixtures/demo/demo.png, painted by the same function `cargo xtask bless` writes it with.
+        let sheet = png_rgba(&demo_sheet())
+            .map_err(|e| Error::from(e).in_context("encoding the demo sheet"))?;
+        Ok(Catalog {
+            units: vec![ServedUnit {
+                name: "demo".to_owned(),
+                sheet: Sheet::Png {
+                    file: format!("{} (built in)", document.sheet.file),
+                    bytes: sheet,
+                },
+                bytes: build.bytes,
+                document,
+                origin: "the synthetic demo unit (built in; not game data)".to_owned(),
+                sp2: None,
+                layers: None,
+            }],
+            weapon_sheet: None,
+        })
+    }
+
+    /// Every built-in kind whose SHP and SEQ are in the originals, built as `cargo xtask
+    /// build-data --all` builds them; each drawn from its sheet if `sheets` has it, else from a
+    /// synthetic one. The layer documents are built too when their SHP and SEQ are there (WEP1,
+    /// WEP2, EFF1; each kind given its weapon layer by [`weapon_layer_of`]).
+    ///
+    /// # Errors
+    /// A file that cannot be read, or does not build.
+    pub fn from_originals(originals: &Originals, sheets: Option<&Originals>) -> Result<Catalog> {
+        let layers = layers_from_originals(originals)?;
+        let mut units = Vec::new();
+        for builtin in &UNIT_KINDS {
+            let profile = builtin.load();
+            if !originals.contains(&profile.shp) || !originals.contains(&profile.seq) {
+                continue;
+            }
+            let build = build_from_originals(originals, &profile, None)
+                .map_err(|e| e.in_context(format!("kind {}", builtin.name)))?;
+            let inputs = build
+                .inputs
+                .iter()
+                .map(|i| match i.retail() {
+                    Some(_) => i.verdict.short(),
+                    None => format!("{} ({})", i.name, i.verdict.short()),
+                })
+                .collect::<Vec<_>>()
+                .join(" + ");
+            let document = build.document;
+            let (sheet, sp2) = find_sheets(sheets, &document)?;
+            units.push(ServedUnit {
+                name: builtin.name.to_owned(),
+                sheet,
+                sp2,
+                bytes: build.bytes,
+                document,
+                origin: format!("built from {inputs}"),
+                layers: unit_layers(&layers, builtin.name),
+            });
+        }
+        Ok(Catalog {
+            units,
+            weapon_sheet: None,
+        })
+    }
+}
+
+/// The layers of kind `name` among those built, when its weapon layer and EFF1 both are.
+fn unit_layers(built: &[(LayerSet, LayerDocument)], name: &str) -> Option<UnitLayers> {
+    let find = |wanted: LayerSet| built.iter().find(|(k, _)| *k == wanted).map(|(_, d)| d);
+    let weapon_kind = weapon_layer_of(name);
+    let (weapon, effect) = (find(weapon_kind)?, find(LayerSet::Eff1)?);
+    let (weapon_shp, weapon_seq) = weapon_kind.files();
+    let (effect_shp, effect_seq) = LayerSet::Eff1.files();
+    Some(UnitLayers {
+        weapon: weapon.clone(),
+        effect: effect.clone(),
+        origin: format!(
+            "built from retail {weapon_shp} + {weapon_seq} and {effect_shp} + {effect_seq}"
+        ),
+    })
+}
+
+/// The served SAS sets, in the order they were given.
+#[derive(Debug, Clone, Default)]
+pub struct SasCatalog {
+    pub sets: Vec<ServedSet>,
+    /// One line per container entry left out, for the start-up report.
+    pub skipped: Vec<String>,
+}
+
+/// One served set.
+#[derive(Debug, Clone)]
+pub struct ServedSet {
+    /// Its name in URLs (`set=`): the file's stem, `<stem>.<entry>` for a container's entry.
+    pub name: String,
+    pub set: SasSet,
+    /// Where it came from, for the start-up report and `/api/v1/sas/sets`.
+    pub origin: String,
+    /// The sheet its renders are drawn from; `None`: renders are refused.
+    pub sheet: Option<SasSheet>,
+}
+
+impl SasCatalog {
+    /// Adds the sets of the SAS file or `pakd` container at `path` ([`sets_of_file`]), each drawn
+    /// from `sheet`.
+    ///
+    /// # Errors
+    /// A file that cannot be read or decoded, a container with no SAS entry, or a set whose name
+    /// is taken.
+    pub fn add_file(&mut self, path: &Path, sheet: Option<&SasSheet>) -> Result<()> {
+        let found = sets_of_file(path)?;
+        self.skipped.extend(found.skipped);
+        for (name, set, origin) in found.sets {
+            if self.set(&name).is_some() {
+                return Err(Error::file(format!(
+                    "{}: a second SAS set named {name:?} (sets are named by file name)",
+                    path.display()
+                )));
+            }
+            self.sets.push(ServedSet {
+                name,
+                set,
+                origin,
+                sheet: sheet.cloned(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The set named `name` (any case).
+    pub fn set(&self, name: &str) -> Option<&ServedSet> {
+        self.sets.iter().find(|s| s.name.eq_ignore_ascii_case(name))
+    }
+}
+
+/// What `tactics-sprite serve` is asked to serve: its flags that name files.
+#[derive(Debug, Clone, Default)]
+pub struct ServeRequest {
+    /// `--originals DIR` (else `$FFT_ORIGINALS`, else `./originals` if present).
+    pub originals: Option<PathBuf>,
+    /// `--disc IMAGE`, in place of `--originals`.
+    pub disc: Option<PathBuf>,
+    /// `--data DOC.json`, each a kind named by its file.
+    pub data: Vec<PathBuf>,
+    /// `--sheets DIR` (else `$FFT_SHEETS`, else the originals').
+    pub sheets: Option<PathBuf>,
+    /// `--weapon-sheet WEP.SPR` (else found by the sheets, the originals or the documents).
+    pub weapon_sheet: Option<PathBuf>,
+    /// `--sas FILE`, each a SAS set or a container's sets.
+    pub sas: Vec<PathBuf>,
+    /// `--sas-sheet SHEET.png`: once for every set, or once per `--sas`.
+    pub sas_sheet: Vec<PathBuf>,
+}
+
+/// What a server serves, and what to say about it.
+#[derive(Debug)]
+pub struct Served {
+    pub catalog: Catalog,
+    pub sas: SasCatalog,
+    /// A line to say before serving, when no originals were found and the demo is served.
+    pub notice: Option<String>,
+    /// A warning to say before serving (originals named that hold no unit kind).
+    pub warning: Option<String>,
+}
+
+/// Reads and builds everything `request` names: the SAS sets first, then the units (the `--data`
+/// documents, else the originals' unit kinds, else the demo) and the weapons sheet.
+///
+/// # Errors
+/// A `--sas-sheet` count that fits neither rule (the request's fault, parameter `sas-sheet`), a
+/// folder named that is not there, a file that cannot be read or built.
+pub fn load(request: &ServeRequest) -> Result<Served> {
+    let sas = load_sas(request)?;
+    let mut served = load_catalog(request)?;
+    served.sas = sas;
+    Ok(served)
+}
+
+/// The SAS sets of `--sas`, each drawn from its `--sas-sheet`.
+fn load_sas(request: &ServeRequest) -> Result<SasCatalog> {
+    if request.sas_sheet.len() > 1 && request.sas_sheet.len() != request.sas.len() {
+        return Err(Error::input(
+            "sas-sheet",
+            format!(
+                "{} --sas-sheet for {} --sas: give one sheet for every set, or one per --sas in \
+                 the same order",
+                request.sas_sheet.len(),
+                request.sas.len()
+            ),
+        ));
+    }
+    let sheets = request
+        .sas_sheet
+        .iter()
+        .map(|path| SasSheet::read(path))
+        .collect::<Result<Vec<_>>>()?;
+    let mut catalog = SasCatalog::default();
+    for (i, path) in request.sas.iter().enumerate() {
+        let sheet = sheets.get(i).or(sheets.first());
+        catalog.add_file(path, sheet)?;
+    }
+    Ok(catalog)
+}
+
+/// The units and the weapons sheet.
+fn load_catalog(request: &ServeRequest) -> Result<Served> {
+    let sheets =
+        named_folder(request.sheets.as_deref(), "--sheets", SHEETS_VAR)?.map(Originals::folder);
+    let given = match &request.weapon_sheet {
+        Some(path) => Some(WeaponSheet::read(path)?),
+        None => None,
+    };
+    let originals = if request.data.is_empty() {
+        find_originals(&OriginalsRequest {
+            disc: request.disc.clone(),
+            folder: request.originals.clone(),
+            default: Some(PathBuf::from("originals")),
+        })?
+        .map(|(originals, _): (Originals, Chosen)| originals)
+    } else {
+        None
+    };
+    let mut served = load_units(request, originals.as_ref(), sheets.as_ref())?;
+    // The sheets' folder, then the originals (a folder or an image) or the --data documents'
+    // folders.
+    let mut places: Vec<Originals> = sheets.into_iter().collect();
+    places.extend(originals);
+    places.extend(
+        request
+            .data
+            .iter()
+            .map(|p| p.parent().unwrap_or(Path::new("")))
+            .map(|p| {
+                if p.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    p
+                }
+            })
+            .map(Originals::folder),
+    );
+    served.catalog.weapon_sheet = match given {
+        Some(sheet) => Some(sheet),
+        None => WeaponSheet::find(&places)?,
+    };
+    Ok(served)
+}
+
+/// The units to serve: the `--data` documents, else the originals' unit kinds, else the demo.
+fn load_units(
+    request: &ServeRequest,
+    originals: Option<&Originals>,
+    sheets: Option<&Originals>,
+) -> Result<Served> {
+    let served = |catalog, notice, warning| Served {
+        catalog,
+        sas: SasCatalog::default(),
+        notice,
+        warning,
+    };
+    if !request.data.is_empty() {
+        let mut catalog = Catalog::default();
+        for path in &request.data {
+            let (bytes, document) = sprite_data::load::load_document_with_bytes(path)?;
+            let name = kind_name(path);
+            if catalog.unit(&name).is_some() {
+                return Err(Error::file(format!(
+                    "{}: a second document for kind {name:?} (kinds are named by file name)",
+                    path.display()
+                )));
+            }
+            let folder = path
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .map(Originals::folder);
+            let (sheet, sp2) = find_sheets(sheets.or(folder.as_ref()), &document)?;
+            let layers = layers_beside(path, &name)?;
+            catalog.units.push(ServedUnit {
+                name,
+                bytes,
+                document,
+                origin: format!("read from {}", path.display()),
+                sheet,
+                sp2,
+                layers,
+            });
+        }
+        return Ok(served(catalog, None, None));
+    }
+    let Some(originals) = originals else {
+        return Ok(served(
+            Catalog::demo()?,
+            Some(format!(
+                "No original files found (--originals, --disc, ${ORIGINALS_VAR}, ./originals): \
+                 serving the synthetic demo unit."
+            )),
+            None,
+        ));
+    };
+    let catalog = Catalog::from_originals(originals, Some(sheets.unwrap_or(originals)))?;
+    if !catalog.units.is_empty() {
+        return Ok(served(catalog, None, None));
+    }
+    let empty = match originals.places() {
+        [Place::Folder(dir)] => format!(
+            "{}: no unit kind's SHP and SEQ in this folder",
+            dir.display()
+        ),
+        _ => format!("no unit kind's SHP and SEQ in {}", originals.looked_in()),
+    };
+    Ok(served(
+        Catalog::demo()?,
+        None,
+        Some(format!("{empty}; serving the synthetic demo")),
+    ))
+}
+
+/// The layer documents beside a `--data` document as `draw --weapon` finds them (WEP2's for kind
+/// `type2`, WEP1's for the others, and EFF1's); `None` when either is not there.
+///
+/// # Errors
+/// A layer document that is there but cannot be read, or is not valid.
+fn layers_beside(data: &Path, kind: &str) -> Result<Option<UnitLayers>> {
+    let wanted = weapon_layer_of(kind);
+    let (Ok(weapon_path), Ok(effect_path)) = (
+        find_layer_beside(data, wanted),
+        find_layer_beside(data, LayerSet::Eff1),
+    ) else {
+        return Ok(None);
+    };
+    Ok(Some(UnitLayers {
+        weapon: load_layer(Some(&weapon_path), data, wanted, "weapon")?,
+        effect: load_layer(Some(&effect_path), data, LayerSet::Eff1, "effect")?,
+        origin: format!(
+            "read from {} and {}",
+            weapon_path.display(),
+            effect_path.display()
+        ),
+    }))
+}
+
+/// A document's kind name, from its file name: `mon.json` and `mon.tactics-sprite-data.json`
+/// are `mon`.
+pub fn kind_name(path: &Path) -> String {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    let stem = name.strip_suffix(".json").unwrap_or(&name);
+    let stem = stem.strip_suffix(".tactics-sprite-data").unwrap_or(stem);
+    if stem.is_empty() || stem == "tactics-sprite-data" {
+        "type1".to_owned()
+    } else {
+        stem.to_owned()
+    }
+}
+
+impl Served {
+    /// The start-up lines on what is served: each kind with its counts, origin, sheets and
+    /// layers; each SAS set; the entries left out.
+    pub fn lines(&self) -> Vec<String> {
+        let kinds = &self.catalog.units;
+        let mut lines = vec![format!(
+            "serving {} kind{}:",
+            kinds.len(),
+            if kinds.len() == 1 { "" } else { "s" }
+        )];
+        for kind in kinds {
+            let needs_sp2 = kind.document.draws_from_sp2();
+            let sp2 = match (&kind.sp2, &kind.document.sp2) {
+                (Some(sp2), _) => format!("; sp2 {}", sp2.describe()),
+                (None, Some(named)) if needs_sp2 => format!(
+                    "; sp2 {} not found beside the sheet: its SP2 animations are refused",
+                    named.file
+                ),
+                _ => String::new(),
+            };
+            let layers = match &kind.layers {
+                Some(l) => format!(
+                    "; layers {} + {} {}",
+                    l.weapon.kind, l.effect.kind, l.origin
+                ),
+                None => "; no layer documents: weapon= is refused".to_owned(),
+            };
+            lines.push(format!(
+                "  {:<8} {} animations, {} bytes, {}; sheet {}{sp2}{layers}",
+                kind.name,
+                kind.document.animations.len(),
+                kind.bytes.len(),
+                kind.origin,
+                kind.sheet.describe()
+            ));
+        }
+        let sets = &self.sas.sets;
+        if !sets.is_empty() {
+            lines.push(format!(
+                "serving {} SAS set{} under /api/v1/sas/:",
+                sets.len(),
+                if sets.len() == 1 { "" } else { "s" }
+            ));
+            lines.extend(sets.iter().map(|set| format!("  {}", describe_set(set))));
+        }
+        lines.extend(
+            self.sas
+                .skipped
+                .iter()
+                .map(|line| format!("  not served: {line}")),
+        );
+        lines
+    }
+}
+
+/// One start-up line on a served set.
+fn describe_set(served: &ServedSet) -> String {
+    let set = &served.set;
+    let sheet = match &served.sheet {
+        Some(sheet) => format!(
+            "sheet {} ({} x {})",
+            sheet.file,
+            sheet.image.width(),
+            sheet.image.height()
+        ),
+        None => "no sheet: its renders are refused".to_owned(),
+    };
+    format!(
+        "{:<12} {}, {} animations, {} sprites, {}; {sheet}",
+        served.name,
+        set.version,
+        set.animations.len(),
+        set.sprites.len(),
+        served.origin
+    )
+}

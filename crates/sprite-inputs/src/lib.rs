@@ -1,0 +1,31 @@
+//! The inputs layer: every game file and input the command line, the server and `cargo xtask`
+//! read is found and read through here, and said the same way whichever tool reads it.
+//!
+//! - [`read`]: capped reads, and [`read::InputFile`] (a file's name in messages and its bytes);
+//! - [`sniff`]: what a file is from its bytes, in words; the kind a command decodes a file as;
+//! - [`names`]: the game's file names, the one rule (disc name, remaster name, path; any case);
+//! - [`retail`]: the retail files' digests and the one verdict on a file's bytes;
+//! - [`locate`]: where game files come from (folders, a disc image, layered) and finding one;
+//! - [`build`]: the build as the tools run it, with each input's provenance;
+//! - [`layers`]: the weapon and effect layer documents, found beside a document or built;
+//! - [`sas`]: Tactics Ogre's SAS sets, from a file or a container's entries;
+//! - [`sheets`]: the sheets a document is drawn from, the weapons sheet, a SAS set's sheet;
+//! - [`catalog`]: what a server serves, built from a request of paths;
+//! - [`error`]: the one error, with whose fault it is ([`faults::Faulty`]).
+
+pub mod build;
+pub mod catalog;
+pub mod error;
+pub mod layers;
+pub mod locate;
+pub mod names;
+pub mod read;
+pub mod retail;
+pub mod sas;
+pub mod sheets;
+pub mod sniff;
+
+pub use error::{Error, ErrorKind, Result};
+pub use locate::{Originals, Place};
+pub use names::GameName;
+pub use read::InputFile;

@@ -1,0 +1,405 @@
+//! Where the game's files come from, and finding one there: [`Originals`] is a list of places,
+//! each a folder of loose files (under their disc names or the remaster's) or the user's own disc
+//! image (its `BATTLE` folder), and [`Originals::locate`] finds a file by any form of its name
+//! ([`GameName`]) in them, a later place before an earlier one, so that a mod or a remaster folder
+//! layered over the game files wins where it has a file. Every tool that takes `--originals DIR`
+//! or `--disc IMAGE` holds one ([`find_originals`] chooses it from the flags and the
+//! environment, with one set of messages), and finds each file through it: the kinds' SHP and SEQ,
+//! the sheets, `WEP.SPR`.
+
+use std::path::{Path, PathBuf};
+
+use disc_image::Disc;
+
+use crate::error::{Error, Result};
+use crate::names::{DISC_FOLDER, GameName};
+use crate::read::{InputFile, read_input};
+use crate::retail::ORIGINALS_VAR;
+
+/// The most bytes read of one file from a disc image: every sprite file is far smaller (a unit
+/// SHP is at most 0x2080A bytes), and a record that claims more is refused before it is read.
+pub const MAX_DISC_FILE_BYTES: u64 = 4 << 20;
+
+/// One place game files are read from.
+#[derive(Debug)]
+pub enum Place {
+    /// A folder of loose files, under their disc names or the remaster's, in any case.
+    Folder(PathBuf),
+    /// The user's own disc image: its `BATTLE` folder, or the path a name gives.
+    Disc(Box<Disc>),
+}
+
+impl Place {
+    /// Opens a disc image (a `.cue`, `.bin`, `.img` or `.iso`, told from its bytes).
+    ///
+    /// # Errors
+    /// An image that cannot be read or is not ISO 9660 (`disc_image`'s one-line error).
+    pub fn open_disc(path: &Path) -> Result<Place> {
+        Ok(Place::Disc(Box::new(Disc::open(path)?)))
+    }
+
+    /// For a line saying where the files come from: the folder, or the image and its form.
+    pub fn describe(&self) -> String {
+        match self {
+            Place::Folder(dir) => dir.display().to_string(),
+            Place::Disc(disc) => format!("{} ({})", disc.image(), disc.describe()),
+        }
+    }
+
+    /// Where a missing file was looked for: the folder, or `the BATTLE folder of IMAGE`.
+    pub fn looked_in(&self) -> String {
+        match self {
+            Place::Folder(dir) => dir.display().to_string(),
+            Place::Disc(disc) => format!("the {DISC_FOLDER} folder of {}", disc.image()),
+        }
+    }
+
+    /// Where `name` is looked for here, for a message: `DIR/NAME`, or `IMAGE:BATTLE/NAME`.
+    pub fn location_of(&self, name: &str) -> String {
+        match self {
+            Place::Folder(dir) => dir.join(name).display().to_string(),
+            Place::Disc(disc) => format!("{}:{}", disc.image(), GameName::parse(name).disc_path()),
+        }
+    }
+
+    /// What to say when `name` is not here: `DIR: no TYPE1.SHP (or battle_type1_shp.bin) in this
+    /// folder`, or `IMAGE: no BATTLE/TYPE1.SHP in the image`.
+    pub fn missing(&self, name: &str) -> String {
+        match self {
+            Place::Folder(dir) => not_in_folder(dir, name),
+            Place::Disc(disc) => format!(
+                "{}: no {} in the image",
+                disc.image(),
+                GameName::parse(name).disc_path()
+            ),
+        }
+    }
+
+    /// Whether the file is here (a disc whose directory cannot be read has none).
+    pub fn contains(&self, name: &str) -> bool {
+        match self {
+            Place::Folder(dir) => find_in_folder(dir, name).is_some(),
+            Place::Disc(disc) => disc
+                .find(&GameName::parse(name).disc_path())
+                .is_ok_and(|e| !e.directory),
+        }
+    }
+
+    /// The file `name` (any form), read whole, `Ok(None)` when it is not here. Its name in
+    /// messages is its path, or `IMAGE:BATTLE/TYPE1.SHP`.
+    ///
+    /// # Errors
+    /// A file that is here but cannot be read (in the context of its path; for a disc, the
+    /// image's error with its sector and byte), or one on a disc over [`MAX_DISC_FILE_BYTES`].
+    pub fn locate(&self, name: &str) -> Result<Option<InputFile>> {
+        match self {
+            Place::Folder(dir) => match find_in_folder(dir, name) {
+                Some(path) => Ok(Some(InputFile::read(&path)?)),
+                None => Ok(None),
+            },
+            Place::Disc(disc) => {
+                let path = GameName::parse(name).disc_path();
+                let entry = match disc.find(&path) {
+                    Ok(entry) if !entry.directory => entry,
+                    Ok(_) => return Ok(None),
+                    Err(error)
+                        if matches!(error.kind(), disc_image::ErrorKind::NotFound { .. }) =>
+                    {
+                        return Ok(None);
+                    }
+                    Err(error) => return Err(Error::from(error).in_context(&path)),
+                };
+                let bytes = disc
+                    .read(&entry, MAX_DISC_FILE_BYTES)
+                    .map_err(|error| Error::from(error).in_context(&entry.path))?;
+                Ok(Some(InputFile {
+                    name: format!("{}:{}", disc.image(), entry.path),
+                    bytes,
+                }))
+            }
+        }
+    }
+}
+
+/// Where the original files are read from: places, the later before the earlier.
+#[derive(Debug)]
+pub struct Originals {
+    places: Vec<Place>,
+}
+
+impl Originals {
+    /// The files of these places, a later place's before an earlier one's.
+    pub fn new(places: Vec<Place>) -> Originals {
+        Originals { places }
+    }
+
+    /// The files of one folder.
+    pub fn folder(dir: impl Into<PathBuf>) -> Originals {
+        Originals::new(vec![Place::Folder(dir.into())])
+    }
+
+    /// The files of a disc image's `BATTLE` folder.
+    ///
+    /// # Errors
+    /// As [`Place::open_disc`].
+    pub fn disc(image: &Path) -> Result<Originals> {
+        Ok(Originals::new(vec![Place::open_disc(image)?]))
+    }
+
+    /// The places, in the order given.
+    pub fn places(&self) -> &[Place] {
+        &self.places
+    }
+
+    /// Whether these are a disc image's files (the last place, which is looked in first).
+    pub fn is_disc(&self) -> bool {
+        matches!(self.places.last(), Some(Place::Disc(_)))
+    }
+
+    fn searched(&self) -> impl Iterator<Item = &Place> {
+        self.places.iter().rev()
+    }
+
+    /// For a line saying where the files come from.
+    pub fn describe(&self) -> String {
+        self.each(Place::describe)
+    }
+
+    /// Where a missing file was looked for, every place.
+    pub fn looked_in(&self) -> String {
+        self.each(Place::looked_in)
+    }
+
+    /// Where `name` is looked for, for a message (the place looked in first).
+    pub fn location_of(&self, name: &str) -> String {
+        self.searched()
+            .next()
+            .map_or_else(|| name.to_owned(), |place| place.location_of(name))
+    }
+
+    /// What to say when [`Originals::locate`] finds nothing: [`Place::missing`] of the place
+    /// looked in first.
+    pub fn missing(&self, name: &str) -> String {
+        self.searched()
+            .next()
+            .map_or_else(|| format!("no {name}"), |place| place.missing(name))
+    }
+
+    /// Whether the file is in any place.
+    pub fn contains(&self, name: &str) -> bool {
+        self.searched().any(|place| place.contains(name))
+    }
+
+    /// The file `name` (any form of it, [`GameName`]) from the last place that has it, read
+    /// whole; `Ok(None)` when none has.
+    ///
+    /// # Errors
+    /// As [`Place::locate`].
+    pub fn locate(&self, name: &str) -> Result<Option<InputFile>> {
+        for place in self.searched() {
+            if let Some(file) = place.locate(name)? {
+                return Ok(Some(file));
+            }
+        }
+        Ok(None)
+    }
+
+    /// [`Originals::locate`], with a missing file an error: `no NAME in PLACE`.
+    ///
+    /// # Errors
+    /// As [`Originals::locate`], and a missing file.
+    pub fn read(&self, name: &str) -> Result<InputFile> {
+        self.locate(name)?
+            .ok_or_else(|| Error::not_found(format!("no {name} in {}", self.looked_in())))
+    }
+
+    /// [`Originals::locate`], with a missing file an error: [`Originals::missing`].
+    ///
+    /// # Errors
+    /// As [`Originals::locate`], and a missing file.
+    pub fn require(&self, name: &str) -> Result<InputFile> {
+        self.locate(name)?
+            .ok_or_else(|| Error::not_found(self.missing(name)))
+    }
+
+    fn each(&self, line: impl Fn(&Place) -> String) -> String {
+        self.places.iter().map(line).collect::<Vec<_>>().join(" + ")
+    }
+}
+
+/// What to say when [`find_in_folder`] finds nothing: `DIR: no TYPE1.SHP (or
+/// battle_type1_shp.bin) in this folder`.
+pub fn not_in_folder(dir: &Path, name: &str) -> String {
+    let name = GameName::parse(name);
+    let disc_name = name.disc_name();
+    let other = name
+        .remaster_name()
+        .filter(|other| *other != disc_name)
+        .map(|other| format!(" (or {other})"))
+        .unwrap_or_default();
+    format!("{}: no {disc_name}{other} in this folder", dir.display())
+}
+
+/// The file `name` in a folder, under its disc name or the remaster's (any case), the disc name
+/// first; `None` when neither is there (or the folder cannot be read).
+pub fn find_in_folder(dir: &Path, name: &str) -> Option<PathBuf> {
+    let name = GameName::parse(name);
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    let forms = [Some(name.disc_name()), name.remaster_name()];
+    forms.iter().flatten().find_map(|form| {
+        entries
+            .iter()
+            .find(|p| {
+                p.is_file()
+                    && p.file_name()
+                        .is_some_and(|f| f.to_string_lossy().eq_ignore_ascii_case(form))
+            })
+            .cloned()
+    })
+}
+
+/// Where a file a document names (an SP2) is looked for beside `sheet` on disk: its disc name and
+/// its remaster name in the sheet's folder, each as the folder spells it when it is there (any
+/// case), else as the name spells it; read when one is there.
+///
+/// # Errors
+/// A file that is there but cannot be read.
+pub fn beside(sheet: &Path, file: &str) -> Result<(Option<InputFile>, Vec<PathBuf>)> {
+    let folder = sheet.parent().unwrap_or(Path::new(""));
+    let name = GameName::parse(file);
+    let wanted = [Some(name.given().to_owned()), name.other_form()];
+    let listed = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
+    let entries: Vec<PathBuf> = std::fs::read_dir(listed)
+        .map(|dir| dir.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    let looked: Vec<PathBuf> = wanted
+        .iter()
+        .flatten()
+        .map(|name| {
+            entries
+                .iter()
+                .find(|p| {
+                    p.file_name()
+                        .is_some_and(|f| f.to_string_lossy().eq_ignore_ascii_case(name))
+                })
+                .cloned()
+                .unwrap_or_else(|| folder.join(name))
+        })
+        .collect();
+    let found = match looked.iter().find(|p| p.is_file()) {
+        Some(path) => Some(InputFile::new(path, read_input(path)?)),
+        None => None,
+    };
+    Ok((found, looked))
+}
+
+/// The flags and variables that say where the originals are, as `serve`, `check` and `cargo
+/// xtask` take them.
+#[derive(Debug, Clone, Default)]
+pub struct OriginalsRequest {
+    /// `--disc IMAGE`.
+    pub disc: Option<PathBuf>,
+    /// `--originals DIR`.
+    pub folder: Option<PathBuf>,
+    /// The folder looked in when neither flag nor [`ORIGINALS_VAR`] names one (`originals/`),
+    /// when there is one: it may be absent.
+    pub default: Option<PathBuf>,
+}
+
+/// How the originals were chosen, for a line saying where they come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chosen {
+    /// By `--disc`.
+    Disc,
+    /// By `--originals`.
+    Flag,
+    /// By [`ORIGINALS_VAR`].
+    Variable,
+    /// The default folder.
+    Default,
+}
+
+impl Chosen {
+    /// `--disc`, `--originals`, `$FFT_ORIGINALS`, `the default originals/ folder`.
+    pub fn describe(self) -> String {
+        match self {
+            Chosen::Disc => "--disc".to_owned(),
+            Chosen::Flag => "--originals".to_owned(),
+            Chosen::Variable => format!("${ORIGINALS_VAR}"),
+            Chosen::Default => "the default originals/ folder".to_owned(),
+        }
+    }
+}
+
+/// The originals a request names: `--disc`, else `--originals`, else the folder
+/// [`ORIGINALS_VAR`] names, else the default folder if it is there; `None` when there are none.
+/// A folder named by a flag or the variable must exist; a named image must open.
+///
+/// # Errors
+/// `--originals DIR: no such folder`, `$FFT_ORIGINALS=DIR: no such folder`, or the image's own
+/// error.
+pub fn find_originals(request: &OriginalsRequest) -> Result<Option<(Originals, Chosen)>> {
+    if let Some(image) = &request.disc {
+        return Ok(Some((Originals::disc(image)?, Chosen::Disc)));
+    }
+    if let Some(dir) = named_folder(request.folder.as_deref(), "--originals", ORIGINALS_VAR)? {
+        let chosen = if request.folder.is_some() {
+            Chosen::Flag
+        } else {
+            Chosen::Variable
+        };
+        return Ok(Some((Originals::folder(dir), chosen)));
+    }
+    Ok(request
+        .default
+        .as_ref()
+        .filter(|dir| dir.is_dir())
+        .map(|dir| (Originals::folder(dir.clone()), Chosen::Default)))
+}
+
+/// The folder `dir` that `flag` names, which must exist.
+///
+/// # Errors
+/// `FLAG DIR: no such folder`.
+pub fn existing_folder<'a>(flag: &str, dir: &'a Path) -> Result<&'a Path> {
+    if dir.is_dir() {
+        Ok(dir)
+    } else {
+        Err(Error::not_found(format!(
+            "{flag} {}: no such folder",
+            dir.display()
+        )))
+    }
+}
+
+/// A folder named by `flag`, else by the variable `variable`; it must exist when named.
+///
+/// # Errors
+/// `FLAG DIR: no such folder`, or `$VARIABLE=DIR: no such folder`.
+pub fn named_folder(flag: Option<&Path>, name: &str, variable: &str) -> Result<Option<PathBuf>> {
+    if let Some(dir) = flag {
+        return existing_folder(name, dir).map(|dir| Some(dir.to_path_buf()));
+    }
+    match std::env::var_os(variable).filter(|v| !v.is_empty()) {
+        Some(dir) => {
+            let dir = PathBuf::from(dir);
+            if !dir.is_dir() {
+                return Err(Error::not_found(format!(
+                    "${variable}={}: no such folder",
+                    dir.display()
+                )));
+            }
+            Ok(Some(dir))
+        }
+        None => Ok(None),
+    }
+}

@@ -1,0 +1,100 @@
+//! Reading a file whole, with a cap: every file the command line, the server and `cargo xtask`
+//! read goes through here, so that a device or a huge file cannot exhaust memory, and every
+//! failure names the file. [`InputFile`] is a file read: its name in messages and its bytes.
+
+use std::fs::File;
+use std::io::Read;
+use std::path::Path;
+
+use sprite_data::build::NamedBytes;
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// Input longer than this is refused before it is read whole. Every sprite file is far smaller:
+/// a unit SHP is at most 0x2080A bytes (two full 65535-byte blocks), a SEQ 0x10405, a sheet well
+/// under 0x10000.
+pub const MAX_INPUT_LEN: u64 = 4 << 20;
+
+/// Why [`MAX_INPUT_LEN`] refuses a file, in words.
+pub const TOO_LONG_FOR_A_SPRITE_FILE: &str = "far longer than any sprite file can be";
+
+/// The most bytes a SAS file or `pakd` container is read to ([`sas_formats::pakd::MAX_CONTAINER_LEN`]).
+pub const MAX_CONTAINER_LEN: u64 = sas_formats::pakd::MAX_CONTAINER_LEN;
+
+/// Why [`MAX_CONTAINER_LEN`] refuses a file, in words.
+pub const TOO_LONG_FOR_A_CONTAINER: &str = "longer than a pakd container is read";
+
+/// Reads a whole input file of at most [`MAX_INPUT_LEN`] bytes.
+///
+/// # Errors
+/// When it cannot be opened or read, or is longer; the message names the path.
+pub fn read_input(path: &Path) -> Result<Vec<u8>> {
+    read_at_most(path, MAX_INPUT_LEN, TOO_LONG_FOR_A_SPRITE_FILE)
+}
+
+/// Reads a whole SAS file or container of at most [`MAX_CONTAINER_LEN`] bytes.
+///
+/// # Errors
+/// When it cannot be opened or read, or is longer; the message names the path.
+pub fn read_container(path: &Path) -> Result<Vec<u8>> {
+    read_at_most(path, MAX_CONTAINER_LEN, TOO_LONG_FOR_A_CONTAINER)
+}
+
+/// Reads a whole file of at most `limit` bytes, refusing a longer one before it is read whole
+/// with `over 0x<limit> bytes, <why>`.
+///
+/// # Errors
+/// When it cannot be opened or read, or is longer; the message names the path.
+pub fn read_at_most(path: &Path, limit: u64, why: &'static str) -> Result<Vec<u8>> {
+    let read = || -> Result<Vec<u8>> {
+        let mut bytes = Vec::new();
+        File::open(path)?.take(limit + 1).read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > limit {
+            return Err(ErrorKind::TooLong { limit, why }.into());
+        }
+        Ok(bytes)
+    };
+    read().map_err(|error: Error| error.in_context(path.display()))
+}
+
+/// The first `N` bytes of a file, or `None` when it cannot be read or is shorter: enough to tell
+/// what it is ([`crate::sniff`]) before it is read whole.
+pub fn read_head<const N: usize>(path: &Path) -> Option<[u8; N]> {
+    let mut head = [0; N];
+    File::open(path).ok()?.read_exact(&mut head).ok()?;
+    Some(head)
+}
+
+/// An input file read whole: its name in messages (its path as given, or
+/// `IMAGE:BATTLE/TYPE1.SHP` for a file of a disc image) and its bytes.
+#[derive(Debug, Clone)]
+pub struct InputFile {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+impl InputFile {
+    /// The file at `path`, whose bytes have been read.
+    pub fn new(path: &Path, bytes: Vec<u8>) -> Self {
+        Self {
+            name: path.display().to_string(),
+            bytes,
+        }
+    }
+
+    /// Reads the file at `path` ([`read_input`]).
+    ///
+    /// # Errors
+    /// As [`read_input`].
+    pub fn read(path: &Path) -> Result<Self> {
+        Ok(Self::new(path, read_input(path)?))
+    }
+
+    /// The file as the builder takes it.
+    pub fn named_bytes(&self) -> NamedBytes<'_> {
+        NamedBytes {
+            name: &self.name,
+            bytes: &self.bytes,
+        }
+    }
+}

@@ -1,0 +1,434 @@
+//! The pictures a document is drawn from, found and read: a unit's sheet and the SP2 its MON
+//! sequences draw from, from the disk or a disc image ([`SheetFiles`], [`load_sheets`]); the
+//! sheets a server draws each kind from ([`Sheet`], [`find_sheets`]); the weapons sheet
+//! `WEP.SPR` ([`WeaponSheet`]); and a SAS set's PNG sheet ([`SasSheet`]).
+
+use std::path::Path;
+use std::sync::Arc;
+
+use bytes::Bytes;
+use fft_formats::spr::{Spr, SprVariant};
+use sprite_data::Document;
+use sprite_data::layer::WEAPONS_SHEET;
+use sprite_render::compose::SP2_FROM_ROW;
+use sprite_render::encode::png_rgba;
+use sprite_render::sheet::{
+    PNG_SIGNATURE, SheetImage, SheetSource, load_sheet, load_sp2, spr_colours, synthetic_sheet,
+};
+use sprite_render::{Image, RenderError};
+
+use crate::error::{Error, Result};
+use crate::locate::{self, Originals};
+use crate::read::{InputFile, read_container};
+use crate::sniff::not_a_sprite_file;
+
+/// Where `--sheet`, `--sp2` and `--weapon-sheet` are read from: the disk, or with `--disc` the
+/// image, through [`Originals::locate`] (a name in its BATTLE folder, a path with a folder from
+/// its root). With `--disc` a file of that name on disk is never read, so the same command draws
+/// the same picture in any working folder.
+#[derive(Debug)]
+pub enum SheetFiles {
+    Disk,
+    Disc(Originals),
+}
+
+impl SheetFiles {
+    /// The files of the disc image `image` when one is given, else of the disk.
+    ///
+    /// # Errors
+    /// An image that does not open.
+    pub fn of(image: Option<&Path>) -> Result<SheetFiles> {
+        Ok(match image {
+            Some(image) => SheetFiles::Disc(Originals::disc(image)?),
+            None => SheetFiles::Disk,
+        })
+    }
+
+    /// The file `path` names for `flag` (`--sheet`), read whole and named for messages (its
+    /// path, or `IMAGE:BATTLE/RAMUZA.SPR`).
+    ///
+    /// # Errors
+    /// A file that cannot be read, or is not in the image.
+    pub fn read(&self, path: &Path, flag: &str) -> Result<InputFile> {
+        let Self::Disc(originals) = self else {
+            return InputFile::read(path);
+        };
+        let name = path.to_string_lossy();
+        originals.locate(&name)?.ok_or_else(|| {
+            let on_disk = if path.is_file() {
+                format!(
+                    "; with --disc, {flag} names a file in the image, not {} on disk",
+                    path.display()
+                )
+            } else {
+                String::new()
+            };
+            Error::not_found(format!("{}{on_disk}", originals.missing(&name)))
+        })
+    }
+
+    /// The file a document names (its SP2) beside `sheet`, read, if it is there; and where it
+    /// was looked for. On disk: its name as written or the other naming, in the sheet's folder;
+    /// in an image: in the folder `sheet` names, else the BATTLE folder.
+    ///
+    /// # Errors
+    /// A file that is there but cannot be read.
+    pub fn beside(&self, sheet: &Path, file: &str) -> Result<(Option<InputFile>, Vec<String>)> {
+        let Self::Disc(originals) = self else {
+            let (found, looked) = locate::beside(sheet, file)?;
+            return Ok((
+                found,
+                looked.iter().map(|p| p.display().to_string()).collect(),
+            ));
+        };
+        let sheet = sheet.to_string_lossy();
+        let name = match sheet.rsplit_once('/') {
+            Some((folder, _)) => format!("{folder}/{file}"),
+            None => file.to_owned(),
+        };
+        Ok((originals.locate(&name)?, vec![originals.location_of(&name)]))
+    }
+}
+
+/// A document's sheets, read and checked, and what to say about them once drawing succeeds.
+pub struct Sheets {
+    pub sheet: SheetImage,
+    pub sp2: Option<SheetImage>,
+    /// `sheet   ...` and `sp2     ...` lines, printed only when the command goes on to succeed.
+    pub lines: Vec<String>,
+    /// Where an SP2 was looked for, when none was given or found (for the error that needs it).
+    pub sp2_looked_for: Vec<String>,
+    /// Where the sheets were read from, and the weapons sheet is read from.
+    pub files: SheetFiles,
+    /// The sheet's name in messages.
+    pub sheet_name: String,
+    /// The given SP2's name in messages.
+    pub sp2_name: Option<String>,
+}
+
+/// What to read a document's sheets from: the sheet, the SP2 when one is given, the palette to
+/// draw with.
+#[derive(Debug, Clone, Copy)]
+pub struct SheetRequest<'a> {
+    pub sheet: &'a Path,
+    pub sp2: Option<&'a Path>,
+    pub palette: Option<usize>,
+}
+
+/// Reads the sheet (and the SP2, given or found beside it when a sequence of `doc` draws from
+/// one) from `files`, printing nothing.
+///
+/// # Errors
+/// A sheet that cannot be read or is not a sheet (said as what it is), a palette it does not
+/// have, `--palette` for a PNG.
+pub fn load_sheets(files: SheetFiles, request: SheetRequest, doc: &Document) -> Result<Sheets> {
+    let sheet_file = files.read(request.sheet, "--sheet")?;
+    let sheet = load_sheet_bytes(&sheet_file.name, &sheet_file.bytes, request.palette)?;
+    let mut lines = vec![format!(
+        "sheet   {}",
+        describe_sheet(&sheet_file.name, &sheet)
+    )];
+    let needs_sp2 = doc.draws_from_sp2();
+    let mut sp2_looked_for = Vec::new();
+    let mut sp2_name = None;
+    let sp2_file = match (request.sp2, &doc.sp2) {
+        (Some(path), _) => {
+            let given = files.read(path, "--sp2")?;
+            sp2_name = Some(given.name.clone());
+            Some((given, ""))
+        }
+        (None, Some(named)) if needs_sp2 => {
+            let (found, looked) = files.beside(request.sheet, &named.file)?;
+            sp2_looked_for = looked;
+            found.map(|file| (file, " (found beside the sheet)"))
+        }
+        _ => None,
+    };
+    let sp2 = match sp2_file {
+        Some((file, how)) => {
+            let colours = spr_colours(&sheet_file.bytes, request.palette.unwrap_or(0));
+            let sp2 = load_sp2(&file.bytes, colours.as_ref())
+                .map_err(|e| describe_bad_sheet(&file.name, &file.bytes, e))?;
+            lines.push(format!("sp2     {}{how}", describe_sheet(&file.name, &sp2)));
+            sp2_looked_for.clear();
+            Some(sp2)
+        }
+        None => None,
+    };
+    Ok(Sheets {
+        sheet,
+        sp2,
+        lines,
+        sp2_looked_for,
+        files,
+        sheet_name: sheet_file.name,
+        sp2_name,
+    })
+}
+
+/// Reads a sheet from its bytes: a PNG by its signature, else an SPR drawn with `palette`.
+///
+/// # Errors
+/// An undecodable sheet (said as what the file is), a palette it does not have, or `--palette`
+/// for a PNG.
+pub fn load_sheet_bytes(shown: &str, bytes: &[u8], palette: Option<usize>) -> Result<SheetImage> {
+    let sheet = load_sheet(bytes, palette).map_err(|e| describe_bad_sheet(shown, bytes, e))?;
+    if palette.is_some() && matches!(sheet.source, SheetSource::Png { .. }) {
+        return Err(Error::file(format!(
+            "{shown}: --palette chooses an SPR palette; a PNG sheet is drawn in its own colours"
+        )));
+    }
+    Ok(sheet)
+}
+
+/// A sheet that does not load, said as what the file is when it is plainly something else (a
+/// JSON document, an SHP or SEQ), else as the decoder's one line.
+pub fn describe_bad_sheet(shown: &str, bytes: &[u8], error: RenderError) -> Error {
+    let what = match not_a_sprite_file(bytes) {
+        Some(what) if !what.starts_with("a PNG") => Some(what),
+        _ => fft_formats::detect_format(bytes)
+            .filter(|k| *k != fft_formats::FileFormat::Spr)
+            .map(|k| k.in_words().to_owned()),
+    };
+    match what {
+        Some(what) => Error::file(format!(
+            "{shown}: this is {what}, not a sheet (an SPR, or a PNG 256 pixels wide)"
+        )),
+        None => Error::from(error).in_context(shown),
+    }
+}
+
+/// Describes a sheet in one line, named `shown`.
+pub fn describe_sheet(shown: &str, sheet: &SheetImage) -> String {
+    let what = match sheet.source {
+        SheetSource::Spr {
+            variant: SprVariant::Sp2,
+            ..
+        } => "SP2, drawn with the sheet's palette".to_owned(),
+        SheetSource::Spr { variant, palette } => format!("{variant} SPR, palette {palette}"),
+        SheetSource::Png { indexed: true } => "indexed PNG".to_owned(),
+        SheetSource::Png { indexed: false } => "PNG".to_owned(),
+        SheetSource::HdPair { palette } => format!("HD pair, palette {palette} of its SPR"),
+    };
+    format!(
+        "{shown} ({what}, {} x {})",
+        sheet.image.width(),
+        sheet.image.height()
+    )
+}
+
+/// The sheet a served kind is drawn from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Sheet {
+    /// An SPR file (drawn with any of its palettes; an SP2 with its main sheet's).
+    Spr {
+        file: String,
+        bytes: Vec<u8>,
+        palettes: usize,
+    },
+    /// A PNG in the sheet's layout, drawn in its own colours.
+    Png { file: String, bytes: Vec<u8> },
+    /// No sheet was found: a made-up one, each cell a coloured rectangle (as a PNG).
+    Synthetic { bytes: Vec<u8> },
+}
+
+impl Sheet {
+    /// The sheet's bytes, as `--sheet` would read them.
+    pub fn bytes(&self) -> &[u8] {
+        match self {
+            Sheet::Spr { bytes, .. } | Sheet::Png { bytes, .. } | Sheet::Synthetic { bytes } => {
+                bytes
+            }
+        }
+    }
+
+    /// How many palettes `palette=` can choose from (0: the sheet has its own colours).
+    pub fn palettes(&self) -> usize {
+        match self {
+            Sheet::Spr { palettes, .. } => *palettes,
+            _ => 0,
+        }
+    }
+
+    /// One line on the sheet.
+    pub fn describe(&self) -> String {
+        match self {
+            Sheet::Spr {
+                file, palettes: 0, ..
+            } => {
+                format!("{file} (an SP2, drawn with its sheet's palettes)")
+            }
+            Sheet::Spr { file, palettes, .. } => format!("{file} ({palettes} palettes)"),
+            Sheet::Png { file, .. } => format!("{file} (PNG)"),
+            Sheet::Synthetic { .. } => "a synthetic sheet (no sheet file found)".to_owned(),
+        }
+    }
+
+    /// The made-up sheet of a document, as a PNG.
+    ///
+    /// # Errors
+    /// None in practice (a PNG of a sheet-sized picture).
+    pub fn synthetic(doc: &Document) -> Result<Sheet> {
+        let bytes = png_rgba(&synthetic_sheet(doc))
+            .map_err(|e| Error::from(e).in_context("encoding the synthetic sheet"))?;
+        Ok(Sheet::Synthetic { bytes })
+    }
+
+    /// A made-up SP2 for a document drawn from a synthetic sheet: its SP2 cells (rows 256 and
+    /// down of the document's cell layout) painted as [`Sheet::synthetic`] paints cells.
+    ///
+    /// # Errors
+    /// None in practice (a PNG of a sheet-sized picture).
+    pub fn synthetic_sp2(doc: &Document) -> Result<Sheet> {
+        let height = doc.sp2.as_ref().map_or(256, |s| s.height);
+        let mut tall = doc.clone();
+        tall.sheet.height = SP2_FROM_ROW + height;
+        let image =
+            synthetic_sheet(&tall).crop(0, i64::from(SP2_FROM_ROW), tall.sheet.width, height);
+        let bytes = png_rgba(&image)
+            .map_err(|e| Error::from(e).in_context("encoding the synthetic SP2"))?;
+        Ok(Sheet::Synthetic { bytes })
+    }
+
+    /// The sheet in `file`: a PNG by its signature, else an SPR that decodes.
+    ///
+    /// # Errors
+    /// Bytes that are neither a PNG nor an SPR that decodes.
+    pub fn from_file(file: InputFile) -> Result<Sheet> {
+        let InputFile { name, bytes } = file;
+        if bytes.starts_with(&PNG_SIGNATURE) {
+            return Ok(Sheet::Png { file: name, bytes });
+        }
+        let spr = Spr::decode(&bytes).map_err(|e| {
+            Error::from(e)
+                .in_context("not an SPR sheet")
+                .in_context(&name)
+        })?;
+        Ok(Sheet::Spr {
+            file: name,
+            palettes: spr.palettes.len(),
+            bytes,
+        })
+    }
+}
+
+/// The document's `sheet.file` in `sheets` (a folder, by its disc name or the remaster's name,
+/// any case; or a disc image's `BATTLE` folder), else a synthetic sheet; and its `sp2.file` there
+/// when some sequence draws from it (as `tactics-sprite render` looks for it), made up too with
+/// a synthetic sheet.
+///
+/// # Errors
+/// A sheet file that is there but cannot be read or decoded.
+pub fn find_sheets(
+    sheets: Option<&Originals>,
+    document: &Document,
+) -> Result<(Sheet, Option<Sheet>)> {
+    let needs_sp2 = document.draws_from_sp2();
+    let sp2_file = document.sp2.as_ref().filter(|_| needs_sp2).map(|s| &s.file);
+    let found = |file: &str| -> Result<Option<InputFile>> {
+        match sheets {
+            Some(sheets) => sheets.locate(file),
+            None => Ok(None),
+        }
+    };
+    let Some(sheet) = found(&document.sheet.file)? else {
+        let sp2 = match sp2_file {
+            Some(_) => Some(Sheet::synthetic_sp2(document)?),
+            None => None,
+        };
+        return Ok((Sheet::synthetic(document)?, sp2));
+    };
+    let sheet = Sheet::from_file(sheet)?;
+    let sp2 = match sp2_file.map(|file| found(file)).transpose()?.flatten() {
+        Some(sp2) => Some(Sheet::from_file(sp2)?),
+        None => None,
+    };
+    Ok((sheet, sp2))
+}
+
+/// The weapons sheet, WEP.SPR (`battle_wep_spr.bin` in the remaster), decoded.
+#[derive(Debug, Clone)]
+pub struct WeaponSheet {
+    /// Where it was read from, for the start-up report.
+    pub file: String,
+    pub spr: Spr,
+}
+
+impl WeaponSheet {
+    /// Reads the weapons sheet at `path`.
+    ///
+    /// # Errors
+    /// A file that cannot be read, is not an SPR, or is another sheet than the weapons sheet.
+    pub fn read(path: &Path) -> Result<WeaponSheet> {
+        WeaponSheet::decode(InputFile::read(path)?)
+    }
+
+    /// The weapons sheet in `file`.
+    ///
+    /// # Errors
+    /// Bytes that are not an SPR, or another sheet than the weapons sheet.
+    pub fn decode(file: InputFile) -> Result<WeaponSheet> {
+        let spr = Spr::decode(&file.bytes).map_err(|e| {
+            Error::from(e)
+                .in_context("not an SPR sheet")
+                .in_context(&file.name)
+        })?;
+        if spr.variant != SprVariant::Weapons {
+            let error = RenderError::NotWeaponsSheet {
+                variant: spr.variant,
+            };
+            return Err(Error::from(error).in_context(&file.name));
+        }
+        Ok(WeaponSheet {
+            file: file.name,
+            spr,
+        })
+    }
+
+    /// The weapons sheet in the first of `places` that has it (a folder, by its disc or
+    /// remaster name; a disc image's `BATTLE` folder).
+    ///
+    /// # Errors
+    /// A weapons sheet that is there but does not read ([`WeaponSheet::decode`]).
+    pub fn find(places: &[Originals]) -> Result<Option<WeaponSheet>> {
+        for place in places {
+            if let Some(file) = place.locate(WEAPONS_SHEET)? {
+                return WeaponSheet::decode(file).map(Some);
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// A PNG sheet of a SAS set (any size up to `sprite_render::sas::MAX_SHEET_SIDE`), its bytes as
+/// `sheet.png` sends them and the picture renders are drawn from, decoded once when it is read
+/// and shared by every set drawn from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SasSheet {
+    /// The file's name without its folder (`sheet.file` of the served document).
+    pub file: String,
+    pub bytes: Bytes,
+    pub image: Arc<Image>,
+}
+
+impl SasSheet {
+    /// Reads and checks the PNG sheet at `path`, as `render --sheet` and `serve --sas-sheet`
+    /// read it.
+    ///
+    /// # Errors
+    /// A file that cannot be read, is not a PNG, is too large or does not decode.
+    pub fn read(path: &Path) -> Result<SasSheet> {
+        let shown = path.display().to_string();
+        let bytes = read_container(path)?;
+        let image =
+            sprite_render::sas::sas_sheet(&bytes).map_err(|e| Error::file(e).in_context(&shown))?;
+        let file = path
+            .file_name()
+            .map_or(shown, |n| n.to_string_lossy().into_owned());
+        Ok(SasSheet {
+            file,
+            bytes: Bytes::from(bytes),
+            image: Arc::new(image),
+        })
+    }
+}
