@@ -258,6 +258,15 @@ fn the_six_real_files_round_trip_byte_for_byte() {
             let part = HdPart::decode(bytes).unwrap();
             assert_eq!(part.half, half);
             assert_eq!(part.pixels, sheet.half_pixels(half));
+            // Told from its size alone, and through the round trip every command shares.
+            assert_eq!(
+                fft_formats::detect_format(bytes),
+                Some(fft_formats::FileFormat::HdHalf)
+            );
+            assert_eq!(
+                fft_formats::round_trip(fft_formats::FileFormat::HdHalf, bytes).unwrap(),
+                fft_formats::RoundTrip::Identical
+            );
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Encoding HD pairs: each half's rows packed two pixels a byte, the low nibble left. Mirrors
 //! `read.rs`.
 
-use super::{HEIGHT, HdHalf, HdSheet, ROW_BYTES, WIDTH};
+use super::{HEIGHT, HdHalf, HdPart, HdSheet, ROW_BYTES, WIDTH};
 use crate::error::{EncodeError, Error, ErrorKind};
 use crate::spr::record::pack_nibbles;
 
@@ -12,6 +12,39 @@ pub struct HdFiles {
     pub upper: Vec<u8>,
     /// `tex_N+1.bin`: 118,784 bytes.
     pub lower: Vec<u8>,
+}
+
+impl HdPart {
+    /// Encodes one file of a pair: [`HdHalf::file_len`] bytes (what [`HdPart::decode`] read).
+    ///
+    /// # Errors
+    /// Another number of pixels than its half holds, or a pixel over 15 (named by its place in
+    /// the half).
+    pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
+        let half = self.half;
+        if self.pixels.len() != WIDTH * half.height() {
+            return Err(Error::encode(
+                ErrorKind::Mismatch,
+                "pixels",
+                format!(
+                    "{} of them, but the {half} half is {WIDTH} x {} = {}",
+                    self.pixels.len(),
+                    half.height(),
+                    WIDTH * half.height()
+                ),
+            ));
+        }
+        if let Some(i) = self.pixels.iter().position(|v| *v > 0x0F) {
+            return Err(Error::encode(
+                ErrorKind::OutOfRange,
+                format!("{half} half, pixel ({}, {})", i % WIDTH, i / WIDTH),
+                format!("palette index {} does not fit in 4 bits", self.pixels[i]),
+            ));
+        }
+        let mut out = vec![0; half.file_len()];
+        pack_nibbles(&self.pixels, &mut out);
+        Ok(out)
+    }
 }
 
 impl HdSheet {
