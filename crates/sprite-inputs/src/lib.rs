@@ -11,6 +11,7 @@
 //! - [`sas`]: Tactics Ogre's SAS sets, from a file or a container's entries;
 //! - [`sheets`]: the sheets a document is drawn from, the weapons sheet, a SAS set's sheet;
 //! - [`catalog`]: what a server serves, built from a request of paths;
+//! - [`mod_folder`]: a mod of the remaster's sprite files, made, filled, checked and listed;
 //! - [`error`]: the one error, with whose fault it is ([`faults::Faulty`]).
 
 pub mod build;
@@ -18,6 +19,7 @@ pub mod catalog;
 pub mod error;
 pub mod layers;
 pub mod locate;
+pub mod mod_folder;
 pub mod names;
 pub mod read;
 pub mod retail;

@@ -23,13 +23,13 @@ use crate::read::{InputFile, read_container};
 use crate::sniff::not_a_sprite_file;
 
 /// Where `--sheet`, `--sp2` and `--weapon-sheet` are read from: the disk, or with `--disc` the
-/// image, through [`Originals::locate`] (a name in its BATTLE folder, a path with a folder from
-/// its root). With `--disc` a file of that name on disk is never read, so the same command draws
-/// the same picture in any working folder.
+/// image (or with `--originals` those folders, layered), through [`Originals::locate`] (a name
+/// in its BATTLE folder, a path with a folder from its root). With either a file of that name
+/// on disk is never read, so the same command draws the same picture in any working folder.
 #[derive(Debug)]
 pub enum SheetFiles {
     Disk,
-    Disc(Originals),
+    Originals(Originals),
 }
 
 impl SheetFiles {
@@ -39,7 +39,7 @@ impl SheetFiles {
     /// An image that does not open.
     pub fn of(image: Option<&Path>) -> Result<SheetFiles> {
         Ok(match image {
-            Some(image) => SheetFiles::Disc(Originals::disc(image)?),
+            Some(image) => SheetFiles::Originals(Originals::disc(image)?),
             None => SheetFiles::Disk,
         })
     }
@@ -50,14 +50,19 @@ impl SheetFiles {
     /// # Errors
     /// A file that cannot be read, or is not in the image.
     pub fn read(&self, path: &Path, flag: &str) -> Result<InputFile> {
-        let Self::Disc(originals) = self else {
+        let Self::Originals(originals) = self else {
             return InputFile::read(path);
         };
         let name = path.to_string_lossy();
         originals.locate(&name)?.ok_or_else(|| {
             let on_disk = if path.is_file() {
+                let (given, places) = if originals.is_disc() {
+                    ("--disc", "the image")
+                } else {
+                    ("--originals", "those folders")
+                };
                 format!(
-                    "; with --disc, {flag} names a file in the image, not {} on disk",
+                    "; with {given}, {flag} names a file in {places}, not {} on disk",
                     path.display()
                 )
             } else {
@@ -74,7 +79,7 @@ impl SheetFiles {
     /// # Errors
     /// A file that is there but cannot be read.
     pub fn beside(&self, sheet: &Path, file: &str) -> Result<(Option<InputFile>, Vec<String>)> {
-        let Self::Disc(originals) = self else {
+        let Self::Originals(originals) = self else {
             let (found, looked) = locate::beside(sheet, file)?;
             return Ok((
                 found,
