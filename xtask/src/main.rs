@@ -57,13 +57,16 @@ enum Task {
     ///
     /// The originals are looked for in --originals, else in the folder named by $FFT_ORIGINALS,
     /// else in `originals/` at the repository root (ignored by git). Files are found under their
-    /// disc names (TYPE1.SHP, TYPE1.SEQ) or the remaster's (battle_type1_shp.bin, ...). Each is
+    /// disc names (TYPE1.SHP, TYPE1.SEQ) or the remaster's (battle_type1_shp.bin, ...), also in
+    /// any fftpack/unit/ below the folder (a remaster mod or install); --originals twice layers
+    /// the second over the first, as the remaster's mod loader does (docs/mods.md). Each is
     /// checked against the known retail sha256 digests; modified files still build. With no
     /// originals anywhere, the bundled synthetic demo pair is built instead.
     BuildData {
-        /// Folder holding the original files [default: $FFT_ORIGINALS, else originals/].
+        /// Folder holding the original files, repeatable, a later one over an earlier one
+        /// [default: $FFT_ORIGINALS, else originals/].
         #[arg(long, value_name = "DIR")]
-        originals: Option<PathBuf>,
+        originals: Vec<PathBuf>,
         /// Read the originals from your own disc image instead: a .cue (with its .bin), a .bin
         /// or .img of raw 2352-byte sectors, or an .iso of 2048-byte ones (told from the bytes);
         /// the files are taken from its BATTLE folder (docs/disc.md).
@@ -112,9 +115,10 @@ enum Task {
     /// fixtures/layers/`<layer>.json` for the weapon and effect layers, from the originals when
     /// they can be found).
     Bless {
-        /// Folder holding the original files [default: $FFT_ORIGINALS, else originals/].
+        /// Folder holding the original files, repeatable, a later one over an earlier one
+        /// [default: $FFT_ORIGINALS, else originals/].
         #[arg(long, value_name = "DIR")]
-        originals: Option<PathBuf>,
+        originals: Vec<PathBuf>,
     },
 }
 
@@ -196,7 +200,7 @@ fn is_usage(error: &anyhow::Error) -> bool {
 
 /// The flags that say where the originals are: `--originals DIR` or `--disc IMAGE`.
 struct Flags {
-    originals: Option<PathBuf>,
+    originals: Vec<PathBuf>,
     disc: Option<PathBuf>,
 }
 
@@ -206,7 +210,7 @@ struct Flags {
 fn locate_originals(flags: Flags) -> Result<Option<(Originals, Chosen)>> {
     Ok(find_originals(&OriginalsRequest {
         disc: flags.disc,
-        folder: flags.originals,
+        folders: flags.originals,
         default: Some(repo_root().join("originals")),
     })?)
 }

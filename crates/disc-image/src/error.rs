@@ -152,11 +152,16 @@ pub enum ErrorKind {
 
     // Patching.
     #[error(
-        "{path}: the new file is {new} bytes ({new_sectors} sector{}), but the image holds \
-         {sectors} sector{} ({room} bytes) for it (the file is {old} bytes now); a file cannot \
-         grow past its sectors",
-        if *new_sectors == 1 { "" } else { "s" },
-        if *sectors == 1 { "" } else { "s" }
+        "{}",
+        crate::patch::does_not_fit(
+            path,
+            &format!("{new} bytes ({new_sectors} sector{})", if *new_sectors == 1 { "" } else { "s" }),
+            &format!(
+                "the image holds {sectors} sector{} ({room} bytes) for it (the file is {old} bytes now)",
+                if *sectors == 1 { "" } else { "s" }
+            ),
+            "its sectors",
+        )
     )]
     DoesNotFit {
         path: String,

@@ -216,13 +216,15 @@ impl SasCatalog {
 /// What `tactics-sprite serve` is asked to serve: its flags that name files.
 #[derive(Debug, Clone, Default)]
 pub struct ServeRequest {
-    /// `--originals DIR` (else `$FFT_ORIGINALS`, else `./originals` if present).
-    pub originals: Option<PathBuf>,
+    /// `--originals DIR`, each a later one layered over an earlier one (else `$FFT_ORIGINALS`,
+    /// else `./originals` if present).
+    pub originals: Vec<PathBuf>,
     /// `--disc IMAGE`, in place of `--originals`.
     pub disc: Option<PathBuf>,
     /// `--data DOC.json`, each a kind named by its file.
     pub data: Vec<PathBuf>,
-    /// `--sheets DIR` (else `$FFT_SHEETS`, else the originals').
+    /// `--sheets DIR` (else `$FFT_SHEETS`, else the originals'), layered under every
+    /// `--originals` after the first: the game's sheets, under the mods'.
     pub sheets: Option<PathBuf>,
     /// `--weapon-sheet WEP.SPR` (else found by the sheets, the originals or the documents).
     pub weapon_sheet: Option<PathBuf>,
@@ -284,8 +286,14 @@ fn load_sas(request: &ServeRequest) -> Result<SasCatalog> {
 
 /// The units and the weapons sheet.
 fn load_catalog(request: &ServeRequest) -> Result<Served> {
-    let sheets =
-        named_folder(request.sheets.as_deref(), "--sheets", SHEETS_VAR)?.map(Originals::folder);
+    let sheets = match named_folder(request.sheets.as_deref(), "--sheets", SHEETS_VAR)? {
+        Some(dir) => {
+            let mut folders = vec![dir];
+            folders.extend(request.originals.iter().skip(1).cloned());
+            Some(Originals::from_folders(&folders)?)
+        }
+        None => None,
+    };
     let given = match &request.weapon_sheet {
         Some(path) => Some(WeaponSheet::read(path)?),
         None => None,
@@ -293,7 +301,7 @@ fn load_catalog(request: &ServeRequest) -> Result<Served> {
     let originals = if request.data.is_empty() {
         find_originals(&OriginalsRequest {
             disc: request.disc.clone(),
-            folder: request.originals.clone(),
+            folders: request.originals.clone(),
             default: Some(PathBuf::from("originals")),
         })?
         .map(|(originals, _): (Originals, Chosen)| originals)

@@ -2,7 +2,8 @@
 //! sheet is ([`TexFile`]), the other half of its pair found beside it by its number
 //! ([`HdPairFiles::beside`]) or a unit's pair found in a folder by the table
 //! ([`HdPairFiles::find`]), and the SPR the pair takes its colours from ([`HdPalettes`]): given,
-//! else the unit's by the table, beside the pair under either of its names or in the disc image.
+//! else the unit's by the table, beside the pair under either of its names or in the originals
+//! (a `--disc` image, `--originals` folders).
 //!
 //! A file is an HD half by its name (`tex_<N>`, as the remaster's mod loader names them) or by
 //! its size (131,072 or 118,784 bytes: the files have no header). Each refusal names the file and
@@ -266,7 +267,7 @@ pub struct HdPalettes {
 impl HdPalettes {
     /// The palettes of `pair`: `given` when given (`--palettes-from`), else the SPR of the unit
     /// the table gives the pair, under its disc name or the remaster's, in `folder` (the
-    /// pair's), then in `image` (a `--disc` image) when there is one.
+    /// pair's), then in `originals` (a `--disc` image or `--originals` folders) when given.
     ///
     /// # Errors
     /// A pair the table does not list and no palettes given; the unit's SPR in neither place; a
@@ -275,9 +276,9 @@ impl HdPalettes {
         pair: &HdPairFiles,
         folder: &Path,
         given: Option<InputFile>,
-        image: Option<&Originals>,
+        originals: Option<&Originals>,
     ) -> Result<HdPalettes> {
-        Self::find_for(pair.pair, &pair.names(), folder, given, image)
+        Self::find_for(pair.pair, &pair.names(), folder, given, originals)
     }
 
     /// [`HdPalettes::find`] for the files named `shown` (a pair, or one half), of the unit
@@ -290,7 +291,7 @@ impl HdPalettes {
         shown: &str,
         folder: &Path,
         given: Option<InputFile>,
-        image: Option<&Originals>,
+        originals: Option<&Originals>,
     ) -> Result<HdPalettes> {
         if let Some(file) = given {
             return Ok(HdPalettes {
@@ -316,18 +317,21 @@ impl HdPalettes {
                 how: format!("{}'s SPR by the HD table, found beside the pair", unit.unit),
             });
         }
-        if let Some(image) = image
-            && let Some(file) = image.locate(&unit.spr_disc_name())?
+        if let Some(originals) = originals
+            && let Some(file) = originals.locate(&unit.spr_disc_name())?
         {
             return Ok(HdPalettes {
                 file,
-                how: format!("{}'s SPR by the HD table, in the disc image", unit.unit),
+                how: format!(
+                    "{}'s SPR by the HD table, in {}",
+                    unit.unit,
+                    originals.describe()
+                ),
             });
         }
-        let disc = if image.is_some() {
-            ", nor in the disc image"
-        } else {
-            " (or give --disc IMAGE)"
+        let disc = match originals {
+            Some(originals) => format!(", nor in {}", originals.looked_in()),
+            None => " (or give --disc IMAGE or --originals DIR)".to_owned(),
         };
         Err(Error::not_found(format!(
             "{shown}: the colours of {unit} are the palettes of {}, and there is no {} (or {}) \

@@ -12,6 +12,7 @@
 //! - [`sheets`]: the sheets a document is drawn from, the weapons sheet, a SAS set's sheet;
 //! - [`hd`]: the remaster's HD sheets, a `tex_N.bin` pair and the SPR it takes its colours from;
 //! - [`catalog`]: what a server serves, built from a request of paths;
+//! - [`mod_folder`]: a mod of the remaster's sprite files, made, filled, checked and listed;
 //! - [`error`]: the one error, with whose fault it is ([`faults::Faulty`]).
 
 pub mod build;
@@ -20,6 +21,7 @@ pub mod error;
 pub mod hd;
 pub mod layers;
 pub mod locate;
+pub mod mod_folder;
 pub mod names;
 pub mod read;
 pub mod retail;

@@ -2,16 +2,20 @@
 //! each a folder of loose files (under their disc names or the remaster's) or the user's own disc
 //! image (its `BATTLE` folder), and [`Originals::locate`] finds a file by any form of its name
 //! ([`GameName`]) in them, a later place before an earlier one, so that a mod or a remaster folder
-//! layered over the game files wins where it has a file. Every tool that takes `--originals DIR`
-//! or `--disc IMAGE` holds one ([`find_originals`] chooses it from the flags and the
-//! environment, with one set of messages), and finds each file through it: the kinds' SHP and SEQ,
-//! the sheets, `WEP.SPR`.
+//! layered over the game files wins where it has a file, as the remaster's mod loader lets the
+//! last mod win. A folder given is also searched below for the folders the loader reads
+//! ([`Originals::from_folders`]: `fftpack/unit/` and `system/ffto/g2d/` at any depth, as in a
+//! mod or an unpacked remaster install). Every tool that takes `--originals DIR` or `--disc
+//! IMAGE` holds one ([`find_originals`] chooses it from the flags and the environment, with one
+//! set of messages), and finds each file through it: the kinds' SHP and SEQ, the sheets,
+//! `WEP.SPR`.
 
 use std::path::{Path, PathBuf};
 
 use disc_image::Disc;
 
 use crate::error::{Error, Result};
+use crate::mod_folder::walk::find_loader_folders;
 use crate::names::{DISC_FOLDER, GameName};
 use crate::read::{InputFile, read_input};
 use crate::retail::ORIGINALS_VAR;
@@ -125,12 +129,66 @@ impl Place {
 #[derive(Debug)]
 pub struct Originals {
     places: Vec<Place>,
+    /// The remaster's HD sheet folders found below the folders given, in the same order.
+    hd_folders: Vec<PathBuf>,
 }
 
 impl Originals {
     /// The files of these places, a later place's before an earlier one's.
     pub fn new(places: Vec<Place>) -> Originals {
-        Originals { places }
+        Originals {
+            places,
+            hd_folders: Vec::new(),
+        }
+    }
+
+    /// The files of these folders, a later folder's before an earlier one's; each folder is
+    /// itself a place, followed by every `fftpack/unit/` below it (a mod's, a folder of mods',
+    /// an unpacked remaster install's), layered as [`find_loader_folders`] orders them, so that
+    /// `--originals GAME --originals MOD` reads the mod's files where it has them.
+    ///
+    /// # Errors
+    /// A folder that cannot be walked ([`find_loader_folders`]: more entries than a walk reads,
+    /// a folder that cannot be read).
+    pub fn from_folders(folders: &[PathBuf]) -> Result<Originals> {
+        let mut places = Vec::new();
+        let mut hd_folders = Vec::new();
+        for folder in folders {
+            let found = find_loader_folders(folder)?;
+            places.push(Place::Folder(folder.clone()));
+            places.extend(found.units.into_iter().map(Place::Folder));
+            hd_folders.extend(found.hd);
+        }
+        Ok(Originals { places, hd_folders })
+    }
+
+    /// These places but the folders at or below `dir` (a mod's own, when its files are not the
+    /// originals it is compared with).
+    pub fn excluding(self, dir: &Path) -> Originals {
+        let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+        let inside = |path: &Path| {
+            path.canonicalize()
+                .unwrap_or_else(|_| path.to_path_buf())
+                .starts_with(&dir)
+        };
+        Originals {
+            places: self
+                .places
+                .into_iter()
+                .filter(|place| !matches!(place, Place::Folder(folder) if inside(folder)))
+                .collect(),
+            hd_folders: self
+                .hd_folders
+                .into_iter()
+                .filter(|folder| !inside(folder))
+                .collect(),
+        }
+    }
+
+    /// The remaster's HD sheet folders (`system/ffto/g2d/`) found below the folders given, a
+    /// later one before an earlier one's: where a unit's `tex_N.bin` halves are looked for.
+    pub fn hd_folders(&self) -> impl Iterator<Item = &Path> {
+        self.hd_folders.iter().rev().map(PathBuf::as_path)
     }
 
     /// The files of one folder.
@@ -308,8 +366,8 @@ pub fn beside(sheet: &Path, file: &str) -> Result<(Option<InputFile>, Vec<PathBu
 pub struct OriginalsRequest {
     /// `--disc IMAGE`.
     pub disc: Option<PathBuf>,
-    /// `--originals DIR`.
-    pub folder: Option<PathBuf>,
+    /// `--originals DIR`, each given, a later one layered over an earlier one.
+    pub folders: Vec<PathBuf>,
     /// The folder looked in when neither flag nor [`ORIGINALS_VAR`] names one (`originals/`),
     /// when there is one: it may be absent.
     pub default: Option<PathBuf>,
@@ -340,30 +398,46 @@ impl Chosen {
     }
 }
 
-/// The originals a request names: `--disc`, else `--originals`, else the folder
-/// [`ORIGINALS_VAR`] names, else the default folder if it is there; `None` when there are none.
-/// A folder named by a flag or the variable must exist; a named image must open.
+/// The originals a request names: `--disc`, else the `--originals` folders (layered:
+/// [`Originals::from_folders`]), else the folder [`ORIGINALS_VAR`] names, else the default
+/// folder if it is there; `None` when there are none. A folder named by a flag or the variable
+/// must exist; a named image must open.
 ///
 /// # Errors
-/// `--originals DIR: no such folder`, `$FFT_ORIGINALS=DIR: no such folder`, or the image's own
-/// error.
+/// `--originals DIR: no such folder`, `$FFT_ORIGINALS=DIR: no such folder`, the image's own
+/// error, or a folder that cannot be walked.
 pub fn find_originals(request: &OriginalsRequest) -> Result<Option<(Originals, Chosen)>> {
     if let Some(image) = &request.disc {
         return Ok(Some((Originals::disc(image)?, Chosen::Disc)));
     }
-    if let Some(dir) = named_folder(request.folder.as_deref(), "--originals", ORIGINALS_VAR)? {
-        let chosen = if request.folder.is_some() {
-            Chosen::Flag
-        } else {
-            Chosen::Variable
-        };
-        return Ok(Some((Originals::folder(dir), chosen)));
+    if let Some(originals) = originals_folders(&request.folders)? {
+        return Ok(Some((originals, Chosen::Flag)));
     }
-    Ok(request
-        .default
-        .as_ref()
-        .filter(|dir| dir.is_dir())
-        .map(|dir| (Originals::folder(dir.clone()), Chosen::Default)))
+    if let Some(dir) = named_folder(None, "--originals", ORIGINALS_VAR)? {
+        return Ok(Some((Originals::from_folders(&[dir])?, Chosen::Variable)));
+    }
+    match request.default.as_ref().filter(|dir| dir.is_dir()) {
+        Some(dir) => Ok(Some((
+            Originals::from_folders(std::slice::from_ref(dir))?,
+            Chosen::Default,
+        ))),
+        None => Ok(None),
+    }
+}
+
+/// The folders `--originals` names (each must exist), layered ([`Originals::from_folders`]);
+/// `None` when none is given.
+///
+/// # Errors
+/// `--originals DIR: no such folder`, or a folder that cannot be walked.
+pub fn originals_folders(folders: &[PathBuf]) -> Result<Option<Originals>> {
+    if folders.is_empty() {
+        return Ok(None);
+    }
+    for dir in folders {
+        existing_folder("--originals", dir)?;
+    }
+    Originals::from_folders(folders).map(Some)
 }
 
 /// The folder `dir` that `flag` names, which must exist.

@@ -26,13 +26,13 @@ use crate::read::{InputFile, read_container};
 use crate::sniff::not_a_sprite_file;
 
 /// Where `--sheet`, `--sp2` and `--weapon-sheet` are read from: the disk, or with `--disc` the
-/// image, through [`Originals::locate`] (a name in its BATTLE folder, a path with a folder from
-/// its root). With `--disc` a file of that name on disk is never read, so the same command draws
-/// the same picture in any working folder.
+/// image (or with `--originals` those folders, layered), through [`Originals::locate`] (a name
+/// in its BATTLE folder, a path with a folder from its root). With either a file of that name
+/// on disk is never read, so the same command draws the same picture in any working folder.
 #[derive(Debug)]
 pub enum SheetFiles {
     Disk,
-    Disc(Originals),
+    Originals(Originals),
 }
 
 impl SheetFiles {
@@ -42,7 +42,7 @@ impl SheetFiles {
     /// An image that does not open.
     pub fn of(image: Option<&Path>) -> Result<SheetFiles> {
         Ok(match image {
-            Some(image) => SheetFiles::Disc(Originals::disc(image)?),
+            Some(image) => SheetFiles::Originals(Originals::disc(image)?),
             None => SheetFiles::Disk,
         })
     }
@@ -53,14 +53,19 @@ impl SheetFiles {
     /// # Errors
     /// A file that cannot be read, or is not in the image.
     pub fn read(&self, path: &Path, flag: &str) -> Result<InputFile> {
-        let Self::Disc(originals) = self else {
+        let Self::Originals(originals) = self else {
             return InputFile::read(path);
         };
         let name = path.to_string_lossy();
         originals.locate(&name)?.ok_or_else(|| {
             let on_disk = if path.is_file() {
+                let (given, places) = if originals.is_disc() {
+                    ("--disc", "the image")
+                } else {
+                    ("--originals", "those folders")
+                };
                 format!(
-                    "; with --disc, {flag} names a file in the image, not {} on disk",
+                    "; with {given}, {flag} names a file in {places}, not {} on disk",
                     path.display()
                 )
             } else {
@@ -77,7 +82,7 @@ impl SheetFiles {
     /// # Errors
     /// A file that is there but cannot be read.
     pub fn beside(&self, sheet: &Path, file: &str) -> Result<(Option<InputFile>, Vec<String>)> {
-        let Self::Disc(originals) = self else {
+        let Self::Originals(originals) = self else {
             let (found, looked) = locate::beside(sheet, file)?;
             return Ok((
                 found,
@@ -133,14 +138,24 @@ pub fn load_sheets(files: SheetFiles, request: SheetRequest, doc: &Document) -> 
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    // A tex file is never in a PlayStation disc image: with --disc it is read from the disk.
-    let sheet_file = if matches!(files, SheetFiles::Disc(_)) && tex_number(&file_name).is_some() {
-        InputFile::read(request.sheet)?
-    } else {
-        files.read(request.sheet, "--sheet")?
+    // A tex file is never in a PlayStation disc image nor under `fftpack/unit/`: with --disc
+    // or --originals it is read from those folders' `system/ffto/g2d/`, else from the disk.
+    let hd_path = match (&files, tex_number(&file_name)) {
+        (SheetFiles::Originals(originals), Some(_)) => Some(
+            originals
+                .hd_folders()
+                .find_map(|dir| locate::find_in_folder(dir, &file_name))
+                .unwrap_or_else(|| request.sheet.to_path_buf()),
+        ),
+        _ => None,
+    };
+    let sheet_file = match &hd_path {
+        Some(path) => InputFile::read(path)?,
+        None => files.read(request.sheet, "--sheet")?,
     };
     if is_hd_input(&file_name, sheet_file.bytes.len()) {
-        return load_hd_sheets(files, request, sheet_file);
+        let path = hd_path.as_deref().unwrap_or(request.sheet);
+        return load_hd_sheets(files, request, path, sheet_file);
     }
     if request.palettes_from.is_some() {
         return Err(Error::file(format!(
@@ -192,12 +207,18 @@ pub fn load_sheets(files: SheetFiles, request: SheetRequest, doc: &Document) -> 
     })
 }
 
-/// The remaster's HD pair of which `given` is a half, the other half read from beside it, drawn
-/// with the palettes of its SPR ([`HdPalettes::find`]); an HD sheet has no SP2.
+/// The remaster's HD pair of which `given` (read from `path`) is a half, the other half read
+/// from beside it, drawn with the palettes of its SPR ([`HdPalettes::find`]); an HD sheet has
+/// no SP2.
 ///
 /// # Errors
 /// As [`HdPairFiles::beside`] and [`HdPalettes::find`]; `--sp2` with an HD sheet.
-fn load_hd_sheets(files: SheetFiles, request: SheetRequest, given: InputFile) -> Result<Sheets> {
+fn load_hd_sheets(
+    files: SheetFiles,
+    request: SheetRequest,
+    path: &Path,
+    given: InputFile,
+) -> Result<Sheets> {
     if let Some(sp2) = request.sp2 {
         return Err(Error::file(format!(
             "{}: an HD sheet is drawn alone; no HD SP2 sheet is known, so --sp2 {} cannot \
@@ -206,17 +227,17 @@ fn load_hd_sheets(files: SheetFiles, request: SheetRequest, given: InputFile) ->
             sp2.display()
         )));
     }
-    let pair = HdPairFiles::beside(request.sheet, given)?;
+    let pair = HdPairFiles::beside(path, given)?;
     let palettes_given = match request.palettes_from {
         Some(path) => Some(files.read(path, "--palettes-from")?),
         None => None,
     };
-    let image = match &files {
-        SheetFiles::Disc(originals) => Some(originals),
+    let originals = match &files {
+        SheetFiles::Originals(originals) => Some(originals),
         SheetFiles::Disk => None,
     };
-    let folder = request.sheet.parent().unwrap_or(Path::new(""));
-    let palettes = HdPalettes::find(&pair, folder, palettes_given, image)?;
+    let folder = path.parent().unwrap_or(Path::new(""));
+    let palettes = HdPalettes::find(&pair, folder, palettes_given, originals)?;
     let sheet = pair.sheet(&palettes, request.palette)?;
     let unit = pair.pair.map_or_else(
         || "numbers the HD table does not list".to_owned(),

@@ -207,17 +207,7 @@ pub fn choose_kind(
 /// The kind a retail-style file name suggests (`TYPE1.SEQ`, `battle_wep1_shp.bin`), used only to
 /// word the advice when the structure fits no kind.
 fn kind_from_name(path: &Path) -> Option<FileFormat> {
-    let name = GameName::parse(path.file_name()?.to_str()?);
-    let weapon = ["WEP", "EFF"]
-        .iter()
-        .any(|prefix| name.stem().to_ascii_uppercase().starts_with(prefix));
-    match name.extension()?.as_str() {
-        "SEQ" => Some(FileFormat::Seq),
-        "SPR" | "SP2" => Some(FileFormat::Spr),
-        "SHP" if weapon => Some(FileFormat::WeaponShp),
-        "SHP" => Some(FileFormat::UnitShp),
-        _ => None,
-    }
+    crate::names::battle::format_of(&GameName::parse(path.file_name()?.to_str()?))
 }
 
 /// A SEQ or SHP input as `build`, `check` and `diff` read it: the file itself, or its text form

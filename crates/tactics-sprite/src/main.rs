@@ -49,6 +49,9 @@ enum Command {
     Disc(cmd::disc::Args),
     Disasm(cmd::disasm::Args),
     Asm(cmd::asm::Args),
+    // `mod` is a keyword, so its module is `remaster_mod`.
+    #[command(name = "mod")]
+    Mod(cmd::remaster_mod::Args),
 }
 
 fn main() -> ExitCode {
@@ -70,6 +73,7 @@ fn main() -> ExitCode {
         Command::Disc(args) => cmd::disc::run(args),
         Command::Disasm(args) => cmd::disasm::run(args),
         Command::Asm(args) => cmd::asm::run(args),
+        Command::Mod(args) => cmd::remaster_mod::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -12,6 +12,7 @@ use std::process::Command;
 
 use common::{expect, s};
 use serve_support::Server;
+use test_support::docs::{commands, words};
 
 fn root() -> PathBuf {
     test_support::repo_root()
@@ -19,69 +20,6 @@ fn root() -> PathBuf {
 
 fn readme() -> String {
     std::fs::read_to_string(root().join("README.md")).expect("README.md")
-}
-
-/// The `sh` code blocks of a README section, as commands: lines joined at a trailing `\`,
-/// comments and blank lines dropped.
-fn commands(readme: &str, heading: &str) -> Vec<String> {
-    let start = readme
-        .find(&format!("\n{heading}\n"))
-        .unwrap_or_else(|| panic!("the README has no {heading:?}"));
-    let section = &readme[start + heading.len() + 2..];
-    let section = &section[..section.find("\n## ").unwrap_or(section.len())];
-    let mut out = Vec::new();
-    for block in section.split("```sh\n").skip(1) {
-        let block = &block[..block.find("```").expect("a closed block")];
-        let mut command = String::new();
-        for line in block.lines() {
-            if line.trim_start().starts_with('#') {
-                continue;
-            }
-            let line = line.split(" # ").next().unwrap_or(line).trim_end();
-            match line.strip_suffix('\\') {
-                Some(part) => command.push_str(part),
-                None => {
-                    command.push_str(line);
-                    if !command.trim().is_empty() {
-                        out.push(command.trim().to_string());
-                    }
-                    command.clear();
-                }
-            }
-        }
-    }
-    out
-}
-
-/// A command line split into words as a POSIX shell would for these commands: on spaces, with
-/// double quotes grouping.
-fn words(command: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut quoted = false;
-    let mut started = false;
-    for c in command.chars() {
-        match c {
-            '"' => {
-                quoted = !quoted;
-                started = true;
-            }
-            ' ' if !quoted => {
-                if started {
-                    words.push(std::mem::take(&mut word));
-                    started = false;
-                }
-            }
-            c => {
-                word.push(c);
-                started = true;
-            }
-        }
-    }
-    if started {
-        words.push(word);
-    }
-    words
 }
 
 /// Runs the binary from the repository root (where the README's relative paths are) with `args`.

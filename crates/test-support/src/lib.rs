@@ -25,6 +25,7 @@ pub mod browser;
 pub mod cli;
 pub mod demo;
 pub mod disc;
+pub mod docs;
 pub mod fftorama;
 pub mod fixtures;
 pub mod frames;

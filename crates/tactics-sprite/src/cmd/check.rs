@@ -11,7 +11,7 @@ use sprite_data::layer::{LayerSet, build_layer};
 use sprite_data::target::{self, BuildTarget};
 use sprite_inputs::Originals;
 use sprite_inputs::build::build_files;
-use sprite_inputs::locate::existing_folder;
+use sprite_inputs::locate::originals_folders;
 use sprite_inputs::retail::{Verdict, sha256_hex};
 
 use super::documents::{AnyDocument, DocumentFile, LoadedDocument};
@@ -52,9 +52,9 @@ pub struct Args {
     )]
     pub seq: Option<PathBuf>,
 
-    /// A folder holding the kind's files under their disc or remaster names (TYPE1.SHP, battle_type1_shp.bin)
+    /// A folder holding the kind's files under their disc or remaster names (TYPE1.SHP, battle_type1_shp.bin), or a mod or remaster folder with them in fftpack/unit/; repeatable, a later one over an earlier one
     #[arg(long, value_name = "DIR", required_unless_present_any = ["shp", "disc"])]
-    pub originals: Option<PathBuf>,
+    pub originals: Vec<PathBuf>,
 
     /// Your own disc image (.cue, .bin, .img, .iso) whose BATTLE folder holds the kind's files (docs/disc.md)
     #[arg(long, value_name = "IMAGE", conflicts_with = "originals")]
@@ -349,8 +349,8 @@ fn read_pair(
             read(shp, shp_kind, "--shp")?,
             read(seq, FileFormat::Seq, "--seq")?,
         )),
-        (_, _, Some(dir), _) => {
-            let originals = Originals::folder(existing_folder("--originals", dir)?);
+        (_, _, dirs, _) if !dirs.is_empty() => {
+            let originals = originals_folders(dirs)?.expect("folders are given");
             let read = |name: &str| -> anyhow::Result<SpriteFile> {
                 Ok(SpriteFile::binary(originals.require(name)?))
             };

@@ -1,13 +1,14 @@
 //! What the drawing commands (`render`, `export-aseprite`) read besides the document: the flags
 //! of the sheet, and the SP2 MON's SP2 sequences draw from (given, or found beside the sheet),
-//! or for the remaster's HD sheet the SPR its colours come from, from the disk or from a disc
-//! image (read by `sprite_inputs::sheets`), and the words for a drawing error that names these
-//! files.
+//! or for the remaster's HD sheet the SPR its colours come from, from the disk, a disc image or
+//! `--originals` folders (read by `sprite_inputs::sheets`), and the words for a drawing error that
+//! names these files.
 
 use std::path::PathBuf;
 
 use anyhow::anyhow;
 use sprite_data::Document;
+use sprite_inputs::locate::originals_folders;
 use sprite_inputs::sheets::{SheetFiles, SheetRequest, Sheets, load_sheets};
 use sprite_render::{RenderError, RenderFailure, Renderer};
 
@@ -27,8 +28,12 @@ pub struct DrawingInput {
     pub sp2: Option<PathBuf>,
 
     /// Read --sheet, --sp2 and --weapon-sheet from your own disc image (.cue, .bin, .iso; docs/disc.md).
-    #[arg(long, value_name = "IMAGE")]
+    #[arg(long, value_name = "IMAGE", conflicts_with = "originals")]
     pub disc: Option<PathBuf>,
+
+    /// Read --sheet, --sp2 and --weapon-sheet by name from these folders (a remaster mod or install too); repeatable, a later one over an earlier one (docs/mods.md).
+    #[arg(long, value_name = "DIR")]
+    pub originals: Vec<PathBuf>,
 
     /// The SPR palette to draw with, the SP2's too (SPR sheets only) [default: 0]
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::whole_number::<usize>)]
@@ -47,7 +52,10 @@ impl DrawingInput {
     /// An image that does not open, a sheet that cannot be read or is not a sheet (said as what
     /// it is).
     pub fn load(&self, doc: &Document) -> sprite_inputs::Result<Sheets> {
-        let files = SheetFiles::of(self.disc.as_deref())?;
+        let files = match originals_folders(&self.originals)? {
+            Some(originals) => SheetFiles::Originals(originals),
+            None => SheetFiles::of(self.disc.as_deref())?,
+        };
         let request = SheetRequest {
             sheet: &self.sheet,
             sp2: self.sp2.as_deref(),

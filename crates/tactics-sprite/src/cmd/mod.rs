@@ -16,6 +16,7 @@ pub mod inputs;
 pub mod inspect;
 pub mod inspection;
 pub mod output;
+pub mod remaster_mod;
 pub mod render;
 pub mod report;
 pub mod roundtrip;

@@ -198,7 +198,13 @@ fn sas_render(args: &Args) -> SasRender<'_> {
         data: &args.input.data,
         sheet: &args.input.sheet,
         palette: args.input.palette,
-        disc: args.input.disc.is_some(),
+        game_files: if args.input.disc.is_some() {
+            Some("--disc")
+        } else if !args.input.originals.is_empty() {
+            Some("--originals")
+        } else {
+            None
+        },
         options: &args.sas,
         frame: args.frame,
         animation: &args.animation,

@@ -26,10 +26,11 @@ Exit status: 0 after a clean stop; 1 a file that cannot be read or built, or an 
 More: crates/sprite-server/README.md"
 )]
 pub struct Args {
-    /// Folder holding the original SHP and SEQ files [default: $FFT_ORIGINALS, else
-    /// ./originals if present].
+    /// Folder holding the original SHP and SEQ files, or a remaster mod or install (its
+    /// fftpack/unit/); repeatable, a later one over an earlier one, as the mod loader layers mods
+    /// [default: $FFT_ORIGINALS, else ./originals if present].
     #[arg(long, value_name = "DIR", conflicts_with = "data")]
-    pub originals: Option<PathBuf>,
+    pub originals: Vec<PathBuf>,
 
     /// Your own disc image in place of --originals: its kinds, sheets and WEP.SPR (docs/disc.md)
     #[arg(long, value_name = "IMAGE", conflicts_with_all = ["data", "originals"])]
@@ -39,7 +40,7 @@ pub struct Args {
     #[arg(long, value_name = "DOC.json")]
     pub data: Vec<PathBuf>,
 
-    /// Folder holding the sheets (RAMUZA.SPR, ...) [default: $FFT_SHEETS, else the originals']
+    /// Folder holding the sheets (RAMUZA.SPR, ...), under the second and later --originals [default: $FFT_SHEETS, else the originals']
     #[arg(long, value_name = "DIR")]
     pub sheets: Option<PathBuf>,
 

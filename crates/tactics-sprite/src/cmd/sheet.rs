@@ -281,7 +281,7 @@ fn palette_sources(imported: &Imported) -> String {
 }
 
 /// How the imported sheet differs from `--like`, in a few words.
-fn compared_with(spr: &Spr, like: &Spr) -> String {
+pub fn compared_with(spr: &Spr, like: &Spr) -> String {
     if spr == like {
         return "the same sheet, byte for byte".to_owned();
     }

@@ -8,8 +8,8 @@ use std::path::Path;
 
 use fft_formats::hd::{self, HdPart, WIDTH};
 use fft_formats::spr::Spr;
-use sprite_inputs::hd::{HdPalettes, TexFile};
 use sprite_inputs::error::ErrorKind;
+use sprite_inputs::hd::{HdPalettes, TexFile};
 use sprite_inputs::read::InputFile;
 
 use crate::cmd::inspection::{FieldText, Identity, Numbers, Report, section};

@@ -32,8 +32,8 @@ pub struct SasRender<'a> {
     pub sheet: &'a Path,
     /// `--palette`, refused for a SAS set.
     pub palette: Option<usize>,
-    /// Whether `--disc` was given, refused for a SAS set.
-    pub disc: bool,
+    /// `--disc` or `--originals`, when one was given: refused for a SAS set.
+    pub game_files: Option<&'static str>,
     pub options: &'a RenderOptions,
     pub frame: Option<usize>,
     pub animation: &'a [String],
@@ -58,11 +58,11 @@ fn usage(message: impl std::fmt::Display) -> Outcome {
 }
 
 fn run(args: &SasRender<'_>) -> Outcome {
-    if args.disc {
-        return usage(
-            "--disc reads the sheets of a Final Fantasy Tactics disc; a SAS set is drawn from a \
-             PNG sheet on disk, without --disc",
-        );
+    if let Some(flag) = args.game_files {
+        return usage(format!(
+            "{flag} reads the sheets of Final Fantasy Tactics; a SAS set is drawn from a PNG \
+             sheet on disk, without {flag}"
+        ));
     }
     let options = args.options;
     let format = args

@@ -1,0 +1,424 @@
+//! `mod add`: files placed in a mod where the loader reads them (docs/mods.md "mod add"). Each
+//! file is told by its bytes ([`Incoming`]): a sprite file itself, the text form of a SEQ or SHP
+//! (assembled as `asm` does), or a picture of a sheet (imported as `sheet import` does, against
+//! the retail sheet of its name); and named by its file name or `--as`, in either of the game's
+//! forms. Every file is checked before any is written: a name the game has no sprite file for
+//! (with the nearest names), bytes of another kind than the name, bytes that do not decode, the
+//! loader's H61 trap, a file larger than its original (both sizes said), a file already in the
+//! mod (unless replacing). Then each is written atomically, only below the mod's folder.
+
+use std::path::{Path, PathBuf};
+
+use fft_formats::FileFormat;
+use fft_formats::spr::Spr;
+use sprite_data::output::write_atomically;
+use sprite_render::spr_png::{self, ImportOptions, Imported};
+
+use crate::error::{Error, Result};
+use crate::locate::{Originals, originals_folders};
+use crate::mod_folder::config::ModConfig;
+use crate::mod_folder::layout::{self, Mode, slashed};
+use crate::names::GameName;
+use crate::names::battle::{BattleFile, LOADER_LISTED_TWICE, battle_file, nearest_sprite_files};
+use crate::read::read_input;
+use crate::retail::{ORIGINALS_VAR, SHEETS_VAR, Verdict};
+use crate::sniff::{Sniffed, sniff, wrong_kind};
+
+/// How `mod add` places its files.
+#[derive(Debug, Clone, Copy)]
+pub struct AddOptions<'a> {
+    /// The game the files are for (`--mode`).
+    pub mode: Mode,
+    /// The game file the one file given replaces, in any form of its name (`--as`).
+    pub rename: Option<&'a str>,
+    /// Replace a file already in the mod (`--replace`).
+    pub replace: bool,
+    /// Where a picture's retail sheet is looked for by its name.
+    pub sheets: Option<&'a Originals>,
+    /// The sheet a picture is imported against, in place of the retail one (`--like`).
+    pub like: Option<&'a Path>,
+}
+
+/// What a file given to `mod add` is, from its bytes. (The remaster's HD sheet halves are the
+/// next arm: they are told by their name and size, and go to [`layout::hd_path`].)
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Incoming {
+    /// A sprite file itself.
+    Sprite(FileFormat),
+    /// The text form of a SEQ or SHP file, assembled to the file.
+    Text(FileFormat),
+    /// A PNG picture of a sheet, imported to the SPR.
+    Picture,
+}
+
+/// A picture imported to a sheet, and what it was imported against.
+#[derive(Debug, Clone)]
+pub struct PictureImport {
+    pub imported: Imported,
+    /// The sheet it was imported against (`--like`, or the retail one found), and its name in
+    /// messages; `None` when none was found and the picture's own chunk sufficed.
+    pub like: Option<(String, Spr)>,
+}
+
+/// One file to write, checked.
+#[derive(Debug, Clone)]
+pub struct Placement {
+    /// The file given, as it is shown.
+    pub source: String,
+    pub incoming: Incoming,
+    /// The game's file it replaces.
+    pub file: &'static BattleFile,
+    /// Where it goes, from the mod's root.
+    pub relative: PathBuf,
+    /// What is written.
+    pub bytes: Vec<u8>,
+    pub verdict: Verdict,
+    /// Whether a file is there already (given `--replace`).
+    pub replaces: bool,
+    /// For a picture: how it was imported.
+    pub picture: Option<PictureImport>,
+}
+
+impl Placement {
+    /// Where it goes, with `/` between the parts.
+    pub fn shown_path(&self) -> String {
+        slashed(&self.relative)
+    }
+}
+
+/// Where a picture's retail sheet is looked for, for the mod at `dir`: the `--originals`
+/// folders given (layered), else the folders [`ORIGINALS_VAR`] and [`SHEETS_VAR`] name, those
+/// that are there; never the mod's own folders. `None` when there are none.
+///
+/// # Errors
+/// A folder given that is not there, or one that cannot be walked.
+pub fn sheet_places(folders: &[PathBuf], dir: &Path) -> Result<Option<Originals>> {
+    if let Some(originals) = originals_folders(folders)? {
+        return Ok(Some(originals.excluding(dir)));
+    }
+    let named: Vec<PathBuf> = [ORIGINALS_VAR, SHEETS_VAR]
+        .iter()
+        .filter_map(std::env::var_os)
+        .filter(|dir| !dir.is_empty())
+        .map(PathBuf::from)
+        .filter(|dir| dir.is_dir())
+        .collect();
+    if named.is_empty() {
+        return Ok(None);
+    }
+    Originals::from_folders(&named).map(|originals| Some(originals.excluding(dir)))
+}
+
+/// Checks every file for the mod at `dir` and says where each goes; writes nothing.
+///
+/// # Errors
+/// A folder that is no mod (no readable `ModConfig.json`, or one that does not parse), `--as`
+/// with several files or naming a path (the request's fault, parameter `as`), and any file
+/// refused (one line naming it and why).
+pub fn plan(dir: &Path, files: &[PathBuf], options: &AddOptions) -> Result<Vec<Placement>> {
+    ModConfig::read(dir)?;
+    if options.rename.is_some() && files.len() != 1 {
+        return Err(Error::input(
+            "as",
+            format!(
+                "--as names the game file one file replaces, and {} files are given",
+                files.len()
+            ),
+        ));
+    }
+    if let Some(name) = options.rename {
+        if name.contains(['/', '\\', '\0']) || name.is_empty() {
+            return Err(Error::input(
+                "as",
+                format!(
+                    "--as {name:?}: give the game file's name (RAMUZA.SPR or \
+                     battle_ramuza_spr.bin); mod add chooses its place"
+                ),
+            ));
+        }
+    }
+    let mut placements: Vec<Placement> = Vec::new();
+    for path in files {
+        let placement = place(dir, path, options)?;
+        if let Some(first) = placements.iter().find(|p| p.relative == placement.relative) {
+            return Err(Error::file(format!(
+                "{} and {} both replace {}",
+                first.source, placement.source, placement.file.disc_name
+            )));
+        }
+        placements.push(placement);
+    }
+    Ok(placements)
+}
+
+/// Writes the files [`plan`] checked, each atomically, creating the folders they go in.
+///
+/// # Errors
+/// A folder or file that cannot be written (nothing half-written is left).
+pub fn write(dir: &Path, placements: &[Placement]) -> Result<()> {
+    for placement in placements {
+        let path = dir.join(&placement.relative);
+        write_atomically(&path, &placement.bytes)
+            .map_err(|e| Error::from(e).in_context(path.display()))?;
+    }
+    Ok(())
+}
+
+/// One file, read, told, named, checked and placed.
+fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
+    let source = path.display().to_string();
+    if path.is_dir() {
+        return Err(Error::file(format!("{source}: a folder, not a file")));
+    }
+    let bytes = read_input(path)?;
+    let file_name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| Error::file(format!("{source}: its name is not UTF-8; give --as NAME")))?;
+    let (incoming, name) = tell(&source, file_name, &bytes, options)?;
+    let file = game_file(&source, &name)?;
+    let format = file.format().ok_or_else(|| {
+        Error::file(format!(
+            "{source}: {} is not a sprite file (mod add places SPR, SP2, SHP and SEQ files)",
+            file.disc_name
+        ))
+    })?;
+    let (bytes, picture) = match incoming {
+        Incoming::Text(_) => (assemble(&source, &bytes)?, None),
+        Incoming::Picture => {
+            let import = import(&source, &bytes, file, options)?;
+            let encoded = import
+                .imported
+                .spr
+                .encode()
+                .map_err(|e| Error::from(e).in_context(&source))?;
+            (encoded, Some(import))
+        }
+        Incoming::Sprite(_) => (bytes, None),
+    };
+    check_kind(&source, &bytes, format, file)?;
+    if let Some(why) = LOADER_LISTED_TWICE.trap(file.disc_name) {
+        return Err(Error::file(format!("{source}: {why}")));
+    }
+    file.check_fits(
+        &format!("{source} (as {})", file.remaster_name()),
+        bytes.len() as u64,
+    )
+    .map_err(Error::file)?;
+    let relative = layout::unit_path(options.mode, file);
+    let replaces = check_target(dir, &relative, options.replace)?;
+    Ok(Placement {
+        verdict: Verdict::of_named(&file.remaster_name(), &bytes),
+        source,
+        incoming,
+        file,
+        relative,
+        bytes,
+        replaces,
+        picture,
+    })
+}
+
+/// What a file is and the name it goes by: `--as`, else its own name (a text form's without its
+/// `.txt`; a picture's without `.png`, as the sheet of that stem).
+fn tell(
+    source: &str,
+    file_name: &str,
+    bytes: &[u8],
+    options: &AddOptions,
+) -> Result<(Incoming, String)> {
+    let own = |suffix: &str| {
+        let lower = file_name.to_ascii_lowercase();
+        match lower.strip_suffix(suffix) {
+            Some(rest) if !rest.is_empty() => file_name[..rest.len()].to_owned(),
+            _ => file_name.to_owned(),
+        }
+    };
+    let named = |own: String| options.rename.map_or(own, str::to_owned);
+    match sniff(bytes) {
+        Some(Sniffed::Sprite(format)) => {
+            Ok((Incoming::Sprite(format), named(file_name.to_owned())))
+        }
+        Some(Sniffed::Text(format)) => Ok((Incoming::Text(format), named(own(".txt")))),
+        Some(Sniffed::Png) => Ok((Incoming::Picture, named(sheet_name(&own(".png"))))),
+        other => {
+            if layout::hd_index(file_name).is_some() {
+                return Err(Error::file(format!(
+                    "{source}: an HD sheet half ({file_name}): mod add does not place HD sheets \
+                     yet; the loader reads them at {}",
+                    slashed(&layout::hd_path(layout::hd_index(file_name).unwrap_or(0)))
+                )));
+            }
+            // A sprite file whose size fits no kind's identity may still decode as the kind its
+            // name says.
+            let name = named(file_name.to_owned());
+            if let Some(format) = battle_file(&name).and_then(BattleFile::format) {
+                if other.is_none() && fft_formats::round_trip(format, bytes).is_ok() {
+                    return Ok((Incoming::Sprite(format), name));
+                }
+            }
+            let what = other.map_or_else(
+                || "nothing mod add places".to_owned(),
+                |sniffed| sniffed.in_words(),
+            );
+            Err(Error::file(format!(
+                "{source}: this is {what}; mod add places a sprite file (SPR, SP2, SHP, SEQ), \
+                 the text form of a SEQ or SHP, or a PNG picture of a sheet"
+            )))
+        }
+    }
+}
+
+/// The sheet a picture's name (without `.png`) is: `RAMUZA.SPR`, `battle_ramuza_spr` or
+/// `ramuza` (the SPR, else the SP2, of that stem).
+fn sheet_name(stem: &str) -> String {
+    let name = GameName::parse(stem);
+    if matches!(name.extension().as_deref(), Some("SPR" | "SP2")) {
+        return stem.to_owned();
+    }
+    let remaster = format!("{stem}.bin");
+    if GameName::parse(&remaster).is_remaster() {
+        return remaster;
+    }
+    ["SPR", "SP2"]
+        .iter()
+        .map(|extension| format!("{stem}.{extension}"))
+        .find(|name| battle_file(name).is_some())
+        .unwrap_or_else(|| format!("{stem}.SPR"))
+}
+
+/// The game's sprite file `name` names.
+fn game_file(source: &str, name: &str) -> Result<&'static BattleFile> {
+    battle_file(name).ok_or_else(|| {
+        let nearest = nearest_sprite_files(name);
+        let nearest = if nearest.is_empty() {
+            String::new()
+        } else {
+            format!(" (nearest: {})", nearest.join(", "))
+        };
+        Error::file(format!(
+            "{source}: the game has no file named {name}{nearest}; give --as NAME for a file \
+             named otherwise"
+        ))
+    })
+}
+
+/// A text form assembled to the file's bytes.
+fn assemble(source: &str, bytes: &[u8]) -> Result<Vec<u8>> {
+    fft_formats::text::assemble_bytes(bytes)
+        .map(|assembly| assembly.bytes)
+        .map_err(|e| Error::from(e).in_context(source))
+}
+
+/// A picture imported to the sheet `file`, against `--like` or the retail sheet of its name.
+fn import(
+    source: &str,
+    bytes: &[u8],
+    file: &BattleFile,
+    options: &AddOptions,
+) -> Result<PictureImport> {
+    let like_file = match (options.like, options.sheets) {
+        (Some(path), _) => Some(crate::read::InputFile::read(path)?),
+        (None, Some(sheets)) => sheets.locate(file.disc_name)?,
+        (None, None) => None,
+    };
+    let like = match like_file {
+        Some(like) => {
+            if let Some(what) = wrong_kind(&like.bytes, FileFormat::Spr) {
+                return Err(Error::file(format!(
+                    "{}: this is {what}, not an SPR sprite sheet to import {source} against",
+                    like.name
+                )));
+            }
+            let spr =
+                Spr::decode(&like.bytes).map_err(|e| Error::from(e).in_context(&like.name))?;
+            Some((like.name, spr))
+        }
+        None => None,
+    };
+    let import_options = ImportOptions {
+        like: like.as_ref().map(|(_, spr)| spr),
+        palette: None,
+        variant: None,
+    };
+    let imported = spr_png::import(bytes, &import_options)
+        .map_err(|e| Error::file(format!("{source}: {e}")))?;
+    Ok(PictureImport { imported, like })
+}
+
+/// Refuses bytes of another kind than the game file, or that do not decode as it.
+fn check_kind(source: &str, bytes: &[u8], format: FileFormat, file: &BattleFile) -> Result<()> {
+    if let Some(what) = wrong_kind(bytes, format) {
+        return Err(Error::file(format!(
+            "{source}: this is {what}, but {} is {}",
+            file.disc_name,
+            format.in_words()
+        )));
+    }
+    fft_formats::round_trip(format, bytes)
+        .map(|_| ())
+        .map_err(|e| {
+            Error::file(format!(
+                "{source}: does not decode as {}: {e}",
+                format.in_words()
+            ))
+        })
+}
+
+/// Whether the file at `relative` below `dir` may be written: every folder on the way is a
+/// folder (not a link, which could lead out of the mod, nor a file); the file itself is not a
+/// folder, and is not there unless `replace`. Whether one is there.
+fn check_target(dir: &Path, relative: &Path, replace: bool) -> Result<bool> {
+    let mut at = dir.to_path_buf();
+    let folders = relative
+        .parent()
+        .map(Path::components)
+        .into_iter()
+        .flatten();
+    for folder in folders {
+        at.push(folder);
+        match std::fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                return Err(Error::file(format!(
+                    "{}: a link; mod add writes only inside the mod's own folders",
+                    at.display()
+                )));
+            }
+            Ok(meta) if !meta.is_dir() => {
+                return Err(Error::file(format!(
+                    "{}: a file where the mod's folder {} should be",
+                    at.display(),
+                    slashed(at.strip_prefix(dir).unwrap_or(&at))
+                )));
+            }
+            Ok(_) => {}
+            Err(_) => return Ok(false),
+        }
+    }
+    let target = dir.join(relative);
+    match std::fs::symlink_metadata(&target) {
+        Ok(meta) if meta.is_dir() => Err(Error::file(format!(
+            "{}: a folder where the loader reads a file",
+            target.display()
+        ))),
+        Ok(_) if !replace => Err(Error::file(format!(
+            "{}: already in the mod; give --replace to replace it",
+            target.display()
+        ))),
+        Ok(_) => Ok(true),
+        Err(_) => Ok(false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_picture_s_name_is_its_sheet() {
+        assert_eq!(sheet_name("ramuza"), "ramuza.SPR");
+        assert_eq!(sheet_name("RAMUZA.SPR"), "RAMUZA.SPR");
+        assert_eq!(sheet_name("battle_ramuza_spr"), "battle_ramuza_spr.bin");
+        assert_eq!(sheet_name("behi2"), "behi2.SP2");
+    }
+}

@@ -1,0 +1,426 @@
+//! `mod check`: what the loader would make of a mod (docs/mods.md "mod check"): its
+//! `ModConfig.json` (read as untrusted input; the fields the loader needs, the dependency on it),
+//! and every entry below the mod, walked without following a link: each file's place, a sprite
+//! file's size against its original's, its kind and that it decodes, its verdict, the loader's
+//! H61 trap; links, folders named as files and files outside the loader's paths. An
+//! [`Severity::Error`] is something the loader would not load as meant.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::Path;
+
+use crate::error::{Error, Result};
+use crate::mod_folder::config::ModConfig;
+use crate::mod_folder::layout::{self, CONFIG_FILE, Mode, Placed, place_of, slashed};
+use crate::mod_folder::walk::{EntryKind, walk};
+use crate::names::battle::{BattleFile, LOADER_LISTED_TWICE, MOD_LOADER};
+use crate::retail::Verdict;
+use crate::sniff::wrong_kind;
+
+/// How deep a mod is walked: its deepest folder the loader reads is six levels down.
+pub const MOD_DEPTH: usize = 16;
+
+/// How much a finding matters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// The loader loads it as meant.
+    Fine,
+    /// Not checked: not a file this project reads.
+    Note,
+    /// The loader loads it, but perhaps not as meant.
+    Warning,
+    /// The loader would not load it as meant.
+    Error,
+}
+
+impl Severity {
+    /// `ok`, `note`, `warning`, `error`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Severity::Fine => "ok",
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// One thing said about the mod.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    pub severity: Severity,
+    /// The path from the mod's root, `/` between the parts.
+    pub path: String,
+    pub message: String,
+}
+
+/// A sprite file the mod replaces where the loader reads it.
+#[derive(Debug, Clone)]
+pub struct Replaced {
+    /// The path from the mod's root.
+    pub path: String,
+    pub mode: Mode,
+    pub file: &'static BattleFile,
+    /// The language its name limits it to.
+    pub locale: Option<String>,
+    pub len: u64,
+    /// The verdict on its bytes; `None` when they were not read (it is larger than the original).
+    pub verdict: Option<Verdict>,
+}
+
+/// What `mod check` found.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub config: ModConfig,
+    /// The sprite files, in path order.
+    pub replaced: Vec<Replaced>,
+    /// The HD sheet halves, by path.
+    pub hd: Vec<String>,
+    /// Everything said, in path order (the description's first).
+    pub findings: Vec<Finding>,
+}
+
+impl Report {
+    /// How many findings are of `severity`.
+    pub fn count(&self, severity: Severity) -> usize {
+        self.findings
+            .iter()
+            .filter(|f| f.severity == severity)
+            .count()
+    }
+
+    /// Whether the loader loads every file as meant.
+    pub fn loads(&self) -> bool {
+        self.count(Severity::Error) == 0
+    }
+}
+
+/// Checks the mod at `dir`.
+///
+/// # Errors
+/// A folder that is not there, a `ModConfig.json` that is missing or does not parse ([`ModConfig::read`]),
+/// a folder of the mod that cannot be read, more entries than a walk reads: each one line.
+pub fn check(dir: &Path) -> Result<Report> {
+    if !dir.is_dir() {
+        return Err(Error::not_found(format!(
+            "{}: no such folder",
+            dir.display()
+        )));
+    }
+    let config = ModConfig::read(dir)?;
+    let walked = walk(dir, MOD_DEPTH)?;
+    let mut report = Report {
+        findings: config_findings(dir, &config),
+        config,
+        replaced: Vec::new(),
+        hd: Vec::new(),
+    };
+    let say = |severity, path: &Path, message: String| Finding {
+        severity,
+        path: slashed(path),
+        message,
+    };
+    let mut entries = Vec::new();
+    for too_deep in &walked.too_deep {
+        entries.push(say(
+            Severity::Warning,
+            too_deep,
+            format!("deeper than {MOD_DEPTH} levels: not looked into"),
+        ));
+    }
+    for entry in &walked.entries {
+        let relative = &entry.relative;
+        let placed = place_of(relative);
+        match &entry.kind {
+            EntryKind::Link { target } => entries.push(say(
+                Severity::Error,
+                relative,
+                format!(
+                    "a symbolic link{}: a mod holds files, not links (an archive of it keeps \
+                     none, and a link to a folder above it loops a walk)",
+                    target
+                        .as_ref()
+                        .map(|t| format!(" to {}", t.display()))
+                        .unwrap_or_default()
+                ),
+            )),
+            EntryKind::Other => entries.push(say(
+                Severity::Error,
+                relative,
+                "not a file or a folder".to_owned(),
+            )),
+            EntryKind::Folder => {
+                if matches!(
+                    placed,
+                    Placed::Unit { .. } | Placed::Hd { .. } | Placed::Config
+                ) {
+                    entries.push(say(
+                        Severity::Error,
+                        relative,
+                        "a folder where the loader reads a file".to_owned(),
+                    ));
+                }
+            }
+            EntryKind::File { len } => {
+                let finding = file_finding(dir, relative, placed, *len, &mut report);
+                entries.extend(finding.map(|(severity, message)| say(severity, relative, message)));
+            }
+        }
+    }
+    entries.extend(overlaps(&report.replaced));
+    entries.extend(mode_findings(&report));
+    entries.sort_by(|a, b| a.path.cmp(&b.path));
+    report.findings.extend(entries);
+    if report.replaced.is_empty() && report.hd.is_empty() {
+        report.findings.push(Finding {
+            severity: Severity::Warning,
+            path: layout::MOD_ROOT.to_owned(),
+            message: "the mod replaces no sprite file (`tactics-sprite mod add` puts them in)"
+                .to_owned(),
+        });
+    }
+    Ok(report)
+}
+
+/// What the description's fields say: the dependency on the loader, the games it is offered to,
+/// its program.
+fn config_findings(dir: &Path, config: &ModConfig) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let mut say = |severity, message: String| {
+        findings.push(Finding {
+            severity,
+            path: CONFIG_FILE.to_owned(),
+            message,
+        });
+    };
+    say(Severity::Fine, config.describe());
+    if !config.depends_on_the_loader() {
+        say(
+            Severity::Error,
+            format!(
+                "ModDependencies does not name {MOD_LOADER}: the loader sees only the mods that \
+                 load after it"
+            ),
+        );
+    }
+    if !config.supports(layout::ENHANCED_APP) && !config.supports(layout::CLASSIC_APP) {
+        say(
+            Severity::Error,
+            format!(
+                "SupportedAppId names neither {} nor {}: Reloaded-II offers the mod to neither \
+                 game",
+                layout::ENHANCED_APP,
+                layout::CLASSIC_APP
+            ),
+        );
+    }
+    if !config.mod_dll.is_empty() && !dir.join(&config.mod_dll).is_file() {
+        say(
+            Severity::Error,
+            format!(
+                "ModDll names {}, which is not in the mod: Reloaded-II cannot start it (a mod of \
+                 files only has \"ModDll\": \"\")",
+                config.mod_dll
+            ),
+        );
+    }
+    findings
+}
+
+/// What one file is, as a finding (none for a file the loader does not read and nobody meant it
+/// to); a sprite file in its place is added to the report.
+fn file_finding(
+    dir: &Path,
+    relative: &Path,
+    placed: Placed,
+    len: u64,
+    report: &mut Report,
+) -> Option<(Severity, String)> {
+    match placed {
+        Placed::Config | Placed::NotRead => None,
+        Placed::Misplaced(why) => Some((Severity::Error, why)),
+        Placed::Tables => Some((Severity::Note, "a table edit: not checked here".to_owned())),
+        Placed::GameFile { .. } => Some((
+            Severity::Note,
+            "a game file that is no sprite file: not checked here".to_owned(),
+        )),
+        Placed::Hd { mode, index } => {
+            report.hd.push(slashed(relative));
+            Some(match (mode, index) {
+                (_, None) => (
+                    Severity::Error,
+                    "the loader reads an HD sheet half only as tex_<N>.bin".to_owned(),
+                ),
+                (Mode::Classic, _) => (
+                    Severity::Error,
+                    "the classic game never reads the HD sheets: put it under enhanced/".to_owned(),
+                ),
+                (Mode::Combined, Some(_)) => (
+                    Severity::Warning,
+                    "an HD sheet half under combined/: only the enhanced game reads it".to_owned(),
+                ),
+                (Mode::Enhanced, Some(n)) => (
+                    Severity::Note,
+                    format!("HD sheet half {n}: its size and pairing are not checked here"),
+                ),
+            })
+        }
+        Placed::Unit {
+            mode,
+            file,
+            locale,
+            other_case,
+        } => {
+            let (severity, message, verdict) = unit_finding(dir, relative, file, len);
+            let message = if other_case && severity != Severity::Error {
+                format!(
+                    "{message}; but the loader's list spells it {} (in lower case), which its \
+                     lookup may not match",
+                    file.remaster_name()
+                )
+            } else {
+                message
+            };
+            report.replaced.push(Replaced {
+                path: slashed(relative),
+                mode,
+                file,
+                locale,
+                len,
+                verdict,
+            });
+            Some((
+                if other_case {
+                    severity.max(Severity::Warning)
+                } else {
+                    severity
+                },
+                message,
+            ))
+        }
+    }
+}
+
+/// A sprite file in its place: its size, the trap, its kind, that it decodes, its verdict.
+fn unit_finding(
+    dir: &Path,
+    relative: &Path,
+    file: &'static BattleFile,
+    len: u64,
+) -> (Severity, String, Option<Verdict>) {
+    let name = file.remaster_name();
+    if let Err(why) = file.check_fits(&name, len) {
+        return (Severity::Error, without_name(&why, &name), None);
+    }
+    if let Some(why) = LOADER_LISTED_TWICE.trap(file.disc_name) {
+        return (Severity::Error, why, None);
+    }
+    let path = dir.join(relative);
+    let mut bytes = Vec::new();
+    let read = std::fs::File::open(&path)
+        .and_then(|f| f.take(u64::from(file.size) + 1).read_to_end(&mut bytes));
+    if let Err(error) = read {
+        return (Severity::Error, format!("cannot be read: {error}"), None);
+    }
+    let Some(format) = file.format() else {
+        return (Severity::Error, "not a sprite file".to_owned(), None);
+    };
+    if let Some(what) = wrong_kind(&bytes, format) {
+        return (
+            Severity::Error,
+            format!(
+                "this is {what}, but {} is {}",
+                file.disc_name,
+                format.in_words()
+            ),
+            None,
+        );
+    }
+    if let Err(error) = fft_formats::round_trip(format, &bytes) {
+        return (
+            Severity::Error,
+            format!("does not decode as {}: {error}", format.in_words()),
+            None,
+        );
+    }
+    let verdict = Verdict::of_named(&name, &bytes);
+    let index = file
+        .fftpack_index()
+        .map(|i| format!(" (index {i})"))
+        .unwrap_or_default();
+    (
+        Severity::Fine,
+        format!(
+            "{}{index}, {len} bytes (the original's {}): {}",
+            file.disc_name,
+            file.size,
+            verdict.describe()
+        ),
+        Some(verdict),
+    )
+}
+
+/// A message worded for a file named `name`, without its name (the finding's path says it).
+fn without_name(message: &str, name: &str) -> String {
+    message
+        .strip_prefix(&format!("{name}: "))
+        .unwrap_or(message)
+        .to_owned()
+}
+
+/// Two files of the mod that the loader gives the same slot of one game.
+fn overlaps(replaced: &[Replaced]) -> Vec<Finding> {
+    let mut by_slot: BTreeMap<(&str, Option<&str>, &str), Vec<&Replaced>> = BTreeMap::new();
+    for file in replaced {
+        let games: &[Mode] = match file.mode {
+            Mode::Combined => &[Mode::Classic, Mode::Enhanced],
+            Mode::Classic => &[Mode::Classic],
+            Mode::Enhanced => &[Mode::Enhanced],
+        };
+        for game in games {
+            by_slot
+                .entry((file.file.disc_name, file.locale.as_deref(), game.folder()))
+                .or_default()
+                .push(file);
+        }
+    }
+    by_slot
+        .into_iter()
+        .filter(|(_, files)| files.len() > 1)
+        .map(|((name, _, game), files)| Finding {
+            severity: Severity::Warning,
+            path: files[1].path.clone(),
+            message: format!(
+                "{} and this both replace {name} in the {game} game: the loader logs a conflict \
+                 and serves one of them",
+                files[0].path
+            ),
+        })
+        .collect()
+}
+
+/// Files for a game the description does not offer the mod to.
+fn mode_findings(report: &Report) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    for mode in Mode::ALL {
+        let Some(first) = report.replaced.iter().find(|r| r.mode == mode) else {
+            continue;
+        };
+        if mode
+            .app_ids()
+            .iter()
+            .all(|app| !report.config.supports(app))
+        {
+            findings.push(Finding {
+                severity: Severity::Warning,
+                path: first.path.clone(),
+                message: format!(
+                    "the files under {}/ are for {}, which SupportedAppId does not name",
+                    mode.folder(),
+                    mode.app_ids().join(" and ")
+                ),
+            });
+        }
+    }
+    findings
+}
