@@ -136,4 +136,41 @@ impl Drawn {
         // A pose is strings, integers, whole floats and booleans: nothing serde_json can refuse.
         serde_json::to_string(self).unwrap_or_default()
     }
+
+    /// The same draw in the pixels of a sheet `scale` times the PlayStation's (2 for the
+    /// remaster's HD sheet, docs/remaster.md): every tile's place and size, the move and a
+    /// layer's pivot times `scale`. The cells stay the document's; a renderer cuts cell
+    /// `(x, y, w, h)` at `scale` times each. A layer's tiles scale too: its art is the SD art
+    /// drawn `scale` times the size.
+    pub fn at_sheet_scale(self, scale: u32) -> Drawn {
+        let k = i64::from(scale);
+        let tiles = |tiles: &mut [super::PoseTile]| {
+            for tile in tiles {
+                tile.x *= f64::from(scale);
+                tile.y *= f64::from(scale);
+                tile.w *= scale;
+                tile.h *= scale;
+            }
+        };
+        let pose = |pose: &mut Pose| {
+            pose.move_x *= k;
+            pose.move_y *= k;
+            tiles(&mut pose.tiles);
+        };
+        match self {
+            Drawn::Pose(mut unit) => {
+                pose(&mut unit);
+                Drawn::Pose(unit)
+            }
+            Drawn::Layered(mut layered) => {
+                pose(&mut layered.unit);
+                for layer in &mut layered.layers {
+                    layer.pivot_x *= k;
+                    layer.pivot_y *= k;
+                    tiles(&mut layer.tiles);
+                }
+                Drawn::Layered(layered)
+            }
+        }
+    }
 }

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use sprite_data::layer::LayerSet;
-use sprite_data::pose::{DrawRequest, IDLE};
+use sprite_data::pose::{DrawRequest, Drawn, IDLE};
 use sprite_data::weapon::{WeaponChoice, choose_weapon};
 
 use super::sas::SasOptions;
@@ -19,7 +19,8 @@ use sprite_inputs::layers::load_layer;
     about = "Print the pose an animation shows in a view at a tick, as one JSON object",
     long_about = "Print what poseAt draws for an animation in a view at a tick, from a document: the
 sequence, the SHP frame, the 2D move and every tile in draw order with its cell, place and flip.
---idle (or --animation Idle) needs no --tick; --weapon NAME adds the weapon and effect layers.
+--idle (or --animation Idle) needs no --tick; --weapon NAME adds the weapon and effect layers;
+--hd gives the pixels of the remaster's HD sheet (twice the size, \"sheetScale\": 2).
 A SAS set or pakd container as --data takes --animation N, --direction D and --tick T.
 Exit status: 0 printed; 1 a document that cannot be read or does not resolve; 2 a usage error.
 More: docs/rendering.md",
@@ -29,6 +30,10 @@ pub struct Args {
     /// The document (tactics-sprite-data.json).
     #[arg(long, value_name = "FILE")]
     pub data: PathBuf,
+
+    /// Pixel positions on the remaster's HD sheet: every place, size, move and pivot doubled (docs/remaster.md)
+    #[arg(long)]
+    pub hd: bool,
 
     /// The animation's name, such as "Swing High" (any case); "Idle" for the idle frame.
     #[arg(long, value_name = "NAME", required_unless_present = "idle")]
@@ -148,8 +153,26 @@ pub fn run(args: &Args) -> Outcome {
         resolved.draw(None, None)
     }
     .map_err(refused)?;
-    writeln!(io::stdout().lock(), "{}", drawn.to_json_line()).map_err(stdout_error)?;
+    let line = if args.hd {
+        hd_json_line(drawn.at_sheet_scale(HD_SCALE))
+    } else {
+        drawn.to_json_line()
+    };
+    writeln!(io::stdout().lock(), "{line}").map_err(stdout_error)?;
     Ok(())
+}
+
+/// The remaster's HD sheet's scale.
+const HD_SCALE: u32 = fft_formats::hd::SCALE as u32;
+
+/// The JSON line of an HD draw: the draw's object with `"sheetScale": 2` last, so that a reader
+/// never takes its pixels for the PlayStation sheet's.
+fn hd_json_line(drawn: Drawn) -> String {
+    let mut value = serde_json::to_value(&drawn).unwrap_or_default();
+    if let Some(object) = value.as_object_mut() {
+        object.insert("sheetScale".to_owned(), HD_SCALE.into());
+    }
+    value.to_string()
 }
 
 /// A draw the document `data` cannot answer: the request's fault a usage error (a missing tick

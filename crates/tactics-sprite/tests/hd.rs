@@ -1,0 +1,279 @@
+//! The remaster's HD sheets through the command line (docs/remaster.md): a tex file taken where
+//! a sheet is (`render`, `export-aseprite`), `draw --hd`, `inspect` of a half, and the refusals
+//! of bad input, one line naming the file, exit 1. The pairs are read from `FFT_HD` and copied
+//! into the temp dir when a test needs them apart from their SPR; nothing is written elsewhere.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{expect, run, s};
+use serde_json::Value;
+use test_support::{fixtures, hd_file, temp_dir};
+
+/// The squire's pair and its SPR, copied into a fresh folder: `(folder, tex_992, tex_993, SPR)`.
+fn squire_copy(test: &str, with_spr: bool) -> Option<(PathBuf, PathBuf, PathBuf, PathBuf)> {
+    let upper = hd_file(test, "tex_992.bin")?;
+    let lower = hd_file(test, "tex_993.bin")?;
+    let spr = hd_file(test, "battle_mina_m_spr.bin")?;
+    let dir = temp_dir(test);
+    let copy = |from: &Path| {
+        let to = dir.join(from.file_name().unwrap());
+        std::fs::copy(from, &to).unwrap();
+        to
+    };
+    let (upper, lower) = (copy(&upper), copy(&lower));
+    let spr = if with_spr { copy(&spr) } else { spr };
+    Some((dir, upper, lower, spr))
+}
+
+fn render(args: &[&str]) -> std::process::Output {
+    let doc = fixtures::type1();
+    let mut all = vec!["render", "--data", s(&doc)];
+    all.extend_from_slice(args);
+    run(all)
+}
+
+/// Width and height of a PNG, from its IHDR.
+fn png_size(path: &Path) -> (u32, u32) {
+    let bytes = std::fs::read(path).unwrap();
+    let be = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (be(16), be(20))
+}
+
+#[test]
+fn render_takes_either_half_and_draws_at_twice_the_size() {
+    let test = "render_takes_either_half_and_draws_at_twice_the_size";
+    let Some((dir, upper, lower, spr)) = squire_copy(test, true) else {
+        return;
+    };
+    let sd = dir.join("sd.png");
+    expect(
+        &render(&["--sheet", s(&spr), "--frame", "88", "--out", s(&sd)]),
+        0,
+    );
+    let mut pictures = Vec::new();
+    for (name, given) in [("upper", &upper), ("lower", &lower)] {
+        let out = dir.join(format!("hd-{name}.png"));
+        let text = expect(
+            &render(&["--sheet", s(given), "--frame", "88", "--out", s(&out)]),
+            0,
+        );
+        assert!(
+            text.contains(&format!("{} + {}", upper.display(), lower.display())),
+            "{text}"
+        );
+        // The SPR found beside the pair by the table's unit, and said so.
+        assert!(
+            text.contains("mina_m's SPR by the HD table, found beside the pair"),
+            "{text}"
+        );
+        assert!(text.lines().any(|l| l.starts_with("hd ")), "{text}");
+        pictures.push(std::fs::read(&out).unwrap());
+        // Every cell, offset and the canvas twice the SD render's (docs/remaster.md "The
+        // format": a cell (x, y, w, h) is (2x, 2y, 2w, 2h) on the HD sheet).
+        let (w, h) = png_size(&sd);
+        assert_eq!(png_size(&out), (2 * w, 2 * h));
+    }
+    assert_eq!(
+        pictures[0], pictures[1],
+        "either half gives the same picture"
+    );
+}
+
+#[test]
+fn palettes_from_colours_a_pair_whose_spr_is_elsewhere() {
+    let test = "palettes_from_colours_a_pair_whose_spr_is_elsewhere";
+    let Some((dir, upper, _, spr)) = squire_copy(test, false) else {
+        return;
+    };
+    let out = dir.join("f.png");
+    // No SPR beside the pair: one line naming the SPR looked for, exit 1.
+    let err = expect(
+        &render(&["--sheet", s(&upper), "--frame", "88", "--out", s(&out)]),
+        1,
+    );
+    assert!(
+        err.contains("MINA_M.SPR (or battle_mina_m_spr.bin)"),
+        "{err}"
+    );
+    assert!(err.contains("--palettes-from"), "{err}");
+    assert!(!out.exists());
+    let text = expect(
+        &render(&[
+            "--sheet",
+            s(&upper),
+            "--palettes-from",
+            s(&spr),
+            "--frame",
+            "88",
+            "--out",
+            s(&out),
+        ]),
+        0,
+    );
+    assert!(text.contains("(given;"), "{text}");
+    assert!(out.exists());
+}
+
+#[test]
+fn bad_tex_files_and_palette_files_are_one_line_exit_1() {
+    let test = "bad_tex_files_and_palette_files_are_one_line_exit_1";
+    let Some((dir, upper, lower, spr)) = squire_copy(test, true) else {
+        return;
+    };
+    let out = dir.join("f.png");
+    let bytes = std::fs::read(&upper).unwrap();
+    // Truncated and oversized: neither half's size (131,072 or 118,784 bytes).
+    for (name, len) in [("short", 131_071), ("long", 131_073)] {
+        let folder = dir.join(name);
+        std::fs::create_dir_all(&folder).unwrap();
+        let path = folder.join("tex_992.bin");
+        let mut cut = bytes.clone();
+        cut.resize(len, 0);
+        std::fs::write(&path, &cut).unwrap();
+        std::fs::copy(&lower, folder.join("tex_993.bin")).unwrap();
+        let err = expect(
+            &render(&["--sheet", s(&path), "--frame", "88", "--out", s(&out)]),
+            1,
+        );
+        assert!(err.contains(s(&path)), "{err}");
+        assert!(err.contains(&format!("this one is {len} bytes")), "{err}");
+        let err = expect(&run(["inspect", s(&path)]), 1);
+        assert!(err.contains(&format!("this one is {len} bytes")), "{err}");
+    }
+    // The other half missing.
+    let alone = dir.join("alone");
+    std::fs::create_dir_all(&alone).unwrap();
+    std::fs::copy(&upper, alone.join("tex_992.bin")).unwrap();
+    let err = expect(
+        &render(&[
+            "--sheet",
+            s(&alone.join("tex_992.bin")),
+            "--palettes-from",
+            s(&spr),
+            "--frame",
+            "88",
+            "--out",
+            s(&out),
+        ]),
+        1,
+    );
+    assert!(err.contains("tex_993.bin"), "{err}");
+    assert!(err.contains("is not there"), "{err}");
+    // A palette file that is no SPR (the document), named.
+    let not_spr = fixtures::type1();
+    let err = expect(
+        &render(&[
+            "--sheet",
+            s(&upper),
+            "--palettes-from",
+            s(&not_spr),
+            "--frame",
+            "88",
+            "--out",
+            s(&out),
+        ]),
+        1,
+    );
+    assert!(err.contains(s(&not_spr)), "{err}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn inspect_says_which_unit_and_half_and_agrees_with_the_docs_table() {
+    let test = "inspect_says_which_unit_and_half_and_agrees_with_the_docs_table";
+    let Some(path) = hd_file(test, "tex_993.bin") else {
+        return;
+    };
+    let text = expect(&run(["inspect", "--json", s(&path)]), 0);
+    let report: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(report["kind"], "hd-half");
+    assert_eq!(report["header"]["unit"], "mina_m's pair (tex 992/993)");
+    assert_eq!(report["header"]["half"], "lower");
+    assert_eq!(report["header"]["height"], 464);
+    assert_eq!(report["header"]["spr_rows"], "256-487");
+    // Opaque pixels counted here from the bytes: a nibble other than 0 is one.
+    let bytes = std::fs::read(&path).unwrap();
+    let opaque: usize = bytes
+        .iter()
+        .map(|b| usize::from(b & 0x0F != 0) + usize::from(b >> 4 != 0))
+        .sum();
+    assert_eq!(report["counts"]["opaque_pixels"], opaque);
+    // docs/remaster.md's table (measured by docs/hd-agreement.py): the lower half of 992/993
+    // against battle_mina_m_spr.bin, IoU 0.9450, coverage 0.9576, index match 0.8342.
+    let close = |key: &str, want: f64| {
+        let got = report["counts"][key].as_f64().unwrap();
+        assert!((got - want).abs() < 0.00005, "{key}: {got} vs {want}");
+    };
+    close("silhouette_iou", 0.9450);
+    close("silhouette_coverage", 0.9576);
+    close("index_match", 0.8342);
+}
+
+#[test]
+fn draw_hd_doubles_every_place_size_and_move() {
+    let doc = fixtures::type1();
+    for args in [
+        &["--animation", "Walk", "--view", "3", "--tick", "20"][..],
+        &["--idle", "--view", "5"][..],
+    ] {
+        let mut sd_args = vec!["draw", "--data", s(&doc)];
+        sd_args.extend_from_slice(args);
+        let sd: Value = serde_json::from_str(&expect(&run(&sd_args), 0)).unwrap();
+        sd_args.push("--hd");
+        let hd: Value = serde_json::from_str(&expect(&run(&sd_args), 0)).unwrap();
+        assert_eq!(hd["sheetScale"], 2);
+        for key in ["moveX", "moveY"] {
+            assert_eq!(hd[key].as_i64().unwrap(), 2 * sd[key].as_i64().unwrap());
+        }
+        let (sd_tiles, hd_tiles) = (
+            sd["tiles"].as_array().unwrap(),
+            hd["tiles"].as_array().unwrap(),
+        );
+        assert_eq!(sd_tiles.len(), hd_tiles.len());
+        for (a, b) in sd_tiles.iter().zip(hd_tiles) {
+            for key in ["x", "y", "w", "h"] {
+                assert_eq!(b[key].as_f64().unwrap(), 2.0 * a[key].as_f64().unwrap());
+            }
+            assert_eq!(a["cell"], b["cell"]);
+        }
+    }
+}
+
+#[test]
+fn export_aseprite_of_a_pair_is_at_twice_the_size() {
+    let test = "export_aseprite_of_a_pair_is_at_twice_the_size";
+    let Some((dir, upper, _, spr)) = squire_copy(test, true) else {
+        return;
+    };
+    let doc = fixtures::type1();
+    let (sd_dir, hd_dir) = (dir.join("sd"), dir.join("hd"));
+    for (out, sheet) in [(&sd_dir, &spr), (&hd_dir, &upper)] {
+        expect(
+            &run([
+                "export-aseprite",
+                "--data",
+                s(&doc),
+                "--sheet",
+                s(sheet),
+                "--out",
+                s(out),
+            ]),
+            0,
+        );
+    }
+    let json = |dir: &Path, stem: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(dir.join(format!("{stem}.json"))).unwrap())
+            .unwrap()
+    };
+    let sd = json(&sd_dir, "mina_m");
+    let hd = json(&hd_dir, "tex_992");
+    let frame_size = |v: &Value| {
+        let frames = v["frames"].as_object().unwrap();
+        let first = frames.values().next().unwrap()["sourceSize"].clone();
+        (first["w"].as_u64().unwrap(), first["h"].as_u64().unwrap())
+    };
+    let (w, h) = frame_size(&sd);
+    assert_eq!(frame_size(&hd), (2 * w, 2 * h));
+}
