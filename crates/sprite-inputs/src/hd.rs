@@ -193,33 +193,47 @@ impl HdPairFiles {
         Ok(HdPairFiles { upper, lower, pair })
     }
 
-    /// The pair of the unit `pair` in `place`, by its numbers (`tex_992.bin` and
-    /// `tex_993.bin`); `None` when either file is not there.
+    /// The pair of the unit `pair` in the first of `places` that has both its files: in each,
+    /// its HD sheet folders (`system/ffto/g2d/` at any depth, [`Originals::hd_folders`]), then
+    /// its folders themselves (a flat folder of tex files, as a test folder keeps them); `None`
+    /// when no place has both.
     ///
     /// # Errors
     /// A file that is there but cannot be read, or has the other half's size or neither.
-    pub fn find(place: &Originals, pair: HdPair) -> Result<Option<HdPairFiles>> {
-        let (Some(upper), Some(lower)) = (
-            place.locate(&pair.file_name(HdHalf::Upper))?,
-            place.locate(&pair.file_name(HdHalf::Lower))?,
-        ) else {
-            return Ok(None);
-        };
-        for (file, half) in [(&upper, HdHalf::Upper), (&lower, HdHalf::Lower)] {
-            if HdHalf::of_len(file.bytes.len()) != Some(half) {
-                return Err(Error::file(format!(
-                    "{}: by the HD table this is the {half} half of {pair}, {}, and it is {} bytes",
-                    file.name,
-                    half.in_words(),
-                    file.bytes.len()
-                )));
+    pub fn find(places: &[&Originals], pair: HdPair) -> Result<Option<HdPairFiles>> {
+        let names = [pair.file_name(HdHalf::Upper), pair.file_name(HdHalf::Lower)];
+        for place in places {
+            let flat = place.places().iter().filter_map(|p| match p {
+                locate::Place::Folder(dir) => Some(dir.as_path()),
+                locate::Place::Disc(_) => None,
+            });
+            for dir in place.hd_folders().chain(flat) {
+                let (Some(upper), Some(lower)) = (
+                    find_in_folder(dir, &names[0]),
+                    find_in_folder(dir, &names[1]),
+                ) else {
+                    continue;
+                };
+                let (upper, lower) = (InputFile::read(&upper)?, InputFile::read(&lower)?);
+                for (file, half) in [(&upper, HdHalf::Upper), (&lower, HdHalf::Lower)] {
+                    if HdHalf::of_len(file.bytes.len()) != Some(half) {
+                        return Err(Error::file(format!(
+                            "{}: by the HD table this is the {half} half of {pair}, {}, and it \
+                             is {} bytes",
+                            file.name,
+                            half.in_words(),
+                            file.bytes.len()
+                        )));
+                    }
+                }
+                return Ok(Some(HdPairFiles {
+                    upper,
+                    lower,
+                    pair: Some(pair),
+                }));
             }
         }
-        Ok(Some(HdPairFiles {
-            upper,
-            lower,
-            pair: Some(pair),
-        }))
+        Ok(None)
     }
 
     /// `A + B`, the two files' names.
