@@ -277,3 +277,198 @@ fn export_aseprite_of_a_pair_is_at_twice_the_size() {
     let (w, h) = frame_size(&sd);
     assert_eq!(frame_size(&hd), (2 * w, 2 * h));
 }
+
+/// A PNG of `width` x `height` RGBA pixels.
+fn rgba_png(width: u32, height: u32, rgba: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().unwrap();
+    writer.write_image_data(rgba).unwrap();
+    writer.finish().unwrap();
+    out
+}
+
+#[test]
+fn sheet_export_and_import_give_back_each_pair_byte_for_byte() {
+    let test = "sheet_export_and_import_give_back_each_pair_byte_for_byte";
+    for (n, spr) in [
+        (992, "battle_mina_m_spr.bin"),
+        (1000, "battle_knight_m_spr.bin"),
+        (1012, "battle_siro_m_spr.bin"),
+    ] {
+        let (Some(upper), Some(lower), Some(_)) = (
+            hd_file(test, &format!("tex_{n}.bin")),
+            hd_file(test, &format!("tex_{}.bin", n + 1)),
+            hd_file(test, spr),
+        ) else {
+            return;
+        };
+        let dir = temp_dir(&format!("{test}-{n}"));
+        let picture = dir.join("pair.png");
+        // From the lower half: the pair is found either way.
+        expect(
+            &run([
+                "sheet",
+                "export",
+                s(&lower),
+                "--palette",
+                "2",
+                "-o",
+                s(&picture),
+            ]),
+            0,
+        );
+        let out = dir.join(format!("tex_{n}.bin"));
+        let text = expect(&run(["sheet", "import", s(&picture), "-o", s(&out)]), 0);
+        assert!(text.contains(&format!("tex_{}.bin", n + 1)), "{text}");
+        for (written, original) in [
+            (&out, &upper),
+            (&dir.join(format!("tex_{}.bin", n + 1)), &lower),
+        ] {
+            assert!(
+                std::fs::read(written).unwrap() == std::fs::read(original).unwrap(),
+                "{} is not {} byte for byte",
+                written.display(),
+                original.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_painted_colour_no_palette_holds_is_refused_naming_the_pixel() {
+    let test = "a_painted_colour_no_palette_holds_is_refused_naming_the_pixel";
+    let Some((dir, upper, _, spr)) = squire_copy(test, true) else {
+        return;
+    };
+    let picture = dir.join("pair.png");
+    expect(&run(["sheet", s(&upper), "-o", s(&picture)]), 0);
+    // The picture in colours, as an editor that drops the palette saves it: 16 colours of
+    // palette 0 (index 0 clear). Then a 17th painted at (300, 700).
+    let frame = test_support::browser::png_frames(&std::fs::read(&picture).unwrap()).remove(0);
+    assert_eq!((frame.width, frame.height), (512, 976));
+    let mut rgba = frame.rgba;
+    let at = (700 * 512 + 300) * 4;
+    rgba[at..at + 4].copy_from_slice(&[1, 2, 3, 255]);
+    let painted = dir.join("painted.png");
+    std::fs::write(&painted, rgba_png(512, 976, &rgba)).unwrap();
+    let out = dir.join("out").join("tex_992.bin");
+    // Without palettes to match the colours to: said so.
+    let err = expect(&run(["sheet", "import", s(&painted), "-o", s(&out)]), 1);
+    assert!(err.contains("--palettes-from"), "{err}");
+    let err = expect(
+        &run([
+            "sheet",
+            "import",
+            s(&painted),
+            "--palettes-from",
+            s(&spr),
+            "-o",
+            s(&out),
+        ]),
+        1,
+    );
+    assert!(err.contains(s(&painted)), "{err}");
+    assert!(err.contains("(300, 700)"), "{err}");
+    assert!(!out.exists() && !dir.join("out").join("tex_993.bin").exists());
+}
+
+#[test]
+fn a_picture_of_60000_by_60000_is_refused_from_its_header() {
+    let dir = temp_dir("a_picture_of_60000_by_60000_is_refused_from_its_header");
+    // A header of 60,000 x 60,000 RGBA (14.4 GB of pixels) and no pixel data: refused before
+    // anything is decoded, so no allocation is attempted.
+    let mut out = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut out, 60_000, 60_000);
+        encoder.set_color(png::ColorType::Rgba);
+        let writer = encoder.write_header().unwrap();
+        drop(writer);
+    }
+    let huge = dir.join("huge.png");
+    std::fs::write(&huge, &out).unwrap();
+    let target = dir.join("tex_992.bin");
+    let err = expect(&run(["sheet", "import", s(&huge), "-o", s(&target)]), 1);
+    assert!(err.contains(s(&huge)), "{err}");
+    assert!(err.contains("60000"), "{err}");
+    assert!(!target.exists());
+}
+
+#[test]
+fn sheet_upscale_writes_a_pair_of_the_spr_doubled() {
+    let test = "sheet_upscale_writes_a_pair_of_the_spr_doubled";
+    let Some(spr_path) = hd_file(test, "battle_mina_m_spr.bin") else {
+        return;
+    };
+    let dir = temp_dir(test);
+    // Named by the lower half: the table gives 992/993.
+    let out = dir.join("tex_993.bin");
+    expect(&run(["sheet", "upscale", s(&spr_path), "-o", s(&out)]), 0);
+    let upper = std::fs::read(dir.join("tex_992.bin")).unwrap();
+    let lower = std::fs::read(&out).unwrap();
+    assert_eq!((upper.len(), lower.len()), (131_072, 118_784));
+    // Every HD pixel is the SPR pixel at half its place (docs/remaster.md: SPR rows 0-255 in the
+    // upper half, 256-487 in the lower), both read here from the bytes, low nibble left.
+    let spr = fft_formats::spr::Spr::decode(&std::fs::read(&spr_path).unwrap()).unwrap();
+    let nibble = |bytes: &[u8], x: usize, y: usize| {
+        let byte = bytes[y * 256 + x / 2];
+        if x % 2 == 0 { byte & 0x0F } else { byte >> 4 }
+    };
+    for y in (0..976).step_by(7) {
+        for x in (0..512).step_by(3) {
+            let got = if y < 512 {
+                nibble(&upper, x, y)
+            } else {
+                nibble(&lower, x, y - 512)
+            };
+            assert_eq!(got, spr.pixels[(y / 2) * 256 + x / 2], "({x}, {y})");
+        }
+    }
+    // Named neither way: a usage error.
+    let err = expect(
+        &run([
+            "sheet",
+            "upscale",
+            s(&spr_path),
+            "-o",
+            s(&dir.join("squire.bin")),
+        ]),
+        2,
+    );
+    assert!(err.contains("tex_N.bin"), "{err}");
+    // A file that is no SPR.
+    let err = expect(
+        &run(["sheet", "upscale", s(&fixtures::type1()), "-o", s(&out)]),
+        1,
+    );
+    assert!(err.contains(s(&fixtures::type1())), "{err}");
+}
+
+#[test]
+fn sheet_export_of_a_pair_refuses_a_portrait_and_palettes_that_are_no_spr() {
+    let test = "sheet_export_of_a_pair_refuses_a_portrait_and_palettes_that_are_no_spr";
+    let Some((dir, upper, _, _)) = squire_copy(test, true) else {
+        return;
+    };
+    let picture = dir.join("p.png");
+    expect(
+        &run(["sheet", s(&upper), "--portrait", "-o", s(&picture)]),
+        2,
+    );
+    let doc = fixtures::type1();
+    let err = expect(
+        &run([
+            "sheet",
+            s(&upper),
+            "--palettes-from",
+            s(&doc),
+            "-o",
+            s(&picture),
+        ]),
+        1,
+    );
+    assert!(err.contains(s(&doc)), "{err}");
+    assert!(!picture.exists());
+}
