@@ -472,3 +472,32 @@ fn sheet_export_of_a_pair_refuses_a_portrait_and_palettes_that_are_no_spr() {
     assert!(err.contains(s(&doc)), "{err}");
     assert!(!picture.exists());
 }
+
+#[test]
+fn diff_of_two_halves_says_where_the_pixels_changed() {
+    let test = "diff_of_two_halves_says_where_the_pixels_changed";
+    let (Some(upper), Some(lower)) = (hd_file(test, "tex_992.bin"), hd_file(test, "tex_993.bin"))
+    else {
+        return;
+    };
+    let dir = temp_dir(test);
+    let edited = dir.join("tex_992.bin");
+    let mut bytes = std::fs::read(&upper).unwrap();
+    // Byte 70,000 is row 70000 / 256 = 273, pixels 2 x (70000 % 256) = 224 and 225; both
+    // nibbles changed.
+    bytes[70_000] ^= 0xFF;
+    std::fs::write(&edited, &bytes).unwrap();
+    let output = run(["diff", s(&upper), s(&edited)]);
+    test_support::cli::assert_exit(&output, 1);
+    let text = common::stdout(&output);
+    assert!(
+        text.contains(
+            "2 of 262144 changed, within columns 224..=225, rows 273..=273 of the upper half"
+        ),
+        "{text}"
+    );
+    let output = run(["diff", s(&upper), s(&lower)]);
+    test_support::cli::assert_exit(&output, 1);
+    assert!(common::stdout(&output).contains("two halves of a pair"));
+    expect(&run(["roundtrip", s(&upper)]), 0);
+}
