@@ -1,5 +1,5 @@
 //! `serve` with the remaster's HD sheets: `hd=1` on the render endpoints is `render --sheet
-//! tex_992.bin` byte for byte, `/api/v1/canvas?hd=1` is the HD picture's box, `/api/v1/sheet.png
+//! tex_992.bin` byte for byte (on `/api/v1/draw`, `draw --hd`'s line), `/api/v1/canvas?hd=1` is the HD picture's box, `/api/v1/sheet.png
 //! ?hd=1` is the pair as a picture that imports back to its two files byte for byte, and a kind
 //! without a pair refuses `hd=1` with 422 naming the files it wants. The squire's document is
 //! built here (TYPE1 with its sheet named MINA_M.SPR) and served with `--sheets` the `FFT_HD`
@@ -107,6 +107,26 @@ fn hd_1_is_render_of_the_pair_and_the_sheet_round_trips() {
             );
         }
     }
+    // /api/v1/draw?hd=1 is draw --hd's line.
+    let query = "animation=Walk&view=3&tick=20";
+    let cli = expect(
+        &run([
+            "draw",
+            "--data",
+            s(&doc),
+            "--animation",
+            "Walk",
+            "--view",
+            "3",
+            "--tick",
+            "20",
+            "--hd",
+        ]),
+        0,
+    );
+    let api = server.get(&format!("/api/v1/draw?kind=mina&{query}&hd=1"));
+    assert_eq!(api.status, 200, "{}", api.text());
+    assert_eq!(api.text(), cli);
     // The box doubles: every cell, offset and move is twice the SD one (docs/remaster.md).
     let sd = server.get("/api/v1/canvas?kind=mina&frame=88").json();
     let hd = server.get("/api/v1/canvas?kind=mina&frame=88&hd=1").json();

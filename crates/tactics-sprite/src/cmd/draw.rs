@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use sprite_data::layer::LayerSet;
-use sprite_data::pose::{DrawRequest, Drawn, IDLE};
+use sprite_data::pose::{DrawRequest, IDLE};
 use sprite_data::weapon::{WeaponChoice, choose_weapon};
 
 use super::sas::SasOptions;
@@ -153,27 +153,13 @@ pub fn run(args: &Args) -> Outcome {
         resolved.draw(None, None)
     }
     .map_err(refused)?;
-    let line = if args.hd {
-        hd_json_line(drawn.at_sheet_scale(HD_SCALE))
-    } else {
-        drawn.to_json_line()
-    };
+    let line = drawn.to_json_line_at(if args.hd { HD_SCALE } else { 1 });
     writeln!(io::stdout().lock(), "{line}").map_err(stdout_error)?;
     Ok(())
 }
 
 /// The remaster's HD sheet's scale.
 const HD_SCALE: u32 = fft_formats::hd::SCALE as u32;
-
-/// The JSON line of an HD draw: the draw's object with `"sheetScale": 2` last, so that a reader
-/// never takes its pixels for the PlayStation sheet's.
-fn hd_json_line(drawn: Drawn) -> String {
-    let mut value = serde_json::to_value(&drawn).unwrap_or_default();
-    if let Some(object) = value.as_object_mut() {
-        object.insert("sheetScale".to_owned(), HD_SCALE.into());
-    }
-    value.to_string()
-}
 
 /// A draw the document `data` cannot answer: the request's fault a usage error (a missing tick
 /// named by its option), the document's a failure in its context.
