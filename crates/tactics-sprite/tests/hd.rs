@@ -501,3 +501,52 @@ fn diff_of_two_halves_says_where_the_pixels_changed() {
     assert!(common::stdout(&output).contains("two halves of a pair"));
     expect(&run(["roundtrip", s(&upper)]), 0);
 }
+
+#[test]
+fn with_disc_the_pair_s_spr_is_found_in_the_image() {
+    let test = "with_disc_the_pair_s_spr_is_found_in_the_image";
+    let Some((dir, upper, _, spr)) = squire_copy(test, false) else {
+        return;
+    };
+    let Some(xorriso) = test_support::disc::tool(test, "xorriso", "xorriso") else {
+        return;
+    };
+    // An image holding the squire's SPR under its disc name; the tex files are on the disk (no
+    // PlayStation disc has one).
+    let root = dir.join("root");
+    std::fs::create_dir_all(root.join("BATTLE")).unwrap();
+    std::fs::copy(&spr, root.join("BATTLE/MINA_M.SPR")).unwrap();
+    let image = dir.join("game.iso");
+    test_support::disc::xorriso(&xorriso, &root, &image);
+    let from_image = dir.join("image.png");
+    let text = expect(
+        &render(&[
+            "--disc",
+            s(&image),
+            "--sheet",
+            s(&upper),
+            "--frame",
+            "88",
+            "--out",
+            s(&from_image),
+        ]),
+        0,
+    );
+    assert!(text.contains("mina_m's SPR by the HD table, in"), "{text}");
+    assert!(text.contains("BATTLE/MINA_M.SPR"), "{text}");
+    let given = dir.join("given.png");
+    expect(
+        &render(&[
+            "--sheet",
+            s(&upper),
+            "--palettes-from",
+            s(&spr),
+            "--frame",
+            "88",
+            "--out",
+            s(&given),
+        ]),
+        0,
+    );
+    assert!(std::fs::read(&from_image).unwrap() == std::fs::read(&given).unwrap());
+}
