@@ -47,6 +47,7 @@ const PAGES: &[(&str, Xtask)] = &[
     ("docs/limits.md", Xtask::FreshClone),
     ("docs/mods.md", Xtask::FreshClone),
     ("docs/performance.md", Xtask::FreshClone),
+    ("docs/remaster.md", Xtask::FreshClone),
     ("docs/rendering.md", Xtask::FreshClone),
     ("docs/sheet-import.md", Xtask::FreshClone),
     ("docs/text-forms.md", Xtask::FreshClone),
@@ -129,6 +130,16 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
         "the benchmark's server, for wrk",
     ),
     ("docs/performance.md", "wrk ", "a benchmark, with wrk"),
+    (
+        "docs/performance.md",
+        "cargo build --release -p sprite-render --example hd_profile",
+        "a profiling recipe: a release build, then valgrind",
+    ),
+    (
+        "docs/performance.md",
+        "valgrind --tool=callgrind",
+        "a profiling recipe, under valgrind",
+    ),
 ];
 
 /// Commands that exit otherwise than 0 by design, by page and the start of the command.
@@ -246,10 +257,25 @@ fn page_text(page: &str) -> String {
 }
 
 /// The game file a word names (`TYPE1.SEQ`, `game/RAMUZA.SPR`, `battle_ramuza_spr.bin`, a
-/// `NAME=FILE` pair's file), as its disc name, with the path the page gives it.
-fn game_file(word: &str) -> Option<(&'static str, String)> {
+/// `NAME=FILE` pair's file, the remaster's `tex_992.bin`), as its disc name (a tex file's own),
+/// with the path the page gives it.
+fn game_file(word: &str) -> Option<(String, String)> {
     let path = word.rsplit('=').next().unwrap_or(word);
     let name = path.rsplit('/').next().unwrap_or(path);
+    let remaster_only = name.starts_with("battle_") && name.ends_with(".bin");
+    if remaster_only
+        || sprite_inputs::names::hd::tex_number(name).is_some() && name.ends_with(".bin")
+    {
+        let disc = sprite_inputs::GameName::parse(name).disc_name();
+        let known = RETAIL_FILES
+            .iter()
+            .chain(RETAIL_SHEETS.iter())
+            .find(|file| file.disc_name.eq_ignore_ascii_case(&disc));
+        return Some((
+            known.map_or_else(|| name.to_owned(), |file| file.disc_name.to_owned()),
+            path.to_string(),
+        ));
+    }
     let disc = sprite_inputs::GameName::parse(name).disc_name();
     RETAIL_FILES
         .iter()
@@ -257,17 +283,30 @@ fn game_file(word: &str) -> Option<(&'static str, String)> {
         .map(|file| file.disc_name)
         .chain(["crono1.png"])
         .find(|known| known.eq_ignore_ascii_case(&disc) || known.eq_ignore_ascii_case(name))
-        .map(|known| (known, path.to_string()))
+        .map(|known| (known.to_owned(), path.to_string()))
 }
 
-/// Where a game file is, or `None` after the loud skip.
-fn find_game_file(test: &str, disc_name: &str) -> Option<PathBuf> {
+/// Where a game file is, or `None` after the loud skip: a retail SHP or SEQ in `FFT_ORIGINALS`,
+/// `WEP.SPR` in `FFT_WEAPONS`, a tex file in `FFT_HD`, a sheet in `FFT_SHEETS` (else, under the
+/// remaster's name `word` gives, in `FFT_HD`, which holds the SPRs its pairs go with).
+fn find_game_file(test: &str, disc_name: &str, word: &str) -> Option<PathBuf> {
+    let name = word.rsplit('/').next().unwrap_or(word);
     if RETAIL_FILES.iter().any(|f| f.disc_name == disc_name) {
         test_support::retail_file(test, disc_name)
     } else if disc_name == "WEP.SPR" {
         test_support::weapons_sheet(test)
+    } else if sprite_inputs::names::hd::tex_number(disc_name).is_some() {
+        test_support::hd_file(test, disc_name)
     } else {
-        test_support::sheet(test, disc_name)
+        let in_sheets = test_support::sheets_folder()
+            .ok()
+            .and_then(|dir| test_support::find_by_either_name(&dir, disc_name));
+        in_sheets
+            .or_else(|| {
+                let hd = test_support::hd_folder_path()?;
+                Some(hd.join(name)).filter(|p| p.is_file())
+            })
+            .or_else(|| test_support::sheet(test, disc_name))
     }
 }
 
@@ -291,11 +330,15 @@ impl Scratch {
             dir.join("fixtures"),
         )
         .unwrap();
-        std::fs::copy(
-            test_support::repo_root().join("docs/check-port.py"),
-            dir.join("docs/check-port.py"),
-        )
-        .unwrap();
+        // The docs' own scripts (check-port.py, hd-agreement.py), run from docs/ as the pages say.
+        for entry in std::fs::read_dir(test_support::repo_root().join("docs"))
+            .unwrap()
+            .flatten()
+        {
+            if entry.path().extension().is_some_and(|e| e == "py") {
+                std::fs::copy(entry.path(), dir.join("docs").join(entry.file_name())).unwrap();
+            }
+        }
         let mut scratch = Scratch {
             dir,
             image: None,
@@ -310,7 +353,7 @@ impl Scratch {
         }
         for word in &all_words {
             if let Some((name, path)) = game_file(word) {
-                let found = find_game_file(test, name)?;
+                let found = find_game_file(test, &name, &path)?;
                 let to = scratch.dir.join(&path);
                 std::fs::create_dir_all(to.parent().unwrap()).unwrap();
                 std::fs::copy(&found, &to).unwrap();
@@ -349,7 +392,7 @@ impl Scratch {
                         &scratch.dir,
                         &[
                             "disasm",
-                            s(&find_game_file(test, "TYPE1.SEQ")?),
+                            s(&find_game_file(test, "TYPE1.SEQ", "TYPE1.SEQ")?),
                             "-o",
                             "edited.txt",
                         ],
@@ -685,6 +728,7 @@ page_tests! {
     docs_kinds_runs_as_written: "docs/kinds.md",
     docs_limits_runs_as_written: "docs/limits.md",
     docs_performance_runs_as_written: "docs/performance.md",
+    docs_remaster_runs_as_written: "docs/remaster.md",
     docs_rendering_runs_as_written: "docs/rendering.md",
     docs_sheet_import_runs_as_written: "docs/sheet-import.md",
     docs_text_forms_runs_as_written: "docs/text-forms.md",
