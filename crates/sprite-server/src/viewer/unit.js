@@ -2,6 +2,8 @@
 // player, drawn with drawPose from the kind's sheet, holding a weapon when asked (poseWithLayers,
 // with the kind's layer documents and the blocks of the weapons sheet they are cut from), on the
 // canvas `render` draws the same animation in (/api/v1/canvas). See viewer.js for what a mode is.
+// The HD switch (`hd=1`, a kind the server has the remaster's HD pair for) is one checkbox and
+// one query parameter: `hdQuery` adds it to every request, and drawPose cuts at `sheetScale` 2.
 
 import {
   IDLE, TICKS_PER_SECOND, WEAPON_TYPES, createAtlas, createLayerAtlas, createPlayer, createPose,
@@ -72,6 +74,8 @@ export async function open(id, host, wanted) {
     facing: 1,
     step: 0,
     water: ['1', 'true', ''].includes(wanted.get('water')),
+    /// Drawn from the HD sheet (`hd=1`), when the kind has one.
+    hd: Boolean(kind.hd) && ['1', 'true', ''].includes(wanted.get('hd')),
     /// SHP frame shown as stored, or null.
     frame: null,
     /// { type, palette, rows, effectPalette } when holding a weapon.
@@ -90,6 +94,13 @@ export async function open(id, host, wanted) {
   /// `render` draws an animation that only draws in its water frames (Nulled Walk) in them.
   const inWater = () => s.water || s.animation.water === true;
   const holding = () => s.weapon !== null && s.layers !== null && !idle() && s.frame === null;
+  /// The sheet's scale: 2 from the HD sheet.
+  const sheetScale = () => (s.hd ? 2 : 1);
+  /// `hd=1` on `query` when drawing from the HD sheet: the one place the page says so.
+  function hdQuery(query) {
+    if (s.hd) query.set('hd', '1');
+    return query;
+  }
 
   function newPlayer() {
     s.player = createPlayer(atlas, s.animation, {
@@ -120,7 +131,7 @@ export async function open(id, host, wanted) {
     }
     if (kind.palettes > 0) query.set('palette', $('palette').value);
     if (holding()) weaponQuery(query);
-    return query;
+    return hdQuery(query);
   }
 
   /// The tiles' box over every step the animation shows: the canvas when the server will not
@@ -155,7 +166,8 @@ export async function open(id, host, wanted) {
         bottom = Math.max(bottom, y + t.h);
       }
     }
-    return { left, top, width: right - left, height: bottom - top };
+    const k = sheetScale();
+    return { left: left * k, top: top * k, width: (right - left) * k, height: (bottom - top) * k };
   }
 
   /// Asks the server for the box `render` draws what is shown in, then redraws.
@@ -193,9 +205,10 @@ export async function open(id, host, wanted) {
   async function loadSheets() {
     const query = new URLSearchParams({ kind: kind.kind });
     if (kind.palettes > 0) query.set('palette', $('palette').value);
-    sheets.sheet = await picture(`/api/v1/sheet.png?${query}`);
+    sheets.sheet = await picture(`/api/v1/sheet.png?${hdQuery(new URLSearchParams(query))}`);
     const hasSp2 = kind.sp2 && kind.sp2 !== 'missing';
-    sheets.sp2 = hasSp2 ? await picture(`/api/v1/sp2.png?${query}`) : null;
+    // No HD SP2 is known: from the HD sheet the SP2 tiles are left out (render refuses them).
+    sheets.sp2 = hasSp2 && !s.hd ? await picture(`/api/v1/sp2.png?${query}`) : null;
   }
 
   /// Reads the weapon picker; loads the layer documents (once) and the weapons sheet's blocks for
@@ -246,7 +259,8 @@ export async function open(id, host, wanted) {
     }
     const layers = kind.layers ? `; weapons from ${kind.layers.join(' and ')}` : '; no layer documents (no weapon)';
     const sheet = kind.sheetFile || 'a synthetic sheet (no sheet file found)';
-    host.status(`${kind.kind}: ${kind.origin}; drawn from ${sheet}${sp2}${layers}.`);
+    const hd = kind.hd ? `; HD sheet ${kind.hd.join(' + ')} (hd=1)` : '';
+    host.status(`${kind.kind}: ${kind.origin}; drawn from ${sheet}${sp2}${layers}${hd}.`);
   }
 
   function restart() {
@@ -272,6 +286,11 @@ export async function open(id, host, wanted) {
   }
   $('facing').value = String(s.facing);
   $('water').checked = s.water;
+  $('hd').checked = s.hd;
+  $('hd').disabled = !kind.hd;
+  $('hd').parentElement.title = kind.hd
+    ? `draw from the remaster's HD sheet, ${kind.hd.join(' + ')}, twice the size`
+    : `kind ${kind.kind} is served without an HD sheet`;
   options($('palette'), kind.palettes > 0
     ? Array.from({ length: kind.palettes }, (_, i) => ({ value: String(i), label: String(i) }))
     : [{ value: '', label: kind.sheetFile ? 'its own colours' : 'synthetic sheet' }], numberOf(wanted, 'palette'));
@@ -308,6 +327,7 @@ export async function open(id, host, wanted) {
   $('turn-right').onclick = () => { s.step = (s.step + 1) % 8; turned(); };
   $('water').onchange = () => { s.water = $('water').checked; s.player.water = inWater(); refit().catch(report); };
   $('palette').onchange = () => loadSheets().then(refit).catch(report);
+  $('hd').onchange = () => { s.hd = $('hd').checked; loadSheets().then(refit).catch(report); };
   for (const id of ['weapon', 'weapon-palette', 'weapon-rows', 'effect-palette']) {
     $(id).onchange = () => loadWeapon().then(refit).catch(report);
   }
@@ -316,7 +336,9 @@ export async function open(id, host, wanted) {
     box: () => s.box,
     get clocked() { return s.frame === null; },
     draw(ctx, x, y, scale) {
-      drawPose(ctx, atlas, poseAtTick(s.player.tick, pose), sheets, { x, y, scale });
+      // The box is in the sheet's pixels, and so is drawPose's scale: a document pixel is
+      // scale * sheetScale canvas pixels.
+      drawPose(ctx, atlas, poseAtTick(s.player.tick, pose), sheets, { x, y, scale, sheetScale: sheetScale() });
     },
     advance(seconds) {
       const before = s.player.tick;
