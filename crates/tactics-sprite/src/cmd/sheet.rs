@@ -33,7 +33,7 @@ More: docs/rendering.md";
 /// The sheet, as a picture and back.
 #[derive(Debug, clap::Args)]
 #[command(
-    about = "Write an SPR sprite sheet as an indexed PNG, or import a painted PNG back into the SPR",
+    about = "Write a sprite sheet (SPR, or the remaster's HD pair) as an indexed PNG, or import a painted PNG back",
     long_about = "Write an SPR sheet as an indexed PNG (`sheet FILE -o OUT.png`, short for `sheet export`),
 or read a picture, painted or not, back into the SPR file (`sheet import PICTURE -o SHEET.SPR`).
 The remaster's HD pair (tex_N.bin) goes both ways too, and `sheet upscale SPR -o tex_N.bin` writes
@@ -83,7 +83,7 @@ pub struct UpscaleArgs {
 /// Write an SPR sheet as an indexed PNG.
 #[derive(Debug, clap::Args)]
 #[command(
-    about = "Write an SPR sprite sheet as an indexed PNG (index 0 transparent), or its portrait",
+    about = "Write a sheet (SPR or HD pair) as an indexed PNG (index 0 transparent), or its portrait",
     long_about = EXPORT_HELP
 )]
 pub struct ExportArgs {
@@ -114,7 +114,7 @@ pub struct ExportArgs {
 /// Read a picture of a sheet back into the SPR file.
 #[derive(Debug, clap::Args)]
 #[command(
-    about = "Read a picture of a sheet (indexed or in colours) back into the SPR file",
+    about = "Read a picture of a sheet (indexed or in colours) back into the SPR file or HD pair",
     long_about = "Read a PNG picture of a sheet back into the SPR (or SP2) file: the picture `sheet` wrote (the
 same bytes come back) or one painted from it, 256 wide and as tall as a layout, indexed or in the
 colours of one palette. What it does not carry comes from its spPl chunk, else from --like.
