@@ -33,6 +33,10 @@ export interface Placement3d {
 }
 
 export function createPlacement3d(): Placement3d;
+/** The sheet scales: 1, the SPR's size; 2, the remaster's HD sheets. */
+export type SheetScale = 1 | 2;
+/** The size in pixels of the texture of the document's sheet (or its SP2) at `sheetScale`. */
+export function textureSize(atlas: Atlas, sheetScale?: SheetScale, which?: 'sheet' | 'sp2'): [number, number];
 export function placePose3d(atlas: Atlas, pose: Pose, facing: number, out?: Placement3d): Placement3d;
 
 /** The part of the three.js namespace `createUnitGroup` uses. */
@@ -56,5 +60,5 @@ export function createUnitGroup(
   THREE: ThreeNamespace,
   atlas: Atlas,
   textures: { sheet: unknown; sp2?: unknown },
-  options?: { depthStep?: number },
+  options?: { depthStep?: number; sheetScale?: SheetScale },
 ): UnitGroup;

@@ -6,7 +6,8 @@
 // (cx · 0.75, -cy · 0.9) in the group. The sequence's forward move `fb` is a move in the world,
 // along the facing: (FACING_X[facing], 0, FACING_Z[facing]) · fb · 0.75; its down move `du` stays
 // screen-vertical: -du · 0.9 in the group. Texture coordinates count up from the bottom of the
-// sheet: v = 1 - y / height.
+// sheet: v = 1 - y / height. They are fractions of the sheet, so the remaster's HD sheet (twice
+// the size, `sheetScale` 2) takes the same ones: (2x) / (2 width) is x / width.
 //
 // The placement functions need nothing. `createUnitGroup` builds three.js objects from the
 // `THREE` namespace you pass it, so this module imports no three.js of its own: use it with the
@@ -122,6 +123,35 @@ export function placePose3d(atlas, pose, facing, out = new Placement3d()) {
   return out;
 }
 
+/** The sheet scales the textures may be drawn from: the SPR's size, and the remaster's HD sheets. */
+const SHEET_SCALES = [1, 2];
+
+/**
+ * The size in pixels the texture of `which` sheet (`'sheet'` or `'sp2'`) has at `sheetScale`:
+ * the document's sheet size times the scale (512 x 976 for a unit's HD sheet).
+ */
+export function textureSize(atlas, sheetScale = 1, which = 'sheet') {
+  if (!SHEET_SCALES.includes(sheetScale)) {
+    throw new Error(`tactics-sprite: sheetScale is 1 (the SPR's size) or 2 (the remaster's HD sheet), not ${String(sheetScale)}`);
+  }
+  const doc = atlas.doc ?? atlas;
+  const size = which === 'sp2' ? doc.sp2 : doc.sheet;
+  if (!size) throw new Error(`tactics-sprite: the document has no ${which} to give a texture size of`);
+  return [size.width * sheetScale, size.height * sheetScale];
+}
+
+/** Refuses a texture whose image is loaded and is not the size `sheetScale` says. */
+function checkTexture(atlas, texture, sheetScale, which) {
+  const [width, height] = textureSize(atlas, sheetScale, which);
+  const image = texture?.image;
+  if (!image || !(image.width > 0) || !(image.height > 0)) return;
+  if (image.width !== width || image.height !== height) {
+    throw new Error(`tactics-sprite: createUnitGroup: the ${which} texture is ${image.width} x ${image.height}, `
+      + `and at sheetScale ${sheetScale} the document's ${which} is ${width} x ${height}`
+      + (image.width === 2 * width ? ' (an HD sheet: pass sheetScale: 2)' : ''));
+  }
+}
+
 /**
  * A three.js group that draws poses: one textured quad per tile, `update` placing them.
  *
@@ -134,9 +164,18 @@ export function placePose3d(atlas, pose, facing, out = new Placement3d()) {
  * `textures`: `{ sheet, sp2 }`, three.js textures of the sheets (flipY left on, the default, so
  * that v counts from the bottom; `magFilter` NearestFilter keeps the pixels sharp). Later tiles
  * sit `depthStep` (0.01) nearer the camera than earlier ones, and draw after them.
+ *
+ * `sheetScale` (1 or 2, default 1) says which textures these are: 2 for the remaster's HD sheets,
+ * twice the document's sheet size. The quads and their texture coordinates are the same at both
+ * (the coordinates are fractions of the sheet); a texture whose image is already loaded is
+ * checked against the size the scale gives.
  */
 export function createUnitGroup(THREE, atlas, textures, options = {}) {
   const depthStep = options.depthStep ?? 0.01;
+  const sheetScale = options.sheetScale ?? 1;
+  textureSize(atlas, sheetScale);
+  if (textures.sheet) checkTexture(atlas, textures.sheet, sheetScale, 'sheet');
+  if (textures.sp2) checkTexture(atlas, textures.sp2, sheetScale, 'sp2');
   const group = new THREE.Group();
   const materials = [textures.sheet, textures.sp2].map((map) => (map
     ? new THREE.MeshBasicMaterial({ map, transparent: true, alphaTest: 0.5, side: THREE.DoubleSide })

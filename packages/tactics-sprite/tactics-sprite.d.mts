@@ -295,6 +295,13 @@ export interface DrawOptions {
   /** A whole number: each sprite pixel is a scale x scale block. */
   scale?: number;
   /**
+   * The sheet images' size against the document's numbers: 1 (the SPR's, the default) or 2 (the
+   * remaster's HD sheet, 512 x 976 for a unit: each cell cut at twice its place and size, every
+   * offset and move drawn at twice its distance; the weapon and effect stay SD art, each pixel a
+   * 2 x 2 block).
+   */
+  sheetScale?: 1 | 2;
+  /**
    * A scratch canvas for layered poses where there is no `OffscreenCanvas` and the context's
    * canvas has no `ownerDocument` (in node, your canvas library's).
    */
@@ -309,6 +316,8 @@ export const FACING_Z: readonly number[];
 export const PATTERNS: readonly number[];
 export const WEAPON_TYPES: readonly WeaponType[];
 export const IDLE: IdleMotion;
+/** The sheet scales `drawPose` takes. */
+export const SHEET_SCALES: readonly [1, 2];
 
 export function cameraStep(x: number, z: number): number;
 export function viewOf(facing: number, step: number): number;

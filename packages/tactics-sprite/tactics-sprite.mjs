@@ -1149,8 +1149,12 @@ function scratchCanvas(ctx, width, height, options) {
   return c;
 }
 
-/** Draws tiles[0..count-1] with the move onto `ctx`, the stance point at (sx, sy), `scale` to a pixel. */
-function drawTiles(ctx, cells, tiles, count, moveX, moveY, sheet, sp2, sx, sy, scale) {
+/**
+ * Draws tiles[0..count-1] with the move onto `ctx`, the stance point at (sx, sy), `scale` canvas
+ * pixels to a document pixel, each cell cut from the sheet at `sheetScale` times its place and
+ * size (2 for the remaster's HD sheet).
+ */
+function drawTiles(ctx, cells, tiles, count, moveX, moveY, sheet, sp2, sx, sy, scale, sheetScale) {
   for (let i = 0; i < count; i++) {
     const t = tiles[i];
     let source = sheet;
@@ -1169,7 +1173,8 @@ function drawTiles(ctx, cells, tiles, count, moveX, moveY, sheet, sp2, sx, sy, s
     ctx.save();
     ctx.translate(x + (t.flipX ? w : 0), y + (t.flipY ? h : 0));
     ctx.scale(t.flipX ? -1 : 1, t.flipY ? -1 : 1);
-    ctx.drawImage(source.image, cells.x[t.cell], top + source.top, t.w, t.h, 0, 0, w, h);
+    ctx.drawImage(source.image, cells.x[t.cell] * sheetScale, top * sheetScale + source.top,
+      t.w * sheetScale, t.h * sheetScale, 0, 0, w, h);
     ctx.restore();
   }
 }
@@ -1244,8 +1249,12 @@ function blendOver(d, i, r, g, b, a) {
  * renderer composes them: a turned layer pixel by pixel, each picture pixel taking the nearest
  * source pixel turned back about the pivot; an additive layer (flags 0x21) added channel by
  * channel, capped at 255. The picture is then drawn on `ctx` at the scale, over what is there.
+ *
+ * From an HD sheet (`sheetScale` 2) the picture is twice the size: the unit is drawn on it from
+ * the HD sheet, and each layer, SD art, is composed at the document's size and each of its
+ * pixels blended into a 2 x 2 block.
  */
-function drawLayered(ctx, a, pose, sheets, sx, sy, scale, options) {
+function drawLayered(ctx, a, pose, sheets, sx, sy, scale, sheetScale, options) {
   const box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
   tileBounds(pose.tiles, pose.count, pose.moveX, pose.moveY, box);
   for (let l = 0; l < pose.layerCount; l++) {
@@ -1254,11 +1263,15 @@ function drawLayered(ctx, a, pose, sheets, sx, sy, scale, options) {
     turnedBounds(layer, pose.moveX, pose.moveY, box);
   }
   if (!(box.right > box.left && box.bottom > box.top)) return;
+  // The layers' size, the document's; the picture's, the sheet's.
   const width = box.right - box.left;
   const height = box.bottom - box.top;
-  const part = scratchCanvas(ctx, width, height, options);
+  const k = sheetScale;
+  const part = scratchCanvas(ctx, width * k, height * k, options);
   const pc = part.getContext('2d', { willReadFrequently: true });
-  const picture = pc.createImageData(width, height);
+  const layerPart = k === 1 ? part : scratchCanvas(ctx, width, height, options);
+  const lc = k === 1 ? pc : layerPart.getContext('2d', { willReadFrequently: true });
+  const picture = pc.createImageData(width * k, height * k);
   const dst = picture.data;
   // The stance point in the picture's pixels.
   const ox = -box.left;
@@ -1270,33 +1283,29 @@ function drawLayered(ctx, a, pose, sheets, sx, sy, scale, options) {
     else for (let l = 0; l < pose.layerCount; l++) if (pose.layers[l].layer === name) order.push(l);
   }
   for (const which of order) {
-    pc.clearRect(0, 0, width, height);
-    let layer = null;
     if (which < 0) {
-      drawTiles(pc, a.cells, pose.tiles, pose.count, pose.moveX, pose.moveY, sourceOf(sheets.sheet), sourceOf(sheets.sp2), ox, oy, 1);
-    } else {
-      layer = pose.layers[which];
-      const source = sourceOf(layer.layer === 'weapon' ? sheets.weapon : sheets.effect);
-      if (!source) continue;
-      drawTiles(pc, layer.atlas.cells, layer.tiles, layer.count, pose.moveX, pose.moveY, source, null, ox, oy, 1);
-    }
-    const src = pc.getImageData(0, 0, width, height).data;
-    if (layer === null || layer.degrees === 0) {
-      const additive = layer !== null && (layer.flags & 1) === 1 && ((layer.flags >> 5) & 3) === 1;
+      // The unit, at the sheet's size: one picture pixel to a sheet pixel.
+      pc.clearRect(0, 0, width * k, height * k);
+      drawTiles(pc, a.cells, pose.tiles, pose.count, pose.moveX, pose.moveY, sourceOf(sheets.sheet), sourceOf(sheets.sp2), ox * k, oy * k, k, k);
+      const src = pc.getImageData(0, 0, width * k, height * k).data;
       for (let i = 0; i < src.length; i += 4) {
         const alpha = src[i + 3];
-        if (alpha === 0) continue;
-        if (additive) addOnto(dst, i, src[i], src[i + 1], src[i + 2], alpha);
-        else blendOver(dst, i, src[i], src[i + 1], src[i + 2], alpha);
+        if (alpha !== 0) blendOver(dst, i, src[i], src[i + 1], src[i + 2], alpha);
       }
       continue;
     }
-    composeTurned(dst, src, width, height, layer, ox + pose.moveX, oy + pose.moveY);
+    const layer = pose.layers[which];
+    const source = sourceOf(layer.layer === 'weapon' ? sheets.weapon : sheets.effect);
+    if (!source) continue;
+    lc.clearRect(0, 0, width, height);
+    drawTiles(lc, layer.atlas.cells, layer.tiles, layer.count, pose.moveX, pose.moveY, source, null, ox, oy, 1, 1);
+    const src = lc.getImageData(0, 0, width, height).data;
+    composeTurned(dst, src, width, height, layer, ox + pose.moveX, oy + pose.moveY, k);
   }
   pc.putImageData(picture, 0, 0);
   const smoothing = ctx.imageSmoothingEnabled;
   ctx.imageSmoothingEnabled = false;
-  ctx.drawImage(part, 0, 0, width, height, sx + box.left * scale, sy + box.top * scale, width * scale, height * scale);
+  ctx.drawImage(part, 0, 0, width * k, height * k, sx + box.left * k * scale, sy + box.top * k * scale, width * k * scale, height * k * scale);
   ctx.imageSmoothingEnabled = smoothing;
 }
 
@@ -1307,35 +1316,58 @@ function addOnto(d, i, r, g, b, a) {
   d[i + 3] = Math.max(d[i + 3], a);
 }
 
-/** `src` turned by the layer's degrees clockwise about its pivot (+ the move), composed onto `dst`. */
-function composeTurned(dst, src, width, height, layer, originX, originY) {
+/**
+ * `src` (`width` x `height`) turned by the layer's degrees clockwise about its pivot (+ the
+ * move), composed onto `dst`, which is `k` times its size: each pixel a `k` x `k` block. A layer
+ * of 0 degrees is each pixel where it is.
+ */
+function composeTurned(dst, src, width, height, layer, originX, originY, k) {
+  const turned = layer.degrees !== 0;
   const { sin, cos } = turnOf(layer.degrees);
   const px = originX + layer.pivotX;
   const py = originY + layer.pivotY;
   const additive = (layer.flags & 1) === 1 && ((layer.flags >> 5) & 3) === 1;
+  const dstWidth = width * k;
   for (let y = 0; y < height; y++) {
     // Twice the centre's offset from the pivot, so that the half pixel is whole.
     const dy = 2 * (y - py) + 1;
     for (let x = 0; x < width; x++) {
-      // The pixel's centre turned back about the pivot lands in the source pixel it shows
-      // (exact: every product is a whole number far below 2^53, and 8192 a power of two).
-      const dx = 2 * (x - px) + 1;
-      const fx = px + Math.floor((dx * cos + dy * sin) / (2 * TURN_ONE));
-      const fy = py + Math.floor((dy * cos - dx * sin) / (2 * TURN_ONE));
-      if (fx < 0 || fy < 0 || fx >= width || fy >= height) continue;
+      let fx = x;
+      let fy = y;
+      if (turned) {
+        // The pixel's centre turned back about the pivot lands in the source pixel it shows
+        // (exact: every product is a whole number far below 2^53, and 8192 a power of two).
+        const dx = 2 * (x - px) + 1;
+        fx = px + Math.floor((dx * cos + dy * sin) / (2 * TURN_ONE));
+        fy = py + Math.floor((dy * cos - dx * sin) / (2 * TURN_ONE));
+        if (fx < 0 || fy < 0 || fx >= width || fy >= height) continue;
+      }
       const s = (fy * width + fx) * 4;
       const alpha = src[s + 3];
       if (alpha === 0) continue;
-      const i = (y * width + x) * 4;
-      if (additive) addOnto(dst, i, src[s], src[s + 1], src[s + 2], alpha);
-      else blendOver(dst, i, src[s], src[s + 1], src[s + 2], alpha);
+      for (let by = 0; by < k; by++) {
+        for (let bx = 0; bx < k; bx++) {
+          const i = ((y * k + by) * dstWidth + x * k + bx) * 4;
+          if (additive) addOnto(dst, i, src[s], src[s + 1], src[s + 2], alpha);
+          else blendOver(dst, i, src[s], src[s + 1], src[s + 2], alpha);
+        }
+      }
     }
   }
 }
 
+/** The sheet scales `drawPose` takes: the SPR's size, and the remaster's HD sheets at twice it. */
+export const SHEET_SCALES = Object.freeze([1, 2]);
+
 /**
  * Draws `pose` on a Canvas 2D context with its stance point at (`x`, `y`) in canvas pixels, each
  * sprite pixel a `scale` x `scale` block (a whole number; nearest neighbour, smoothing off).
+ *
+ * `sheetScale` (1 or 2, default 1) is the size of the sheet images against the document's
+ * numbers: 2 for the remaster's HD sheet (512 x 976 for a unit's 256 x 488), where each cell is
+ * cut at twice its place and size and every offset and move is drawn at twice its distance, so
+ * one document pixel is `scale * sheetScale` canvas pixels. The weapon and effect stay SD art
+ * (the weapons sheet as it is), each pixel drawn as a 2 x 2 block, as `sprite_render` draws them.
  *
  * `sheets`: `{ sheet, sp2, weapon, effect }`, each a CanvasImageSource or `{ image, top }` (the
  * row of the image where the sheet's row 0 is). `sheet` is the unit's sheet; `sp2` the second
@@ -1351,14 +1383,18 @@ export function drawPose(ctx, atlas, pose, sheets, options = {}) {
   const a = atlasOf(atlas, 'drawPose');
   const scale = options.scale ?? 1;
   if (!Number.isInteger(scale) || scale < 1) fail(`drawPose: scale is a whole number >= 1, not ${scale}`);
+  const sheetScale = options.sheetScale ?? 1;
+  if (!SHEET_SCALES.includes(sheetScale)) {
+    fail(`drawPose: sheetScale is 1 (the SPR's size) or 2 (the remaster's HD sheet), not ${shown(sheetScale)}`);
+  }
   const sx = options.x ?? 0;
   const sy = options.y ?? 0;
   if (pose.layerCount > 0) {
-    drawLayered(ctx, a, pose, sheets, sx, sy, scale, options);
+    drawLayered(ctx, a, pose, sheets, sx, sy, scale, sheetScale, options);
     return;
   }
   const smoothing = ctx.imageSmoothingEnabled;
   ctx.imageSmoothingEnabled = false;
-  drawTiles(ctx, a.cells, pose.tiles, pose.count, pose.moveX, pose.moveY, sourceOf(sheets.sheet), sourceOf(sheets.sp2), sx, sy, scale);
+  drawTiles(ctx, a.cells, pose.tiles, pose.count, pose.moveX, pose.moveY, sourceOf(sheets.sheet), sourceOf(sheets.sp2), sx, sy, scale * sheetScale, sheetScale);
   ctx.imageSmoothingEnabled = smoothing;
 }

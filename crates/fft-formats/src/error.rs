@@ -30,6 +30,12 @@ pub enum ErrorKind {
     TrailingBytes,
     /// A compressed sheet stream that ends early, runs past its rows or has a non-zero pad.
     BadCompression,
+    /// A file whose size is none of those its format has: an HD half is 131,072 or 118,784
+    /// bytes and nothing else.
+    BadSize,
+    /// Two files that do not make one HD pair: two halves of the same kind, or the halves in
+    /// the wrong order.
+    NotAPair,
 
     // Encoding.
     /// A value that does not fit its field (a bit field, a palette index, frame 0xFF).

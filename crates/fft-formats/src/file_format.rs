@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::error::Error;
+use crate::hd::{HdHalf, HdPart};
 use crate::seq::Seq;
 use crate::shp::{UnitShp, WeaponShp};
 use crate::spr::Spr;
@@ -19,6 +20,9 @@ pub enum FileFormat {
     Seq,
     /// A sprite sheet of any layout (standard, short, tall, SP2, OTHER).
     Spr,
+    /// One file of the remaster's HD sheet pair (`tex_N.bin`), told from its size alone: it has
+    /// no header ([`crate::hd`]).
+    HdHalf,
 }
 
 impl FileFormat {
@@ -29,6 +33,7 @@ impl FileFormat {
             Self::WeaponShp => "weapon-shp",
             Self::Seq => "seq",
             Self::Spr => "spr",
+            Self::HdHalf => "hd-half",
         }
     }
 
@@ -39,6 +44,7 @@ impl FileFormat {
             Self::UnitShp => "a unit SHP file (frames)",
             Self::WeaponShp => "a weapon or effect SHP file (frames)",
             Self::Spr => "an SPR sprite sheet",
+            Self::HdHalf => "a half of the remaster's HD sheet (tex_N.bin)",
         }
     }
 
@@ -56,6 +62,7 @@ impl FileFormat {
             Self::WeaponShp => both(WeaponShp::decode(bytes), WeaponShp::encode),
             Self::Seq => both(Seq::decode(bytes), Seq::encode),
             Self::Spr => both(Spr::decode(bytes), Spr::encode),
+            Self::HdHalf => both(HdPart::decode(bytes), HdPart::encode),
         }
     }
 }
@@ -70,7 +77,9 @@ impl fmt::Display for FileFormat {
 /// main_len`, plus the water section; weapon SHP: `0x846 + len`), or `None` when no kind fits.
 /// The identities are cheap and, on real files, never hold for two kinds at once; decoding then
 /// checks everything else. A file that fits none of them is a sheet when it decodes as one
-/// ([`Spr::detect`]: its size, and for compressed sheets a stream that gives exactly its rows).
+/// ([`Spr::detect`]: its size, and for compressed sheets a stream that gives exactly its rows),
+/// else a half of an HD pair when it has one of their two sizes ([`HdHalf::of_len`]; no other
+/// kind's identity holds at those sizes on any real file).
 pub fn detect_format(bytes: &[u8]) -> Option<FileFormat> {
     use crate::seq::record::{STREAM_AT, STREAM_LEN_AT};
     use crate::shp::layout;
@@ -108,6 +117,9 @@ pub fn detect_format(bytes: &[u8]) -> Option<FileFormat> {
     }
     if Spr::detect(bytes).is_some() {
         return Some(FileFormat::Spr);
+    }
+    if HdHalf::of_len(size).is_some() {
+        return Some(FileFormat::HdHalf);
     }
     None
 }

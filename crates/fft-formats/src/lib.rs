@@ -1,6 +1,7 @@
 //! Lossless codecs for the sprite files of Final Fantasy Tactics (PlayStation): SHP (how each
 //! frame is assembled from sheet rectangles), SEQ (the animation bytecode) and SPR (the sprite
-//! sheets the rectangles are cut from), and the editable text forms of SEQ and SHP files
+//! sheets the rectangles are cut from), the remaster's HD sheets ([`hd`]: the same sheets at twice
+//! the size, docs/remaster.md), and the editable text forms of SEQ and SHP files
 //! ([`text`], docs/text-forms.md).
 //!
 //! Every `decode` checks the structural rules of docs/formats/README.md and returns the first
@@ -9,6 +10,7 @@
 
 pub mod error;
 pub mod file_format;
+pub mod hd;
 pub mod index;
 pub mod layer;
 mod record;

@@ -3,6 +3,7 @@
 //! error or a bounded result, and the memory a decode takes is measured by a counting allocator
 //! and held to a small multiple of the input's size.
 
+use fft_formats::hd::HdPart;
 use fft_formats::seq::STREAM_START;
 use fft_formats::spr::Spr;
 use fft_formats::{
@@ -22,6 +23,7 @@ fn assert_bounded(what: &str, bytes: &[u8]) {
         let _ = WeaponShp::decode(bytes);
         let _ = Seq::decode(bytes);
         let _ = Spr::decode(bytes);
+        let _ = HdPart::decode(bytes);
     });
     assert!(
         peak <= limit,
@@ -233,14 +235,24 @@ fn sixty_four_mebibytes_of_ff() {
             WeaponShp::decode(&bytes).is_err(),
             Seq::decode(&bytes).is_err(),
             Spr::decode(&bytes).is_err(),
+            HdPart::decode(&bytes).is_err(),
         ]
     });
-    assert_eq!(errors, [true; 4]);
+    assert_eq!(errors, [true; 5]);
     assert!(peak < 1 << 20, "decoding 64 MiB of 0xFF held {peak} bytes");
     let seq = Seq::decode(&bytes).unwrap_err();
     assert_eq!(seq.offset().unwrap(), 0x404, "{seq}");
     let shp = UnitShp::decode(&bytes).unwrap_err();
     assert!(shp.offset().unwrap() <= 0x408, "{shp}");
+}
+
+/// An HD half allocates its pixels only for one of its two sizes: a file of either size costs
+/// twice its bytes, any other nothing.
+#[test]
+fn hd_halves_of_any_size_are_bounded() {
+    for len in [0, 118_783, 118_784, 131_072, 131_073, 1 << 20] {
+        assert_bounded(&format!("an HD half of {len} bytes"), &vec![0x5A; len]);
+    }
 }
 
 #[test]

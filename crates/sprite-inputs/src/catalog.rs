@@ -17,8 +17,10 @@ use sprite_render::encode::png_rgba;
 
 use crate::build::{build_demo, build_from_originals};
 use crate::error::{Error, Result};
+use crate::hd::HdPairFiles;
 use crate::layers::{find_layer_beside, layers_from_originals, load_layer, weapon_layer_of};
 use crate::locate::{Chosen, Originals, OriginalsRequest, Place, find_originals, named_folder};
+use crate::names::hd::pair_of_unit;
 use crate::retail::{ORIGINALS_VAR, SHEETS_VAR};
 use crate::sas::sets_of_file;
 use crate::sheets::{SasSheet, Sheet, WeaponSheet, find_sheets};
@@ -54,6 +56,10 @@ pub struct ServedUnit {
     /// The weapon and effect layer documents `draw` with `weapon=` draws beside the unit; `None`
     /// when they were not found (such a request is then refused).
     pub layers: Option<UnitLayers>,
+    /// The remaster's HD pair of its sheet's unit (by the HD table), which `hd=1` draws from,
+    /// coloured with the sheet's palettes; `None` when the sheet is no SPR, the table lists no
+    /// pair for it, or no place served holds both files ([`HdPairFiles::find`]).
+    pub hd: Option<HdPairFiles>,
     /// The SEQ's text form, when the unit was built from one (`serve --seq type1.seq.txt`).
     pub source: Option<SourceText>,
 }
@@ -98,6 +104,7 @@ impl Catalog {
                 bytes: build.bytes,
                 document,
                 origin: "the synthetic demo unit (built in; not game data)".to_owned(),
+                hd: None,
                 sp2: None,
                 layers: None,
                 source: None,
@@ -142,6 +149,7 @@ impl Catalog {
                 document,
                 origin: format!("built from {inputs}"),
                 layers: unit_layers(&layers, builtin.name),
+                hd: None,
                 source: None,
             });
         }
@@ -348,7 +356,26 @@ fn load_catalog(request: &ServeRequest) -> Result<Served> {
         Some(sheet) => Some(sheet),
         None => WeaponSheet::find(&places)?,
     };
+    let places: Vec<&Originals> = places.iter().collect();
+    for unit in &mut served.catalog.units {
+        unit.hd = find_hd_pair(&places, unit)?;
+    }
     Ok(served)
+}
+
+/// The HD pair of `unit`'s sheet in `places`, when its sheet is an SPR the HD table lists.
+///
+/// # Errors
+/// As [`HdPairFiles::find`].
+fn find_hd_pair(places: &[&Originals], unit: &ServedUnit) -> Result<Option<HdPairFiles>> {
+    let Sheet::Spr { palettes: 16, .. } = unit.sheet else {
+        return Ok(None);
+    };
+    match pair_of_unit(&unit.document.sheet.file) {
+        Some(pair) => HdPairFiles::find(places, pair)
+            .map_err(|e| e.in_context(format!("kind {}'s HD sheet", unit.name))),
+        None => Ok(None),
+    }
 }
 
 /// The units to serve: the `--data` documents, else the originals' unit kinds, else the demo.
@@ -395,6 +422,7 @@ fn load_units(
                 sheet,
                 sp2,
                 layers,
+                hd: None,
                 source: None,
             });
         }
@@ -523,8 +551,14 @@ impl Served {
                 ),
                 None => "; no layer documents: weapon= is refused".to_owned(),
             };
+            // Said only when there is one: hd=1 is refused, with why, when there is none.
+            let hd = kind
+                .hd
+                .as_ref()
+                .map(|pair| format!("; hd=1 from {}", pair.names()))
+                .unwrap_or_default();
             lines.push(format!(
-                "  {:<8} {} animations, {} bytes, {}; sheet {}{sp2}{layers}",
+                "  {:<8} {} animations, {} bytes, {}; sheet {}{sp2}{layers}{hd}",
                 kind.name,
                 kind.document.animations.len(),
                 kind.bytes.len(),

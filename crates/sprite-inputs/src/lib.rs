@@ -10,6 +10,7 @@
 //! - [`layers`]: the weapon and effect layer documents, found beside a document or built;
 //! - [`sas`]: Tactics Ogre's SAS sets, from a file or a container's entries;
 //! - [`sheets`]: the sheets a document is drawn from, the weapons sheet, a SAS set's sheet;
+//! - [`hd`]: the remaster's HD sheets, a `tex_N.bin` pair and the SPR it takes its colours from;
 //! - [`catalog`]: what a server serves, built from a request of paths;
 //! - [`watch`]: the files a load read, polled, and the load run again when they change;
 //! - [`mod_folder`]: a mod of the remaster's sprite files, made, filled, checked and listed;
@@ -18,6 +19,7 @@
 pub mod build;
 pub mod catalog;
 pub mod error;
+pub mod hd;
 pub mod layers;
 pub mod locate;
 pub mod mod_folder;

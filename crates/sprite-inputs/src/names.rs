@@ -8,9 +8,11 @@
 //! Any `STEM.EXT` has a remaster form by the rule, whether or not the game has such a file
 //! (`crono1.png` is `battle_crono1_png.bin`), so a fan-made sheet is looked up the same way.
 //!
-//! The files the game has, with their sizes, are [`battle`]'s table.
+//! The files the game has, with their sizes, are [`battle`]'s table; [`hd`] names the remaster's
+//! HD sheets: which `tex_N.bin` pair is which unit's.
 
 pub mod battle;
+pub mod hd;
 
 /// A file's name read in any of its forms: its folder when one was given, and the name's parts.
 #[derive(Debug, Clone, PartialEq, Eq)]

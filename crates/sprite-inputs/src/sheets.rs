@@ -1,7 +1,8 @@
 //! The pictures a document is drawn from, found and read: a unit's sheet and the SP2 its MON
 //! sequences draw from, from the disk or a disc image ([`GameFiles`], [`load_sheets`]); the
 //! sheets a server draws each kind from ([`Sheet`], [`find_sheets`]); the weapons sheet
-//! `WEP.SPR` ([`WeaponSheet`]); and a SAS set's PNG sheet ([`SasSheet`]).
+//! `WEP.SPR` ([`WeaponSheet`]); and a SAS set's PNG sheet ([`SasSheet`]). A unit's sheet may be
+//! the remaster's HD pair, given by either of its files (read by [`crate::hd`]).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -18,7 +19,9 @@ use sprite_render::sheet::{
 use sprite_render::{Image, RenderError};
 
 use crate::error::{Error, Result};
-use crate::locate::{GameFiles, Originals};
+use crate::hd::{HdPairFiles, HdPalettes, is_hd_input};
+use crate::locate::{self, GameFiles, Originals};
+use crate::names::hd::tex_number;
 use crate::read::{InputFile, read_container};
 use crate::sniff::not_a_sprite_file;
 
@@ -39,12 +42,15 @@ pub struct Sheets {
 }
 
 /// What to read a document's sheets from: the sheet, the SP2 when one is given, the palette to
-/// draw with.
+/// draw with, and for the remaster's HD sheet the SPR its colours come from when it is given.
 #[derive(Debug, Clone, Copy)]
 pub struct SheetRequest<'a> {
     pub sheet: &'a Path,
     pub sp2: Option<&'a Path>,
     pub palette: Option<usize>,
+    /// `--palettes-from`: the SPR an HD pair is coloured with [default: its unit's by the
+    /// table, beside the pair or in the image].
+    pub palettes_from: Option<&'a Path>,
 }
 
 /// Reads the sheet (and the SP2, given or found beside it when a sequence of `doc` draws from
@@ -54,7 +60,37 @@ pub struct SheetRequest<'a> {
 /// A sheet that cannot be read or is not a sheet (said as what it is), a palette it does not
 /// have, `--palette` for a PNG.
 pub fn load_sheets(files: GameFiles, request: SheetRequest, doc: &Document) -> Result<Sheets> {
-    let sheet_file = files.read(request.sheet)?;
+    let file_name = request
+        .sheet
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    // A tex file is never in a PlayStation disc image nor under `fftpack/unit/`: with --disc
+    // or --originals it is read from those folders' `system/ffto/g2d/`, else from the disk.
+    let hd_path = match (&files, tex_number(&file_name)) {
+        (GameFiles::Places(originals), Some(_)) => Some(
+            originals
+                .hd_folders()
+                .find_map(|dir| locate::find_in_folder(dir, &file_name))
+                .unwrap_or_else(|| request.sheet.to_path_buf()),
+        ),
+        _ => None,
+    };
+    let sheet_file = match &hd_path {
+        Some(path) => InputFile::read(path)?,
+        None => files.read(request.sheet)?,
+    };
+    if is_hd_input(&file_name, sheet_file.bytes.len()) {
+        let path = hd_path.as_deref().unwrap_or(request.sheet);
+        return load_hd_sheets(files, request, path, sheet_file);
+    }
+    if request.palettes_from.is_some() {
+        return Err(Error::file(format!(
+            "{}: --palettes-from colours the remaster's HD sheet (tex_N.bin), and this is \
+             not one; an SPR sheet is drawn with its own palettes (--palette N)",
+            sheet_file.name
+        )));
+    }
     let sheet = load_sheet_bytes(&sheet_file.name, &sheet_file.bytes, request.palette)?;
     let mut lines = vec![format!(
         "sheet   {}",
@@ -95,6 +131,57 @@ pub fn load_sheets(files: GameFiles, request: SheetRequest, doc: &Document) -> R
         files,
         sheet_name: sheet_file.name,
         sp2_name,
+    })
+}
+
+/// The remaster's HD pair of which `given` (read from `path`) is a half, the other half read
+/// from beside it, drawn with the palettes of its SPR ([`HdPalettes::find`]); an HD sheet has
+/// no SP2.
+///
+/// # Errors
+/// As [`HdPairFiles::beside`] and [`HdPalettes::find`]; `--sp2` with an HD sheet.
+fn load_hd_sheets(
+    files: GameFiles,
+    request: SheetRequest,
+    path: &Path,
+    given: InputFile,
+) -> Result<Sheets> {
+    if let Some(sp2) = request.sp2 {
+        return Err(Error::file(format!(
+            "{}: an HD sheet is drawn alone; no HD SP2 sheet is known, so --sp2 {} cannot \
+                 go with it",
+            given.name,
+            sp2.display()
+        )));
+    }
+    let pair = HdPairFiles::beside(path, given)?;
+    let palettes_given = match request.palettes_from {
+        Some(path) => Some(files.read(path)?),
+        None => None,
+    };
+    let originals = files.places();
+    let folder = path.parent().unwrap_or(Path::new(""));
+    let palettes = HdPalettes::find(&pair, folder, palettes_given, originals)?;
+    let sheet = pair.sheet(&palettes, request.palette)?;
+    let unit = pair.pair.map_or_else(
+        || "numbers the HD table does not list".to_owned(),
+        |p| p.to_string(),
+    );
+    let lines = vec![
+        format!("sheet   {}", describe_sheet(&pair.names(), &sheet)),
+        format!(
+            "colours {} ({}; the pair is {unit})",
+            palettes.file.name, palettes.how
+        ),
+    ];
+    Ok(Sheets {
+        sheet,
+        sp2: None,
+        lines,
+        sp2_looked_for: Vec::new(),
+        files,
+        sheet_name: pair.names(),
+        sp2_name: None,
     })
 }
 
@@ -140,6 +227,7 @@ pub fn describe_sheet(shown: &str, sheet: &SheetImage) -> String {
         SheetSource::Spr { variant, palette } => format!("{variant} SPR, palette {palette}"),
         SheetSource::Png { indexed: true } => "indexed PNG".to_owned(),
         SheetSource::Png { indexed: false } => "PNG".to_owned(),
+        SheetSource::HdPair { palette } => format!("HD pair, palette {palette} of its SPR"),
     };
     format!(
         "{shown} ({what}, {} x {})",

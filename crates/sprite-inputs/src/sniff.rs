@@ -184,6 +184,13 @@ pub fn choose_kind(
         ))
         .in_context(shown()));
     }
+    // A tex file has no header to tell it by: its name says what it should be, and TexFile
+    // says which sizes a half has.
+    if let Some(name) = path.file_name().and_then(|n| n.to_str())
+        && crate::names::hd::tex_number(name).is_some()
+    {
+        return Err(crate::hd::not_a_half(&shown(), bytes.len()));
+    }
     let hint = match kind_from_name(path) {
         Some(kind) => format!("pass --kind {} (as the file name suggests)", kind.name()),
         None => "pass --kind unit-shp, weapon-shp, seq or spr".to_owned(),

@@ -5,6 +5,10 @@
 //! Every picture of one document has the same canvas ([`Canvas::of_document`]), the union of the
 //! boxes of every frame in both mirror states and of every sequence's frames at their moves, so
 //! frames never jump and a mirrored view is the unmirrored picture flipped about its middle.
+//!
+//! From the remaster's HD sheet ([`SheetScale::Hd`], docs/remaster.md "Drawing at twice the
+//! size") the same poses are drawn at twice the size: each cell cut at twice its place and size,
+//! every offset and move doubled, on the canvas doubled; the numbers stay the document's.
 
 use fft_formats::spr::SP2_SIZE;
 use sprite_data::document::{Animation, Document, Sequence};
@@ -20,6 +24,7 @@ use sprite_data::limits::{
 use crate::cancel::Cancel;
 use crate::error::RenderError;
 use crate::image::Image;
+use crate::sheet::SheetScale;
 
 /// Where the stance point sits in a picture: the canvas spans `left..left + width` and `top..top +
 /// height` in pixels from the stance point (+x right, +y down), so the stance point is the
@@ -194,6 +199,17 @@ impl Canvas {
     pub fn stance(&self) -> (i64, i64) {
         (-self.left, -self.top)
     }
+
+    /// The canvas at `scale`: every side and distance from the stance point times its factor.
+    pub fn scaled(self, scale: SheetScale) -> Canvas {
+        let k = scale.factor();
+        Canvas {
+            left: self.left * i64::from(k),
+            top: self.top * i64::from(k),
+            width: self.width.saturating_mul(k),
+            height: self.height.saturating_mul(k),
+        }
+    }
 }
 
 /// Checks a canvas against [`MAX_CANVAS_SIDE`]. A document that loads ([`sprite_data::load`])
@@ -325,9 +341,41 @@ pub struct Renderer<'a> {
     sheet: &'a Image,
     /// The second sheet (`sp2` in the document) that `"sheet": 1` tiles are cut from, if given.
     sp2: Option<&'a Image>,
+    /// The canvas in the document's pixels; the pictures' is this at `scale`.
     canvas: Canvas,
+    /// The size the sheets are drawn at.
+    scale: SheetScale,
     /// Looked at before each frame is drawn ([`Renderer::with_cancel`]).
     cancel: Cancel,
+}
+
+/// Checks that `cell` of `doc`, at `scale` and `y` rows up (the SP2's offset), lies inside
+/// `sheet`.
+fn check_cell(
+    cell: &sprite_data::document::Cell,
+    y: u32,
+    sheet: &Image,
+    (doc_width, doc_height): (u32, u32),
+    scale: SheetScale,
+) -> Result<(), RenderError> {
+    let k = u64::from(scale.factor());
+    let inside = (u64::from(cell.x) + u64::from(cell.w)) * k <= u64::from(sheet.width())
+        && (u64::from(y) + u64::from(cell.h)) * k <= u64::from(sheet.height());
+    if inside {
+        return Ok(());
+    }
+    let k = scale.factor();
+    Err(RenderError::CellOutsideSheet {
+        cell: cell.id,
+        x: cell.x * k,
+        y: y * k,
+        w: cell.w * k,
+        h: cell.h * k,
+        sheet_width: sheet.width(),
+        sheet_height: sheet.height(),
+        doc_width: doc_width * k,
+        doc_height: doc_height * k,
+    })
 }
 
 impl<'a> Renderer<'a> {
@@ -337,30 +385,49 @@ impl<'a> Renderer<'a> {
     /// [`RenderError::CellOutsideSheet`] when some cell lies outside the sheet (a sheet of
     /// another layout); a frame whose cells are not in the document.
     pub fn new(doc: &'a Document, sheet: &'a Image) -> Result<Self, RenderError> {
-        for cell in &doc.cells {
-            let inside = u64::from(cell.x) + u64::from(cell.w) <= u64::from(sheet.width())
-                && u64::from(cell.y) + u64::from(cell.h) <= u64::from(sheet.height());
-            if !inside {
-                return Err(RenderError::CellOutsideSheet {
-                    cell: cell.id,
-                    x: cell.x,
-                    y: cell.y,
-                    w: cell.w,
-                    h: cell.h,
-                    sheet_width: sheet.width(),
-                    sheet_height: sheet.height(),
-                    doc_width: doc.sheet.width,
-                    doc_height: doc.sheet.height,
-                });
-            }
-        }
-        Ok(Self {
+        let renderer = Self {
             doc,
             sheet,
             sp2: None,
             canvas: Canvas::of_document(doc)?,
+            scale: SheetScale::Sd,
             cancel: Cancel::never(),
-        })
+        };
+        renderer.check_sheet()?;
+        Ok(renderer)
+    }
+
+    /// Checks every cell against the sheet at the renderer's scale.
+    fn check_sheet(&self) -> Result<(), RenderError> {
+        let size = (self.doc.sheet.width, self.doc.sheet.height);
+        for cell in &self.doc.cells {
+            check_cell(cell, cell.y, self.sheet, size, self.scale)?;
+        }
+        Ok(())
+    }
+
+    /// The same renderer drawing from a sheet at `scale`: at [`SheetScale::Hd`] the remaster's
+    /// HD sheet, each cell cut at twice its place and size, on the canvas doubled, every offset
+    /// and move doubled. The SP2, if one was given, is then at that scale too.
+    ///
+    /// # Errors
+    /// [`RenderError::CellOutsideSheet`] when some cell lies outside the sheet (or the SP2) at
+    /// that scale: an SPR-sized sheet drawn at HD.
+    pub fn with_sheet_scale(mut self, scale: SheetScale) -> Result<Self, RenderError> {
+        if scale == self.scale {
+            return Ok(self);
+        }
+        self.scale = scale;
+        self.check_sheet()?;
+        match self.sp2 {
+            Some(sp2) => self.with_sp2(sp2),
+            None => Ok(self),
+        }
+    }
+
+    /// The size the sheets are drawn at.
+    pub fn sheet_scale(&self) -> SheetScale {
+        self.scale
     }
 
     /// The same renderer, stopping with [`RenderError::Cancelled`] before the next frame it
@@ -375,7 +442,8 @@ impl<'a> Renderer<'a> {
     }
 
     /// The same renderer on a canvas of the caller's (one that also holds what is drawn beside
-    /// the document's frames, such as a weapon).
+    /// the document's frames, such as a weapon), in the document's pixels (the pictures' canvas
+    /// is this at the sheet's scale).
     ///
     /// # Errors
     /// [`RenderError::Limit`] for a canvas over [`MAX_CANVAS_SIDE`].
@@ -405,21 +473,7 @@ impl<'a> Renderer<'a> {
                         continue;
                     }
                     let y = cell.y - SP2_FROM_ROW;
-                    let inside = u64::from(cell.x) + u64::from(cell.w) <= u64::from(sp2.width())
-                        && u64::from(y) + u64::from(cell.h) <= u64::from(sp2.height());
-                    if !inside {
-                        return Err(RenderError::CellOutsideSheet {
-                            cell: cell.id,
-                            x: cell.x,
-                            y,
-                            w: cell.w,
-                            h: cell.h,
-                            sheet_width: sp2.width(),
-                            sheet_height: sp2.height(),
-                            doc_width: width,
-                            doc_height: height,
-                        });
-                    }
+                    check_cell(cell, y, sp2, (width, height), self.scale)?;
                 }
             }
         }
@@ -457,7 +511,14 @@ impl<'a> Renderer<'a> {
         self.doc
     }
 
+    /// The pictures' canvas: the document's at the sheet's scale.
     pub fn canvas(&self) -> Canvas {
+        self.canvas.scaled(self.scale)
+    }
+
+    /// The canvas in the document's pixels, whatever the sheet's scale (what the layers, which
+    /// are SD art, are composed on).
+    pub fn document_canvas(&self) -> Canvas {
         self.canvas
     }
 
@@ -466,6 +527,9 @@ impl<'a> Renderer<'a> {
     /// does not carry) is drawn upside down in place. A `"sheet": 1` tile is cut from the SP2
     /// (callers check there is one: [`Renderer::animation`] refuses without it); with none it is
     /// left out.
+    ///
+    /// At [`SheetScale::Hd`] every place and size is doubled, the cell cut from the HD sheet at
+    /// twice its own.
     pub fn draw_tiles(
         &self,
         shp: FrameIndex,
@@ -473,8 +537,11 @@ impl<'a> Renderer<'a> {
         move_x: i64,
         move_y: i64,
     ) -> Image {
-        let mut image = Image::new(self.canvas.width, self.canvas.height);
-        let (sx, sy) = self.canvas.stance();
+        let canvas = self.canvas();
+        let mut image = Image::new(canvas.width, canvas.height);
+        let (sx, sy) = canvas.stance();
+        let k = self.scale.factor();
+        let ki = i64::from(k);
         let stored = self.doc.frames.get(shp.index());
         for tile in tiles {
             // Renderer::new checked every cell, and place_frame / pose_at every id.
@@ -491,9 +558,9 @@ impl<'a> Renderer<'a> {
             };
             image.draw_rect(
                 source,
-                (i64::from(cell.x), top),
-                (cell.w, cell.h),
-                (sx + x + move_x, sy + y + move_y),
+                (i64::from(cell.x) * ki, top * ki),
+                (cell.w * k, cell.h * k),
+                (sx + (x + move_x) * ki, sy + (y + move_y) * ki),
                 (tile.flip_x, flip_y),
             );
         }
@@ -558,7 +625,7 @@ impl<'a> Renderer<'a> {
             .filter(|&(i, &ticks)| ticks > 0 || (i + 1 == sequence.ticks.len() && !wraps))
             .count();
         check_animation(
-            self.canvas,
+            self.canvas(),
             shown,
             1,
             format_args!("animation {:?} ({})", animation.name, sequence.name),

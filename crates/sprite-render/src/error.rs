@@ -100,6 +100,36 @@ pub enum RenderError {
     WeaponArtNeeded,
     #[error("ticksPerSecond {ticks_per_second} is over the 65535 an animated PNG can time")]
     TicksPerSecondTooHigh { ticks_per_second: u32 },
+    /// The remaster's HD pair does not decode (docs/remaster.md "The format").
+    #[error("not an HD pair: {0}")]
+    HdPair(fft_formats::DecodeError),
+    /// The file an HD pair's colours are taken from is no SPR.
+    #[error("the palettes of an HD pair come from its SPR sheet, and this file is none: {0}")]
+    HdPalettes(String),
+    #[error(
+        "an HD pair takes its colours from a standard sheet ({} x {}, 16 palettes), and this is a \
+         {variant} sheet",
+        fft_formats::spr::SHEET_SIZE.0,
+        fft_formats::spr::SHEET_SIZE.1
+    )]
+    NotHdPalettes {
+        variant: fft_formats::spr::SprVariant,
+    },
+    #[error(
+        "an HD sheet of {count} pixels; a pair is {} x {}",
+        fft_formats::hd::WIDTH,
+        fft_formats::hd::HEIGHT
+    )]
+    HdPixels { count: usize },
+    /// A render asked for one sheet scale and given art of the other.
+    #[error(
+        "the render is asked for at {asked} and the sheet given is {given}: an HD render draws \
+         from the remaster's HD sheet, an SD one from the SPR or a PNG of its size"
+    )]
+    SheetScaleMismatch {
+        asked: crate::sheet::SheetScale,
+        given: crate::sheet::SheetScale,
+    },
     /// A SAS set's sheet that is not a PNG.
     #[error("a SAS set is drawn from a PNG sheet; this is not a PNG")]
     SasSheetNotPng,

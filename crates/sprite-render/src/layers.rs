@@ -8,6 +8,10 @@
 //! numbers of [`crate::turn`]. A layer frame
 //! with semi-transparency and blend mode 1 (EFF1's flags 0x21) is added onto what is below it, as
 //! the PlayStation's additive mode draws it; any other is drawn over it.
+//!
+//! A unit drawn from the remaster's HD sheet keeps SD layers (there is no HD weapons sheet to
+//! read): each layer is composed on the document's canvas as above and each of its pixels drawn
+//! as a block of the sheet's scale (docs/remaster.md "Drawing at twice the size").
 
 use fft_formats::layer::WeaponType;
 use fft_formats::spr::{Spr, WIDTH};
@@ -22,7 +26,7 @@ use crate::compose::{
 };
 use crate::error::RenderError;
 use crate::image::{Image, Rgba};
-use crate::sheet::check_palette;
+use crate::sheet::{SheetScale, check_palette};
 use crate::turn::Turn;
 
 /// One block of the weapons sheet (256 x 256) drawn with one palette: what a layer document's
@@ -197,7 +201,7 @@ impl<'a> LayeredRenderer<'a> {
             ..layers
         };
         let unit = Renderer::new(doc, sheet)?;
-        let mut all = unit.canvas().bounds();
+        let mut all = unit.document_canvas().bounds();
         for animation in animations {
             for &view in views {
                 for tick in change_ticks(doc, animation, view, &layers) {
@@ -227,6 +231,17 @@ impl<'a> LayeredRenderer<'a> {
     /// As [`Renderer::with_sp2`].
     pub fn with_sp2(mut self, sp2: &'a Image) -> Result<Self, RenderError> {
         self.unit = self.unit.with_sp2(sp2)?;
+        Ok(self)
+    }
+
+    /// The same renderer drawing the unit from a sheet at `scale`
+    /// ([`Renderer::with_sheet_scale`]); the layers stay SD art, each pixel a block of the
+    /// scale.
+    ///
+    /// # Errors
+    /// As [`Renderer::with_sheet_scale`].
+    pub fn with_sheet_scale(mut self, scale: SheetScale) -> Result<Self, RenderError> {
+        self.unit = self.unit.with_sheet_scale(scale)?;
         Ok(self)
     }
 
@@ -264,8 +279,11 @@ impl<'a> LayeredRenderer<'a> {
 
     /// A layered pose on the canvas: the unit and each layer, back to front.
     pub fn draw(&self, pose: &LayeredPose) -> Image {
-        let canvas = self.canvas();
-        let mut image = Image::new(canvas.width, canvas.height);
+        let picture = self.canvas();
+        // The layers are composed in the document's pixels, and scaled as they are drawn.
+        let canvas = self.unit.document_canvas();
+        let scale = self.unit.sheet_scale();
+        let mut image = Image::new(picture.width, picture.height);
         for part in pose.draw_order() {
             match part {
                 None => image.draw_image(&self.unit.draw_pose(&pose.unit), 0, 0),
@@ -288,9 +306,9 @@ impl<'a> LayeredRenderer<'a> {
                     compose_turned(
                         &mut image,
                         (&flat.0, flat.1),
+                        (canvas, scale),
                         pivot,
-                        layer.degrees,
-                        additive,
+                        (layer.degrees, additive),
                     );
                 }
             }
@@ -447,28 +465,32 @@ fn draw_layer_tiles(
     (image, (left, top))
 }
 
-/// `src` (whose top left is at `origin` in `dst`'s pixels) turned by `degrees` clockwise about
-/// the pixel corner `pivot`, drawn onto `dst` (added onto it when `additive`).
+/// `src` (whose top left is at `origin` in `canvas`'s pixels) turned by `degrees` clockwise
+/// about the pixel corner `pivot`, drawn onto `dst` (added onto it when `additive`), which is
+/// `canvas` at `scale`: each pixel of `canvas` a block of the scale's factor.
 fn compose_turned(
     dst: &mut Image,
     (src, origin): (&Image, (i64, i64)),
+    (canvas, scale): (Canvas, SheetScale),
     pivot: (i64, i64),
-    degrees: f64,
-    additive: bool,
+    (degrees, additive): (f64, bool),
 ) {
     let turn = Turn::new(degrees);
-    for y in 0..i64::from(dst.height()) {
-        for x in 0..i64::from(dst.width()) {
+    let k = i64::from(scale.factor());
+    for y in 0..i64::from(canvas.height) {
+        for x in 0..i64::from(canvas.width) {
             let (sx, sy) = turn.source_of(pivot, (x, y));
             let colour = src.get(sx - origin.0, sy - origin.1);
             if colour[3] == 0 {
                 continue;
             }
-            if additive {
-                let below = dst.get(x, y);
-                dst.set(x, y, add(colour, below));
-            } else {
-                dst.paint(x, y, colour);
+            for (bx, by) in (0..k * k).map(|i| (x * k + i % k, y * k + i / k)) {
+                if additive {
+                    let below = dst.get(bx, by);
+                    dst.set(bx, by, add(colour, below));
+                } else {
+                    dst.paint(bx, by, colour);
+                }
             }
         }
     }

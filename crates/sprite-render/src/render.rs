@@ -18,7 +18,7 @@ use crate::image::Image;
 use crate::layers::WeaponArt;
 use crate::layout::{check_size, contact_sheet, strip};
 use crate::request::{CheckedRender, Drawn, Format, RequestFault, Subject};
-use crate::sheet::SheetImage;
+use crate::sheet::{SheetImage, SheetScale};
 
 /// The pictures a render cuts its tiles from.
 #[derive(Debug, Clone, Copy)]
@@ -30,15 +30,19 @@ pub struct TileSources<'a> {
     /// The weapon and effect layers, cut from the weapons sheet: needed when the request asks
     /// for a weapon.
     pub weapon: Option<&'a WeaponArt<'a>>,
+    /// The size the sheet (and the SP2) are drawn at: the request's
+    /// ([`crate::RenderRequest::sheet_scale`]) or the render is refused.
+    pub sheet_scale: SheetScale,
 }
 
 impl<'a> TileSources<'a> {
-    /// The art of loaded sheets.
+    /// The tile sources of loaded sheets, at the unit sheet's scale.
     pub fn of(sheet: &'a SheetImage, sp2: Option<&'a SheetImage>) -> TileSources<'a> {
         TileSources {
             sheet: &sheet.image,
             sp2: sp2.map(|s| &s.image),
             weapon: None,
+            sheet_scale: sheet.scale,
         }
     }
 }
@@ -205,6 +209,16 @@ impl CheckedRender<'_, '_> {
 
     /// The pictures this request draws, fitted, not yet encoded.
     fn draw(&self, art: &TileSources<'_>) -> Result<Drawing, RenderFailure> {
+        let scale = self.request.sheet_scale;
+        if art.sheet_scale != scale {
+            return Err(RenderFailure::mismatch(
+                false,
+                RenderError::SheetScaleMismatch {
+                    asked: scale,
+                    given: art.sheet_scale,
+                },
+            ));
+        }
         if let (Some(weapon_type), Drawn::Motions(motions)) = (self.request.weapon, &self.drawn) {
             let weapon = art
                 .weapon
@@ -212,6 +226,7 @@ impl CheckedRender<'_, '_> {
             return self.draw_with_layers(art, weapon, weapon_type, motions);
         }
         let renderer = Renderer::new(self.doc, art.sheet)
+            .and_then(|renderer| renderer.with_sheet_scale(scale))
             .map_err(|error| RenderFailure::mismatch(false, error))?
             .with_cancel(self.cancel.clone());
         let renderer = match art.sp2 {
@@ -267,7 +282,28 @@ impl CheckedRender<'_, '_> {
                 }
             }
         }
-        Ok(rows.fitted(renderer.canvas(), "", loops))
+        Ok(rows.fitted(renderer.canvas(), "", loops, self.hd_line(false)))
+    }
+
+    /// The report's line on an HD render (none at SD): what was doubled, and with the layers,
+    /// that they are SD art drawn at twice the size.
+    fn hd_line(&self, layers: bool) -> Option<String> {
+        let scale = self.request.sheet_scale;
+        (scale != SheetScale::Sd).then(|| {
+            let k = scale.factor();
+            format!(
+                "hd      the sheet at {k}x: cells cut at {k} times their place and size, offsets \
+                 and moves {k} times the document's{}",
+                if layers {
+                    format!(
+                        "; the weapon and effect are SD art drawn {k}x (nearest neighbour: there \
+                         is no HD weapons sheet)"
+                    )
+                } else {
+                    String::new()
+                }
+            )
+        })
     }
 
     /// Each animation at each view with its layers, on a canvas that holds them (then fitted to
@@ -289,6 +325,7 @@ impl CheckedRender<'_, '_> {
             .collect();
         let renderer = weapon
             .renderer(self.doc, art.sheet, weapon_type, &animations, &self.views)
+            .and_then(|renderer| renderer.with_sheet_scale(self.request.sheet_scale))
             .and_then(|renderer| match art.sp2 {
                 Some(sp2) => renderer.with_sp2(sp2),
                 None => Ok(renderer),
@@ -314,7 +351,12 @@ impl CheckedRender<'_, '_> {
                 )?;
             }
         }
-        Ok(rows.fitted(renderer.canvas(), ", weapon and effect included", loops))
+        Ok(rows.fitted(
+            renderer.canvas(),
+            ", weapon and effect included",
+            loops,
+            self.hd_line(true),
+        ))
     }
 
     /// A contact sheet of every frame on the document's canvas.
@@ -322,20 +364,19 @@ impl CheckedRender<'_, '_> {
         let columns = self.request.columns;
         let sheet = contact_sheet(renderer, columns).map_err(RenderFailure::drawing)?;
         let canvas = renderer.canvas();
-        let report = vec![
-            format!(
-                "canvas  {} x {} a frame (the document's), stance point at ({}, {})",
-                canvas.width,
-                canvas.height,
-                canvas.stance().0,
-                canvas.stance().1
-            ),
-            format!(
-                "frames  {} (contact sheet, {} a row)",
-                self.doc.frames.len(),
-                columns.max(1)
-            ),
-        ];
+        let mut report = vec![format!(
+            "canvas  {} x {} a frame (the document's), stance point at ({}, {})",
+            canvas.width,
+            canvas.height,
+            canvas.stance().0,
+            canvas.stance().1
+        )];
+        report.extend(self.hd_line(false));
+        report.push(format!(
+            "frames  {} (contact sheet, {} a row)",
+            self.doc.frames.len(),
+            columns.max(1)
+        ));
         Ok(Drawing::ContactSheet {
             sheet,
             canvas,
@@ -492,9 +533,15 @@ impl Rows {
     }
 
     /// The rows fitted to what they draw ([`fit_to_drawn`]), with the fitted canvas and the
-    /// report: that canvas (`the box of what this render draws{drawn_too}`), then each row's
-    /// line.
-    fn fitted(mut self, canvas: Canvas, drawn_too: &str, loops: bool) -> Drawing {
+    /// report: that canvas (`the box of what this render draws{drawn_too}`), the HD line when
+    /// there is one, then each row's line.
+    fn fitted(
+        mut self,
+        canvas: Canvas,
+        drawn_too: &str,
+        loops: bool,
+        hd_line: Option<String>,
+    ) -> Drawing {
         let canvas = fit_to_drawn(&mut self.frames, canvas);
         let mut report = vec![format!(
             "canvas  {} x {}, stance point at ({}, {}) (the box of what this render draws{drawn_too})",
@@ -503,6 +550,7 @@ impl Rows {
             canvas.stance().0,
             canvas.stance().1
         )];
+        report.extend(hd_line);
         report.extend(self.lines);
         Drawing::Rows {
             rows: self.frames,

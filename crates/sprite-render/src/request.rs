@@ -15,6 +15,7 @@ use sprite_data::{Document, FrameIndex};
 
 use crate::cancel::Cancel;
 use crate::image::Background;
+use crate::sheet::SheetScale;
 
 /// The file a render writes, chosen by the output's extension (the command line) or the
 /// endpoint's (the server).
@@ -94,12 +95,16 @@ pub struct RenderRequest {
     /// Draw the unit holding a weapon of this type, with the weapon and effect layers its
     /// animations start (their art is given to [`CheckedRender::render`]).
     pub weapon: Option<WeaponType>,
+    /// The sheet's size: SD (the SPR's) or HD, the remaster's sheet at twice it
+    /// (docs/remaster.md "Drawing at twice the size"). The art given to
+    /// [`CheckedRender::render`] must be of this scale.
+    pub sheet_scale: SheetScale,
 }
 
 impl RenderRequest {
     /// A request for `what` in `format` with every other choice at the command line's default:
     /// view 1, not in water, scale 1, transparent, no labels, 16 columns, plays as the animation
-    /// loops, holds of 60 ticks, no weapon.
+    /// loops, holds of 60 ticks, no weapon, the SD sheet.
     pub fn new(what: Subject, format: Format) -> RenderRequest {
         RenderRequest {
             what,
@@ -113,6 +118,7 @@ impl RenderRequest {
             hold: 60,
             format,
             weapon: None,
+            sheet_scale: SheetScale::Sd,
         }
     }
 

@@ -1,5 +1,8 @@
 //! Sprite sheets as pictures: an SPR decoded with one of its palettes, or a PNG in the same layout
-//! (indexed or RGBA), and an SPR written back out as an indexed PNG, whole or just its portrait.
+//! (indexed or RGBA), and an SPR written back out as an indexed PNG, whole or just its portrait;
+//! and the remaster's HD pair drawn with its SPR's palettes (docs/remaster.md "The format"), a
+//! sheet at twice the size, which every picture is then drawn at twice the size from
+//! ([`SheetScale`]).
 //!
 //! Colours are the codec's ([`fft_formats::spr::colour_rgba`]): each 5-bit channel expanded to
 //! `v * 255 / 31` rounded. (The derived RAMUZA PNG beside the test data used `floor` instead, so
@@ -7,6 +10,7 @@
 
 use std::borrow::Cow;
 
+use fft_formats::hd::{self, HdSheet};
 use fft_formats::spr::{
     PALETTE_COLOURS, SHEET_SIZE, SP2_SIZE, Spr, SprVariant, WIDTH, colour_rgba, palette_rgba,
 };
@@ -28,6 +32,53 @@ pub enum SheetSource {
     Spr { variant: SprVariant, palette: usize },
     /// A PNG file; `indexed` when it had a palette.
     Png { indexed: bool },
+    /// The remaster's HD pair, drawn with this palette of its SPR.
+    HdPair { palette: usize },
+}
+
+/// The size a sheet is drawn at, against the document's numbers (the SPR's): the PlayStation's
+/// own, or the remaster's HD sheets at twice it, where a cell (x, y, w, h) is cut at
+/// (2x, 2y, 2w, 2h) and every offset and move doubles (docs/remaster.md "Drawing at twice the
+/// size").
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum SheetScale {
+    /// The SPR's size: one sheet pixel for each of the document's.
+    #[default]
+    Sd,
+    /// The remaster's HD sheet: [`fft_formats::hd::SCALE`] sheet pixels across and down for
+    /// each of the document's.
+    Hd,
+}
+
+impl SheetScale {
+    /// Sheet pixels for one of the document's, across and down: 1 or 2.
+    pub const fn factor(self) -> u32 {
+        match self {
+            Self::Sd => 1,
+            Self::Hd => hd::SCALE as u32,
+        }
+    }
+
+    /// The scale of a factor (1 or 2), if it is one.
+    pub fn of_factor(factor: u32) -> Option<Self> {
+        [Self::Sd, Self::Hd]
+            .into_iter()
+            .find(|scale| scale.factor() == factor)
+    }
+
+    /// The name used in reports: `SD` or `HD`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Sd => "SD",
+            Self::Hd => "HD",
+        }
+    }
+}
+
+impl std::fmt::Display for SheetScale {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// A sheet ready to cut cells from.
@@ -35,6 +86,8 @@ pub enum SheetSource {
 pub struct SheetImage {
     pub image: Image,
     pub source: SheetSource,
+    /// The size it is drawn at: [`SheetScale::Hd`] for the remaster's pair, else SD.
+    pub scale: SheetScale,
 }
 
 /// The PNG file signature.
@@ -58,6 +111,7 @@ pub fn load_sheet(bytes: &[u8], palette: Option<usize>) -> Result<SheetImage, Re
             variant: spr.variant,
             palette,
         },
+        scale: SheetScale::Sd,
     })
 }
 
@@ -94,6 +148,7 @@ pub fn load_sp2(
             variant: spr.variant,
             palette: 0,
         },
+        scale: SheetScale::Sd,
     })
 }
 
@@ -201,6 +256,73 @@ pub fn spr_image(spr: &Spr, palette: usize) -> Result<Image, RenderError> {
         Image::from_pixels(WIDTH as u32, spr.height() as u32, pixels)
             .expect("a decoded sheet holds width x height pixels"),
     )
+}
+
+/// Reads the remaster's HD pair, `upper` (`tex_N.bin`) and `lower` (`tex_N+1.bin`), drawn with
+/// palette `palette` (0 when `None`) of `palettes`, the SPR it pairs with: a 512 x 976 sheet at
+/// [`SheetScale::Hd`].
+///
+/// # Errors
+/// A pair that does not decode ([`RenderError::HdPair`]); palettes from a file that is no SPR
+/// ([`RenderError::HdPalettes`]) or not a standard sheet; a palette the SPR does not have.
+pub fn load_hd_sheet(
+    upper: &[u8],
+    lower: &[u8],
+    palettes: &[u8],
+    palette: Option<usize>,
+) -> Result<SheetImage, RenderError> {
+    let sheet = HdSheet::decode(upper, lower).map_err(RenderError::HdPair)?;
+    let spr = hd_palettes(palettes)?;
+    let palette = palette.unwrap_or(0);
+    Ok(SheetImage {
+        image: hd_image(&sheet, &spr, palette)?,
+        source: SheetSource::HdPair { palette },
+        scale: SheetScale::Hd,
+    })
+}
+
+/// The SPR an HD pair takes its colours from, read from `bytes`.
+///
+/// # Errors
+/// [`RenderError::HdPalettes`] for a file that is no SPR; [`RenderError::NotHdPalettes`] for an
+/// SPR of another layout than the standard sheet's (the only one the pair is drawn from).
+pub fn hd_palettes(bytes: &[u8]) -> Result<Spr, RenderError> {
+    if bytes.starts_with(&PNG_SIGNATURE) {
+        return Err(RenderError::HdPalettes(
+            "it is a PNG picture, and the palettes are an SPR's colour words".into(),
+        ));
+    }
+    let spr = Spr::decode(bytes).map_err(|e| RenderError::HdPalettes(e.to_string()))?;
+    if spr.variant != SprVariant::Standard {
+        return Err(RenderError::NotHdPalettes {
+            variant: spr.variant,
+        });
+    }
+    Ok(spr)
+}
+
+/// The HD sheet in colour: every pixel through palette `palette` of `spr`, the SPR it pairs
+/// with, index 0 transparent ([`spr_image`] at twice the size).
+///
+/// # Errors
+/// An SPR that is not a standard sheet; as [`check_palette`]; a sheet built by hand with another
+/// number of pixels than 512 x 976.
+pub fn hd_image(sheet: &HdSheet, spr: &Spr, palette: usize) -> Result<Image, RenderError> {
+    if spr.variant != SprVariant::Standard {
+        return Err(RenderError::NotHdPalettes {
+            variant: spr.variant,
+        });
+    }
+    check_palette(spr, palette)?;
+    let colours = spr.palette_rgba(palette);
+    let pixels = sheet
+        .pixels
+        .iter()
+        .map(|&i| colours[usize::from(i & 0x0F)])
+        .collect();
+    Image::from_pixels(hd::WIDTH as u32, hd::HEIGHT as u32, pixels).ok_or(RenderError::HdPixels {
+        count: sheet.pixels.len(),
+    })
 }
 
 /// The palette an SP2 sheet is written with when it has none of its own: a grey ramp, index `i`
@@ -311,6 +433,7 @@ pub fn sheet_from_png(bytes: &[u8]) -> Result<SheetImage, RenderError> {
     Ok(SheetImage {
         image,
         source: SheetSource::Png { indexed },
+        scale: SheetScale::Sd,
     })
 }
 

@@ -32,6 +32,9 @@ use crate::sheet::{PNG_SIGNATURE, rgba_pixels, spr_to_png};
 /// The chunk type of the sheet data an indexed PNG cannot hold: ancillary, private, safe to copy
 /// (its content does not depend on the pixels, so an editor may keep it when it changes them).
 pub const CHUNK_TYPE: [u8; 4] = *b"spPl";
+/// The chunk's layout code for the picture of the remaster's HD pair ([`crate::hd_png`]): the
+/// codes 0-5 are the SPR layouts.
+pub const HD_PAIR_CODE: u8 = 6;
 /// The version of the chunk's layout this module reads and writes.
 pub const CHUNK_VERSION: u8 = 1;
 /// The chunk's `shown` byte when the PLTE is no palette of the sheet (an SP2's grey ramp).
@@ -53,7 +56,7 @@ const NAMED_PIXELS: usize = 4;
 /// | offset | size | field |
 /// |---|---|---|
 /// | 0 | 1 | version (1) |
-/// | 1 | 1 | layout: 0 standard, 1 short, 2 tall, 3 SP2, 4 OTHER, 5 weapons |
+/// | 1 | 1 | layout: 0 standard, 1 short, 2 tall, 3 SP2, 4 OTHER, 5 weapons ([`HD_PAIR_CODE`], 6, an HD pair) |
 /// | 2 | 1 | the palette the PLTE shows, 0xFF for none |
 /// | 3 | 1 | 0 |
 /// | 4 | 4 | the zero bytes after the pixel data (u32, little-endian) |
@@ -71,7 +74,7 @@ pub struct SheetChunk {
 }
 
 /// The layout's code in the chunk. Fixed here, whatever order [`SprVariant::ALL`] lists them in.
-fn variant_code(variant: SprVariant) -> u8 {
+pub(crate) fn variant_code(variant: SprVariant) -> u8 {
     match variant {
         SprVariant::Standard => 0,
         SprVariant::Short => 1,
@@ -99,40 +102,97 @@ impl SheetChunk {
     /// Padding over [`MAX_PADDING`], more palettes than a u16 counts, a shown palette that is
     /// not one of them.
     pub fn to_bytes(&self) -> Result<Vec<u8>, SprPngError> {
-        if self.padding > MAX_PADDING {
-            return Err(SprPngError::BadChunk(format!(
-                "it would give {} zero bytes after the pixels; a sheet has at most {MAX_PADDING}",
-                self.padding
-            )));
-        }
-        let padding = self.padding as u32;
-        let count = u16::try_from(self.palettes.len())
-            .map_err(|_| SprPngError::BadChunk("over 65535 palettes".into()))?;
-        let shown = match self.shown {
-            None => NO_PALETTE_SHOWN,
-            Some(p) if p < self.palettes.len() && p < usize::from(NO_PALETTE_SHOWN) => p as u8,
-            Some(p) => {
-                return Err(SprPngError::BadChunk(format!(
-                    "it would say the picture shows palette {p} of {}",
-                    self.palettes.len()
-                )));
-            }
-        };
-        let mut out = Vec::with_capacity(CHUNK_HEAD + self.palettes.len() * 32);
-        out.extend_from_slice(&[CHUNK_VERSION, variant_code(self.variant), shown, 0]);
-        out.extend_from_slice(&padding.to_le_bytes());
-        out.extend_from_slice(&count.to_le_bytes());
-        for word in self.palettes.iter().flatten() {
-            out.extend_from_slice(&word.to_le_bytes());
-        }
-        Ok(out)
+        chunk_data(
+            variant_code(self.variant),
+            self.shown,
+            self.padding,
+            &self.palettes,
+        )
     }
 
     /// Reads the chunk's data.
     ///
     /// # Errors
-    /// [`SprPngError::BadChunk`], saying what does not fit.
+    /// [`SprPngError::BadChunk`], saying what does not fit; [`SprPngError::HdPicture`] for the
+    /// chunk of an HD pair's picture.
     pub fn parse(data: &[u8]) -> Result<Self, SprPngError> {
+        let raw = RawChunk::parse(data, |code| {
+            if code == HD_PAIR_CODE {
+                return Err(SprPngError::HdPicture);
+            }
+            SprVariant::ALL
+                .into_iter()
+                .find(|v| variant_code(*v) == code)
+                .map(|v| (v.palette_count(), format!("a {v} sheet")))
+                .ok_or_else(|| {
+                    SprPngError::BadChunk(format!("layout code {code}, which is none of 0 to 6"))
+                })
+        })?;
+        let variant = SprVariant::ALL
+            .into_iter()
+            .find(|v| variant_code(*v) == raw.code)
+            .expect("the code was found above");
+        Ok(Self {
+            variant,
+            shown: raw.shown,
+            padding: raw.padding,
+            palettes: raw.palettes,
+        })
+    }
+}
+
+/// The chunk's data for a layout `code` (module docs' table).
+pub(crate) fn chunk_data(
+    code: u8,
+    shown: Option<usize>,
+    padding: usize,
+    palettes: &[Palette],
+) -> Result<Vec<u8>, SprPngError> {
+    if padding > MAX_PADDING {
+        return Err(SprPngError::BadChunk(format!(
+            "it would give {padding} zero bytes after the pixels; a sheet has at most {MAX_PADDING}"
+        )));
+    }
+    let padding = padding as u32;
+    let count = u16::try_from(palettes.len())
+        .map_err(|_| SprPngError::BadChunk("over 65535 palettes".into()))?;
+    let shown = match shown {
+        None => NO_PALETTE_SHOWN,
+        Some(p) if p < palettes.len() && p < usize::from(NO_PALETTE_SHOWN) => p as u8,
+        Some(p) => {
+            return Err(SprPngError::BadChunk(format!(
+                "it would say the picture shows palette {p} of {}",
+                palettes.len()
+            )));
+        }
+    };
+    let mut out = Vec::with_capacity(CHUNK_HEAD + palettes.len() * 32);
+    out.extend_from_slice(&[CHUNK_VERSION, code, shown, 0]);
+    out.extend_from_slice(&padding.to_le_bytes());
+    out.extend_from_slice(&count.to_le_bytes());
+    for word in palettes.iter().flatten() {
+        out.extend_from_slice(&word.to_le_bytes());
+    }
+    Ok(out)
+}
+
+/// The chunk's fields before the layout code is read as a layout.
+pub(crate) struct RawChunk {
+    pub(crate) code: u8,
+    pub(crate) shown: Option<usize>,
+    pub(crate) padding: usize,
+    pub(crate) palettes: Vec<Palette>,
+}
+
+impl RawChunk {
+    /// The fields of the chunk's data, each checked against the others: the version, the layout
+    /// code (`layout` gives its palette count and its name in words, or refuses it), the palette
+    /// count against it, the length the count makes, the shown palette one of them, the padding
+    /// bounded.
+    pub(crate) fn parse(
+        data: &[u8],
+        layout: impl FnOnce(u8) -> Result<(usize, String), SprPngError>,
+    ) -> Result<Self, SprPngError> {
         let bad = |why: String| SprPngError::BadChunk(why);
         let head = data.get(..CHUNK_HEAD).ok_or_else(|| {
             bad(format!(
@@ -146,15 +206,11 @@ impl SheetChunk {
                 head[0]
             )));
         }
-        let variant = SprVariant::ALL
-            .into_iter()
-            .find(|v| variant_code(*v) == head[1])
-            .ok_or_else(|| bad(format!("layout code {}, which is none of 0 to 5", head[1])))?;
+        let (palettes_of_layout, layout_words) = layout(head[1])?;
         let count = usize::from(u16::from_le_bytes([head[8], head[9]]));
-        if count != variant.palette_count() {
+        if count != palettes_of_layout {
             return Err(bad(format!(
-                "{count} palettes for a {variant} sheet, which has {}",
-                variant.palette_count()
+                "{count} palettes for {layout_words}, which has {palettes_of_layout}"
             )));
         }
         let want = CHUNK_HEAD + count * 2 * PALETTE_COLOURS;
@@ -186,7 +242,7 @@ impl SheetChunk {
             })
             .collect();
         Ok(Self {
-            variant,
+            code: head[1],
             shown,
             padding,
             palettes,
@@ -213,16 +269,24 @@ pub fn export(spr: &Spr, palette: usize) -> Result<Vec<u8>, SprPngError> {
 /// A padding over [`MAX_PADDING`]; a `png` that does not start with the signature and an IHDR
 /// chunk.
 pub fn add_chunk(png: &[u8], spr: &Spr, palette: usize) -> Result<Vec<u8>, SprPngError> {
+    let shown = (spr.variant != SprVariant::Sp2).then_some(palette);
+    let data = SheetChunk::of(spr, shown).to_bytes()?;
+    with_chunk(png, &data)
+}
+
+/// `png` with a `spPl` chunk of `data` right after its header.
+///
+/// # Errors
+/// A `png` that does not start with the signature and an IHDR chunk.
+pub(crate) fn with_chunk(png: &[u8], data: &[u8]) -> Result<Vec<u8>, SprPngError> {
     if header_size(png).is_none() {
         return Err(SprPngError::NotPng);
     }
-    let shown = (spr.variant != SprVariant::Sp2).then_some(palette);
-    let data = SheetChunk::of(spr, shown).to_bytes()?;
     // After the signature and the IHDR chunk (its length, type, 13 bytes and CRC).
     let at = PNG_SIGNATURE.len() + 4 + 4 + 13 + 4;
     let mut out = Vec::with_capacity(png.len() + data.len() + 12);
     out.extend_from_slice(&png[..at]);
-    out.extend_from_slice(&chunk(CHUNK_TYPE, &data));
+    out.extend_from_slice(&chunk(CHUNK_TYPE, data));
     out.extend_from_slice(&png[at..]);
     Ok(out)
 }
@@ -242,7 +306,7 @@ fn chunk(kind: [u8; 4], data: &[u8]) -> Vec<u8> {
 
 /// The data of the `spPl` chunk of a PNG, if it has one; its CRC is checked (the PNG decoder
 /// skips ancillary chunks whose CRC is wrong, silently).
-fn find_chunk(png: &[u8]) -> Result<Option<&[u8]>, SprPngError> {
+pub(crate) fn find_chunk(png: &[u8]) -> Result<Option<&[u8]>, SprPngError> {
     let mut at = PNG_SIGNATURE.len();
     while let Some(head) = png.get(at..at + 8) {
         let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
@@ -403,6 +467,25 @@ pub enum SprPngError {
     NoSuchPalette { palette: usize, variant: SprVariant },
     #[error("its spPl chunk (the sheet's palettes, written by tactics-sprite) is damaged: {0}")]
     BadChunk(String),
+    /// An SPR import given the picture of an HD pair.
+    #[error(
+        "this is the picture of an HD pair (512 x 976, the remaster's tex_N.bin and tex_N+1.bin), \
+         not of an SPR sheet: import it into the pair"
+    )]
+    HdPicture,
+    /// An HD import given a picture of another size.
+    #[error(
+        "the picture is {width} x {height}; the picture of an HD pair is {} x {}",
+        fft_formats::hd::WIDTH,
+        fft_formats::hd::HEIGHT
+    )]
+    HdSize { width: u32, height: u32 },
+    /// An HD import given a picture whose chunk says it is an SPR's.
+    #[error(
+        "its spPl chunk says it is the picture of {layout}, not of an HD pair: import it as an \
+         SPR sheet"
+    )]
+    NotHdPicture { layout: String },
     #[error("the sheet does not encode: {0}")]
     Encode(#[from] fft_formats::EncodeError),
     /// The picture of a sheet cannot be made ([`export`]).
@@ -484,7 +567,7 @@ pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported,
             .map(|c| [c[0], c[1], c[2]])
             .collect();
         let depth = info.bit_depth as u8;
-        let indices = read_indices(&mut reader, depth, rows)?;
+        let indices = read_indices(&mut reader, depth, (WIDTH, rows))?;
         let (palettes, sources) = palettes_of_indexed(&plte, variant, chunk.as_ref(), options)?;
         (indices, PixelSource::Indices, palettes, sources)
     } else {
@@ -492,8 +575,14 @@ pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported,
         let base = base_palettes(variant, chunk.as_ref(), options)
             .filter(|(palettes, _)| !palettes.is_empty())
             .ok_or(SprPngError::NoPalettes)?;
-        let colours = read_colours(png_bytes, rows)?;
-        let (indices, palette) = match_colours(&colours, &base.0, variant, options)?;
+        let colours = read_colours(png_bytes, (WIDTH, rows))?;
+        let preferred = options.like.map(|like| like.pixels.as_slice());
+        let (indices, palette) = match_colours(
+            &colours,
+            &base.0,
+            (variant, options.palette),
+            (WIDTH, preferred),
+        )?;
         let sources = vec![base.1; base.0.len()];
         (indices, PixelSource::Colours { palette }, base.0, sources)
     };
@@ -529,14 +618,14 @@ pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported,
 }
 
 /// The width and height an IHDR chunk right after the signature gives, if there is one.
-fn header_size(png: &[u8]) -> Option<(u32, u32)> {
+pub(crate) fn header_size(png: &[u8]) -> Option<(u32, u32)> {
     let head = png.get(PNG_SIGNATURE.len()..PNG_SIGNATURE.len() + 16)?;
     let be = |at: usize| u32::from_be_bytes([head[at], head[at + 1], head[at + 2], head[at + 3]]);
     (be(0) == 13 && &head[4..8] == b"IHDR").then(|| (be(8), be(12)))
 }
 
 /// A PNG decoder for `bytes` with bounded allocations and no text or ICC chunks read.
-fn decoder(
+pub(crate) fn decoder(
     bytes: &[u8],
     transformations: png::Transformations,
 ) -> png::Decoder<std::io::Cursor<&[u8]>> {
@@ -565,6 +654,9 @@ fn layout(
         let without_band = variant == SprVariant::Standard && height as usize == BAND_ROWS.start;
         full || without_band
     };
+    if (width as usize, height as usize) == (fft_formats::hd::WIDTH, fft_formats::hd::HEIGHT) {
+        return Err(SprPngError::HdPicture);
+    }
     if width as usize != WIDTH || !SprVariant::ALL.into_iter().any(fits) {
         return Err(SprPngError::Size { width, height });
     }
@@ -686,10 +778,10 @@ fn carried_words(palettes: &[usize], entries: usize) -> String {
 }
 
 /// An indexed picture's pixel values, one a byte, row by row; each must be 0 to 15.
-fn read_indices(
+pub(crate) fn read_indices(
     reader: &mut png::Reader<std::io::Cursor<&[u8]>>,
     depth: u8,
-    rows: usize,
+    (width, rows): (usize, usize),
 ) -> Result<Vec<u8>, SprPngError> {
     let size = reader
         .output_buffer_size()
@@ -699,11 +791,11 @@ fn read_indices(
     let line = frame.line_size;
     let per_byte = 8 / usize::from(depth.max(1));
     let mask = (1u16 << depth) - 1;
-    let mut indices = Vec::with_capacity(WIDTH * rows);
+    let mut indices = Vec::with_capacity(width * rows);
     let mut wrong = Vec::new();
     let mut wrong_count = 0;
     for (y, row) in buf.chunks(line).take(rows).enumerate() {
-        for x in 0..WIDTH {
+        for x in 0..width {
             let value = if depth >= 8 {
                 row[x]
             } else {
@@ -734,7 +826,10 @@ fn read_indices(
 }
 
 /// A picture in colours as RGBA, row by row.
-fn read_colours(bytes: &[u8], rows: usize) -> Result<Vec<Rgba>, SprPngError> {
+pub(crate) fn read_colours(
+    bytes: &[u8],
+    (width, rows): (usize, usize),
+) -> Result<Vec<Rgba>, SprPngError> {
     let mut reader = decoder(bytes, png::Transformations::normalize_to_color8()).read_info()?;
     let size = reader
         .output_buffer_size()
@@ -743,17 +838,19 @@ fn read_colours(bytes: &[u8], rows: usize) -> Result<Vec<Rgba>, SprPngError> {
     let frame = reader.next_frame(&mut buf)?;
     let data = &buf[..frame.buffer_size()];
     let colours = rgba_pixels(frame.color_type, data);
-    Ok(colours.into_iter().take(WIDTH * rows).collect())
+    Ok(colours.into_iter().take(width * rows).collect())
 }
 
-/// The index of each colour in one palette: `options.palette`, else the first every colour fits.
-fn match_colours(
+/// The index of each colour in one palette: `palette`, else the first every colour fits; where
+/// several indices show a colour, the `preferred` index at that pixel when it is one of them.
+/// The picture is `width` wide; `variant` is the layout the palettes are of, for the error.
+pub(crate) fn match_colours(
     colours: &[Rgba],
     palettes: &[Palette],
-    variant: SprVariant,
-    options: &ImportOptions<'_>,
+    (variant, palette): (SprVariant, Option<usize>),
+    (width, preferred): (usize, Option<&[u8]>),
 ) -> Result<(Vec<u8>, usize), SprPngError> {
-    let candidates: Vec<usize> = match options.palette {
+    let candidates: Vec<usize> = match palette {
         Some(p) if p < palettes.len() => vec![p],
         Some(palette) => return Err(SprPngError::NoSuchPalette { palette, variant }),
         None => (0..palettes.len()).collect(),
@@ -777,7 +874,7 @@ fn match_colours(
             .take(best)
             .count();
         if misfits == 0 {
-            return Ok((indices_in(colours, &palettes[p], options.like), p));
+            return Ok((indices_in(colours, &palettes[p], preferred), p));
         }
         if misfits < best {
             fewest = Some((p, misfits));
@@ -792,8 +889,8 @@ fn match_colours(
             count += 1;
             if first.len() < NAMED_PIXELS {
                 first.push(Pixel {
-                    x: (i % WIDTH) as u32,
-                    y: (i / WIDTH) as u32,
+                    x: (i % width) as u32,
+                    y: (i / width) as u32,
                     value: *colour,
                 });
             }
@@ -807,14 +904,14 @@ fn match_colours(
     })
 }
 
-/// Each colour's index in `palette` (they all fit), `like`'s index where several show it.
-fn indices_in(colours: &[Rgba], palette: &Palette, like: Option<&Spr>) -> Vec<u8> {
+/// Each colour's index in `palette` (they all fit), the `preferred` index where several show it.
+fn indices_in(colours: &[Rgba], palette: &Palette, preferred: Option<&[u8]>) -> Vec<u8> {
     let shown = palette_rgba(palette);
     colours
         .iter()
         .enumerate()
         .map(|(i, colour)| {
-            let preferred = like.and_then(|l| l.pixels.get(i)).copied();
+            let preferred = preferred.and_then(|p| p.get(i)).copied();
             index_of(*colour, &shown, preferred).unwrap_or(0)
         })
         .collect()

@@ -5,7 +5,7 @@
 mod common;
 
 use fft_formats::layer::WeaponType;
-use sprite_render::sheet::synthetic_sheet;
+use sprite_render::sheet::{SheetScale, synthetic_sheet};
 use sprite_render::{
     Background, Cancel, Format, RenderError, RenderFailure, RenderRequest, RequestFault, Subject,
     TileSources,
@@ -132,6 +132,7 @@ fn a_checked_request_draws_its_file_or_says_what_it_lacks() {
         sheet: &sheet,
         sp2: None,
         weapon: None,
+        sheet_scale: SheetScale::Sd,
     };
     // A frame in an animated file is a file of one frame.
     let frame = RenderRequest::new(Subject::Frame(3), Format::Gif);
@@ -169,6 +170,7 @@ fn a_checked_request_draws_its_file_or_says_what_it_lacks() {
             &sprite_render::sheet::SheetImage {
                 image: small,
                 source: sprite_render::sheet::SheetSource::Png { indexed: false },
+                scale: SheetScale::Sd,
             },
             None,
         ))
@@ -194,6 +196,7 @@ fn a_render_nobody_waits_for_stops_and_one_still_wanted_is_the_same_file() {
         sheet: &sheet,
         sp2: None,
         weapon: None,
+        sheet_scale: SheetScale::Sd,
     };
     let requests = [
         RenderRequest {
@@ -240,6 +243,7 @@ fn a_still_picture_scaled_as_it_is_encoded_is_the_picture_scaled() {
         sheet: &sheet,
         sp2: None,
         weapon: None,
+        sheet_scale: SheetScale::Sd,
     };
     let background = Background::Colour([16, 32, 48, 255]);
     let request = RenderRequest {

@@ -332,6 +332,7 @@ async fn the_canvas_with_a_weapon_is_the_render_with_it() {
                 sheet: &sheet,
                 sp2: None,
                 weapon: Some(&art),
+                sheet_scale: sprite_render::sheet::SheetScale::Sd,
             })
             .expect("drawn");
         let [left, top, right, bottom] = box_of(&canvas);

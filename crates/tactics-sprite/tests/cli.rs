@@ -621,7 +621,7 @@ fn help_explains_commands_and_flags() {
 /// with the page that says the rest, which must exist (issue 25: help that links the docs).
 #[test]
 fn every_help_is_short_and_names_a_page_that_exists() {
-    let commands: [&[&str]; 21] = [
+    let commands: [&[&str]; 22] = [
         &[],
         &["inspect"],
         &["build"],
@@ -630,6 +630,7 @@ fn every_help_is_short_and_names_a_page_that_exists() {
         &["sheet"],
         &["sheet", "export"],
         &["sheet", "import"],
+        &["sheet", "upscale"],
         &["render"],
         &["export-aseprite"],
         &["check"],

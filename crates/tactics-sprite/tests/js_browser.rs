@@ -15,6 +15,13 @@
 //!   sword, every picture of Swing High in views 1 and 5 and of Swing Mid in views 1 and 6 (the
 //!   sword turned by 90, 45 and 145.02 degrees, the swoosh added onto the unit).
 //!
+//! - from an HD sheet (`sheetScale: 2`, docs/remaster.md "The JavaScript package"), against
+//!   `sprite_render`'s HD pictures drawn here in Rust (the command line takes tex files in a
+//!   later change): TYPE1 on a synthetic HD sheet whose 2 x 2 blocks are not uniform (a cell cut
+//!   half a pixel off shows), frame 88 and every picture of Walk in view 0 and Swing High in view
+//!   5; with the weapons sheet, Swing High and Swing Mid holding a sword (SD layers drawn 2x);
+//!   with the remaster's files (`FFT_HD`), the squire's pair.
+//!
 //! Then the 3D placements, and, when `npm ci` has installed the package's three.js, the group
 //! `createUnitGroup` builds with it.
 
@@ -53,7 +60,7 @@ window.drawRequests = async (spec) => {
     const size = 640;
     const canvas = new OffscreenCanvas(size, size);
     const ctx = canvas.getContext('2d');
-    m.drawPose(ctx, atlas, pose, sheets, { x: size / 2, y: size / 2, scale: spec.scale });
+    m.drawPose(ctx, atlas, pose, sheets, { x: size / 2, y: size / 2, scale: spec.scale, sheetScale: spec.sheetScale ?? 1 });
     const { data } = ctx.getImageData(0, 0, size, size);
     let [left, top, right, bottom] = [size, size, 0, 0];
     for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) {
@@ -396,6 +403,8 @@ fn draw_pose_is_the_render_and_the_3d_placements_are_the_description() {
         assert!(layer_frames > 0, "the sword showed in no picture");
     }
 
+    hd(&mut page, test, &work);
+
     three_d(page.browser);
     examples(page.browser, &server.base, false);
     if package
@@ -411,6 +420,170 @@ fn draw_pose_is_the_render_and_the_3d_placements_are_the_description() {
         );
     }
     let _ = std::fs::remove_dir_all(&work);
+}
+
+/// A synthetic HD sheet for `doc`: the synthetic sheet doubled, each 2 x 2 block's pixels made
+/// unlike (their red and green channels moved by where in the block they are), so that a cell
+/// cut a pixel off, or a block drawn flipped the wrong way, shows.
+fn synthetic_hd_sheet(doc: &sprite_data::Document) -> Image {
+    let sheet = sprite_render::sheet::synthetic_sheet(doc).scaled(2);
+    let mut out = sheet.clone();
+    for y in 0..i64::from(sheet.height()) {
+        for x in 0..i64::from(sheet.width()) {
+            let [r, g, b, a] = sheet.get(x, y);
+            if a != 0 {
+                let (dx, dy) = ((x % 2) as u8, (y % 2) as u8);
+                out.set(
+                    x,
+                    y,
+                    [r.wrapping_add(40 * dx), g.wrapping_add(40 * dy), b, a],
+                );
+            }
+        }
+    }
+    out
+}
+
+/// Every picture of `request` drawn by `sprite_render` at HD from `sheet` (with the weapon's
+/// art, if given), as the page's cut pictures, each with its start tick.
+fn hd_render(
+    doc: &sprite_data::Document,
+    sheet: &Image,
+    weapon: Option<&sprite_render::layers::WeaponArt<'_>>,
+    request: &sprite_render::RenderRequest,
+) -> Vec<(u64, Cut)> {
+    use sprite_render::sheet::{SheetImage, SheetScale, SheetSource};
+    let request = sprite_render::RenderRequest {
+        sheet_scale: SheetScale::Hd,
+        ..request.clone()
+    };
+    let sheet = SheetImage {
+        image: sheet.clone(),
+        source: SheetSource::Png { indexed: false },
+        scale: SheetScale::Hd,
+    };
+    let rendered = request
+        .against(doc)
+        .expect("a request the document takes")
+        .render(&sprite_render::TileSources {
+            weapon,
+            ..sprite_render::TileSources::of(&sheet, None)
+        })
+        .expect("drawn at HD");
+    frames(&rendered.bytes)
+}
+
+/// drawPose with `sheetScale: 2` against `sprite_render`'s HD pictures.
+fn hd(page: &mut Page, test: &str, work: &Path) {
+    use sprite_render::{Format, RenderRequest, Subject};
+    let doc = sprite_data::load_document(&test_support::fixtures::path("documents/type1.json"))
+        .expect("TYPE1");
+    let hd_sheet = synthetic_hd_sheet(&doc);
+    write_png(&work.join("type1-hd.png"), &hd_sheet);
+    let spec = |sheet: &str, requests: Value| {
+        json!({
+            "doc": "/fixtures/documents/type1.json",
+            "sheet": format!("/scratch/{sheet}"),
+            "sp2": null,
+            "scale": 1,
+            "sheetScale": 2,
+            "requests": requests,
+        })
+    };
+    let animation = |name: &str, view: i64| RenderRequest {
+        views: vec![view],
+        ..RenderRequest::new(Subject::Animations(vec![name.to_owned()]), Format::Apng)
+    };
+    let expected = hd_render(
+        &doc,
+        &hd_sheet,
+        None,
+        &RenderRequest::new(Subject::Frame(88), Format::Png),
+    );
+    compare(
+        page,
+        "type1 frame 88 at HD",
+        spec("type1-hd.png", json!([{"frame": 88}])),
+        &expected,
+    );
+    for (name, view) in [("Walk", 0), ("Swing High", 5)] {
+        let expected = hd_render(&doc, &hd_sheet, None, &animation(name, view));
+        compare(
+            page,
+            &format!("type1 {name:?} view {view} at HD"),
+            spec(
+                "type1-hd.png",
+                animation_requests(name, view as u8, false, &expected),
+            ),
+            &expected,
+        );
+    }
+
+    // With the sword: the layers SD art, each pixel a 2 x 2 block.
+    if let Some(wep) = test_support::weapons_sheet_bytes(test) {
+        let spr = fft_formats::spr::Spr::decode(&wep).expect("WEP.SPR");
+        let layer = |name: &str| -> sprite_data::layer::LayerDocument {
+            serde_json::from_str(
+                &std::fs::read_to_string(test_support::fixtures::path(&format!("layers/{name}")))
+                    .expect("a layer"),
+            )
+            .expect("a layer document")
+        };
+        let (wep1, eff1) = (layer("wep1.json"), layer("eff1.json"));
+        let palettes = sprite_render::layers::LayerPalettes::default();
+        let art = sprite_render::layers::WeaponArt::cut(&spr, &wep1, &eff1, palettes)
+            .expect("the layers' blocks");
+        // The whole weapons sheet with the weapons block's palette 0 and the effects block's
+        // (16), as `sheet --palette` writes them for the SD pictures above.
+        for palette in [0, 16] {
+            let image = sprite_render::sheet::spr_image(&spr, palette).expect("a palette");
+            write_png(&work.join(format!("wep-hd-{palette}.png")), &image);
+        }
+        let mut layer_frames = 0;
+        for (name, view) in [("Swing High", 1), ("Swing High", 5), ("Swing Mid", 6)] {
+            let request = RenderRequest {
+                weapon: Some(fft_formats::layer::WeaponType::Sword),
+                ..animation(name, view)
+            };
+            let expected = hd_render(&doc, &hd_sheet, Some(&art), &request);
+            let mut s = spec(
+                "type1-hd.png",
+                animation_requests(name, view as u8, false, &expected),
+            );
+            s["weaponType"] = json!("sword");
+            s["weaponDoc"] = json!("/fixtures/layers/wep1.json");
+            s["effectDoc"] = json!("/fixtures/layers/eff1.json");
+            s["weaponSheet"] = json!("/scratch/wep-hd-0.png");
+            s["effectSheet"] = json!("/scratch/wep-hd-16.png");
+            layer_frames += compare(
+                page,
+                &format!("type1 {name:?} view {view} with a sword at HD"),
+                s,
+                &expected,
+            );
+        }
+        assert!(layer_frames > 0, "the sword showed in no HD picture");
+    }
+
+    // The squire's own pair, coloured with its SPR's palette 0.
+    if let Some(files) = test_support::hd_pair(test, 992, "battle_mina_m_spr.bin") {
+        let sheet =
+            sprite_render::sheet::load_hd_sheet(&files.upper, &files.lower, &files.spr, None)
+                .expect("the squire's pair");
+        write_png(&work.join("tex-992.png"), &sheet.image);
+        for (name, view) in [("Walk", 1), ("Swing High", 5)] {
+            let expected = hd_render(&doc, &sheet.image, None, &animation(name, view));
+            compare(
+                page,
+                &format!("the squire's pair, {name:?} view {view}"),
+                spec(
+                    "tex-992.png",
+                    animation_requests(name, view as u8, false, &expected),
+                ),
+                &expected,
+            );
+        }
+    }
 }
 
 /// The placements worked out by hand from the description: tile centres at `(cx · 0.75,

@@ -90,10 +90,8 @@ fn the_demo_commands_draw_what_the_readme_says() {
         assert_eq!(args[4], "--", "{command}");
         args.drain(..5);
         let data = args.iter().position(|a| a == "--data").unwrap() + 1;
-        assert_eq!(
-            args[data],
-            "target/tactics-sprite-data/tactics-sprite-data.json"
-        );
+        // Without game files, build-data writes the demo's document apart (xtask DEMO_OUT).
+        assert_eq!(args[data], "target/demo/tactics-sprite-data.json");
         args[data] = "fixtures/documents/demo.json".into();
         let output = output_into(&mut args, &dir);
         printed.push(expect(&run_in_root(&args), 0));
@@ -223,6 +221,10 @@ fn the_own_files_section_starts_from_a_disc_image_and_its_commands_run() {
                 "BATTLE/TYPE1.SEQ=edited.seq" => format!("BATTLE/TYPE1.SEQ={}", s(&edited_path)),
                 _ => continue,
             };
+        }
+        // The banner counts every kind: with only some game files that part skips.
+        if args[0] == "serve" && !test_support::every_retail_file(TEST) {
+            continue;
         }
         if args[0] == "serve" {
             let args: Vec<&str> = args[1..].iter().map(String::as_str).collect();

@@ -8,7 +8,9 @@
 //!   `../shared/fft-data/sheets` from the repository root, where CI keeps them;
 //! - `FFT_FFTORAMA`: FFTorama's decoded tables, by default `../shared/fft-data/decoded/fftorama`;
 //! - `FFT_WEAPONS`: the weapons sheet `WEP.SPR`, by default `../shared/fft-data/weapons` (it is
-//!   also found in `FFT_SHEETS`).
+//!   also found in `FFT_SHEETS`);
+//! - `FFT_HD`: the remaster's HD sheets (`tex_N.bin` pairs) and the SPR sheets they pair with, by
+//!   default `../shared/fft-data/hd`.
 //!
 //! A retail file or sheet is found under its disc name (`TYPE1.SEQ`, `RAMUZA.SPR`) or the
 //! remaster's (`battle_type1_seq.bin`, `battle_ramuza_spr.bin`). A test that needs a file that is
@@ -47,8 +49,12 @@ pub use sprite_inputs::retail::{
 pub const FFTORAMA_VAR: &str = "FFT_FFTORAMA";
 /// The variable naming the folder of the weapons sheet.
 pub const WEAPONS_VAR: &str = "FFT_WEAPONS";
+/// The variable naming the folder of the remaster's HD sheets and their SPRs.
+pub const HD_VAR: &str = "FFT_HD";
 /// The variable that turns a missing file into a failure.
 pub const REQUIRE_VAR: &str = "FFT_REQUIRE_ORIGINALS";
+/// Where CI keeps the HD sheets, from the repository root (the default of `FFT_HD`).
+pub const DEFAULT_HD: &str = "../shared/fft-data/hd";
 /// The sha256 of the document built from the retail TYPE1 pair: the shipped
 /// `fixtures/documents/type1.json` (`sha256sum` gives it) and the README's figure.
 pub const TYPE1_SHA256: &str = "a4f40c5ad0c5b5327fbd8418eb94ad9f598fff9d06feb9ad5efe1145817299b9";
@@ -249,6 +255,62 @@ pub fn weapons_sheet(test: &str) -> Option<PathBuf> {
 pub fn weapons_sheet_bytes(test: &str) -> Option<Vec<u8>> {
     let path = weapons_sheet(test)?;
     Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
+/// The HD sheets' folder (`FFT_HD`, by default where CI keeps it), or `None` after the loud skip.
+pub fn hd_folder(test: &str) -> Option<PathBuf> {
+    folder_or_skip(
+        test,
+        HD_VAR,
+        Some(DEFAULT_HD),
+        "the remaster's HD sheets (tex_N.bin) and their SPRs",
+    )
+}
+
+/// The HD sheets' folder when there is one (`FFT_HD`, else its default), without a skip.
+pub fn hd_folder_path() -> Option<PathBuf> {
+    folder_or_why(HD_VAR, Some(DEFAULT_HD), "the remaster's HD sheets").ok()
+}
+
+/// A file of the HD folder by its name (`tex_992.bin`, `battle_mina_m_spr.bin`: the remaster's
+/// names, the only ones these files have), or `None` after the loud skip when it (or the folder)
+/// is missing.
+pub fn hd_file(test: &str, name: &str) -> Option<PathBuf> {
+    let dir = hd_folder(test)?;
+    let path = dir.join(name);
+    if path.is_file() {
+        Some(path)
+    } else {
+        skip(test, &format!("no {name} in {} (${HD_VAR})", dir.display()))
+    }
+}
+
+/// A file of the HD folder's bytes, as [`hd_file`] finds it.
+pub fn hd_bytes(test: &str, name: &str) -> Option<Vec<u8>> {
+    let path = hd_file(test, name)?;
+    Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
+/// The files of one HD pair and its SPR, read from the HD folder: `tex_<n>.bin`,
+/// `tex_<n + 1>.bin` and `spr` (the test names them: which number is which unit is a table the
+/// tests do not keep), or `None` after the loud skip of the first one missing.
+pub fn hd_pair(test: &str, n: u32, spr: &str) -> Option<HdPairFiles> {
+    Some(HdPairFiles {
+        upper: hd_bytes(test, &format!("tex_{n}.bin"))?,
+        lower: hd_bytes(test, &format!("tex_{}.bin", n + 1))?,
+        spr: hd_bytes(test, spr)?,
+    })
+}
+
+/// The bytes of an HD pair and its SPR ([`hd_pair`]).
+#[derive(Debug, Clone)]
+pub struct HdPairFiles {
+    /// `tex_N.bin`.
+    pub upper: Vec<u8>,
+    /// `tex_N+1.bin`.
+    pub lower: Vec<u8>,
+    /// The SPR whose palettes colour it.
+    pub spr: Vec<u8>,
 }
 
 /// FFTorama's tables (`FFT_FFTORAMA`, by default where CI keeps them), or `None` after the loud

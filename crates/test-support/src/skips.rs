@@ -45,6 +45,10 @@ pub const VARIABLES: &[Variable] = &[
         turns_on: "the folder of FFTorama's decoded tables",
     },
     Variable {
+        name: crate::HD_VAR,
+        turns_on: "the folder of the remaster's HD sheets (tex_N.bin) and their SPRs",
+    },
+    Variable {
         name: crate::REQUIRE_VAR,
         turns_on: "=1: a missing game file, table or tool fails its test",
     },

@@ -10,7 +10,7 @@
 
 pub mod compression;
 mod read;
-mod record;
+pub(crate) mod record;
 mod write;
 
 /// Width of every sheet in pixels.

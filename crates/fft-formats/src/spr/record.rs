@@ -30,18 +30,31 @@ const _: () = assert!(PALETTE_COLOURS == 16 && 2 * ROW_BYTES == WIDTH);
 /// Two pixels from each stored byte, the low nibble first.
 fn unpack(stored: [u8; ROW_BYTES]) -> [u8; WIDTH] {
     let mut pixels = [0; WIDTH];
-    for (pair, byte) in pixels.chunks_exact_mut(2).zip(stored) {
-        pair[0] = byte & 0x0F;
-        pair[1] = byte >> 4;
-    }
+    unpack_nibbles(&stored, &mut pixels);
     pixels
 }
 
 /// One stored byte from each two pixels, the first in the low nibble.
 fn pack(pixels: &[u8; WIDTH]) -> [u8; ROW_BYTES] {
     let mut stored = [0; ROW_BYTES];
+    pack_nibbles(pixels, &mut stored);
+    stored
+}
+
+/// The pixels of 4 bpp bytes, two a byte, the low nibble the left pixel: the PlayStation's order,
+/// which the remaster's HD sheets keep (docs/remaster.md "The format"). `pixels` holds twice as
+/// many as `stored`; extra pixels are left as they are.
+pub(crate) fn unpack_nibbles(stored: &[u8], pixels: &mut [u8]) {
+    for (pair, byte) in pixels.chunks_exact_mut(2).zip(stored) {
+        pair[0] = byte & 0x0F;
+        pair[1] = byte >> 4;
+    }
+}
+
+/// 4 bpp bytes from pixels, the first of each two in the low nibble (the inverse of
+/// [`unpack_nibbles`]; pixels are 0-15, checked by the encoders).
+pub(crate) fn pack_nibbles(pixels: &[u8], stored: &mut [u8]) {
     for (byte, pair) in stored.iter_mut().zip(pixels.chunks_exact(2)) {
         *byte = pair[0] | (pair[1] << 4);
     }
-    stored
 }

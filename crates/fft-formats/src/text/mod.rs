@@ -99,6 +99,11 @@ pub fn disassemble_named(
             "text form",
             "an SPR sheet has no text form (it is a picture: write it as a PNG)",
         )),
+        FileFormat::HdHalf => Err(Error::encode(
+            ErrorKind::Mismatch,
+            "text form",
+            "a half of an HD sheet has no text form (it is a picture: write the pair as a PNG)",
+        )),
     }
 }
 
@@ -121,7 +126,9 @@ pub fn assemble(text: &str) -> Result<Assembly, Error> {
         FileFormat::Seq => seq::assemble(&lines),
         FileFormat::UnitShp => shp::assemble_unit(&lines),
         FileFormat::WeaponShp => shp::assemble_weapon(&lines),
-        FileFormat::Spr => unreachable!("format_of gives only formats with a text form"),
+        FileFormat::Spr | FileFormat::HdHalf => {
+            unreachable!("format_of gives only formats with a text form")
+        }
     }
 }
 

@@ -136,4 +136,56 @@ impl Drawn {
         // A pose is strings, integers, whole floats and booleans: nothing serde_json can refuse.
         serde_json::to_string(self).unwrap_or_default()
     }
+
+    /// The JSON line of the draw in the pixels of a sheet `scale` times the PlayStation's
+    /// ([`Drawn::at_sheet_scale`]): at 1 [`Drawn::to_json_line`]'s, else with `"sheetScale":
+    /// scale` last, so that a reader never takes its pixels for the PlayStation sheet's. What
+    /// `draw --hd` prints and `/api/v1/draw?hd=1` sends.
+    pub fn to_json_line_at(self, scale: u32) -> String {
+        if scale == 1 {
+            return self.to_json_line();
+        }
+        let mut value = serde_json::to_value(self.at_sheet_scale(scale)).unwrap_or_default();
+        if let Some(object) = value.as_object_mut() {
+            object.insert("sheetScale".to_owned(), scale.into());
+        }
+        value.to_string()
+    }
+
+    /// The same draw in the pixels of a sheet `scale` times the PlayStation's (2 for the
+    /// remaster's HD sheet, docs/remaster.md): every tile's place and size, the move and a
+    /// layer's pivot times `scale`. The cells stay the document's; a renderer cuts cell
+    /// `(x, y, w, h)` at `scale` times each. A layer's tiles scale too: its art is the SD art
+    /// drawn `scale` times the size.
+    pub fn at_sheet_scale(self, scale: u32) -> Drawn {
+        let k = i64::from(scale);
+        let tiles = |tiles: &mut [super::PoseTile]| {
+            for tile in tiles {
+                tile.x *= f64::from(scale);
+                tile.y *= f64::from(scale);
+                tile.w *= scale;
+                tile.h *= scale;
+            }
+        };
+        let pose = |pose: &mut Pose| {
+            pose.move_x *= k;
+            pose.move_y *= k;
+            tiles(&mut pose.tiles);
+        };
+        match self {
+            Drawn::Pose(mut unit) => {
+                pose(&mut unit);
+                Drawn::Pose(unit)
+            }
+            Drawn::Layered(mut layered) => {
+                pose(&mut layered.unit);
+                for layer in &mut layered.layers {
+                    layer.pivot_x *= k;
+                    layer.pivot_y *= k;
+                    tiles(&mut layer.tiles);
+                }
+                Drawn::Layered(layered)
+            }
+        }
+    }
 }

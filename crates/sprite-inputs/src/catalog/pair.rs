@@ -194,6 +194,7 @@ pub fn load_pair(request: &PairRequest, sheets: Option<&Originals>) -> Result<Se
         document,
         origin: format!("built from {} + {}", form(&shp), form(&seq)),
         source,
+        hd: None,
     })
 }
 

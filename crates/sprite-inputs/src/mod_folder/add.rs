@@ -10,17 +10,20 @@
 use std::path::{Path, PathBuf};
 
 use fft_formats::FileFormat;
+use fft_formats::hd::HdHalf;
 use fft_formats::spr::Spr;
 use sprite_data::output::write_atomically;
 use sprite_render::spr_png::{self, ImportOptions, Imported};
 
 use crate::error::{Error, Result};
+use crate::hd::{TexFile, is_hd_input, not_a_half};
 use crate::locate::{Originals, originals_folders};
 use crate::mod_folder::config::ModConfig;
 use crate::mod_folder::layout::{self, Mode, slashed};
 use crate::names::GameName;
 use crate::names::battle::{BattleFile, LOADER_LISTED_TWICE, battle_file, nearest_sprite_files};
-use crate::read::read_input;
+use crate::names::hd::{HdPair, pair_of_unit, tex_file_name, tex_number};
+use crate::read::{InputFile, read_input};
 use crate::retail::{ORIGINALS_VAR, SHEETS_VAR, Verdict};
 use crate::sniff::{Sniffed, sniff, wrong_kind};
 
@@ -39,8 +42,8 @@ pub struct AddOptions<'a> {
     pub like: Option<&'a Path>,
 }
 
-/// What a file given to `mod add` is, from its bytes. (The remaster's HD sheet halves are the
-/// next arm: they are told by their name and size, and go to [`layout::hd_path`].)
+/// What a file given to `mod add` is, from its bytes (and for the remaster's HD sheet halves,
+/// which have no header, its size and its name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Incoming {
     /// A sprite file itself.
@@ -49,6 +52,32 @@ pub enum Incoming {
     Text(FileFormat),
     /// A PNG picture of a sheet, imported to the SPR.
     Picture,
+    /// A half of the remaster's HD sheet (`tex_N.bin`), placed as it is under
+    /// `system/ffto/g2d/` ([`layout::hd_path`]).
+    HdHalf,
+}
+
+/// The game file a placed file replaces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// A sprite file of the `BATTLE` folder (`fftpack/unit/`).
+    Unit(&'static BattleFile),
+    /// The half `half` of an HD pair, `tex_<index>.bin`, and the unit the HD table gives it.
+    Hd {
+        index: u32,
+        half: HdHalf,
+        pair: Option<HdPair>,
+    },
+}
+
+impl Target {
+    /// The file's name in the game: `RAMUZA.SPR`, `tex_992.bin`.
+    pub fn name(&self) -> String {
+        match self {
+            Target::Unit(file) => file.disc_name.to_owned(),
+            Target::Hd { index, .. } => tex_file_name(*index),
+        }
+    }
 }
 
 /// A picture imported to a sheet, and what it was imported against.
@@ -67,7 +96,7 @@ pub struct Placement {
     pub source: String,
     pub incoming: Incoming,
     /// The game's file it replaces.
-    pub file: &'static BattleFile,
+    pub target: Target,
     /// Where it goes, from the mod's root.
     pub relative: PathBuf,
     /// What is written.
@@ -143,7 +172,9 @@ pub fn plan(dir: &Path, files: &[PathBuf], options: &AddOptions) -> Result<Vec<P
         if let Some(first) = placements.iter().find(|p| p.relative == placement.relative) {
             return Err(Error::file(format!(
                 "{} and {} both replace {}",
-                first.source, placement.source, placement.file.disc_name
+                first.source,
+                placement.source,
+                placement.target.name()
             )));
         }
         placements.push(placement);
@@ -175,6 +206,13 @@ fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
         .file_name()
         .and_then(|n| n.to_str())
         .ok_or_else(|| Error::file(format!("{source}: its name is not UTF-8; give --as NAME")))?;
+    if is_hd_input(file_name, bytes.len())
+        || options
+            .rename
+            .is_some_and(|name| tex_number(name).is_some())
+    {
+        return place_hd(dir, source, file_name, bytes, options);
+    }
     let (incoming, name) = tell(&source, file_name, &bytes, options)?;
     let file = game_file(&source, &name)?;
     let format = file.format().ok_or_else(|| {
@@ -194,7 +232,7 @@ fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
                 .map_err(|e| Error::from(e).in_context(&source))?;
             (encoded, Some(import))
         }
-        Incoming::Sprite(_) => (bytes, None),
+        Incoming::Sprite(_) | Incoming::HdHalf => (bytes, None),
     };
     check_kind(&source, &bytes, format, file)?;
     if let Some(why) = LOADER_LISTED_TWICE.trap(file.disc_name) {
@@ -211,11 +249,85 @@ fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
         verdict: Verdict::of_named(&file.remaster_name(), &bytes),
         source,
         incoming,
-        file,
+        target: Target::Unit(file),
         relative,
         bytes,
         replaces,
         picture,
+    })
+}
+
+/// A half of the remaster's HD sheet, placed as it is at `system/ffto/g2d/tex_N.bin` of the
+/// mode: N from `--as` (`tex_N.bin`, or the unit's SPR, whose pair the HD table gives) or the
+/// file's own name; its size the half's that N is by the table.
+///
+/// # Errors
+/// `--mode classic` (that game never reads the HD sheets); a size that is neither half's, or the
+/// other half's by the table; no N to place it by; a file already there without `--replace`.
+fn place_hd(
+    dir: &Path,
+    source: String,
+    file_name: &str,
+    bytes: Vec<u8>,
+    options: &AddOptions,
+) -> Result<Placement> {
+    if options.mode == Mode::Classic {
+        return Err(Error::input(
+            "mode",
+            format!(
+                "{source}: an HD sheet half, and the classic game never reads the HD sheets: \
+                 place it with --mode enhanced (the default) or combined"
+            ),
+        ));
+    }
+    let Some(half) = HdHalf::of_len(bytes.len()) else {
+        return Err(not_a_half(&source, bytes.len()));
+    };
+    let index = match options.rename {
+        Some(name) => match (tex_number(name), pair_of_unit(name)) {
+            (Some(n), _) => n,
+            (None, Some(pair)) => pair.tex(half),
+            (None, None) => {
+                return Err(Error::input(
+                    "as",
+                    format!(
+                        "--as {name}: an HD sheet half goes by its number, tex_N.bin, or by the \
+                         unit whose pair the HD table lists (MINA_M.SPR gives 992/993)"
+                    ),
+                ));
+            }
+        },
+        None => tex_number(file_name).ok_or_else(|| {
+            Error::file(format!(
+                "{source}: {} of an HD pair, and its name has no number: give --as tex_N.bin \
+                 (or --as the unit's SPR, whose pair the HD table gives)",
+                half.in_words()
+            ))
+        })?,
+    };
+    let named = tex_file_name(index);
+    let tex = TexFile::of(
+        InputFile {
+            name: source.clone(),
+            bytes,
+        },
+        &named,
+    )?;
+    let relative = layout::hd_path(options.mode, index);
+    let replaces = check_target(dir, &relative, options.replace)?;
+    Ok(Placement {
+        verdict: Verdict::of_named(&named, &tex.file.bytes),
+        source,
+        incoming: Incoming::HdHalf,
+        target: Target::Hd {
+            index,
+            half,
+            pair: tex.pair,
+        },
+        relative,
+        bytes: tex.file.bytes,
+        replaces,
+        picture: None,
     })
 }
 
@@ -242,13 +354,6 @@ fn tell(
         Some(Sniffed::Text(format)) => Ok((Incoming::Text(format), named(own(".txt")))),
         Some(Sniffed::Png) => Ok((Incoming::Picture, named(sheet_name(&own(".png"))))),
         other => {
-            if layout::hd_index(file_name).is_some() {
-                return Err(Error::file(format!(
-                    "{source}: an HD sheet half ({file_name}): mod add does not place HD sheets \
-                     yet; the loader reads them at {}",
-                    slashed(&layout::hd_path(layout::hd_index(file_name).unwrap_or(0)))
-                )));
-            }
             // A sprite file whose size fits no kind's identity may still decode as the kind its
             // name says.
             let name = named(file_name.to_owned());

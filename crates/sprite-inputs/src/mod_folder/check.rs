@@ -9,11 +9,14 @@ use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::Path;
 
+use fft_formats::hd::HdHalf;
+
 use crate::error::{Error, Result};
 use crate::mod_folder::config::ModConfig;
 use crate::mod_folder::layout::{self, CONFIG_FILE, Mode, Placed, place_of, slashed};
 use crate::mod_folder::walk::{EntryKind, walk};
 use crate::names::battle::{BattleFile, LOADER_LISTED_TWICE, MOD_LOADER};
+use crate::names::hd::{tex_file_name, unit_of_tex};
 use crate::retail::Verdict;
 use crate::sniff::wrong_kind;
 
@@ -169,6 +172,7 @@ pub fn check(dir: &Path) -> Result<Report> {
     }
     entries.extend(overlaps(&report.replaced));
     entries.extend(mode_findings(&report));
+    entries.extend(pair_findings(&report));
     entries.sort_by(|a, b| a.path.cmp(&b.path));
     report.findings.extend(entries);
     if report.replaced.is_empty() && report.hd.is_empty() {
@@ -227,6 +231,84 @@ fn config_findings(dir: &Path, config: &ModConfig) -> Vec<Finding> {
     findings
 }
 
+/// An HD sheet half `tex_<n>.bin` of `len` bytes under `mode`'s folder: its size against its
+/// half's (told by the HD table when it lists `n`, else by the size itself). Its pairing is
+/// [`pair_findings`]'.
+fn hd_finding(mode: Mode, n: u32, len: u64) -> (Severity, String) {
+    let listed = unit_of_tex(n);
+    let sized = usize::try_from(len).ok().and_then(HdHalf::of_len);
+    let of = |half: HdHalf| match listed {
+        Some((pair, _)) => format!("the {half} half of {pair}"),
+        None => format!("the {half} half of a pair the HD table does not list"),
+    };
+    let combined = if mode == Mode::Combined {
+        "; under combined/ both games read it, and only the enhanced one draws HD sheets"
+    } else {
+        ""
+    };
+    match (listed, sized) {
+        (_, None) => (
+            Severity::Error,
+            format!(
+                "{len} bytes, and an HD sheet half is {} or {}: the loader copies a file whole as the half's pixels, so this one would not be drawn as meant",
+                HdHalf::Upper.in_words(),
+                HdHalf::Lower.in_words()
+            ),
+        ),
+        (Some((pair, half)), Some(sized)) if half != sized => (
+            Severity::Error,
+            format!(
+                "by the HD table tex {n} is the {half} half of {pair}, and this file has the {sized} \
+                 half's size ({len} bytes)"
+            ),
+        ),
+        (_, Some(half)) => (
+            Severity::Fine,
+            format!("{}, {len} bytes{combined}", of(half)),
+        ),
+    }
+}
+
+/// Each HD half's other half: a half alone is drawn with the game's own other half, which is
+/// meant only when that half was not edited (a warning, not an error).
+fn pair_findings(report: &Report) -> Vec<Finding> {
+    // The halves the enhanced game reads (enhanced/ and combined/), by number.
+    let read: Vec<(String, u32)> = report
+        .hd
+        .iter()
+        .filter_map(|path| match place_of(Path::new(path)) {
+            Placed::Hd {
+                mode: Mode::Enhanced | Mode::Combined,
+                index: Some(n),
+            } => Some((path.clone(), n)),
+            _ => None,
+        })
+        .collect();
+    let mut findings = Vec::new();
+    for (path, n) in &read {
+        let other = match unit_of_tex(*n) {
+            Some((pair, half)) => pair.tex(match half {
+                HdHalf::Upper => HdHalf::Lower,
+                HdHalf::Lower => HdHalf::Upper,
+            }),
+            // Unlisted: N and N + 1, the upper first, as the pairs run.
+            None => n + 1,
+        };
+        if !read.iter().any(|(_, m)| *m == other) {
+            findings.push(Finding {
+                severity: Severity::Warning,
+                path: path.clone(),
+                message: format!(
+                    "its other half, {}, is not in the mod: the enhanced game draws this one \
+                     with the game's own (meant only if that half was not edited)",
+                    tex_file_name(other)
+                ),
+            });
+        }
+    }
+    findings
+}
+
 /// What one file is, as a finding (none for a file the loader does not read and nobody meant it
 /// to); a sprite file in its place is added to the report.
 fn file_finding(
@@ -255,14 +337,7 @@ fn file_finding(
                     Severity::Error,
                     "the classic game never reads the HD sheets: put it under enhanced/".to_owned(),
                 ),
-                (Mode::Combined, Some(_)) => (
-                    Severity::Warning,
-                    "an HD sheet half under combined/: only the enhanced game reads it".to_owned(),
-                ),
-                (Mode::Enhanced, Some(n)) => (
-                    Severity::Note,
-                    format!("HD sheet half {n}: its size and pairing are not checked here"),
-                ),
+                (mode, Some(n)) => hd_finding(mode, n, len),
             })
         }
         Placed::Unit {

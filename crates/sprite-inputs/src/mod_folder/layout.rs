@@ -8,6 +8,7 @@ use std::path::{Component, Path, PathBuf};
 
 use crate::names::GameName;
 use crate::names::battle::{BattleFile, battle_file};
+use crate::names::hd::{tex_file_name, tex_number};
 
 /// The mod's description, at its root.
 pub const CONFIG_FILE: &str = "ModConfig.json";
@@ -86,28 +87,18 @@ pub fn unit_path(mode: Mode, file: &BattleFile) -> PathBuf {
 }
 
 /// Where an HD sheet half goes in a mod, from the mod's root:
-/// `FFTIVC/data/enhanced/system/ffto/g2d/tex_992.bin` (only the enhanced game reads them).
-pub fn hd_path(index: u32) -> PathBuf {
-    let mut path = mode_folder(Mode::Enhanced);
+/// `FFTIVC/data/enhanced/system/ffto/g2d/tex_992.bin` (only the enhanced game reads them; a
+/// `combined` mod's go under `combined/`, which the enhanced game reads too).
+pub fn hd_path(mode: Mode, index: u32) -> PathBuf {
+    let mut path = mode_folder(mode);
     path.extend(HD_FOLDER);
-    path.push(format!("tex_{index}.bin"));
+    path.push(tex_file_name(index));
     path
 }
 
 /// `FFTIVC/data/<mode>`.
 fn mode_folder(mode: Mode) -> PathBuf {
     [MOD_ROOT, DATA, mode.folder()].iter().collect()
-}
-
-/// The index an HD sheet half's name gives (`tex_992.bin`: 992). The loader reads the number
-/// after the first `_` up to the first `.`.
-pub fn hd_index(file_name: &str) -> Option<u32> {
-    let rest = file_name.strip_prefix("tex_")?;
-    let digits = rest.split('.').next()?;
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    digits.parse().ok()
 }
 
 /// What a path in a mod is to the loader.
@@ -125,7 +116,8 @@ pub enum Placed {
         /// loader's lookup may not match.
         other_case: bool,
     },
-    /// An HD sheet half in the HD sheets' folder; `index` when the name is `tex_<N>...`.
+    /// An HD sheet half in the HD sheets' folder; `index` when the name is `tex_<N>...`
+    /// ([`tex_number`], the loader's reading).
     Hd { mode: Mode, index: Option<u32> },
     /// Another file of a mode's folder: a game file this project does not check.
     GameFile { mode: Mode },
@@ -195,7 +187,7 @@ fn place_in_mode(mode: Mode, rest: &[&str], name: &str) -> Placed {
     if rest == HD_FOLDER {
         return Placed::Hd {
             mode,
-            index: hd_index(name),
+            index: tex_number(name),
         };
     }
     match looks_like_a_sprite_file(name) {
@@ -204,7 +196,7 @@ fn place_in_mode(mode: Mode, rest: &[&str], name: &str) -> Placed {
             UNIT_FOLDER.join("/"),
             slashed(&unit_path(mode, file))
         )),
-        None if hd_index(name).is_some() => Placed::Misplaced(format!(
+        None if tex_number(name).is_some() => Placed::Misplaced(format!(
             "the loader reads HD sheets only in {}/",
             HD_FOLDER.join("/")
         )),
@@ -286,7 +278,7 @@ mod tests {
             "FFTIVC/data/enhanced/fftpack/unit/battle_ramuza_spr.bin"
         );
         assert_eq!(
-            slashed(&hd_path(992)),
+            slashed(&hd_path(Mode::Enhanced, 992)),
             "FFTIVC/data/enhanced/system/ffto/g2d/tex_992.bin"
         );
         assert_eq!(
@@ -347,10 +339,10 @@ mod tests {
 
     #[test]
     fn an_hd_index_is_the_number_after_tex() {
-        assert_eq!(hd_index("tex_992.bin"), Some(992));
-        assert_eq!(hd_index("tex_1001"), Some(1001));
-        assert_eq!(hd_index("tex_.bin"), None);
-        assert_eq!(hd_index("tex_9x.bin"), None);
-        assert_eq!(hd_index("pal_992.bin"), None);
+        assert_eq!(tex_number("tex_992.bin"), Some(992));
+        assert_eq!(tex_number("tex_1001"), Some(1001));
+        assert_eq!(tex_number("tex_.bin"), None);
+        assert_eq!(tex_number("tex_9x.bin"), None);
+        assert_eq!(tex_number("pal_992.bin"), None);
     }
 }

@@ -50,7 +50,8 @@ fn kind_order(file: &BattleFile) -> u8 {
         (Some(FileFormat::Spr), _) => 1,
         (Some(FileFormat::UnitShp | FileFormat::WeaponShp), _) => 2,
         (Some(FileFormat::Seq), _) => 3,
-        (None, _) => 4,
+        (Some(FileFormat::HdHalf), _) => 4,
+        (None, _) => 5,
     }
 }
 
@@ -102,6 +103,7 @@ pub fn what_it_is(file: &BattleFile) -> String {
             users.extend(layers(&|(_, seq)| is(seq)));
             format!("the animations{}", of(users))
         }
+        (Some(FileFormat::HdHalf), _) => "a half of the remaster's HD sheet".to_owned(),
         (None, _) => "not a sprite file".to_owned(),
     }
 }

@@ -19,8 +19,9 @@ use crate::error::ApiError;
 
 /// The render parameters that decide what is drawn; the others (scale, background, labels,
 /// columns, plays, hold, all) change the file, not the box, and are refused.
-const PARAMETERS: [&str; 10] = [
+const PARAMETERS: [&str; 11] = [
     "kind",
+    "hd",
     "animation",
     "frame",
     "view",
@@ -43,8 +44,8 @@ struct CanvasBox {
     height: u32,
 }
 
-/// `GET /api/v1/canvas?kind=&animation=|frame=&view=&water=&palette=&weapon=...`: the canvas of
-/// one picture of `render.png` with the same parameters, at scale 1 (`view=1,5` gives the box
+/// `GET /api/v1/canvas?kind=&animation=|frame=&view=&water=&palette=&weapon=...&hd=`: the canvas
+/// of one picture of `render.png` with the same parameters, at scale 1 (`view=1,5` gives the box
 /// both rows share); refused as that render would be.
 pub async fn canvas(
     State(state): State<Arc<AppState>>,

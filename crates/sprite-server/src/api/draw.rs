@@ -14,8 +14,9 @@ use super::{AppState, Prepared};
 use crate::error::ApiError;
 use crate::params::Params;
 
-/// `GET /api/v1/draw?kind=&animation=&view=&tick=&water=&idle=&weapon=`: `tactics-sprite draw`'s
-/// line (`weapon=NAME`: `draw --weapon NAME` with the unit's layer documents).
+/// `GET /api/v1/draw?kind=&animation=&view=&tick=&water=&idle=&weapon=&hd=`: `tactics-sprite
+/// draw`'s line (`weapon=NAME`: `draw --weapon NAME` with the unit's layer documents; `hd=1`:
+/// `draw --hd`).
 pub async fn draw(
     State(state): State<Arc<AppState>>,
     RawQuery(query): RawQuery,
@@ -30,11 +31,18 @@ pub async fn draw(
             "water",
             "idle",
             "weapon",
+            "hd",
         ],
     )?;
     let served = state.served(&params)?;
     let idle = params.flag("idle")?;
     let weapon = asked_weapon(&params)?.map(|w| w.choice.weapon_type);
+    // `draw --hd`: the pose in the HD sheet's pixels (the document's alone: no pair needed).
+    let scale = if params.flag("hd")? {
+        fft_formats::hd::SCALE as u32
+    } else {
+        1
+    };
     if idle && weapon.is_some() {
         return Err(ApiError::bad(
             "weapon",
@@ -73,7 +81,7 @@ pub async fn draw(
     let drawn = resolved
         .draw(layers.map(|l| &l.weapon), layers.map(|l| &l.effect))
         .map_err(|error| ApiError::of(&error))?;
-    let mut line = drawn.to_json_line();
+    let mut line = drawn.to_json_line_at(scale);
     line.push('\n');
     Ok(body(JSON, REUSE, line))
 }

@@ -33,7 +33,7 @@ use sprite_data::pose::IDLE;
 use sprite_data::{Document, SequenceIndex};
 use sprite_render::Cancel;
 use sprite_render::layers::{LayerPalettes, WeaponArt};
-use sprite_render::sheet::{SheetImage, load_sheet, load_sp2, spr_colours};
+use sprite_render::sheet::{SheetImage, load_hd_sheet, load_sheet, load_sp2, spr_colours};
 use tokio::sync::Semaphore;
 
 pub use respond::{REUSE, REVALIDATE, matches_etag};
@@ -75,6 +75,8 @@ pub(crate) struct Prepared {
     sheets: Vec<OnceLock<Result<Arc<SheetImage>, String>>>,
     /// The SP2 likewise (drawn with the sheet's palette), when the kind has one.
     sp2s: Vec<OnceLock<Result<Arc<SheetImage>, String>>>,
+    /// The HD pair drawn with each palette of the sheet, for `hd=1`.
+    hd_sheets: Vec<OnceLock<Result<Arc<SheetImage>, String>>>,
     /// The layer documents' bytes, digests and gzip, when the unit has layers.
     layers: Option<layers::ServedLayers>,
     /// `/api/v1/source`'s answer, when the unit was built from a SEQ text form.
@@ -117,6 +119,9 @@ struct KindSummary<'a> {
     /// `wep2`, and `eff1`); absent when none were found (`weapon=` is then refused).
     #[serde(skip_serializing_if = "Option::is_none")]
     layers: Option<[&'a str; 2]>,
+    /// The HD pair `hd=1` draws from, when the kind has one: `[tex_N.bin, tex_N+1.bin]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hd: Option<[&'a str; 2]>,
     origin: &'a str,
     /// The SEQ text form the unit was built from (`/api/v1/source`), when it was built from one.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -204,6 +209,10 @@ impl AppState {
                     .layers
                     .as_ref()
                     .map(|l| [l.weapon.kind.as_str(), l.effect.kind.as_str()]),
+                hd: s.unit.hd.as_ref().map(|pair| {
+                    [pair.upper.name.as_str(), pair.lower.name.as_str()]
+                        .map(|name| name.rsplit(['/', '\\']).next().unwrap_or(name))
+                }),
                 origin: &s.unit.origin,
                 source: s.unit.source.as_ref().map(|t| t.file.as_str()),
             })
@@ -321,6 +330,9 @@ impl Prepared {
         let sp2s = (0..unit.sheet.palettes().max(1))
             .map(|_| OnceLock::new())
             .collect();
+        let hd_sheets = (0..unit.sheet.palettes().max(1))
+            .map(|_| OnceLock::new())
+            .collect();
         let layers = unit
             .layers
             .as_ref()
@@ -347,6 +359,7 @@ impl Prepared {
             canvas_pixels,
             sheets,
             sp2s,
+            hd_sheets,
             layers,
         })
     }
@@ -433,6 +446,66 @@ impl Prepared {
             load_sheet(self.unit.sheet.bytes(), palette)
                 .map(Arc::new)
                 .map_err(|e| format!("{}: {e}", self.unit.sheet.describe()))
+        })
+        .clone()
+        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))
+    }
+
+    /// Whether `hd=1` asks for the remaster's HD sheet; refused (`422`, naming what is missing)
+    /// when the kind has no HD pair.
+    fn wants_hd(&self, params: &Params) -> Result<bool, ApiError> {
+        if !params.flag("hd")? {
+            return Ok(false);
+        }
+        if self.unit.hd.is_none() {
+            let pair = sprite_inputs::names::hd::pair_of_unit(&self.unit.document.sheet.file);
+            let why = match (&self.unit.sheet, pair) {
+                (Sheet::Spr { .. }, Some(pair)) => format!(
+                    "its HD pair is {} and {}, and no folder served holds both: put them in \
+                     the --sheets folder, or serve --originals over a remaster install or mod \
+                     (system/ffto/g2d/)",
+                    pair.file_name(fft_formats::hd::HdHalf::Upper),
+                    pair.file_name(fft_formats::hd::HdHalf::Lower)
+                ),
+                (Sheet::Spr { .. }, None) => format!(
+                    "the HD table (docs/remaster.md) lists no pair for {}",
+                    self.unit.document.sheet.file
+                ),
+                (other, _) => format!(
+                    "an HD sheet takes its colours from the kind's SPR, and its sheet is {}",
+                    other.describe()
+                ),
+            };
+            return Err(ApiError {
+                parameter: Some("hd".to_owned()),
+                ..ApiError::status(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!("hd=1: kind {} has no HD sheet: {why}", self.unit.name),
+                )
+            });
+        }
+        Ok(true)
+    }
+
+    /// The HD pair drawn with the palette `palette` of the kind's SPR, as `--sheet tex_N.bin
+    /// [--palette N]` loads it; only for a kind [`Prepared::wants_hd`] said has one.
+    fn hd_image(&self, palette: Option<usize>) -> Result<Arc<SheetImage>, ApiError> {
+        let Some(pair) = &self.unit.hd else {
+            return Err(ApiError::status(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "no HD pair (hd=1 was let through)",
+            ));
+        };
+        let slot = &self.hd_sheets[palette.unwrap_or(0)];
+        slot.get_or_init(|| {
+            load_hd_sheet(
+                &pair.upper.bytes,
+                &pair.lower.bytes,
+                self.unit.sheet.bytes(),
+                palette,
+            )
+            .map(Arc::new)
+            .map_err(|e| format!("{}: {e}", pair.names()))
         })
         .clone()
         .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))

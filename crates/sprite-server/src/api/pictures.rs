@@ -5,8 +5,10 @@ use std::sync::Arc;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use fft_formats::hd::HdSheet;
 use fft_formats::spr::Spr;
 use sprite_render::encode::png_rgba;
+use sprite_render::hd_png;
 use sprite_render::sheet::sheet_png;
 
 use super::respond::{REUSE, body};
@@ -15,17 +17,39 @@ use crate::error::ApiError;
 use crate::params::Params;
 use sprite_inputs::sheets::Sheet;
 
-/// `GET /api/v1/sheet.png?kind=&palette=&portrait=`: `tactics-sprite sheet`'s PNG (a PNG sheet
-/// as it is).
+/// `GET /api/v1/sheet.png?kind=&palette=&portrait=&hd=`: `tactics-sprite sheet`'s PNG (a PNG
+/// sheet as it is); with `hd=1` the kind's HD pair as `sheet export` writes it (512 x 976,
+/// indexed, a palette of its SPR; docs/remaster.md "Sheet pictures of a pair").
 pub async fn sheet(
     State(state): State<Arc<AppState>>,
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
-    let params = Params::parse(query.as_deref(), &["kind", "palette", "portrait"])?;
+    let params = Params::parse(query.as_deref(), &["kind", "palette", "portrait", "hd"])?;
     let served = state.served(&params)?;
     let palette = served.palette(&params)?;
     let portrait = params.flag("portrait")?;
     let index = state.index_of(served);
+    if served.wants_hd(&params)? {
+        if portrait {
+            return Err(ApiError::bad(
+                "portrait",
+                "the portrait is the SPR's (an HD pair holds the unit's frames only): ask \
+                 without hd=1",
+            ));
+        }
+        let png = picture(&state, move |state, _| {
+            let served = &state.units[index];
+            let failed = |error: String| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, error);
+            let pair = served.unit.hd.as_ref().expect("wants_hd checked it");
+            let sheet = HdSheet::decode(&pair.upper.bytes, &pair.lower.bytes)
+                .map_err(|e| failed(format!("{}: {e}", pair.names())))?;
+            let spr = Spr::decode(served.unit.sheet.bytes())
+                .map_err(|e| failed(format!("not an SPR sheet: {e}")))?;
+            hd_png::export(&sheet, &spr, palette.unwrap_or(0)).map_err(|e| failed(e.to_string()))
+        })
+        .await?;
+        return Ok(body("image/png", REUSE, png));
+    }
     let png = match &served.unit.sheet {
         Sheet::Spr { .. } => {
             picture(&state, move |state, _| {

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use axum::response::Response;
+use sprite_render::sheet::SheetScale;
 use sprite_render::{
     Background, CheckedRender, Format, RenderFailure, RenderRequest, RequestFault, Subject,
     TileSources,
@@ -35,8 +36,9 @@ pub const fn picture_budget_bytes(threads: usize) -> u64 {
 }
 
 /// The parameters a render takes.
-const PARAMETERS: [&str; 17] = [
+const PARAMETERS: [&str; 18] = [
     "kind",
+    "hd",
     "animation",
     "frame",
     "all",
@@ -55,9 +57,10 @@ const PARAMETERS: [&str; 17] = [
     "effect-palette",
 ];
 
-/// `GET /api/v1/render.{png,gif,apng}?kind=&animation=|frame=|all=&view=...&weapon=...`: the
+/// `GET /api/v1/render.{png,gif,apng}?kind=&animation=|frame=|all=&view=...&weapon=...&hd=`: the
 /// file `tactics-sprite render` writes with the same arguments (`weapon=NAME`: `--weapon NAME
-/// --weapon-sheet WEP.SPR` with the unit's layer documents).
+/// --weapon-sheet WEP.SPR` with the unit's layer documents; `hd=1`: `--sheet tex_N.bin` of the
+/// kind's HD pair, coloured by its sheet).
 pub async fn render(
     state: Arc<AppState>,
     query: Option<String>,
@@ -96,6 +99,8 @@ where
     let plays = plays(&params)?;
     let background = background(&params)?;
     let weapon = asked_weapon(&params)?;
+    let hd = served.wants_hd(&params)?;
+    let sheet_scale = if hd { SheetScale::Hd } else { SheetScale::Sd };
     let request = RenderRequest {
         what,
         views,
@@ -108,6 +113,7 @@ where
         hold,
         format,
         weapon: weapon.map(|w| w.choice.weapon_type),
+        sheet_scale,
     };
     let index = state.index_of(served);
     // Checked and drawn off the async threads: the animations are looked up once, here.
@@ -120,7 +126,8 @@ where
         let pixels = (checked.most_frames_a_row() as u64)
             .saturating_mul(checked.views().len() as u64)
             .saturating_mul(served.canvas_pixels)
-            .saturating_mul(u64::from(scale) * u64::from(scale));
+            .saturating_mul(u64::from(scale) * u64::from(scale))
+            .saturating_mul(u64::from(sheet_scale.factor()).pow(2));
         if pixels > MAX_RENDER_PIXELS {
             return Err(ApiError::bad(
                 "scale",
@@ -137,8 +144,12 @@ where
             }
             None => None,
         };
-        let sheet = served.sheet_image(palette)?;
-        let sp2 = served.sp2_image(palette)?;
+        // An HD sheet is drawn alone: no HD SP2 is known (its SP2 sequences are refused).
+        let (sheet, sp2) = if hd {
+            (served.hd_image(palette)?, None)
+        } else {
+            (served.sheet_image(palette)?, served.sp2_image(palette)?)
+        };
         let art = TileSources {
             weapon: weapon.as_ref(),
             ..TileSources::of(&sheet, sp2.as_deref())

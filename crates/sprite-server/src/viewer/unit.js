@@ -2,6 +2,8 @@
 // player, drawn with drawPose from the kind's sheet, holding a weapon when asked (poseWithLayers,
 // with the kind's layer documents and the blocks of the weapons sheet they are cut from), on the
 // canvas `render` draws the same animation in (/api/v1/canvas). See viewer.js for what a mode is.
+// The HD switch (`hd=1`, a kind the server has the remaster's HD pair for) is one checkbox and
+// one query parameter: `hdQuery` adds it to every request, and drawPose cuts at `sheetScale` 2.
 
 import {
   IDLE, TICKS_PER_SECOND, WEAPON_TYPES, createAtlas, createLayerAtlas, createPlayer, createPose,
@@ -70,18 +72,24 @@ const palettes16 = Array.from({ length: 16 }, (_, i) => ({ value: String(i), lab
 
 export async function open(id, host, wanted) {
   const kind = kinds.get(id);
-  /// The sheets' query for `palette` (the palette select's value: '' for a sheet without).
-  const sheetQuery = (palette) => {
+  /// The sheets' query for `palette` (the palette select's value: '' for a sheet without), from
+  /// the HD sheet when `hd`.
+  const sheetQuery = (palette, hd) => {
     const query = new URLSearchParams({ kind: kind.kind });
     if (kind.palettes > 0) query.set('palette', palette);
+    if (hd) query.set('hd', '1');
     return query.toString();
   };
-  /// The sheet and the SP2 (when the kind has one) for `query`, asked for at once.
+  /// The sheet and the SP2 (when the kind has one) for `query`, asked for at once. No HD SP2 is
+  /// known: from the HD sheet the SP2 tiles are left out (render refuses them).
   async function fetchSheets(query) {
-    const hasSp2 = kind.sp2 && kind.sp2 !== 'missing';
+    const hd = new URLSearchParams(query).get('hd') === '1';
+    const hasSp2 = kind.sp2 && kind.sp2 !== 'missing' && !hd;
+    const sp2Query = new URLSearchParams(query);
+    sp2Query.delete('hd');
     const [sheet, sp2] = await Promise.all([
       picture(`/api/v1/sheet.png?${query}`),
-      hasSp2 ? picture(`/api/v1/sp2.png?${query}`) : null,
+      hasSp2 ? picture(`/api/v1/sp2.png?${sp2Query}`) : null,
     ]);
     return { query, sheet, sp2 };
   }
@@ -90,7 +98,7 @@ export async function open(id, host, wanted) {
   const wantedPalette = numberOf(wanted, 'palette');
   const early = fetchSheets(sheetQuery(kind.palettes > 0
     ? String(wantedPalette !== undefined && wantedPalette >= 0 && wantedPalette < kind.palettes ? wantedPalette : 0)
-    : ''));
+    : '', Boolean(kind.hd) && ['1', 'true', ''].includes(wanted.get('hd'))));
   early.catch(() => { /* said by loadSheets, which awaits it */ });
   // The document and the SEQ text it was built from (`serve --seq FILE.seq.txt`, with the line
   // each step plays from), asked for at once.
@@ -107,6 +115,8 @@ export async function open(id, host, wanted) {
     facing: 1,
     step: 0,
     water: ['1', 'true', ''].includes(wanted.get('water')),
+    /// Drawn from the HD sheet (`hd=1`), when the kind has one.
+    hd: Boolean(kind.hd) && ['1', 'true', ''].includes(wanted.get('hd')),
     /// SHP frame shown as stored, or null.
     frame: null,
     /// { type, palette, rows, effectPalette } when holding a weapon.
@@ -127,6 +137,13 @@ export async function open(id, host, wanted) {
   /// `render` draws an animation that only draws in its water frames (Nulled Walk) in them.
   const inWater = () => s.water || s.animation.water === true;
   const holding = () => s.weapon !== null && s.layers !== null && !idle() && s.frame === null;
+  /// The sheet's scale: 2 from the HD sheet.
+  const sheetScale = () => (s.hd ? 2 : 1);
+  /// `hd=1` on `query` when drawing from the HD sheet: the one place the page says so.
+  function hdQuery(query) {
+    if (s.hd) query.set('hd', '1');
+    return query;
+  }
 
   function newPlayer() {
     s.player = createPlayer(atlas, s.animation, {
@@ -157,7 +174,7 @@ export async function open(id, host, wanted) {
     }
     if (kind.palettes > 0) query.set('palette', $('palette').value);
     if (holding()) weaponQuery(query);
-    return query;
+    return hdQuery(query);
   }
 
   /// The tiles' box over every step the animation shows: the canvas when the server will not
@@ -192,7 +209,8 @@ export async function open(id, host, wanted) {
         bottom = Math.max(bottom, y + t.h);
       }
     }
-    return { left, top, width: right - left, height: bottom - top };
+    const k = sheetScale();
+    return { left: left * k, top: top * k, width: (right - left) * k, height: (bottom - top) * k };
   }
 
   /// Asks the server for the box `render` draws what is shown in, then redraws.
@@ -227,9 +245,9 @@ export async function open(id, host, wanted) {
     return poseAt(atlas, s.animation, view(), tick, inWater(), into);
   }
 
-  /// The sheets of the palette chosen; `prefetched` when they are for it.
+  /// The sheets of the palette (and HD switch) chosen; `prefetched` when they are for it.
   async function loadSheets(prefetched = null) {
-    const query = sheetQuery($('palette').value);
+    const query = sheetQuery($('palette').value, s.hd);
     let got = prefetched ? await prefetched : null;
     if (!got || got.query !== query) got = await fetchSheets(query);
     sheets.sheet = got.sheet;
@@ -284,7 +302,8 @@ export async function open(id, host, wanted) {
     }
     const layers = kind.layers ? `; weapons from ${kind.layers.join(' and ')}` : '; no layer documents (no weapon)';
     const sheet = kind.sheetFile || 'a synthetic sheet (no sheet file found)';
-    host.status(`${kind.kind}: ${kind.origin}; drawn from ${sheet}${sp2}${layers}.`);
+    const hd = kind.hd ? `; HD sheet ${kind.hd.join(' + ')} (hd=1)` : '';
+    host.status(`${kind.kind}: ${kind.origin}; drawn from ${sheet}${sp2}${layers}${hd}.`);
   }
 
   function restart() {
@@ -310,6 +329,11 @@ export async function open(id, host, wanted) {
   }
   $('facing').value = String(s.facing);
   $('water').checked = s.water;
+  $('hd').checked = s.hd;
+  $('hd').disabled = !kind.hd;
+  $('hd').parentElement.title = kind.hd
+    ? `draw from the remaster's HD sheet, ${kind.hd.join(' + ')}, twice the size`
+    : `kind ${kind.kind} is served without an HD sheet`;
   options($('palette'), kind.palettes > 0
     ? Array.from({ length: kind.palettes }, (_, i) => ({ value: String(i), label: String(i) }))
     : [{ value: '', label: kind.sheetFile ? 'its own colours' : 'synthetic sheet' }], numberOf(wanted, 'palette'));
@@ -347,6 +371,7 @@ export async function open(id, host, wanted) {
   $('turn-right').onclick = () => { s.step = (s.step + 1) % 8; turned(); };
   $('water').onchange = () => { s.water = $('water').checked; s.player.water = inWater(); refit().catch(report); };
   $('palette').onchange = () => loadSheets().then(refit).catch(report);
+  $('hd').onchange = () => { s.hd = $('hd').checked; loadSheets().then(refit).catch(report); };
   for (const id of ['weapon', 'weapon-palette', 'weapon-rows', 'effect-palette']) {
     $(id).onchange = () => loadWeapon().then(refit).catch(report);
   }
@@ -384,7 +409,7 @@ export async function open(id, host, wanted) {
       if (s.water) query.set('water', '1');
       if (kind.palettes > 0) query.set('palette', $('palette').value);
       if (s.weapon) weaponQuery(query);
-      return query;
+      return hdQuery(query);
     },
     /// What the timeline shows: each step's span and the events, the tick within the sequence.
     timeline() {
@@ -426,7 +451,7 @@ export async function open(id, host, wanted) {
       const tick = s.player.tick;
       const drawn = s.frame !== null ? framePose(atlas, s.frame, into)
         : poseAt(atlas, s.animation, v, tick, inWater(), into);
-      drawPose(ctx, atlas, drawn, sheets, { x, y, scale });
+      drawPose(ctx, atlas, drawn, sheets, { x, y, scale, sheetScale: sheetScale() });
     },
     boxOf,
     /// The sheet, and the cells the moment's tiles are cut from (x, y, w, h in sheet pixels).
@@ -437,13 +462,16 @@ export async function open(id, host, wanted) {
       for (let i = 0; i < p.count; i++) {
         const t = p.tiles[i];
         if (t.sheet === 1) continue;
-        rects.push([cells.x[t.cell], cells.y[t.cell], t.w, t.h]);
+        const k = sheetScale();
+        rects.push([cells.x[t.cell] * k, cells.y[t.cell] * k, t.w * k, t.h * k]);
       }
       return { image: sheets.sheet, rects };
     },
     get clocked() { return s.frame === null; },
     draw(ctx, x, y, scale) {
-      drawPose(ctx, atlas, poseAtTick(s.player.tick, pose), sheets, { x, y, scale });
+      // The box is in the sheet's pixels, and so is drawPose's scale: a document pixel is
+      // scale * sheetScale canvas pixels.
+      drawPose(ctx, atlas, poseAtTick(s.player.tick, pose), sheets, { x, y, scale, sheetScale: sheetScale() });
     },
     advance(seconds) {
       const before = s.player.tick;

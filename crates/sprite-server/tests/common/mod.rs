@@ -188,6 +188,7 @@ pub fn catalog_of(doc: &Path) -> Catalog {
             sheet,
             sp2,
             layers,
+            hd: None,
             source: None,
         }],
         weapon_sheet: None,

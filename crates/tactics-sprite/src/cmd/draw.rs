@@ -19,7 +19,8 @@ use sprite_inputs::layers::load_layer;
     about = "Print the pose an animation shows in a view at a tick, as one JSON object",
     long_about = "Print what poseAt draws for an animation in a view at a tick, from a document: the
 sequence, the SHP frame, the 2D move and every tile in draw order with its cell, place and flip.
---idle (or --animation Idle) needs no --tick; --weapon NAME adds the weapon and effect layers.
+--idle (or --animation Idle) needs no --tick; --weapon NAME adds the weapon and effect layers;
+--hd gives the pixels of the remaster's HD sheet (twice the size, \"sheetScale\": 2).
 A SAS set or pakd container as --data takes --animation N, --direction D and --tick T.
 Exit status: 0 printed; 1 a document that cannot be read or does not resolve; 2 a usage error.
 More: docs/rendering.md",
@@ -29,6 +30,10 @@ pub struct Args {
     /// The document (tactics-sprite-data.json).
     #[arg(long, value_name = "FILE")]
     pub data: PathBuf,
+
+    /// Pixel positions on the remaster's HD sheet: every place, size, move and pivot doubled (docs/remaster.md)
+    #[arg(long)]
+    pub hd: bool,
 
     /// The animation's name, such as "Swing High" (any case); "Idle" for the idle frame.
     #[arg(long, value_name = "NAME", required_unless_present = "idle")]
@@ -148,9 +153,13 @@ pub fn run(args: &Args) -> Outcome {
         resolved.draw(None, None)
     }
     .map_err(refused)?;
-    writeln!(io::stdout().lock(), "{}", drawn.to_json_line()).map_err(stdout_error)?;
+    let line = drawn.to_json_line_at(if args.hd { HD_SCALE } else { 1 });
+    writeln!(io::stdout().lock(), "{line}").map_err(stdout_error)?;
     Ok(())
 }
+
+/// The remaster's HD sheet's scale.
+const HD_SCALE: u32 = fft_formats::hd::SCALE as u32;
 
 /// A draw the document `data` cannot answer: the request's fault a usage error (a missing tick
 /// named by its option), the document's a failure in its context.

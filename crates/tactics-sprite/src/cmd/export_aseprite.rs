@@ -8,6 +8,7 @@ use sprite_data::pose::View;
 use sprite_inputs::GameName;
 use sprite_render::aseprite::export;
 use sprite_render::encode::png_rgba;
+use sprite_render::sheet::SheetScale;
 
 use super::inputs::DrawingInput;
 use super::output::write_out;
@@ -110,6 +111,7 @@ pub fn run(args: &Args) -> Outcome {
                     &refs,
                     &views,
                 )
+                .and_then(|renderer| renderer.with_sheet_scale(sheets.sheet.scale))
                 .and_then(|renderer| match &sheets.sp2 {
                     Some(sp2) => renderer.with_sp2(&sp2.image),
                     None => Ok(renderer),
@@ -142,6 +144,9 @@ pub fn run(args: &Args) -> Outcome {
     if let Some(weapon) = &weapon {
         println!("{}", weapon.line);
     }
+    if let Some(line) = hd_line(sheets.sheet.scale, weapon.is_some()) {
+        println!("{line}");
+    }
     println!(
         "frames  {} in {} tags ({} sequences, then each animation at each view), {} distinct \
          pictures in the atlas; canvas {} x {}",
@@ -161,4 +166,24 @@ pub fn run(args: &Args) -> Outcome {
     );
     println!("wrote   {} ({} bytes)", json_path.display(), json.len());
     Ok(())
+}
+
+/// The line on an atlas drawn from the remaster's HD sheet (none at SD): its pixels are the HD
+/// sheet's, and a weapon and its effects are SD art drawn at twice the size.
+fn hd_line(scale: SheetScale, weapon: bool) -> Option<String> {
+    let k = scale.factor();
+    (scale != SheetScale::Sd).then(|| {
+        let layers = if weapon {
+            format!(
+                "; the weapon and effect are SD art drawn {k}x (nearest neighbour: there is no HD \
+                 weapons sheet)"
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "hd      the atlas at {k}x: every frame cut from the HD sheet, its offsets and moves {k} \
+             times the document's{layers}"
+        )
+    })
 }

@@ -1,9 +1,10 @@
 //! Where a command's game files are read from ([`GameFileArgs`]: `--disc IMAGE` or layered
 //! `--originals DIR`, one definition for every command that names a game file), and what the
 //! drawing commands (`render`, `export-aseprite`) read besides the document: the flags of the
-//! sheet, and the SP2 MON's SP2 sequences draw from (given, or found beside the sheet), from the
-//! disk, a disc image or `--originals` folders (read by `sprite_inputs::sheets`), and the words
-//! for a drawing error that names these files.
+//! sheet, and the SP2 MON's SP2 sequences draw from (given, or found beside the sheet), or for
+//! the remaster's HD sheet the SPR its colours come from, from the disk, a disc image or
+//! `--originals` folders (read by `sprite_inputs::sheets`), and the words for a drawing error
+//! that names these files.
 
 use std::path::{Path, PathBuf};
 
@@ -65,7 +66,7 @@ pub struct DrawingInput {
     #[arg(long, value_name = "FILE")]
     pub data: PathBuf,
 
-    /// The sheet: an SPR file, or a PNG 256 pixels wide in its layout (with --disc, the image's when it has it).
+    /// The sheet: an SPR, a PNG 256 wide in its layout, or an HD tex_N.bin (with --disc, a name in the image).
     #[arg(long, value_name = "SHEET")]
     pub sheet: PathBuf,
 
@@ -79,6 +80,10 @@ pub struct DrawingInput {
     /// The SPR palette to draw with, the SP2's too (SPR sheets only) [default: 0]
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::whole_number::<usize>)]
     pub palette: Option<usize>,
+
+    /// The SPR an HD --sheet takes its colours from [default: its unit's by the table, beside it]
+    #[arg(long, value_name = "SPR")]
+    pub palettes_from: Option<PathBuf>,
 }
 
 impl DrawingInput {
@@ -94,11 +99,12 @@ impl DrawingInput {
             sheet: &self.sheet,
             sp2: self.sp2.as_deref(),
             palette: self.palette,
+            palettes_from: self.palettes_from.as_deref(),
         };
         load_sheets(files, request, doc)
     }
 
-    /// A renderer of `doc` on its sheets.
+    /// A renderer of `doc` on its sheets, at the sheet's scale (twice the size from an HD pair).
     ///
     /// # Errors
     /// A sheet too small for the document's cells.
@@ -108,6 +114,7 @@ impl DrawingInput {
         sheets: &'a Sheets,
     ) -> anyhow::Result<Renderer<'a>> {
         let renderer = Renderer::new(doc, &sheets.sheet.image)
+            .and_then(|renderer| renderer.with_sheet_scale(sheets.sheet.scale))
             .map_err(|error| self.failure(sheets, RenderFailure::mismatch(false, error)))?;
         match &sheets.sp2 {
             Some(sp2) => renderer

@@ -24,6 +24,7 @@ pub mod roundtrip;
 pub mod sas;
 pub mod serve;
 pub mod sheet;
+pub mod sheet_hd;
 pub mod weapon;
 
 use std::io;

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use sprite_inputs::mod_folder::add::{self, AddOptions, Incoming, Placement};
+use sprite_inputs::mod_folder::add::{self, AddOptions, Incoming, Placement, Target};
 use sprite_inputs::mod_folder::check::{self, Severity};
 use sprite_inputs::mod_folder::config::NewMod;
 use sprite_inputs::mod_folder::layout::Mode;
@@ -82,7 +82,8 @@ pub struct NewArgs {
 SEQ file under its disc or remaster name (RAMUZA.SPR, battle_ramuza_spr.bin), the text form of a
 SEQ or SHP (type1.seq.txt, compiled as `asm` does), or a PNG picture of a sheet (ramuza.png,
 imported as `sheet import` does, against the retail sheet of that name found in --originals,
-else $FFT_ORIGINALS and $FFT_SHEETS, or given with --like). Refused, before anything is written:
+else $FFT_ORIGINALS and $FFT_SHEETS, or given with --like); a half of the remaster's HD sheet
+(tex_992.bin) goes to system/ffto/g2d/, enhanced or combined only. Refused, before anything is written:
 a name the game has no file for (with the nearest names), a file larger than its original (both
 sizes said), the loader's H61 trap, a file already in the mod unless --replace. Each is written
 atomically, only inside DIR.
@@ -102,7 +103,7 @@ pub struct AddArgs {
     #[arg(long, value_name = "MODE", value_enum, default_value_t = ModeArg::Enhanced, hide_default_value = true)]
     pub mode: ModeArg,
 
-    /// The game file the one FILE replaces, when its own name does not say (RAMUZA.SPR or battle_ramuza_spr.bin)
+    /// The game file the one FILE replaces, when its own name does not say (RAMUZA.SPR, battle_ramuza_spr.bin; an HD half: tex_992.bin or its unit's SPR)
     #[arg(long = "as", value_name = "NAME")]
     pub rename: Option<String>,
 
@@ -235,22 +236,35 @@ fn placement_lines(placement: &Placement) -> Vec<String> {
                 lines.push(format!("import  {} {against}", placement.source));
             }
         }
-        Incoming::Sprite(_) => {}
+        Incoming::Sprite(_) | Incoming::HdHalf => {}
     }
-    let file = placement.file;
+    let verb = if placement.replaces {
+        "replaced"
+    } else {
+        "added"
+    };
+    let what = match placement.target {
+        Target::Unit(file) => format!(
+            "{}, {} bytes (the original's {}): {}",
+            file.disc_name,
+            placement.bytes.len(),
+            file.size,
+            placement.verdict.describe()
+        ),
+        Target::Hd { index, half, pair } => format!(
+            "tex {index}, the {half} half of {}, {} bytes (the enhanced game draws it; its SD \
+             sheet stays the one in fftpack/unit/)",
+            pair.map_or_else(
+                || "an HD pair the table does not list".to_owned(),
+                |p| p.to_string()
+            ),
+            placement.bytes.len()
+        ),
+    };
     lines.push(format!(
-        "{:<7} {} -> {}: {}, {} bytes (the original's {}): {}",
-        if placement.replaces {
-            "replaced"
-        } else {
-            "added"
-        },
+        "{verb:<7} {} -> {}: {what}",
         placement.source,
-        placement.shown_path(),
-        file.disc_name,
-        placement.bytes.len(),
-        file.size,
-        placement.verdict.describe()
+        placement.shown_path()
     ));
     lines
 }

@@ -137,6 +137,8 @@ pub fn request_of(args: &Args) -> Result<RenderRequest, String> {
         hold: args.hold,
         format,
         weapon: args.weapon.weapon.map(|w| w.weapon_type),
+        // The sheet's, once it is read (`run`).
+        sheet_scale: sprite_render::sheet::SheetScale::Sd,
     })
 }
 
@@ -161,12 +163,15 @@ pub fn run(args: &Args) -> Outcome {
             args.input.data.display()
         )));
     }
-    let request = request_of(args).map_err(usage)?;
+    let mut request = request_of(args).map_err(usage)?;
     request.check().map_err(|fault| refused(&fault))?;
     let doc = sprite_data::load_document(&args.input.data)?;
     // The request, checked against the document before any sheet is read.
-    let checked = request.against(&doc).map_err(|fault| refused(&fault))?;
+    request.against(&doc).map_err(|fault| refused(&fault))?;
     let sheets = args.input.load(&doc)?;
+    // An HD sheet draws at twice the size: the same request at the sheet's scale.
+    request.sheet_scale = sheets.sheet.scale;
+    let checked = request.against(&doc).map_err(|fault| refused(&fault))?;
     let weapon = args.weapon.load(&args.input.data, &sheets.files)?;
     let weapon_art = weapon.as_ref().map(|w| w.art()).transpose()?;
     let art = TileSources {

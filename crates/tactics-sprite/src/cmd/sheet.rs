@@ -1,5 +1,6 @@
 //! `tactics-sprite sheet`: an SPR sprite sheet as an indexed PNG (or its portrait upright), and
-//! `sheet import`, a picture of a sheet back into the SPR file (docs/sheet-import.md).
+//! `sheet import`, a picture of a sheet back into the SPR file (docs/sheet-import.md); the
+//! remaster's HD pair likewise, and `sheet upscale` of an SPR to a pair ([`super::sheet_hd`]).
 //!
 //! `sheet FILE -o OUT.png` is the shorthand of `sheet export FILE -o OUT.png`: the command did
 //! only that before it could import, and scripts call it so.
@@ -14,24 +15,30 @@ use sprite_data::output::write_atomically;
 use sprite_render::sheet::sheet_png;
 use sprite_render::spr_png::{self, ImportOptions, Imported, PixelSource, Source};
 
+use sprite_inputs::hd::is_hd_input;
+use sprite_inputs::names::hd::tex_number;
+
 use super::inputs::GameFileArgs;
-use super::{Outcome, plural, read_input};
+use super::{Failure, Outcome, plural, read_input};
 
 /// What `sheet FILE` and `sheet export FILE` write, for both their helps.
 const EXPORT_HELP: &str = "Write an SPR sheet (any layout, SP2 and WEP.SPR included) as an 8-bit indexed PNG: pixel
-values are the sheet's indices, the PLTE the chosen palette, index 0 transparent. Its `spPl`
-chunk keeps every palette and the layout, so `sheet import` gives back the same bytes.
---portrait writes the portrait upright instead (a picture only: it does not import).
+values are its indices, the PLTE the chosen palette, index 0 transparent; the `spPl` chunk keeps
+every palette and the layout, so `sheet import` gives back the same bytes. --portrait writes the
+portrait upright (a picture only). A remaster tex_N.bin writes its HD pair, 512 x 976, coloured
+by --palettes-from SPR or its unit's SPR found beside it (docs/remaster.md).
 Exit status: 0 written (atomically); 1 a sheet that cannot be read or has no such palette; 2 a usage error.
 More: docs/rendering.md";
 
 /// The sheet, as a picture and back.
 #[derive(Debug, clap::Args)]
 #[command(
-    about = "Write an SPR sprite sheet as an indexed PNG, or import a painted PNG back into the SPR",
+    about = "Write a sprite sheet (SPR, or the remaster's HD pair) as an indexed PNG, or import a painted PNG back",
     long_about = "Write an SPR sheet as an indexed PNG (`sheet FILE -o OUT.png`, short for `sheet export`),
 or read a picture, painted or not, back into the SPR file (`sheet import PICTURE -o SHEET.SPR`).
-A sheet file named export or import is given as ./export.
+The remaster's HD pair (tex_N.bin) goes both ways too, and `sheet upscale SPR -o tex_N.bin` writes
+a pair from an SPR at twice its size (docs/remaster.md).
+A sheet file named export, import or upscale is given as ./export.
 Exit status: 0 written; 1 an input that cannot be read or does not make a sheet; 2 a usage error.
 More: docs/sheet-import.md",
     args_conflicts_with_subcommands = true,
@@ -50,12 +57,33 @@ pub struct Args {
 pub enum Command {
     Export(ExportArgs),
     Import(ImportArgs),
+    Upscale(UpscaleArgs),
+}
+
+/// Write an HD pair from an SPR at twice its size.
+#[derive(Debug, clap::Args)]
+#[command(
+    about = "Write the remaster's HD pair (tex_N.bin, tex_N+1.bin) from an SPR at twice its size",
+    long_about = "Write a pair of the remaster's HD sheet from a PlayStation sheet at twice its size, each pixel
+a 2 x 2 block (nearest neighbour): a start that the remaster loads, to redraw at HD. -o names
+either file of the pair (tex_992.bin); both are written, atomically, beside it.
+Exit status: 0 written; 1 a sheet that cannot be read or is not a standard SPR; 2 a usage error.
+More: docs/remaster.md"
+)]
+pub struct UpscaleArgs {
+    /// The sheet (a standard SPR, e.g. MINA_M.SPR).
+    #[arg(value_name = "SPR")]
+    pub file: PathBuf,
+
+    /// Either file of the pair to write: tex_N.bin (the other is found by the HD table, else N+1)
+    #[arg(short, long, value_name = "tex_N.bin")]
+    pub out: PathBuf,
 }
 
 /// Write an SPR sheet as an indexed PNG.
 #[derive(Debug, clap::Args)]
 #[command(
-    about = "Write an SPR sprite sheet as an indexed PNG (index 0 transparent), or its portrait",
+    about = "Write a sheet (SPR or HD pair) as an indexed PNG (index 0 transparent), or its portrait",
     long_about = EXPORT_HELP
 )]
 pub struct ExportArgs {
@@ -71,6 +99,10 @@ pub struct ExportArgs {
     #[arg(long)]
     pub portrait: bool,
 
+    /// The SPR an HD tex_N.bin takes its colours from [default: its unit's by the table, beside it]
+    #[arg(long, value_name = "SPR")]
+    pub palettes_from: Option<PathBuf>,
+
     /// Where to write the PNG.
     #[arg(short, long, value_name = "OUT", required = true)]
     pub out: Option<PathBuf>,
@@ -82,10 +114,11 @@ pub struct ExportArgs {
 /// Read a picture of a sheet back into the SPR file.
 #[derive(Debug, clap::Args)]
 #[command(
-    about = "Read a picture of a sheet (indexed or in colours) back into the SPR file",
+    about = "Read a picture of a sheet (indexed or in colours) back into the SPR file or HD pair",
     long_about = "Read a PNG picture of a sheet back into the SPR (or SP2) file: the picture `sheet` wrote (the
 same bytes come back) or one painted from it, 256 wide and as tall as a layout, indexed or in the
 colours of one palette. What it does not carry comes from its spPl chunk, else from --like.
+One 512 wide is an HD pair: -o tex_N.bin writes both files (--palettes-from SPR; docs/remaster.md).
 Written atomically; nothing is written when the picture is refused (one line saying why).
 Exit status: 0 written; 1 an input that cannot be read or does not make a sheet; 2 a usage error.
 More: docs/sheet-import.md"
@@ -107,7 +140,11 @@ pub struct ImportArgs {
     #[arg(long, value_name = "LAYOUT", value_parser = variant_parser())]
     pub variant: Option<SprVariant>,
 
-    /// Where to write the SPR file.
+    /// A picture of an HD pair without its chunk: the SPR whose palettes its colours are from
+    #[arg(long, value_name = "SPR")]
+    pub palettes_from: Option<PathBuf>,
+
+    /// Where to write the SPR file (for an HD pair, 512 wide: either tex_N.bin; both are written).
     #[arg(short, long, value_name = "SPR")]
     pub out: PathBuf,
 
@@ -136,6 +173,7 @@ pub fn run(args: &Args) -> Outcome {
         None => export(&args.export),
         Some(Command::Export(export_args)) => export(export_args),
         Some(Command::Import(import_args)) => import(import_args),
+        Some(Command::Upscale(upscale)) => super::sheet_hd::upscale(&upscale.file, &upscale.out),
     }
 }
 
@@ -145,6 +183,29 @@ fn export(args: &ExportArgs) -> Outcome {
     };
     let sheet = args.game.read(file)?;
     let (shown, bytes) = (sheet.name, sheet.bytes);
+    let name = file
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    if is_hd_input(name, bytes.len()) {
+        if args.portrait {
+            return Err(Failure::usage(
+                "sheet",
+                format!(
+                    "--portrait: {shown} is a file of an HD pair, which holds the unit's frames only; the portrait is its SPR's"
+                ),
+            ));
+        }
+        return super::sheet_hd::export(file, out, args.palette, args.palettes_from.as_deref());
+    }
+    if args.palettes_from.is_some() {
+        return Err(Failure::usage(
+            "sheet",
+            format!(
+                "--palettes-from colours the remaster's HD pair (tex_N.bin), and {shown} is not one; an SPR is drawn with its own palettes (--palette N)"
+            ),
+        ));
+    }
     if let Some(what) = super::wrong_kind(&bytes, FileFormat::Spr) {
         let advice = if what.starts_with("a PNG") {
             " (a PNG sheet is given to render and export-aseprite as it is; `sheet import` makes \
@@ -174,6 +235,38 @@ fn import(args: &ImportArgs) -> Outcome {
     let bytes = read_input(&args.picture)?;
     if !bytes.starts_with(&sprite_render::sheet::PNG_SIGNATURE) {
         return Err(not_a_picture(&shown, &bytes).into());
+    }
+    let out_name = args
+        .out
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    if picture_width(&bytes) == Some(super::sheet_hd::PICTURE_WIDTH)
+        || tex_number(out_name).is_some()
+    {
+        if let Some(variant) = args.variant {
+            return Err(Failure::usage(
+                "sheet import",
+                format!(
+                    "--variant {}: an HD pair has one layout (512 x 976)",
+                    variant.name()
+                ),
+            ));
+        }
+        return super::sheet_hd::import(&super::sheet_hd::PairImport {
+            picture: &args.picture,
+            bytes: &bytes,
+            out: &args.out,
+            palette: args.palette,
+            palettes_from: args.palettes_from.as_deref(),
+            like: args.like.as_deref(),
+        });
+    }
+    if args.palettes_from.is_some() {
+        return Err(Failure::usage(
+            "sheet import",
+            "--palettes-from is for a picture of an HD pair (512 wide); an SPR's picture carries its palettes or takes them from --like",
+        ));
     }
     let like = args
         .like
@@ -227,6 +320,12 @@ fn import(args: &ImportArgs) -> Outcome {
         encoded.len()
     );
     Ok(())
+}
+
+/// The width a PNG's header gives (its IHDR, the first chunk), if it has one.
+fn picture_width(bytes: &[u8]) -> Option<u32> {
+    let ihdr = bytes.get(12..20)?;
+    (&ihdr[..4] == b"IHDR").then(|| u32::from_be_bytes([ihdr[4], ihdr[5], ihdr[6], ihdr[7]]))
 }
 
 /// Where a part of an imported sheet came from, in the words of the command line.

@@ -145,6 +145,7 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
                 FileFormat::UnitShp => shp::diff_unit(&a, &b)?,
                 FileFormat::WeaponShp => shp::diff_weapon(&a, &b)?,
                 FileFormat::Spr => spr::diff(&a, &b)?,
+                FileFormat::HdHalf => spr::diff_hd_half(&a, &b)?,
             };
             // Bytes no model field shows (dead stream bytes before the first slot, say) still
             // make the files differ.

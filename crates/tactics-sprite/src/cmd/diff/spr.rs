@@ -113,3 +113,48 @@ pub(super) fn diff(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
     }
     Ok(out)
 }
+
+/// Two halves of HD sheets (`tex_N.bin`): which half each is, and how many pixels changed and
+/// where (the pair holds indices only; its colours are its SPR's).
+pub(super) fn diff_hd_half(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
+    use fft_formats::hd::{HdPart, WIDTH};
+    let left = HdPart::decode(&a.bytes).map_err(|e| a.error(e))?;
+    let right = HdPart::decode(&b.bytes).map_err(|e| b.error(e))?;
+    if left.half != right.half {
+        return Ok(vec![finding(
+            "layout",
+            &[PathStep::Key("half")],
+            format!(
+                "half: A {}, B {}: the two files are the two halves of a pair, not two copies of one",
+                left.half.in_words(),
+                right.half.in_words()
+            ),
+            Some(left.half.name().into()),
+            Some(right.half.name().into()),
+        )]);
+    }
+    let mut changed = 0usize;
+    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+    for (i, (l, r)) in left.pixels.iter().zip(&right.pixels).enumerate() {
+        if l != r {
+            let (x, y) = (i % WIDTH, i / WIDTH);
+            changed += 1;
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+        }
+    }
+    if changed == 0 {
+        return Ok(Vec::new());
+    }
+    Ok(vec![finding(
+        "pixels",
+        &[PathStep::Key("pixels")],
+        format!(
+            "pixels: {changed} of {} changed, within columns {x0}..={x1}, rows {y0}..={y1} of the \
+             {} half",
+            left.pixels.len(),
+            left.half
+        ),
+        None,
+        Some(changed.into()),
+    )])
+}

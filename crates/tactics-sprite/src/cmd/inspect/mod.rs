@@ -1,5 +1,6 @@
 //! `tactics-sprite inspect`: what a sprite file is, its header values and counts, and with
-//! `--verbose` every frame's tiles (SHP), every palette (SPR) or every slot's commands (SEQ); as
+//! `--verbose` every frame's tiles (SHP), every palette (SPR) or every slot's commands (SEQ); a
+//! half of the remaster's HD sheet with its unit and its agreement with that unit's SPR; as
 //! text or as one JSON object with the same content.
 //!
 //! [`args`] holds the command line, [`crate::cmd::inspection`] the identity every format shares and the two
@@ -8,6 +9,7 @@
 
 mod args;
 mod frames;
+mod hd;
 mod seq;
 mod spr;
 mod unit_shp;
@@ -69,6 +71,7 @@ pub fn run(args: &Args) -> Outcome {
             let sheet = Spr::decode(&bytes).with_context(name)?;
             spr::report(identity, &sheet, verbose).render(json)?
         }
+        FileFormat::HdHalf => hd::report(identity, &args.file, &bytes)?.render(json)?,
     };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes()).map_err(stdout_error)?;

@@ -1,0 +1,286 @@
+//! Which HD sheet is which unit's: the remaster keeps a unit's HD art in a pair of loose files
+//! `tex_N.bin` and `tex_N+1.bin` (docs/remaster.md "The format"), and which N belongs to which
+//! unit is a table, not a formula (docs/remaster.md "Which N for which unit"): most pairs start
+//! on an even number, but some story characters have a file of their own, so the pairs after
+//! them start on odd ones (905/906, 907/908).
+//!
+//! [`PAIRS`] is that table, the one place it is kept, as the remaster's modding community lists
+//! it (the tables of the FFT Color Customizer mod, which ships HD sheets by these numbers; the
+//! three test pairs confirm 992, 1000 and 1012). A generic job of four numbers is its male
+//! unit's pair, then its female's, as the list says they run. Only pairs the list names with
+//! their sheet are here: Delita's six numbers (836-841) are given without saying which of his
+//! three sheets each pair is, and the single `_2` numbers from 1131 on (which look like the SP2
+//! sheets) are not pairs; both are left out, so their numbers are unknown here.
+//!
+//! A unit is named as its SPR is (`mina_m` for `MINA_M.SPR` and `battle_mina_m_spr.bin`):
+//! [`pair_of_unit`] looks a unit up, [`unit_of_tex`] a file's number.
+
+use fft_formats::hd::HdHalf;
+
+use super::GameName;
+
+/// One unit's HD pair: its SPR's stem and the number of the pair's first file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HdPair {
+    /// The unit's SPR as named on the disc, in lower case, without `.SPR`: `mina_m`.
+    pub unit: &'static str,
+    /// N of `tex_N.bin`, the upper half (SPR rows 0-255); the lower half is N + 1.
+    pub upper: u32,
+}
+
+impl HdPair {
+    /// N + 1: the lower half's number.
+    pub const fn lower(self) -> u32 {
+        self.upper + 1
+    }
+
+    /// The number of `half`'s file.
+    pub const fn tex(self, half: HdHalf) -> u32 {
+        match half {
+            HdHalf::Upper => self.upper,
+            HdHalf::Lower => self.lower(),
+        }
+    }
+
+    /// The file name of `half`: `tex_992.bin`.
+    pub fn file_name(self, half: HdHalf) -> String {
+        tex_file_name(self.tex(half))
+    }
+
+    /// The unit's SPR as the disc names it: `MINA_M.SPR`.
+    pub fn spr_disc_name(self) -> String {
+        format!("{}.SPR", self.unit.to_ascii_uppercase())
+    }
+
+    /// The unit's SPR as the remaster names it: `battle_mina_m_spr.bin`.
+    pub fn spr_remaster_name(self) -> String {
+        format!("battle_{}_spr.bin", self.unit)
+    }
+}
+
+impl std::fmt::Display for HdPair {
+    /// `mina_m's pair (tex 992/993)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}'s pair (tex {}/{})",
+            self.unit,
+            self.upper,
+            self.lower()
+        )
+    }
+}
+
+/// The pairs, by the first file's number: docs/remaster.md "Which N for which unit" (module
+/// docs).
+pub const PAIRS: &[HdPair] = &[
+    // Story characters.
+    pair("ramuza", 830),
+    pair("ramuza2", 832),
+    pair("ramuza3", 834),
+    pair("aru", 842),
+    pair("hime", 852),
+    pair("oru", 854),
+    pair("reze", 858),
+    pair("zarumou", 860),
+    pair("simon", 862),
+    pair("oran", 864),
+    pair("baruna", 866),
+    pair("h79", 870),
+    pair("mara", 872),
+    pair("eru", 874),
+    pair("aguri", 880),
+    pair("beio", 882),
+    pair("baru", 886),
+    pair("musu", 888),
+    pair("h76", 896),
+    pair("h80", 905),
+    pair("aruma", 907),
+    pair("cloud", 910),
+    pair("kanba", 914),
+    pair("ledy", 928),
+    // Generic jobs, in job order, male then female.
+    pair("mina_m", 992),
+    pair("mina_w", 994),
+    pair("item_m", 996),
+    pair("item_w", 998),
+    pair("knight_m", 1000),
+    pair("knight_w", 1002),
+    pair("yumi_m", 1004),
+    pair("yumi_w", 1006),
+    pair("monk_m", 1008),
+    pair("monk_w", 1010),
+    pair("siro_m", 1012),
+    pair("siro_w", 1014),
+    pair("kuro_m", 1016),
+    pair("kuro_w", 1018),
+    pair("toki_m", 1020),
+    pair("toki_w", 1022),
+    pair("syou_m", 1024),
+    pair("syou_w", 1026),
+    pair("thief_m", 1028),
+    pair("thief_w", 1030),
+    pair("waju_m", 1032),
+    pair("waju_w", 1034),
+    pair("onmyo_m", 1036),
+    pair("onmyo_w", 1038),
+    pair("fusui_m", 1040),
+    pair("fusui_w", 1042),
+    pair("ryu_m", 1044),
+    pair("ryu_w", 1046),
+    pair("samu_m", 1048),
+    pair("samu_w", 1050),
+    pair("ninja_m", 1052),
+    pair("ninja_w", 1054),
+    pair("san_m", 1056),
+    pair("san_w", 1058),
+    pair("gin_m", 1060),
+    pair("odori_w", 1062),
+    pair("mono_m", 1064),
+    pair("mono_w", 1066),
+    // Monsters.
+    pair("cyoko", 1068),
+    pair("gob", 1070),
+    pair("bom", 1072),
+    pair("hyou", 1074),
+    pair("ika", 1076),
+    pair("sukeru", 1078),
+    pair("yurei", 1080),
+    pair("arli", 1082),
+    pair("tori", 1084),
+    pair("uri", 1086),
+    pair("ki", 1088),
+    pair("minota", 1090),
+    pair("mol", 1092),
+    pair("behi", 1094),
+    pair("dora1", 1096),
+    pair("dora2", 1098),
+];
+
+const fn pair(unit: &'static str, upper: u32) -> HdPair {
+    HdPair { unit, upper }
+}
+
+/// The HD pair of the unit `name`: its SPR's stem (`mina_m`) or the SPR in any form
+/// (`MINA_M.SPR`, `battle_mina_m_spr.bin`, a path), any case; `None` for a unit the table does
+/// not list, or a file of another kind than an SPR.
+pub fn pair_of_unit(name: &str) -> Option<HdPair> {
+    let name = GameName::parse(name);
+    if name.extension().is_some_and(|ext| ext != "SPR") {
+        return None;
+    }
+    let stem = name.stem();
+    PAIRS
+        .iter()
+        .copied()
+        .find(|pair| pair.unit.eq_ignore_ascii_case(stem))
+}
+
+/// The unit whose pair holds `tex_<n>.bin`, and which half of it the file is; `None` for a
+/// number the table does not list.
+pub fn unit_of_tex(n: u32) -> Option<(HdPair, HdHalf)> {
+    PAIRS.iter().find_map(|&pair| {
+        HdHalf::BOTH
+            .into_iter()
+            .find(|&half| pair.tex(half) == n)
+            .map(|half| (pair, half))
+    })
+}
+
+/// N of a file named `tex_<N>` with any extension (`tex_992.bin`), as the remaster's mod
+/// loader reads it; any case, no folder. `None` for any other name.
+pub fn tex_number(file_name: &str) -> Option<u32> {
+    let lower = file_name.to_ascii_lowercase();
+    let rest = lower.strip_prefix("tex_")?;
+    let digits = rest.split('.').next()?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// `tex_<n>.bin`.
+pub fn tex_file_name(n: u32) -> String {
+    format!("tex_{n}.bin")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The three pairs the test files are, and the numbers the research's list gives around the
+    /// single files (docs/remaster.md "Which N for which unit").
+    #[test]
+    fn the_table_is_read_both_ways() {
+        for (unit, upper) in [("mina_m", 992), ("knight_m", 1000), ("siro_m", 1012)] {
+            let pair = pair_of_unit(unit).expect(unit);
+            assert_eq!((pair.upper, pair.lower()), (upper, upper + 1));
+            assert_eq!(unit_of_tex(upper), Some((pair, HdHalf::Upper)));
+            assert_eq!(unit_of_tex(upper + 1), Some((pair, HdHalf::Lower)));
+        }
+        assert_eq!(
+            unit_of_tex(905).map(|(p, h)| (p.unit, h)),
+            Some(("h80", HdHalf::Upper))
+        );
+        assert_eq!(
+            unit_of_tex(906).map(|(p, h)| (p.unit, h)),
+            Some(("h80", HdHalf::Lower))
+        );
+        assert_eq!(
+            unit_of_tex(907).map(|(p, h)| (p.unit, h)),
+            Some(("aruma", HdHalf::Upper))
+        );
+        // Alma's and Ajora's single files, Delita's unnamed range and the SP2 singles.
+        for unknown in [904, 909, 836, 841, 1131, 1145, 829, 1100] {
+            assert_eq!(unit_of_tex(unknown), None, "{unknown}");
+        }
+        assert_eq!(pair_of_unit("dily"), None);
+    }
+
+    #[test]
+    fn a_unit_is_named_as_its_spr_in_any_form() {
+        for name in [
+            "mina_m",
+            "MINA_M.SPR",
+            "battle_mina_m_spr.bin",
+            "BATTLE/MINA_M.SPR;1",
+        ] {
+            assert_eq!(pair_of_unit(name).map(|p| p.upper), Some(992), "{name}");
+        }
+        assert_eq!(pair_of_unit("MINA_M.SHP"), None);
+        let pair = pair_of_unit("knight_m").unwrap();
+        assert_eq!(pair.spr_disc_name(), "KNIGHT_M.SPR");
+        assert_eq!(pair.spr_remaster_name(), "battle_knight_m_spr.bin");
+        assert_eq!(pair.file_name(HdHalf::Lower), "tex_1001.bin");
+        assert_eq!(pair.to_string(), "knight_m's pair (tex 1000/1001)");
+    }
+
+    #[test]
+    fn every_number_is_one_file_of_one_pair() {
+        let mut numbers: Vec<u32> = PAIRS.iter().flat_map(|p| [p.upper, p.lower()]).collect();
+        let count = numbers.len();
+        numbers.sort_unstable();
+        numbers.dedup();
+        assert_eq!(numbers.len(), count, "a number in two pairs");
+        let mut units: Vec<&str> = PAIRS.iter().map(|p| p.unit).collect();
+        units.sort_unstable();
+        units.dedup();
+        assert_eq!(units.len(), PAIRS.len(), "a unit twice");
+    }
+
+    #[test]
+    fn a_tex_file_name_gives_its_number() {
+        assert_eq!(tex_number("tex_992.bin"), Some(992));
+        assert_eq!(tex_number("TEX_1001.BIN"), Some(1001));
+        assert_eq!(tex_number("tex_830"), Some(830));
+        for other in [
+            "tex_.bin",
+            "tex_99x.bin",
+            "text_992.bin",
+            "battle_mina_m_spr.bin",
+        ] {
+            assert_eq!(tex_number(other), None, "{other}");
+        }
+        assert_eq!(tex_file_name(993), "tex_993.bin");
+    }
+}

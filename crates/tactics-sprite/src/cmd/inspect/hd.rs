@@ -1,0 +1,150 @@
+//! `inspect` on a half of the remaster's HD sheet (`tex_N.bin`): which unit's pair the HD table
+//! gives its number, which half its size says it is, its pixel size and the SPR rows it holds;
+//! opaque pixels and the indices used; and, when the unit's SPR is beside it, how far its
+//! silhouette agrees with that SPR's rows at twice the size (docs/remaster.md "How the HD art
+//! relates to the SPR").
+
+use std::path::Path;
+
+use fft_formats::hd::{self, HdPart, WIDTH};
+use fft_formats::spr::Spr;
+use sprite_inputs::error::ErrorKind;
+use sprite_inputs::hd::{HdPalettes, TexFile};
+use sprite_inputs::read::InputFile;
+
+use crate::cmd::inspection::{FieldText, Identity, Numbers, Report, section};
+
+section! {
+    pub struct Header {
+        /// `mina_m's pair (tex 992/993)`, or that the HD table does not list the number.
+        unit: String,
+        /// `upper` (SPR rows 0-255) or `lower` (256-487), told from the size.
+        half: &'static str,
+        width: usize,
+        height: usize,
+        /// The SPR rows the half holds at twice their size: `0-255`.
+        spr_rows: String,
+    }
+}
+
+section! {
+    pub struct Counts {
+        pixels: usize,
+        /// Pixels of an index other than 0 (transparent).
+        opaque_pixels: usize,
+        /// The palette indices (0-15) some pixel uses.
+        indices_used: Numbers,
+        /// The SPR the silhouette was compared with, or why there was none.
+        compared_with: String,
+        /// The silhouettes' intersection over their union (the SPR doubled), 0 to 1.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        silhouette_iou: Option<Ratio>,
+        /// How much of the SPR's doubled silhouette the half covers, 0 to 1.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        silhouette_coverage: Option<Ratio>,
+        /// Of the pixels opaque in both, the share with the same index, 0 to 1.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        index_match: Option<Ratio>,
+    }
+}
+
+/// A share from 0 to 1: three decimals in the text, the number in JSON.
+#[derive(serde::Serialize)]
+#[serde(transparent)]
+pub struct Ratio(f64);
+
+impl FieldText for Ratio {
+    fn text(&self) -> Option<String> {
+        Some(format!("{:.3}", self.0))
+    }
+}
+
+/// No `--verbose` listing: a half holds indices only (its palettes are its SPR's).
+#[derive(serde::Serialize)]
+pub struct NoListing {}
+
+impl crate::cmd::inspection::Listing for NoListing {
+    fn write_text(&self, _text: &mut String) {}
+}
+
+/// The report on the half `bytes` read from `path`, compared with its unit's SPR when one is
+/// beside it.
+///
+/// # Errors
+/// A size that is neither half's, a number the table gives the other half; an SPR beside it
+/// that cannot be read or decoded.
+pub fn report(
+    identity: Identity,
+    path: &Path,
+    bytes: &[u8],
+) -> anyhow::Result<Report<Header, Counts, NoListing>> {
+    let shown = path.display().to_string();
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let file = InputFile {
+        name: shown.clone(),
+        bytes: bytes.to_vec(),
+    };
+    let tex = TexFile::of(file, &file_name)?;
+    let part = HdPart::decode(bytes).map_err(|e| anyhow::anyhow!("{shown}: {e}"))?;
+    let mut used = [false; 16];
+    for &index in &part.pixels {
+        used[usize::from(index & 0x0F)] = true;
+    }
+    let folder = path.parent().unwrap_or(Path::new(""));
+    let (compared_with, agreement) =
+        match HdPalettes::find_for(tex.pair, &shown, folder, None, None) {
+            Ok(palettes) => {
+                let spr = Spr::decode(&palettes.file.bytes)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", palettes.file.name))?;
+                let agreement = hd::agreement(&part, &spr)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", palettes.file.name))?;
+                (
+                    format!("{} ({})", palettes.file.name, palettes.how),
+                    Some(agreement),
+                )
+            }
+            Err(why) if matches!(why.kind(), ErrorKind::NotFound(_)) => (
+                match tex.pair {
+                    Some(pair) => format!(
+                        "nothing: no {} (or {}) beside it",
+                        pair.spr_disc_name(),
+                        pair.spr_remaster_name()
+                    ),
+                    None => "nothing: its unit is unknown".to_owned(),
+                },
+                None,
+            ),
+            Err(_) if tex.pair.is_none() => ("nothing: its unit is unknown".to_owned(), None),
+            Err(other) => return Err(other.into()),
+        };
+    let rows = part.half.spr_rows();
+    Ok(Report {
+        identity,
+        header: Header {
+            unit: tex.pair.map_or_else(
+                || match tex.number {
+                    Some(n) => format!("tex {n} is in no pair the HD table lists"),
+                    None => "not named tex_N.bin: its number, and so its unit, is unknown".into(),
+                },
+                |pair| pair.to_string(),
+            ),
+            half: part.half.name(),
+            width: WIDTH,
+            height: part.half.height(),
+            spr_rows: format!("{}-{}", rows.start, rows.end - 1),
+        },
+        counts: Counts {
+            pixels: part.pixels.len(),
+            opaque_pixels: part.opaque_pixels(),
+            indices_used: Numbers((0..16).filter(|&i| used[i]).map(|i| i as u64).collect()),
+            compared_with,
+            silhouette_iou: agreement.map(|a| Ratio(a.iou())),
+            silhouette_coverage: agreement.map(|a| Ratio(a.coverage())),
+            index_match: agreement.map(|a| Ratio(a.index_match())),
+        },
+        listing: None,
+    })
+}

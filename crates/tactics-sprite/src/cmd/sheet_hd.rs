@@ -1,0 +1,266 @@
+//! `sheet` for the remaster's HD sheet (docs/remaster.md "Sheet pictures of a pair"): `sheet
+//! export tex_N.bin` writes the pair as an indexed 512 x 976 PNG, `sheet import` reads such a
+//! picture (painted or not) back into the pair's two files, and `sheet upscale SPR -o tex_N.bin`
+//! writes a pair from a PlayStation sheet at twice its size (nearest neighbour).
+//!
+//! The pair is found from either of its files ([`HdPairFiles::beside`]) and coloured by its
+//! unit's SPR (`--palettes-from`, else by the HD table beside it); the two files written are
+//! named by `-o` (`tex_992.bin` or `tex_993.bin`: the pair by the table, else N and N + 1), each
+//! written atomically once both are made, so a refusal writes nothing.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, anyhow};
+use fft_formats::hd::{HdFiles, HdHalf, HdSheet};
+use fft_formats::spr::Spr;
+use sprite_data::output::write_atomically;
+use sprite_inputs::hd::{HdPairFiles, HdPalettes};
+use sprite_inputs::names::hd::{tex_file_name, tex_number, unit_of_tex};
+use sprite_inputs::read::InputFile;
+use sprite_render::hd_png::{self, ImportOptions};
+use sprite_render::sheet::hd_palettes;
+use sprite_render::spr_png::SprPngError;
+
+use super::{Failure, Outcome, read_input};
+
+/// The width of an HD pair's picture: a PNG this wide is imported as a pair.
+pub const PICTURE_WIDTH: u32 = fft_formats::hd::WIDTH as u32;
+
+/// The pair `given` (either of its files) is part of, decoded, and the palettes that colour it.
+///
+/// # Errors
+/// As [`HdPairFiles::beside`] and [`HdPalettes::find`]; palettes from a file that is no SPR.
+fn read_pair(
+    given: &Path,
+    palettes_from: Option<&Path>,
+) -> anyhow::Result<(HdPairFiles, HdSheet, Spr, String)> {
+    let pair = HdPairFiles::beside(given, InputFile::read(given)?)?;
+    let sheet = pair.decode()?;
+    let (spr, how) = read_palettes(&pair, given, palettes_from)?;
+    Ok((pair, sheet, spr, how))
+}
+
+/// The SPR whose palettes colour `pair`: `palettes_from`, else its unit's beside `given`.
+fn read_palettes(
+    pair: &HdPairFiles,
+    given: &Path,
+    palettes_from: Option<&Path>,
+) -> anyhow::Result<(Spr, String)> {
+    let file = palettes_from.map(InputFile::read).transpose()?;
+    let folder = given.parent().unwrap_or(Path::new(""));
+    let palettes = HdPalettes::find(pair, folder, file, None)?;
+    let spr = hd_palettes(&palettes.file.bytes)
+        .with_context(|| format!("{}: no palettes for an HD pair", palettes.file.name))?;
+    Ok((spr, format!("{} ({})", palettes.file.name, palettes.how)))
+}
+
+/// `sheet export tex_N.bin -o OUT.png`: the pair as `sheet` writes an SPR, drawn with palette
+/// `palette` (0 by default) of its SPR, the 16 palettes in the picture's chunk.
+///
+/// # Errors
+/// A pair that cannot be found or read, palettes that cannot be found or are no SPR's, a
+/// palette the SPR does not have, an output that cannot be written.
+pub fn export(
+    file: &Path,
+    out: &Path,
+    palette: Option<usize>,
+    palettes_from: Option<&Path>,
+) -> Outcome {
+    let (pair, sheet, spr, how) = read_pair(file, palettes_from)?;
+    let palette = palette.unwrap_or(0);
+    let png = hd_png::export(&sheet, &spr, palette).with_context(|| pair.names())?;
+    write_atomically(out, &png).with_context(|| format!("{}: cannot write", out.display()))?;
+    println!("sheet   {}  HD pair, 512 x 976", pair.names());
+    println!("colours palette {palette} of {how}");
+    println!(
+        "wrote   {} (the pair, indexed, all 16 palettes in its spPl chunk; {} bytes)",
+        out.display(),
+        png.len()
+    );
+    Ok(())
+}
+
+/// The two files `out` names: `(tex_N.bin, tex_N+1.bin)` beside it, N by the HD table when it
+/// lists the number (either half may be named), else `out`'s own number as the upper half.
+///
+/// # Errors
+/// An `out` not named `tex_<N>` (a usage error: the remaster loads its files by that name).
+pub fn pair_paths(command: &'static str, out: &Path) -> Result<(PathBuf, PathBuf), Failure> {
+    let name = out.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    let Some(n) = tex_number(name) else {
+        return Err(Failure::usage(
+            command,
+            format!(
+                "-o {}: an HD pair is written as tex_N.bin and tex_N+1.bin (the names the \
+                 remaster loads); name either of them",
+                out.display()
+            ),
+        ));
+    };
+    let upper = match unit_of_tex(n) {
+        Some((pair, _)) => pair.upper,
+        None => n,
+    };
+    let folder = out.parent().unwrap_or(Path::new(""));
+    Ok((
+        folder.join(tex_file_name(upper)),
+        folder.join(tex_file_name(upper + 1)),
+    ))
+}
+
+/// The SPR of the unit the HD table gives `upper` (the pair's first file to write), beside it,
+/// when it is there: what a picture in colours is matched to without `--palettes-from`.
+///
+/// # Errors
+/// An SPR that is there but cannot be read, or is no standard sheet.
+fn palettes_beside(upper: &Path) -> anyhow::Result<Option<Spr>> {
+    let name = upper
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    let unit = tex_number(name).and_then(unit_of_tex).map(|(pair, _)| pair);
+    let folder = upper.parent().unwrap_or(Path::new(""));
+    if unit.is_none() || !folder.is_dir() {
+        return Ok(None);
+    }
+    match HdPalettes::find_for(unit, name, folder, None, None) {
+        Ok(found) => Ok(Some(hd_palettes(&found.file.bytes).with_context(|| {
+            format!("{}: no palettes for an HD pair", found.file.name)
+        })?)),
+        Err(_) => Ok(None),
+    }
+}
+
+/// Writes `files` to `paths`, each atomically, after both were made.
+fn write_pair(files: &HdFiles, (upper, lower): &(PathBuf, PathBuf)) -> anyhow::Result<()> {
+    for (path, bytes) in [(upper, &files.upper), (lower, &files.lower)] {
+        write_atomically(path, bytes)
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+    }
+    Ok(())
+}
+
+/// What `sheet import` reads for a pair: the flags beside the picture.
+pub struct PairImport<'a> {
+    pub picture: &'a Path,
+    pub bytes: &'a [u8],
+    pub out: &'a Path,
+    pub palette: Option<usize>,
+    pub palettes_from: Option<&'a Path>,
+    /// A file of the pair the picture was painted from, for a colour two indices share.
+    pub like: Option<&'a Path>,
+}
+
+/// `sheet import PICTURE -o tex_N.bin`: the picture back into the pair's two files.
+///
+/// # Errors
+/// An `-o` not named `tex_<N>` (usage); palettes or `--like` that cannot be read; a picture the
+/// import refuses (one line naming the file and the pixel or the size); an output that cannot
+/// be written.
+pub fn import(args: &PairImport) -> Outcome {
+    let shown = args.picture.display().to_string();
+    let paths = pair_paths("sheet import", args.out)?;
+    let palettes = match args.palettes_from {
+        Some(path) => {
+            let bytes = read_input(path)?;
+            Some(hd_palettes(&bytes).with_context(|| {
+                format!(
+                    "--palettes-from {}: no palettes for an HD pair",
+                    path.display()
+                )
+            })?)
+        }
+        None => palettes_beside(&paths.0)?,
+    };
+    let like = match args.like {
+        Some(path) => Some(HdPairFiles::beside(path, InputFile::read(path)?)?.decode()?),
+        None => None,
+    };
+    let options = ImportOptions {
+        palettes: palettes.as_ref(),
+        palette: args.palette,
+        like: like.as_ref(),
+    };
+    let imported = hd_png::import(args.bytes, &options).map_err(|e| match e {
+        SprPngError::NoPalettes => anyhow!(
+            "{shown}: a picture in colours (not indexed) carries no palette: give --palettes-from \
+             SPR (its unit's sheet), whose palettes its colours are matched to"
+        ),
+        other => anyhow::Error::new(other).context(shown.clone()),
+    })?;
+    let files = imported
+        .sheet
+        .encode()
+        .with_context(|| format!("{shown}: the pair does not encode"))?;
+    write_pair(&files, &paths)?;
+    println!("import  {shown}  HD pair, 512 x 976");
+    println!(
+        "pixels  {}",
+        match imported.pixels {
+            sprite_render::spr_png::PixelSource::Indices => "the picture's indices".to_owned(),
+            sprite_render::spr_png::PixelSource::Colours { palette } =>
+                format!("the picture's colours, in palette {palette}"),
+        }
+    );
+    if let Some((palette, changed)) = imported.recoloured.filter(|(_, changed)| *changed > 0) {
+        println!(
+            "colours the picture's PLTE changes {changed} of palette {palette}'s 16 colours; a pair \
+             holds no colour, so they are not written (recolour the unit's SPR)"
+        );
+    }
+    if let Some(like) = &like {
+        let changed = like
+            .pixels
+            .iter()
+            .zip(&imported.sheet.pixels)
+            .filter(|(a, b)| a != b)
+            .count();
+        println!(
+            "like    {}: {}",
+            args.like
+                .map(Path::display)
+                .map(|d| d.to_string())
+                .unwrap_or_default(),
+            if changed == 0 {
+                "the same pair, byte for byte".to_owned()
+            } else {
+                format!("{changed} pixels differ")
+            }
+        );
+    }
+    for (path, half, len) in [
+        (&paths.0, HdHalf::Upper, files.upper.len()),
+        (&paths.1, HdHalf::Lower, files.lower.len()),
+    ] {
+        println!("wrote   {} (the {half} half, {len} bytes)", path.display());
+    }
+    Ok(())
+}
+
+/// `sheet upscale SPR -o tex_N.bin`: the PlayStation sheet at twice its size, each pixel a
+/// 2 x 2 block, as a pair the remaster loads.
+///
+/// # Errors
+/// A sheet that cannot be read or is not a standard SPR; an `-o` not named `tex_<N>` (usage);
+/// an output that cannot be written.
+pub fn upscale(file: &Path, out: &Path) -> Outcome {
+    let shown = file.display().to_string();
+    let paths = pair_paths("sheet upscale", out)?;
+    let bytes = read_input(file)?;
+    if let Some(what) = super::wrong_kind(&bytes, fft_formats::FileFormat::Spr) {
+        return Err(anyhow!("{shown}: this is {what}, not an SPR sprite sheet").into());
+    }
+    let spr = Spr::decode(&bytes).with_context(|| format!("{shown}: not an SPR sheet"))?;
+    let sheet = HdSheet::upscaled(&spr).with_context(|| shown.clone())?;
+    let files = sheet.encode().with_context(|| shown.clone())?;
+    write_pair(&files, &paths)?;
+    println!("sheet   {shown}  {} sheet, 256 x 488", spr.variant);
+    println!("upscale nearest neighbour, each pixel a 2 x 2 block: a start to redraw, not HD art");
+    for (path, half, len) in [
+        (&paths.0, HdHalf::Upper, files.upper.len()),
+        (&paths.1, HdHalf::Lower, files.lower.len()),
+    ] {
+        println!("wrote   {} (the {half} half, {len} bytes)", path.display());
+    }
+    Ok(())
+}
