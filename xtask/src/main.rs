@@ -40,6 +40,9 @@ use test_support::repo_root;
 const DOCUMENT_FILE: &str = "tactics-sprite-data.json";
 /// Where `build-data` writes unless told otherwise, from the repository root.
 const DEFAULT_OUT: &str = "target/tactics-sprite-data";
+/// Where the demo's document goes without `--out`: apart from the game files' outputs, so that a
+/// build from the game files never finds the demo's document in its place, nor the other way.
+const DEMO_OUT: &str = "target/demo";
 
 #[derive(Parser)]
 #[command(
@@ -72,7 +75,7 @@ enum Task {
         /// the files are taken from its BATTLE folder (docs/disc.md).
         #[arg(long, value_name = "IMAGE", conflicts_with = "originals")]
         disc: Option<PathBuf>,
-        /// Folder to write tactics-sprite-data.json into [default: target/tactics-sprite-data/].
+        /// Folder to write tactics-sprite-data.json into [default: target/tactics-sprite-data/, the demo's target/demo/].
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
         /// The document's sheet.file [default: the profile's, RAMUZA.SPR for TYPE1].
@@ -257,14 +260,17 @@ fn build_data(
 ) -> Result<()> {
     let started = Instant::now();
     let mut shipped = shipped_document("type1");
-    let output = match locate_originals(originals)? {
+    let (output, demo) = match locate_originals(originals)? {
         Some((originals, how)) => {
             println!(
                 "originals: {} (from {})",
                 originals.describe(),
                 how.describe()
             );
-            build_from_originals(&originals, &Profile::type1(), sheet_file)?
+            (
+                build_from_originals(&originals, &Profile::type1(), sheet_file)?,
+                false,
+            )
         }
         None => {
             println!(
@@ -274,7 +280,7 @@ fn build_data(
                  {ORIGINALS_VAR}=DIR."
             );
             shipped = shipped_document("demo");
-            build_demo(sheet_file)?
+            (build_demo(sheet_file)?, true)
         }
     };
     if check {
@@ -285,9 +291,8 @@ fn build_data(
         }];
         return stale::check(&expected, &repo_root(), regenerate(out.as_deref()));
     }
-    let demo = output.inputs.iter().all(|i| i.retail().is_none())
-        && output.document.sheet.file == "demo.png";
-    let out_dir = out.unwrap_or_else(|| repo_root().join(DEFAULT_OUT));
+    let out_dir =
+        out.unwrap_or_else(|| repo_root().join(if demo { DEMO_OUT } else { DEFAULT_OUT }));
     let path = out_dir.join(DOCUMENT_FILE);
     println!("{}", output.report());
     write_atomically(&path, &output.bytes)
@@ -297,7 +302,7 @@ fn build_data(
     println!("took    {:.1} ms", started.elapsed().as_secs_f64() * 1e3);
     if demo {
         println!(
-            "draw it  cargo run -p tactics-sprite -- render --data {} --sheet fixtures/demo/demo.png \\\n           --animation Attack --view 1 --scale 4 -o target/attack.gif",
+            "draw it  cargo run -p tactics-sprite -- render --data {} --sheet fixtures/demo/demo.png \\\n           --animation Attack --view 1 --scale 4 -o target/demo/attack.gif",
             path.strip_prefix(repo_root()).unwrap_or(&path).display()
         );
     }

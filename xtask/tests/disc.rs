@@ -107,6 +107,10 @@ fn the_readme_s_disc_builds_run_as_written() {
     };
     let dir = test_support::temp_dir(test);
     for (i, line) in lines.iter().enumerate() {
+        // `--all` builds every kind and layer: with only some game files it skips.
+        if line.contains(&"--all") && !test_support::every_retail_file(test) {
+            continue;
+        }
         let args: Vec<&std::ffi::OsStr> = line[3..]
             .iter()
             .map(|a| match *a {

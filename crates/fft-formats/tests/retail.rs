@@ -92,7 +92,7 @@ fn retail_files_match_manifest_and_round_trip() {
         test_support::skip::<()>(
             "retail_files_match_manifest_and_round_trip",
             &format!(
-                "{} of {} retail files are not in {} under either name (checked the others): {}",
+                "{} of {} retail files are not in {} ($FFT_ORIGINALS) under either name (checked the others): {}",
                 missing.len(),
                 RETAIL_FILES.len(),
                 dir.display(),

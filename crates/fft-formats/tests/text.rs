@@ -110,6 +110,48 @@ fn the_demo_unit_goes_through_its_text_and_back() {
     assert_eq!(assembly.model, Model::UnitShp(shp));
 }
 
+/// A slot's name is a comment on its `slot N:` line, and comments are nothing to the assembler:
+/// the named text, the text with every comment taken out, and the text with comments of our own
+/// added all assemble to the same bytes.
+#[test]
+fn slot_names_are_comments_the_assembler_ignores() {
+    use fft_formats::text::seq::SlotNames;
+    let seq = test_support::demo::demo_seq();
+    let opcodes = OpcodeTable::retail();
+    let names = SlotNames {
+        source: Some("a test's table".into()),
+        slots: [
+            (6, "Walk: front".to_string()),
+            (7, "Walk: back".to_string()),
+        ]
+        .into(),
+    };
+    let named = seq.to_text_named(&opcodes, &names).unwrap();
+    let slot_line = |n: usize| {
+        named
+            .lines()
+            .find(|l| l.starts_with(&format!("slot {n}:")))
+            .unwrap_or_else(|| panic!("no slot {n} in\n{named}"))
+            .to_string()
+    };
+    assert!(slot_line(6).ends_with("; Walk: front"), "{}", slot_line(6));
+    assert!(slot_line(7).ends_with("; Walk: back"), "{}", slot_line(7));
+    assert_eq!(slot_line(5), "slot 5:", "a slot not named has no comment");
+    assert!(named.contains("\n; A slot's comment names its animation (a test's table)"));
+
+    let bytes = seq.encode().unwrap();
+    let bare: String = named
+        .lines()
+        .map(|l| l.split(';').next().unwrap().trim_end())
+        .filter(|l| !l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let chatty = named.replace("slot 6:", "; a modder's note\nslot 6: ; slow this one");
+    for (what, text) in [("named", &named), ("bare", &bare), ("chatty", &chatty)] {
+        assert_eq!(text::assemble(text).unwrap().bytes, bytes, "{what}");
+    }
+}
+
 #[test]
 fn the_demo_attack_written_from_its_table_is_the_demo_models_slot_14() {
     // test_support::demo's table: 15/4, MoveBackward2, 16/8, `FF D3 FE` (jump -2 to 16/8),

@@ -23,7 +23,7 @@ fn retail_files(test: &str) -> Vec<(String, Vec<u8>)> {
             test_support::skip::<()>(
                 test,
                 &format!(
-                    "no {} (or {}) in {}",
+                    "no {} (or {}) in {} ($FFT_ORIGINALS)",
                     file.disc_name,
                     file.remaster_name,
                     dir.display()

@@ -84,11 +84,13 @@ pub enum ErrorKind {
     // own references.
     /// No animation of this name: the names nearest to it, nearest first (at most
     /// [`MAX_SUGGESTIONS`](crate::pose::names::MAX_SUGGESTIONS), chosen where the name was looked
-    /// up, [`crate::pose::names::nearest`]), and how many names there are.
+    /// up, [`crate::pose::names::nearest`]), how many animations the document has, and
+    /// whether `Idle` (no animation of the list: the idle frames) was a name to choose too.
     UnknownAnimation {
         name: String,
         nearest: Vec<String>,
-        names: usize,
+        animations: usize,
+        idle: bool,
     },
     /// A view outside 0..7.
     ViewOutOfRange { view: i64 },
@@ -187,7 +189,8 @@ impl fmt::Display for ErrorKind {
             Self::UnknownAnimation {
                 name,
                 nearest,
-                names,
+                animations,
+                idle,
             } => {
                 write!(f, "unknown animation {name:?}; ")?;
                 if nearest.is_empty() {
@@ -196,9 +199,16 @@ impl fmt::Display for ErrorKind {
                     let quoted: Vec<String> = nearest.iter().map(|n| format!("{n:?}")).collect();
                     write!(f, "did you mean {}?", quoted.join(", "))?;
                 }
+                let idle = if *idle {
+                    format!(", and {:?} for the idle frames", crate::pose::IDLE)
+                } else {
+                    String::new()
+                };
                 write!(
                     f,
-                    " ({names} names in the document's \"animations\" list, matched in any case)"
+                    " ({animations} animation{} in the document's \"animations\" list{idle}, \
+                     matched in any case; `tactics-sprite list` lists them)",
+                    if *animations == 1 { "" } else { "s" }
                 )
             }
             Self::ViewOutOfRange { view } => write!(f, "{}", ViewOutOfRange { view: *view }),

@@ -342,3 +342,19 @@ impl Run {
         });
     }
 }
+
+/// The slots of `a` and `b` that play differently: their frames (with delays, moves and flips),
+/// events, layer cues or end differ, or one of them does not run. What the commands' byte offsets
+/// are is no part of what a slot plays, so a command added in one slot changes that slot alone.
+pub fn slots_played_differently(a: &Seq, b: &Seq) -> Vec<Slot> {
+    let (a_program, b_program) = (Program::new(a), Program::new(b));
+    let plays = |timeline: Result<Timeline, Error>| {
+        timeline
+            .map(|t| (t.frames, t.events, t.cues, t.end))
+            .map_err(|e| e.to_string())
+    };
+    (0..a.slots.len().max(b.slots.len()))
+        .map(|slot| Slot(slot as u32))
+        .filter(|&slot| plays(a_program.execute(slot)) != plays(b_program.execute(slot)))
+        .collect()
+}

@@ -15,6 +15,7 @@ pub mod execution;
 pub mod index;
 pub mod layer;
 pub mod limits;
+pub mod listing;
 pub mod load;
 mod objects;
 pub mod output;

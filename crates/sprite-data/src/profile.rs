@@ -76,6 +76,14 @@ impl UnitKind {
             .find(|k| k.name.eq_ignore_ascii_case(name))
     }
 
+    /// The built-in kind whose profile reads the SEQ `disc_name` (any case): `TYPE1.SEQ` is
+    /// type1's, `TYPE3.SEQ` type2's, `RUKA.SEQ` ruka's.
+    pub fn reading_seq(disc_name: &str) -> Option<&'static UnitKind> {
+        UNIT_KINDS
+            .iter()
+            .find(|kind| kind.load().seq.eq_ignore_ascii_case(disc_name))
+    }
+
     /// The parsed profile.
     ///
     /// # Panics

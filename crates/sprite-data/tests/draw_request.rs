@@ -60,8 +60,14 @@ fn refusals_come_in_order_and_are_the_requests() {
         ..swing_high(9, Some(-1))
     };
     match kind(all_wrong) {
-        ErrorKind::UnknownAnimation { nearest, names, .. } => {
-            assert_eq!((nearest[0].as_str(), names), (IDLE, 113));
+        ErrorKind::UnknownAnimation {
+            nearest,
+            animations,
+            idle,
+            ..
+        } => {
+            // TYPE1's 112 animations (6 single slots and 106 pairs), and Idle apart.
+            assert_eq!((nearest[0].as_str(), animations, idle), (IDLE, 112, true));
         }
         other => panic!("{other:?}"),
     }

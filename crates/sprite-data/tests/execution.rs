@@ -375,3 +375,50 @@ fn the_pipeline_names_the_file_at_fault() {
     assert!(matches!(error.kind(), ErrorKind::NotJson(_)), "{error:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// What `asm --check` reports: the slots whose timelines differ. Slot 0 plays 1/2 then loops;
+/// slots 1 and 2 alias 3/2 and loop; slot 3 is 4/2. A delay changed in the aliased block changes
+/// slots 1 and 2 only; a command inserted into slot 0 moves every later command's offset, which
+/// is no part of what slots 1-3 play; a slot added at the end is a slot that differs.
+#[test]
+fn slots_that_play_differently_are_those_whose_timelines_differ() {
+    use sprite_data::execution::slots_played_differently;
+    let loop_ = || op(code::INCREMENT_LOOP, &[]);
+    let before = seq(
+        vec![0, 2, 2, 4],
+        vec![
+            frame(1, 2),
+            loop_(),
+            frame(3, 2),
+            loop_(),
+            frame(4, 2),
+            loop_(),
+        ],
+    );
+    assert_eq!(slots_played_differently(&before, &before), []);
+
+    let mut slower = before.clone();
+    slower.commands[2] = frame(3, 5);
+    assert_eq!(
+        slots_played_differently(&before, &slower),
+        [Slot(1), Slot(2)]
+    );
+
+    let longer = seq(
+        vec![0, 3, 3, 5],
+        vec![
+            frame(1, 2),
+            frame(2, 2),
+            loop_(),
+            frame(3, 2),
+            loop_(),
+            frame(4, 2),
+            loop_(),
+        ],
+    );
+    assert_eq!(slots_played_differently(&before, &longer), [Slot(0)]);
+
+    let mut more = before.clone();
+    more.slots.push(CommandIndex(4));
+    assert_eq!(slots_played_differently(&before, &more), [Slot(4)]);
+}

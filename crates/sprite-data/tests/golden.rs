@@ -101,7 +101,7 @@ fn game_files(
         .map(|name| {
             let path = find_by_either_name(dir, name).ok_or_else(|| {
                 NotBuilt::Missing(format!(
-                    "no {name} (or {}) in {}",
+                    "no {name} (or {}) in {} ($FFT_ORIGINALS)",
                     remaster_name(name),
                     dir.display()
                 ))

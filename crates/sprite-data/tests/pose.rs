@@ -593,12 +593,21 @@ fn bad_requests_name_what_is_valid() {
         "{unknown}"
     );
     assert!(
-        unknown.ends_with("(112 names in the document's \"animations\" list, matched in any case)"),
+        unknown.ends_with(
+            "(112 animations in the document's \"animations\" list, matched in any case; \
+             `tactics-sprite list` lists them)"
+        ),
         "{unknown}"
     );
     assert!(!unknown.contains("Blank"), "{unknown}");
     let unknown = Motion::find(&doc, "Idle!").unwrap_err().to_string();
     assert!(unknown.contains("did you mean \"Idle\""), "{unknown}");
+    // TYPE1's profile lists 6 single-slot animations and 106 pairs (its comment at
+    // `animations`): 112, with Idle named apart and not counted.
+    assert!(
+        unknown.contains("(112 animations in the document's \"animations\" list, and \"Idle\" for the idle frames,"),
+        "{unknown}"
+    );
     // Any case finds the name; "idle" is the idle branch.
     assert_eq!(
         find_animation(&doc, "swing HIGH").unwrap().name,
@@ -673,10 +682,12 @@ fn every_refusal_has_its_kind() {
         ErrorKind::UnknownAnimation {
             name,
             nearest,
-            names,
+            animations,
+            idle,
         } => {
             assert_eq!(name, "Swing Higher");
-            assert_eq!(names, 112, "docs/derivation.md: 112 animations");
+            assert_eq!(animations, 112, "docs/derivation.md: 112 animations");
+            assert!(!idle, "find_animation offers no idle branch");
             // "Swing High" is contained in the name asked for; the other Swing animations are
             // near in spelling.
             assert_eq!(nearest[0], "Swing High");
@@ -686,8 +697,14 @@ fn every_refusal_has_its_kind() {
     }
     // The idle branch is a name too, and the nearest to "Idle!".
     match Motion::find(&doc, "Idle!").unwrap_err().into_kind() {
-        ErrorKind::UnknownAnimation { nearest, names, .. } => {
-            assert_eq!((names, nearest[0].as_str()), (113, IDLE));
+        ErrorKind::UnknownAnimation {
+            nearest,
+            animations,
+            idle,
+            ..
+        } => {
+            // Idle is offered, and not counted among the 112 animations.
+            assert_eq!((animations, idle, nearest[0].as_str()), (112, true, IDLE));
         }
         other => panic!("{other:?}"),
     }

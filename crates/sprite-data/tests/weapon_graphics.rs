@@ -13,7 +13,7 @@ use fft_formats::weapon_graphics::{DEFAULT_WEAPON_PALETTE, WEAPON_GRAPHICS, Weap
 use sprite_data::document::Cell;
 use sprite_data::layer::{LayerDocument, LayerSet};
 use sprite_inputs::layers::build_layer_from_folder;
-use test_support::{fftorama_tables, originals, weapons_sheet_bytes};
+use test_support::{fftorama_tables, originals, retail_file, weapons_sheet_bytes};
 
 /// One row of FFTorama's weapons table: `name,type,frame_offset_index,v_offset_pixels,v_offset`.
 struct FftoramaGraphic {
@@ -99,11 +99,18 @@ fn the_table_is_fftoramas_weapons_table() {
 }
 
 /// The weapons block of WEP.SPR as palette indices, and the WEP1 and WEP2 documents built from
-/// the retail files; `None` after the loud skip.
+/// the retail files; `None` after the loud skip of the first file missing (with only some game
+/// files, a folder without WEP1.SHP skips rather than fails).
 fn sheet_and_layers(test: &str) -> Option<(Spr, Vec<LayerDocument>)> {
     let sheet = Spr::decode(&weapons_sheet_bytes(test)?).expect("WEP.SPR decodes");
     let dir = originals(test)?;
-    let layers = [LayerSet::Wep1, LayerSet::Wep2]
+    let sets = [LayerSet::Wep1, LayerSet::Wep2];
+    for set in sets {
+        let (shp, seq) = set.files();
+        retail_file(test, shp)?;
+        retail_file(test, seq)?;
+    }
+    let layers = sets
         .into_iter()
         .map(|set| build_layer_from_folder(&dir, set).expect("the layer builds"))
         .collect();

@@ -8,11 +8,14 @@
 //! mod or an unpacked remaster install). Every tool that takes `--originals DIR` or `--disc
 //! IMAGE` holds one ([`find_originals`] chooses it from the flags and the environment, with one
 //! set of messages), and finds each file through it: the kinds' SHP and SEQ, the sheets,
-//! `WEP.SPR`.
+//! `WEP.SPR`. A file a command names by a flag or an argument (`--sheet RAMUZA.SPR`, `disasm
+//! TYPE1.SEQ`) is read through [`GameFiles`]: from the places (the image, or the `--originals`
+//! folders layered) when they hold it, else from disk; and a file of a disc image is found by
+//! [`find_on_disc`], which `disc extract` and `disc patch` ask too.
 
 use std::path::{Path, PathBuf};
 
-use disc_image::Disc;
+use disc_image::{Disc, Entry};
 
 use crate::error::{Error, Result};
 use crate::mod_folder::walk::find_loader_folders;
@@ -83,9 +86,7 @@ impl Place {
     pub fn contains(&self, name: &str) -> bool {
         match self {
             Place::Folder(dir) => find_in_folder(dir, name).is_some(),
-            Place::Disc(disc) => disc
-                .find(&GameName::parse(name).disc_path())
-                .is_ok_and(|e| !e.directory),
+            Place::Disc(disc) => find_on_disc(disc, name).is_ok_and(|e| !e.directory),
         }
     }
 
@@ -103,7 +104,7 @@ impl Place {
             },
             Place::Disc(disc) => {
                 let path = GameName::parse(name).disc_path();
-                let entry = match disc.find(&path) {
+                let entry = match find_on_disc(disc, name) {
                     Ok(entry) if !entry.directory => entry,
                     Ok(_) => return Ok(None),
                     Err(error)
@@ -282,6 +283,135 @@ impl Originals {
 
     fn each(&self, line: impl Fn(&Place) -> String) -> String {
         self.places.iter().map(line).collect::<Vec<_>>().join(" + ")
+    }
+}
+
+/// The entry of `disc` that `name` names, in any form ([`GameName::disc_path`]: `RAMUZA.SPR`,
+/// `battle_ramuza_spr.bin` and `BATTLE\RAMUZA.SPR;1` are `BATTLE/RAMUZA.SPR`; a path with a
+/// folder is from the image's root), the directory matched in any case.
+///
+/// # Errors
+/// The image's own: not found (naming the path looked for), or a directory that cannot be read.
+pub fn find_on_disc(disc: &Disc, name: &str) -> std::result::Result<Entry, disc_image::Error> {
+    disc.find(&GameName::parse(name).disc_path())
+}
+
+/// Where the files a command names are read from (`disasm TYPE1.SEQ`, `--sheet RAMUZA.SPR`, the
+/// two files of `diff`): paths on disk, or with `--disc` or `--originals` the places first.
+///
+/// On disk, a path that is not there is looked for under the other form of its name in its
+/// folder, in any case (`RAMUZA.SPR` finds `battle_ramuza_spr.bin`). With places, a name they
+/// hold is theirs, so that a file the image has is never taken from a file of that name in the
+/// working folder (one command draws the same picture wherever it is typed); a name they do not
+/// hold is a path on disk (an edited `walk.seq.txt`, a fan-made `crono1.png`).
+#[derive(Debug)]
+pub enum GameFiles {
+    Disk,
+    Places(Originals),
+}
+
+impl GameFiles {
+    /// The files of the disc image `image` when one is given, else of the disk.
+    ///
+    /// # Errors
+    /// An image that does not open.
+    pub fn of(image: Option<&Path>) -> Result<GameFiles> {
+        GameFiles::given(image, &[])
+    }
+
+    /// The files of the disc image `image` when one is given, else of the `--originals` folders
+    /// `folders` (layered: [`Originals::from_folders`]) when there are any, else of the disk.
+    ///
+    /// # Errors
+    /// An image that does not open, a folder that is not there or cannot be walked.
+    pub fn given(image: Option<&Path>, folders: &[PathBuf]) -> Result<GameFiles> {
+        if let Some(image) = image {
+            return Ok(GameFiles::Places(Originals::disc(image)?));
+        }
+        Ok(match originals_folders(folders)? {
+            Some(originals) => GameFiles::Places(originals),
+            None => GameFiles::Disk,
+        })
+    }
+
+    /// The places, when there are any.
+    pub fn places(&self) -> Option<&Originals> {
+        match self {
+            GameFiles::Disk => None,
+            GameFiles::Places(originals) => Some(originals),
+        }
+    }
+
+    /// The file `path` names, read whole and named for messages (its path, or
+    /// `IMAGE:BATTLE/RAMUZA.SPR`).
+    ///
+    /// # Errors
+    /// A file that cannot be read, or is neither in the places nor on disk.
+    pub fn read(&self, path: &Path) -> Result<InputFile> {
+        let Self::Places(originals) = self else {
+            return read_from_disk(path);
+        };
+        let name = path.to_string_lossy();
+        if let Some(found) = originals.locate(&name)? {
+            return Ok(found);
+        }
+        if on_disk(path).is_some() {
+            return read_from_disk(path);
+        }
+        Err(Error::not_found(format!(
+            "{}, and no {} on disk",
+            originals.missing(&name),
+            path.display()
+        )))
+    }
+
+    /// The file a document names (its SP2) beside `sheet`, read, if it is there; and where it
+    /// was looked for. On disk: its name as written or the other naming, in the sheet's folder;
+    /// in an image: in the folder `sheet` names, else the BATTLE folder.
+    ///
+    /// # Errors
+    /// A file that is there but cannot be read.
+    pub fn beside(&self, sheet: &Path, file: &str) -> Result<(Option<InputFile>, Vec<String>)> {
+        let Self::Places(originals) = self else {
+            let (found, looked) = beside(sheet, file)?;
+            return Ok((
+                found,
+                looked.iter().map(|p| p.display().to_string()).collect(),
+            ));
+        };
+        let sheet = sheet.to_string_lossy();
+        let name = match sheet.rsplit_once('/') {
+            Some((folder, _)) => format!("{folder}/{file}"),
+            None => file.to_owned(),
+        };
+        Ok((originals.locate(&name)?, vec![originals.location_of(&name)]))
+    }
+}
+
+/// The file on disk `path` names: itself, else the other form of its name in its folder (any
+/// case); `None` when neither is there.
+fn on_disk(path: &Path) -> Option<PathBuf> {
+    if path.is_file() {
+        return Some(path.to_path_buf());
+    }
+    let name = path.file_name()?.to_str()?;
+    let folder = match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    let found = find_in_folder(folder, name)?;
+    // Named as the user would write it: in the folder given, not under `./`.
+    Some(match path.parent() {
+        Some(given) => given.join(found.file_name()?),
+        None => found,
+    })
+}
+
+/// A file on disk ([`on_disk`]), read; the path as given in the error when it is not there.
+fn read_from_disk(path: &Path) -> Result<InputFile> {
+    match on_disk(path) {
+        Some(found) => InputFile::read(&found),
+        None => InputFile::read(path),
     }
 }
 

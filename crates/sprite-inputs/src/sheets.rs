@@ -1,5 +1,5 @@
 //! The pictures a document is drawn from, found and read: a unit's sheet and the SP2 its MON
-//! sequences draw from, from the disk or a disc image ([`SheetFiles`], [`load_sheets`]); the
+//! sequences draw from, from the disk or a disc image ([`GameFiles`], [`load_sheets`]); the
 //! sheets a server draws each kind from ([`Sheet`], [`find_sheets`]); the weapons sheet
 //! `WEP.SPR` ([`WeaponSheet`]); and a SAS set's PNG sheet ([`SasSheet`]). A unit's sheet may be
 //! the remaster's HD pair, given by either of its files (read by [`crate::hd`]).
@@ -20,83 +20,10 @@ use sprite_render::{Image, RenderError};
 
 use crate::error::{Error, Result};
 use crate::hd::{HdPairFiles, HdPalettes, is_hd_input};
-use crate::locate::{self, Originals};
+use crate::locate::{self, GameFiles, Originals};
 use crate::names::hd::tex_number;
 use crate::read::{InputFile, read_container};
 use crate::sniff::not_a_sprite_file;
-
-/// Where `--sheet`, `--sp2` and `--weapon-sheet` are read from: the disk, or with `--disc` the
-/// image (or with `--originals` those folders, layered), through [`Originals::locate`] (a name
-/// in its BATTLE folder, a path with a folder from its root). With either a file of that name
-/// on disk is never read, so the same command draws the same picture in any working folder.
-#[derive(Debug)]
-pub enum SheetFiles {
-    Disk,
-    Originals(Originals),
-}
-
-impl SheetFiles {
-    /// The files of the disc image `image` when one is given, else of the disk.
-    ///
-    /// # Errors
-    /// An image that does not open.
-    pub fn of(image: Option<&Path>) -> Result<SheetFiles> {
-        Ok(match image {
-            Some(image) => SheetFiles::Originals(Originals::disc(image)?),
-            None => SheetFiles::Disk,
-        })
-    }
-
-    /// The file `path` names for `flag` (`--sheet`), read whole and named for messages (its
-    /// path, or `IMAGE:BATTLE/RAMUZA.SPR`).
-    ///
-    /// # Errors
-    /// A file that cannot be read, or is not in the image.
-    pub fn read(&self, path: &Path, flag: &str) -> Result<InputFile> {
-        let Self::Originals(originals) = self else {
-            return InputFile::read(path);
-        };
-        let name = path.to_string_lossy();
-        originals.locate(&name)?.ok_or_else(|| {
-            let on_disk = if path.is_file() {
-                let (given, places) = if originals.is_disc() {
-                    ("--disc", "the image")
-                } else {
-                    ("--originals", "those folders")
-                };
-                format!(
-                    "; with {given}, {flag} names a file in {places}, not {} on disk",
-                    path.display()
-                )
-            } else {
-                String::new()
-            };
-            Error::not_found(format!("{}{on_disk}", originals.missing(&name)))
-        })
-    }
-
-    /// The file a document names (its SP2) beside `sheet`, read, if it is there; and where it
-    /// was looked for. On disk: its name as written or the other naming, in the sheet's folder;
-    /// in an image: in the folder `sheet` names, else the BATTLE folder.
-    ///
-    /// # Errors
-    /// A file that is there but cannot be read.
-    pub fn beside(&self, sheet: &Path, file: &str) -> Result<(Option<InputFile>, Vec<String>)> {
-        let Self::Originals(originals) = self else {
-            let (found, looked) = locate::beside(sheet, file)?;
-            return Ok((
-                found,
-                looked.iter().map(|p| p.display().to_string()).collect(),
-            ));
-        };
-        let sheet = sheet.to_string_lossy();
-        let name = match sheet.rsplit_once('/') {
-            Some((folder, _)) => format!("{folder}/{file}"),
-            None => file.to_owned(),
-        };
-        Ok((originals.locate(&name)?, vec![originals.location_of(&name)]))
-    }
-}
 
 /// A document's sheets, read and checked, and what to say about them once drawing succeeds.
 pub struct Sheets {
@@ -107,7 +34,7 @@ pub struct Sheets {
     /// Where an SP2 was looked for, when none was given or found (for the error that needs it).
     pub sp2_looked_for: Vec<String>,
     /// Where the sheets were read from, and the weapons sheet is read from.
-    pub files: SheetFiles,
+    pub files: GameFiles,
     /// The sheet's name in messages.
     pub sheet_name: String,
     /// The given SP2's name in messages.
@@ -132,7 +59,7 @@ pub struct SheetRequest<'a> {
 /// # Errors
 /// A sheet that cannot be read or is not a sheet (said as what it is), a palette it does not
 /// have, `--palette` for a PNG.
-pub fn load_sheets(files: SheetFiles, request: SheetRequest, doc: &Document) -> Result<Sheets> {
+pub fn load_sheets(files: GameFiles, request: SheetRequest, doc: &Document) -> Result<Sheets> {
     let file_name = request
         .sheet
         .file_name()
@@ -141,7 +68,7 @@ pub fn load_sheets(files: SheetFiles, request: SheetRequest, doc: &Document) -> 
     // A tex file is never in a PlayStation disc image nor under `fftpack/unit/`: with --disc
     // or --originals it is read from those folders' `system/ffto/g2d/`, else from the disk.
     let hd_path = match (&files, tex_number(&file_name)) {
-        (SheetFiles::Originals(originals), Some(_)) => Some(
+        (GameFiles::Places(originals), Some(_)) => Some(
             originals
                 .hd_folders()
                 .find_map(|dir| locate::find_in_folder(dir, &file_name))
@@ -151,7 +78,7 @@ pub fn load_sheets(files: SheetFiles, request: SheetRequest, doc: &Document) -> 
     };
     let sheet_file = match &hd_path {
         Some(path) => InputFile::read(path)?,
-        None => files.read(request.sheet, "--sheet")?,
+        None => files.read(request.sheet)?,
     };
     if is_hd_input(&file_name, sheet_file.bytes.len()) {
         let path = hd_path.as_deref().unwrap_or(request.sheet);
@@ -174,7 +101,7 @@ pub fn load_sheets(files: SheetFiles, request: SheetRequest, doc: &Document) -> 
     let mut sp2_name = None;
     let sp2_file = match (request.sp2, &doc.sp2) {
         (Some(path), _) => {
-            let given = files.read(path, "--sp2")?;
+            let given = files.read(path)?;
             sp2_name = Some(given.name.clone());
             Some((given, ""))
         }
@@ -214,7 +141,7 @@ pub fn load_sheets(files: SheetFiles, request: SheetRequest, doc: &Document) -> 
 /// # Errors
 /// As [`HdPairFiles::beside`] and [`HdPalettes::find`]; `--sp2` with an HD sheet.
 fn load_hd_sheets(
-    files: SheetFiles,
+    files: GameFiles,
     request: SheetRequest,
     path: &Path,
     given: InputFile,
@@ -229,13 +156,10 @@ fn load_hd_sheets(
     }
     let pair = HdPairFiles::beside(path, given)?;
     let palettes_given = match request.palettes_from {
-        Some(path) => Some(files.read(path, "--palettes-from")?),
+        Some(path) => Some(files.read(path)?),
         None => None,
     };
-    let originals = match &files {
-        SheetFiles::Originals(originals) => Some(originals),
-        SheetFiles::Disk => None,
-    };
+    let originals = files.places();
     let folder = path.parent().unwrap_or(Path::new(""));
     let palettes = HdPalettes::find(&pair, folder, palettes_given, originals)?;
     let sheet = pair.sheet(&palettes, request.palette)?;

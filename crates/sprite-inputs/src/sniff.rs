@@ -233,15 +233,25 @@ impl SpriteFile {
     /// As [`read_input`]; a text form that does not assemble, at its line and column
     /// (`type1.seq.txt: line 12, column 5: unknown opcode ...`).
     pub fn read(path: &Path) -> Result<Self> {
-        let bytes = read_input(path)?;
-        if text::detect(&bytes).is_none() && !starts_as_text(&bytes) {
-            return Ok(Self::binary(InputFile::new(path, bytes)));
+        Self::from_input(InputFile::new(path, read_input(path)?))
+    }
+
+    /// A file read (from disk or an image), assembled when it is a text form.
+    ///
+    /// # Errors
+    /// A text form that does not assemble, at its line and column, named by the file's name.
+    pub fn from_input(file: InputFile) -> Result<Self> {
+        if text::detect(&file.bytes).is_none() && !starts_as_text(&file.bytes) {
+            return Ok(Self::binary(file));
         }
         let assembly =
-            text::assemble_bytes(&bytes).map_err(|e| Error::from(e).in_context(path.display()))?;
+            text::assemble_bytes(&file.bytes).map_err(|e| Error::from(e).in_context(&file.name))?;
         Ok(Self {
             text: Some(assembly.model.format()),
-            file: InputFile::new(path, assembly.bytes),
+            file: InputFile {
+                name: file.name,
+                bytes: assembly.bytes,
+            },
         })
     }
 

@@ -130,7 +130,7 @@ fn every_sheet_survives_an_indexed_png() {
         test_support::skip::<()>(
             TEST,
             &format!(
-                "checked only the {count} sheets in {} (and the weapons sheet), of the {} known",
+                "checked only the {count} sheets in {} ($FFT_SHEETS, and the weapons sheet), of the {} known",
                 sheets.display(),
                 test_support::RETAIL_SHEETS.len()
             ),

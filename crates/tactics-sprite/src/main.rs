@@ -35,6 +35,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Inspect(cmd::inspect::Args),
+    List(cmd::list::Args),
     Build(cmd::build::Args),
     Draw(cmd::draw::Args),
     Roundtrip(cmd::roundtrip::Args),
@@ -59,6 +60,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Inspect(args) => cmd::inspect::run(args),
+        Command::List(args) => cmd::list::run(args),
         Command::Build(args) => cmd::build::run(args),
         Command::Draw(args) => cmd::draw::run(args),
         Command::Roundtrip(args) => cmd::roundtrip::run(args),

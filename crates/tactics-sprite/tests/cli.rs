@@ -171,7 +171,7 @@ fn roundtrip_every_original_is_identical() {
         test_support::skip::<()>(
             "roundtrip_every_original_is_identical",
             &format!(
-                "{} holds {} files, fewer than the {} of the retail manifest; round-tripping those",
+                "{} ($FFT_ORIGINALS) holds {} files, fewer than the {} of the retail manifest; round-tripping those",
                 dir.display(),
                 files.len(),
                 test_support::RETAIL_FILES.len()

@@ -1,8 +1,10 @@
 //! `--disc IMAGE` for the drawing commands and the server, on images made at test time from the
 //! retail files and sheets (never committed): `render` and `export-aseprite` read `--sheet`,
 //! `--sp2` (given or found beside the sheet) and `--weapon-sheet` from the image and write the
-//! same bytes as from the loose files; a name is never read from the disk; `serve --disc` answers
-//! `/api/v1/data`, the sheets and a weapon render with the bytes it serves from the loose files.
+//! same bytes as from the loose files; a name the image holds is never read from the disk;
+//! `disasm`, `inspect`, `sheet`, `diff`, `build` and `disc patch` find a file by any form of its
+//! name; `serve --disc` answers `/api/v1/data`, the sheets and a weapon render with the bytes it
+//! serves from the loose files.
 
 mod common;
 mod serve_support;
@@ -196,8 +198,8 @@ fn with_disc_a_sheet_is_named_in_the_image_and_never_read_from_the_disk() {
         );
     }
 
-    // Not in the image: one line naming the image and the path looked for, and, when a file of
-    // that name is on disk, that it is not read.
+    // Not in the image: a file on disk of that name is read (here a bad one, named by its path);
+    // when there is none either, one line naming the image, the path looked for, and the disk.
     let missing = |name: &str| {
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
             .current_dir(&work)
@@ -209,17 +211,15 @@ fn with_disc_a_sheet_is_named_in_the_image_and_never_read_from_the_disk() {
         expect(&output, 1)
     };
     std::fs::write(work.join("ON-DISK.SP2"), b"x").unwrap();
+    let on_disk = missing("ON-DISK.SP2");
+    assert!(
+        on_disk.starts_with("tactics-sprite: ON-DISK.SP2: "),
+        "{on_disk}"
+    );
     let image = images.cooked.display();
     assert_eq!(
-        missing("ON-DISK.SP2").trim_end(),
-        format!(
-            "tactics-sprite: {image}: no BATTLE/ON-DISK.SP2 in the image; with --disc, --sp2 \
-             names a file in the image, not ON-DISK.SP2 on disk"
-        )
-    );
-    assert_eq!(
         missing("EVENT/X.SP2").trim_end(),
-        format!("tactics-sprite: {image}: no EVENT/X.SP2 in the image")
+        format!("tactics-sprite: {image}: no EVENT/X.SP2 in the image, and no EVENT/X.SP2 on disk")
     );
     assert!(!dir.join("x.png").exists());
 
@@ -340,4 +340,291 @@ fn serve_from_a_disc_answers_with_the_loose_files_bytes() {
 
 fn strs(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
+}
+
+/// The modder's path from a disc image (issue 33, frictions 1 and 2): every command that names a
+/// game file reads it from `--disc` by any form of its name (the disc's, the remaster's, a path
+/// with `\` and `;1`, any case), and gives what it gives from the loose file the image was
+/// mastered from; a name the image does not hold is a file on disk (the edited SEQ `diff` and
+/// `build` compare and build with); and `disc patch --file NAME=FILE` takes the same names.
+#[test]
+fn every_command_names_a_game_file_on_the_disc_the_same_way() {
+    let test = "every_command_names_a_game_file_on_the_disc_the_same_way";
+    for name in ["TYPE1.SHP", "TYPE1.SEQ"] {
+        if test_support::retail_file(test, name).is_none() {
+            return;
+        }
+    }
+    let Some(images) = images_with_sheets(test) else {
+        return;
+    };
+    let dir = test_support::temp_dir(test);
+    let loose = images.root.join("BATTLE");
+    let cue = s(&images.mode2_cue).to_owned();
+    let out = |name: &str| dir.join(name);
+    let forms = ["TYPE1.SEQ", "battle_type1_seq.bin", "BATTLE\\type1.seq;1"];
+
+    // disasm: the same text.
+    let expected = written(
+        &[
+            "disasm",
+            s(&loose.join("TYPE1.SEQ")),
+            "-o",
+            s(&out("loose.txt")),
+        ],
+        &out("loose.txt"),
+    );
+    for name in forms {
+        let text = written(
+            &["disasm", "--disc", &cue, name, "-o", s(&out("disc.txt"))],
+            &out("disc.txt"),
+        );
+        assert!(text == expected, "disasm --disc {name}: another text");
+    }
+
+    // inspect: the same report, but for the file's name (the image's path for it).
+    let report = |args: &[&str]| -> serde_json::Value {
+        let mut value: serde_json::Value = serde_json::from_str(&expect(&run(args), 0)).unwrap();
+        value.as_object_mut().unwrap().remove("file");
+        value
+    };
+    let expected = report(&["inspect", "--json", s(&loose.join("TYPE1.SEQ"))]);
+    assert_eq!(expected["retail"], "TYPE1.SEQ");
+    for name in forms {
+        assert_eq!(
+            report(&["inspect", "--json", "--disc", &cue, name]),
+            expected,
+            "inspect --disc {name}"
+        );
+    }
+
+    // sheet export: the same picture, by the remaster's name too.
+    let expected = written(
+        &[
+            "sheet",
+            s(&loose.join("RAMUZA.SPR")),
+            "-o",
+            s(&out("loose.png")),
+        ],
+        &out("loose.png"),
+    );
+    for name in ["RAMUZA.SPR", "battle_ramuza_spr.bin", "battle/Ramuza.spr;1"] {
+        let picture = written(
+            &[
+                "sheet",
+                "export",
+                "--disc",
+                &cue,
+                name,
+                "-o",
+                s(&out("disc.png")),
+            ],
+            &out("disc.png"),
+        );
+        assert!(picture == expected, "sheet export --disc {name}");
+    }
+
+    // An edited SEQ on disk (Walk's first delay, 6 ticks, made 8: docs/formats/seq.md 3.2, a
+    // frame command is the frame and its delay), diffed against the image's and built with the
+    // image's SHP.
+    let edited = out("walk.seq");
+    let mut edited_bytes = std::fs::read(loose.join("TYPE1.SEQ")).unwrap();
+    let walk = walk_first_delay(&loose);
+    assert_eq!(edited_bytes[walk], 6, "Walk opens with a delay of 6 ticks");
+    edited_bytes[walk] = 8;
+    std::fs::write(&edited, &edited_bytes).unwrap();
+    let diffed = run(["diff", "--disc", &cue, "TYPE1.SEQ", s(&edited)]);
+    test_support::cli::assert_exit(&diffed, 1);
+    let printed = String::from_utf8_lossy(&diffed.stdout).into_owned();
+    let disc_name = disc_image::Disc::open(&images.mode2_cue)
+        .unwrap()
+        .image()
+        .to_owned();
+    assert!(
+        printed.contains(&format!("A  {disc_name}:BATTLE/TYPE1.SEQ")),
+        "{printed}"
+    );
+    let built = written(
+        &[
+            "build",
+            "--disc",
+            &cue,
+            "--seq",
+            s(&edited),
+            "-o",
+            s(&out("disc.json")),
+        ],
+        &out("disc.json"),
+    );
+    let expected = written(
+        &[
+            "build",
+            "--shp",
+            s(&loose.join("TYPE1.SHP")),
+            "--seq",
+            s(&edited),
+            "-o",
+            s(&out("loose.json")),
+        ],
+        &out("loose.json"),
+    );
+    assert!(
+        built == expected,
+        "build --disc with an edited --seq on disk"
+    );
+
+    // disc patch: the name as everywhere.
+    let sheet = std::fs::read(loose.join("RAMUZA.SPR")).unwrap();
+    for name in [
+        "RAMUZA.SPR",
+        "battle_ramuza_spr.bin",
+        "BATTLE\\ramuza.spr;1",
+    ] {
+        let mut painted = sheet.clone();
+        let last = painted.len() - 1;
+        painted[last] ^= 0x11;
+        let file = out("painted.spr");
+        std::fs::write(&file, &painted).unwrap();
+        let patched = out("patched.cue");
+        expect(
+            &run([
+                "disc",
+                "patch",
+                &cue,
+                "--file",
+                &format!("{name}={}", s(&file)),
+                "-o",
+                s(&patched),
+            ]),
+            0,
+        );
+        let got = disc_image::Disc::open(&patched)
+            .unwrap()
+            .read_path("BATTLE/RAMUZA.SPR", 1 << 20)
+            .unwrap();
+        assert!(got == painted, "patch --file {name}=...");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The byte of TYPE1.SEQ that holds Walk's first delay: slot 6's first command (the slot table
+/// at 0x004 of u32 offsets into the stream at 0x406, docs/formats/seq.md 3.1), `Frame 11 6`.
+fn walk_first_delay(battle: &Path) -> usize {
+    let seq = std::fs::read(battle.join("TYPE1.SEQ")).unwrap();
+    let at = 4 + 4 * 6;
+    let offset = u32::from_le_bytes(seq[at..at + 4].try_into().unwrap()) as usize;
+    let command = 0x406 + offset;
+    assert_eq!(seq[command], 11, "Walk opens with frame 11");
+    command + 1
+}
+
+/// The same lookup takes the mods issue's layered `--originals`: with `--originals GAME
+/// --originals MOD`, where MOD holds an edited `battle_type1_seq.bin` in the loader's
+/// `FFTIVC/data/enhanced/fftpack/unit/` (docs/mods.md), `disasm`, `inspect`, `build` and `check`
+/// read the mod's SEQ and the game's SHP, and `sheet` the game's RAMUZA.SPR, each giving what it
+/// gives from those loose files named by path.
+#[test]
+fn every_command_reads_layered_originals_through_the_same_lookup() {
+    let test = "every_command_reads_layered_originals_through_the_same_lookup";
+    let (Some(shp), Some(seq), Some(ramuza)) = (
+        test_support::retail_file(test, "TYPE1.SHP"),
+        test_support::retail_file(test, "TYPE1.SEQ"),
+        test_support::sheet(test, "RAMUZA.SPR"),
+    ) else {
+        return;
+    };
+    let dir = test_support::temp_dir(test);
+    let out = |name: &str| dir.join(name);
+    let (game, modded) = (out("game"), out("mod"));
+    let unit = modded.join("FFTIVC/data/enhanced/fftpack/unit");
+    std::fs::create_dir_all(&game).unwrap();
+    std::fs::create_dir_all(&unit).unwrap();
+    for (from, name) in [
+        (&shp, "TYPE1.SHP"),
+        (&seq, "TYPE1.SEQ"),
+        (&ramuza, "RAMUZA.SPR"),
+    ] {
+        std::fs::copy(from, game.join(name)).unwrap();
+    }
+    let mut edited = std::fs::read(&seq).unwrap();
+    let walk = walk_first_delay(&game);
+    edited[walk] = 8;
+    let edited_seq = unit.join("battle_type1_seq.bin");
+    std::fs::write(&edited_seq, &edited).unwrap();
+    let layered = ["--originals", s(&game), "--originals", s(&modded)];
+    let with = |head: &[&str], tail: &[&str]| -> Vec<String> {
+        let mut args: Vec<&str> = head.to_vec();
+        args.extend(layered);
+        args.extend(tail);
+        args.into_iter().map(str::to_owned).collect()
+    };
+
+    let expected = written(
+        &["disasm", s(&edited_seq), "-o", s(&out("loose.txt"))],
+        &out("loose.txt"),
+    );
+    let text = written(
+        &strs(&with(
+            &["disasm"],
+            &["TYPE1.SEQ", "-o", s(&out("layered.txt"))],
+        )),
+        &out("layered.txt"),
+    );
+    assert!(text == expected, "disasm --originals: not the mod's SEQ");
+
+    let said = expect(&run(strs(&with(&["inspect"], &["--json", "TYPE1.SEQ"]))), 0);
+    let value: serde_json::Value = serde_json::from_str(&said).unwrap();
+    assert_eq!(
+        value["retail"],
+        serde_json::Value::Null,
+        "the mod's SEQ is no retail file"
+    );
+    let said = expect(
+        &run(["inspect", "--json", "--originals", s(&game), "TYPE1.SEQ"]),
+        0,
+    );
+    let value: serde_json::Value = serde_json::from_str(&said).unwrap();
+    assert_eq!(value["retail"], "TYPE1.SEQ", "the game folder alone");
+
+    let expected = written(
+        &[
+            "build",
+            "--shp",
+            s(&shp),
+            "--seq",
+            s(&edited_seq),
+            "-o",
+            s(&out("loose.json")),
+        ],
+        &out("loose.json"),
+    );
+    let built = written(
+        &strs(&with(&["build"], &["-o", s(&out("layered.json"))])),
+        &out("layered.json"),
+    );
+    assert!(built == expected, "build --originals: not the mod's pair");
+    expect(
+        &run(strs(&with(
+            &["check", "--data", s(&out("layered.json"))],
+            &[],
+        ))),
+        0,
+    );
+
+    let expected = written(
+        &["sheet", s(&ramuza), "-o", s(&out("loose.png"))],
+        &out("loose.png"),
+    );
+    let picture = written(
+        &strs(&with(
+            &["sheet"],
+            &["battle_ramuza_spr.bin", "-o", s(&out("layered.png"))],
+        )),
+        &out("layered.png"),
+    );
+    assert!(
+        picture == expected,
+        "sheet --originals: not the game's sheet"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -214,7 +214,7 @@ fn unknown_animations_get_the_nearest_names() {
     );
     assert!(line.len() < 300, "not every name: {line}");
     let line = fails(&render("Xyzzy"), 2);
-    assert!(line.contains("no name is close (113 names"), "{line}");
+    assert!(line.contains("no name is close (112 animations"), "{line}");
     assert!(!out.exists());
     let found = render("swing HIGH");
     test_support::cli::assert_exit(&found, 0);

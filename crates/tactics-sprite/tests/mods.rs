@@ -67,9 +67,8 @@ fn edited_files(test: &str) -> Option<Edited> {
     let text = dir.join("type1.seq.txt");
     expect(&run(["disasm", s(&seq), "-o", s(&text)]), 0);
     let written = std::fs::read_to_string(&text).unwrap();
-    let (from, to) = ("slot 6:\n    Frame 11 6 ", "slot 6:\n    Frame 11 8 ");
-    assert!(written.contains(from), "slot 6 as the text writes it");
-    std::fs::write(&text, written.replacen(from, to, 1)).unwrap();
+    let walk = test_support::text_form::edit_first_command(&written, 6, "Frame 11 6", "Frame 11 8");
+    std::fs::write(&text, walk).unwrap();
     Some(Edited {
         ramuza: edited,
         walk_text: text,

@@ -133,7 +133,7 @@ fn bad_requests_exit_2_bad_input_exits_1() {
     );
     let err = expect(&with(&["--animation", "Fly", "-o", s(&out)]), 2);
     assert!(
-        err.contains("unknown animation \"Fly\"; no name is close (11 names"),
+        err.contains("unknown animation \"Fly\"; no name is close (10 animations"),
         "{err}"
     );
     let err = expect(

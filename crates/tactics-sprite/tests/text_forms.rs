@@ -81,9 +81,9 @@ fn editing_one_delay_of_walk_changes_that_one_byte() {
     // Slot 6 (Walk, docs/formats/seq.md 3.5: at stream offset 0x000C) starts with frame 11 for 6
     // ticks.
     let written = std::fs::read_to_string(&text).unwrap();
-    let walk = "slot 6:\n    Frame 11 6 ";
-    assert!(written.contains(walk), "slot 6 as the text writes it");
-    std::fs::write(&text, written.replacen(walk, "slot 6:\n    Frame 11 8 ", 1)).unwrap();
+    assert!(written.contains("\nslot 6:  "), "slot 6 opens Walk's front");
+    let walk = test_support::text_form::edit_first_command(&written, 6, "Frame 11 6", "Frame 11 8");
+    std::fs::write(&text, walk).unwrap();
     let edited = tmp.path("TYPE1.SEQ");
     expect(&run(["asm", s(&text), "-o", s(&edited)]), 0);
     let before = std::fs::read(&original).unwrap();
@@ -523,4 +523,156 @@ fn a_text_form_where_another_input_belongs_is_named_for_what_it_is() {
         );
     }
     assert!(!tmp.path("out").exists());
+}
+
+/// docs/format.md: the front of a pair plays in views 0-2 and 7, the back in 3-6; profiles/demo.toml
+/// names slot 0 Blank, 6 and 7 Walk, 14 and 15 Attack, and no animation plays slots 10-13 (they
+/// alias one `PauseAnimation`). `disasm` comments each slot with that, `asm` ignores the comments,
+/// and `asm --check` names the animations an edit changes, without writing anything.
+#[test]
+fn the_text_names_each_slot_and_asm_check_names_the_animations_an_edit_changes() {
+    let tmp = TempDir::new("named-slots");
+    let [_, seq, profile, _] = demo_files();
+    let text = tmp.path("demo.seq.txt");
+    let said = expect(
+        &run(["disasm", s(&seq), "--profile", s(&profile), "-o", s(&text)]),
+        0,
+    );
+    let source = format!("the profile {}", s(&profile));
+    assert!(
+        said.contains(&format!("\nnames   14 slots named from {source}\n")),
+        "{said}"
+    );
+    let written = std::fs::read_to_string(&text).unwrap();
+    let line = |slot: &str| {
+        written
+            .lines()
+            .find(|l| l.starts_with(&format!("slot {slot}:")))
+            .unwrap_or_else(|| panic!("no slot {slot}"))
+            .to_string()
+    };
+    assert!(line("0").ends_with("; Blank: every view"), "{}", line("0"));
+    assert!(
+        line("6").ends_with("; Walk: front, views 0-2 and 7"),
+        "{}",
+        line("6")
+    );
+    assert!(
+        line("7").ends_with("; Walk: back, views 3-6"),
+        "{}",
+        line("7")
+    );
+    assert_eq!(line("10"), "slot 10:");
+    let back = tmp.path("DEMO.SEQ");
+    expect(&run(["asm", s(&text), "-o", s(&back)]), 0);
+    assert_eq!(std::fs::read(&back).unwrap(), std::fs::read(&seq).unwrap());
+
+    let check = |text: &Path, profile: Option<&Path>| {
+        let mut args = vec!["asm", s(text), "--check", s(&seq)];
+        if let Some(profile) = profile {
+            args.extend(["--profile", s(profile)]);
+        }
+        let said = expect(&run(&args), 0);
+        said.lines().nth(1).unwrap_or_default().to_string()
+    };
+    let against = format!("against {}", s(&seq));
+    assert_eq!(
+        check(&text, Some(&profile)),
+        format!("check   every slot plays as in {}", s(&seq))
+    );
+    // Walk's first delay, in both of its slots (slot 6: frame 9, slot 7: frame 11, 8 ticks).
+    let walk = edit(&written, &line("6"), "\n    Frame 9 8 ", "\n    Frame 9 12");
+    let walk = edit(&walk, &line("7"), "\n    Frame 11 8 ", "\n    Frame 11 12");
+    let edited = tmp.path("walk.seq.txt");
+    std::fs::write(&edited, &walk).unwrap();
+    assert_eq!(
+        check(&edited, Some(&profile)),
+        format!(
+            "check   changes {against}, named from {source}: 1 animation: Walk (slots 6 front, 7 back)"
+        )
+    );
+    // Slot 14 alone, then the block of slots 10-13.
+    let attack = edit(
+        &written,
+        &line("14"),
+        "\n    Frame 15 4 ",
+        "\n    Frame 15 5",
+    );
+    std::fs::write(&edited, &attack).unwrap();
+    assert!(
+        check(&edited, Some(&profile)).ends_with(": 1 animation: Attack (slot 14 front)"),
+        "{}",
+        check(&edited, Some(&profile))
+    );
+    let paused = edit(
+        &written,
+        "slot 13:",
+        "\n    PauseAnimation ",
+        "\n    EndAnimation   ",
+    );
+    std::fs::write(&edited, &paused).unwrap();
+    assert_eq!(
+        check(&edited, Some(&profile)),
+        format!(
+            "check   changes {against}, named from {source}: 4 slots no animation plays: 10, 11, 12, 13"
+        )
+    );
+    // DEMO.SEQ is no built-in kind's: without --profile the slots are numbers.
+    std::fs::write(&edited, &walk).unwrap();
+    assert_eq!(
+        check(&edited, None),
+        format!(
+            "check   2 slots played differently from {}: 6, 7 (no profile names them: give --profile)",
+            s(&seq)
+        )
+    );
+    assert!(!tmp.path("walk.seq").exists() && tmp.0.read_dir().unwrap().count() == 3);
+
+    // An SHP text has no animations to compare.
+    let shp_text = tmp.path("demo.shp.txt");
+    expect(&run(["disasm", s(&demo_files()[0]), "-o", s(&shp_text)]), 0);
+    let err = expect(&run(["asm", s(&shp_text), "--check", s(&seq)]), 1);
+    assert!(
+        err.contains("--check compares the animations of a SEQ"),
+        "{err}"
+    );
+}
+
+/// The retail TYPE1.SEQ is named by its digest whatever the file is called: slot 6 is Walk's
+/// front (profiles/type1.toml: `Walk`, front 6, back 7), and an edit of Walk's first delay in both
+/// slots is Walk's alone.
+#[test]
+fn a_retail_seq_is_named_by_its_digest_under_any_file_name() {
+    const TEST: &str = "a_retail_seq_is_named_by_its_digest_under_any_file_name";
+    let Some(original) = test_support::retail_file(TEST, "TYPE1.SEQ") else {
+        return;
+    };
+    let tmp = TempDir::new("retail-named");
+    let renamed = tmp.path("mine.bin");
+    std::fs::copy(&original, &renamed).unwrap();
+    let text = tmp.path("type1.seq.txt");
+    let said = expect(&run(["disasm", s(&renamed), "-o", s(&text)]), 0);
+    assert!(
+        said.contains("slots named from the type1 profile\n"),
+        "{said}"
+    );
+    let written = std::fs::read_to_string(&text).unwrap();
+    let walk = edit(
+        &written,
+        "; Walk: front, views 0-2 and 7",
+        "\n    Frame 11 6 ",
+        "\n    Frame 11 8 ",
+    );
+    let walk = edit(
+        &walk,
+        "; Walk: back, views 3-6",
+        "\n    Frame 16 6 ",
+        "\n    Frame 16 8 ",
+    );
+    std::fs::write(&text, walk).unwrap();
+    let said = expect(&run(["asm", s(&text), "--check", s(&renamed)]), 0);
+    assert!(
+        said.ends_with(": 1 animation: Walk (slots 6 front, 7 back)\n"),
+        "{said}"
+    );
 }

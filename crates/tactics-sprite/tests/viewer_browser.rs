@@ -412,7 +412,7 @@ fn the_package_agrees_with_the_api_and_the_viewer_with_render() {
     } else if type1 {
         let _: Option<()> = test_support::skip(
             test,
-            "no weapons sheet: the viewer is not compared with a weapon",
+            "no weapons sheet (FFT_WEAPONS): the viewer is not compared with a weapon",
         );
     }
     let mut pictures = 0;

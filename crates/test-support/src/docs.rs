@@ -1,5 +1,5 @@
 //! The commands of a page's `sh` blocks, as the tests that run the README's and docs/'s
-//! commands as written read them.
+//! commands as written read them (tests/readme.rs by section, tests/docs_run.rs every block).
 
 /// The `sh` code blocks of a page's section (from `heading`, a `## ` line, to the next), as
 /// commands: lines joined at a trailing `\`, comments and blank lines dropped.
@@ -37,25 +37,26 @@ pub fn commands(page: &str, heading: &str) -> Vec<String> {
 }
 
 /// A command line split into words as a POSIX shell would for these commands: on spaces, with
-/// double quotes grouping.
+/// single and double quotes grouping (`--animation "Swing High"`, `--ignore 'animations[*].mode'`).
 pub fn words(command: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut word = String::new();
-    let mut quoted = false;
+    let mut quote = None;
     let mut started = false;
     for c in command.chars() {
-        match c {
-            '"' => {
-                quoted = !quoted;
+        match (c, quote) {
+            ('"' | '\'', None) => {
+                quote = Some(c);
                 started = true;
             }
-            ' ' if !quoted => {
+            (c, Some(q)) if c == q => quote = None,
+            (' ', None) => {
                 if started {
                     words.push(std::mem::take(&mut word));
                     started = false;
                 }
             }
-            c => {
+            (c, _) => {
                 word.push(c);
                 started = true;
             }

@@ -35,6 +35,8 @@ pub mod node;
 pub mod sas;
 #[cfg(feature = "schema")]
 pub mod schema;
+pub mod skips;
+pub mod text_form;
 
 use std::path::{Path, PathBuf};
 
@@ -172,7 +174,7 @@ pub fn retail_file(test: &str, disc_name: &str) -> Option<PathBuf> {
         skip(
             test,
             &format!(
-                "no {disc_name} (or {}) in {}",
+                "no {disc_name} (or {}) in {} (${ORIGINALS_VAR})",
                 remaster_name(disc_name),
                 dir.display()
             ),
@@ -207,7 +209,7 @@ pub fn sheet(test: &str, name: &str) -> Option<PathBuf> {
         skip(
             test,
             &format!(
-                "no {name} (or {}) in {}",
+                "no {name} (or {}) in {} (${SHEETS_VAR})",
                 remaster_name(name),
                 dir.display()
             ),
@@ -265,6 +267,11 @@ pub fn hd_folder(test: &str) -> Option<PathBuf> {
     )
 }
 
+/// The HD sheets' folder when there is one (`FFT_HD`, else its default), without a skip.
+pub fn hd_folder_path() -> Option<PathBuf> {
+    folder_or_why(HD_VAR, Some(DEFAULT_HD), "the remaster's HD sheets").ok()
+}
+
 /// A file of the HD folder by its name (`tex_992.bin`, `battle_mina_m_spr.bin`: the remaster's
 /// names, the only ones these files have), or `None` after the loud skip when it (or the folder)
 /// is missing.
@@ -274,7 +281,7 @@ pub fn hd_file(test: &str, name: &str) -> Option<PathBuf> {
     if path.is_file() {
         Some(path)
     } else {
-        skip(test, &format!("no {name} in {}", dir.display()))
+        skip(test, &format!("no {name} in {} (${HD_VAR})", dir.display()))
     }
 }
 
@@ -470,6 +477,7 @@ fn say_skipped(line: &str) {
         .insert(line.to_owned())
     {
         let _ = std::io::stderr().write_all(format!("{line}\n").as_bytes());
+        skips::record(line);
     }
 }
 

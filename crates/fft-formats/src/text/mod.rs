@@ -72,8 +72,22 @@ pub fn disassemble(
     format: FileFormat,
     opcodes: &OpcodeTable,
 ) -> Result<String, Error> {
+    disassemble_named(bytes, format, opcodes, &seq::SlotNames::default())
+}
+
+/// [`disassemble`], a SEQ's slots commented with `names` ([`Seq::to_text_named`]; SHP files
+/// ignore them).
+///
+/// # Errors
+/// As [`disassemble`].
+pub fn disassemble_named(
+    bytes: &[u8],
+    format: FileFormat,
+    opcodes: &OpcodeTable,
+    names: &seq::SlotNames,
+) -> Result<String, Error> {
     match format {
-        FileFormat::Seq => Seq::decode_with(bytes, opcodes)?.to_text(opcodes),
+        FileFormat::Seq => Seq::decode_with(bytes, opcodes)?.to_text_named(opcodes, names),
         FileFormat::UnitShp => UnitShp::decode(bytes)?.to_text(),
         FileFormat::WeaponShp => WeaponShp::decode(bytes)?.to_text(),
         FileFormat::Spr => Err(Error::encode(

@@ -57,6 +57,16 @@ impl Seq {
     /// When [`Seq::encode_with`] refuses the model for `opcodes`: a text that could not be
     /// assembled is never written.
     pub fn to_text(&self, opcodes: &OpcodeTable) -> Result<String, Error> {
+        self.to_text_named(opcodes, &SlotNames::default())
+    }
+
+    /// [`Seq::to_text`], each `slot N:` line commented with what `names` says of slot `N` (its
+    /// animation and the views that play it), and a header line saying where the names come
+    /// from. Comments are ignored by the assembler: the text gives back the same bytes.
+    ///
+    /// # Errors
+    /// As [`Seq::to_text`].
+    pub fn to_text_named(&self, opcodes: &OpcodeTable, names: &SlotNames) -> Result<String, Error> {
         self.encode_with(opcodes)?;
         let offsets = self.command_offsets();
         let stream_len = offsets.last().copied().unwrap_or(0);
@@ -80,6 +90,12 @@ impl Seq {
             self.distinct_slot_offsets(),
             self.commands.len(),
         );
+        if let Some(source) = &names.source {
+            let _ = writeln!(
+                out,
+                "; A slot's comment names its animation ({source}) and the views that play it."
+            );
+        }
         let _ = writeln!(
             out,
             "{} {}",
@@ -110,7 +126,12 @@ impl Seq {
             if let Some(slots) = slots_at.get(&index) {
                 out.push('\n');
                 for slot in slots {
-                    let _ = writeln!(out, "{SLOT} {slot}:");
+                    match names.slots.get(slot) {
+                        Some(name) => commented(&mut out, &format!("{SLOT} {slot}:"), name),
+                        None => {
+                            let _ = writeln!(out, "{SLOT} {slot}:");
+                        }
+                    }
                 }
             }
             if let Some(label) = labels.get(&index) {
@@ -125,6 +146,17 @@ impl Seq {
         }
         Ok(out)
     }
+}
+
+/// What the comments of a SEQ text say of its slots ([`Seq::to_text_named`]): a comment for
+/// each slot named (`Walk: front, views 0-2 and 7`), and where the names come from (`the TYPE1
+/// profile`). The file itself holds no names: a kind's profile does.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SlotNames {
+    /// Where the names come from, for the text's header.
+    pub source: Option<String>,
+    /// The comment of each slot named, by slot number.
+    pub slots: BTreeMap<usize, String>,
 }
 
 /// A label for every command a jump lands on, `L1`, `L2`, ... in stream order.

@@ -167,7 +167,7 @@ fn whole_as_integer<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, 
 /// [`ErrorKind::UnknownAnimation`], with the document's animation names nearest to `name`.
 pub fn find_animation<'a>(doc: &'a Document, name: &str) -> Result<&'a Animation, Error> {
     doc.animation(name)
-        .ok_or_else(|| unknown_animation(name, animation_names(doc).collect()))
+        .ok_or_else(|| unknown_animation(name, animation_names(doc).collect(), false))
 }
 
 /// The document's animation names, in its order.
@@ -175,16 +175,18 @@ fn animation_names(doc: &Document) -> impl Iterator<Item = &str> {
     doc.animations.iter().map(|a| a.name.as_str())
 }
 
-/// [`ErrorKind::UnknownAnimation`] for `name`, looked up among `names`: the suggestions are
-/// chosen here, once, not each time the error is shown.
-fn unknown_animation(name: &str, names: Vec<&str>) -> Error {
+/// [`ErrorKind::UnknownAnimation`] for `name`, looked up among `names` (with [`IDLE`] first when
+/// `idle`, which is not counted as an animation): the suggestions are chosen here, once, not each
+/// time the error is shown.
+fn unknown_animation(name: &str, names: Vec<&str>, idle: bool) -> Error {
     ErrorKind::UnknownAnimation {
         name: name.into(),
         nearest: names::nearest(name, &names)
             .into_iter()
             .map(str::to_owned)
             .collect(),
-        names: names.len(),
+        animations: names.len() - usize::from(idle),
+        idle,
     }
     .into()
 }
@@ -210,7 +212,7 @@ impl<'a> Motion<'a> {
             Ok(Motion::Idle)
         } else {
             let names = std::iter::once(IDLE).chain(animation_names(doc)).collect();
-            Err(unknown_animation(name, names))
+            Err(unknown_animation(name, names, true))
         }
     }
 

@@ -4,10 +4,15 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, anyhow};
-use fft_formats::text;
+use fft_formats::text::{self, Model};
+use fft_formats::{FileFormat, Seq};
+use sprite_data::execution::slots_played_differently;
+use sprite_data::listing::animations_playing;
 use sprite_data::output::write_atomically;
 
-use super::{Outcome, read_input};
+use super::disasm::naming_profile;
+use super::inputs::GameFileArgs;
+use super::{Outcome, SpriteFile, plural, read_input};
 
 /// Compile a text form back to a SEQ or SHP file.
 #[derive(Debug, clap::Args)]
@@ -16,7 +21,8 @@ use super::{Outcome, read_input};
     long_about = "Compile the text form of a SEQ or SHP file (from `disasm`, edited or not; its `.format` line says
 which) back to the file, checked as strictly as the encoders: an untouched text gives back the
 same bytes. A problem is one line naming the text's line and column, and nothing is written.
-build, check and diff take the text itself too.
+build, check and diff take the text itself too. --check ORIGINAL says which animations the text
+plays differently from the original SEQ, by name (from the kind's profile).
 Exit status: 0 written (atomically); 1 a text that cannot be read or does not assemble; 2 a usage error.
 More: docs/text-forms.md"
 )]
@@ -25,9 +31,20 @@ pub struct Args {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
-    /// Where to write the SEQ or SHP file.
-    #[arg(short, long, value_name = "OUT")]
-    pub out: PathBuf,
+    /// Where to write the SEQ or SHP file (not needed with --check).
+    #[arg(short, long, value_name = "OUT", required_unless_present = "check")]
+    pub out: Option<PathBuf>,
+
+    /// Say which animations the text plays differently from this SEQ (the file or its text; with --disc, the image's)
+    #[arg(long, value_name = "ORIGINAL")]
+    pub check: Option<PathBuf>,
+
+    /// The profile that names the slots --check reports: a unit kind or a profile file [default: the original's kind]
+    #[arg(long, value_name = "PROFILE", requires = "check")]
+    pub profile: Option<String>,
+
+    #[command(flatten)]
+    pub game: GameFileArgs,
 }
 
 /// Runs the command.
@@ -54,14 +71,80 @@ pub fn run(args: &Args) -> Outcome {
     }
     let assembly = text::assemble_bytes(&bytes).map_err(|e| anyhow!("{shown}: {e}"))?;
     let format = assembly.model.format();
-    write_atomically(&args.out, &assembly.bytes)
-        .with_context(|| format!("{}: cannot write", args.out.display()))?;
     println!("asm     {shown}  {format} text");
-    println!(
-        "wrote   {} ({}, {} bytes)",
-        args.out.display(),
-        format.in_words(),
-        assembly.bytes.len()
-    );
+    if let Some(original) = &args.check {
+        let Model::Seq { seq, opcodes } = &assembly.model else {
+            return Err(anyhow!(
+                "--check compares the animations of a SEQ; {shown} is the text form of {}",
+                format.in_words()
+            )
+            .into());
+        };
+        let original = SpriteFile::from_input(args.game.files()?.read(original)?)?;
+        let name = &original.file.name;
+        if let Some(what) = original.wrong_kind(FileFormat::Seq) {
+            return Err(anyhow!("--check {name}: this is {what}, not a SEQ file").into());
+        }
+        let before = Seq::decode_with(&original.file.bytes, opcodes)
+            .with_context(|| format!("--check {name}"))?;
+        println!(
+            "{}",
+            changes_line(args, seq, &before, name, &original.file.bytes)?
+        );
+    }
+    if let Some(out) = &args.out {
+        write_atomically(out, &assembly.bytes)
+            .with_context(|| format!("{}: cannot write", out.display()))?;
+        println!(
+            "wrote   {} ({}, {} bytes)",
+            out.display(),
+            format.in_words(),
+            assembly.bytes.len()
+        );
+    }
     Ok(())
+}
+
+/// `changes Walk (slots 6 front, 7 back) against TYPE1.SEQ`: the animations of the original's
+/// profile whose slots `seq` plays differently from `before`, and the slots no animation plays.
+fn changes_line(
+    args: &Args,
+    seq: &Seq,
+    before: &Seq,
+    name: &str,
+    bytes: &[u8],
+) -> anyhow::Result<String> {
+    let changed = slots_played_differently(before, seq);
+    if changed.is_empty() {
+        return Ok(format!("check   every slot plays as in {name}"));
+    }
+    let Some((profile, source)) = naming_profile(args.profile.as_deref(), name, bytes)? else {
+        let slots: Vec<String> = changed.iter().map(ToString::to_string).collect();
+        return Ok(format!(
+            "check   {} played differently from {name}: {} (no profile names them: give --profile)",
+            plural(changed.len(), "slot"),
+            slots.join(", ")
+        ));
+    };
+    let (animations, unnamed) = animations_playing(&profile, &changed);
+    let mut parts = Vec::new();
+    if !animations.is_empty() {
+        parts.push(format!(
+            "{}: {}",
+            plural(animations.len(), "animation"),
+            animations.join(", ")
+        ));
+    }
+    if !unnamed.is_empty() {
+        let slots: Vec<String> = unnamed.iter().map(ToString::to_string).collect();
+        parts.push(format!(
+            "{} no animation plays: {}",
+            plural(unnamed.len(), "slot"),
+            slots.join(", ")
+        ));
+    }
+    Ok(format!(
+        "check   changes against {name}, named from {source}: {}",
+        parts.join("; ")
+    ))
 }

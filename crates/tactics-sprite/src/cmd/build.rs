@@ -12,8 +12,9 @@ use sprite_data::profile::UNIT_KINDS;
 use sprite_data::target::{self, BuildTarget};
 use sprite_inputs::build::build_files;
 use sprite_inputs::retail::other_retail_file;
-use sprite_inputs::{GameName, InputFile, Originals};
+use sprite_inputs::{GameName, InputFile};
 
+use super::inputs::GameFileArgs;
 use super::{Failure, Outcome, SpriteFile, text_form_in_words};
 
 /// The line `build` prints for a text form: `text    type1.seq.txt: the text form of a SEQ file
@@ -56,41 +57,44 @@ fn check_input(
     ))
 }
 
-/// Reads `--shp` (of `shp_kind`) and `--seq`, each the file or its text form, refusing either
-/// when it is of another kind.
-fn read_pair(
-    shp_path: &Path,
-    seq_path: &Path,
-    shp_kind: FileFormat,
-) -> anyhow::Result<(SpriteFile, SpriteFile)> {
-    let (shp, seq) = (SpriteFile::read(shp_path)?, SpriteFile::read(seq_path)?);
-    check_input(&shp, shp_kind, FileFormat::Seq, "--shp")?;
-    check_input(&seq, FileFormat::Seq, shp_kind, "--seq")?;
-    Ok((shp, seq))
-}
-
-/// The pair to build: `--shp` and `--seq` (the SHP of `shp_kind`), or the files `shp_name` and
-/// `seq_name` from the `--disc` image.
+/// The pair to build: `--shp` and `--seq` (the SHP of `shp_kind`), each the file or its text
+/// form, read as every command reads a game file it names ([`GameFileArgs`]: with `--disc` or
+/// `--originals`, the places' when they hold it); a flag not given, the file `shp_name` or
+/// `seq_name` of those places. Either is refused when it is of another kind.
 fn inputs(
     args: &Args,
     shp_name: &str,
     seq_name: &str,
     shp_kind: FileFormat,
 ) -> anyhow::Result<(SpriteFile, SpriteFile)> {
-    if let Some(image) = &args.disc {
-        let originals = Originals::disc(image)?;
-        let read = |name: &str| -> anyhow::Result<SpriteFile> {
-            Ok(SpriteFile::binary(originals.require(name)?))
+    let files = args.game.files()?;
+    let read = |given: Option<&PathBuf>, name: &str, wanted, other, flags: [&str; 2]| {
+        let (file, flag) = match (given, files.places()) {
+            (Some(path), _) => (SpriteFile::from_input(files.read(path)?)?, flags[0]),
+            (None, Some(originals)) => (SpriteFile::binary(originals.require(name)?), flags[1]),
+            (None, None) => {
+                unreachable!("clap requires --shp and --seq without --sas, --disc or --originals")
+            }
         };
-        let pair = (read(shp_name)?, read(seq_name)?);
-        check_input(&pair.0, shp_kind, FileFormat::Seq, "the SHP")?;
-        check_input(&pair.1, FileFormat::Seq, shp_kind, "the SEQ")?;
-        return Ok(pair);
-    }
-    let (Some(shp_path), Some(seq_path)) = (&args.shp, &args.seq) else {
-        unreachable!("clap requires --shp and --seq without --sas or --disc");
+        check_input(&file, wanted, other, flag)?;
+        anyhow::Ok(file)
     };
-    read_pair(shp_path, seq_path, shp_kind)
+    Ok((
+        read(
+            args.shp.as_ref(),
+            shp_name,
+            shp_kind,
+            FileFormat::Seq,
+            ["--shp", "the SHP"],
+        )?,
+        read(
+            args.seq.as_ref(),
+            seq_name,
+            FileFormat::Seq,
+            shp_kind,
+            ["--seq", "the SEQ"],
+        )?,
+    ))
 }
 
 /// Refuses an input that is the retail file of another kind than the one `which` (the profile or
@@ -123,7 +127,7 @@ fn refuse_other_retail(
     long_about = format!("Build tactics-sprite-data.json, the document renderers draw a unit from, out of a unit
 SHP, its SEQ and a sheet profile (--kind {}; TYPE1's by default),
 or a layer document (--kind {}). --shp and --seq may be text forms; --disc reads your disc
-image; --sas builds a Tactics Ogre set. The same inputs give the same bytes, written atomically.
+image (the kind's files, or those --shp and --seq name); --sas builds a Tactics Ogre set. The same inputs give the same bytes, written atomically.
 Exit status: 0 built; 1 an input that cannot be read, decoded or built; 2 a usage error.
 More: docs/derivation.md",
         target::unit_names(", "),
@@ -132,19 +136,19 @@ More: docs/derivation.md",
 )]
 pub struct Args {
     /// The unit SHP (e.g. TYPE1.SHP), or its text form (from `disasm`, edited or not).
-    #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc"])]
+    #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc", "originals"])]
     pub shp: Option<PathBuf>,
 
     /// The SEQ that goes with it (e.g. TYPE1.SEQ), or its text form (type1.seq.txt).
-    #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc"])]
+    #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc", "originals"])]
     pub seq: Option<PathBuf>,
 
-    /// Instead of --shp and --seq: the kind's files in your own disc image (.cue, .bin, .iso; docs/disc.md)
-    #[arg(long, value_name = "IMAGE", conflicts_with_all = ["shp", "seq", "sas"])]
-    pub disc: Option<PathBuf>,
+    // With --disc or --originals and without --shp or --seq, the kind's file there.
+    #[command(flatten)]
+    pub game: GameFileArgs,
 
     /// Instead of an SHP + SEQ pair: a Tactics Ogre SAS set or pakd container (its own document)
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["shp", "seq", "profile", "kind"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["shp", "seq", "profile", "kind", "disc", "originals"])]
     pub sas: Option<PathBuf>,
 
     #[command(flatten)]

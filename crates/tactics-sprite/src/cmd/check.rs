@@ -1,7 +1,7 @@
 //! `tactics-sprite check`: a given document (a renderer's own copy of the tables) against the one
 //! built from the game files, compared by meaning, each difference one line with its path.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::anyhow;
 use fft_formats::FileFormat;
@@ -9,12 +9,11 @@ use sprite_data::Profile;
 use sprite_data::compare::{Difference, DocumentFormat, JsonPath, Step, first_byte_difference};
 use sprite_data::layer::{LayerSet, build_layer};
 use sprite_data::target::{self, BuildTarget};
-use sprite_inputs::Originals;
 use sprite_inputs::build::build_files;
-use sprite_inputs::locate::originals_folders;
 use sprite_inputs::retail::{Verdict, sha256_hex};
 
 use super::documents::{AnyDocument, DocumentFile, LoadedDocument};
+use super::inputs::GameFileArgs;
 use super::report::{Finding, Ignores, Note, Report, ReportArgs};
 use super::{Outcome, SpriteFile};
 
@@ -34,31 +33,18 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub data: PathBuf,
 
-    /// The SHP to build from (with --seq): the unit's or the layer's (WEP1.SHP), or its text form
-    #[arg(
-        long,
-        value_name = "FILE",
-        requires = "seq",
-        conflicts_with_all = ["originals", "disc"]
-    )]
+    /// The SHP to build from: the unit's or the layer's (WEP1.SHP), or its text form [default: with --disc or --originals, the kind's]
+    #[arg(long, value_name = "FILE", required_unless_present_any = ["originals", "disc"])]
     pub shp: Option<PathBuf>,
 
-    /// The SEQ to build from (with --shp), or its text form (type1.seq.txt, from `disasm`)
-    #[arg(
-        long,
-        value_name = "FILE",
-        requires = "shp",
-        conflicts_with_all = ["originals", "disc"]
-    )]
+    /// The SEQ to build from, or its text form (type1.seq.txt, from `disasm`) [default: with --disc or --originals, the kind's]
+    #[arg(long, value_name = "FILE", required_unless_present_any = ["originals", "disc"])]
     pub seq: Option<PathBuf>,
 
-    /// A folder holding the kind's files under their disc or remaster names (TYPE1.SHP, battle_type1_shp.bin), or a mod or remaster folder with them in fftpack/unit/; repeatable, a later one over an earlier one
-    #[arg(long, value_name = "DIR", required_unless_present_any = ["shp", "disc"])]
-    pub originals: Vec<PathBuf>,
-
-    /// Your own disc image (.cue, .bin, .img, .iso) whose BATTLE folder holds the kind's files (docs/disc.md)
-    #[arg(long, value_name = "IMAGE", conflicts_with = "originals")]
-    pub disc: Option<PathBuf>,
+    // The kind's files from your own disc image or --originals folders (layered), or those --shp
+    // and --seq name.
+    #[command(flatten)]
+    pub game: GameFileArgs,
 
     // The help lists the built-in profiles and the layers.
     #[arg(
@@ -325,44 +311,38 @@ fn describe(input: &SpriteFile) -> String {
 }
 
 /// The SHP and SEQ to build from, read: the files `--shp` and `--seq` name (each the file or
-/// its text form, the SHP's of `shp_kind`), else `shp_name` and `seq_name` (disc names) found in
-/// `--originals` or in the BATTLE folder of `--disc`.
+/// its text form, the SHP's of `shp_kind`; with `--disc` or `--originals`, the places' when they
+/// hold it), else `shp_name` and `seq_name` (disc names) found in the `--originals` folders
+/// (layered) or in the BATTLE folder of `--disc`.
 fn read_pair(
     args: &Args,
     shp_name: &str,
     seq_name: &str,
     shp_kind: FileFormat,
 ) -> anyhow::Result<(SpriteFile, SpriteFile)> {
-    let read = |path: &Path, wanted: FileFormat, flag: &str| -> anyhow::Result<SpriteFile> {
-        let file = SpriteFile::read(path)?;
+    let read = |file: SpriteFile, wanted: FileFormat, flag: &str| -> anyhow::Result<SpriteFile> {
         if let Some(what) = file.other_text(wanted) {
             return Err(anyhow!(
                 "{}: this is {what}, given as {flag}, which wants {}",
-                path.display(),
+                file.file.name,
                 wanted.in_words()
             ));
         }
         Ok(file)
     };
-    match (&args.shp, &args.seq, &args.originals, &args.disc) {
-        (Some(shp), Some(seq), _, _) => Ok((
-            read(shp, shp_kind, "--shp")?,
-            read(seq, FileFormat::Seq, "--seq")?,
-        )),
-        (_, _, dirs, _) if !dirs.is_empty() => {
-            let originals = originals_folders(dirs)?.expect("folders are given");
-            let read = |name: &str| -> anyhow::Result<SpriteFile> {
-                Ok(SpriteFile::binary(originals.require(name)?))
-            };
-            Ok((read(shp_name)?, read(seq_name)?))
-        }
-        (_, _, _, Some(image)) => {
-            let originals = Originals::disc(image)?;
-            let read = |name: &str| -> anyhow::Result<SpriteFile> {
-                Ok(SpriteFile::binary(originals.require(name)?))
-            };
-            Ok((read(shp_name)?, read(seq_name)?))
-        }
-        _ => Err(anyhow!("give --shp and --seq, --originals or --disc")),
-    }
+    let files = args.game.files()?;
+    let one = |given: Option<&PathBuf>, name: &str, wanted: FileFormat, flag: &str| {
+        let file = match (given, files.places()) {
+            (Some(path), _) => SpriteFile::from_input(files.read(path)?)?,
+            (None, Some(originals)) => SpriteFile::binary(originals.require(name)?),
+            (None, None) => {
+                return Err(anyhow!("give --shp and --seq, --originals or --disc"));
+            }
+        };
+        read(file, wanted, flag)
+    };
+    Ok((
+        one(args.shp.as_ref(), shp_name, shp_kind, "--shp")?,
+        one(args.seq.as_ref(), seq_name, FileFormat::Seq, "--seq")?,
+    ))
 }

@@ -6,8 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, anyhow, bail};
 use disc_image::{Disc, Entry, Replacement};
 use sprite_data::output::write_atomically;
-use sprite_inputs::GameName;
-use sprite_inputs::locate::MAX_DISC_FILE_BYTES;
+use sprite_inputs::locate::{MAX_DISC_FILE_BYTES, find_on_disc};
 use sprite_inputs::names::DISC_FOLDER;
 use sprite_inputs::retail::Verdict;
 
@@ -68,9 +67,10 @@ More: docs/disc.md"
     Patch {
         /// The image (.cue, .bin, .img, .iso).
         image: PathBuf,
-        /// PATH=FILE: the file at PATH in the image (BATTLE/TYPE1.SEQ) replaced by FILE; may be
+        /// NAME=FILE: the file NAME names in the image replaced by FILE, NAME as everywhere
+        /// (TYPE1.SEQ and battle_type1_seq.bin are BATTLE/TYPE1.SEQ; any case, ;1 or not); may be
         /// given several times.
-        #[arg(long = "file", value_name = "PATH=FILE", required = true)]
+        #[arg(long = "file", value_name = "NAME=FILE", required = true)]
         files: Vec<String>,
         /// The new image. For a .cue input, a .cue (its .bin is written beside it) or the data
         /// file (a .cue naming it is written beside it).
@@ -197,7 +197,7 @@ fn extract(image: &Path, names: &[String], out: &Path) -> anyhow::Result<()> {
     } else {
         names
             .iter()
-            .map(|name| disc.find(&GameName::parse(name).disc_path()))
+            .map(|name| find_on_disc(&disc, name))
             .collect::<Result<_, _>>()?
     };
     if entries.is_empty() {
@@ -279,10 +279,12 @@ fn patch(image: &Path, files: &[String], out: Option<&Path>, in_place: bool) -> 
     println!("{}", header(&disc));
     let mut inputs: Vec<(String, Vec<u8>)> = Vec::new();
     for spec in files {
-        let (path, file) = spec.split_once('=').ok_or_else(|| {
-            anyhow!("--file {spec}: give PATH=FILE, such as BATTLE/TYPE1.SEQ=edited.seq")
+        let (name, file) = spec.split_once('=').ok_or_else(|| {
+            anyhow!("--file {spec}: give NAME=FILE, such as TYPE1.SEQ=edited.seq")
         })?;
-        inputs.push((path.to_owned(), read_input(Path::new(file))?));
+        // The image's own spelling of the path, found by the one name rule.
+        let entry = find_on_disc(&disc, name)?;
+        inputs.push((entry.path, read_input(Path::new(file))?));
     }
     let replacements: Vec<Replacement> = inputs
         .iter()

@@ -1,16 +1,63 @@
-//! What the drawing commands (`render`, `export-aseprite`) read besides the document: the flags
-//! of the sheet, and the SP2 MON's SP2 sequences draw from (given, or found beside the sheet),
-//! or for the remaster's HD sheet the SPR its colours come from, from the disk, a disc image or
-//! `--originals` folders (read by `sprite_inputs::sheets`), and the words for a drawing error that
-//! names these files.
+//! Where a command's game files are read from ([`GameFileArgs`]: `--disc IMAGE` or layered
+//! `--originals DIR`, one definition for every command that names a game file), and what the
+//! drawing commands (`render`, `export-aseprite`) read besides the document: the flags of the
+//! sheet, and the SP2 MON's SP2 sequences draw from (given, or found beside the sheet), or for
+//! the remaster's HD sheet the SPR its colours come from, from the disk, a disc image or
+//! `--originals` folders (read by `sprite_inputs::sheets`), and the words for a drawing error
+//! that names these files.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::anyhow;
 use sprite_data::Document;
-use sprite_inputs::locate::originals_folders;
-use sprite_inputs::sheets::{SheetFiles, SheetRequest, Sheets, load_sheets};
+use sprite_inputs::InputFile;
+use sprite_inputs::locate::GameFiles;
+use sprite_inputs::sheets::{SheetRequest, Sheets, load_sheets};
 use sprite_render::{RenderError, RenderFailure, Renderer};
+
+/// `--disc IMAGE` or `--originals DIR ...`: where the game files a command names are read from.
+/// The one definition every command that reads a game file flattens in, so that a name is looked
+/// up the same way in each (docs/disc.md "How a name is looked up", docs/mods.md "Reading a mod: --originals").
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct GameFileArgs {
+    /// Read the game files named from your own disc image (.cue, .bin, .img, .iso): a name it holds (RAMUZA.SPR, battle_ramuza_spr.bin, BATTLE/RAMUZA.SPR;1, any case) is its file, any other a file on disk (docs/disc.md)
+    #[arg(long, value_name = "IMAGE", conflicts_with = "originals")]
+    pub disc: Option<PathBuf>,
+
+    /// Read the game files named from this folder of loose files, or a mod or remaster folder with them in fftpack/unit/; repeatable, a later one over an earlier one; a name none holds is a file on disk (docs/mods.md)
+    #[arg(long, value_name = "DIR")]
+    pub originals: Vec<PathBuf>,
+}
+
+impl GameFileArgs {
+    /// Where the files are read from: the image when one is given, else the `--originals`
+    /// folders layered, else the disk.
+    ///
+    /// # Errors
+    /// An image that does not open, a folder that is not there or cannot be walked.
+    pub fn files(&self) -> sprite_inputs::Result<GameFiles> {
+        GameFiles::given(self.disc.as_deref(), &self.originals)
+    }
+
+    /// The flag that names the places the files come from (`--disc`, `--originals`), if any.
+    pub fn flag(&self) -> Option<&'static str> {
+        if self.disc.is_some() {
+            Some("--disc")
+        } else if !self.originals.is_empty() {
+            Some("--originals")
+        } else {
+            None
+        }
+    }
+
+    /// The file `path` names, read whole ([`GameFiles::read`]).
+    ///
+    /// # Errors
+    /// An image that does not open, a file that cannot be read or is not there.
+    pub fn read(&self, path: &Path) -> sprite_inputs::Result<InputFile> {
+        self.files()?.read(path)
+    }
+}
 
 /// What every drawing command reads: a document and the sheet to draw it from.
 #[derive(Debug, clap::Args)]
@@ -27,13 +74,8 @@ pub struct DrawingInput {
     #[arg(long, value_name = "FILE")]
     pub sp2: Option<PathBuf>,
 
-    /// Read --sheet, --sp2 and --weapon-sheet from your own disc image (.cue, .bin, .iso; docs/disc.md).
-    #[arg(long, value_name = "IMAGE", conflicts_with = "originals")]
-    pub disc: Option<PathBuf>,
-
-    /// Read --sheet, --sp2 and --weapon-sheet by name from these folders (a remaster mod or install too); repeatable, a later one over an earlier one (docs/mods.md).
-    #[arg(long, value_name = "DIR")]
-    pub originals: Vec<PathBuf>,
+    #[command(flatten)]
+    pub game: GameFileArgs,
 
     /// The SPR palette to draw with, the SP2's too (SPR sheets only) [default: 0]
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::whole_number::<usize>)]
@@ -45,17 +87,14 @@ pub struct DrawingInput {
 }
 
 impl DrawingInput {
-    /// Reads the sheet (and the SP2, given or found beside it) for `doc`, from the disk or the
-    /// `--disc` image, printing nothing.
+    /// Reads the sheet (and the SP2, given or found beside it) for `doc`, from the disk, the
+    /// `--disc` image or the `--originals` folders, printing nothing.
     ///
     /// # Errors
     /// An image that does not open, a sheet that cannot be read or is not a sheet (said as what
     /// it is).
     pub fn load(&self, doc: &Document) -> sprite_inputs::Result<Sheets> {
-        let files = match originals_folders(&self.originals)? {
-            Some(originals) => SheetFiles::Originals(originals),
-            None => SheetFiles::of(self.disc.as_deref())?,
-        };
+        let files = self.game.files()?;
         let request = SheetRequest {
             sheet: &self.sheet,
             sp2: self.sp2.as_deref(),

@@ -15,6 +15,7 @@ pub mod failure;
 pub mod inputs;
 pub mod inspect;
 pub mod inspection;
+pub mod list;
 pub mod output;
 pub mod remaster_mod;
 pub mod render;

@@ -198,13 +198,7 @@ fn sas_render(args: &Args) -> SasRender<'_> {
         data: &args.input.data,
         sheet: &args.input.sheet,
         palette: args.input.palette,
-        game_files: if args.input.disc.is_some() {
-            Some("--disc")
-        } else if !args.input.originals.is_empty() {
-            Some("--originals")
-        } else {
-            None
-        },
+        game_files: args.input.game.flag(),
         options: &args.sas,
         frame: args.frame,
         animation: &args.animation,

@@ -18,6 +18,7 @@ use sprite_render::spr_png::{self, ImportOptions, Imported, PixelSource, Source}
 use sprite_inputs::hd::is_hd_input;
 use sprite_inputs::names::hd::tex_number;
 
+use super::inputs::GameFileArgs;
 use super::{Failure, Outcome, plural, read_input};
 
 /// What `sheet FILE` and `sheet export FILE` write, for both their helps.
@@ -105,6 +106,9 @@ pub struct ExportArgs {
     /// Where to write the PNG.
     #[arg(short, long, value_name = "OUT", required = true)]
     pub out: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub game: GameFileArgs,
 }
 
 /// Read a picture of a sheet back into the SPR file.
@@ -143,6 +147,10 @@ pub struct ImportArgs {
     /// Where to write the SPR file (for an HD pair, 512 wide: either tex_N.bin; both are written).
     #[arg(short, long, value_name = "SPR")]
     pub out: PathBuf,
+
+    // --like from your own disc image or --originals folders, when they hold it.
+    #[command(flatten)]
+    pub game: GameFileArgs,
 }
 
 /// `--variant`: a layout by its name (`standard`, `sp2`, ...).
@@ -173,8 +181,8 @@ fn export(args: &ExportArgs) -> Outcome {
     let (Some(file), Some(out)) = (&args.file, &args.out) else {
         unreachable!("clap requires FILE and --out");
     };
-    let shown = file.display().to_string();
-    let bytes = read_input(file)?;
+    let sheet = args.game.read(file)?;
+    let (shown, bytes) = (sheet.name, sheet.bytes);
     let name = file
         .file_name()
         .and_then(|n| n.to_str())
@@ -260,7 +268,11 @@ fn import(args: &ImportArgs) -> Outcome {
             "--palettes-from is for a picture of an HD pair (512 wide); an SPR's picture carries its palettes or takes them from --like",
         ));
     }
-    let like = args.like.as_deref().map(read_like).transpose()?;
+    let like = args
+        .like
+        .as_deref()
+        .map(|like| read_like(&args.game, like))
+        .transpose()?;
     let options = ImportOptions {
         like: like.as_ref(),
         palette: args.palette,
@@ -340,9 +352,9 @@ fn not_a_picture(shown: &str, bytes: &[u8]) -> anyhow::Error {
 }
 
 /// Reads and decodes `--like`.
-fn read_like(path: &Path) -> anyhow::Result<Spr> {
-    let shown = path.display();
-    let bytes = read_input(path)?;
+fn read_like(game: &GameFileArgs, path: &Path) -> anyhow::Result<Spr> {
+    let like = game.read(path)?;
+    let (shown, bytes) = (like.name, like.bytes);
     if let Some(what) = super::wrong_kind(&bytes, FileFormat::Spr) {
         return Err(anyhow!(
             "--like {shown}: this is {what}, not an SPR sprite sheet"

@@ -11,7 +11,7 @@ use sprite_data::FrameIndex;
 use sprite_data::layer::{LayerDocument, LayerSet};
 use sprite_data::weapon::{WeaponChoice, choose_weapon};
 use sprite_inputs::layers::load_layer;
-use sprite_inputs::sheets::SheetFiles;
+use sprite_inputs::locate::GameFiles;
 use sprite_render::layers::{LayerPalettes, WeaponArt};
 
 /// Draw the unit holding a weapon.
@@ -21,7 +21,7 @@ pub struct WeaponInput {
     #[arg(long, value_name = "NAME", requires = "weapon_sheet", value_parser = choose_weapon)]
     pub weapon: Option<WeaponChoice>,
 
-    /// The weapons sheet, WEP.SPR (with --disc, a name in the image).
+    /// The weapons sheet, WEP.SPR (with --disc, the image's when it has it).
     #[arg(long, value_name = "WEP.SPR", requires = "weapon")]
     pub weapon_sheet: Option<PathBuf>,
 
@@ -78,13 +78,13 @@ impl WeaponInput {
     ///
     /// # Errors
     /// A layer document that cannot be found, read or parsed, or a sheet that is not an SPR.
-    pub fn load(&self, data: &Path, files: &SheetFiles) -> anyhow::Result<Option<LoadedWeapon>> {
+    pub fn load(&self, data: &Path, files: &GameFiles) -> anyhow::Result<Option<LoadedWeapon>> {
         let (Some(choice), Some(sheet_path)) = (self.weapon, &self.weapon_sheet) else {
             return Ok(None);
         };
         let weapon = load_layer(self.weapon_data.as_deref(), data, LayerSet::Wep1, "weapon")?;
         let effect = load_layer(self.effect_data.as_deref(), data, LayerSet::Eff1, "effect")?;
-        let sheet = files.read(sheet_path, "--weapon-sheet")?;
+        let sheet = files.read(sheet_path)?;
         let shown = sheet.name;
         let spr = Spr::decode(&sheet.bytes).with_context(|| shown.clone())?;
         let palettes = LayerPalettes {

@@ -46,6 +46,9 @@ pub struct Args {
 
     #[command(flatten)]
     pub report: ReportArgs,
+
+    #[command(flatten)]
+    pub game: super::inputs::GameFileArgs,
 }
 
 /// Runs the command: exit 0 same, 1 different, 2 when it cannot compare.
@@ -57,18 +60,18 @@ pub fn run(args: &Args) -> Outcome {
     Report::print_or_refuse(prepare(args), &args.report)
 }
 
-/// One side of the comparison: its path, its bytes, and the format of the text form they were
-/// assembled from, if they were.
-struct Side<'a> {
-    path: &'a Path,
+/// One side of the comparison: its name in messages (its path, or `IMAGE:BATTLE/TYPE1.SEQ`), its
+/// bytes, and the format of the text form they were assembled from, if they were.
+struct Side {
+    name: String,
     bytes: Vec<u8>,
     text: Option<FileFormat>,
 }
 
-impl Side<'_> {
+impl Side {
     /// A decoder's error, naming this file.
     fn error(&self, error: DecodeError) -> anyhow::Error {
-        anyhow!("{}: {error}", self.path.display())
+        anyhow!("{}: {error}", self.name)
     }
 }
 
@@ -81,8 +84,8 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
     let (a, b, documents) = if json == (true, true) {
         let left = documents::load(&args.a, None)?;
         let right = documents::load(&args.b, None)?;
-        let side = |path, bytes| Side {
-            path,
+        let side = |path: &Path, bytes| Side {
+            name: path.display().to_string(),
             bytes,
             text: None,
         };
@@ -92,10 +95,11 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
             Some((left.doc, right.doc)),
         )
     } else {
-        let side = |path| -> anyhow::Result<Side<'_>> {
-            let read = SpriteFile::read(path)?;
+        let files = args.game.files()?;
+        let side = |path: &Path| -> anyhow::Result<Side> {
+            let read = SpriteFile::from_input(files.read(path)?)?;
             Ok(Side {
-                path,
+                name: read.file.name,
                 bytes: read.file.bytes,
                 text: read.text,
             })
@@ -104,20 +108,17 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
     };
     let mut report = Report::new("A", "B");
     report.annotate = Some(args.a.clone());
-    report.header = vec![
-        format!("A  {}", args.a.display()),
-        format!("B  {}", args.b.display()),
-    ];
+    report.header = vec![format!("A  {}", a.name), format!("B  {}", b.name)];
     let findings = match (&documents, json) {
         (Some((left, right)), _) => left
             .differences(right)
             .ok_or_else(|| {
                 anyhow!(
                     "{} is {} ({}) and {} {} ({}); diff compares two documents of one format",
-                    a.path.display(),
+                    a.name,
                     left.format().in_words(),
                     left.format(),
-                    b.path.display(),
+                    b.name,
                     right.format().in_words(),
                     right.format()
                 )
@@ -132,8 +133,8 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
                 return Err(anyhow!(
                     "{} is a {kind_a} file and {} a {kind_b} file; diff compares two files of one \
                      kind",
-                    a.path.display(),
-                    b.path.display()
+                    a.name,
+                    b.name
                 ));
             }
             let text = |text: Option<FileFormat>| if text.is_some() { ", text form" } else { "" };
@@ -170,8 +171,8 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
             return Err(anyhow!(
                 "one of {} and {} is a JSON document and the other is not; diff compares two files \
                  of one kind",
-                a.path.display(),
-                b.path.display()
+                a.name,
+                b.name
             ));
         }
     };
@@ -193,12 +194,12 @@ fn kind_of(side: &Side, forced: Option<FormatArg>) -> anyhow::Result<FileFormat>
     match (side.text, forced) {
         (Some(format), Some(kind)) if FileFormat::from(kind) != format => Err(anyhow!(
             "{}: --kind {} is given, but this is {}",
-            side.path.display(),
+            side.name,
             FileFormat::from(kind),
             super::text_form_in_words(format)
         )),
         (Some(format), _) => Ok(format),
-        (None, _) => Ok(choose_kind(side.path, &side.bytes, forced)?.0),
+        (None, _) => Ok(choose_kind(Path::new(&side.name), &side.bytes, forced)?.0),
     }
 }
 

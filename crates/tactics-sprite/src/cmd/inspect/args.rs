@@ -49,6 +49,9 @@ pub struct Args {
     /// SAS sets and pakd containers (told from their magic) are described by `sas::inspect`.
     #[command(flatten)]
     pub sas: crate::cmd::sas::SasOptions,
+
+    #[command(flatten)]
+    pub game: crate::cmd::inputs::GameFileArgs,
 }
 
 /// `--opcodes` values.

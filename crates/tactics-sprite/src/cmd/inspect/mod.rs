@@ -24,7 +24,7 @@ use fft_formats::{FileFormat, Seq, UnitShp, WeaponShp};
 use crate::cmd::inspection::Identity;
 pub use args::Args;
 
-use super::{Outcome, choose_kind, read_input, stdout_error};
+use super::{Outcome, choose_kind, stdout_error};
 
 /// Runs the command.
 ///
@@ -39,10 +39,17 @@ pub fn run(args: &Args) -> Outcome {
             return Ok(result?);
         }
     }
-    let path = &args.file;
-    let bytes = read_input(path)?;
-    let (kind, source) = choose_kind(path, &bytes, args.kind)?;
-    let name = || path.display().to_string();
+    // A document (a unit document's JSON) is listed as `list` lists it.
+    if args.kind.is_none()
+        && args.game.flag().is_none()
+        && sprite_inputs::sniff::starts_as_json(&args.file)
+    {
+        return super::list::print_listing(&args.file, args.json);
+    }
+    let file = args.game.read(&args.file)?;
+    let (shown, bytes) = (file.name, file.bytes);
+    let (kind, source) = choose_kind(std::path::Path::new(&shown), &bytes, args.kind)?;
+    let name = || shown.clone();
     let mut identity = Identity::new(name(), &bytes, kind, source);
     let (json, verbose) = (args.json, args.verbose);
     let text = match kind {
@@ -64,7 +71,7 @@ pub fn run(args: &Args) -> Outcome {
             let sheet = Spr::decode(&bytes).with_context(name)?;
             spr::report(identity, &sheet, verbose).render(json)?
         }
-        FileFormat::HdHalf => hd::report(identity, path, &bytes)?.render(json)?,
+        FileFormat::HdHalf => hd::report(identity, &args.file, &bytes)?.render(json)?,
     };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes()).map_err(stdout_error)?;
