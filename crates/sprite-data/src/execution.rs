@@ -19,6 +19,10 @@ use crate::limits::MAX_EXECUTED_COMMANDS;
 pub struct Timeline {
     /// Every frame command executed, in order.
     pub frames: Vec<TimelineFrame>,
+    /// For each of `frames`, the index in the SEQ of the `Frame` command that showed it (a loop
+    /// shows one command more than once), so that a text form's line can be named for each
+    /// step. Kept apart from the frames: what a slot plays is the frames, not where they are.
+    pub commands: Vec<usize>,
     /// Sounds and hits, at the tick they happen.
     pub events: Vec<Event>,
     /// The layer cues (`SetLayerPriority`, `QueueSpriteAnim`), at the tick they happen.
@@ -185,7 +189,7 @@ impl<'a> Program<'a> {
             }
             match self.seq.commands[pc] {
                 Command::Frame { frame, delay } => {
-                    run.show(frame, delay);
+                    run.show(frame, delay, pc);
                     if delay == 0 {
                         run.timeline.end = End::Hold;
                         return Ok(run.timeline);
@@ -316,7 +320,7 @@ struct Run {
 }
 
 impl Run {
-    fn show(&mut self, frame: u8, delay: u8) {
+    fn show(&mut self, frame: u8, delay: u8, command: usize) {
         self.timeline.frames.push(TimelineFrame {
             frame: i32::from(frame) + self.frame_offset,
             delay_ticks: delay,
@@ -325,6 +329,7 @@ impl Run {
             rl: self.rl,
             flip: self.flip,
         });
+        self.timeline.commands.push(command);
         self.tick += u32::from(delay);
     }
 

@@ -4,6 +4,8 @@
 //! cut from ([`Catalog`]); the Tactics Ogre SAS sets, apart ([`SasCatalog`]); and the start-up
 //! lines that say what is served and where it came from.
 
+mod pair;
+
 use std::path::{Path, PathBuf};
 
 use sas_formats::SasSet;
@@ -22,6 +24,8 @@ use crate::names::hd::pair_of_unit;
 use crate::retail::{ORIGINALS_VAR, SHEETS_VAR};
 use crate::sas::sets_of_file;
 use crate::sheets::{SasSheet, Sheet, WeaponSheet, find_sheets};
+
+pub use pair::{PairRequest, SourceText, load_pair};
 
 /// The served units, in the order they were found, and the weapons sheet.
 #[derive(Debug, Clone, Default)]
@@ -56,6 +60,8 @@ pub struct ServedUnit {
     /// coloured with the sheet's palettes; `None` when the sheet is no SPR, the table lists no
     /// pair for it, or no place served holds both files ([`HdPairFiles::find`]).
     pub hd: Option<HdPairFiles>,
+    /// The SEQ's text form, when the unit was built from one (`serve --seq type1.seq.txt`).
+    pub source: Option<SourceText>,
 }
 
 /// The layer documents a unit's animations start with `QueueSpriteAnim`.
@@ -101,6 +107,7 @@ impl Catalog {
                 hd: None,
                 sp2: None,
                 layers: None,
+                source: None,
             }],
             weapon_sheet: None,
         })
@@ -143,6 +150,7 @@ impl Catalog {
                 origin: format!("built from {inputs}"),
                 layers: unit_layers(&layers, builtin.name),
                 hd: None,
+                source: None,
             });
         }
         Ok(Catalog {
@@ -240,6 +248,9 @@ pub struct ServeRequest {
     pub sas: Vec<PathBuf>,
     /// `--sas-sheet SHEET.png`: once for every set, or once per `--sas`.
     pub sas_sheet: Vec<PathBuf>,
+    /// `--shp FILE --seq FILE`: one unit built from this pair (each the file or its text form)
+    /// in place of the originals' kinds.
+    pub pair: Option<PairRequest>,
 }
 
 /// What a server serves, and what to say about it.
@@ -306,7 +317,7 @@ fn load_catalog(request: &ServeRequest) -> Result<Served> {
         Some(path) => Some(WeaponSheet::read(path)?),
         None => None,
     };
-    let originals = if request.data.is_empty() {
+    let originals = if request.data.is_empty() && request.pair.is_none() {
         find_originals(&OriginalsRequest {
             disc: request.disc.clone(),
             folders: request.originals.clone(),
@@ -317,10 +328,16 @@ fn load_catalog(request: &ServeRequest) -> Result<Served> {
         None
     };
     let mut served = load_units(request, originals.as_ref(), sheets.as_ref())?;
-    // The sheets' folder, then the originals (a folder or an image) or the --data documents'
-    // folders.
+    // The sheets' folder, then the originals (a folder or an image), the pair's SHP's folder or
+    // the --data documents' folders.
     let mut places: Vec<Originals> = sheets.into_iter().collect();
     places.extend(originals);
+    places.extend(
+        request
+            .pair
+            .iter()
+            .map(|pair| Originals::folder(pair::folder_of(&pair.shp))),
+    );
     places.extend(
         request
             .data
@@ -373,6 +390,13 @@ fn load_units(
         notice,
         warning,
     };
+    if let Some(pair) = &request.pair {
+        let catalog = Catalog {
+            units: vec![load_pair(pair, sheets)?],
+            weapon_sheet: None,
+        };
+        return Ok(served(catalog, None, None));
+    }
     if !request.data.is_empty() {
         let mut catalog = Catalog::default();
         for path in &request.data {
@@ -399,6 +423,7 @@ fn load_units(
                 sp2,
                 layers,
                 hd: None,
+                source: None,
             });
         }
         return Ok(served(catalog, None, None));
@@ -472,6 +497,34 @@ pub fn kind_name(path: &Path) -> String {
 }
 
 impl Served {
+    /// A digest of what is served to a client (each unit's name, document, sheets and text form;
+    /// the weapons sheet's name; the SAS sets' names and origins): a reload with the same digest
+    /// changed nothing a client sees (an editor's swap file beside a watched one), and is not
+    /// announced.
+    pub fn digest(&self) -> String {
+        let mut all: Vec<u8> = Vec::new();
+        let mut add = |part: &[u8]| {
+            all.extend_from_slice(&(part.len() as u64).to_le_bytes());
+            all.extend_from_slice(part);
+        };
+        for unit in &self.catalog.units {
+            add(unit.name.as_bytes());
+            add(&unit.bytes);
+            add(unit.sheet.bytes());
+            add(unit.sp2.as_ref().map_or(&[][..], Sheet::bytes));
+            add(unit.source.as_ref().map_or(&b""[..], |t| t.text.as_bytes()));
+            add(unit.origin.as_bytes());
+        }
+        if let Some(sheet) = &self.catalog.weapon_sheet {
+            add(sheet.file.as_bytes());
+        }
+        for set in &self.sas.sets {
+            add(set.name.as_bytes());
+            add(set.origin.as_bytes());
+        }
+        crate::retail::sha256_hex(&all)
+    }
+
     /// The start-up lines on what is served: each kind with its counts, origin, sheets and
     /// layers; each SAS set; the entries left out.
     pub fn lines(&self) -> Vec<String> {

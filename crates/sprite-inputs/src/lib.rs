@@ -12,6 +12,7 @@
 //! - [`sheets`]: the sheets a document is drawn from, the weapons sheet, a SAS set's sheet;
 //! - [`hd`]: the remaster's HD sheets, a `tex_N.bin` pair and the SPR it takes its colours from;
 //! - [`catalog`]: what a server serves, built from a request of paths;
+//! - [`watch`]: the files a load read, polled, and the load run again when they change;
 //! - [`mod_folder`]: a mod of the remaster's sprite files, made, filled, checked and listed;
 //! - [`error`]: the one error, with whose fault it is ([`faults::Faulty`]).
 
@@ -28,6 +29,7 @@ pub mod retail;
 pub mod sas;
 pub mod sheets;
 pub mod sniff;
+pub mod watch;
 
 pub use error::{Error, ErrorKind, Result};
 pub use locate::{Originals, Place};

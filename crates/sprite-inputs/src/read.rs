@@ -2,9 +2,10 @@
 //! read goes through here, so that a device or a huge file cannot exhaust memory, and every
 //! failure names the file. [`InputFile`] is a file read: its name in messages and its bytes.
 
+use std::cell::RefCell;
 use std::fs::File;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use sprite_data::build::NamedBytes;
 
@@ -46,6 +47,7 @@ pub fn read_container(path: &Path) -> Result<Vec<u8>> {
 /// # Errors
 /// When it cannot be opened or read, or is longer; the message names the path.
 pub fn read_at_most(path: &Path, limit: u64, why: &'static str) -> Result<Vec<u8>> {
+    note_read(path);
     let read = || -> Result<Vec<u8>> {
         let mut bytes = Vec::new();
         File::open(path)?.take(limit + 1).read_to_end(&mut bytes)?;
@@ -63,6 +65,32 @@ pub fn read_head<const N: usize>(path: &Path) -> Option<[u8; N]> {
     let mut head = [0; N];
     File::open(path).ok()?.read_exact(&mut head).ok()?;
     Some(head)
+}
+
+thread_local! {
+    /// The files read on this thread while [`recording`] runs; `None` when nothing records.
+    static READ: RefCell<Option<Vec<PathBuf>>> = const { RefCell::new(None) };
+}
+
+/// Notes that `path` is read, for [`recording`].
+fn note_read(path: &Path) {
+    READ.with_borrow_mut(|read| {
+        if let Some(read) = read.as_mut() {
+            if !read.iter().any(|p| p == path) {
+                read.push(path.to_path_buf());
+            }
+        }
+    });
+}
+
+/// Runs `work` and says which files it read through this module (each once, in the order first
+/// read), so that `serve --watch` watches the files the served documents were built from and no
+/// others. Only this thread's reads count; a nested call records for itself alone.
+pub fn recording<T>(work: impl FnOnce() -> T) -> (T, Vec<PathBuf>) {
+    let outer = READ.with_borrow_mut(|read| read.replace(Vec::new()));
+    let done = work();
+    let read = READ.with_borrow_mut(|read| std::mem::replace(read, outer));
+    (done, read.unwrap_or_default())
 }
 
 /// An input file read whole: its name in messages (its path as given, or

@@ -11,11 +11,14 @@
 //! - [`api`]: the endpoints; [`params`] and [`error`]: queries in, named refusals out;
 //! - [`viewer`]: the page at `/` and the JavaScript package it draws with, compiled in;
 //! - [`connections`]: the connections accepted, bounded in time and number, and the stop;
+//! - [`live`]: the state served now, replaced whole on a reload (`serve --watch`), and the long
+//!   poll the viewer learns of it by;
 //! - this module: the router, its limits, and [`run`].
 
 pub mod api;
 pub mod connections;
 pub mod error;
+pub mod live;
 pub mod params;
 pub mod viewer;
 
@@ -38,6 +41,7 @@ use tower_http::timeout::TimeoutLayer;
 pub use api::AppState;
 pub use connections::{HEADER_TIMEOUT, IDLE_TIMEOUT, Limits, MAX_CONNECTIONS, SHUTDOWN_TIMEOUT};
 pub use error::ApiError;
+pub use live::Live;
 use sprite_inputs::catalog::Catalog;
 
 /// The address served unless told otherwise: loopback only.
@@ -87,15 +91,26 @@ impl Default for Options {
     }
 }
 
-/// The whole application: the API, the viewer page, the limits.
+/// The whole application serving `state` and no other: the API, the viewer page, the limits.
 ///
 /// # Errors
 /// A `--cors` origin that is not a valid header value.
 pub fn router(state: Arc<AppState>, options: &Options) -> anyhow::Result<Router> {
+    live_router(Arc::new(Live::new(state, false)), options)
+}
+
+/// The whole application serving what `live` serves now ([`live::Shared`]).
+///
+/// # Errors
+/// A `--cors` origin that is not a valid header value.
+pub fn live_router(live: Arc<Live>, options: &Options) -> anyhow::Result<Router> {
+    let state = live::Shared(live);
     let mut app = Router::new()
         .route("/api/v1/kinds", get(api::documents::kinds))
         .route("/api/v1/animations", get(api::documents::animations))
         .route("/api/v1/data", get(api::documents::data))
+        .route("/api/v1/source", get(api::documents::source))
+        .route("/api/v1/changes", get(live::changes))
         .route("/api/v1/draw", get(api::draw::draw))
         .route("/api/v1/sheet.png", get(api::pictures::sheet))
         .route("/api/v1/sp2.png", get(api::pictures::sp2))
@@ -188,7 +203,7 @@ async fn not_found() -> ApiError {
     ApiError::status(
         StatusCode::NOT_FOUND,
         "no such page: the viewer is at /, the JavaScript package at /tactics-sprite.mjs, the API \
-         under /api/v1/ (kinds, animations, data, draw, sheet.png, sp2.png, render.png, \
+         under /api/v1/ (kinds, animations, data, source, changes, draw, sheet.png, sp2.png, render.png, \
          render.gif, render.apng, canvas, layer, layer.png) and Tactics Ogre's SAS sets under \
          /api/v1/sas/ (sets, data, pose, sheet.png, render.png, render.gif, render.apng)",
     )
@@ -220,6 +235,12 @@ pub fn run(
     serve(AppState::new(catalog)?, options, listening)
 }
 
+/// How long a long poll of `/api/v1/changes` waits under `options`: at most
+/// [`live::LONGEST_WAIT`], and half the request timeout.
+pub fn longest_wait(options: &Options) -> Duration {
+    live::LONGEST_WAIT.min(options.timeout / 2)
+}
+
 /// Serves `state` (a catalog prepared, with its SAS sets: [`AppState::with_sas`]) as [`run`]
 /// does.
 ///
@@ -230,8 +251,22 @@ pub fn serve(
     options: &Options,
     listening: impl FnOnce(SocketAddr, &AppState, &Limits),
 ) -> anyhow::Result<()> {
-    let state = Arc::new(state);
-    let app = router(Arc::clone(&state), options)?;
+    let live = Live::new(Arc::new(state), false).with_longest_wait(longest_wait(options));
+    serve_live(Arc::new(live), options, listening)
+}
+
+/// Serves what `live` serves now, as [`run`] does; whoever holds `live` too may replace it
+/// meanwhile ([`Live::replace`]). On a stop, the long polls are answered at once.
+///
+/// # Errors
+/// The address cannot be bound, or the runtime cannot start.
+pub fn serve_live(
+    live: Arc<Live>,
+    options: &Options,
+    listening: impl FnOnce(SocketAddr, &AppState, &Limits),
+) -> anyhow::Result<()> {
+    let state = live.current();
+    let app = live_router(Arc::clone(&live), options)?;
     let limits = Limits::new(
         options.header_timeout,
         options.idle_timeout,
@@ -247,7 +282,11 @@ pub fn serve(
             .await
             .with_context(|| format!("cannot listen on {}", options.addr))?;
         let addr = listener.local_addr()?;
-        let stop = shutdown_signal()?;
+        let signal = shutdown_signal()?;
+        let stop = async move {
+            signal.await;
+            live.stop();
+        };
         listening(addr, &state, &limits);
         connections::serve(listener, app, limits, stop).await;
         anyhow::Ok(())

@@ -532,6 +532,8 @@ async fn the_404_page_names_every_endpoint_and_only_endpoints() {
         "kinds",
         "animations",
         "data",
+        "source",
+        "changes",
         "draw",
         "sheet.png",
         "sp2.png",

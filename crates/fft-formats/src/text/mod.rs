@@ -60,6 +60,10 @@ impl Model {
 pub struct Assembly {
     pub model: Model,
     pub bytes: Vec<u8>,
+    /// The line (from 1) each command of a SEQ text was read from, in command order, so that a
+    /// tool showing the text can point at the command that plays (the viewer of `serve`); empty
+    /// for an SHP.
+    pub command_lines: Vec<usize>,
 }
 
 /// Decodes `bytes` as `format` and writes the text form of the model. `opcodes` is the table a

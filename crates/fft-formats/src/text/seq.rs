@@ -297,6 +297,7 @@ pub(super) fn assemble(lines: &[Line<'_>]) -> Result<Assembly, Error> {
     Ok(Assembly {
         model: Model::Seq { seq, opcodes },
         bytes,
+        command_lines: std::mem::take(&mut reader.command_lines),
     })
 }
 

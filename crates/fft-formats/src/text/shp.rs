@@ -310,6 +310,7 @@ pub(super) fn assemble_unit(lines: &[Line<'_>]) -> Result<Assembly, Error> {
     Ok(Assembly {
         model: Model::UnitShp(shp),
         bytes,
+        command_lines: Vec::new(),
     })
 }
 
@@ -321,6 +322,7 @@ pub(super) fn assemble_weapon(lines: &[Line<'_>]) -> Result<Assembly, Error> {
     Ok(Assembly {
         model: Model::WeaponShp(shp),
         bytes,
+        command_lines: Vec::new(),
     })
 }
 

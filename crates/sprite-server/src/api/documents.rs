@@ -1,14 +1,15 @@
-//! `GET /api/v1/kinds`, `/api/v1/animations` and `/api/v1/data`: what is served, each unit's
-//! animations, and its document byte for byte.
+//! `GET /api/v1/kinds`, `/api/v1/animations`, `/api/v1/data` and `/api/v1/source`: what is
+//! served, each unit's animations, its document byte for byte, and the SEQ text it was built
+//! from.
 
 use std::sync::Arc;
 
 use axum::extract::{RawQuery, State};
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use super::AppState;
-use super::respond::{JSON, REUSE, body};
+use super::respond::{JSON, REUSE, REVALIDATE, body};
 use crate::error::ApiError;
 use crate::params::Params;
 
@@ -40,4 +41,25 @@ pub async fn data(
     let params = Params::parse(query.as_deref(), &["kind"])?;
     let served = state.served(&params)?;
     Ok(served.document.respond(&headers))
+}
+
+/// `GET /api/v1/source?kind=K`: the SEQ text form the unit was built from (`serve --seq
+/// FILE.seq.txt`), `{file, text, steps}`, `steps` the line (from 1) of the command each step of
+/// each sequence shows; `404` when it was built from no text.
+pub async fn source(
+    State(state): State<Arc<AppState>>,
+    RawQuery(query): RawQuery,
+) -> Result<Response, ApiError> {
+    let params = Params::parse(query.as_deref(), &["kind"])?;
+    let served = state.served(&params)?;
+    match &served.source_json {
+        Some(json) => Ok(body(JSON, REVALIDATE, json.clone())),
+        None => Err(ApiError::status(
+            StatusCode::NOT_FOUND,
+            format!(
+                "kind {} was not built from a SEQ text form (serve --seq FILE.seq.txt serves one)",
+                served.unit.name
+            ),
+        )),
+    }
 }

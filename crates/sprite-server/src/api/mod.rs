@@ -79,6 +79,17 @@ pub(crate) struct Prepared {
     hd_sheets: Vec<OnceLock<Result<Arc<SheetImage>, String>>>,
     /// The layer documents' bytes, digests and gzip, when the unit has layers.
     layers: Option<layers::ServedLayers>,
+    /// `/api/v1/source`'s answer, when the unit was built from a SEQ text form.
+    source_json: Option<Bytes>,
+}
+
+/// `/api/v1/source`: the SEQ text form a unit was built from, and for each sequence of its
+/// document the line of the command each step shows.
+#[derive(Serialize)]
+struct SourceAnswer<'a> {
+    file: &'a str,
+    text: &'a str,
+    steps: &'a [Vec<usize>],
 }
 
 /// One entry of `/api/v1/kinds`.
@@ -112,6 +123,9 @@ struct KindSummary<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     hd: Option<[&'a str; 2]>,
     origin: &'a str,
+    /// The SEQ text form the unit was built from (`/api/v1/source`), when it was built from one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<&'a str>,
 }
 
 /// One entry of `/api/v1/animations`.
@@ -142,6 +156,31 @@ impl AppState {
     /// # Errors
     /// None in practice (JSON and gzip of in-memory data).
     pub fn with_sas(catalog: Catalog, sas: SasCatalog) -> anyhow::Result<AppState> {
+        let workers = std::thread::available_parallelism().map_or(2, usize::from);
+        Self::prepare(catalog, sas, Arc::new(Semaphore::new(workers)), workers)
+    }
+
+    /// The state that replaces this one on a reload (`serve --watch`): `catalog` and `sas`
+    /// prepared as [`AppState::with_sas`] prepares them, drawing on this state's picture threads,
+    /// so that a picture still drawn for the old state counts against the same bound.
+    ///
+    /// # Errors
+    /// None in practice (JSON and gzip of in-memory data).
+    pub fn succeeding(&self, catalog: Catalog, sas: SasCatalog) -> anyhow::Result<AppState> {
+        Self::prepare(
+            catalog,
+            sas,
+            Arc::clone(&self.pictures),
+            self.picture_threads,
+        )
+    }
+
+    fn prepare(
+        catalog: Catalog,
+        sas: SasCatalog,
+        pictures: Arc<Semaphore>,
+        workers: usize,
+    ) -> anyhow::Result<AppState> {
         let units: Vec<Prepared> = catalog
             .units
             .into_iter()
@@ -175,15 +214,15 @@ impl AppState {
                         .map(|name| name.rsplit(['/', '\\']).next().unwrap_or(name))
                 }),
                 origin: &s.unit.origin,
+                source: s.unit.source.as_ref().map(|t| t.file.as_str()),
             })
             .collect();
         let kinds_json = Bytes::from(serde_json::to_vec(&summaries)?);
-        let workers = std::thread::available_parallelism().map_or(2, usize::from);
         Ok(AppState {
             units,
             kinds_json,
             weapon_sheet: catalog.weapon_sheet,
-            pictures: Arc::new(Semaphore::new(workers)),
+            pictures,
             picture_threads: workers,
             sas: sas::SasState::new(sas)?,
         })
@@ -299,8 +338,21 @@ impl Prepared {
             .as_ref()
             .map(layers::ServedLayers::new)
             .transpose()?;
+        let source_json = unit
+            .source
+            .as_ref()
+            .map(|t| {
+                serde_json::to_vec(&SourceAnswer {
+                    file: &t.file,
+                    text: &t.text,
+                    steps: &t.steps,
+                })
+            })
+            .transpose()?
+            .map(Bytes::from);
         Ok(Prepared {
             unit,
+            source_json,
             document,
             animations_json,
             names,

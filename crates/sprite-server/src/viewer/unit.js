@@ -17,8 +17,15 @@ const $ = (id) => document.getElementById(id);
 /// The served kinds by name, as /api/v1/kinds lists them.
 const kinds = new Map();
 
+/// Set once the server says it watches its files (`serve --watch`): every answer is then
+/// revalidated, as a sheet or a canvas box may have changed since the browser kept it.
+let revalidate = false;
+
+/// Asks for every answer afresh from now on (the viewer calls it when the server watches).
+export function revalidateAnswers() { revalidate = true; }
+
 async function answer(url) {
-  const response = await fetch(url);
+  const response = await fetch(url, revalidate ? { cache: 'no-cache' } : {});
   if (!response.ok) {
     let why = await response.text();
     try { why = JSON.parse(why).error; } catch { /* not JSON: the text as it is */ }
@@ -65,7 +72,41 @@ const palettes16 = Array.from({ length: 16 }, (_, i) => ({ value: String(i), lab
 
 export async function open(id, host, wanted) {
   const kind = kinds.get(id);
-  const atlas = createAtlas(await json(`/api/v1/data?kind=${encodeURIComponent(kind.kind)}`));
+  /// The sheets' query for `palette` (the palette select's value: '' for a sheet without), from
+  /// the HD sheet when `hd`.
+  const sheetQuery = (palette, hd) => {
+    const query = new URLSearchParams({ kind: kind.kind });
+    if (kind.palettes > 0) query.set('palette', palette);
+    if (hd) query.set('hd', '1');
+    return query.toString();
+  };
+  /// The sheet and the SP2 (when the kind has one) for `query`, asked for at once. No HD SP2 is
+  /// known: from the HD sheet the SP2 tiles are left out (render refuses them).
+  async function fetchSheets(query) {
+    const hd = new URLSearchParams(query).get('hd') === '1';
+    const hasSp2 = kind.sp2 && kind.sp2 !== 'missing' && !hd;
+    const sp2Query = new URLSearchParams(query);
+    sp2Query.delete('hd');
+    const [sheet, sp2] = await Promise.all([
+      picture(`/api/v1/sheet.png?${query}`),
+      hasSp2 ? picture(`/api/v1/sp2.png?${sp2Query}`) : null,
+    ]);
+    return { query, sheet, sp2 };
+  }
+  // The sheets of the palette the page will show, asked for beside the document (a reload
+  // waits for one round of answers, not three).
+  const wantedPalette = numberOf(wanted, 'palette');
+  const early = fetchSheets(sheetQuery(kind.palettes > 0
+    ? String(wantedPalette !== undefined && wantedPalette >= 0 && wantedPalette < kind.palettes ? wantedPalette : 0)
+    : '', Boolean(kind.hd) && ['1', 'true', ''].includes(wanted.get('hd'))));
+  early.catch(() => { /* said by loadSheets, which awaits it */ });
+  // The document and the SEQ text it was built from (`serve --seq FILE.seq.txt`, with the line
+  // each step plays from), asked for at once.
+  const [doc, source] = await Promise.all([
+    json(`/api/v1/data?kind=${encodeURIComponent(kind.kind)}`),
+    kind.source ? json(`/api/v1/source?kind=${encodeURIComponent(kind.kind)}`) : null,
+  ]);
+  const atlas = createAtlas(doc);
   const pose = createPose(atlas);
   const sheets = { sheet: null, sp2: null, weapon: null, effect: null };
   const s = {
@@ -87,6 +128,8 @@ export async function open(id, host, wanted) {
     boxFrom: '',
     boxes: new Map(),
     fits: 0,
+    /// `/api/v1/source`'s answer when the kind was built from a SEQ text, else null.
+    source: null,
   };
 
   const view = () => viewOf(s.facing, s.step);
@@ -202,13 +245,13 @@ export async function open(id, host, wanted) {
     return poseAt(atlas, s.animation, view(), tick, inWater(), into);
   }
 
-  async function loadSheets() {
-    const query = new URLSearchParams({ kind: kind.kind });
-    if (kind.palettes > 0) query.set('palette', $('palette').value);
-    sheets.sheet = await picture(`/api/v1/sheet.png?${hdQuery(new URLSearchParams(query))}`);
-    const hasSp2 = kind.sp2 && kind.sp2 !== 'missing';
-    // No HD SP2 is known: from the HD sheet the SP2 tiles are left out (render refuses them).
-    sheets.sp2 = hasSp2 && !s.hd ? await picture(`/api/v1/sp2.png?${query}`) : null;
+  /// The sheets of the palette (and HD switch) chosen; `prefetched` when they are for it.
+  async function loadSheets(prefetched = null) {
+    const query = sheetQuery($('palette').value, s.hd);
+    let got = prefetched ? await prefetched : null;
+    if (!got || got.query !== query) got = await fetchSheets(query);
+    sheets.sheet = got.sheet;
+    sheets.sp2 = got.sp2;
   }
 
   /// Reads the weapon picker; loads the layer documents (once) and the weapons sheet's blocks for
@@ -305,7 +348,8 @@ export async function open(id, host, wanted) {
   if (frame !== undefined && frame >= 0 && frame < atlas.doc.frames.length) s.frame = frame;
 
   describe();
-  await loadSheets();
+  s.source = source;
+  await loadSheets(early);
   if (kind.layers) await loadWeapon();
   newPlayer();
   restart();
@@ -332,8 +376,97 @@ export async function open(id, host, wanted) {
     $(id).onchange = () => loadWeapon().then(refit).catch(report);
   }
 
+  /// The sequence the moment plays, and the tick within it: null for a bare frame or idle.
+  function played() {
+    if (s.frame !== null || idle()) return null;
+    const index = isBackView(view()) ? s.animation.back : s.animation.front;
+    const sequence = atlas.doc.sequences[index];
+    const total = sequence.ticks.reduce((a, b) => a + b, 0);
+    return { index, sequence, total };
+  }
+
+  /// The box the tiles of `v` fill over the animation (for the eight views side by side).
+  function boxOf(v) {
+    const saved = s.step;
+    s.step = (v - s.facing + 8) % 8;
+    const box = tileBox();
+    s.step = saved;
+    return box;
+  }
+
   return {
     box: () => s.box,
+    /// Where the page is, as the address says it (`where` opens the same moment again).
+    where() {
+      const query = new URLSearchParams({ kind: kind.kind });
+      if (s.frame !== null) {
+        query.set('frame', String(s.frame));
+      } else {
+        query.set('animation', s.animation.name);
+        query.set('view', String(view()));
+        query.set('tick', String(s.player.tick));
+      }
+      if (s.water) query.set('water', '1');
+      if (kind.palettes > 0) query.set('palette', $('palette').value);
+      if (s.weapon) weaponQuery(query);
+      return hdQuery(query);
+    },
+    /// What the timeline shows: each step's span and the events, the tick within the sequence.
+    timeline() {
+      const p = played();
+      if (!p) return null;
+      const spans = [];
+      let from = 0;
+      for (const ticks of p.sequence.ticks) {
+        spans.push({ from, ticks });
+        from += ticks;
+      }
+      const tick = s.player.tick;
+      const at = p.total > 0 && p.sequence.loop ? tick % p.total : Math.min(tick, p.total);
+      const events = (p.sequence.events || []).map(([t, label]) => ({ tick: t, label }));
+      return { total: p.total, spans, events, at, loops: p.sequence.loop === true };
+    },
+    /// Puts the clock at `tick` of the sequence's pass now shown.
+    seek(tick) {
+      const p = played();
+      if (!p) return;
+      const pass = p.sequence.loop && p.total > 0 ? Math.floor(s.player.tick / p.total) * p.total : 0;
+      s.player.seek(Math.max(0, pass + tick));
+    },
+    /// The source text's lines and the line playing now, when the kind was built from a text.
+    source() {
+      if (!s.source) return null;
+      const p = played();
+      let line = null;
+      if (p) {
+        poseAtTick(s.player.tick, pose);
+        const steps = s.source.steps[p.index] || [];
+        line = pose.index === null ? null : steps[pose.index] ?? null;
+      }
+      return { file: s.source.file, text: s.source.text, line };
+    },
+    /// Draws view `v` of the moment, its stance point at (x, y), and its box.
+    drawView(ctx, v, x, y, scale) {
+      const into = createPose(atlas);
+      const tick = s.player.tick;
+      const drawn = s.frame !== null ? framePose(atlas, s.frame, into)
+        : poseAt(atlas, s.animation, v, tick, inWater(), into);
+      drawPose(ctx, atlas, drawn, sheets, { x, y, scale, sheetScale: sheetScale() });
+    },
+    boxOf,
+    /// The sheet, and the cells the moment's tiles are cut from (x, y, w, h in sheet pixels).
+    sheet() {
+      const p = poseAtTick(s.player.tick, pose);
+      const cells = atlas.cells;
+      const rects = [];
+      for (let i = 0; i < p.count; i++) {
+        const t = p.tiles[i];
+        if (t.sheet === 1) continue;
+        const k = sheetScale();
+        rects.push([cells.x[t.cell] * k, cells.y[t.cell] * k, t.w * k, t.h * k]);
+      }
+      return { image: sheets.sheet, rects };
+    },
     get clocked() { return s.frame === null; },
     draw(ctx, x, y, scale) {
       // The box is in the sheet's pixels, and so is drawPose's scale: a document pixel is

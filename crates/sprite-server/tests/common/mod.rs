@@ -189,6 +189,7 @@ pub fn catalog_of(doc: &Path) -> Catalog {
             sp2,
             layers,
             hd: None,
+            source: None,
         }],
         weapon_sheet: None,
     }

@@ -7,9 +7,12 @@
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
-use sprite_inputs::catalog::{self, ServeRequest};
+use sprite_inputs::catalog::{self, PairRequest, ServeRequest, Served};
+use sprite_inputs::watch::{self, Change, Problem};
+use sprite_server::Live;
 
 use super::{Failure, Outcome};
 
@@ -18,10 +21,10 @@ use super::{Failure, Outcome};
 #[command(
     about = "Serve the documents, poses, sheets and renders over HTTP, with a viewer page at /",
     long_about = "Serve the documents, poses, sheets and renders over HTTP (/api/v1/...), with a viewer page at /
-that plays any animation: the kinds in --originals or --disc, the --data documents, else a
-synthetic demo unit. weapon=NAME draws the weapon in hand; --sas sets are served under /api/v1/sas/.
-Listens on 127.0.0.1:8000 (loopback) unless --addr says otherwise; stops cleanly on Ctrl-C,
-SIGTERM or SIGHUP, within --shutdown-timeout-ms whatever the clients do.
+that plays any animation: the kinds in --originals or --disc, the --data documents, the unit of
+--shp and --seq (either a text form), else a synthetic demo unit; --sas sets under /api/v1/sas/.
+--watch reloads what changes on disk, and the viewer redraws without a page reload.
+Listens on 127.0.0.1:8000 unless --addr says otherwise; stops on Ctrl-C, SIGTERM or SIGHUP.
 Exit status: 0 after a clean stop; 1 a file that cannot be read or built, or an address in use; 2 a usage error.
 More: crates/sprite-server/README.md"
 )]
@@ -39,6 +42,26 @@ pub struct Args {
     /// Serve this document (repeatable), its kind named by its file (mon.json: mon)
     #[arg(long, value_name = "DOC.json")]
     pub data: Vec<PathBuf>,
+
+    /// Serve the unit built from this SHP (with --seq), or its text form
+    #[arg(long, value_name = "FILE", requires = "seq", conflicts_with_all = ["data", "disc", "originals"])]
+    pub shp: Option<PathBuf>,
+
+    /// Serve the unit built from this SEQ (with --shp), or its text form (type1.seq.txt, from `disasm`): the viewer shows the text, the command playing marked
+    #[arg(long, value_name = "FILE", requires = "shp")]
+    pub seq: Option<PathBuf>,
+
+    /// The sheet --shp and --seq are drawn from: an SPR, or a PNG imported as `sheet import` does [default: the profile's sheet in --sheets, else synthetic]
+    #[arg(long, value_name = "FILE", requires = "seq")]
+    pub sheet: Option<PathBuf>,
+
+    /// The built-in profile --shp and --seq are built with [default: the kind their file names start with, else type1]
+    #[arg(long, value_name = "NAME", requires = "seq")]
+    pub kind: Option<String>,
+
+    /// Watch the files served and reload what changes; the viewer redraws without a page reload, and shows a reload's error (file, line, column) while the last good state stays served
+    #[arg(long)]
+    pub watch: bool,
 
     /// Folder holding the sheets (RAMUZA.SPR, ...), under the second and later --originals [default: $FFT_SHEETS, else the originals']
     #[arg(long, value_name = "DIR")]
@@ -99,7 +122,7 @@ fn millis(duration: Duration) -> u64 {
 /// # Errors
 /// A file that cannot be read or built, or an address that cannot be bound.
 pub fn run(args: &Args) -> Outcome {
-    let served = catalog::load(&ServeRequest {
+    let request = ServeRequest {
         originals: args.originals.clone(),
         disc: args.disc.clone(),
         data: args.data.clone(),
@@ -107,8 +130,18 @@ pub fn run(args: &Args) -> Outcome {
         weapon_sheet: args.weapon_sheet.clone(),
         sas: args.sas.clone(),
         sas_sheet: args.sas_sheet.clone(),
-    })
-    .map_err(|error| Failure::of("serve", error))?;
+        pair: match (&args.shp, &args.seq) {
+            (Some(shp), Some(seq)) => Some(PairRequest {
+                shp: shp.clone(),
+                seq: seq.clone(),
+                sheet: args.sheet.clone(),
+                kind: args.kind.clone(),
+            }),
+            _ => None,
+        },
+    };
+    let loaded = watch::load_recorded(|| catalog::load(&request));
+    let served = loaded.result.map_err(|error| Failure::of("serve", error))?;
     if let Some(notice) = &served.notice {
         say(notice);
     }
@@ -126,10 +159,26 @@ pub fn run(args: &Args) -> Outcome {
         shutdown_timeout: Duration::from_millis(args.shutdown_timeout_ms),
     };
     let lines = served.lines();
+    let digest = served.digest();
     let state = sprite_server::AppState::with_sas(served.catalog, served.sas)?;
-    sprite_server::serve(state, &options, |addr, state, limits| {
+    let live = Arc::new(
+        Live::new(Arc::new(state), args.watch)
+            .with_longest_wait(sprite_server::longest_wait(&options)),
+    );
+    let watching = args
+        .watch
+        .then(|| start_watching(args, request, &loaded.read, digest, Arc::clone(&live)))
+        .transpose()
+        .map_err(|error| anyhow::anyhow!("cannot start watching the files: {error}"))?;
+    sprite_server::serve_live(live, &options, |addr, state, limits| {
         for line in &lines {
             say(line);
+        }
+        if let Some(files) = watching {
+            say(&format!(
+                "watch   {files} files and folders, every {} ms; the viewer redraws on a change",
+                watch::POLL.as_millis()
+            ));
         }
         say(&describe_limits(state, limits));
         say(&format!("viewer  http://{addr}/"));
@@ -141,6 +190,90 @@ pub fn run(args: &Args) -> Outcome {
     })?;
     say("stopped");
     Ok(())
+}
+
+/// The files and folders the flags name, watched whether or not a load read them.
+fn given_paths(args: &Args) -> Vec<PathBuf> {
+    let mut given: Vec<PathBuf> = Vec::new();
+    given.extend(args.originals.iter().cloned());
+    given.extend(args.disc.iter().cloned());
+    given.extend(args.data.iter().cloned());
+    given.extend(args.sheets.iter().cloned());
+    given.extend(args.weapon_sheet.iter().cloned());
+    given.extend(args.sas.iter().cloned());
+    given.extend(args.sas_sheet.iter().cloned());
+    given.extend(args.shp.iter().cloned());
+    given.extend(args.seq.iter().cloned());
+    given.extend(args.sheet.iter().cloned());
+    given
+}
+
+/// Starts the thread that reloads `request` when its files change ([`watch::watch`]) and swaps
+/// each good load into `live`; a reload that serves the same as before (`digest`) is not
+/// announced. Says how many files and folders are watched.
+///
+/// # Errors
+/// The thread cannot be started.
+fn start_watching(
+    args: &Args,
+    request: ServeRequest,
+    first_read: &[PathBuf],
+    digest: String,
+    live: Arc<Live>,
+) -> std::io::Result<usize> {
+    let given = given_paths(args);
+    let first = watch::Baseline::now(&given, first_read);
+    let count = first.watched().paths().len();
+    std::thread::Builder::new()
+        .name("watch".to_owned())
+        .spawn(move || {
+            let mut digest = digest;
+            let load = || watch::load_recorded(|| catalog::load(&request));
+            watch::watch(&given, first, load, |change| {
+                if live.is_stopping() {
+                    return false;
+                }
+                match change {
+                    Change::Loaded(served) => reloaded(&live, served, &mut digest),
+                    Change::Failed(problem) => {
+                        say(&format!(
+                            "reload failed (still serving the last good files): {}",
+                            problem.message
+                        ));
+                        live.fail(problem);
+                    }
+                }
+                true
+            });
+        })?;
+    Ok(count)
+}
+
+/// Serves a reload's `served` from the next request on, unless it serves what is served.
+fn reloaded(live: &Live, served: Served, digest: &mut String) {
+    let now = served.digest();
+    if now == *digest {
+        live.recover();
+        return;
+    }
+    let lines = served.lines();
+    match live.current().succeeding(served.catalog, served.sas) {
+        Ok(state) => {
+            live.replace(state);
+            *digest = now;
+            say(&format!(
+                "reloaded (generation {}): {}",
+                live.status().generation,
+                lines.get(1).map_or("", |l| l.trim())
+            ));
+        }
+        Err(error) => live.fail(Problem {
+            message: error.to_string(),
+            file: None,
+            line: None,
+            column: None,
+        }),
+    }
 }
 
 /// The start-up line on the bounds connections and pictures are held to.

@@ -1,0 +1,256 @@
+//! One unit served from an SHP and a SEQ given by path (`serve --shp TYPE1.SHP --seq
+//! type1.seq.txt --sheet ramza.png`), each the file or its text form, built as `build` builds
+//! it, and drawn from a sheet given (an SPR, or a PNG imported as `sheet import` imports it) or
+//! found as every served kind's is; the weapon and effect layers are built from their files
+//! beside the SHP when they are there. When the SEQ is a text form, the unit carries it with the
+//! line of the command each step of each sequence plays ([`SourceText`]), for the viewer.
+
+use std::path::{Path, PathBuf};
+
+use fft_formats::{FileFormat, Seq, text};
+use sprite_data::Profile;
+use sprite_data::execution::Program;
+use sprite_data::profile::UNIT_KINDS;
+use sprite_render::sheet::PNG_SIGNATURE;
+use sprite_render::spr_png::{self, ImportOptions};
+
+use sprite_data::layer::LayerSet;
+
+use super::{ServedUnit, unit_layers};
+use crate::build::build_files;
+use crate::error::{Error, Result};
+use crate::layers::{build_layer_from, weapon_layer_of};
+use crate::locate::{GameFiles, Originals};
+use crate::read::InputFile;
+use crate::sheets::{Sheet, find_sheets};
+use crate::sniff::wrong_kind;
+
+/// `serve --shp FILE --seq FILE [--sheet FILE] [--kind NAME]`.
+#[derive(Debug, Clone)]
+pub struct PairRequest {
+    pub shp: PathBuf,
+    pub seq: PathBuf,
+    /// The sheet to draw with [default: the profile's sheet file in `--sheets`, else synthetic].
+    pub sheet: Option<PathBuf>,
+    /// The built-in profile [default: the kind the SEQ's file name starts with, else TYPE1's].
+    pub kind: Option<String>,
+}
+
+/// A SEQ's text form as served beside its unit: what the viewer shows, and where each step
+/// plays from.
+#[derive(Debug, Clone)]
+pub struct SourceText {
+    /// The file as given.
+    pub file: String,
+    pub text: String,
+    /// For each sequence of the document (in its order), the line (from 1) of the `Frame`
+    /// command each of its steps shows.
+    pub steps: Vec<Vec<usize>>,
+}
+
+/// One file of the pair, read: its bytes (assembled when a text form) and the text form's
+/// model of a SEQ, when it was one.
+struct Read {
+    file: InputFile,
+    text: Option<(String, text::Assembly)>,
+}
+
+/// Reads `path` (as every command reads a game file it names: under either form of its name),
+/// assembling it when it is a text form (its first problem at its line and
+/// column, in the context of the file), and refuses a file of another kind than `wanted`.
+fn read(path: &Path, wanted: FileFormat, flag: &str) -> Result<Read> {
+    let file = GameFiles::Disk.read(path)?;
+    let read = if text::detect(&file.bytes).is_some() || looks_like_text(&file.bytes) {
+        let assembly =
+            text::assemble_bytes(&file.bytes).map_err(|e| Error::from(e).in_context(&file.name))?;
+        if assembly.model.format() != wanted {
+            return Err(Error::file(format!(
+                "{}: this is {}, given as {flag}, which wants {}",
+                file.name,
+                crate::sniff::text_form_in_words(assembly.model.format()),
+                wanted.in_words()
+            )));
+        }
+        let source = String::from_utf8_lossy(&file.bytes).into_owned();
+        Read {
+            file: InputFile {
+                name: file.name,
+                bytes: assembly.bytes.clone(),
+            },
+            text: Some((source, assembly)),
+        }
+    } else {
+        if let Some(what) = wrong_kind(&file.bytes, wanted) {
+            return Err(Error::file(format!(
+                "{}: this is {what}, given as {flag}, which wants {}",
+                file.name,
+                wanted.in_words()
+            )));
+        }
+        Read { file, text: None }
+    };
+    Ok(read)
+}
+
+/// Whether the bytes are text rather than a sprite file: no NUL in their head (every SEQ and
+/// SHP header has one), so that a text form with a mistyped `.format` line is assembled and its
+/// problem said at its line and column.
+fn looks_like_text(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(4096)];
+    !head.is_empty() && !head.contains(&0)
+}
+
+/// The profile `kind` names, else the one the SEQ's file name starts with (`type1.seq.txt`,
+/// `TYPE1.SEQ`), else TYPE1's.
+fn profile_of(request: &PairRequest) -> Result<Profile> {
+    if let Some(kind) = &request.kind {
+        return UNIT_KINDS
+            .iter()
+            .find(|k| k.name.eq_ignore_ascii_case(kind))
+            .map(|k| k.load())
+            .ok_or_else(|| {
+                let names: Vec<&str> = UNIT_KINDS.iter().map(|k| k.name).collect();
+                Error::input(
+                    "kind",
+                    format!("--kind {kind}: the unit kinds are {}", names.join(", ")),
+                )
+            });
+    }
+    let stem = |path: &Path| {
+        path.file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| n.split('.').next())
+            .map(str::to_ascii_lowercase)
+            .unwrap_or_default()
+    };
+    let named = [stem(&request.seq), stem(&request.shp)];
+    Ok(UNIT_KINDS
+        .iter()
+        .find(|k| named.iter().any(|n| n == k.name))
+        .map_or_else(Profile::type1, |k| k.load()))
+}
+
+/// The sheet `path` names (either form of its name): an SPR as it is, a PNG imported as `sheet import` imports it (its
+/// spPl chunk, else its height, says the layout).
+fn given_sheet(path: &Path) -> Result<Sheet> {
+    let file = GameFiles::Disk.read(path)?;
+    if !file.bytes.starts_with(&PNG_SIGNATURE) {
+        return Sheet::from_file(file);
+    }
+    let options = ImportOptions {
+        like: None,
+        palette: None,
+        variant: None,
+    };
+    let imported = spr_png::import(&file.bytes, &options)
+        .map_err(|e| Error::file(format!("{}: {e}", file.name)))?;
+    let bytes = imported.spr.encode().map_err(|e| {
+        Error::from(e).in_context(format!("{}: the sheet does not encode", file.name))
+    })?;
+    Ok(Sheet::Spr {
+        file: format!("{} (imported)", file.name),
+        palettes: imported.spr.palettes.len(),
+        bytes,
+    })
+}
+
+/// Reads and builds the pair `request` names into a served unit, its sheet from `--sheet`, else
+/// found in `sheets` as a served kind's is.
+///
+/// # Errors
+/// A file that cannot be read, is of another kind, does not assemble (at its line and column)
+/// or does not build; a sheet that is neither an SPR nor a PNG that imports.
+pub fn load_pair(request: &PairRequest, sheets: Option<&Originals>) -> Result<ServedUnit> {
+    let profile = profile_of(request)?;
+    let shp = read(&request.shp, FileFormat::UnitShp, "--shp")?;
+    let seq = read(&request.seq, FileFormat::Seq, "--seq")?;
+    let build = build_files(&shp.file, &seq.file, &profile, None)?;
+    let document = build.document;
+    let (found, sp2) = find_sheets(sheets, &document)?;
+    let sheet = match &request.sheet {
+        Some(path) => given_sheet(path)?,
+        None => found,
+    };
+    let name = profile.kind.to_ascii_lowercase();
+    let layers = layers_beside(&request.shp, &name)?;
+    let source = seq.text.as_ref().map(|(source, assembly)| SourceText {
+        file: seq.file.name.clone(),
+        text: source.clone(),
+        steps: step_lines(assembly, &document),
+    });
+    let form = |read: &Read| {
+        if read.text.is_some() {
+            format!("{} (text)", read.file.name)
+        } else {
+            read.file.name.clone()
+        }
+    };
+    Ok(ServedUnit {
+        layers: unit_layers(&layers, &name),
+        name,
+        sheet,
+        sp2,
+        bytes: build.bytes,
+        document,
+        origin: format!("built from {} + {}", form(&shp), form(&seq)),
+        source,
+        hd: None,
+    })
+}
+
+/// The folder `shp` is in (`.` for a bare name).
+pub fn folder_of(shp: &Path) -> &Path {
+    match shp.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    }
+}
+
+/// The layer documents kind `name` draws a weapon with (its weapon layer and EFF1), built from
+/// their SHP and SEQ when they are beside the unit's SHP (the game's folder holds them all), so
+/// that a pair served from it holds a weapon as the originals' kinds do.
+///
+/// # Errors
+/// A layer's files are there but cannot be read, or do not build.
+fn layers_beside(
+    shp: &Path,
+    name: &str,
+) -> Result<Vec<(LayerSet, sprite_data::layer::LayerDocument)>> {
+    let folder = Originals::folder(folder_of(shp));
+    let mut built = Vec::new();
+    for kind in [weapon_layer_of(name), LayerSet::Eff1] {
+        let (layer_shp, layer_seq) = kind.files();
+        if folder.contains(layer_shp) && folder.contains(layer_seq) {
+            built.push((kind, build_layer_from(&folder, kind)?));
+        }
+    }
+    Ok(built)
+}
+
+/// For each sequence of `document`, the text line of the command each step shows: its slot run
+/// again ([`Program::execute`], the builder's own run, one step per frame command executed).
+/// A sequence whose run cannot be matched step for step gets no lines.
+fn step_lines(assembly: &text::Assembly, document: &sprite_data::Document) -> Vec<Vec<usize>> {
+    let text::Model::Seq { seq, .. } = &assembly.model else {
+        return Vec::new();
+    };
+    let seq: &Seq = seq;
+    let program = Program::new(seq);
+    document
+        .sequences
+        .iter()
+        .map(|sequence| {
+            let Ok(timeline) = program.execute(sequence.raw) else {
+                return Vec::new();
+            };
+            if timeline.frames.len() != sequence.frames.len() {
+                return Vec::new();
+            }
+            timeline
+                .commands
+                .iter()
+                .map(|&c| assembly.command_lines.get(c).copied().unwrap_or(0))
+                .collect()
+        })
+        .collect()
+}
