@@ -104,6 +104,7 @@ pub fn router(state: Arc<AppState>, options: &Options) -> anyhow::Result<Router>
 /// # Errors
 /// A `--cors` origin that is not a valid header value.
 pub fn live_router(live: Arc<Live>, options: &Options) -> anyhow::Result<Router> {
+    let watching = live.watching();
     let state = live::Shared(live);
     let mut app = Router::new()
         .route("/api/v1/kinds", get(api::documents::kinds))
@@ -167,6 +168,9 @@ pub fn live_router(live: Arc<Live>, options: &Options) -> anyhow::Result<Router>
             options.timeout,
         ))
         .layer(axum::middleware::map_response(explain_timeout));
+    if watching {
+        app = app.layer(axum::middleware::map_response(revalidate_while_watching));
+    }
     if let Some(origin) = options.cors.as_deref() {
         let allow = if origin == "*" {
             AllowOrigin::any()
@@ -183,6 +187,23 @@ pub fn live_router(live: Arc<Live>, options: &Options) -> anyhow::Result<Router>
         );
     }
     Ok(app)
+}
+
+/// Under `--watch` the same request may give other bytes after a reload, so nothing is reused
+/// unasked: the minute of reuse a pose, sheet or render carries becomes a revalidation.
+async fn revalidate_while_watching(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    if headers
+        .get(header::CACHE_CONTROL)
+        .map(HeaderValue::as_bytes)
+        == Some(api::REUSE.as_bytes())
+    {
+        headers.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(api::REVALIDATE),
+        );
+    }
+    response
 }
 
 /// The timeout layer answers `503` with no body; every refusal of this API has a JSON one.

@@ -81,6 +81,11 @@ impl Live {
         self
     }
 
+    /// Whether reloads will come (`serve --watch`).
+    pub fn watching(&self) -> bool {
+        self.status.borrow().watching
+    }
+
     /// The state served now.
     pub fn current(&self) -> Arc<AppState> {
         Arc::clone(&self.current.read().unwrap_or_else(|e| e.into_inner()))

@@ -1,6 +1,7 @@
 //! `serve --watch` as a process: a SEQ saved into the second of two layered `--originals`
 //! folders (a mod over the game files) is served, and its removal serves the first's again; and
-//! a server reloading a text form sixty times holds its memory flat.
+//! a server reloading a text form sixty times holds its memory flat; and under `--watch` no
+//! answer is kept by a client unasked.
 //!
 //! Needs TYPE1.SHP and TYPE1.SEQ (`FFT_ORIGINALS`); a loud skip without them.
 
@@ -213,4 +214,41 @@ fn a_text_that_does_not_assemble_at_start_is_refused_at_its_line_and_column() {
         stderr.contains("type1.seq.txt: line 3, column 5:"),
         "{stderr}"
     );
+}
+
+/// A pose is kept a minute by a client of a server whose files stay (the README's
+/// `public, max-age=60`), and asked again each time of one that reloads them (`no-cache`):
+/// after a reload the same request gives another pose.
+#[test]
+fn a_watched_server_has_every_answer_asked_again_not_kept() {
+    let Some(shp) = test_support::retail_file(TEST, "TYPE1.SHP") else {
+        return;
+    };
+    let Some(seq) = test_support::retail_file(TEST, "TYPE1.SEQ") else {
+        return;
+    };
+    let game = folder("cache-game");
+    std::fs::copy(&shp, game.join("TYPE1.SHP")).expect("copies");
+    std::fs::copy(&seq, game.join("TYPE1.SEQ")).expect("copies");
+    let pose = "/api/v1/draw?kind=type1&animation=Walk&view=0&tick=0";
+    for (watch, expected) in [(false, "public, max-age=60"), (true, "no-cache")] {
+        let mut args = vec!["--originals", text(&game)];
+        if watch {
+            args.push("--watch");
+        }
+        let server = Server::start(&args, &[]);
+        let answer = server.get(pose);
+        assert_eq!(
+            answer.status,
+            200,
+            "{}",
+            String::from_utf8_lossy(&answer.body)
+        );
+        assert_eq!(
+            answer.header("cache-control"),
+            Some(expected),
+            "--watch {watch}"
+        );
+        server.terminate();
+    }
 }
