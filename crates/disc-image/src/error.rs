@@ -153,7 +153,7 @@ pub enum ErrorKind {
     // Patching.
     #[error(
         "{}",
-        crate::patch::does_not_fit(
+        does_not_fit(
             path,
             &format!("{new} bytes ({new_sectors} sector{})", if *new_sectors == 1 { "" } else { "s" }),
             &format!(
@@ -173,6 +173,14 @@ pub enum ErrorKind {
     },
     #[error("{0}")]
     Patch(String),
+}
+
+/// The one wording of a replacement larger than the room the game has for it: `PATH: the new
+/// file is NEW, but ROOM; a file cannot grow past LIMIT`. A patch says the sectors the image
+/// holds for the file ([`ErrorKind::DoesNotFit`]); a remaster mod, the original's size, which is
+/// what the game reads.
+pub fn does_not_fit(path: &str, new: &str, room: &str, limit: &str) -> String {
+    format!("{path}: the new file is {new}, but {room}; a file cannot grow past {limit}")
 }
 
 /// Every error of an image is the image's: it cannot be read, is not ISO 9660, or has no such

@@ -19,14 +19,6 @@ use crate::edc_ecc::{self, RAW_SECTOR, RawKind};
 use crate::error::{Error, ErrorKind, ImagePosition};
 use crate::sector::{Layout, SectorForm, USER_DATA};
 
-/// The one wording of a replacement larger than the room the game has for it: `PATH: the new
-/// file is NEW, but ROOM; a file cannot grow past LIMIT`. A patch says the sectors the image
-/// holds for the file ([`ErrorKind::DoesNotFit`]); a remaster mod, the original's size, which is
-/// what the game reads.
-pub fn does_not_fit(path: &str, new: &str, room: &str, limit: &str) -> String {
-    format!("{path}: the new file is {new}, but {room}; a file cannot grow past {limit}")
-}
-
 /// One file to replace: its path in the image and its new bytes.
 #[derive(Debug, Clone, Copy)]
 pub struct Replacement<'a> {

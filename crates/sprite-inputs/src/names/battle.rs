@@ -2,7 +2,7 @@
 //! PlayStation (US) disc and its size in bytes ([`BATTLE_FILES`]), the one table the tools read
 //! a file's original size from: `mod add` and `mod check` refuse a replacement larger than its
 //! original, and `disc patch`, which measures the image's own directory record, says the same
-//! words ([`BattleFile::check_fits`], [`disc_image::patch::does_not_fit`]).
+//! words ([`BattleFile::check_fits`], [`disc_image::error::does_not_fit`]).
 //!
 //! The names and sizes are facts about the files, not their bytes. They are those of the file
 //! table in adamrt/libfft's `fft.h` (commit e9d27c3, BSD-2-Clause); the 2025 remaster's
@@ -76,12 +76,12 @@ impl BattleFile {
     /// game asks the remaster's loader for. `shown` is the replacement's name in the message.
     ///
     /// # Errors
-    /// The one line [`disc_image::patch::does_not_fit`] words, with both sizes.
+    /// The one line [`disc_image::error::does_not_fit`] words, with both sizes.
     pub fn check_fits(&self, shown: &str, len: u64) -> Result<(), String> {
         if len <= u64::from(self.size) {
             return Ok(());
         }
-        Err(disc_image::patch::does_not_fit(
+        Err(disc_image::error::does_not_fit(
             shown,
             &format!("{len} bytes"),
             &format!(
