@@ -3,7 +3,7 @@
 
 use super::{HEIGHT, HdHalf, HdPart, HdSheet, ROW_BYTES, WIDTH};
 use crate::error::{EncodeError, Error, ErrorKind};
-use crate::spr::record::pack_nibbles;
+use crate::spr::record::{check_nibbles, pack_nibbles};
 
 /// The two files of an encoded pair.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,13 +34,7 @@ impl HdPart {
                 ),
             ));
         }
-        if let Some(i) = self.pixels.iter().position(|v| *v > 0x0F) {
-            return Err(Error::encode(
-                ErrorKind::OutOfRange,
-                format!("{half} half, pixel ({}, {})", i % WIDTH, i / WIDTH),
-                format!("palette index {} does not fit in 4 bits", self.pixels[i]),
-            ));
-        }
+        check_nibbles(&self.pixels, WIDTH, &format!("{half} half, "))?;
         let mut out = vec![0; half.file_len()];
         pack_nibbles(&self.pixels, &mut out);
         Ok(out)
@@ -88,13 +82,6 @@ impl HdSheet {
                 ),
             ));
         }
-        if let Some(i) = self.pixels.iter().position(|v| *v > 0x0F) {
-            return Err(Error::encode(
-                ErrorKind::OutOfRange,
-                format!("pixel ({}, {})", i % WIDTH, i / WIDTH),
-                format!("palette index {} does not fit in 4 bits", self.pixels[i]),
-            ));
-        }
-        Ok(())
+        check_nibbles(&self.pixels, WIDTH, "")
     }
 }

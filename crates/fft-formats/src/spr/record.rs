@@ -5,6 +5,7 @@
 use binrw::binrw;
 
 use super::{PALETTE_COLOURS, Palette, ROW_BYTES, WIDTH};
+use crate::error::{Error, ErrorKind};
 use crate::record::Raw;
 
 /// One stored palette.
@@ -51,8 +52,21 @@ pub(crate) fn unpack_nibbles(stored: &[u8], pixels: &mut [u8]) {
     }
 }
 
+/// Every pixel fits [`pack_nibbles`] (an index of 0-15), else the first that does not, named by
+/// its place in rows of `width` after `within` (`"upper half, "`, or `""` for a whole sheet).
+pub(crate) fn check_nibbles(pixels: &[u8], width: usize, within: &str) -> Result<(), Error> {
+    match pixels.iter().position(|v| *v > 0x0F) {
+        None => Ok(()),
+        Some(i) => Err(Error::encode(
+            ErrorKind::OutOfRange,
+            format!("{within}pixel ({}, {})", i % width, i / width),
+            format!("palette index {} does not fit in 4 bits", pixels[i]),
+        )),
+    }
+}
+
 /// 4 bpp bytes from pixels, the first of each two in the low nibble (the inverse of
-/// [`unpack_nibbles`]; pixels are 0-15, checked by the encoders).
+/// [`unpack_nibbles`]; pixels are 0-15, as [`check_nibbles`] holds the encoders to).
 pub(crate) fn pack_nibbles(pixels: &[u8], stored: &mut [u8]) {
     for (byte, pair) in stored.iter_mut().zip(pixels.chunks_exact(2)) {
         *byte = pair[0] | (pair[1] << 4);

@@ -1,7 +1,7 @@
 //! Encoding SPR files: the variant's sections in file order, then the padding. Mirrors `read.rs`.
 
 use super::compression::compress;
-use super::record::{PaletteRecord, RawRow};
+use super::record::{PaletteRecord, RawRow, check_nibbles};
 use super::{Palette, Section, Spr, WIDTH};
 use crate::error::{EncodeError, Error, ErrorKind};
 use crate::record;
@@ -67,14 +67,7 @@ impl Spr {
                 ),
             ));
         }
-        if let Some(i) = self.pixels.iter().position(|v| *v > 0x0F) {
-            return Err(Error::encode(
-                ErrorKind::OutOfRange,
-                format!("pixel ({}, {})", i % WIDTH, i / WIDTH),
-                format!("palette index {} does not fit in 4 bits", self.pixels[i]),
-            ));
-        }
-        Ok(())
+        check_nibbles(&self.pixels, WIDTH, "")
     }
 
     /// The encoded size when the compressed rows are incompressible.
