@@ -15,37 +15,14 @@
 //! `FFT_REQUIRE_BROWSER=1` requires it (as `.ci/run` does, after installing Debian's `chromium`).
 
 mod serve_support;
+mod viewer_support;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde_json::json;
 use serve_support::{Server, escape};
-use test_support::browser::{Browser, chromium_or_skip, decode_base64, png_frames};
-
-/// The viewer's canvas background (`BACKGROUND` in viewer.js).
-const BACKGROUND: &str = "#5a6e5a";
-
-/// Opens `url` and waits for the viewer to say it has drawn.
-fn open_viewer(browser: &mut Browser, url: &str) {
-    browser.call("Page.navigate", json!({"url": url}));
-    let started = Instant::now();
-    loop {
-        let ready = browser.evaluate("document.body ? (document.body.dataset.ready || '') : ''");
-        match ready.as_str() {
-            Some("1") => return,
-            Some("error") => panic!(
-                "the viewer failed: {}",
-                browser.evaluate("document.getElementById('status').textContent")
-            ),
-            _ => {}
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "the viewer at {url} did not get ready"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
+use test_support::browser::{Browser, PngFrame, chromium_or_skip, png_frames};
+use viewer_support::{BACKGROUND, open_viewer, viewer_canvas};
 
 /// A PNG's pixels, RGBA rows, and its size.
 struct Picture {
@@ -74,23 +51,18 @@ impl Picture {
 fn frames(png_bytes: &[u8]) -> Vec<(u64, Picture)> {
     png_frames(png_bytes)
         .into_iter()
-        .map(|f| {
-            let picture = Picture {
-                width: f.width,
-                height: f.height,
-                rgba: f.rgba,
-            };
-            (f.tick, picture)
-        })
+        .map(|f| (f.tick, Picture::from(f)))
         .collect()
 }
 
-/// The viewer's canvas as it holds it (its backing store, not a screenshot).
-fn viewer_canvas(browser: &mut Browser) -> Picture {
-    let url = browser.evaluate("document.getElementById('canvas').toDataURL('image/png')");
-    let url = url.as_str().expect("a data URL");
-    let png = decode_base64(url.strip_prefix("data:image/png;base64,").expect("a PNG"));
-    frames(&png).remove(0).1
+impl From<PngFrame> for Picture {
+    fn from(f: PngFrame) -> Picture {
+        Picture {
+            width: f.width,
+            height: f.height,
+            rgba: f.rgba,
+        }
+    }
 }
 
 /// Holds the viewer, opened on `query` (a render's parameters) at scale 2, to `render.png` of
@@ -125,7 +97,7 @@ fn compare_with_render(browser: &mut Browser, server: &Server, query: &str) -> u
             tick - at
         ));
         at = tick;
-        let canvas = viewer_canvas(browser);
+        let canvas = Picture::from(viewer_canvas(browser));
         let want = strip.columns(width * k as u32, width);
         assert_eq!(
             (canvas.width, canvas.height),

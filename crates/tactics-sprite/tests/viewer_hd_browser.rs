@@ -12,49 +12,16 @@
 
 mod common;
 mod serve_support;
+mod viewer_support;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 use common::{expect, run, s};
 use serde_json::json;
 use serve_support::Server;
-use test_support::browser::{Browser, chromium_or_skip, decode_base64, png_frames};
+use test_support::browser::{Browser, chromium_or_skip, png_frames};
 use test_support::{hd_file, retail_file, temp_dir, weapons_sheet};
-
-/// The viewer's canvas background (`BACKGROUND` in viewer.js).
-const BACKGROUND: &str = "#5a6e5a";
-
-/// Opens `url` and waits for the viewer to say it has drawn.
-fn open_viewer(browser: &mut Browser, url: &str) {
-    browser.call("Page.navigate", json!({"url": url}));
-    let started = Instant::now();
-    loop {
-        let ready = browser.evaluate("document.body ? (document.body.dataset.ready || '') : ''");
-        match ready.as_str() {
-            Some("1") => return,
-            Some("error") => panic!(
-                "the viewer failed: {}",
-                browser.evaluate("document.getElementById('status').textContent")
-            ),
-            _ => {}
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "the viewer at {url} did not get ready"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
-/// The viewer's canvas as it holds it (its backing store), RGBA, and its size.
-fn viewer_canvas(browser: &mut Browser) -> (u32, u32, Vec<u8>) {
-    let url = browser.evaluate("document.getElementById('canvas').toDataURL('image/png')");
-    let url = url.as_str().expect("a data URL");
-    let png = decode_base64(url.strip_prefix("data:image/png;base64,").expect("a PNG"));
-    let frame = png_frames(&png).remove(0);
-    (frame.width, frame.height, frame.rgba)
-}
+use viewer_support::{BACKGROUND, open_viewer, viewer_canvas};
 
 /// What the test serves and renders from: the document, its folder, the pair and its SPR.
 struct Squire {
@@ -171,7 +138,8 @@ fn compare(
             picture.tick - at
         ));
         at = picture.tick;
-        let (width, height, rgba) = viewer_canvas(browser);
+        let canvas = viewer_canvas(browser);
+        let (width, height, rgba) = (canvas.width, canvas.height, canvas.rgba);
         assert_eq!(
             (width, height),
             (picture.width, picture.height),
