@@ -5,28 +5,18 @@
 //!
 //! Needs TYPE1.SHP and TYPE1.SEQ (`FFT_ORIGINALS`); a loud skip without them.
 
+mod common;
 mod serve_support;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use common::{expect, run, s};
 use serde_json::Value;
 use serve_support::Server;
 
 const TEST: &str = "serve_watch";
-
-fn tactics_sprite(args: &[&str]) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
-        .args(args)
-        .output()
-        .expect("tactics-sprite runs");
-    assert!(
-        out.status.success(),
-        "tactics-sprite {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
 
 fn folder(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
@@ -34,10 +24,6 @@ fn folder(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a folder");
     dir
-}
-
-fn text(path: &Path) -> &str {
-    path.to_str().expect("a UTF-8 path")
 }
 
 /// TYPE1.SEQ's text, the index of slot 6's first line (Walk's front view: the TYPE1 profile's
@@ -52,7 +38,7 @@ struct WalkText {
 impl WalkText {
     fn of(seq: &Path, dir: &Path) -> WalkText {
         let out = dir.join("type1.seq.txt");
-        tactics_sprite(&["disasm", text(seq), "-o", text(&out)]);
+        expect(&run(["disasm", s(seq), "-o", s(&out)]), 0);
         let lines: Vec<String> = std::fs::read_to_string(&out)
             .expect("the text")
             .lines()
@@ -133,9 +119,9 @@ fn a_seq_saved_into_a_layered_originals_folder_is_served_and_its_removal_undone(
         &[
             "--watch",
             "--originals",
-            text(&game),
+            s(&game),
             "--originals",
-            text(&mod_folder),
+            s(&mod_folder),
         ],
         &[],
     );
@@ -144,7 +130,7 @@ fn a_seq_saved_into_a_layered_originals_folder_is_served_and_its_removal_undone(
     let edited = work.join("edited.seq.txt");
     std::fs::write(&edited, walk.with_delay(walk.delay + 6)).expect("writes");
     let compiled = work.join("TYPE1.SEQ");
-    tactics_sprite(&["asm", text(&edited), "-o", text(&compiled)]);
+    expect(&run(["asm", s(&edited), "-o", s(&compiled)]), 0);
     std::fs::rename(&compiled, mod_folder.join("TYPE1.SEQ")).expect("moves it in");
     let status = wait_for_generation(&server, 1);
     assert!(status["error"].is_null(), "{status}");
@@ -166,10 +152,7 @@ fn sixty_reloads_hold_the_servers_memory_flat() {
     let work = folder("memory");
     let walk = WalkText::of(&seq, &work);
     let text_path = work.join("type1.seq.txt");
-    let server = Server::start(
-        &["--watch", "--seq", text(&text_path), "--shp", text(&shp)],
-        &[],
-    );
+    let server = Server::start(&["--watch", "--seq", s(&text_path), "--shp", s(&shp)], &[]);
     let mut rss_after_ten = 0;
     for generation in 1..=60u64 {
         // Alternate two delays, so that each save changes what is served.
@@ -232,7 +215,7 @@ fn a_watched_server_has_every_answer_asked_again_not_kept() {
     std::fs::copy(&seq, game.join("TYPE1.SEQ")).expect("copies");
     let pose = "/api/v1/draw?kind=type1&animation=Walk&view=0&tick=0";
     for (watch, expected) in [(false, "public, max-age=60"), (true, "no-cache")] {
-        let mut args = vec!["--originals", text(&game)];
+        let mut args = vec!["--originals", s(&game)];
         if watch {
             args.push("--watch");
         }

@@ -6,30 +6,18 @@
 //! Needs TYPE1.SHP and TYPE1.SEQ (`FFT_ORIGINALS`), RAMUZA.SPR (`FFT_SHEETS`) and Chromium; each
 //! missing one is a loud skip (a failure under `FFT_REQUIRE_ORIGINALS=1`).
 
+mod common;
 mod serve_support;
 
 use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
+use common::{expect, run};
 use serde_json::{Value, json};
 use serve_support::Server;
 use test_support::browser::{Browser, chromium_or_skip};
 
 const TEST: &str = "watch_browser";
-
-/// Runs `tactics-sprite ARGS`, which must succeed.
-fn tactics_sprite(args: &[&str]) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
-        .args(args)
-        .output()
-        .expect("tactics-sprite runs");
-    assert!(
-        out.status.success(),
-        "tactics-sprite {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
 
 /// Waits (10 s at most) until `expression` is true in the page; says what `show` evaluates to
 /// when it is not.
@@ -80,8 +68,11 @@ fn an_edited_delay_retimes_the_walk_in_the_page_and_a_broken_edit_shows_where() 
     let text_path = dir.join("type1.seq.txt");
     let png_path = dir.join("ramza.png");
     let arg = |p: &Path| p.to_str().expect("a UTF-8 path").to_owned();
-    tactics_sprite(&["disasm", &arg(&seq), "-o", &arg(&text_path)]);
-    tactics_sprite(&["sheet", "export", &arg(&spr), "-o", &arg(&png_path)]);
+    expect(&run(["disasm", &arg(&seq), "-o", &arg(&text_path)]), 0);
+    expect(
+        &run(["sheet", "export", &arg(&spr), "-o", &arg(&png_path)]),
+        0,
+    );
     let text = std::fs::read_to_string(&text_path).expect("the text");
     let lines: Vec<&str> = text.lines().collect();
     // Walk's front view is slot 6 (the TYPE1 profile's Walk = slots 6 and 7); its first command
