@@ -82,20 +82,25 @@ const host = {
   status: (text) => { $('status').textContent = text; },
 };
 
-/// Sizes the canvas to the session's box at the scale and draws the moment on the background.
-function draw() {
-  const { session, scale } = state;
-  if (!session) return;
-  const box = session.box();
-  const canvas = $('canvas');
-  const width = box.width * scale;
-  const height = box.height * scale;
+/// `canvas` at `width` x `height` (resized only when it differs), filled with the background,
+/// its 2D context drawing pixels as they are.
+function blankCanvas(canvas, width, height) {
   if (canvas.width !== width) canvas.width = width;
   if (canvas.height !== height) canvas.height = height;
   const ctx = canvas.getContext('2d');
   ctx.imageSmoothingEnabled = false;
   ctx.fillStyle = BACKGROUND;
   ctx.fillRect(0, 0, width, height);
+  return ctx;
+}
+
+/// Sizes the canvas to the session's box at the scale and draws the moment on the background.
+function draw() {
+  const { session, scale } = state;
+  if (!session) return;
+  const box = session.box();
+  const canvas = $('canvas');
+  const ctx = blankCanvas(canvas, box.width * scale, box.height * scale);
   session.draw(ctx, -box.left * scale, -box.top * scale, scale);
   $('facts').replaceChildren(...session.facts().flatMap(([k, value]) => {
     const dt = document.createElement('dt');
@@ -130,14 +135,7 @@ function drawViews() {
   const small = Math.max(1, Math.floor(scale / 2));
   [...host.querySelectorAll('canvas')].forEach((canvas, v) => {
     const box = session.boxOf(v);
-    const width = Math.max(1, box.width * small);
-    const height = Math.max(1, box.height * small);
-    if (canvas.width !== width) canvas.width = width;
-    if (canvas.height !== height) canvas.height = height;
-    const ctx = canvas.getContext('2d');
-    ctx.imageSmoothingEnabled = false;
-    ctx.fillStyle = BACKGROUND;
-    ctx.fillRect(0, 0, width, height);
+    const ctx = blankCanvas(canvas, Math.max(1, box.width * small), Math.max(1, box.height * small));
     session.drawView(ctx, v, -box.left * small, -box.top * small, small);
   });
 }
@@ -182,11 +180,7 @@ function drawSheet() {
   canvas.hidden = !sheet || !sheet.image;
   if (canvas.hidden) return;
   const { image, rects } = sheet;
-  if (canvas.width !== image.width) canvas.width = image.width;
-  if (canvas.height !== image.height) canvas.height = image.height;
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = BACKGROUND;
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  const ctx = blankCanvas(canvas, image.width, image.height);
   ctx.drawImage(image, 0, 0);
   ctx.strokeStyle = '#ff0';
   ctx.lineWidth = 1;
