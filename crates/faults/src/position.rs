@@ -143,6 +143,135 @@ impl fmt::Display for Position {
     }
 }
 
+/// The error both codec crates make, generic over their own matchable kind `K`: bytes that break
+/// a structural rule of the format, where they are; or a model that no file of the format can
+/// hold, the part at fault. `sas-formats` uses it as its error; `fft-formats` wraps it with the
+/// errors only it has (a round trip, a text form).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CodecError<K> {
+    /// Bytes that break a structural rule of the format: the first violation only, where it is
+    /// (`at`: the offset from the start of the file and the field being read), what the format
+    /// requires there and what the bytes hold.
+    Decode {
+        kind: K,
+        at: Position,
+        expected: String,
+        found: String,
+    },
+    /// A model that no file of the format can hold: the part at fault (`block 2, frame 3`) and
+    /// why it cannot be written.
+    Encode {
+        kind: K,
+        path: FieldPath,
+        problem: String,
+    },
+}
+
+impl<K: Copy> CodecError<K> {
+    /// A decoding error at `offset`, reading `path`.
+    pub fn decode(
+        kind: K,
+        offset: usize,
+        path: impl Into<FieldPath>,
+        expected: impl fmt::Display,
+        found: impl fmt::Display,
+    ) -> Self {
+        Self::Decode {
+            kind,
+            at: Position {
+                offset,
+                path: path.into(),
+            },
+            expected: expected.to_string(),
+            found: found.to_string(),
+        }
+    }
+
+    /// An encoding error of the part `path`.
+    pub fn encode(kind: K, path: impl Into<FieldPath>, problem: impl fmt::Display) -> Self {
+        Self::Encode {
+            kind,
+            path: path.into(),
+            problem: problem.to_string(),
+        }
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> K {
+        match self {
+            Self::Decode { kind, .. } | Self::Encode { kind, .. } => *kind,
+        }
+    }
+
+    /// Whether the bytes did not decode.
+    pub fn is_decode(&self) -> bool {
+        matches!(self, Self::Decode { .. })
+    }
+
+    /// The byte offset of a decoding error from the start of the file (or container).
+    pub fn offset(&self) -> Option<usize> {
+        match self {
+            Self::Decode { at, .. } => Some(at.offset),
+            Self::Encode { .. } => None,
+        }
+    }
+
+    /// What was being read (decoding) or the part of the model at fault (encoding).
+    pub fn path(&self) -> &FieldPath {
+        match self {
+            Self::Decode { at, .. } => &at.path,
+            Self::Encode { path, .. } => path,
+        }
+    }
+
+    /// The path as text: `sprite 3, quad 1`.
+    pub fn field(&self) -> String {
+        self.path().to_string()
+    }
+
+    /// What a decoding error says the format requires; empty for an encoding error.
+    pub fn expected(&self) -> &str {
+        match self {
+            Self::Decode { expected, .. } => expected,
+            Self::Encode { .. } => "",
+        }
+    }
+
+    /// What a decoding error says the bytes hold; empty for an encoding error.
+    pub fn found(&self) -> &str {
+        match self {
+            Self::Decode { found, .. } => found,
+            Self::Encode { .. } => "",
+        }
+    }
+}
+
+/// `at byte 0x0404: stream length L: expected ..., found ...`, or `block 2, frame 3: ...`.
+impl<K> fmt::Display for CodecError<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Decode {
+                at,
+                expected,
+                found,
+                ..
+            } => write!(f, "{at}: expected {expected}, found {found}"),
+            Self::Encode { path, problem, .. } => write!(f, "{path}: {problem}"),
+        }
+    }
+}
+
+impl<K: fmt::Debug> std::error::Error for CodecError<K> {}
+
+/// Every codec error is the file's: bytes that do not decode, a model (an edited file, a text
+/// form) that does not encode. The codec does not know the file's name; the layer that read the
+/// file puts it in front.
+impl<K> crate::Faulty for CodecError<K> {
+    fn fault(&self) -> crate::Fault {
+        crate::Fault::File
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,12 +2,13 @@
 //! a model that decoded but does not encode again, and text forms (`text`) that do not assemble.
 //!
 //! Every error carries a matchable [`ErrorKind`] and, for the codecs, where it is: the byte
-//! offset and the path of the field at fault ([`Position`], [`FieldPath`]), defined once in the
-//! `faults` crate for both codec crates, so `sas-formats` reports its errors in the same words.
+//! offset and the path of the field at fault ([`Position`], [`FieldPath`]). The codecs' errors
+//! ([`CodecError`]) are defined once in the `faults` crate for both codec crates, so
+//! `sas-formats` reports its errors in the same words.
 
 use std::fmt;
 
-pub use faults::position::{FieldPath, PathFrame, Position};
+pub use faults::position::{CodecError, FieldPath, PathFrame, Position};
 
 /// What went wrong, for callers and tests to match on; the message says the rest.
 #[non_exhaustive]
@@ -70,24 +71,12 @@ pub enum ErrorKind {
 /// Everything that goes wrong in this crate.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
-    /// Bytes that break a structural rule of docs/formats/README.md: the first violation only,
-    /// where it is (`at`: the offset from the start of the file and the field being read), what
-    /// the format requires there and what the bytes hold.
-    #[error("{at}: expected {expected}, found {found}")]
-    Decode {
-        kind: ErrorKind,
-        at: Position,
-        expected: String,
-        found: String,
-    },
-    /// A model that no file of the format can hold (docs/formats/shp.md 2.7 and
-    /// docs/formats/seq.md 3.4): the part at fault and why.
-    #[error("{path}: {problem}")]
-    Encode {
-        kind: ErrorKind,
-        path: FieldPath,
-        problem: String,
-    },
+    /// Bytes that break a structural rule of docs/formats/README.md (`Decode`: the first
+    /// violation only, where it is, what the format requires there and what the bytes hold), or
+    /// a model that no file of the format can hold (`Encode`, docs/formats/shp.md 2.7 and
+    /// docs/formats/seq.md 3.4: the part at fault and why): the shape both codec crates share.
+    #[error(transparent)]
+    Codec(CodecError<ErrorKind>),
     /// A file that decoded, but whose model does not encode again (a round trip).
     #[error("decoded, but cannot be encoded again: {0}")]
     NotReEncodable(Box<Error>),
@@ -107,8 +96,14 @@ pub type DecodeError = Error;
 /// The name the encoders' signatures use: every error of this crate is an [`Error`].
 pub type EncodeError = Error;
 
+impl From<CodecError<ErrorKind>> for Error {
+    fn from(error: CodecError<ErrorKind>) -> Self {
+        Self::Codec(error)
+    }
+}
+
 impl Error {
-    /// A decoding error.
+    /// A decoding error ([`CodecError::decode`]).
     pub(crate) fn decode(
         kind: ErrorKind,
         offset: usize,
@@ -116,28 +111,16 @@ impl Error {
         expected: impl fmt::Display,
         found: impl fmt::Display,
     ) -> Self {
-        Self::Decode {
-            kind,
-            at: Position {
-                offset,
-                path: path.into(),
-            },
-            expected: expected.to_string(),
-            found: found.to_string(),
-        }
+        Self::Codec(CodecError::decode(kind, offset, path, expected, found))
     }
 
-    /// An encoding error.
+    /// An encoding error ([`CodecError::encode`]).
     pub(crate) fn encode(
         kind: ErrorKind,
         path: impl Into<FieldPath>,
         problem: impl fmt::Display,
     ) -> Self {
-        Self::Encode {
-            kind,
-            path: path.into(),
-            problem: problem.to_string(),
-        }
+        Self::Codec(CodecError::encode(kind, path, problem))
     }
 
     /// A text form's error at `line` and `column`.
@@ -155,34 +138,37 @@ impl Error {
         }
     }
 
+    /// The decoding or encoding error, when it is one (not a round trip's or a text form's).
+    pub fn codec(&self) -> Option<&CodecError<ErrorKind>> {
+        match self {
+            Self::Codec(error) => Some(error),
+            Self::NotReEncodable(_) | Self::Text { .. } => None,
+        }
+    }
+
     /// What went wrong; for a round trip, what went wrong when encoding again.
     pub fn kind(&self) -> ErrorKind {
         match self {
-            Self::Decode { kind, .. } | Self::Encode { kind, .. } | Self::Text { kind, .. } => {
-                *kind
-            }
+            Self::Codec(error) => error.kind(),
+            Self::Text { kind, .. } => *kind,
             Self::NotReEncodable(inner) => inner.kind(),
         }
     }
 
     /// Whether the bytes did not decode.
     pub fn is_decode(&self) -> bool {
-        matches!(self, Self::Decode { .. })
+        self.codec().is_some_and(CodecError::is_decode)
     }
 
     /// The byte offset of a decoding error from the start of the file.
     pub fn offset(&self) -> Option<usize> {
-        match self {
-            Self::Decode { at, .. } => Some(at.offset),
-            _ => None,
-        }
+        self.codec().and_then(CodecError::offset)
     }
 
     /// The path to the field at fault, when there is one.
     pub fn path(&self) -> Option<&FieldPath> {
         match self {
-            Self::Decode { at, .. } => Some(&at.path),
-            Self::Encode { path, .. } => Some(path),
+            Self::Codec(error) => Some(error.path()),
             Self::NotReEncodable(inner) => inner.path(),
             Self::Text { .. } => None,
         }
@@ -203,18 +189,12 @@ impl Error {
 
     /// What a decoding error says the format requires; empty for other errors.
     pub fn expected(&self) -> &str {
-        match self {
-            Self::Decode { expected, .. } => expected,
-            _ => "",
-        }
+        self.codec().map_or("", CodecError::expected)
     }
 
     /// What a decoding error says the bytes hold; empty for other errors.
     pub fn found(&self) -> &str {
-        match self {
-            Self::Decode { found, .. } => found,
-            _ => "",
-        }
+        self.codec().map_or("", CodecError::found)
     }
 }
 

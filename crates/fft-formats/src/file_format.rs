@@ -137,7 +137,7 @@ pub enum RoundTrip {
     },
 }
 
-/// Why a round trip could not be completed: the bytes did not decode ([`Error::Decode`]), or
+/// Why a round trip could not be completed: the bytes did not decode ([`Error::is_decode`]), or
 /// their model did not encode again ([`Error::NotReEncodable`]).
 pub type RoundTripError = Error;
 

@@ -1,14 +1,12 @@
 //! The crate's one error type: bytes that do not follow the layout, and models that no file can
-//! hold. It has the shape of `fft-formats`' error so that the CLI reports both alike: a variant
-//! for each direction with the same messages, a matchable [`ErrorKind`] that carries the numbers
-//! a caller acts on, and where the error is ([`Position`]: the byte offset and the path of the
-//! field at fault, [`FieldPath`]), defined once for both codec crates in `faults`. The readers
+//! hold. It is `fft-formats`' shape ([`CodecError`], defined once for both codec crates in
+//! `faults`) so that the CLI reports both alike: a variant for each direction with the same
+//! messages, a matchable [`ErrorKind`] that carries the numbers a caller acts on, and where the
+//! error is ([`Position`]: the byte offset and the path of the field at fault, [`FieldPath`]). The readers
 //! and the writer push a frame for each table, record and field they descend into; the text is
 //! made from the frames only when the error is shown.
 
-use std::fmt;
-
-pub use faults::position::{FieldPath, PathFrame, Position};
+pub use faults::position::{CodecError, FieldPath, PathFrame, Position};
 
 use crate::model::{ByteOrder, Version};
 
@@ -58,116 +56,14 @@ pub enum ErrorKind {
     TooLarge,
 }
 
-/// Everything that goes wrong in this crate.
-#[non_exhaustive]
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Error {
-    /// Bytes that break a structural rule of the layout: the first violation only, where it is
-    /// (`at`: the offset from the start of the file or container and what was being read, e.g.
-    /// `sprite 3, quad 1`), what the layout requires and what the bytes hold.
-    #[error("{at}: expected {expected}, found {found}")]
-    Decode {
-        kind: ErrorKind,
-        at: Position,
-        expected: String,
-        found: String,
-    },
-    /// A model that no file of the layout can hold: the part at fault (e.g. `block 2, frame 3`)
-    /// and why it cannot be written.
-    #[error("{path}: {problem}")]
-    Encode {
-        kind: ErrorKind,
-        path: FieldPath,
-        problem: String,
-    },
-}
+/// Everything that goes wrong in this crate: bytes that break a structural rule of the layout
+/// (`Decode`: the first violation only, where it is, e.g. `sprite 3, quad 1`, what the layout
+/// requires and what the bytes hold), or a model that no file of the layout can hold (`Encode`:
+/// the part at fault, e.g. `block 2, frame 3`, and why). The shape both codec crates share,
+/// said once in `faults`.
+pub type Error = CodecError<ErrorKind>;
 
 /// The name the decoders' signatures use: every error of this crate is an [`Error`].
 pub type DecodeError = Error;
 /// The name the encoders' signatures use: every error of this crate is an [`Error`].
 pub type EncodeError = Error;
-
-impl Error {
-    /// A decoding error.
-    pub(crate) fn decode(
-        kind: ErrorKind,
-        offset: usize,
-        path: FieldPath,
-        expected: impl fmt::Display,
-        found: impl fmt::Display,
-    ) -> Self {
-        Self::Decode {
-            kind,
-            at: Position { offset, path },
-            expected: expected.to_string(),
-            found: found.to_string(),
-        }
-    }
-
-    /// An encoding error.
-    pub(crate) fn encode(kind: ErrorKind, path: FieldPath, problem: impl fmt::Display) -> Self {
-        Self::Encode {
-            kind,
-            path,
-            problem: problem.to_string(),
-        }
-    }
-
-    /// What went wrong.
-    pub fn kind(&self) -> ErrorKind {
-        match self {
-            Self::Decode { kind, .. } | Self::Encode { kind, .. } => *kind,
-        }
-    }
-
-    /// Whether the bytes did not decode.
-    pub fn is_decode(&self) -> bool {
-        matches!(self, Self::Decode { .. })
-    }
-
-    /// The byte offset of a decoding error from the start of the file (or container).
-    pub fn offset(&self) -> Option<usize> {
-        match self {
-            Self::Decode { at, .. } => Some(at.offset),
-            Self::Encode { .. } => None,
-        }
-    }
-
-    /// What was being read (decoding) or the part of the model at fault (encoding).
-    pub fn path(&self) -> &FieldPath {
-        match self {
-            Self::Decode { at, .. } => &at.path,
-            Self::Encode { path, .. } => path,
-        }
-    }
-
-    /// The path as text: `sprite 3, quad 1`.
-    pub fn field(&self) -> String {
-        self.path().to_string()
-    }
-
-    /// What a decoding error says the layout requires; empty for an encoding error.
-    pub fn expected(&self) -> &str {
-        match self {
-            Self::Decode { expected, .. } => expected,
-            Self::Encode { .. } => "",
-        }
-    }
-
-    /// What a decoding error says the bytes hold; empty for an encoding error.
-    pub fn found(&self) -> &str {
-        match self {
-            Self::Decode { found, .. } => found,
-            Self::Encode { .. } => "",
-        }
-    }
-}
-
-/// Every error of this crate is the file's: bytes that do not decode, a model that does not
-/// encode. The codec does not know the file's name; the layer that read the file puts it in
-/// front.
-impl faults::Faulty for Error {
-    fn fault(&self) -> faults::Fault {
-        faults::Fault::File
-    }
-}

@@ -3,7 +3,7 @@
 //! is known to be one of the two, so a hostile file costs at most one half.
 
 use super::{HEIGHT, HdHalf, HdPart, HdSheet, WIDTH};
-use crate::error::{DecodeError, Error, ErrorKind, FieldPath, Position};
+use crate::error::{CodecError, DecodeError, Error, ErrorKind, FieldPath, Position};
 use crate::spr::record::unpack_nibbles;
 
 impl HdPart {
@@ -107,15 +107,15 @@ fn size_error(len: usize) -> Error {
 /// `error` with the file of the pair it is in before its path.
 fn in_file(error: Error, file: &'static str) -> Error {
     match error {
-        Error::Decode {
+        Error::Codec(CodecError::Decode {
             kind,
             at,
             expected,
             found,
-        } => {
+        }) => {
             let mut frames = FieldPath::part("HD pair").then_part(file);
             frames.0.extend(at.path.0);
-            Error::Decode {
+            Error::Codec(CodecError::Decode {
                 kind,
                 at: Position {
                     offset: at.offset,
@@ -123,7 +123,7 @@ fn in_file(error: Error, file: &'static str) -> Error {
                 },
                 expected,
                 found,
-            }
+            })
         }
         other => other,
     }
