@@ -32,6 +32,9 @@ pub const SHEET_SIZE: (u32, u32) = (
 );
 /// `heldItemScale`: world units per unit of the site's held-item models.
 pub const HELD_ITEM_SCALE: f64 = 4.5;
+/// The animation name that asks for the idle frames (`idleFrames`), which have no sequence pair
+/// (docs/format.md "Idle").
+pub const IDLE: &str = "Idle";
 
 /// A whole document.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -19,6 +19,7 @@ use std::fmt;
 pub use faults::Fault;
 use faults::{Concern, Faulty};
 
+use crate::document::IDLE;
 use crate::index::{CellId, FrameIndex, SequenceIndex, Slot, View, ViewOutOfRange};
 use crate::limits::{LimitExceeded, MAX_DOCUMENT_BYTES, MAX_EXECUTED_COMMANDS};
 
@@ -200,7 +201,7 @@ impl fmt::Display for ErrorKind {
                     write!(f, "did you mean {}?", quoted.join(", "))?;
                 }
                 let idle = if *idle {
-                    format!(", and {:?} for the idle frames", crate::pose::IDLE)
+                    format!(", and {:?} for the idle frames", IDLE)
                 } else {
                     String::new()
                 };

@@ -13,6 +13,7 @@
 //! - [`hd`]: the remaster's HD sheets, a `tex_N.bin` pair and the SPR it takes its colours from;
 //! - [`catalog`]: what a server serves, built from a request of paths;
 //! - [`watch`]: the files a load read, polled, and the load run again when they change;
+//! - [`loader`]: where the remaster's mod loader reads files, and the bounded walk that finds them;
 //! - [`mod_folder`]: a mod of the remaster's sprite files, made, filled, checked and listed;
 //! - [`error`]: the one error, with whose fault it is ([`faults::Faulty`]).
 
@@ -21,6 +22,7 @@ pub mod catalog;
 pub mod error;
 pub mod hd;
 pub mod layers;
+pub mod loader;
 pub mod locate;
 pub mod mod_folder;
 pub mod names;

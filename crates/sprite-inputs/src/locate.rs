@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use disc_image::{Disc, Entry};
 
 use crate::error::{Error, Result};
-use crate::mod_folder::walk::find_loader_folders;
+use crate::loader::walk::find_loader_folders;
 use crate::names::{DISC_FOLDER, GameName};
 use crate::read::{InputFile, read_input};
 use crate::retail::ORIGINALS_VAR;

@@ -1,23 +1,20 @@
 //! A mod of the 2025 remaster's sprite files, as its mod loader (`fftivc.utility.modloader`, for
 //! Reloaded-II) loads it (docs/mods.md): made ([`new_mod`]), filled ([`add`]), checked
-//! ([`check`]) and listed ([`list`]); the loader's paths ([`layout`]), the mod's description
-//! ([`config`]), and the bounded walk that reads a mod, or finds the loader's folders below a
-//! folder for `--originals` ([`walk`]).
+//! ([`check`]) and listed ([`list`]), with the mod's description ([`config`]); where the loader
+//! reads a mod's files, and the bounded walk that reads one, are [`crate::loader`]'s.
 
 pub mod add;
 pub mod check;
 pub mod config;
-pub mod layout;
 pub mod list;
-pub mod walk;
 
 use std::path::Path;
 
 use sprite_data::output::write_atomically;
 
 use crate::error::{Error, Result};
+use crate::loader::layout::CONFIG_FILE;
 use config::{ModConfig, NewMod};
-use layout::CONFIG_FILE;
 
 /// Makes the mod folder `dir` (and the folders above it) with its `ModConfig.json`, written
 /// atomically; returns the description written.

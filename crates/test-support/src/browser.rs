@@ -14,8 +14,7 @@ use serde_json::{Value, json};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
 
-/// Turns a missing browser into a failure.
-pub const REQUIRE_BROWSER_VAR: &str = "FFT_REQUIRE_BROWSER";
+use crate::variables::REQUIRE_BROWSER_VAR;
 
 /// The Chromium binary: `$CHROMIUM`, else the first of the usual names on the PATH.
 pub fn find_chromium() -> Option<PathBuf> {

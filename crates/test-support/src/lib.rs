@@ -37,22 +37,14 @@ pub mod sas;
 pub mod schema;
 pub mod skips;
 pub mod text_form;
+pub mod variables;
 
 use std::path::{Path, PathBuf};
 
 use sprite_inputs::GameName;
 
-pub use sprite_inputs::retail::{
-    ORIGINALS_VAR, RETAIL_FILES, RETAIL_SHEETS, RetailFile, SHEETS_VAR,
-};
-/// The variable naming the folder of FFTorama's decoded tables.
-pub const FFTORAMA_VAR: &str = "FFT_FFTORAMA";
-/// The variable naming the folder of the weapons sheet.
-pub const WEAPONS_VAR: &str = "FFT_WEAPONS";
-/// The variable naming the folder of the remaster's HD sheets and their SPRs.
-pub const HD_VAR: &str = "FFT_HD";
-/// The variable that turns a missing file into a failure.
-pub const REQUIRE_VAR: &str = "FFT_REQUIRE_ORIGINALS";
+pub use sprite_inputs::retail::{RETAIL_FILES, RETAIL_SHEETS, RetailFile};
+pub use variables::{FFTORAMA_VAR, HD_VAR, ORIGINALS_VAR, REQUIRE_VAR, SHEETS_VAR, WEAPONS_VAR};
 /// Where CI keeps the HD sheets, from the repository root (the default of `FFT_HD`).
 pub const DEFAULT_HD: &str = "../shared/fft-data/hd";
 /// The sha256 of the document built from the retail TYPE1 pair: the shipped

@@ -3,8 +3,7 @@
 
 use std::path::PathBuf;
 
-/// Turns a missing `node` into a failure (besides `FFT_REQUIRE_ORIGINALS=1`, which CI sets).
-pub const REQUIRE_NODE_VAR: &str = "FFT_REQUIRE_NODE";
+use crate::variables::REQUIRE_NODE_VAR;
 
 /// The `node` binary: `$NODE`, else `node` on the PATH.
 pub fn find_node() -> Option<PathBuf> {

@@ -16,6 +16,11 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 
+use crate::variables::{
+    FFTORAMA_VAR, HD_VAR, ORIGINALS_VAR, REQUIRE_BROWSER_VAR, REQUIRE_NODE_VAR, REQUIRE_VAR,
+    SHEETS_VAR, WEAPONS_VAR,
+};
+
 /// A variable the tests read, and what it turns on.
 #[derive(Debug, Clone, Copy)]
 pub struct Variable {
@@ -29,35 +34,35 @@ pub struct Variable {
 /// one a failure, where the tools are, and the build the server's load tests run against.
 pub const VARIABLES: &[Variable] = &[
     Variable {
-        name: crate::ORIGINALS_VAR,
+        name: ORIGINALS_VAR,
         turns_on: "the folder of the retail SHP and SEQ files",
     },
     Variable {
-        name: crate::SHEETS_VAR,
+        name: SHEETS_VAR,
         turns_on: "the folder of the sprite sheets (RAMUZA.SPR, an SP2, fan-made PNGs)",
     },
     Variable {
-        name: crate::WEAPONS_VAR,
+        name: WEAPONS_VAR,
         turns_on: "the folder of the weapons sheet WEP.SPR",
     },
     Variable {
-        name: crate::FFTORAMA_VAR,
+        name: FFTORAMA_VAR,
         turns_on: "the folder of FFTorama's decoded tables",
     },
     Variable {
-        name: crate::HD_VAR,
+        name: HD_VAR,
         turns_on: "the folder of the remaster's HD sheets (tex_N.bin) and their SPRs",
     },
     Variable {
-        name: crate::REQUIRE_VAR,
+        name: REQUIRE_VAR,
         turns_on: "=1: a missing game file, table or tool fails its test",
     },
     Variable {
-        name: "FFT_REQUIRE_BROWSER",
+        name: REQUIRE_BROWSER_VAR,
         turns_on: "=1: a missing Chromium fails",
     },
     Variable {
-        name: crate::node::REQUIRE_NODE_VAR,
+        name: REQUIRE_NODE_VAR,
         turns_on: "=1: a missing node, npm or `npm ci` fails",
     },
     Variable {

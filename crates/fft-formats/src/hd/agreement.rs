@@ -9,6 +9,7 @@
 //! than the outline does.
 
 use super::{HdHalf, HdPart, HdSheet, SCALE, WIDTH, check_standard};
+use crate::error::{Error, ErrorKind};
 use crate::spr::{self, Spr};
 
 /// The counts behind an agreement, and the ratios made of them.
@@ -67,11 +68,11 @@ fn ratio(part: usize, whole: usize) -> f64 {
 ///
 /// # Errors
 /// An SPR that is not a standard sheet; a part with another number of pixels than its half has.
-pub fn agreement(part: &HdPart, spr: &Spr) -> Result<Agreement, crate::Error> {
+pub fn agreement(part: &HdPart, spr: &Spr) -> Result<Agreement, Error> {
     check_standard(spr)?;
     if part.pixels.len() != WIDTH * part.half.height() {
-        return Err(crate::Error::encode(
-            crate::ErrorKind::Mismatch,
+        return Err(Error::encode(
+            ErrorKind::Mismatch,
             "pixels",
             format!(
                 "{} of them, but the {} half is {WIDTH} x {}",
@@ -89,11 +90,11 @@ impl HdSheet {
     ///
     /// # Errors
     /// As [`agreement`].
-    pub fn agreement(&self, spr: &Spr) -> Result<Agreement, crate::Error> {
+    pub fn agreement(&self, spr: &Spr) -> Result<Agreement, Error> {
         check_standard(spr)?;
         if self.pixels.len() != WIDTH * super::HEIGHT {
-            return Err(crate::Error::encode(
-                crate::ErrorKind::Mismatch,
+            return Err(Error::encode(
+                ErrorKind::Mismatch,
                 "pixels",
                 format!(
                     "{} of them, but an HD pair is {WIDTH} x {}",

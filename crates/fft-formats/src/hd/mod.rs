@@ -20,6 +20,7 @@ mod write;
 pub use agreement::{Agreement, agreement};
 pub use write::HdFiles;
 
+use crate::error::{Error, ErrorKind};
 use crate::spr;
 
 /// How many times larger than the SPR an HD sheet is, across and down.
@@ -169,7 +170,7 @@ impl HdSheet {
     ///
     /// # Errors
     /// An SPR that is not a standard sheet (the only layout the pair draws: 256 x 488).
-    pub fn upscaled(spr: &spr::Spr) -> Result<Self, crate::Error> {
+    pub fn upscaled(spr: &spr::Spr) -> Result<Self, Error> {
         check_standard(spr)?;
         let mut pixels = Vec::with_capacity(WIDTH * HEIGHT);
         for row in spr.pixels.chunks_exact(spr::WIDTH) {
@@ -183,12 +184,12 @@ impl HdSheet {
 
 /// Refuses an SPR of another layout than the standard sheet's, the one the pair is drawn at
 /// twice the size of.
-pub(crate) fn check_standard(spr: &spr::Spr) -> Result<(), crate::Error> {
+pub(crate) fn check_standard(spr: &spr::Spr) -> Result<(), Error> {
     if spr.variant != spr::SprVariant::Standard
         || spr.pixels.len() != spr::SHEET_SIZE.0 * spr::SHEET_SIZE.1
     {
-        return Err(crate::Error::encode(
-            crate::ErrorKind::Mismatch,
+        return Err(Error::encode(
+            ErrorKind::Mismatch,
             "SPR",
             format!(
                 "a {} sheet ({} x {}); an HD pair is drawn from a standard sheet ({} x {})",

@@ -590,7 +590,7 @@ mod tests {
         for bad in ["", "a[", "a[x]", "a..b", "a]b"] {
             let error = PathPattern::parse(bad).unwrap_err();
             assert!(
-                matches!(error.kind(), crate::ErrorKind::BadPattern { pattern, .. } if pattern == bad),
+                matches!(error.kind(), crate::error::ErrorKind::BadPattern { pattern, .. } if pattern == bad),
                 "{bad:?}: {error:?}"
             );
         }

@@ -37,8 +37,8 @@ pub use screen::{
 };
 pub use view::{FACING_X, FACING_Z, Facing, PATTERNS, View, ViewOutOfRange, camera_step, view_of};
 
-/// The name that takes the idle branch: idle has no sequence pair.
-pub const IDLE: &str = "Idle";
+/// The name that takes the idle branch ([`Motion::Idle`]), the document's.
+pub use crate::document::IDLE;
 
 /// A tick, checked: ticks count up from 0.
 pub(crate) fn check_tick(tick: i64) -> Result<u64, Error> {

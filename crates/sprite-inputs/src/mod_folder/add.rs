@@ -17,9 +17,9 @@ use sprite_render::spr_png::{self, ImportOptions, Imported};
 
 use crate::error::{Error, Result};
 use crate::hd::{TexFile, is_hd_input, not_a_half};
+use crate::loader::layout::{self, Mode, slashed};
 use crate::locate::{Originals, originals_folders};
 use crate::mod_folder::config::ModConfig;
-use crate::mod_folder::layout::{self, Mode, slashed};
 use crate::names::GameName;
 use crate::names::battle::{BattleFile, LOADER_LISTED_TWICE, battle_file, nearest_sprite_files};
 use crate::names::hd::{HdPair, pair_of_unit, tex_file_name, tex_number};

@@ -12,9 +12,9 @@ use std::path::Path;
 use fft_formats::hd::HdHalf;
 
 use crate::error::{Error, Result};
+use crate::loader::layout::{self, CONFIG_FILE, Mode, Placed, place_of, slashed};
+use crate::loader::walk::{EntryKind, walk};
 use crate::mod_folder::config::ModConfig;
-use crate::mod_folder::layout::{self, CONFIG_FILE, Mode, Placed, place_of, slashed};
-use crate::mod_folder::walk::{EntryKind, walk};
 use crate::names::battle::{BattleFile, LOADER_LISTED_TWICE, MOD_LOADER};
 use crate::names::hd::{tex_file_name, unit_of_tex};
 use crate::retail::Verdict;

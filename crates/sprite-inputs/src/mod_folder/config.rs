@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
-use crate::mod_folder::layout::{CLASSIC_APP, CONFIG_FILE, ENHANCED_APP};
+use crate::loader::layout::{CLASSIC_APP, CONFIG_FILE, ENHANCED_APP};
 use crate::names::battle::MOD_LOADER;
 use crate::read::read_at_most;
 

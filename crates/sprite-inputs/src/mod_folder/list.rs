@@ -9,8 +9,8 @@ use fft_formats::FileFormat;
 use sprite_data::layer::{LayerSet, WEAPONS_SHEET};
 use sprite_data::profile::UNIT_KINDS;
 
+use crate::loader::layout::Mode;
 use crate::mod_folder::check::{Replaced, Report};
-use crate::mod_folder::layout::Mode;
 use crate::names::battle::BattleFile;
 
 /// One unit's files in a mod.

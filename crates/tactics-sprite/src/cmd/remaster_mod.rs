@@ -4,10 +4,10 @@
 
 use std::path::PathBuf;
 
+use sprite_inputs::loader::layout::Mode;
 use sprite_inputs::mod_folder::add::{self, AddOptions, Incoming, Placement, Target};
 use sprite_inputs::mod_folder::check::{self, Severity};
 use sprite_inputs::mod_folder::config::NewMod;
-use sprite_inputs::mod_folder::layout::Mode;
 use sprite_inputs::mod_folder::{list, new_mod};
 use sprite_inputs::sniff::text_form_in_words;
 
@@ -189,7 +189,7 @@ fn run_new(args: &NewArgs) -> Outcome {
     println!(
         "wrote   {}",
         args.dir
-            .join(sprite_inputs::mod_folder::layout::CONFIG_FILE)
+            .join(sprite_inputs::loader::layout::CONFIG_FILE)
             .display()
     );
     Ok(())

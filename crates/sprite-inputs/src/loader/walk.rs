@@ -2,12 +2,13 @@
 //! followed (so a link loop is one entry, not a hang), at most [`MAX_ENTRIES`] entries are read,
 //! and no deeper than the depth asked. `mod check` walks a mod with it; [`find_loader_folders`]
 //! finds the folders the loader reads (`fftpack/unit/`, `system/ffto/g2d/`) at any depth below a
-//! mod, a folder of mods or an unpacked remaster install, for `--originals`.
+//! mod, a folder of mods or an unpacked remaster install, for the places game files come from
+//! ([`crate::locate`]).
 
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
-use crate::mod_folder::layout::{HD_FOLDER, Mode, UNIT_FOLDER};
+use crate::loader::layout::{HD_FOLDER, Mode, UNIT_FOLDER};
 
 /// The most entries one walk reads: a mod has a handful, the remaster's unpacked data a few
 /// thousand.
