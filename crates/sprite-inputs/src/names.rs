@@ -47,16 +47,16 @@ impl GameName {
         };
         let lower = file.to_ascii_lowercase();
         let remaster = lower
-            .strip_prefix("battle_")
-            .and_then(|rest| rest.strip_suffix(".bin"))
+            .strip_prefix(REMASTER_PREFIX)
+            .and_then(|rest| rest.strip_suffix(REMASTER_SUFFIX))
             .and_then(|stem| stem.rsplit_once('_'))
             .filter(|(base, ext)| !base.is_empty() && !ext.is_empty())
             .map(|(base, ext)| (base.len(), ext.len()));
         let (stem, extension) = match remaster {
             // The parts as the file spells them (lower case, by the rule).
             Some((base, ext)) => (
-                file["battle_".len().."battle_".len() + base].to_owned(),
-                Some(file["battle_".len() + base + 1..][..ext].to_owned()),
+                file[REMASTER_PREFIX.len()..REMASTER_PREFIX.len() + base].to_owned(),
+                Some(file[REMASTER_PREFIX.len() + base + 1..][..ext].to_owned()),
             ),
             None => match file.rsplit_once('.') {
                 Some((stem, ext)) if !stem.is_empty() && !ext.is_empty() => {
@@ -93,7 +93,7 @@ impl GameName {
     /// disc's directory is read in any case).
     pub fn disc_name(&self) -> String {
         match (&self.extension, self.remaster) {
-            (Some(extension), true) => format!("{}.{extension}", self.stem).to_ascii_uppercase(),
+            (Some(extension), true) => disc_name(&self.stem, extension),
             _ => self.given.clone(),
         }
     }
@@ -105,7 +105,7 @@ impl GameName {
             return Some(self.given.clone());
         }
         let extension = self.extension.as_ref()?;
-        Some(format!("battle_{}_{extension}.bin", self.stem).to_ascii_lowercase())
+        Some(remaster_name(&self.stem, extension))
     }
 
     /// The name in the other form: the remaster's for a disc name, the disc's for the
@@ -158,6 +158,23 @@ impl GameName {
 
 /// The folder of a disc that holds the sprite files (SHP, SEQ, SPR).
 pub const DISC_FOLDER: &str = "BATTLE";
+
+/// What the remaster puts before a disc file's stem (`battle_ramuza_spr.bin`).
+const REMASTER_PREFIX: &str = "battle_";
+
+/// What the remaster's names end in.
+const REMASTER_SUFFIX: &str = ".bin";
+
+/// The disc's name of a file by its stem and extension: `RAMUZA.SPR` for `ramuza`, `spr`.
+pub fn disc_name(stem: &str, extension: &str) -> String {
+    format!("{stem}.{extension}").to_ascii_uppercase()
+}
+
+/// The remaster's name of a file by its disc stem and extension, the rule: `battle_`, the disc
+/// name in lower case with `_` for its dot, `.bin` (`battle_ramuza_spr.bin` for `RAMUZA`, `SPR`).
+pub fn remaster_name(stem: &str, extension: &str) -> String {
+    format!("{REMASTER_PREFIX}{stem}_{extension}{REMASTER_SUFFIX}").to_ascii_lowercase()
+}
 
 #[cfg(test)]
 mod tests {

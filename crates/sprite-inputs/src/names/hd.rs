@@ -17,7 +17,10 @@
 
 use fft_formats::hd::HdHalf;
 
-use super::GameName;
+use crate::names::{self, GameName};
+
+/// The extension of the SPR a pair takes its colours from.
+const SPR_EXTENSION: &str = "SPR";
 
 /// One unit's HD pair: its SPR's stem and the number of the pair's first file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -49,12 +52,12 @@ impl HdPair {
 
     /// The unit's SPR as the disc names it: `MINA_M.SPR`.
     pub fn spr_disc_name(self) -> String {
-        format!("{}.SPR", self.unit.to_ascii_uppercase())
+        names::disc_name(self.unit, SPR_EXTENSION)
     }
 
     /// The unit's SPR as the remaster names it: `battle_mina_m_spr.bin`.
     pub fn spr_remaster_name(self) -> String {
-        format!("battle_{}_spr.bin", self.unit)
+        names::remaster_name(self.unit, SPR_EXTENSION)
     }
 }
 
