@@ -6,14 +6,11 @@ use serde_json::{Value, json};
 use sprite_data::compare::PathPattern;
 use sprite_data::load::{load_document, parse_document};
 use sprite_data::pose::{Motion, View, find_animation, pose_at};
-use sprite_data::{Document, Error, Fault, Profile};
+use sprite_data::{Error, Fault, Profile};
+use test_support::fixtures;
 
 fn type1_text() -> Vec<u8> {
-    std::fs::read(test_support::fixtures::type1()).unwrap()
-}
-
-fn type1() -> Document {
-    parse_document(&type1_text(), "type1.json").unwrap()
+    fixtures::document_text("type1").into_bytes()
 }
 
 /// The fault of what `parse_document` says of TYPE1's text after `edit`.
@@ -26,7 +23,7 @@ fn fault_of_edited(edit: impl FnOnce(&mut Value)) -> (Fault, String) {
 
 #[test]
 fn what_the_document_does_not_have_is_the_requests_fault() {
-    let doc = type1();
+    let doc = fixtures::load_document("type1");
     let unknown = Motion::find(&doc, "Swing Hihg").unwrap_err();
     assert_eq!(unknown.fault(), Fault::Input, "{unknown}");
     assert_eq!(
@@ -65,17 +62,17 @@ fn a_document_that_is_broken_is_the_datas_fault() {
 fn a_good_request_of_a_document_broken_in_memory_is_the_datas_fault() {
     // The loader refuses these; a document built or edited in memory is not checked by it, and
     // a right request of it must not be blamed.
-    let mut doc = type1();
+    let mut doc = fixtures::load_document("type1");
     let swing = find_animation(&doc, "Swing High").unwrap().clone();
     // Swing High shows frame 88 at tick 18 in view 1.
     doc.frames.truncate(88);
     let missing = pose_at(&doc, &swing, View::new(1).unwrap(), 18, false).unwrap_err();
     assert_eq!(missing.fault(), Fault::File, "{missing}");
-    let mut doc = type1();
+    let mut doc = fixtures::load_document("type1");
     doc.sequences[swing.front.index()].ticks.pop();
     let short = pose_at(&doc, &swing, View::new(1).unwrap(), 0, false).unwrap_err();
     assert_eq!(short.fault(), Fault::File, "{short}");
-    let mut doc = type1();
+    let mut doc = fixtures::load_document("type1");
     doc.idle_frames.truncate(2);
     let idle = Motion::Idle
         .pose(&doc, View::new(5).unwrap(), 0, false)

@@ -280,9 +280,10 @@ fn layered_poses_follow_fftoramas_listings() {
     let Some((all, fftorama)) = built(test) else {
         return;
     };
-    let doc: Document =
-        serde_json::from_str(&std::fs::read_to_string(test_support::fixtures::type1()).unwrap())
-            .unwrap();
+    let doc: Document = serde_json::from_str(
+        &std::fs::read_to_string(test_support::fixtures::document("type1")).unwrap(),
+    )
+    .unwrap();
     let (wep1, eff1) = (&all[0].doc, &all[2].doc);
     let layers = Layers {
         weapon_type: WeaponType::Sword,
@@ -375,9 +376,10 @@ fn a_mirrored_view_mirrors_the_layers_and_their_turn() {
     let Some((all, _)) = built(test) else {
         return;
     };
-    let doc: Document =
-        serde_json::from_str(&std::fs::read_to_string(test_support::fixtures::type1()).unwrap())
-            .unwrap();
+    let doc: Document = serde_json::from_str(
+        &std::fs::read_to_string(test_support::fixtures::document("type1")).unwrap(),
+    )
+    .unwrap();
     let layers = Layers {
         weapon_type: WeaponType::Sword,
         weapon: Some(&all[0].doc),

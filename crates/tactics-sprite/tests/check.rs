@@ -14,7 +14,7 @@ use test_support::fftorama::{Item, animation_data, opcode_parameters};
 use test_support::{fftorama_tables, originals, repo_root, retail_bytes, temp_dir};
 
 fn shipped_type1() -> Value {
-    let text = std::fs::read_to_string(test_support::fixtures::type1()).unwrap();
+    let text = std::fs::read_to_string(test_support::fixtures::document("type1")).unwrap();
     serde_json::from_str(&text).unwrap()
 }
 
@@ -236,7 +236,7 @@ fn a_reindented_copy_passes_and_bytes_catches_it() {
     );
 
     // The shipped file itself is the canonical bytes.
-    let shipped = test_support::fixtures::type1();
+    let shipped = test_support::fixtures::document("type1");
     let run = common::run([
         "check",
         "--data",

@@ -190,7 +190,7 @@ fn a_layer_document_is_told_by_its_format_field_and_kind_forces_it() {
         "{as_unit}"
     );
     // And a unit document forced to be a layer is refused as one.
-    let unit = test_support::fixtures::type1();
+    let unit = test_support::fixtures::document("type1");
     let forced = common::run([
         "check",
         "--data",
@@ -265,7 +265,7 @@ fn diff_of_two_layer_documents_names_each_path() {
     assert_eq!((&kind["A"], &kind["B"]), (&"wep1".into(), &"wep2".into()));
 
     // A layer document and a unit document are not two documents of one format.
-    let unit = test_support::fixtures::type1();
+    let unit = test_support::fixtures::document("type1");
     let mixed = common::run(["diff", s(&wep1), s(&unit)]);
     assert_eq!(
         expect(&mixed, 2),

@@ -280,7 +280,7 @@ fn build_and_check_read_the_kind_from_a_disc() {
         os("-o"),
         out.as_os_str(),
     ]));
-    let shipped = test_support::fixtures::type1();
+    let shipped = test_support::fixtures::document("type1");
     assert_eq!(
         std::fs::read(&out).unwrap(),
         std::fs::read(&shipped).unwrap(),

@@ -381,7 +381,7 @@ impl Scratch {
                 }
                 Fixture::HostileMove => {
                     let mut doc: serde_json::Value = serde_json::from_slice(
-                        &std::fs::read(test_support::fixtures::type1()).unwrap(),
+                        &std::fs::read(test_support::fixtures::document("type1")).unwrap(),
                     )
                     .unwrap();
                     doc["sequences"][102]["fb"][0] = 100_000_000.into();

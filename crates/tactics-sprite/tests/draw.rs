@@ -6,7 +6,7 @@ use std::process::{Command, Output};
 use serde_json::{Value, json};
 
 fn draw(args: &[&str]) -> Output {
-    let data = test_support::fixtures::type1();
+    let data = test_support::fixtures::document("type1");
     assert!(data.is_file(), "{} is missing", data.display());
     Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
         .arg("draw")
@@ -119,7 +119,7 @@ fn idle_needs_no_tick() {
         let run = Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
             .arg("draw")
             .arg("--data")
-            .arg(test_support::fixtures::type1())
+            .arg(test_support::fixtures::document("type1"))
             .args(args)
             .args(["--view", "1"])
             .output()

@@ -28,7 +28,7 @@ fn squire_copy(test: &str, with_spr: bool) -> Option<(PathBuf, PathBuf, PathBuf,
 }
 
 fn render(args: &[&str]) -> std::process::Output {
-    let doc = fixtures::type1();
+    let doc = fixtures::document("type1");
     let mut all = vec!["render", "--data", s(&doc)];
     all.extend_from_slice(args);
     run(all)
@@ -162,7 +162,7 @@ fn bad_tex_files_and_palette_files_are_one_line_exit_1() {
     assert!(err.contains("tex_993.bin"), "{err}");
     assert!(err.contains("is not there"), "{err}");
     // A palette file that is no SPR (the document), named.
-    let not_spr = fixtures::type1();
+    let not_spr = fixtures::document("type1");
     let err = expect(
         &render(&[
             "--sheet",
@@ -213,7 +213,7 @@ fn inspect_says_which_unit_and_half_and_agrees_with_the_docs_table() {
 
 #[test]
 fn draw_hd_doubles_every_place_size_and_move() {
-    let doc = fixtures::type1();
+    let doc = fixtures::document("type1");
     for args in [
         &["--animation", "Walk", "--view", "3", "--tick", "20"][..],
         &["--idle", "--view", "5"][..],
@@ -247,7 +247,7 @@ fn export_aseprite_of_a_pair_is_at_twice_the_size() {
     let Some((dir, upper, _, spr)) = squire_copy(test, true) else {
         return;
     };
-    let doc = fixtures::type1();
+    let doc = fixtures::document("type1");
     let (sd_dir, hd_dir) = (dir.join("sd"), dir.join("hd"));
     for (out, sheet) in [(&sd_dir, &spr), (&hd_dir, &upper)] {
         expect(
@@ -440,10 +440,16 @@ fn sheet_upscale_writes_a_pair_of_the_spr_doubled() {
     assert!(err.contains("tex_N.bin"), "{err}");
     // A file that is no SPR.
     let err = expect(
-        &run(["sheet", "upscale", s(&fixtures::type1()), "-o", s(&out)]),
+        &run([
+            "sheet",
+            "upscale",
+            s(&fixtures::document("type1")),
+            "-o",
+            s(&out),
+        ]),
         1,
     );
-    assert!(err.contains(s(&fixtures::type1())), "{err}");
+    assert!(err.contains(s(&fixtures::document("type1"))), "{err}");
 }
 
 #[test]
@@ -457,7 +463,7 @@ fn sheet_export_of_a_pair_refuses_a_portrait_and_palettes_that_are_no_spr() {
         &run(["sheet", s(&upper), "--portrait", "-o", s(&picture)]),
         2,
     );
-    let doc = fixtures::type1();
+    let doc = fixtures::document("type1");
     let err = expect(
         &run([
             "sheet",

@@ -257,7 +257,7 @@ fn a_one_gigabyte_document_is_refused_unread_by_every_command() {
 fn a_picture_past_a_drawing_limit_is_one_line_naming_the_limit_and_the_option() {
     let dir = test_support::temp_dir("hostile-limits");
     let sheet = blank_sheet(&dir);
-    let data = test_support::fixtures::type1();
+    let data = test_support::fixtures::document("type1");
     // Every frame of TYPE1 in one column at scale 16: 364 cells of 51 x 70 pixels (the 50 x 62
     // canvas, a label band of 7 and a grid line) and the outer grid line, 52 x 25,481 pixels,
     // 832 x 407,696 at scale 16.
@@ -417,7 +417,7 @@ fn a_profile_with_nine_idle_frames_is_refused_with_its_line() {
 fn a_broken_layer_document_is_the_same_line_from_draw_and_render() {
     let dir = test_support::temp_dir("hostile-layer");
     let sheet = blank_sheet(&dir);
-    let data = test_support::fixtures::type1();
+    let data = test_support::fixtures::document("type1");
     let wep1 = test_support::fixtures::layer("wep1");
     let mut layer: Value = serde_json::from_str(&std::fs::read_to_string(wep1).unwrap()).unwrap();
     // Slot 0 has 10 frames; one delay fewer would index past the delays as it plays.

@@ -72,7 +72,7 @@ fn a_pair_is_placed_where_the_enhanced_game_reads_it_and_checks_clean() {
         &run([
             "render",
             "--data",
-            s(&fixtures::type1()),
+            s(&fixtures::document("type1")),
             "--originals",
             s(spr.parent().unwrap()),
             "--originals",

@@ -296,7 +296,7 @@ fn ramuza_sheet_and_swing_high() {
     );
     assert!(text.contains("portrait 32 x 48, palette 8"), "{text}");
 
-    let doc = test_support::fixtures::type1();
+    let doc = test_support::fixtures::document("type1");
     for out in ["swing.apng", "swing.gif"] {
         let text = expect(
             &run([

@@ -153,7 +153,7 @@ fn the_demo_commands_draw_what_the_readme_says() {
 #[test]
 fn the_build_figures_are_the_committed_documents() {
     let readme = readme();
-    let bytes = std::fs::read(test_support::fixtures::type1()).unwrap();
+    let bytes = std::fs::read(test_support::fixtures::document("type1")).unwrap();
     let sha = sprite_inputs::retail::sha256_hex(&bytes);
     let stated = format!("the output is {} bytes with sha256\n`{sha}`", bytes.len());
     assert!(
@@ -204,7 +204,7 @@ fn the_own_files_section_starts_from_a_disc_image_and_its_commands_run() {
     let image = images.mode2_cue.display().to_string();
     // The document build-data writes from the retail files is the committed one (the golden
     // test holds them equal).
-    let type1 = test_support::fixtures::type1();
+    let type1 = test_support::fixtures::document("type1");
     let retail_seq = std::fs::read(images.root.join("BATTLE/TYPE1.SEQ")).expect("on the disc");
     let mut edited = retail_seq.clone();
     edited[0x500] ^= 1;

@@ -310,7 +310,7 @@ fn build_check_and_diff_name_the_retail_file_a_text_assembles_to() {
         "{said}"
     );
     // The committed TYPE1 document is the retail build.
-    let committed = test_support::fixtures::type1();
+    let committed = test_support::fixtures::document("type1");
     assert!(std::fs::read(&built).unwrap() == std::fs::read(&committed).unwrap());
     let said = expect(
         &run([

@@ -17,11 +17,6 @@ pub fn document(kind: &str) -> PathBuf {
     path(&format!("documents/{kind}.json"))
 }
 
-/// The shipped TYPE1 document.
-pub fn type1() -> PathBuf {
-    document("type1")
-}
-
 /// The shipped demo document.
 pub fn demo_document() -> PathBuf {
     document("demo")
@@ -54,7 +49,8 @@ pub fn sas(file: &str) -> PathBuf {
 /// When it does not load: the shipped documents always do.
 pub fn load_document(kind: &str) -> Document {
     let path = document(kind);
-    sprite_data::load_document(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    sprite_data::load_document(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// A shipped document's text.
