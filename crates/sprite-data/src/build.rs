@@ -32,21 +32,31 @@ impl NamedBytes<'_> {
     }
 }
 
-/// Decodes both files, builds the document with the profile and writes its canonical bytes: the
-/// build itself, with no hashing (the benchmarks time this).
+/// The files a profile's `hands` and `holds` overlays name ([`Profile::hands`],
+/// [`Profile::holds`]), as read by the caller: this crate reads no file.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Overlays<'a> {
+    pub hands: Option<NamedBytes<'a>>,
+    pub holds: Option<NamedBytes<'a>>,
+}
+
+/// Decodes both files, builds the document with the profile and its overlays' files, and writes
+/// its canonical bytes: the build itself, with no hashing (the benchmarks time this).
 ///
 /// # Errors
-/// A file that does not decode (named, with the offset), a build error, an unreadable overlay.
+/// A file that does not decode (named, with the offset), a build error, an overlay that is not
+/// JSON.
 pub fn build_document(
     shp: NamedBytes,
     seq: NamedBytes,
     profile: &Profile,
+    overlays: Overlays,
     sheet_file: Option<&str>,
 ) -> Result<(Built, Vec<u8>), Error> {
     let decoded_shp = UnitShp::decode(shp.bytes).map_err(|error| shp.decode_error(error))?;
     let decoded_seq = Seq::decode(seq.bytes).map_err(|error| seq.decode_error(error))?;
-    let hands = profile.hands.as_deref().map(read_overlay).transpose()?;
-    let holds = profile.holds.as_deref().map(read_overlay).transpose()?;
+    let hands = overlays.hands.map(parse_overlay).transpose()?;
+    let holds = overlays.holds.map(parse_overlay).transpose()?;
     let built = build(&BuildInput {
         shp: &decoded_shp,
         seq: &decoded_seq,
@@ -59,11 +69,13 @@ pub fn build_document(
     Ok((built, bytes))
 }
 
-/// A profile's `hands` or `holds` overlay, read and parsed.
-fn read_overlay(path: &std::path::Path) -> Result<serde_json::Value, Error> {
-    let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| ErrorKind::Read(e).in_context(&shown))?;
-    serde_json::from_str(&text).map_err(|e| ErrorKind::NotJson(e.to_string()).in_context(shown))
+/// A profile's `hands` or `holds` overlay file, parsed.
+fn parse_overlay(file: NamedBytes) -> Result<serde_json::Value, Error> {
+    // Text first, in the words a file read as text fails in (`stream did not contain valid
+    // UTF-8`), then JSON.
+    let text = std::io::read_to_string(file.bytes)
+        .map_err(|e| ErrorKind::Read(e).in_context(file.name))?;
+    serde_json::from_str(&text).map_err(|e| ErrorKind::NotJson(e.to_string()).in_context(file.name))
 }
 
 /// Everything a build reads.

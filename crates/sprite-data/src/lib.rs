@@ -24,10 +24,10 @@ pub mod profile;
 pub mod target;
 pub mod weapon;
 
-pub use build::{BuildInput, Built, NamedBytes, build, build_document};
+pub use build::{BuildInput, Built, NamedBytes, Overlays, build, build_document};
 pub use canonical::{to_canonical_bytes, write_canonical};
 pub use document::Document;
 pub use error::{Error, ErrorKind, Fault};
 pub use index::{CellId, FrameIndex, RelativeFrame, SequenceIndex, Slot, View};
-pub use load::{load_document, load_layer_document, parse_document, parse_layer_document};
+pub use load::{parse_document, parse_layer_document};
 pub use profile::Profile;

@@ -283,13 +283,15 @@ impl Profile {
         Ok(profile)
     }
 
-    /// Reads a profile file. Overlay paths in it are made relative to its folder.
+    /// A profile file's bytes (as read, to at most one byte past [`MAX_PROFILE_BYTES`]), refused
+    /// past that cap, then parsed as [`Profile::parse`] in the context of `path`; overlay paths
+    /// in it are made relative to its folder.
     ///
     /// # Errors
-    /// As [`Profile::parse`], or the file cannot be read.
-    pub fn load(path: &Path) -> Result<Self, Error> {
+    /// As [`Profile::parse`], or text over the cap or not UTF-8 ([`ErrorKind::Read`]).
+    pub fn from_file(bytes: &[u8], path: &Path) -> Result<Self, Error> {
         let shown = path.display().to_string();
-        let text = read_capped(path).map_err(|e| ErrorKind::Read(e).in_context(&shown))?;
+        let text = profile_text(bytes).map_err(|e| ErrorKind::Read(e).in_context(&shown))?;
         let mut profile = Self::parse(&text, &shown)?;
         let dir = path.parent().unwrap_or(Path::new("."));
         for overlay in [&mut profile.hands, &mut profile.holds]
@@ -299,6 +301,12 @@ impl Profile {
             *overlay = dir.join(&*overlay);
         }
         Ok(profile)
+    }
+
+    /// The error of a profile file at `path` that is over [`MAX_PROFILE_BYTES`] by its length,
+    /// refused before it is read, in the words of [`Profile::from_file`].
+    pub fn too_large(path: &Path) -> Error {
+        ErrorKind::Read(over_the_profile_cap()).in_context(path.display())
     }
 
     /// The built-in TYPE1 profile.
@@ -544,20 +552,20 @@ fn line_of(text: &str, key: &[Key]) -> Option<usize> {
     span.map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1)
 }
 
-/// A profile file's text, refused past [`MAX_PROFILE_BYTES`] before it is read whole.
-fn read_capped(path: &Path) -> std::io::Result<String> {
-    use std::io::Read;
-    let mut text = String::new();
-    std::fs::File::open(path)?
-        .take(MAX_PROFILE_BYTES + 1)
-        .read_to_string(&mut text)?;
+/// A profile file's text, refused past [`MAX_PROFILE_BYTES`], in the words a file read as text
+/// fails in.
+fn profile_text(bytes: &[u8]) -> std::io::Result<String> {
+    let text = std::io::read_to_string(bytes)?;
     if text.len() as u64 > MAX_PROFILE_BYTES {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!(
-                "over the limit of {MAX_PROFILE_BYTES} bytes for a profile (MAX_PROFILE_BYTES)"
-            ),
-        ));
+        return Err(over_the_profile_cap());
     }
     Ok(text)
+}
+
+/// Why a profile file over [`MAX_PROFILE_BYTES`] is not read.
+fn over_the_profile_cap() -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidData,
+        format!("over the limit of {MAX_PROFILE_BYTES} bytes for a profile (MAX_PROFILE_BYTES)"),
+    )
 }

@@ -9,7 +9,7 @@ use sprite_data::pose::{DrawRequest, Drawn, IDLE, Motion, View, find_animation, 
 use sprite_data::{ErrorKind, Fault, FrameIndex};
 
 fn layer(name: &str) -> LayerDocument {
-    sprite_data::load_layer_document(&test_support::fixtures::layer(name)).unwrap()
+    sprite_inputs::documents::load_layer_document(&test_support::fixtures::layer(name)).unwrap()
 }
 
 fn swing_high(view: i64, tick: Option<i64>) -> DrawRequest {

@@ -338,7 +338,7 @@ fn a_build_fails_with_the_kind_of_its_fault_in_the_context_of_the_unit_kind() {
 #[test]
 fn the_pipeline_names_the_file_at_fault() {
     use sprite_data::demo::{DEMO_SEQ, DEMO_SHP};
-    use sprite_data::{NamedBytes, build_document};
+    use sprite_data::{NamedBytes, Overlays, build_document};
     let shp = NamedBytes {
         name: "cut.SHP",
         bytes: &DEMO_SHP[..DEMO_SHP.len() / 2],
@@ -347,14 +347,22 @@ fn the_pipeline_names_the_file_at_fault() {
         name: "DEMO.SEQ",
         bytes: DEMO_SEQ,
     };
-    let error = build_document(shp, seq, &sprite_data::Profile::demo(), None).unwrap_err();
+    let error = build_document(
+        shp,
+        seq,
+        &sprite_data::Profile::demo(),
+        Overlays::default(),
+        None,
+    )
+    .unwrap_err();
     assert!(matches!(error.kind(), ErrorKind::Decode(_)), "{error:?}");
     assert_eq!(error.context(), ["cut.SHP"]);
     let decode = error.kind().decode_error().unwrap();
     assert!(decode.is_decode());
     assert_eq!(error.to_string(), format!("cut.SHP: {decode}"));
 
-    // The overlays a profile names: one missing, one not JSON.
+    // The overlays a profile names: one missing (the reader's error), one not JSON (the
+    // builder's), each named.
     let dir = test_support::temp_dir("pipeline-overlays");
     let whole = NamedBytes {
         name: "DEMO.SHP",
@@ -362,17 +370,22 @@ fn the_pipeline_names_the_file_at_fault() {
     };
     let mut profile = sprite_data::Profile::demo();
     profile.hands = Some(dir.join("missing.json"));
-    let error = build_document(whole, seq, &profile, None).unwrap_err();
+    let error = sprite_inputs::documents::OverlayFiles::read(&profile).unwrap_err();
     assert!(matches!(error.kind(), ErrorKind::Read(_)), "{error:?}");
     assert_eq!(
         error.context(),
         [dir.join("missing.json").display().to_string()]
     );
-    std::fs::write(dir.join("holds.json"), "{").unwrap();
-    profile.hands = None;
-    profile.holds = Some(dir.join("holds.json"));
-    let error = build_document(whole, seq, &profile, None).unwrap_err();
+    let holds = Overlays {
+        hands: None,
+        holds: Some(NamedBytes {
+            name: "holds.json",
+            bytes: b"{",
+        }),
+    };
+    let error = build_document(whole, seq, &sprite_data::Profile::demo(), holds, None).unwrap_err();
     assert!(matches!(error.kind(), ErrorKind::NotJson(_)), "{error:?}");
+    assert_eq!(error.context(), ["holds.json"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

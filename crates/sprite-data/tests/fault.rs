@@ -4,9 +4,10 @@
 
 use serde_json::{Value, json};
 use sprite_data::compare::PathPattern;
-use sprite_data::load::{load_document, parse_document};
+use sprite_data::load::parse_document;
 use sprite_data::pose::{Motion, View, find_animation, pose_at};
 use sprite_data::{Error, Fault, Profile};
+use sprite_inputs::documents::load_document;
 use test_support::fixtures;
 
 fn type1_text() -> Vec<u8> {

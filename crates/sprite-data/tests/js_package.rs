@@ -187,7 +187,7 @@ fn the_packed_package_installs_imports_and_type_checks() {
 
     // ES module and CommonJS: the same lines, no warning; the pose is the library's, the names
     // those the declarations export.
-    let doc = sprite_data::load_document(
+    let doc = sprite_inputs::documents::load_document(
         &test_support::repo_root().join("fixtures/documents/type1.json"),
     )
     .expect("type1.json");

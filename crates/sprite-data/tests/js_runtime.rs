@@ -241,7 +241,8 @@ fn layer_lines(
 
 fn load_layer(name: &str) -> LayerDocument {
     let path = fixtures().join("layers").join(name);
-    sprite_data::load_layer_document(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    sprite_inputs::documents::load_layer_document(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// The weapon layer a kind's units hold, if they start layers at all.
@@ -280,7 +281,8 @@ fn the_js_runtime_agrees_with_the_rust_reference_in_node() {
             .expect("a name")
             .to_string_lossy()
             .into_owned();
-        let doc = sprite_data::load_document(path).unwrap_or_else(|e| panic!("{kind}: {e}"));
+        let doc =
+            sprite_inputs::documents::load_document(path).unwrap_or_else(|e| panic!("{kind}: {e}"));
         let weapon_file = weapon_layer_of(&kind);
         let weapon = load_layer(weapon_file);
         let mut text = String::new();
@@ -364,8 +366,9 @@ fn the_test_a_port_command_works_from_the_package() {
         "the Test a Port command failed: {}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let doc = sprite_data::load_document(&fixtures().join("documents").join("type1.json"))
-        .expect("type1.json");
+    let doc =
+        sprite_inputs::documents::load_document(&fixtures().join("documents").join("type1.json"))
+            .expect("type1.json");
     let animation = doc.animation("Swing High").expect("Swing High");
     let pose =
         sprite_data::pose::pose_at(&doc, animation, View::new(1).expect("a view"), 18, false)

@@ -9,8 +9,9 @@ use sprite_data::limits::{
     MAX_ANIMATIONS, MAX_CANVAS_SIDE, MAX_CELLS, MAX_DOCUMENT_BYTES, MAX_MAIN_FRAMES, MAX_MOVE,
     MAX_SEQUENCE_FRAMES, MAX_SEQUENCES, MAX_TILE_OFFSET, MAX_TOTAL_SEQUENCE_FRAMES,
 };
-use sprite_data::load::{load_document, parse_document};
+use sprite_data::load::parse_document;
 use sprite_data::pose::{IDLE, Motion, View, events_between};
+use sprite_inputs::documents::load_document;
 use test_support::fixtures;
 
 use test_support::alloc::peak_memory;

@@ -4,7 +4,8 @@
 //! path, and the loader refuses at least what the layer schema refuses.
 
 use serde_json::{Value, json};
-use sprite_data::load::{load_layer_document, parse_document, parse_layer_document};
+use sprite_data::load::{parse_document, parse_layer_document};
+use sprite_inputs::documents::load_layer_document;
 use test_support::schema::{self, Validator};
 
 fn read(path: &str) -> Value {

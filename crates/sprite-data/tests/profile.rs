@@ -61,7 +61,9 @@ fn profile_errors_have_their_kinds() {
     assert!(refused.context().is_empty());
     assert!(refused.to_string().starts_with("sheet_height 100:"));
     // A file that is not there: the system's error, reachable as such.
-    let missing = Profile::load(std::path::Path::new("/nonexistent/p.toml")).unwrap_err();
+    let missing =
+        sprite_inputs::documents::load_profile(std::path::Path::new("/nonexistent/p.toml"))
+            .unwrap_err();
     assert!(matches!(missing.kind(), ErrorKind::Read(_)), "{missing:?}");
     assert_eq!(
         missing.kind().io_error().map(std::io::Error::kind),
@@ -174,12 +176,12 @@ fn loading_a_profile_file_resolves_overlays_beside_it() {
     std::fs::create_dir_all(&dir).unwrap();
     let text = DEMO_PROFILE.replace("animations = [", "hands = \"hands.json\"\nanimations = [");
     std::fs::write(dir.join("p.toml"), text).unwrap();
-    let profile = Profile::load(&dir.join("p.toml")).unwrap();
+    let profile = sprite_inputs::documents::load_profile(&dir.join("p.toml")).unwrap();
     assert_eq!(
         profile.hands.as_deref(),
         Some(dir.join("hands.json").as_path())
     );
-    let missing = Profile::load(&dir.join("nope.toml"))
+    let missing = sprite_inputs::documents::load_profile(&dir.join("nope.toml"))
         .unwrap_err()
         .to_string();
     assert!(missing.contains("nope.toml: cannot read"), "{missing}");

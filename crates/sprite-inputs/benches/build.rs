@@ -97,6 +97,7 @@ fn stages(c: &mut Criterion) {
                     bytes: black_box(&p.seq),
                 },
                 &p.profile,
+                sprite_data::Overlays::default(),
                 None,
             )
             .unwrap()
@@ -140,6 +141,7 @@ fn all_kinds(c: &mut Criterion) {
                             bytes: seq,
                         },
                         profile,
+                        sprite_data::Overlays::default(),
                         None,
                     )
                     .unwrap(),

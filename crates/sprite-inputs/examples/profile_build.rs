@@ -28,6 +28,7 @@ fn main() {
                 bytes: &seq,
             },
             &profile,
+            sprite_data::Overlays::default(),
             None,
         )
         .expect("TYPE1 builds");

@@ -8,6 +8,7 @@ use sprite_data::build::NamedBytes;
 use sprite_data::demo::{DEMO_SEQ, DEMO_SHP};
 use sprite_data::{Document, Profile, build_document};
 
+use crate::documents::OverlayFiles;
 use crate::error::{Error, Result};
 use crate::locate::Originals;
 use crate::read::InputFile;
@@ -69,8 +70,9 @@ pub struct Build {
     pub inputs: [Provenance; 2],
 }
 
-/// Builds the document of `shp` and `seq` with `profile` ([`sprite_data::build_document`]), and
-/// says what each input is and the output's sha256.
+/// Builds the document of `shp` and `seq` with `profile` and the overlays it names, read
+/// ([`OverlayFiles`], [`sprite_data::build_document`]), and says what each input is and the
+/// output's sha256.
 ///
 /// # Errors
 /// A file that does not decode (named, with the offset), a build error, an unreadable overlay.
@@ -80,7 +82,8 @@ pub fn build_from_bytes(
     profile: &Profile,
     sheet_file: Option<&str>,
 ) -> Result<Build, sprite_data::Error> {
-    let (built, bytes) = build_document(shp, seq, profile, sheet_file)?;
+    let overlays = OverlayFiles::read(profile)?;
+    let (built, bytes) = build_document(shp, seq, profile, overlays.overlays(), sheet_file)?;
     Ok(Build {
         sha256: sha256_hex(&bytes),
         document: built.document,

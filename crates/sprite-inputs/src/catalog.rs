@@ -400,7 +400,7 @@ fn load_units(
     if !request.data.is_empty() {
         let mut catalog = Catalog::default();
         for path in &request.data {
-            let (bytes, document) = sprite_data::load::load_document_with_bytes(path)?;
+            let (bytes, document) = crate::documents::load_document_with_bytes(path)?;
             let name = kind_name(path);
             if catalog.unit(&name).is_some() {
                 return Err(Error::file(format!(

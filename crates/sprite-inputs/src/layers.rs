@@ -95,7 +95,7 @@ pub fn load_layer(
         })?,
     };
     // The one layer loader: size cap, format, shape with JSON paths, and the layer rules.
-    let doc = sprite_data::load_layer_document(&path)?;
+    let doc = crate::documents::load_layer_document(&path)?;
     if doc.layer != layer {
         return Err(Error::file(format!(
             "{}: a {} layer document, not a {layer} layer's",

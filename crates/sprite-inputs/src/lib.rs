@@ -6,6 +6,7 @@
 //! - [`names`]: the game's file names, the one rule (disc name, remaster name, path; any case);
 //! - [`retail`]: the retail files' digests and the one verdict on a file's bytes;
 //! - [`locate`]: where game files come from (folders, a disc image, layered) and finding one;
+//! - [`documents`]: documents, layer documents and profiles read from files, through the cap;
 //! - [`build`]: the build as the tools run it, with each input's provenance;
 //! - [`layers`]: the weapon and effect layer documents, found beside a document or built;
 //! - [`sas`]: Tactics Ogre's SAS sets, from a file or a container's entries;
@@ -19,6 +20,7 @@
 
 pub mod build;
 pub mod catalog;
+pub mod documents;
 pub mod error;
 pub mod hd;
 pub mod layers;

@@ -47,16 +47,42 @@ pub fn read_container(path: &Path) -> Result<Vec<u8>> {
 /// # Errors
 /// When it cannot be opened or read, or is longer; the message names the path.
 pub fn read_at_most(path: &Path, limit: u64, why: &'static str) -> Result<Vec<u8>> {
-    note_read(path);
-    let read = || -> Result<Vec<u8>> {
-        let mut bytes = Vec::new();
-        File::open(path)?.take(limit + 1).read_to_end(&mut bytes)?;
-        if bytes.len() as u64 > limit {
-            return Err(ErrorKind::TooLong { limit, why }.into());
-        }
-        Ok(bytes)
+    let too_long = || Error::from(ErrorKind::TooLong { limit, why });
+    let read = match read_capped(path, limit) {
+        Ok(Capped::Bytes(bytes)) if bytes.len() as u64 <= limit => Ok(bytes),
+        Ok(_) => Err(too_long()),
+        Err(error) => Err(Error::from(error)),
     };
-    read().map_err(|error: Error| error.in_context(path.display()))
+    read.map_err(|error| error.in_context(path.display()))
+}
+
+/// A file read under a cap ([`read_capped`]).
+#[derive(Debug)]
+pub enum Capped {
+    /// Its bytes: at most the cap, or one byte past it when the file grew while it was read.
+    Bytes(Vec<u8>),
+    /// Its stated length, over the cap: the file was not read.
+    Over { len: u64 },
+}
+
+/// Reads a whole file under a cap of `limit` bytes: refused unread when its stated length is
+/// over it, and read to one byte past it (a file that grows while it is read, a device that
+/// states no length), so that a caller sees a file over the cap by its bytes too. The one place
+/// a library reads a file's bytes, so that [`recording`] sees every read; the system's error is
+/// left for the caller to word.
+///
+/// # Errors
+/// The system's: a file that cannot be opened or read.
+pub fn read_capped(path: &Path, limit: u64) -> std::io::Result<Capped> {
+    note_read(path);
+    let file = File::open(path)?;
+    let len = file.metadata()?.len();
+    if len > limit {
+        return Ok(Capped::Over { len });
+    }
+    let mut bytes = Vec::with_capacity(len as usize);
+    file.take(limit + 1).read_to_end(&mut bytes)?;
+    Ok(Capped::Bytes(bytes))
 }
 
 /// The first `N` bytes of a file, or `None` when it cannot be read or is shorter: enough to tell

@@ -61,9 +61,7 @@ fn inputs(doc: &sprite_data::Document) -> Inputs {
 }
 
 fn hd_against_sd(c: &mut Criterion) {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/documents/type1.json");
-    let doc = sprite_data::load_document(&path).unwrap();
+    let doc = test_support::fixtures::load_document("type1");
     let p = inputs(&doc);
     let spr = Spr::decode(&p.spr).unwrap();
     let pair = HdSheet::decode(&p.upper, &p.lower).unwrap();

@@ -24,9 +24,7 @@ fn main() -> std::io::Result<()> {
         || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds"),
         PathBuf::from,
     );
-    let doc_path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/documents/type1.json");
-    let doc = sprite_data::load_document(&doc_path).expect("the shipped TYPE1 document");
+    let doc = test_support::fixtures::load_document("type1");
     let mut spr = Spr::blank(SprVariant::Standard);
     for (i, word) in spr.palettes.iter_mut().flatten().enumerate() {
         *word = (i as u16).wrapping_mul(0x0C63) & 0x7FFF;

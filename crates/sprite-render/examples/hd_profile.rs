@@ -32,9 +32,7 @@ fn main() {
         read("tex_992.bin"),
         read("tex_993.bin"),
     );
-    let doc_path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/documents/type1.json");
-    let doc = sprite_data::load_document(&doc_path).expect("the TYPE1 document");
+    let doc = test_support::fixtures::load_document("type1");
     let (kind, scale) = operation
         .rsplit_once('-')
         .map(|(kind, scale)| (kind.to_owned(), scale == "hd"))

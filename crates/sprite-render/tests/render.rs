@@ -140,6 +140,7 @@ fn cyoko_frames_with_vertical_flips_equal_their_tiles_by_hand() {
         source("CYOKO.SHP", &shp),
         source("CYOKO.SEQ", &seq),
         &profile,
+        sprite_data::Overlays::default(),
         None,
     )
     .unwrap();

@@ -96,7 +96,7 @@ async fn the_demo_is_served_and_each_endpoint_is_its_command() {
     assert_eq!(refused_gzip.header("content-encoding"), None);
 
     // draw: the line `tactics-sprite draw` prints for the same arguments.
-    let doc = sprite_data::load_document(&test_support::fixtures::demo_document())
+    let doc = sprite_inputs::documents::load_document(&test_support::fixtures::demo_document())
         .expect("the demo document");
     for (animation, view, tick, water) in [
         ("Walk", 1, 3, false),
@@ -282,8 +282,8 @@ async fn every_kind_is_served_from_the_originals_as_built() {
         portrait.body == sheet_png(&spr, None, true).expect("the portrait").0,
         "the portrait differs"
     );
-    let type1 =
-        sprite_data::load_document(&test_support::fixtures::document("type1")).expect("type1");
+    let type1 = sprite_inputs::documents::load_document(&test_support::fixtures::document("type1"))
+        .expect("type1");
     let swing = RenderRequest {
         views: vec![5],
         scale: 3,
@@ -303,7 +303,8 @@ async fn every_kind_is_served_from_the_originals_as_built() {
     assert_eq!(kinds[3]["sp2"], "spr");
     assert_eq!(kinds[3]["sp2File"], "battle_behi2_sp2.bin");
     assert_eq!(kinds[0].get("sp2"), None, "TYPE1 draws from no SP2");
-    let mon = sprite_data::load_document(&test_support::fixtures::document("mon")).expect("mon");
+    let mon = sprite_inputs::documents::load_document(&test_support::fixtures::document("mon"))
+        .expect("mon");
     let behi = test_support::sheet_bytes(test, "BEHI.SPR").expect("every retail sheet is here");
     let behi2 = test_support::sheet_bytes(test, "BEHI2.SP2").expect("every retail sheet is here");
     let answer = app

@@ -180,7 +180,7 @@ fn size(png_bytes: &[u8]) -> (u32, u32) {
 async fn the_canvas_is_the_box_the_render_draws_in() {
     let doc_path = type1_with_layers("viewer_canvas");
     let app = App::new(common::catalog_of(&doc_path));
-    let doc = sprite_data::load_document(&doc_path).expect("loads");
+    let doc = sprite_inputs::documents::load_document(&doc_path).expect("loads");
     // The synthetic sheet paints every cell opaque, so what a render draws is its tiles' box.
     for (name, view, water) in [
         ("Swing High", 1, false),
@@ -288,13 +288,15 @@ async fn the_canvas_with_a_weapon_is_the_render_with_it() {
     let mut catalog = common::catalog_of(&doc_path);
     catalog.weapon_sheet = Some(WeaponSheet::read(&weapons).expect("WEP.SPR reads"));
     let app = App::new(catalog);
-    let doc = sprite_data::load_document(&doc_path).expect("loads");
+    let doc = sprite_inputs::documents::load_document(&doc_path).expect("loads");
     let sheet = sprite_render::sheet::synthetic_sheet(&doc);
     let spr = Spr::decode(&std::fs::read(&weapons).expect("reads")).expect("WEP.SPR");
     let wep1 =
-        sprite_data::load_layer_document(&test_support::fixtures::layer("wep1")).expect("wep1");
+        sprite_inputs::documents::load_layer_document(&test_support::fixtures::layer("wep1"))
+            .expect("wep1");
     let eff1 =
-        sprite_data::load_layer_document(&test_support::fixtures::layer("eff1")).expect("eff1");
+        sprite_inputs::documents::load_layer_document(&test_support::fixtures::layer("eff1"))
+            .expect("eff1");
     for (name, view, palettes) in [
         ("Swing High", 1, LayerPalettes::default()),
         ("Swing Mid", 6, LayerPalettes::default()),
@@ -459,8 +461,9 @@ async fn a_layer_picture_is_its_block_of_the_weapons_sheet() {
         ("effect", "eff1", 0, 0),
         ("effect", "eff1", 2, 0),
     ] {
-        let doc = sprite_data::load_layer_document(&test_support::fixtures::layer(file))
-            .expect("a layer");
+        let doc =
+            sprite_inputs::documents::load_layer_document(&test_support::fixtures::layer(file))
+                .expect("a layer");
         let mut target = format!("/api/v1/layer.png?layer={layer}&weapon=sword");
         match layer {
             "weapon" => target += &format!("&weapon-palette={palette}&weapon-rows={rows}"),
@@ -513,9 +516,11 @@ async fn a_layer_picture_is_its_block_of_the_weapons_sheet() {
             },
         };
         let wep1 =
-            sprite_data::load_layer_document(&test_support::fixtures::layer("wep1")).expect("wep1");
+            sprite_inputs::documents::load_layer_document(&test_support::fixtures::layer("wep1"))
+                .expect("wep1");
         let eff1 =
-            sprite_data::load_layer_document(&test_support::fixtures::layer("eff1")).expect("eff1");
+            sprite_inputs::documents::load_layer_document(&test_support::fixtures::layer("eff1"))
+                .expect("eff1");
         let art = WeaponArt::cut(&spr, &wep1, &eff1, palettes).expect("the blocks");
         let cut = if layer == "weapon" {
             &art.weapon_sheet

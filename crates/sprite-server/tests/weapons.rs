@@ -18,7 +18,7 @@ use sprite_render::sheet::load_sheet;
 use sprite_render::{Format, RenderRequest, Subject, TileSources};
 
 fn layer(name: &str) -> LayerDocument {
-    sprite_data::load_layer_document(&test_support::fixtures::layer(name))
+    sprite_inputs::documents::load_layer_document(&test_support::fixtures::layer(name))
         .expect("a shipped layer document")
 }
 
@@ -73,8 +73,8 @@ async fn a_weapon_is_drawn_from_the_originals_as_draw_draws_it() {
     // which `build --kind wep1` (wep2, eff1) makes from the same files.
     let eff1 = layer("eff1");
     for (kind, weapon) in [("type1", layer("wep1")), ("type2", layer("wep2"))] {
-        let doc =
-            sprite_data::load_document(&test_support::fixtures::document(kind)).expect("loads");
+        let doc = sprite_inputs::documents::load_document(&test_support::fixtures::document(kind))
+            .expect("loads");
         let mut drawn_with_a_sword = 0;
         // Views 1 and 5 (a mirrored one); the swing's start, its hit frame (tick 16 holds the
         // sword at 90 degrees, see the command line's tests/weapon.rs), its end and past it.
@@ -126,7 +126,7 @@ fn type1_with_layers(test: &str) -> std::path::PathBuf {
 async fn a_weapon_is_drawn_from_the_layer_documents_beside_data() {
     let doc_path = type1_with_layers("api_weapon_beside");
     let app = App::new(common::catalog_of(&doc_path));
-    let doc = sprite_data::load_document(&doc_path).expect("loads");
+    let doc = sprite_inputs::documents::load_document(&doc_path).expect("loads");
     let (wep1, eff1) = (layer("wep1"), layer("eff1"));
     for tick in [0, 16, 18] {
         let answer = app
@@ -246,8 +246,8 @@ async fn a_render_draws_the_weapon_when_asked() {
     .map(Some)
     .expect("WEP.SPR is found by either name");
     let app = App::new(catalog);
-    let doc =
-        sprite_data::load_document(&test_support::fixtures::document("type1")).expect("loads");
+    let doc = sprite_inputs::documents::load_document(&test_support::fixtures::document("type1"))
+        .expect("loads");
     let ramuza = test_support::sheet_bytes(test, "RAMUZA.SPR").expect("every retail sheet is here");
     let wep = Spr::decode(&std::fs::read(&weapons).expect("reads")).expect("WEP.SPR");
     let swing = |format| RenderRequest {

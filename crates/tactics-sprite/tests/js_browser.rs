@@ -265,7 +265,7 @@ fn draw_pose_is_the_render_and_the_3d_placements_are_the_description() {
     // Synthetic sheets, written as PNGs both sides read.
     let mut sheets = Vec::new();
     for kind in ["type1", "cyoko", "mon"] {
-        let doc = sprite_data::load_document(&test_support::fixtures::path(&format!(
+        let doc = sprite_inputs::documents::load_document(&test_support::fixtures::path(&format!(
             "documents/{kind}.json"
         )))
         .expect("a committed document");
@@ -476,8 +476,10 @@ fn hd_render(
 /// drawPose with `sheetScale: 2` against `sprite_render`'s HD pictures.
 fn hd(page: &mut Page, test: &str, work: &Path) {
     use sprite_render::{Format, RenderRequest, Subject};
-    let doc = sprite_data::load_document(&test_support::fixtures::path("documents/type1.json"))
-        .expect("TYPE1");
+    let doc = sprite_inputs::documents::load_document(&test_support::fixtures::path(
+        "documents/type1.json",
+    ))
+    .expect("TYPE1");
     let hd_sheet = synthetic_hd_sheet(&doc);
     write_png(&work.join("type1-hd.png"), &hd_sheet);
     let spec = |sheet: &str, requests: Value| {

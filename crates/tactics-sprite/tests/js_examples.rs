@@ -180,7 +180,7 @@ fn the_example_scenes_draw_walk_as_render_does() {
     let document = root.join("fixtures/documents/demo.json");
     let sheet = root.join("fixtures/demo/demo.png");
     let work = test_support::temp_dir("js_examples");
-    let doc = sprite_data::load_document(&document).expect("the demo document");
+    let doc = sprite_inputs::documents::load_document(&document).expect("the demo document");
     let walk = doc.animation("Walk").expect("the demo's Walk");
 
     // View 1, tick 0: the frame the library says Walk shows, unmirrored and unmoved, so that

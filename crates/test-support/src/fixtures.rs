@@ -49,7 +49,7 @@ pub fn sas(file: &str) -> PathBuf {
 /// When it does not load: the shipped documents always do.
 pub fn load_document(kind: &str) -> Document {
     let path = document(kind);
-    sprite_data::load_document(&path)
+    sprite_inputs::documents::load_document(&path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 

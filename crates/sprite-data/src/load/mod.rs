@@ -1,10 +1,12 @@
 //! The one way to read a document: every command and crate that reads a `tactics-sprite-data.json`
-//! goes through [`load_document`] (a file) or [`parse_document`] (bytes), so that what is refused
-//! never depends on which command reads it or which part of it that command touches.
+//! goes through [`parse_document`] (its bytes; `sprite_inputs::documents` reads a file, under the
+//! same cap, and hands them here), so that what is refused never depends on which command reads
+//! it or which part of it that command touches. This crate reads no file.
 //!
 //! Four stages, each before the next can cost anything:
 //!
-//! 1. **Size**: a file over [`MAX_DOCUMENT_BYTES`] is refused by its length, before it is read.
+//! 1. **Size**: bytes over [`MAX_DOCUMENT_BYTES`] are refused (and a file over it is refused by
+//!    its length, before it is read, by the reader).
 //! 2. **Format**: the top level must be an object whose `format` is `"tactics-sprite-data"` and
 //!    whose `formatVersion` is 1, so that another JSON file (an Aseprite export, a
 //!    `package.json`) is named as such instead of failing on its first field.
@@ -30,14 +32,13 @@
 //! document the loader accepts passes the schema, and each schema rule has a document the loader
 //! refuses), and so does the document fuzz target.
 //!
-//! Each stage is a module: `file` reads a file under the size cap, `shape` parses the text into
+//! Each stage is a module: `shape` checks the size and parses the text into
 //! its type (with `probe` saying what a file that is no document is, and `printable` making the
 //! text an error echoes safe), and the rules are `document` (with `sequences`) for a unit's
 //! document and `layer` for a layer document, both listing into `problems` and sharing the checks
 //! of `parts`.
 
 mod document;
-mod file;
 mod layer;
 mod parts;
 mod printable;
@@ -45,8 +46,6 @@ mod probe;
 mod problems;
 mod sequences;
 mod shape;
-
-use std::path::Path;
 
 pub use document::check_document;
 pub use layer::check_layer_document;
@@ -58,55 +57,11 @@ use crate::error::ErrorKind;
 use crate::layer::{LAYER_FORMAT, LAYER_FORMAT_VERSION, LayerDocument};
 #[cfg(doc)]
 use crate::limits::{MAX_DOCUMENT_BYTES, MAX_REPORTED_PROBLEMS};
-use file::read_capped;
 use shape::parse_shape;
 
-/// Reads and checks a document file: its length first (refused unread past
-/// [`MAX_DOCUMENT_BYTES`]), then as [`parse_document`].
-///
-/// # Errors
-/// An [`Error`] in the context of the path.
-pub fn load_document(path: &Path) -> Result<Document, Error> {
-    let origin = path.display().to_string();
-    let bytes = read_capped(path, &origin)?;
-    parse_document(&bytes, &origin)
-}
-
-/// [`load_document`], keeping the file's bytes too (a server sends them as they are).
-///
-/// # Errors
-/// As [`load_document`].
-pub fn load_document_with_bytes(path: &Path) -> Result<(Vec<u8>, Document), Error> {
-    let origin = path.display().to_string();
-    let bytes = read_capped(path, &origin)?;
-    let doc = parse_document(&bytes, &origin)?;
-    Ok((bytes, doc))
-}
-
-/// A document file's bytes as every loader here reads them, for a caller that looks at them
-/// before it chooses the loader (`check` and `diff` read the `format` a file states): refused
-/// unread past [`MAX_DOCUMENT_BYTES`], and read one byte past the cap when its length changes
-/// under us, so that parsing refuses the bytes as too large exactly as loading the file would.
-///
-/// # Errors
-/// [`ErrorKind::Read`] or
-/// [`ErrorKind::DocumentTooLarge`] in the context of the path.
-pub fn read_document_bytes(path: &Path) -> Result<Vec<u8>, Error> {
-    read_capped(path, &path.display().to_string())
-}
-
-/// Reads and checks a layer document file (`--weapon-data`, `--effect-data`): the same four
-/// stages as [`load_document`], with the layer format's rules ([`check_layer_document`]).
-///
-/// # Errors
-/// An [`Error`] in the context of the path.
-pub fn load_layer_document(path: &Path) -> Result<LayerDocument, Error> {
-    let origin = path.display().to_string();
-    let bytes = read_capped(path, &origin)?;
-    parse_layer_document(&bytes, &origin)
-}
-
-/// Checks a layer document given as bytes; `origin` names it in the error.
+/// Checks a layer document (`--weapon-data`, `--effect-data`) given as bytes: the same four
+/// stages as [`parse_document`], with the layer format's rules ([`check_layer_document`]);
+/// `origin` names it in the error.
 ///
 /// # Errors
 /// In the context of `origin`: too long ([`ErrorKind::DocumentTooLarge`]), not JSON

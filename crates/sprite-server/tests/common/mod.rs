@@ -150,7 +150,7 @@ impl App {
 /// beside it (else a synthetic one), with the layer documents beside it when both are there.
 pub fn catalog_of(doc: &Path) -> Catalog {
     let (bytes, document) =
-        sprite_data::load::load_document_with_bytes(doc).expect("the document loads");
+        sprite_inputs::documents::load_document_with_bytes(doc).expect("the document loads");
     let name = doc
         .file_stem()
         .map(|s| s.to_string_lossy().to_ascii_lowercase())
@@ -173,8 +173,10 @@ pub fn catalog_of(doc: &Path) -> Catalog {
     };
     let layers = match (beside(weapon_layer_of(&name)), beside(LayerSet::Eff1)) {
         (Some(weapon), Some(effect)) => Some(UnitLayers {
-            weapon: sprite_data::load_layer_document(&weapon).expect("the weapon layer"),
-            effect: sprite_data::load_layer_document(&effect).expect("the effect layer"),
+            weapon: sprite_inputs::documents::load_layer_document(&weapon)
+                .expect("the weapon layer"),
+            effect: sprite_inputs::documents::load_layer_document(&effect)
+                .expect("the effect layer"),
             origin: "beside the document".to_owned(),
         }),
         _ => None,

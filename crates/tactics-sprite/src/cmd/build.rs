@@ -206,7 +206,7 @@ pub fn run(args: &Args) -> Outcome {
         ));
     }
     let profile = match (&args.profile, args.kind) {
-        (Some(path), _) => Profile::load(path)?,
+        (Some(path), _) => sprite_inputs::documents::load_profile(path)?,
         (None, Some(BuildTarget::Layer(layer))) => {
             let (shp, seq) = layer.files();
             let pair = inputs(args, shp, seq, FileFormat::WeaponShp)?;

@@ -129,7 +129,7 @@ struct Sides {
 /// A unit document: the profile first, then its files and the build, then the document.
 fn unit_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
     let profile = match (&args.profile, args.kind) {
-        (Some(path), _) => Profile::load(path)?,
+        (Some(path), _) => sprite_inputs::documents::load_profile(path)?,
         (None, Some(BuildTarget::Unit(kind))) => kind.load(),
         (None, _) => Profile::type1(),
     };

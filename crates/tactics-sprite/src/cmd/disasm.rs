@@ -118,7 +118,7 @@ pub fn naming_profile(
         return Ok(Some(match UnitKind::find(given) {
             Some(kind) => (kind.load(), format!("the {} profile", kind.name)),
             None => (
-                Profile::load(Path::new(given))?,
+                sprite_inputs::documents::load_profile(Path::new(given))?,
                 format!("the profile {given}"),
             ),
         }));

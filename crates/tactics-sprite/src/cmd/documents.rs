@@ -67,7 +67,7 @@ impl<'a> DocumentFile<'a> {
     pub fn read(path: &'a Path) -> Self {
         Self {
             path,
-            read: sprite_data::load::read_document_bytes(path),
+            read: sprite_inputs::documents::read_document_bytes(path),
         }
     }
 

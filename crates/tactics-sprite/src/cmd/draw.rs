@@ -131,7 +131,7 @@ pub fn run(args: &Args) -> Outcome {
         }
     };
     let request = draw_request(args, view);
-    let doc = sprite_data::load_document(&args.data)?;
+    let doc = sprite_inputs::documents::load_document(&args.data)?;
     let refused = |error| refusal(error, &args.data);
     let resolved = request.resolve(&doc).map_err(refused)?;
     let drawn = if resolved.weapon().is_some() {

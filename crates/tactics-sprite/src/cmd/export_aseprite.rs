@@ -71,7 +71,7 @@ pub fn run(args: &Args) -> Outcome {
             format!("--name {name:?} must be a plain file name"),
         ));
     }
-    let doc = sprite_data::load_document(&args.input.data)?;
+    let doc = sprite_inputs::documents::load_document(&args.input.data)?;
     let sheets = args.input.load(&doc)?;
     let renderer = args.input.renderer(&doc, &sheets)?;
     let shown_data = args.input.data.display().to_string();

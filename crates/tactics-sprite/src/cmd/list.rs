@@ -45,7 +45,7 @@ pub fn run(args: &Args) -> Outcome {
 /// # Errors
 /// As [`run`].
 pub fn print_listing(data: &Path, json: bool) -> Outcome {
-    let doc = sprite_data::load_document(data)?;
+    let doc = sprite_inputs::documents::load_document(data)?;
     let listing = Listing::of(&doc);
     let text = if json {
         let mut text = serde_json::to_string_pretty(&listing).map_err(anyhow::Error::new)?;

@@ -165,7 +165,7 @@ pub fn run(args: &Args) -> Outcome {
     }
     let mut request = request_of(args).map_err(usage)?;
     request.check().map_err(|fault| refused(&fault))?;
-    let doc = sprite_data::load_document(&args.input.data)?;
+    let doc = sprite_inputs::documents::load_document(&args.input.data)?;
     // The request, checked against the document before any sheet is read.
     request.against(&doc).map_err(|fault| refused(&fault))?;
     let sheets = args.input.load(&doc)?;
