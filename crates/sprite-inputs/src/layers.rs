@@ -26,10 +26,10 @@ pub fn weapon_layer_of(kind: &str) -> LayerSet {
 /// with the human kinds' stage, as `cargo xtask build-data --all` and `build --kind wep1` do.
 ///
 /// # Errors
-/// A file that is missing (`no WEP1.SHP in DIR`, in the context of the layer set) or
+/// A file that is missing ([`Originals::missing`], in the context of the layer set) or
 /// unreadable, or [`build_layer`]'s errors; each message names the file.
 pub fn build_layer_from(originals: &Originals, kind: LayerSet) -> Result<LayerDocument> {
-    let read = |name: &str| originals.read(name).map_err(|e| e.in_context(kind));
+    let read = |name: &str| originals.require(name).map_err(|e| e.in_context(kind));
     let (shp, seq) = kind.files();
     let (shp_file, seq_file) = (read(shp)?, read(seq)?);
     Ok(build_layer(

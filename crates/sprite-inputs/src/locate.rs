@@ -1,17 +1,24 @@
-//! Where the game's files come from, and finding one there: [`Originals`] is a list of places,
-//! each a folder of loose files (under their disc names or the remaster's) or the user's own disc
-//! image (its `BATTLE` folder), and [`Originals::locate`] finds a file by any form of its name
-//! ([`GameName`]) in them, a later place before an earlier one, so that a mod or a remaster folder
-//! layered over the game files wins where it has a file, as the remaster's mod loader lets the
-//! last mod win. A folder given is also searched below for the folders the loader reads
-//! ([`Originals::from_folders`]: `fftpack/unit/` and `system/ffto/g2d/` at any depth, as in a
-//! mod or an unpacked remaster install). Every tool that takes `--originals DIR` or `--disc
-//! IMAGE` holds one ([`find_originals`] chooses it from the flags and the environment, with one
-//! set of messages), and finds each file through it: the kinds' SHP and SEQ, the sheets,
-//! `WEP.SPR`. A file a command names by a flag or an argument (`--sheet RAMUZA.SPR`, `disasm
-//! TYPE1.SEQ`) is read through [`GameFiles`]: from the places (the image, or the `--originals`
-//! folders layered) when they hold it, else from disk; and a file of a disc image is found by
-//! [`find_on_disc`], which `disc extract` and `disc patch` ask too.
+//! Where the game's files come from, and finding one there. Four names, each for one thing:
+//!
+//! - [`Place`]: one place files are read from, a folder of loose files (under their disc names
+//!   or the remaster's, any case) or the user's own disc image (its `BATTLE` folder); plain data.
+//! - [`Originals`]: where the game's files come from, the one thing every tool reads them
+//!   through: places layered, a later one before an earlier one, so that a mod or a remaster
+//!   folder layered over the game files wins where it has a file, as the remaster's mod loader
+//!   lets the last mod win (a folder given is also searched below for the folders the loader
+//!   reads, `fftpack/unit/` and `system/ffto/g2d/` at any depth: [`Originals::from_folders`]).
+//!   [`Originals::locate`] finds a file by any form of its name ([`GameName`]), and
+//!   [`Originals::require`] says one missing file in one message; a file a command names by a
+//!   path ([`Originals::read`]: `--sheet RAMUZA.SPR`, `disasm TYPE1.SEQ`) is read from the
+//!   places when they hold it, else from the disk, which is all there is with no place.
+//! - [`OriginalsRequest`]: which originals a front end asks for (a disc image, folders, a
+//!   default folder), resolved with the environment by [`find_originals`], with one set of
+//!   messages.
+//! - [`Chosen`]: how the originals a request found were chosen, for the line that says so.
+//!
+//! The command line spells a request as its flags (`GameFileArgs`, `--disc IMAGE`, `--originals
+//! DIR`); a file of a disc image is found by [`find_on_disc`], which `disc extract` and `disc
+//! patch` ask too.
 
 use std::path::{Path, PathBuf};
 
@@ -27,7 +34,7 @@ use crate::retail::ORIGINALS_VAR;
 /// SHP is at most 0x2080A bytes), and a record that claims more is refused before it is read.
 pub const MAX_DISC_FILE_BYTES: u64 = 4 << 20;
 
-/// One place game files are read from.
+/// One place game files are read from: plain data, read through [`Originals`].
 #[derive(Debug)]
 pub enum Place {
     /// A folder of loose files, under their disc names or the remaster's, in any case.
@@ -44,90 +51,12 @@ impl Place {
     pub fn open_disc(path: &Path) -> Result<Place> {
         Ok(Place::Disc(Box::new(Disc::open(path)?)))
     }
-
-    /// For a line saying where the files come from: the folder, or the image and its form.
-    pub fn describe(&self) -> String {
-        match self {
-            Place::Folder(dir) => dir.display().to_string(),
-            Place::Disc(disc) => format!("{} ({})", disc.image(), disc.describe()),
-        }
-    }
-
-    /// Where a missing file was looked for: the folder, or `the BATTLE folder of IMAGE`.
-    pub fn looked_in(&self) -> String {
-        match self {
-            Place::Folder(dir) => dir.display().to_string(),
-            Place::Disc(disc) => format!("the {DISC_FOLDER} folder of {}", disc.image()),
-        }
-    }
-
-    /// Where `name` is looked for here, for a message: `DIR/NAME`, or `IMAGE:BATTLE/NAME`.
-    pub fn location_of(&self, name: &str) -> String {
-        match self {
-            Place::Folder(dir) => dir.join(name).display().to_string(),
-            Place::Disc(disc) => format!("{}:{}", disc.image(), GameName::parse(name).disc_path()),
-        }
-    }
-
-    /// What to say when `name` is not here: `DIR: no TYPE1.SHP (or battle_type1_shp.bin) in this
-    /// folder`, or `IMAGE: no BATTLE/TYPE1.SHP in the image`.
-    pub fn missing(&self, name: &str) -> String {
-        match self {
-            Place::Folder(dir) => not_in_folder(dir, name),
-            Place::Disc(disc) => format!(
-                "{}: no {} in the image",
-                disc.image(),
-                GameName::parse(name).disc_path()
-            ),
-        }
-    }
-
-    /// Whether the file is here (a disc whose directory cannot be read has none).
-    pub fn contains(&self, name: &str) -> bool {
-        match self {
-            Place::Folder(dir) => find_in_folder(dir, name).is_some(),
-            Place::Disc(disc) => find_on_disc(disc, name).is_ok_and(|e| !e.directory),
-        }
-    }
-
-    /// The file `name` (any form), read whole, `Ok(None)` when it is not here. Its name in
-    /// messages is its path, or `IMAGE:BATTLE/TYPE1.SHP`.
-    ///
-    /// # Errors
-    /// A file that is here but cannot be read (in the context of its path; for a disc, the
-    /// image's error with its sector and byte), or one on a disc over [`MAX_DISC_FILE_BYTES`].
-    pub fn locate(&self, name: &str) -> Result<Option<InputFile>> {
-        match self {
-            Place::Folder(dir) => match find_in_folder(dir, name) {
-                Some(path) => Ok(Some(InputFile::read(&path)?)),
-                None => Ok(None),
-            },
-            Place::Disc(disc) => {
-                let path = GameName::parse(name).disc_path();
-                let entry = match find_on_disc(disc, name) {
-                    Ok(entry) if !entry.directory => entry,
-                    Ok(_) => return Ok(None),
-                    Err(error)
-                        if matches!(error.kind(), disc_image::ErrorKind::NotFound { .. }) =>
-                    {
-                        return Ok(None);
-                    }
-                    Err(error) => return Err(Error::from(error).in_context(&path)),
-                };
-                let bytes = disc
-                    .read(&entry, MAX_DISC_FILE_BYTES)
-                    .map_err(|error| Error::from(error).in_context(&entry.path))?;
-                Ok(Some(InputFile {
-                    name: format!("{}:{}", disc.image(), entry.path),
-                    bytes,
-                }))
-            }
-        }
-    }
 }
 
-/// Where the original files are read from: places, the later before the earlier.
-#[derive(Debug)]
+/// Where the game's files are read from: places, the later before the earlier; and for a file a
+/// command names by its path ([`Originals::read`]), the disk after them. With no place, the disk
+/// alone.
+#[derive(Debug, Default)]
 pub struct Originals {
     places: Vec<Place>,
     /// The remaster's HD sheet folders found below the folders given, in the same order.
@@ -143,10 +72,15 @@ impl Originals {
         }
     }
 
+    /// No place: a file a command names is read from the disk.
+    pub fn disk() -> Originals {
+        Originals::default()
+    }
+
     /// The files of these folders, a later folder's before an earlier one's; each folder is
     /// itself a place, followed by every `fftpack/unit/` below it (a mod's, a folder of mods',
     /// an unpacked remaster install's), layered as [`find_loader_folders`] orders them, so that
-    /// `--originals GAME --originals MOD` reads the mod's files where it has them.
+    /// the game's folder then a mod's reads the mod's files where it has them.
     ///
     /// # Errors
     /// A folder that cannot be walked ([`find_loader_folders`]: more entries than a walk reads,
@@ -161,6 +95,18 @@ impl Originals {
             hd_folders.extend(found.hd);
         }
         Ok(Originals { places, hd_folders })
+    }
+
+    /// The files of the disc image `image` when one is given, else of the folders given
+    /// (layered: [`Originals::from_folders`]; each must exist), else the disk alone.
+    ///
+    /// # Errors
+    /// An image that does not open, a folder that is not there or cannot be walked.
+    pub fn given(image: Option<&Path>, folders: &[PathBuf]) -> Result<Originals> {
+        if let Some(image) = image {
+            return Originals::disc(image);
+        }
+        Ok(originals_folders(folders)?.unwrap_or_default())
     }
 
     /// These places but the folders at or below `dir` (a mod's own, when its files are not the
@@ -210,6 +156,11 @@ impl Originals {
         &self.places
     }
 
+    /// These, when there is a place; `None` for the disk alone.
+    pub fn if_any(&self) -> Option<&Originals> {
+        (!self.places.is_empty()).then_some(self)
+    }
+
     /// Whether these are a disc image's files (the last place, which is looked in first).
     pub fn is_disc(&self) -> bool {
         matches!(self.places.last(), Some(Place::Disc(_)))
@@ -219,57 +170,79 @@ impl Originals {
         self.places.iter().rev()
     }
 
-    /// For a line saying where the files come from.
+    /// For a line saying where the files come from: each place, the folder or the image and its
+    /// form.
     pub fn describe(&self) -> String {
-        self.each(Place::describe)
+        self.each(|place| match place {
+            Place::Folder(dir) => dir.display().to_string(),
+            Place::Disc(disc) => format!("{} ({})", disc.image(), disc.describe()),
+        })
     }
 
-    /// Where a missing file was looked for, every place.
+    /// Where a missing file was looked for, every place: the folder, or `the BATTLE folder of
+    /// IMAGE`.
     pub fn looked_in(&self) -> String {
-        self.each(Place::looked_in)
+        self.each(|place| match place {
+            Place::Folder(dir) => dir.display().to_string(),
+            Place::Disc(disc) => format!("the {DISC_FOLDER} folder of {}", disc.image()),
+        })
     }
 
-    /// Where `name` is looked for, for a message (the place looked in first).
+    /// Where `name` is looked for first, for a message: `DIR/NAME`, or `IMAGE:BATTLE/NAME`.
     pub fn location_of(&self, name: &str) -> String {
-        self.searched()
-            .next()
-            .map_or_else(|| name.to_owned(), |place| place.location_of(name))
+        match self.searched().next() {
+            None => name.to_owned(),
+            Some(Place::Folder(dir)) => dir.join(name).display().to_string(),
+            Some(Place::Disc(disc)) => {
+                format!("{}:{}", disc.image(), GameName::parse(name).disc_path())
+            }
+        }
     }
 
-    /// What to say when [`Originals::locate`] finds nothing: [`Place::missing`] of the place
-    /// looked in first.
+    /// What to say when [`Originals::locate`] finds `name` nowhere, of the place looked in first:
+    /// `DIR: no TYPE1.SHP (or battle_type1_shp.bin) in this folder`, or `IMAGE: no
+    /// BATTLE/TYPE1.SHP in the image`.
     pub fn missing(&self, name: &str) -> String {
-        self.searched()
-            .next()
-            .map_or_else(|| format!("no {name}"), |place| place.missing(name))
+        match self.searched().next() {
+            None => format!("no {name}"),
+            Some(Place::Folder(dir)) => not_in_folder(dir, name),
+            Some(Place::Disc(disc)) => format!(
+                "{}: no {} in the image",
+                disc.image(),
+                GameName::parse(name).disc_path()
+            ),
+        }
     }
 
-    /// Whether the file is in any place.
+    /// Whether the file is in any place (a disc whose directory cannot be read has none).
     pub fn contains(&self, name: &str) -> bool {
-        self.searched().any(|place| place.contains(name))
+        self.searched().any(|place| match place {
+            Place::Folder(dir) => find_in_folder(dir, name).is_some(),
+            Place::Disc(disc) => find_on_disc(disc, name).is_ok_and(|e| !e.directory),
+        })
     }
 
     /// The file `name` (any form of it, [`GameName`]) from the last place that has it, read
-    /// whole; `Ok(None)` when none has.
+    /// whole; `Ok(None)` when none has. Its name in messages is its path, or
+    /// `IMAGE:BATTLE/TYPE1.SHP`.
     ///
     /// # Errors
-    /// As [`Place::locate`].
+    /// A file that is there but cannot be read (in the context of its path; for a disc, the
+    /// image's error with its sector and byte), or one on a disc over [`MAX_DISC_FILE_BYTES`].
     pub fn locate(&self, name: &str) -> Result<Option<InputFile>> {
         for place in self.searched() {
-            if let Some(file) = place.locate(name)? {
-                return Ok(Some(file));
+            let found = match place {
+                Place::Folder(dir) => match find_in_folder(dir, name) {
+                    Some(path) => Some(InputFile::read(&path)?),
+                    None => None,
+                },
+                Place::Disc(disc) => read_from_disc(disc, name)?,
+            };
+            if found.is_some() {
+                return Ok(found);
             }
         }
         Ok(None)
-    }
-
-    /// [`Originals::locate`], with a missing file an error: `no NAME in PLACE`.
-    ///
-    /// # Errors
-    /// As [`Originals::locate`], and a missing file.
-    pub fn read(&self, name: &str) -> Result<InputFile> {
-        self.locate(name)?
-            .ok_or_else(|| Error::not_found(format!("no {name} in {}", self.looked_in())))
     }
 
     /// [`Originals::locate`], with a missing file an error: [`Originals::missing`].
@@ -281,9 +254,81 @@ impl Originals {
             .ok_or_else(|| Error::not_found(self.missing(name)))
     }
 
+    /// The file a command names (`disasm TYPE1.SEQ`, `--sheet RAMUZA.SPR`, the two files of
+    /// `diff`), read whole and named for messages (its path, or `IMAGE:BATTLE/RAMUZA.SPR`): from
+    /// the places when one holds it, else from the disk.
+    ///
+    /// On disk, a path that is not there is looked for under the other form of its name in its
+    /// folder, in any case (`RAMUZA.SPR` finds `battle_ramuza_spr.bin`). With places, a name they
+    /// hold is theirs, so that a file the image has is never taken from a file of that name in
+    /// the working folder (one command draws the same picture wherever it is typed); a name they
+    /// do not hold is a path on disk (an edited `walk.seq.txt`, a fan-made `crono1.png`).
+    ///
+    /// # Errors
+    /// A file that cannot be read, or is neither in the places nor on disk.
+    pub fn read(&self, path: &Path) -> Result<InputFile> {
+        if self.places.is_empty() {
+            return read_from_disk(path);
+        }
+        let name = path.to_string_lossy();
+        if let Some(found) = self.locate(&name)? {
+            return Ok(found);
+        }
+        if on_disk(path).is_some() {
+            return read_from_disk(path);
+        }
+        Err(Error::not_found(format!(
+            "{}, and no {} on disk",
+            self.missing(&name),
+            path.display()
+        )))
+    }
+
+    /// The file a document names (its SP2) beside `sheet`, read, if it is there; and where it
+    /// was looked for. On disk: its name as written or the other naming, in the sheet's folder;
+    /// in the places: in the folder `sheet` names, else the BATTLE folder.
+    ///
+    /// # Errors
+    /// A file that is there but cannot be read.
+    pub fn beside(&self, sheet: &Path, file: &str) -> Result<(Option<InputFile>, Vec<String>)> {
+        if self.places.is_empty() {
+            let (found, looked) = beside(sheet, file)?;
+            return Ok((
+                found,
+                looked.iter().map(|p| p.display().to_string()).collect(),
+            ));
+        }
+        let sheet = sheet.to_string_lossy();
+        let name = match sheet.rsplit_once('/') {
+            Some((folder, _)) => format!("{folder}/{file}"),
+            None => file.to_owned(),
+        };
+        Ok((self.locate(&name)?, vec![self.location_of(&name)]))
+    }
+
     fn each(&self, line: impl Fn(&Place) -> String) -> String {
         self.places.iter().map(line).collect::<Vec<_>>().join(" + ")
     }
+}
+
+/// The file `name` of a disc image's, read whole; `Ok(None)` when it is not there.
+fn read_from_disc(disc: &Disc, name: &str) -> Result<Option<InputFile>> {
+    let path = GameName::parse(name).disc_path();
+    let entry = match find_on_disc(disc, name) {
+        Ok(entry) if !entry.directory => entry,
+        Ok(_) => return Ok(None),
+        Err(error) if matches!(error.kind(), disc_image::ErrorKind::NotFound { .. }) => {
+            return Ok(None);
+        }
+        Err(error) => return Err(Error::from(error).in_context(&path)),
+    };
+    let bytes = disc
+        .read(&entry, MAX_DISC_FILE_BYTES)
+        .map_err(|error| Error::from(error).in_context(&entry.path))?;
+    Ok(Some(InputFile {
+        name: format!("{}:{}", disc.image(), entry.path),
+        bytes,
+    }))
 }
 
 /// The entry of `disc` that `name` names, in any form ([`GameName::disc_path`]: `RAMUZA.SPR`,
@@ -294,98 +339,6 @@ impl Originals {
 /// The image's own: not found (naming the path looked for), or a directory that cannot be read.
 pub fn find_on_disc(disc: &Disc, name: &str) -> std::result::Result<Entry, disc_image::Error> {
     disc.find(&GameName::parse(name).disc_path())
-}
-
-/// Where the files a command names are read from (`disasm TYPE1.SEQ`, `--sheet RAMUZA.SPR`, the
-/// two files of `diff`): paths on disk, or with `--disc` or `--originals` the places first.
-///
-/// On disk, a path that is not there is looked for under the other form of its name in its
-/// folder, in any case (`RAMUZA.SPR` finds `battle_ramuza_spr.bin`). With places, a name they
-/// hold is theirs, so that a file the image has is never taken from a file of that name in the
-/// working folder (one command draws the same picture wherever it is typed); a name they do not
-/// hold is a path on disk (an edited `walk.seq.txt`, a fan-made `crono1.png`).
-#[derive(Debug)]
-pub enum GameFiles {
-    Disk,
-    Places(Originals),
-}
-
-impl GameFiles {
-    /// The files of the disc image `image` when one is given, else of the disk.
-    ///
-    /// # Errors
-    /// An image that does not open.
-    pub fn of(image: Option<&Path>) -> Result<GameFiles> {
-        GameFiles::given(image, &[])
-    }
-
-    /// The files of the disc image `image` when one is given, else of the `--originals` folders
-    /// `folders` (layered: [`Originals::from_folders`]) when there are any, else of the disk.
-    ///
-    /// # Errors
-    /// An image that does not open, a folder that is not there or cannot be walked.
-    pub fn given(image: Option<&Path>, folders: &[PathBuf]) -> Result<GameFiles> {
-        if let Some(image) = image {
-            return Ok(GameFiles::Places(Originals::disc(image)?));
-        }
-        Ok(match originals_folders(folders)? {
-            Some(originals) => GameFiles::Places(originals),
-            None => GameFiles::Disk,
-        })
-    }
-
-    /// The places, when there are any.
-    pub fn places(&self) -> Option<&Originals> {
-        match self {
-            GameFiles::Disk => None,
-            GameFiles::Places(originals) => Some(originals),
-        }
-    }
-
-    /// The file `path` names, read whole and named for messages (its path, or
-    /// `IMAGE:BATTLE/RAMUZA.SPR`).
-    ///
-    /// # Errors
-    /// A file that cannot be read, or is neither in the places nor on disk.
-    pub fn read(&self, path: &Path) -> Result<InputFile> {
-        let Self::Places(originals) = self else {
-            return read_from_disk(path);
-        };
-        let name = path.to_string_lossy();
-        if let Some(found) = originals.locate(&name)? {
-            return Ok(found);
-        }
-        if on_disk(path).is_some() {
-            return read_from_disk(path);
-        }
-        Err(Error::not_found(format!(
-            "{}, and no {} on disk",
-            originals.missing(&name),
-            path.display()
-        )))
-    }
-
-    /// The file a document names (its SP2) beside `sheet`, read, if it is there; and where it
-    /// was looked for. On disk: its name as written or the other naming, in the sheet's folder;
-    /// in an image: in the folder `sheet` names, else the BATTLE folder.
-    ///
-    /// # Errors
-    /// A file that is there but cannot be read.
-    pub fn beside(&self, sheet: &Path, file: &str) -> Result<(Option<InputFile>, Vec<String>)> {
-        let Self::Places(originals) = self else {
-            let (found, looked) = beside(sheet, file)?;
-            return Ok((
-                found,
-                looked.iter().map(|p| p.display().to_string()).collect(),
-            ));
-        };
-        let sheet = sheet.to_string_lossy();
-        let name = match sheet.rsplit_once('/') {
-            Some((folder, _)) => format!("{folder}/{file}"),
-            None => file.to_owned(),
-        };
-        Ok((originals.locate(&name)?, vec![originals.location_of(&name)]))
-    }
 }
 
 /// The file on disk `path` names: itself, else the other form of its name in its folder (any

@@ -1,6 +1,6 @@
 //! The pictures a document is drawn from, found and read: a unit's sheet and the SP2 its MON
-//! sequences draw from, from the disk or a disc image ([`GameFiles`], [`load_sheets`]); the
-//! sheets a server draws each kind from ([`Sheet`], [`find_sheets`]); the weapons sheet
+//! sequences draw from, from the disk, a disc image or folders ([`Originals`], [`load_sheets`]);
+//! the sheets a server draws each kind from ([`Sheet`], [`find_sheets`]); the weapons sheet
 //! `WEP.SPR` ([`WeaponSheet`]); and a SAS set's PNG sheet ([`SasSheet`]). A unit's sheet may be
 //! the remaster's HD pair, given by either of its files (read by [`crate::hd`]).
 
@@ -20,7 +20,7 @@ use sprite_render::{Image, RenderError};
 
 use crate::error::{Error, Result};
 use crate::hd::{HdPairFiles, HdPalettes, is_hd_input};
-use crate::locate::{self, GameFiles, Originals};
+use crate::locate::{self, Originals};
 use crate::names::hd::tex_number;
 use crate::read::{InputFile, read_container};
 use crate::sniff::not_a_sprite_file;
@@ -34,7 +34,7 @@ pub struct Sheets {
     /// Where an SP2 was looked for, when none was given or found (for the error that needs it).
     pub sp2_looked_for: Vec<String>,
     /// Where the sheets were read from, and the weapons sheet is read from.
-    pub files: GameFiles,
+    pub files: Originals,
     /// The sheet's name in messages.
     pub sheet_name: String,
     /// The given SP2's name in messages.
@@ -59,7 +59,7 @@ pub struct SheetRequest<'a> {
 /// # Errors
 /// A sheet that cannot be read or is not a sheet (said as what it is), a palette it does not
 /// have, `--palette` for a PNG.
-pub fn load_sheets(files: GameFiles, request: SheetRequest, doc: &Document) -> Result<Sheets> {
+pub fn load_sheets(files: Originals, request: SheetRequest, doc: &Document) -> Result<Sheets> {
     let file_name = request
         .sheet
         .file_name()
@@ -67,8 +67,8 @@ pub fn load_sheets(files: GameFiles, request: SheetRequest, doc: &Document) -> R
         .unwrap_or_default();
     // A tex file is never in a PlayStation disc image nor under `fftpack/unit/`: with --disc
     // or --originals it is read from those folders' `system/ffto/g2d/`, else from the disk.
-    let hd_path = match (&files, tex_number(&file_name)) {
-        (GameFiles::Places(originals), Some(_)) => Some(
+    let hd_path = match (files.if_any(), tex_number(&file_name)) {
+        (Some(originals), Some(_)) => Some(
             originals
                 .hd_folders()
                 .find_map(|dir| locate::find_in_folder(dir, &file_name))
@@ -141,7 +141,7 @@ pub fn load_sheets(files: GameFiles, request: SheetRequest, doc: &Document) -> R
 /// # Errors
 /// As [`HdPairFiles::beside`] and [`HdPalettes::find`]; `--sp2` with an HD sheet.
 fn load_hd_sheets(
-    files: GameFiles,
+    files: Originals,
     request: SheetRequest,
     path: &Path,
     given: InputFile,
@@ -159,7 +159,7 @@ fn load_hd_sheets(
         Some(path) => Some(files.read(path)?),
         None => None,
     };
-    let originals = files.places();
+    let originals = files.if_any();
     let folder = path.parent().unwrap_or(Path::new(""));
     let palettes = HdPalettes::find(&pair, folder, palettes_given, originals)?;
     let sheet = pair.sheet(&palettes, request.palette)?;

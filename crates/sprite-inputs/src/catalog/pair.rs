@@ -20,7 +20,7 @@ use super::{ServedUnit, unit_layers};
 use crate::build::build_files;
 use crate::error::{Error, Result};
 use crate::layers::{build_layer_from, weapon_layer_of};
-use crate::locate::{GameFiles, Originals};
+use crate::locate::Originals;
 use crate::read::InputFile;
 use crate::sheets::{Sheet, find_sheets};
 use crate::sniff::wrong_kind;
@@ -59,7 +59,7 @@ struct Read {
 /// assembling it when it is a text form (its first problem at its line and
 /// column, in the context of the file), and refuses a file of another kind than `wanted`.
 fn read(path: &Path, wanted: FileFormat, flag: &str) -> Result<Read> {
-    let file = GameFiles::Disk.read(path)?;
+    let file = Originals::disk().read(path)?;
     let read = if text::detect(&file.bytes).is_some() || looks_like_text(&file.bytes) {
         let assembly =
             text::assemble_bytes(&file.bytes).map_err(|e| Error::from(e).in_context(&file.name))?;
@@ -133,7 +133,7 @@ fn profile_of(request: &PairRequest) -> Result<Profile> {
 /// The sheet `path` names (either form of its name): an SPR as it is, a PNG imported as `sheet import` imports it (its
 /// spPl chunk, else its height, says the layout).
 fn given_sheet(path: &Path) -> Result<Sheet> {
-    let file = GameFiles::Disk.read(path)?;
+    let file = Originals::disk().read(path)?;
     if !file.bytes.starts_with(&PNG_SIGNATURE) {
         return Sheet::from_file(file);
     }

@@ -69,7 +69,7 @@ fn inputs(
 ) -> anyhow::Result<(SpriteFile, SpriteFile)> {
     let files = args.game.files()?;
     let read = |given: Option<&PathBuf>, name: &str, wanted, other, flags: [&str; 2]| {
-        let (file, flag) = match (given, files.places()) {
+        let (file, flag) = match (given, files.if_any()) {
             (Some(path), _) => (SpriteFile::from_input(files.read(path)?)?, flags[0]),
             (None, Some(originals)) => (SpriteFile::binary(originals.require(name)?), flags[1]),
             (None, None) => {

@@ -332,7 +332,7 @@ fn read_pair(
     };
     let files = args.game.files()?;
     let one = |given: Option<&PathBuf>, name: &str, wanted: FileFormat, flag: &str| {
-        let file = match (given, files.places()) {
+        let file = match (given, files.if_any()) {
             (Some(path), _) => SpriteFile::from_input(files.read(path)?)?,
             (None, Some(originals)) => SpriteFile::binary(originals.require(name)?),
             (None, None) => {

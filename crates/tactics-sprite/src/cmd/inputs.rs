@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use anyhow::anyhow;
 use sprite_data::Document;
 use sprite_inputs::InputFile;
-use sprite_inputs::locate::GameFiles;
+use sprite_inputs::locate::Originals;
 use sprite_inputs::sheets::{SheetRequest, Sheets, load_sheets};
 use sprite_render::{RenderError, RenderFailure, Renderer};
 
@@ -35,8 +35,8 @@ impl GameFileArgs {
     ///
     /// # Errors
     /// An image that does not open, a folder that is not there or cannot be walked.
-    pub fn files(&self) -> sprite_inputs::Result<GameFiles> {
-        GameFiles::given(self.disc.as_deref(), &self.originals)
+    pub fn files(&self) -> sprite_inputs::Result<Originals> {
+        Originals::given(self.disc.as_deref(), &self.originals)
     }
 
     /// The flag that names the places the files come from (`--disc`, `--originals`), if any.
@@ -50,7 +50,7 @@ impl GameFileArgs {
         }
     }
 
-    /// The file `path` names, read whole ([`GameFiles::read`]).
+    /// The file `path` names, read whole ([`Originals::read`]).
     ///
     /// # Errors
     /// An image that does not open, a file that cannot be read or is not there.

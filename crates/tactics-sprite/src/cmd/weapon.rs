@@ -11,7 +11,7 @@ use sprite_data::FrameIndex;
 use sprite_data::layer::{LayerDocument, LayerSet};
 use sprite_data::weapon::{WeaponChoice, choose_weapon};
 use sprite_inputs::layers::load_layer;
-use sprite_inputs::locate::GameFiles;
+use sprite_inputs::locate::Originals;
 use sprite_render::layers::{LayerPalettes, WeaponArt};
 
 /// Draw the unit holding a weapon.
@@ -78,7 +78,7 @@ impl WeaponInput {
     ///
     /// # Errors
     /// A layer document that cannot be found, read or parsed, or a sheet that is not an SPR.
-    pub fn load(&self, data: &Path, files: &GameFiles) -> anyhow::Result<Option<LoadedWeapon>> {
+    pub fn load(&self, data: &Path, files: &Originals) -> anyhow::Result<Option<LoadedWeapon>> {
         let (Some(choice), Some(sheet_path)) = (self.weapon, &self.weapon_sheet) else {
             return Ok(None);
         };
