@@ -11,10 +11,11 @@ use sprite_data::layer::{LayerSet, build_layer};
 use sprite_data::target::{self, BuildTarget};
 use sprite_inputs::build::build_files;
 use sprite_inputs::retail::{Verdict, sha256_hex};
+use sprite_report::findings::{Finding, Ignores, Note, Report};
 
 use super::documents::{AnyDocument, DocumentFile, LoadedDocument};
 use super::inputs::GameFileArgs;
-use super::report::{Finding, Ignores, Note, Report, ReportArgs};
+use super::report::{ReportArgs, print_or_refuse};
 use super::{Outcome, SpriteFile};
 
 /// Check a document against the one the game files give.
@@ -78,10 +79,10 @@ pub struct Args {
 /// Runs the command: exit 0 same, 1 different, 2 when it cannot compare.
 ///
 /// # Errors
-/// As [`Report::print_or_refuse`]: a difference, inputs that cannot be compared, stdout that
+/// As [`print_or_refuse`]: a difference, inputs that cannot be compared, stdout that
 /// cannot be written.
 pub fn run(args: &Args) -> Outcome {
-    Report::print_or_refuse(prepare(args), &args.report)
+    print_or_refuse(prepare(args), &args.report)
 }
 
 fn prepare(args: &Args) -> anyhow::Result<Report> {
@@ -216,13 +217,13 @@ fn report(args: &Args, sides: Sides) -> Report {
         } else {
             report
                 .findings
-                .push(finding(&difference, "theirs", "files"));
+                .push(Finding::of_difference(&difference, "theirs", "files"));
         }
     }
     ignores.finish(&mut report);
     report.notes = not_derived
         .into_iter()
-        .map(|(pattern, list)| note(pattern, &list))
+        .map(|(pattern, list)| Note::of_differences(pattern, &list, "theirs", "files"))
         .collect();
     let bytes = &sides.theirs.bytes;
     if args.bytes {
@@ -250,52 +251,6 @@ fn report(args: &Args, sides: Sides) -> Report {
     }
     report.locate(bytes);
     report
-}
-
-/// A document difference as a report line.
-pub fn finding(difference: &Difference, left: &str, right: &str) -> Finding {
-    Finding {
-        group: match difference.path.top() {
-            "" => "document".to_owned(),
-            top => top.to_owned(),
-        },
-        path: difference.path.clone(),
-        text: difference.describe(left, right),
-        left: difference.left.clone(),
-        right: difference.right.clone(),
-        anchor: Some(anchor(difference)),
-        line: None,
-    }
-}
-
-/// Where a difference is in the left document: its path, or its parent's when only the right
-/// side has the value (its index there means nothing on the left).
-fn anchor(difference: &Difference) -> JsonPath {
-    let mut path = difference.path.clone();
-    if difference.left.is_none() {
-        path.0.pop();
-    }
-    path
-}
-
-/// Differences under one wildcard path, listed once.
-fn note(pattern: String, list: &[Difference]) -> Note {
-    let text = match list {
-        [one] => one.describe("theirs", "files"),
-        [first, ..] => format!(
-            "{pattern}: {} places, such as {}",
-            list.len(),
-            first.describe("theirs", "files")
-        ),
-        [] => pattern.clone(),
-    };
-    Note {
-        pattern,
-        count: list.len(),
-        text,
-        anchor: list.first().map(anchor),
-        line: None,
-    }
 }
 
 /// An input file as the header names it: its path, and its verdict (`type1.seq.txt (text form
