@@ -10,6 +10,7 @@ use sprite_data::compare::{Difference, DocumentFormat, JsonPath, Step, first_byt
 use sprite_data::layer::{LayerSet, build_layer};
 use sprite_data::target::{self, BuildTarget};
 use sprite_inputs::build::build_files;
+use sprite_inputs::pair::{PairFile, Part, Which, read_pair};
 use sprite_inputs::retail::{Verdict, sha256_hex};
 use sprite_report::findings::{Finding, Ignores, Note, Report};
 
@@ -134,7 +135,7 @@ fn unit_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
         (None, Some(BuildTarget::Unit(kind))) => kind.load(),
         (None, _) => Profile::type1(),
     };
-    let (shp, seq) = read_pair(args, &profile.shp, &profile.seq, FileFormat::UnitShp)?;
+    let (shp, seq) = read_pair_of(args, &profile.shp, &profile.seq, FileFormat::UnitShp)?;
     let output = build_files(&shp.file, &seq.file, &profile, None)?;
     let theirs = data.load(Some(DocumentFormat::Unit))?;
     Ok(Sides {
@@ -167,7 +168,7 @@ fn layer_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
         (_, AnyDocument::Unit(_)) => unreachable!("read as a layer document"),
     };
     let (shp_name, seq_name) = set.files();
-    let (shp, seq) = read_pair(args, shp_name, seq_name, FileFormat::WeaponShp)?;
+    let (shp, seq) = read_pair_of(args, shp_name, seq_name, FileFormat::WeaponShp)?;
     // The human kinds' stage places a layer, as `build --kind wep1` and `build-data` do.
     let built = build_layer(
         set,
@@ -265,39 +266,37 @@ fn describe(input: &SpriteFile) -> String {
     }
 }
 
-/// The SHP and SEQ to build from, read: the files `--shp` and `--seq` name (each the file or
-/// its text form, the SHP's of `shp_kind`; with `--disc` or `--originals`, the places' when they
-/// hold it), else `shp_name` and `seq_name` (disc names) found in the `--originals` folders
-/// (layered) or in the BATTLE folder of `--disc`.
-fn read_pair(
+/// The SHP and SEQ to build from, read ([`read_pair`]): the files `--shp` and `--seq` name (each
+/// the file or its text form, the SHP's of `shp_kind`; with `--disc` or `--originals`, the
+/// places' when they hold it), else `shp_name` and `seq_name` (disc names) found in the
+/// `--originals` folders (layered) or in the BATTLE folder of `--disc`.
+fn read_pair_of(
     args: &Args,
     shp_name: &str,
     seq_name: &str,
     shp_kind: FileFormat,
 ) -> anyhow::Result<(SpriteFile, SpriteFile)> {
-    let read = |file: SpriteFile, wanted: FileFormat, flag: &str| -> anyhow::Result<SpriteFile> {
-        if let Some(what) = file.other_text(wanted) {
-            return Err(anyhow!(
+    let accept = |read: &PairFile, which| {
+        let (wanted, flag) = match which {
+            Which::Shp => (shp_kind, "--shp"),
+            Which::Seq => (FileFormat::Seq, "--seq"),
+        };
+        match read.file.other_text(wanted) {
+            Some(what) => Err(anyhow!(
                 "{}: this is {what}, given as {flag}, which wants {}",
-                file.file.name,
+                read.file.file.name,
                 wanted.in_words()
-            ));
+            )),
+            None => Ok(()),
         }
-        Ok(file)
     };
     let files = args.game.files()?;
-    let one = |given: Option<&PathBuf>, name: &str, wanted: FileFormat, flag: &str| {
-        let file = match (given, files.places()) {
-            (Some(path), _) => SpriteFile::from_input(files.read(path)?)?,
-            (None, Some(originals)) => SpriteFile::binary(originals.require(name)?),
-            (None, None) => {
-                return Err(anyhow!("give --shp and --seq, --originals or --disc"));
-            }
-        };
-        read(file, wanted, flag)
-    };
-    Ok((
-        one(args.shp.as_ref(), shp_name, shp_kind, "--shp")?,
-        one(args.seq.as_ref(), seq_name, FileFormat::Seq, "--seq")?,
-    ))
+    let (shp, seq) = read_pair(
+        &files,
+        Part::given_or_named(args.shp.as_deref(), shp_name),
+        Part::given_or_named(args.seq.as_deref(), seq_name),
+        accept,
+    )?
+    .ok_or_else(|| anyhow!("give --shp and --seq, --originals or --disc"))?;
+    Ok((shp.file, seq.file))
 }
