@@ -8,7 +8,8 @@
 //! - ISO 9660 ([`Disc`]): the primary volume descriptor, files by path (any case, `;1`
 //!   optional), a listing with sizes and first sectors, a file's bytes.
 //! - Write-back ([`patch`]): a file replaced within its sectors, EDC and ECC recomputed
-//!   ([`edc_ecc`]), the directory record's size updated, written as a new image atomically.
+//!   ([`edc_ecc`]), the directory record's size updated, written as a new image atomically;
+//!   where the new image goes, and its cue sheet ([`outputs`]).
 //!
 //! Every read is bounded (a directory's size, the entries of a walk, the depth, the volume
 //! descriptors looked at, the bytes of a file read) and every field is checked before it is
@@ -23,6 +24,7 @@ pub mod edc_ecc;
 pub mod error;
 mod iso;
 pub mod master;
+pub mod outputs;
 pub mod patch;
 pub mod sector;
 
@@ -30,5 +32,6 @@ pub use disc::{Disc, Entry};
 pub use edc_ecc::RawKind;
 pub use error::{Error, ErrorKind, ImagePosition};
 pub use master::IsoWriter;
+pub use outputs::{OutputRefusal, PatchOutputs, PatchTarget};
 pub use patch::{Change, Patch, Replacement};
 pub use sector::{SectorForm, cooked_to_raw};

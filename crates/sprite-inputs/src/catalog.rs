@@ -253,6 +253,27 @@ pub struct ServeRequest {
     pub pair: Option<PairRequest>,
 }
 
+impl ServeRequest {
+    /// Every file and folder the request names, in the order of its fields: what a watch
+    /// watches whether or not a load read it.
+    pub fn given_paths(&self) -> Vec<PathBuf> {
+        let mut given: Vec<PathBuf> = Vec::new();
+        given.extend(self.originals.iter().cloned());
+        given.extend(self.disc.iter().cloned());
+        given.extend(self.data.iter().cloned());
+        given.extend(self.sheets.iter().cloned());
+        given.extend(self.weapon_sheet.iter().cloned());
+        given.extend(self.sas.iter().cloned());
+        given.extend(self.sas_sheet.iter().cloned());
+        if let Some(pair) = &self.pair {
+            given.push(pair.shp.clone());
+            given.push(pair.seq.clone());
+            given.extend(pair.sheet.iter().cloned());
+        }
+        given
+    }
+}
+
 /// What a server serves, and what to say about it.
 #[derive(Debug)]
 pub struct Served {
@@ -605,4 +626,48 @@ fn describe_set(served: &ServedSet) -> String {
         set.sprites.len(),
         served.origin
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::{PairRequest, ServeRequest};
+
+    /// Every path field of the request, each once, in the order of the fields: written out by
+    /// hand from the struct, so that a field added to the request and not to the watch fails.
+    #[test]
+    fn the_given_paths_are_every_path_the_request_names() {
+        let p = PathBuf::from;
+        let request = ServeRequest {
+            originals: vec![p("mod"), p("game")],
+            disc: Some(p("game.cue")),
+            data: vec![p("type1.json")],
+            sheets: Some(p("sheets")),
+            weapon_sheet: Some(p("WEP.SPR")),
+            sas: vec![p("a.sas")],
+            sas_sheet: vec![p("a.png")],
+            pair: Some(PairRequest {
+                shp: p("TYPE1.SHP"),
+                seq: p("type1.seq.txt"),
+                sheet: Some(p("ramza.png")),
+                kind: Some("type1".to_owned()),
+            }),
+        };
+        let names = [
+            "mod",
+            "game",
+            "game.cue",
+            "type1.json",
+            "sheets",
+            "WEP.SPR",
+            "a.sas",
+            "a.png",
+            "TYPE1.SHP",
+            "type1.seq.txt",
+            "ramza.png",
+        ];
+        assert_eq!(request.given_paths(), names.map(PathBuf::from));
+        assert!(ServeRequest::default().given_paths().is_empty());
+    }
 }

@@ -11,10 +11,11 @@
 //! halves of two units by the table, a pair without its other half or its SPR, palettes from a
 //! file that is no SPR.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use fft_formats::hd::{HdHalf, HdSheet};
-use sprite_render::sheet::{SheetImage, load_hd_sheet};
+use fft_formats::spr::Spr;
+use sprite_render::sheet::{SheetImage, hd_palettes, load_hd_sheet};
 
 use crate::error::{Error, Result};
 use crate::locate::{self, Originals, find_in_folder};
@@ -270,6 +271,24 @@ impl HdPairFiles {
     }
 }
 
+/// The two files an HD pair written as `out` goes to: `(tex_N.bin, tex_N+1.bin)` beside it, N by
+/// the HD table when it lists `out`'s number (either half may be named), else `out`'s own number
+/// as the upper half. `None` when `out` is not named `tex_<N>` (the remaster loads its files by
+/// that name).
+pub fn pair_written_as(out: &Path) -> Option<(PathBuf, PathBuf)> {
+    let name = out.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    let n = tex_number(name)?;
+    let upper = match unit_of_tex(n) {
+        Some((pair, _)) => pair.upper,
+        None => n,
+    };
+    let folder = out.parent().unwrap_or(Path::new(""));
+    Some((
+        folder.join(tex_file_name(upper)),
+        folder.join(tex_file_name(upper + 1)),
+    ))
+}
+
 /// The SPR an HD pair takes its colours from, read, and how it was found.
 #[derive(Debug, Clone)]
 pub struct HdPalettes {
@@ -279,6 +298,38 @@ pub struct HdPalettes {
 }
 
 impl HdPalettes {
+    /// The palettes of the unit the HD table gives `upper` (the upper half of a pair about to be
+    /// written), from its SPR beside it, when that is there: what a picture in colours is
+    /// matched to when no palettes are given.
+    ///
+    /// # Errors
+    /// An SPR that is there but cannot be read, or is no standard sheet.
+    pub fn beside_written(upper: &Path) -> Result<Option<Spr>> {
+        let name = upper
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        let unit = tex_number(name).and_then(unit_of_tex).map(|(pair, _)| pair);
+        let folder = upper.parent().unwrap_or(Path::new(""));
+        if unit.is_none() || !folder.is_dir() {
+            return Ok(None);
+        }
+        match HdPalettes::find_for(unit, name, folder, None, None) {
+            Ok(found) => Ok(Some(found.decode()?)),
+            Err(_) => Ok(None),
+        }
+    }
+
+    /// The SPR's palettes, decoded for the pair.
+    ///
+    /// # Errors
+    /// A file that is no SPR, or an SPR of another layout than the standard sheet's.
+    pub fn decode(&self) -> Result<Spr> {
+        hd_palettes(&self.file.bytes).map_err(|e| {
+            Error::from(e).in_context(format!("{}: no palettes for an HD pair", self.file.name))
+        })
+    }
+
     /// The palettes of `pair`: `given` when given (`--palettes-from`), else the SPR of the unit
     /// the table gives the pair, under its disc name or the remaster's, in `folder` (the
     /// pair's), then in `originals` (a `--disc` image or `--originals` folders) when given.
@@ -366,6 +417,22 @@ mod tests {
             name: name.to_owned(),
             bytes: vec![0; len],
         }
+    }
+
+    /// The table's pairs, as the test above reads them: 992/993 is mina_m's, 906 h80's lower
+    /// half (so its pair starts at 905); a number the table does not list is taken as an upper
+    /// half.
+    #[test]
+    fn a_pair_is_written_as_the_table_s_two_numbers_beside_the_name_given() {
+        let written = |out: &str| pair_written_as(Path::new(out));
+        let pair = |a: &str, b: &str| Some((PathBuf::from(a), PathBuf::from(b)));
+        assert_eq!(
+            written("out/tex_993.bin"),
+            pair("out/tex_992.bin", "out/tex_993.bin")
+        );
+        assert_eq!(written("tex_906.bin"), pair("tex_905.bin", "tex_906.bin"));
+        assert_eq!(written("tex_7.bin"), pair("tex_7.bin", "tex_8.bin"));
+        assert_eq!(written("out/sheet.bin"), None);
     }
 
     #[test]

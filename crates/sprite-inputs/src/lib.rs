@@ -7,6 +7,7 @@
 //! - [`retail`]: the retail files' digests and the one verdict on a file's bytes;
 //! - [`locate`]: where game files come from (folders, a disc image, layered) and finding one;
 //! - [`documents`]: documents, layer documents and profiles read from files, through the cap;
+//! - [`pair`]: the SHP and SEQ a build reads, read in one place (given by path or found by name);
 //! - [`build`]: the build as the tools run it, with each input's provenance;
 //! - [`layers`]: the weapon and effect layer documents, found beside a document or built;
 //! - [`sas`]: Tactics Ogre's SAS sets, from a file or a container's entries;
@@ -28,6 +29,7 @@ pub mod loader;
 pub mod locate;
 pub mod mod_folder;
 pub mod names;
+pub mod pair;
 pub mod read;
 pub mod retail;
 pub mod sas;

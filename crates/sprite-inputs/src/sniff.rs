@@ -241,18 +241,29 @@ impl SpriteFile {
     /// # Errors
     /// A text form that does not assemble, at its line and column, named by the file's name.
     pub fn from_input(file: InputFile) -> Result<Self> {
+        Ok(Self::assembled(file)?.0)
+    }
+
+    /// As [`SpriteFile::from_input`], with the text form's text and its assembly (the model, and
+    /// the line of each command) kept beside the file when it was one.
+    ///
+    /// # Errors
+    /// As [`SpriteFile::from_input`].
+    pub fn assembled(file: InputFile) -> Result<(Self, Option<TextSource>)> {
         if text::detect(&file.bytes).is_none() && !starts_as_text(&file.bytes) {
-            return Ok(Self::binary(file));
+            return Ok((Self::binary(file), None));
         }
         let assembly =
             text::assemble_bytes(&file.bytes).map_err(|e| Error::from(e).in_context(&file.name))?;
-        Ok(Self {
+        let read = Self {
             text: Some(assembly.model.format()),
             file: InputFile {
                 name: file.name,
-                bytes: assembly.bytes,
+                bytes: assembly.bytes.clone(),
             },
-        })
+        };
+        let text = String::from_utf8_lossy(&file.bytes).into_owned();
+        Ok((read, Some(TextSource { text, assembly })))
     }
 
     /// `the text form of a SEQ file (animation bytecode)` when it was a text form of a format
@@ -272,6 +283,13 @@ impl SpriteFile {
             wrong_kind(&self.file.bytes, wanted)
         }
     }
+}
+
+/// A text form as it was read: its text, and what it assembled to.
+#[derive(Debug, Clone)]
+pub struct TextSource {
+    pub text: String,
+    pub assembly: text::Assembly,
 }
 
 /// Whether `bytes` start as a text form might, though [`text::detect`] finds no format they name

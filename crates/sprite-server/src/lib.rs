@@ -13,6 +13,7 @@
 //! - [`connections`]: the connections accepted, bounded in time and number, and the stop;
 //! - [`live`]: the state served now, replaced whole on a reload (`serve --watch`), and the long
 //!   poll the viewer learns of it by;
+//! - [`reload`]: the thread that loads again what changed on disk and swaps it into [`live`];
 //! - this module: the router, its limits, and [`run`].
 
 pub mod api;
@@ -20,6 +21,7 @@ pub mod connections;
 pub mod error;
 pub mod live;
 pub mod params;
+pub mod reload;
 pub mod viewer;
 
 use std::net::SocketAddr;

@@ -676,3 +676,40 @@ fn a_retail_seq_is_named_by_its_digest_under_any_file_name() {
         "{said}"
     );
 }
+
+/// A pair is read one way by every command (`sprite_inputs::pair`): a JSON document given as
+/// `--shp` is named for what it is by `serve` as by `build`, not assembled as if it were a text
+/// form (which `serve` did, saying the assembler's first complaint at line 1).
+#[test]
+fn a_document_given_as_the_shp_is_named_for_what_it_is_by_serve_as_by_build() {
+    let tmp = TempDir::new("document-as-shp");
+    let [_, seq, profile, document] = demo_files();
+    let out = tmp.path("out.json");
+    let line = format!(
+        "tactics-sprite: {}: this is JSON text (a tactics-sprite-data document?), given as --shp, \
+         which wants a unit SHP file (frames)\n",
+        s(&document)
+    );
+    let build = [
+        "build",
+        "--profile",
+        s(&profile),
+        "--shp",
+        s(&document),
+        "--seq",
+        s(&seq),
+        "-o",
+        s(&out),
+    ];
+    assert_eq!(expect(&run(build), 1), line);
+    let serve = [
+        "serve",
+        "--shp",
+        s(&document),
+        "--seq",
+        s(&seq),
+        "--addr",
+        "127.0.0.1:0",
+    ];
+    assert_eq!(expect(&run(serve), 1), line);
+}

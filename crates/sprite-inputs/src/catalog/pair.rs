@@ -21,9 +21,8 @@ use crate::build::build_files;
 use crate::error::{Error, Result};
 use crate::layers::{build_layer_from, weapon_layer_of};
 use crate::locate::Originals;
-use crate::read::InputFile;
+use crate::pair::{PairFile, Part, Which, read_pair};
 use crate::sheets::{Sheet, find_sheets};
-use crate::sniff::wrong_kind;
 
 /// `serve --shp FILE --seq FILE [--sheet FILE] [--kind NAME]`.
 #[derive(Debug, Clone)]
@@ -48,56 +47,21 @@ pub struct SourceText {
     pub steps: Vec<Vec<usize>>,
 }
 
-/// One file of the pair, read: its bytes (assembled when a text form) and the text form's
-/// model of a SEQ, when it was one.
-struct Read {
-    file: InputFile,
-    text: Option<(String, text::Assembly)>,
-}
-
-/// Reads `path` (as every command reads a game file it names: under either form of its name),
-/// assembling it when it is a text form (its first problem at its line and
-/// column, in the context of the file), and refuses a file of another kind than `wanted`.
-fn read(path: &Path, wanted: FileFormat, flag: &str) -> Result<Read> {
-    let file = Originals::disk().read(path)?;
-    let read = if text::detect(&file.bytes).is_some() || looks_like_text(&file.bytes) {
-        let assembly =
-            text::assemble_bytes(&file.bytes).map_err(|e| Error::from(e).in_context(&file.name))?;
-        if assembly.model.format() != wanted {
-            return Err(Error::file(format!(
-                "{}: this is {}, given as {flag}, which wants {}",
-                file.name,
-                crate::sniff::text_form_in_words(assembly.model.format()),
-                wanted.in_words()
-            )));
-        }
-        let source = String::from_utf8_lossy(&file.bytes).into_owned();
-        Read {
-            file: InputFile {
-                name: file.name,
-                bytes: assembly.bytes.clone(),
-            },
-            text: Some((source, assembly)),
-        }
-    } else {
-        if let Some(what) = wrong_kind(&file.bytes, wanted) {
-            return Err(Error::file(format!(
-                "{}: this is {what}, given as {flag}, which wants {}",
-                file.name,
-                wanted.in_words()
-            )));
-        }
-        Read { file, text: None }
+/// Refuses a file of the pair that is of another kind than its part wants (a text form of
+/// another format, or bytes of another kind), named by its flag.
+fn accept(read: &PairFile, which: Which) -> Result<()> {
+    let (wanted, flag) = match which {
+        Which::Shp => (FileFormat::UnitShp, "--shp"),
+        Which::Seq => (FileFormat::Seq, "--seq"),
     };
-    Ok(read)
-}
-
-/// Whether the bytes are text rather than a sprite file: no NUL in their head (every SEQ and
-/// SHP header has one), so that a text form with a mistyped `.format` line is assembled and its
-/// problem said at its line and column.
-fn looks_like_text(bytes: &[u8]) -> bool {
-    let head = &bytes[..bytes.len().min(4096)];
-    !head.is_empty() && !head.contains(&0)
+    match read.file.wrong_kind(wanted) {
+        Some(what) => Err(Error::file(format!(
+            "{}: this is {what}, given as {flag}, which wants {}",
+            read.file.file.name,
+            wanted.in_words()
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// The profile `kind` names, else the one the SEQ's file name starts with (`type1.seq.txt`,
@@ -162,9 +126,10 @@ fn given_sheet(path: &Path) -> Result<Sheet> {
 /// or does not build; a sheet that is neither an SPR nor a PNG that imports.
 pub fn load_pair(request: &PairRequest, sheets: Option<&Originals>) -> Result<ServedUnit> {
     let profile = profile_of(request)?;
-    let shp = read(&request.shp, FileFormat::UnitShp, "--shp")?;
-    let seq = read(&request.seq, FileFormat::Seq, "--seq")?;
-    let build = build_files(&shp.file, &seq.file, &profile, None)?;
+    let given = (Part::Given(&request.shp), Part::Given(&request.seq));
+    let (shp, seq) = read_pair(&Originals::disk(), given.0, given.1, accept)?
+        .expect("both files are given by path");
+    let build = build_files(&shp.file.file, &seq.file.file, &profile, None)?;
     let document = build.document;
     let (found, sp2) = find_sheets(sheets, &document)?;
     let sheet = match &request.sheet {
@@ -173,16 +138,16 @@ pub fn load_pair(request: &PairRequest, sheets: Option<&Originals>) -> Result<Se
     };
     let name = profile.kind.to_ascii_lowercase();
     let layers = layers_beside(&request.shp, &name)?;
-    let source = seq.text.as_ref().map(|(source, assembly)| SourceText {
-        file: seq.file.name.clone(),
-        text: source.clone(),
-        steps: step_lines(assembly, &document),
+    let source = seq.source.as_ref().map(|source| SourceText {
+        file: seq.file.file.name.clone(),
+        text: source.text.clone(),
+        steps: step_lines(&source.assembly, &document),
     });
-    let form = |read: &Read| {
-        if read.text.is_some() {
-            format!("{} (text)", read.file.name)
+    let form = |read: &PairFile| {
+        if read.source.is_some() {
+            format!("{} (text)", read.file.file.name)
         } else {
-            read.file.name.clone()
+            read.file.file.name.clone()
         }
     };
     Ok(ServedUnit {

@@ -11,6 +11,7 @@ use sprite_data::output::write_atomically;
 use sprite_data::profile::UNIT_KINDS;
 use sprite_data::target::{self, BuildTarget};
 use sprite_inputs::build::build_files;
+use sprite_inputs::pair::{PairFile, Part, Which, read_pair};
 use sprite_inputs::retail::other_retail_file;
 use sprite_inputs::{GameName, InputFile};
 
@@ -57,10 +58,10 @@ fn check_input(
     ))
 }
 
-/// The pair to build: `--shp` and `--seq` (the SHP of `shp_kind`), each the file or its text
-/// form, read as every command reads a game file it names ([`GameFileArgs`]: with `--disc` or
-/// `--originals`, the places' when they hold it); a flag not given, the file `shp_name` or
-/// `seq_name` of those places. Either is refused when it is of another kind.
+/// The pair to build ([`read_pair`]): `--shp` and `--seq` (the SHP of `shp_kind`), each the file
+/// or its text form, read as every command reads a game file it names ([`GameFileArgs`]: with
+/// `--disc` or `--originals`, the places' when they hold it); a flag not given, the file
+/// `shp_name` or `seq_name` of those places. Either is refused when it is of another kind.
 fn inputs(
     args: &Args,
     shp_name: &str,
@@ -68,33 +69,22 @@ fn inputs(
     shp_kind: FileFormat,
 ) -> anyhow::Result<(SpriteFile, SpriteFile)> {
     let files = args.game.files()?;
-    let read = |given: Option<&PathBuf>, name: &str, wanted, other, flags: [&str; 2]| {
-        let (file, flag) = match (given, files.if_any()) {
-            (Some(path), _) => (SpriteFile::from_input(files.read(path)?)?, flags[0]),
-            (None, Some(originals)) => (SpriteFile::binary(originals.require(name)?), flags[1]),
-            (None, None) => {
-                unreachable!("clap requires --shp and --seq without --sas, --disc or --originals")
-            }
+    let accept = |read: &PairFile, which| {
+        let (wanted, other, given, flags) = match which {
+            Which::Shp => (shp_kind, FileFormat::Seq, &args.shp, ["--shp", "the SHP"]),
+            Which::Seq => (FileFormat::Seq, shp_kind, &args.seq, ["--seq", "the SEQ"]),
         };
-        check_input(&file, wanted, other, flag)?;
-        anyhow::Ok(file)
+        let flag = if given.is_some() { flags[0] } else { flags[1] };
+        check_input(&read.file, wanted, other, flag)
     };
-    Ok((
-        read(
-            args.shp.as_ref(),
-            shp_name,
-            shp_kind,
-            FileFormat::Seq,
-            ["--shp", "the SHP"],
-        )?,
-        read(
-            args.seq.as_ref(),
-            seq_name,
-            FileFormat::Seq,
-            shp_kind,
-            ["--seq", "the SEQ"],
-        )?,
-    ))
+    let (shp, seq) = read_pair(
+        &files,
+        Part::given_or_named(args.shp.as_deref(), shp_name),
+        Part::given_or_named(args.seq.as_deref(), seq_name),
+        accept,
+    )?
+    .expect("clap requires --shp and --seq without --sas, --disc or --originals");
+    Ok((shp.file, seq.file))
 }
 
 /// Refuses an input that is the retail file of another kind than the one `which` (the profile or

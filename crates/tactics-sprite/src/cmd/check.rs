@@ -10,11 +10,13 @@ use sprite_data::compare::{Difference, DocumentFormat, JsonPath, Step, first_byt
 use sprite_data::layer::{LayerSet, build_layer};
 use sprite_data::target::{self, BuildTarget};
 use sprite_inputs::build::build_files;
+use sprite_inputs::pair::{PairFile, Part, Which, read_pair};
 use sprite_inputs::retail::{Verdict, sha256_hex};
+use sprite_report::findings::{Finding, Ignores, Note, Report};
 
 use super::documents::{AnyDocument, DocumentFile, LoadedDocument};
 use super::inputs::GameFileArgs;
-use super::report::{Finding, Ignores, Note, Report, ReportArgs};
+use super::report::{ReportArgs, print_or_refuse};
 use super::{Outcome, SpriteFile};
 
 /// Check a document against the one the game files give.
@@ -78,10 +80,10 @@ pub struct Args {
 /// Runs the command: exit 0 same, 1 different, 2 when it cannot compare.
 ///
 /// # Errors
-/// As [`Report::print_or_refuse`]: a difference, inputs that cannot be compared, stdout that
+/// As [`print_or_refuse`]: a difference, inputs that cannot be compared, stdout that
 /// cannot be written.
 pub fn run(args: &Args) -> Outcome {
-    Report::print_or_refuse(prepare(args), &args.report)
+    print_or_refuse(prepare(args), &args.report)
 }
 
 fn prepare(args: &Args) -> anyhow::Result<Report> {
@@ -133,7 +135,7 @@ fn unit_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
         (None, Some(BuildTarget::Unit(kind))) => kind.load(),
         (None, _) => Profile::type1(),
     };
-    let (shp, seq) = read_pair(args, &profile.shp, &profile.seq, FileFormat::UnitShp)?;
+    let (shp, seq) = read_pair_of(args, &profile.shp, &profile.seq, FileFormat::UnitShp)?;
     let output = build_files(&shp.file, &seq.file, &profile, None)?;
     let theirs = data.load(Some(DocumentFormat::Unit))?;
     Ok(Sides {
@@ -166,7 +168,7 @@ fn layer_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
         (_, AnyDocument::Unit(_)) => unreachable!("read as a layer document"),
     };
     let (shp_name, seq_name) = set.files();
-    let (shp, seq) = read_pair(args, shp_name, seq_name, FileFormat::WeaponShp)?;
+    let (shp, seq) = read_pair_of(args, shp_name, seq_name, FileFormat::WeaponShp)?;
     // The human kinds' stage places a layer, as `build --kind wep1` and `build-data` do.
     let built = build_layer(
         set,
@@ -216,13 +218,13 @@ fn report(args: &Args, sides: Sides) -> Report {
         } else {
             report
                 .findings
-                .push(finding(&difference, "theirs", "files"));
+                .push(Finding::of_difference(&difference, "theirs", "files"));
         }
     }
     ignores.finish(&mut report);
     report.notes = not_derived
         .into_iter()
-        .map(|(pattern, list)| note(pattern, &list))
+        .map(|(pattern, list)| Note::of_differences(pattern, &list, "theirs", "files"))
         .collect();
     let bytes = &sides.theirs.bytes;
     if args.bytes {
@@ -252,52 +254,6 @@ fn report(args: &Args, sides: Sides) -> Report {
     report
 }
 
-/// A document difference as a report line.
-pub fn finding(difference: &Difference, left: &str, right: &str) -> Finding {
-    Finding {
-        group: match difference.path.top() {
-            "" => "document".to_owned(),
-            top => top.to_owned(),
-        },
-        path: difference.path.clone(),
-        text: difference.describe(left, right),
-        left: difference.left.clone(),
-        right: difference.right.clone(),
-        anchor: Some(anchor(difference)),
-        line: None,
-    }
-}
-
-/// Where a difference is in the left document: its path, or its parent's when only the right
-/// side has the value (its index there means nothing on the left).
-fn anchor(difference: &Difference) -> JsonPath {
-    let mut path = difference.path.clone();
-    if difference.left.is_none() {
-        path.0.pop();
-    }
-    path
-}
-
-/// Differences under one wildcard path, listed once.
-fn note(pattern: String, list: &[Difference]) -> Note {
-    let text = match list {
-        [one] => one.describe("theirs", "files"),
-        [first, ..] => format!(
-            "{pattern}: {} places, such as {}",
-            list.len(),
-            first.describe("theirs", "files")
-        ),
-        [] => pattern.clone(),
-    };
-    Note {
-        pattern,
-        count: list.len(),
-        text,
-        anchor: list.first().map(anchor),
-        line: None,
-    }
-}
-
 /// An input file as the header names it: its path, and its verdict (`type1.seq.txt (text form
 /// of retail TYPE1.SEQ)` for a text form that assembles to it).
 fn describe(input: &SpriteFile) -> String {
@@ -310,39 +266,37 @@ fn describe(input: &SpriteFile) -> String {
     }
 }
 
-/// The SHP and SEQ to build from, read: the files `--shp` and `--seq` name (each the file or
-/// its text form, the SHP's of `shp_kind`; with `--disc` or `--originals`, the places' when they
-/// hold it), else `shp_name` and `seq_name` (disc names) found in the `--originals` folders
-/// (layered) or in the BATTLE folder of `--disc`.
-fn read_pair(
+/// The SHP and SEQ to build from, read ([`read_pair`]): the files `--shp` and `--seq` name (each
+/// the file or its text form, the SHP's of `shp_kind`; with `--disc` or `--originals`, the
+/// places' when they hold it), else `shp_name` and `seq_name` (disc names) found in the
+/// `--originals` folders (layered) or in the BATTLE folder of `--disc`.
+fn read_pair_of(
     args: &Args,
     shp_name: &str,
     seq_name: &str,
     shp_kind: FileFormat,
 ) -> anyhow::Result<(SpriteFile, SpriteFile)> {
-    let read = |file: SpriteFile, wanted: FileFormat, flag: &str| -> anyhow::Result<SpriteFile> {
-        if let Some(what) = file.other_text(wanted) {
-            return Err(anyhow!(
+    let accept = |read: &PairFile, which| {
+        let (wanted, flag) = match which {
+            Which::Shp => (shp_kind, "--shp"),
+            Which::Seq => (FileFormat::Seq, "--seq"),
+        };
+        match read.file.other_text(wanted) {
+            Some(what) => Err(anyhow!(
                 "{}: this is {what}, given as {flag}, which wants {}",
-                file.file.name,
+                read.file.file.name,
                 wanted.in_words()
-            ));
+            )),
+            None => Ok(()),
         }
-        Ok(file)
     };
     let files = args.game.files()?;
-    let one = |given: Option<&PathBuf>, name: &str, wanted: FileFormat, flag: &str| {
-        let file = match (given, files.if_any()) {
-            (Some(path), _) => SpriteFile::from_input(files.read(path)?)?,
-            (None, Some(originals)) => SpriteFile::binary(originals.require(name)?),
-            (None, None) => {
-                return Err(anyhow!("give --shp and --seq, --originals or --disc"));
-            }
-        };
-        read(file, wanted, flag)
-    };
-    Ok((
-        one(args.shp.as_ref(), shp_name, shp_kind, "--shp")?,
-        one(args.seq.as_ref(), seq_name, FileFormat::Seq, "--seq")?,
-    ))
+    let (shp, seq) = read_pair(
+        &files,
+        Part::given_or_named(args.shp.as_deref(), shp_name),
+        Part::given_or_named(args.seq.as_deref(), seq_name),
+        accept,
+    )?
+    .ok_or_else(|| anyhow!("give --shp and --seq, --originals or --disc"))?;
+    Ok((shp.file, seq.file))
 }

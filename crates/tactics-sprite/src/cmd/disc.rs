@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow, bail};
-use disc_image::{Disc, Entry, Replacement};
+use disc_image::{Disc, Entry, OutputRefusal, PatchTarget, Replacement};
 use sprite_data::output::write_atomically;
 use sprite_inputs::locate::{MAX_DISC_FILE_BYTES, find_on_disc};
 use sprite_inputs::names::DISC_FOLDER;
@@ -229,49 +229,32 @@ fn extract(image: &Path, names: &[String], out: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The data file and the cue (if any) a patch writes.
+/// The data file and the cue (if any) a patch writes ([`Disc::patch_outputs`]), its refusals in
+/// the words of `-o` and `--in-place`.
 fn outputs(
     disc: &Disc,
     out: Option<&Path>,
     in_place: bool,
 ) -> anyhow::Result<(PathBuf, Option<PathBuf>)> {
-    let data = disc
-        .data_file()
-        .ok_or_else(|| anyhow!("{}: no data file", disc.image()))?
-        .to_owned();
-    if in_place {
-        return Ok((data, None));
-    }
-    let out = out.expect("clap requires --out without --in-place");
-    let is_cue = out
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("cue"));
-    let (data_out, cue_out) = match (disc.cue(), is_cue) {
-        (Some(_), true) => (out.with_extension("bin"), Some(out.to_owned())),
-        (Some(cue), false) if cue.files == 1 => (out.to_owned(), Some(out.with_extension("cue"))),
-        (Some(_), false) => (out.to_owned(), None),
-        (None, true) => bail!(
+    let target = if in_place {
+        PatchTarget::InPlace
+    } else {
+        PatchTarget::To(out.expect("clap requires --out without --in-place"))
+    };
+    let shown = || out.map(|o| o.display().to_string()).unwrap_or_default();
+    match disc.patch_outputs(target) {
+        Ok(outputs) => Ok((outputs.data, outputs.cue)),
+        Err(OutputRefusal::NoDataFile) => bail!("{}: no data file", disc.image()),
+        Err(OutputRefusal::CueWithoutCue) => bail!(
             "{}: -o {} names a cue sheet, but the image has none; name the new image file",
             disc.image(),
-            out.display()
+            shown()
         ),
-        (None, false) => (out.to_owned(), None),
-    };
-    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    };
-    if same(&data_out, &data)
-        || disc
-            .cue()
-            .is_some_and(|c| cue_out.as_deref().is_some_and(|o| same(o, &c.path)))
-    {
-        bail!(
+        Err(OutputRefusal::SameAsInput) => bail!(
             "-o {} is the input image; give --in-place to replace it",
-            out.display()
-        );
+            shown()
+        ),
     }
-    Ok((data_out, cue_out))
 }
 
 fn patch(image: &Path, files: &[String], out: Option<&Path>, in_place: bool) -> anyhow::Result<()> {

@@ -14,7 +14,6 @@ pub mod export_aseprite;
 pub mod failure;
 pub mod inputs;
 pub mod inspect;
-pub mod inspection;
 pub mod list;
 pub mod output;
 pub mod remaster_mod;
@@ -44,14 +43,7 @@ pub use sprite_inputs::sniff::{
 pub const LIMITS_HELP: &str =
     "Limits: a document is untrusted input, checked whole and held to the limits on docs/limits.md";
 
-/// A count and its noun, the noun in the plural unless the count is 1: `1 frame`, `2 frames`.
-pub fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("{n} {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
+pub use sprite_report::plural;
 
 /// Reads a count that must be at least 1 (`--columns`, `--hold`, `--timeout-ms`): clap's own
 /// range message would state the type's largest value as the upper bound, which says nothing.

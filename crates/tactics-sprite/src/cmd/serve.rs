@@ -1,6 +1,7 @@
 //! `tactics-sprite serve`: the documents, poses, sheets and renders over HTTP, and a viewer page
 //! (the `sprite-server` crate). This command only says what to serve (the catalog is built by
-//! `sprite_inputs::catalog` from the paths it names) and prints it; the endpoints answer with the
+//! `sprite_inputs::catalog` from the paths it names, reloaded on a change by
+//! `sprite_server::reload`) and prints it; the endpoints answer with the
 //! libraries the other commands call, so that each is byte for byte the command with the same
 //! arguments.
 
@@ -10,9 +11,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use sprite_inputs::catalog::{self, PairRequest, ServeRequest, Served};
-use sprite_inputs::watch::{self, Change, Problem};
-use sprite_server::Live;
+use sprite_inputs::catalog::{self, PairRequest, ServeRequest};
+use sprite_inputs::watch;
+use sprite_server::{Live, reload};
 
 use super::{Failure, Outcome};
 
@@ -167,7 +168,7 @@ pub fn run(args: &Args) -> Outcome {
     );
     let watching = args
         .watch
-        .then(|| start_watching(args, request, &loaded.read, digest, Arc::clone(&live)))
+        .then(|| reload::start(request, &loaded.read, digest, Arc::clone(&live), say))
         .transpose()
         .map_err(|error| anyhow::anyhow!("cannot start watching the files: {error}"))?;
     sprite_server::serve_live(live, &options, |addr, state, limits| {
@@ -190,90 +191,6 @@ pub fn run(args: &Args) -> Outcome {
     })?;
     say("stopped");
     Ok(())
-}
-
-/// The files and folders the flags name, watched whether or not a load read them.
-fn given_paths(args: &Args) -> Vec<PathBuf> {
-    let mut given: Vec<PathBuf> = Vec::new();
-    given.extend(args.originals.iter().cloned());
-    given.extend(args.disc.iter().cloned());
-    given.extend(args.data.iter().cloned());
-    given.extend(args.sheets.iter().cloned());
-    given.extend(args.weapon_sheet.iter().cloned());
-    given.extend(args.sas.iter().cloned());
-    given.extend(args.sas_sheet.iter().cloned());
-    given.extend(args.shp.iter().cloned());
-    given.extend(args.seq.iter().cloned());
-    given.extend(args.sheet.iter().cloned());
-    given
-}
-
-/// Starts the thread that reloads `request` when its files change ([`watch::watch`]) and swaps
-/// each good load into `live`; a reload that serves the same as before (`digest`) is not
-/// announced. Says how many files and folders are watched.
-///
-/// # Errors
-/// The thread cannot be started.
-fn start_watching(
-    args: &Args,
-    request: ServeRequest,
-    first_read: &[PathBuf],
-    digest: String,
-    live: Arc<Live>,
-) -> std::io::Result<usize> {
-    let given = given_paths(args);
-    let first = watch::Baseline::now(&given, first_read);
-    let count = first.watched().paths().len();
-    std::thread::Builder::new()
-        .name("watch".to_owned())
-        .spawn(move || {
-            let mut digest = digest;
-            let load = || watch::load_recorded(|| catalog::load(&request));
-            watch::watch(&given, first, load, |change| {
-                if live.is_stopping() {
-                    return false;
-                }
-                match change {
-                    Change::Loaded(served) => reloaded(&live, served, &mut digest),
-                    Change::Failed(problem) => {
-                        say(&format!(
-                            "reload failed (still serving the last good files): {}",
-                            problem.message
-                        ));
-                        live.fail(problem);
-                    }
-                }
-                true
-            });
-        })?;
-    Ok(count)
-}
-
-/// Serves a reload's `served` from the next request on, unless it serves what is served.
-fn reloaded(live: &Live, served: Served, digest: &mut String) {
-    let now = served.digest();
-    if now == *digest {
-        live.recover();
-        return;
-    }
-    let lines = served.lines();
-    match live.current().succeeding(served.catalog, served.sas) {
-        Ok(state) => {
-            live.replace(state);
-            *digest = now;
-            say(&format!(
-                "reloaded (generation {}): {}",
-                live.status().generation,
-                lines.get(1).map_or("", |l| l.trim())
-            ));
-        }
-        Err(error) => live.fail(Problem {
-            message: error.to_string(),
-            file: None,
-            line: None,
-            column: None,
-        }),
-    }
 }
 
 /// The start-up line on the bounds connections and pictures are held to.

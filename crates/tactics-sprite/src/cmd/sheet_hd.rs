@@ -14,8 +14,7 @@ use anyhow::{Context, anyhow};
 use fft_formats::hd::{HdFiles, HdHalf, HdSheet};
 use fft_formats::spr::Spr;
 use sprite_data::output::write_atomically;
-use sprite_inputs::hd::{HdPairFiles, HdPalettes};
-use sprite_inputs::names::hd::{tex_file_name, tex_number, unit_of_tex};
+use sprite_inputs::hd::{HdPairFiles, HdPalettes, pair_written_as};
 use sprite_inputs::read::InputFile;
 use sprite_render::hd_png::{self, ImportOptions};
 use sprite_render::sheet::hd_palettes;
@@ -49,8 +48,7 @@ fn read_palettes(
     let file = palettes_from.map(InputFile::read).transpose()?;
     let folder = given.parent().unwrap_or(Path::new(""));
     let palettes = HdPalettes::find(pair, folder, file, None)?;
-    let spr = hd_palettes(&palettes.file.bytes)
-        .with_context(|| format!("{}: no palettes for an HD pair", palettes.file.name))?;
+    let spr = palettes.decode()?;
     Ok((spr, format!("{} ({})", palettes.file.name, palettes.how)))
 }
 
@@ -80,55 +78,21 @@ pub fn export(
     Ok(())
 }
 
-/// The two files `out` names: `(tex_N.bin, tex_N+1.bin)` beside it, N by the HD table when it
-/// lists the number (either half may be named), else `out`'s own number as the upper half.
+/// The two files `out` names ([`pair_written_as`]).
 ///
 /// # Errors
 /// An `out` not named `tex_<N>` (a usage error: the remaster loads its files by that name).
 pub fn pair_paths(command: &'static str, out: &Path) -> Result<(PathBuf, PathBuf), Failure> {
-    let name = out.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-    let Some(n) = tex_number(name) else {
-        return Err(Failure::usage(
+    pair_written_as(out).ok_or_else(|| {
+        Failure::usage(
             command,
             format!(
                 "-o {}: an HD pair is written as tex_N.bin and tex_N+1.bin (the names the \
                  remaster loads); name either of them",
                 out.display()
             ),
-        ));
-    };
-    let upper = match unit_of_tex(n) {
-        Some((pair, _)) => pair.upper,
-        None => n,
-    };
-    let folder = out.parent().unwrap_or(Path::new(""));
-    Ok((
-        folder.join(tex_file_name(upper)),
-        folder.join(tex_file_name(upper + 1)),
-    ))
-}
-
-/// The SPR of the unit the HD table gives `upper` (the pair's first file to write), beside it,
-/// when it is there: what a picture in colours is matched to without `--palettes-from`.
-///
-/// # Errors
-/// An SPR that is there but cannot be read, or is no standard sheet.
-fn palettes_beside(upper: &Path) -> anyhow::Result<Option<Spr>> {
-    let name = upper
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or_default();
-    let unit = tex_number(name).and_then(unit_of_tex).map(|(pair, _)| pair);
-    let folder = upper.parent().unwrap_or(Path::new(""));
-    if unit.is_none() || !folder.is_dir() {
-        return Ok(None);
-    }
-    match HdPalettes::find_for(unit, name, folder, None, None) {
-        Ok(found) => Ok(Some(hd_palettes(&found.file.bytes).with_context(|| {
-            format!("{}: no palettes for an HD pair", found.file.name)
-        })?)),
-        Err(_) => Ok(None),
-    }
+        )
+    })
 }
 
 /// Writes `files` to `paths`, each atomically, after both were made.
@@ -170,7 +134,7 @@ pub fn import(args: &PairImport) -> Outcome {
                 )
             })?)
         }
-        None => palettes_beside(&paths.0)?,
+        None => HdPalettes::beside_written(&paths.0)?,
     };
     let like = match args.like {
         Some(path) => Some(HdPairFiles::beside(path, InputFile::read(path)?)?.decode()?),

@@ -3,17 +3,12 @@
 //! half of the remaster's HD sheet with its unit and its agreement with that unit's SPR; as
 //! text or as one JSON object with the same content.
 //!
-//! [`args`] holds the command line, [`crate::cmd::inspection`] the identity every format shares and the two
-//! renderings, and one module per format fills in its header, counts and listing. SAS sets and
+//! [`args`] holds the command line; the reports are `sprite_report::inspect`'s (the identity every
+//! format shares, the two renderings, and one module per format that fills in its header, counts
+//! and listing); this module reads the file, tells its kind and picks the report. SAS sets and
 //! pakd containers are `sas::inspect`'s, on the same model.
 
 mod args;
-mod frames;
-mod hd;
-mod seq;
-mod spr;
-mod unit_shp;
-mod weapon_shp;
 
 use std::io::Write as _;
 
@@ -21,7 +16,8 @@ use anyhow::Context;
 use fft_formats::spr::Spr;
 use fft_formats::{FileFormat, Seq, UnitShp, WeaponShp};
 
-use crate::cmd::inspection::Identity;
+use sprite_report::inspect::{Identity, hd, seq, spr, unit_shp, weapon_shp};
+
 pub use args::Args;
 
 use super::{Outcome, choose_kind, stdout_error};
@@ -71,7 +67,9 @@ pub fn run(args: &Args) -> Outcome {
             let sheet = Spr::decode(&bytes).with_context(name)?;
             spr::report(identity, &sheet, verbose).render(json)?
         }
-        FileFormat::HdHalf => hd::report(identity, &args.file, &bytes)?.render(json)?,
+        FileFormat::HdHalf => hd::report(identity, &args.file, &bytes)
+            .map_err(anyhow::Error::new)?
+            .render(json)?,
     };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes()).map_err(stdout_error)?;

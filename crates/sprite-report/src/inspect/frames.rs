@@ -1,4 +1,4 @@
-//! The `--verbose` frame listing of SHP files (unit, weapon and effect): every frame with its
+//! The verbose frame listing of SHP files (unit, weapon and effect): every frame with its
 //! tiles, each tile's offset from the anchor and its rectangle on the sheet. One model, written
 //! as JSON by serde and as text by [`FrameTable::write_text`].
 

@@ -1,12 +1,12 @@
 //! `inspect` on a weapon or effect SHP: the 0x44-byte first section as u16 values and as each
-//! weapon type's first frame, frames and tiles; with `--verbose` every frame.
+//! weapon type's first frame, frames and tiles; when verbose, every frame.
 
 use fft_formats::WeaponShp;
 use fft_formats::layer::{FirstSection, WeaponType};
 use serde::Serialize;
 
 use super::frames::FrameTable;
-use crate::cmd::inspection::{Identity, Listing, Numbers, Report, section};
+use crate::inspect::{Identity, Listing, Numbers, Report, section};
 
 section! {
     pub struct Header {
@@ -25,7 +25,7 @@ section! {
     }
 }
 
-/// `--verbose`: `"frames": [...]`.
+/// The verbose listing: `"frames": [...]`.
 #[derive(Serialize)]
 pub struct Frames {
     frames: FrameTable,

@@ -4,9 +4,10 @@
 use fft_formats::spr::{COLOUR_BYTES, PALETTE_COLOURS, Spr, WIDTH};
 
 use super::{PathStep, Side, finding};
-use crate::cmd::report::Finding;
+use crate::Result;
+use crate::findings::Finding;
 
-pub(super) fn diff(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
+pub(super) fn diff(a: &Side, b: &Side) -> Result<Vec<Finding>> {
     let left = Spr::decode(&a.bytes).map_err(|e| a.error(e))?;
     let right = Spr::decode(&b.bytes).map_err(|e| b.error(e))?;
     let mut out = Vec::new();
@@ -116,7 +117,7 @@ pub(super) fn diff(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
 
 /// Two halves of HD sheets (`tex_N.bin`): which half each is, and how many pixels changed and
 /// where (the pair holds indices only; its colours are its SPR's).
-pub(super) fn diff_hd_half(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
+pub(super) fn diff_hd_half(a: &Side, b: &Side) -> Result<Vec<Finding>> {
     use fft_formats::hd::{HdPart, WIDTH};
     let left = HdPart::decode(&a.bytes).map_err(|e| a.error(e))?;
     let right = HdPart::decode(&b.bytes).map_err(|e| b.error(e))?;

@@ -1,6 +1,6 @@
 //! The pieces of text both SAS reports share: their key column, counted nouns and raw bytes.
 
-use crate::cmd::inspection::{Section, write_fields_in_column};
+use crate::inspect::{Section, write_fields_in_column};
 
 /// The SAS reports' key column: as wide as the set report's longest key (`animations`), and the
 /// container report's keys sit in the same column, so that both read alike.

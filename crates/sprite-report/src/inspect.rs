@@ -1,8 +1,16 @@
-//! The report `inspect` prints, for a sprite file (`inspect/`) and a SAS set or container
-//! (`sas/inspect/`) alike, built once per file and rendered two ways: text for a person
+//! The report `inspect` prints, for a sprite file (this module) and a SAS set or container
+//! ([`crate::sas`]) alike, built once per file and rendered two ways: text for a person
 //! (aligned `key  value` lines) and one JSON object for programs (serde, keys in declaration
 //! order). The identity is the same for every format; each format module supplies its `header`,
-//! `counts` and `--verbose` listing.
+//! `counts` and verbose listing: [`unit_shp`], [`weapon_shp`] (both list frames as [`frames`]
+//! does), [`seq`], [`spr`], [`hd`].
+
+pub mod frames;
+pub mod hd;
+pub mod seq;
+pub mod spr;
+pub mod unit_shp;
+pub mod weapon_shp;
 
 use std::fmt::Write as _;
 
@@ -10,17 +18,17 @@ use fft_formats::FileFormat;
 use serde::Serialize;
 use sprite_inputs::retail::{self, sha256_hex};
 
-use crate::cmd::FormatSource;
+use sprite_inputs::sniff::FormatSource;
 
 /// Everything `inspect` prints about one file: `H` and `C` are the format's `header` and `counts`
-/// sections, `L` its `--verbose` listing.
+/// sections, `L` its verbose listing.
 #[derive(Serialize)]
 pub struct Report<H, C, L> {
     #[serde(flatten)]
     pub identity: Identity,
     pub header: H,
     pub counts: C,
-    /// With `--verbose`: one more key (`frames`, `palettes` or `slots`) after `counts`.
+    /// When verbose: one more key (`frames`, `palettes` or `slots`) after `counts`.
     #[serde(flatten)]
     pub listing: Option<L>,
 }
@@ -96,7 +104,7 @@ pub trait Section {
     fn fields(&self) -> Vec<(&'static str, String)>;
 }
 
-/// The `--verbose` listing's text (its JSON is its `Serialize`).
+/// The verbose listing's text (its JSON is its `Serialize`).
 pub trait Listing {
     fn write_text(&self, text: &mut String);
 }
@@ -142,11 +150,11 @@ macro_rules! section {
             $($(#[$field_attr])* $field_vis $field: $ty),*
         }
 
-        impl $crate::cmd::inspection::Section for $name {
+        impl $crate::inspect::Section for $name {
             fn fields(&self) -> Vec<(&'static str, String)> {
                 let mut fields = Vec::new();
                 $(
-                    if let Some(text) = $crate::cmd::inspection::FieldText::text(&self.$field) {
+                    if let Some(text) = $crate::inspect::FieldText::text(&self.$field) {
                         fields.push((stringify!($field), text));
                     }
                 )*
@@ -217,9 +225,9 @@ section! {
         pub sha256: String,
         pub retail: Retail,
         pub kind: &'static str,
-        /// `detected` from the structure or `forced` by `--kind`.
+        /// `detected` from the structure or `forced` by the request.
         pub kind_source: &'static str,
-        /// SEQ files: the `--opcodes` table they were decoded with.
+        /// SEQ files: the opcode table they were decoded with.
         #[serde(skip_serializing_if = "Option::is_none")]
         pub opcode_table: Option<&'static str>,
     }

@@ -2,29 +2,24 @@
 //! uses and what each table says they mean; with `--verbose` every slot, sprite, quad and frame
 //! with its offset and raw bytes, so that someone with the game can check the meanings.
 //!
-//! Each report is one model on the inspect report model (`cmd/inspect/report.rs`): serde writes
-//! it as JSON (fields marked `skip` are facts only the text's sentences use), its flat values are
-//! a `section!` that the text lists as `key  value` lines, and each list writes its own lines.
-//! [`set`] is the report on a set, [`container`] on a container; [`frame_types`] holds what the
-//! set's frames use and [`details`] its `--verbose` tables; [`text`] the pieces both texts share.
-
-mod container;
-mod details;
-mod frame_types;
-mod set;
-mod text;
+//! The reports are `sprite_report::sas`'s; this module reads the file, picks the report and
+//! gives it the command line's words: `--meanings` for the other table, and where to go next
+//! after a container's entries.
 
 use std::io::Write as _;
 use std::path::Path;
 
 use anyhow::Context;
 use sas_formats::Pakd;
+use sprite_report::inspect::render;
+use sprite_report::sas::{Container, SetReport};
 
 use super::super::stdout_error;
 use super::{SasOptions, Sniffed, load_set, read_input};
-use crate::cmd::inspection::render;
-use container::Container;
-use set::SetReport;
+
+/// What follows a container's entries: the commands that go into them.
+const CONTAINER_NEXT: &str =
+    "(inspect FILE --entry N shows one SAS entry; extract FILE --out DIR writes the entries)\n";
 
 /// Inspects `path` if it is a SAS file or a container: `None` when it is neither.
 ///
@@ -52,12 +47,20 @@ fn run(
         (Sniffed::Pakd, None) => {
             let bytes = read_input(path)?;
             let pakd = Pakd::decode(&bytes).with_context(|| path.display().to_string())?;
-            render(&Container::new(path, &bytes, &pakd), json, Container::text)?
+            let text = |container: &Container| container.text() + CONTAINER_NEXT;
+            render(&Container::new(path, &bytes, &pakd), json, text)?
         }
         _ => {
             let loaded = load_set(path, options.entry)?;
-            let report =
-                SetReport::new(&loaded.name, &loaded.bytes, &loaded.set, &meanings, verbose);
+            let ask_for_table = |table: &str| format!("--meanings {table}");
+            let report = SetReport::new(
+                &loaded.name,
+                &loaded.bytes,
+                &loaded.set,
+                &meanings,
+                verbose,
+                ask_for_table,
+            );
             render(&report, json, SetReport::text)?
         }
     };

@@ -1,5 +1,5 @@
 //! Two SEQ files: the header values, the slot table's length, and each slot's commands (its
-//! storage segment, as `inspect --verbose` lists it), aligned so that an inserted command is one
+//! storage segment, as `inspect`'s verbose listing lists it), aligned so that an inserted command is one
 //! difference, not a shift of every command after it.
 
 use std::ops::Range;
@@ -9,12 +9,14 @@ use fft_formats::{Command, OpcodeTable, Seq};
 use serde_json::Value;
 
 use super::{PathStep, Side, finding};
-use crate::cmd::report::Finding;
+use crate::Result;
+use crate::findings::Finding;
+use crate::seq_command;
 
 /// Aligning two segments costs `len_a * len_b` cells; past this, commands are paired by position.
 const MAX_ALIGNMENT_CELLS: usize = 4_000_000;
 
-pub(super) fn diff(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
+pub(super) fn diff(a: &Side, b: &Side) -> Result<Vec<Finding>> {
     let left = Seq::decode(&a.bytes).map_err(|e| a.error(e))?;
     let right = Seq::decode(&b.bytes).map_err(|e| b.error(e))?;
     let table = OpcodeTable::retail();
@@ -102,11 +104,11 @@ pub(super) fn diff(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
                         i,
                         format!(
                             "{name} {number} {place}: A {}, B {}{bytes}",
-                            show(lc, &table),
-                            show(rc, &table)
+                            seq_command::compact(lc, &table),
+                            seq_command::compact(rc, &table)
                         ),
-                        Some(show(lc, &table)),
-                        Some(show(rc, &table)),
+                        Some(seq_command::compact(lc, &table)),
+                        Some(seq_command::compact(rc, &table)),
                     )
                 }
                 Edit::OnlyLeft(i) => (
@@ -114,9 +116,9 @@ pub(super) fn diff(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
                     format!(
                         "{name} command {i} at 0x{:X}: only in A ({})",
                         at_a(i),
-                        show(&l_commands[i], &table)
+                        seq_command::compact(&l_commands[i], &table)
                     ),
-                    Some(show(&l_commands[i], &table)),
+                    Some(seq_command::compact(&l_commands[i], &table)),
                     None,
                 ),
                 Edit::OnlyRight(j) => (
@@ -124,10 +126,10 @@ pub(super) fn diff(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
                     format!(
                         "{name} command {j} at 0x{:X} in B: only in B ({})",
                         at_b(j),
-                        show(&r_commands[j], &table)
+                        seq_command::compact(&r_commands[j], &table)
                     ),
                     None,
-                    Some(show(&r_commands[j], &table)),
+                    Some(seq_command::compact(&r_commands[j], &table)),
                 ),
             };
             out.push(finding(
@@ -167,20 +169,6 @@ pub(super) fn diff(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
 
 /// A slot's storage segment in A and in B.
 type SegmentPair = (Range<usize>, Range<usize>);
-
-/// A command as `inspect --verbose` words it: `frame 86 delay 4`, `PlaySound 03`.
-fn show(command: &Command, table: &OpcodeTable) -> String {
-    match *command {
-        Command::Frame { frame, delay } => format!("frame {frame} delay {delay}"),
-        Command::Op { code, args } => {
-            let mut text = table.name(code).to_owned();
-            for byte in args.as_slice() {
-                text.push_str(&format!(" {byte:02X}"));
-            }
-            text
-        }
-    }
-}
 
 /// The positions of the bytes that differ between two commands of the same length (none when
 /// their lengths differ: then the whole command changed).

@@ -12,7 +12,9 @@ use sprite_inputs::error::ErrorKind;
 use sprite_inputs::hd::{HdPalettes, TexFile};
 use sprite_inputs::read::InputFile;
 
-use crate::cmd::inspection::{FieldText, Identity, Numbers, Report, section};
+use crate::Result;
+use crate::error::Error;
+use crate::inspect::{FieldText, Identity, Listing, Numbers, Report, section};
 
 section! {
     pub struct Header {
@@ -59,11 +61,11 @@ impl FieldText for Ratio {
     }
 }
 
-/// No `--verbose` listing: a half holds indices only (its palettes are its SPR's).
+/// No verbose listing: a half holds indices only (its palettes are its SPR's).
 #[derive(serde::Serialize)]
 pub struct NoListing {}
 
-impl crate::cmd::inspection::Listing for NoListing {
+impl Listing for NoListing {
     fn write_text(&self, _text: &mut String) {}
 }
 
@@ -77,7 +79,7 @@ pub fn report(
     identity: Identity,
     path: &Path,
     bytes: &[u8],
-) -> anyhow::Result<Report<Header, Counts, NoListing>> {
+) -> Result<Report<Header, Counts, NoListing>> {
     let shown = path.display().to_string();
     let file_name = path
         .file_name()
@@ -88,7 +90,7 @@ pub fn report(
         bytes: bytes.to_vec(),
     };
     let tex = TexFile::of(file, &file_name)?;
-    let part = HdPart::decode(bytes).map_err(|e| anyhow::anyhow!("{shown}: {e}"))?;
+    let part = HdPart::decode(bytes).map_err(|e| Error::file(&shown, e))?;
     let mut used = [false; 16];
     for &index in &part.pixels {
         used[usize::from(index & 0x0F)] = true;
@@ -98,9 +100,9 @@ pub fn report(
         match HdPalettes::find_for(tex.pair, &shown, folder, None, None) {
             Ok(palettes) => {
                 let spr = Spr::decode(&palettes.file.bytes)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", palettes.file.name))?;
-                let agreement = hd::agreement(&part, &spr)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", palettes.file.name))?;
+                    .map_err(|e| Error::file(&palettes.file.name, e))?;
+                let agreement =
+                    hd::agreement(&part, &spr).map_err(|e| Error::file(&palettes.file.name, e))?;
                 (
                     format!("{} ({})", palettes.file.name, palettes.how),
                     Some(agreement),

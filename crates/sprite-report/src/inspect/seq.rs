@@ -1,5 +1,5 @@
 //! `inspect` on a SEQ file: the header (`AA`, `BB`, `L`), slots used, distinct slot offsets,
-//! commands, frame commands and opcodes; with `--verbose` every slot with the commands of its
+//! commands, frame commands and opcodes; when verbose, every slot with the commands of its
 //! storage segment.
 
 use std::fmt::Write as _;
@@ -8,7 +8,8 @@ use fft_formats::seq::STREAM_START;
 use fft_formats::{Command, OpcodeTable, Seq};
 use serde::Serialize;
 
-use crate::cmd::inspection::{Hex, Identity, Listing, Report, section};
+use crate::inspect::{Hex, Identity, Listing, Report, section};
+use crate::seq_command;
 
 section! {
     /// The header, named as the format description names it.
@@ -33,7 +34,7 @@ section! {
     }
 }
 
-/// `--verbose`: every slot with the commands of its storage segment: from the slot's offset up to
+/// The verbose listing: every slot with the commands of its storage segment: from the slot's offset up to
 /// the next larger distinct slot offset, or the stream's end (`L`). Slots that share an offset
 /// list the same commands.
 #[derive(Serialize)]
@@ -63,7 +64,7 @@ enum CommandEntry {
     Op {
         offset: usize,
         opcode: u8,
-        /// What the `--opcodes` table calls it.
+        /// What the opcode table calls it.
         name: &'static str,
         args: Vec<u8>,
     },
@@ -106,20 +107,12 @@ impl CommandEntry {
         }
     }
 
-    /// What it does, in words: `frame 5, delay 3`, or the opcode's name and argument bytes.
+    /// What it does, in words: `frame 5, delay 3`, or the opcode's name and argument bytes
+    /// ([`seq_command`]).
     fn what(&self) -> String {
         match self {
-            Self::Frame {
-                frame, delay: 0, ..
-            } => format!("frame {frame}, delay 0 (hold)"),
-            Self::Frame { frame, delay, .. } => format!("frame {frame}, delay {delay}"),
-            Self::Op { name, args, .. } => {
-                let mut what = (*name).to_owned();
-                for byte in args {
-                    let _ = write!(what, " {byte:02X}");
-                }
-                what
-            }
+            Self::Frame { frame, delay, .. } => seq_command::listed_frame(*frame, *delay),
+            Self::Op { name, args, .. } => seq_command::opcode(name, args),
         }
     }
 }

@@ -1,5 +1,5 @@
 //! The report on a SAS set: what it is, its counts, its frame types, what the game would read
-//! differently and, with `--verbose`, every table.
+//! differently and, when verbose, every table.
 
 use std::collections::BTreeMap;
 
@@ -9,8 +9,8 @@ use serde::Serialize;
 use super::details::{Details, details};
 use super::frame_types::{FrameTypes, Limits, frame_types, limits};
 use super::text::write_section;
-use crate::cmd::inspection::{FieldText, Listing, section};
-use crate::cmd::plural;
+use crate::inspect::{FieldText, Listing, section};
+use crate::plural;
 
 section! {
     /// What the set is and what it holds: one line each in the text.
@@ -30,7 +30,7 @@ section! {
     }
 }
 
-/// A SAS set: the summary, the frame types, the limits the game reads past and, with `--verbose`,
+/// A SAS set: the summary, the frame types, the limits the game reads past and, when verbose,
 /// the tables.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -187,34 +187,45 @@ impl FieldText for Trailing {
     }
 }
 
-/// The `--meanings` table's name in JSON; the text adds what it calls types 8 and 9, which the
-/// two tables read differently.
+/// The meanings table's name in JSON; the text adds what it calls types 8 and 9, which the
+/// two tables read differently, and how to ask for the other one.
 #[derive(Serialize)]
 #[serde(transparent)]
 struct MeaningsUsed {
     name: &'static str,
     #[serde(skip)]
     types_8_9: (&'static str, &'static str),
+    /// The front end's words for reading with the other table (`--meanings gibbed`).
+    #[serde(skip)]
+    other_reading: String,
 }
 
 impl FieldText for MeaningsUsed {
     fn text(&self) -> Option<String> {
         Some(format!(
-            "{} (type 8 = {}, type 9 = {}; --meanings {} for the other reading)",
-            self.name,
-            self.types_8_9.0,
-            self.types_8_9.1,
-            if self.name == "seed" {
-                "gibbed"
-            } else {
-                "seed"
-            }
+            "{} (type 8 = {}, type 9 = {}; {} for the other reading)",
+            self.name, self.types_8_9.0, self.types_8_9.1, self.other_reading
         ))
     }
 }
 
+/// The name of the table that reads types 8 and 9 the other way than the table `name`.
+fn other_table(name: &str) -> &'static str {
+    if name == "seed" { "gibbed" } else { "seed" }
+}
+
 impl SetReport {
-    pub fn new(name: &str, bytes: &[u8], set: &SasSet, meanings: &Meanings, verbose: bool) -> Self {
+    /// The report on `set` (`bytes`, named `name`), its frame types read with `meanings`, and
+    /// its tables when `verbose`; `ask_for_table` words how the front end asks for a meanings
+    /// table by its name (the text names the other reading that way).
+    pub fn new(
+        name: &str,
+        bytes: &[u8],
+        set: &SasSet,
+        meanings: &Meanings,
+        verbose: bool,
+        ask_for_table: impl Fn(&str) -> String,
+    ) -> Self {
         let order = set.byte_order;
         let layout = set.layout();
         let slots: Vec<_> = set
@@ -283,6 +294,7 @@ impl SetReport {
             meanings: MeaningsUsed {
                 name: meanings.name,
                 types_8_9: (meanings.of(8).name, meanings.of(9).name),
+                other_reading: ask_for_table(other_table(meanings.name)),
             },
         };
         Self {

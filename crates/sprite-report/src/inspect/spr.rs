@@ -1,5 +1,5 @@
 //! `inspect` on an SPR sheet (or an SP2 sheet, or the OTHER sheet): its variant, image size,
-//! palette count, padding; opaque pixels and the colour indices used; with `--verbose` every
+//! palette count, padding; opaque pixels and the colour indices used; when verbose, every
 //! palette as raw 16-bit words.
 
 use std::fmt::Write as _;
@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use fft_formats::spr::{Palette, Spr, WIDTH};
 use serde::Serialize;
 
-use crate::cmd::inspection::{Identity, Listing, Numbers, Report, section};
+use crate::inspect::{Identity, Listing, Numbers, Report, section};
 
 section! {
     pub struct Header {
@@ -29,7 +29,7 @@ section! {
     }
 }
 
-/// `--verbose`: `"palettes": [[...16 words], ...]`, the raw 16-bit colour words (5 bits each of
+/// The verbose listing: `"palettes": [[...16 words], ...]`, the raw 16-bit colour words (5 bits each of
 /// red, green, blue; bit 15 STP).
 #[derive(Serialize)]
 pub struct Palettes {

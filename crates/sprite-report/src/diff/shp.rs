@@ -10,9 +10,10 @@ use fft_formats::{Frame, Tile, UnitShp, WeaponShp};
 use serde_json::Value;
 
 use super::{PathStep, Side, finding};
-use crate::cmd::report::Finding;
+use crate::Result;
+use crate::findings::Finding;
 
-pub(super) fn diff_unit(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
+pub(super) fn diff_unit(a: &Side, b: &Side) -> Result<Vec<Finding>> {
     let left = UnitShp::decode(&a.bytes).map_err(|e| a.error(e))?;
     let right = UnitShp::decode(&b.bytes).map_err(|e| b.error(e))?;
     let mut out = Vec::new();
@@ -61,7 +62,7 @@ pub(super) fn diff_unit(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
     Ok(out)
 }
 
-pub(super) fn diff_weapon(a: &Side, b: &Side) -> anyhow::Result<Vec<Finding>> {
+pub(super) fn diff_weapon(a: &Side, b: &Side) -> Result<Vec<Finding>> {
     let left = WeaponShp::decode(&a.bytes).map_err(|e| a.error(e))?;
     let right = WeaponShp::decode(&b.bytes).map_err(|e| b.error(e))?;
     let mut out = Vec::new();

@@ -1,4 +1,4 @@
-//! What a set's frames use: each frame type with what the `--meanings` table calls it, and the
+//! What a set's frames use: each frame type with what the meanings table calls it, and the
 //! limits past which the game reads the file differently from its bytes.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use sas_formats::{Command, Meanings, SasSet};
 use serde::Serialize;
 
-use crate::cmd::inspection::Listing;
-use crate::cmd::plural;
+use crate::inspect::Listing;
+use crate::plural;
 
 /// The frame types used in blocks, by type; JSON writes the array.
 #[derive(Serialize)]

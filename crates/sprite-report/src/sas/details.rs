@@ -1,4 +1,4 @@
-//! `--verbose`: the animation table, every sprite with its quads, and the body (blocks, dead
+//! The verbose listing: the animation table, every sprite with its quads, and the body (blocks, dead
 //! frames, unreached bytes) frame by frame with its offset and raw bytes.
 
 use std::fmt::Write as _;
@@ -7,10 +7,10 @@ use sas_formats::{BodyItem, Command, Frame, Meanings, SasSet};
 use serde::{Serialize, Serializer};
 
 use super::text::hex;
-use crate::cmd::inspection::Listing;
-use crate::cmd::plural;
+use crate::inspect::Listing;
+use crate::plural;
 
-/// `--verbose`: the animation table, every sprite and the body.
+/// The verbose listing: the animation table, every sprite and the body.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Details {

@@ -1,12 +1,12 @@
 //! `inspect` on a unit SHP: the header (`water_ptr`, `lower_half_from`, `extra`), frames and tiles
-//! per table (main, water), frames in the lower half of the sheet; with `--verbose` both tables'
+//! per table (main, water), frames in the lower half of the sheet; when verbose, both tables'
 //! frames.
 
 use fft_formats::{Frame, UnitShp};
 use serde::Serialize;
 
 use super::frames::FrameTable;
-use crate::cmd::inspection::{FieldText, Hex, Identity, Listing, Report, section};
+use crate::inspect::{FieldText, Hex, Identity, Listing, Report, section};
 
 section! {
     /// The header as stored.
@@ -43,7 +43,7 @@ impl FieldText for WaterCount {
     }
 }
 
-/// `--verbose`: `"frames": {"main": [...], "water": [...] or null}`.
+/// The verbose listing: `"frames": {"main": [...], "water": [...] or null}`.
 #[derive(Serialize)]
 pub struct Frames {
     frames: Tables,

@@ -1,22 +1,19 @@
 //! `tactics-sprite diff A B`: what changed between two files of one kind. Two SEQ files: the
 //! slots whose commands changed, command by command, with byte offsets; two SHP files: the frames,
 //! tile by tile; two SPR sheets: the palettes and how many pixels; two documents (unit or layer
-//! documents, [`super::documents`]): as `check`.
-
-mod seq;
-mod shp;
-mod spr;
+//! documents, [`super::documents`]): as `check`. The comparisons are `sprite_report::diff`'s; this
+//! module reads the two files, tells their kind (`--kind`) and heads the report.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::anyhow;
-use fft_formats::{DecodeError, FileFormat};
-use serde_json::Value;
-use sprite_data::compare::{self, JsonPath, Step};
+use fft_formats::FileFormat;
+use sprite_inputs::sniff::starts_as_json;
+use sprite_report::diff::{self, Side};
+use sprite_report::findings::{Finding, Ignores, Report};
 
 use super::documents;
-use super::report::{Finding, Ignores, Report, ReportArgs};
-use sprite_inputs::sniff::starts_as_json;
+use super::report::{ReportArgs, print_or_refuse};
 
 use super::{FormatArg, Outcome, SpriteFile, choose_kind};
 
@@ -54,25 +51,10 @@ pub struct Args {
 /// Runs the command: exit 0 same, 1 different, 2 when it cannot compare.
 ///
 /// # Errors
-/// As [`Report::print_or_refuse`]: a difference, inputs that cannot be compared, stdout that
+/// As [`print_or_refuse`]: a difference, inputs that cannot be compared, stdout that
 /// cannot be written.
 pub fn run(args: &Args) -> Outcome {
-    Report::print_or_refuse(prepare(args), &args.report)
-}
-
-/// One side of the comparison: its name in messages (its path, or `IMAGE:BATTLE/TYPE1.SEQ`), its
-/// bytes, and the format of the text form they were assembled from, if they were.
-struct Side {
-    name: String,
-    bytes: Vec<u8>,
-    text: Option<FileFormat>,
-}
-
-impl Side {
-    /// A decoder's error, naming this file.
-    fn error(&self, error: DecodeError) -> anyhow::Error {
-        anyhow!("{}: {error}", self.name)
-    }
+    print_or_refuse(prepare(args), &args.report)
 }
 
 fn prepare(args: &Args) -> anyhow::Result<Report> {
@@ -124,7 +106,7 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
                 )
             })?
             .iter()
-            .map(|d| super::check::finding(d, "A", "B"))
+            .map(|d| Finding::of_difference(d, "A", "B"))
             .collect(),
         (None, (false, false)) => {
             let kind_a = kind_of(&a, args.kind)?;
@@ -140,32 +122,7 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
             let text = |text: Option<FileFormat>| if text.is_some() { ", text form" } else { "" };
             report.header[0].push_str(&format!("  ({kind_a}{})", text(a.text)));
             report.header[1].push_str(&format!("  ({kind_b}{})", text(b.text)));
-            let mut findings = match kind_a {
-                FileFormat::Seq => seq::diff(&a, &b)?,
-                FileFormat::UnitShp => shp::diff_unit(&a, &b)?,
-                FileFormat::WeaponShp => shp::diff_weapon(&a, &b)?,
-                FileFormat::Spr => spr::diff(&a, &b)?,
-                FileFormat::HdHalf => spr::diff_hd_half(&a, &b)?,
-            };
-            // Bytes no model field shows (dead stream bytes before the first slot, say) still
-            // make the files differ.
-            if findings.is_empty() {
-                if let Some(first) = compare::first_byte_difference(&a.bytes, &b.bytes) {
-                    findings.push(finding(
-                        "bytes",
-                        &[PathStep::Key("bytes")],
-                        format!(
-                            "bytes: first difference at 0x{:X}, outside anything decoded ({} and {} bytes)",
-                            first.offset,
-                            a.bytes.len(),
-                            b.bytes.len()
-                        ),
-                        Some(a.bytes.len().into()),
-                        Some(b.bytes.len().into()),
-                    ));
-                }
-            }
-            findings
+            diff::files(&a, &b, kind_a)?
         }
         _ => {
             return Err(anyhow!(
@@ -200,43 +157,5 @@ fn kind_of(side: &Side, forced: Option<FormatArg>) -> anyhow::Result<FileFormat>
         )),
         (Some(format), _) => Ok(format),
         (None, _) => Ok(choose_kind(Path::new(&side.name), &side.bytes, forced)?.0),
-    }
-}
-
-/// A path from steps written as `key` or `[index]`: `path(&["slots"], &[102])`-like helpers for the
-/// file diffs.
-fn path(steps: &[PathStep]) -> JsonPath {
-    JsonPath(
-        steps
-            .iter()
-            .map(|s| match s {
-                PathStep::Key(k) => Step::Key((*k).to_owned()),
-                PathStep::Index(i) => Step::Index(*i),
-            })
-            .collect(),
-    )
-}
-
-enum PathStep {
-    Key(&'static str),
-    Index(usize),
-}
-
-/// A finding of a file diff.
-fn finding(
-    group: &str,
-    steps: &[PathStep],
-    text: String,
-    left: Option<Value>,
-    right: Option<Value>,
-) -> Finding {
-    Finding {
-        group: group.to_owned(),
-        path: path(steps),
-        text,
-        left,
-        right,
-        anchor: None,
-        line: None,
     }
 }

@@ -7,7 +7,7 @@ use sas_formats::Pakd;
 use serde::Serialize;
 
 use super::text::write_section;
-use crate::cmd::inspection::{FieldText, Listing, section};
+use crate::inspect::{FieldText, Listing, section};
 
 section! {
     /// What the container is, before its entries.
@@ -157,15 +157,13 @@ impl Container {
         }
     }
 
-    /// The head's lines, one per entry, what follows them, and where to go next.
+    /// The head's lines, one per entry, and what follows them (the front end adds where to go
+    /// next, in its own words).
     pub fn text(&self) -> String {
         let mut text = String::new();
         write_section(&mut text, &self.head);
         self.entry_list.write_text(&mut text);
         write_section(&mut text, &self.tail);
-        text.push_str(
-            "(inspect FILE --entry N shows one SAS entry; extract FILE --out DIR writes the entries)\n",
-        );
         text
     }
 }
