@@ -67,8 +67,8 @@ pub enum Capped {
 
 /// Reads a whole file under a cap of `limit` bytes: refused unread when its stated length is
 /// over it, and read to one byte past it (a file that grows while it is read, a device that
-/// states no length), so that a caller sees a file over the cap by its bytes too. The one place
-/// a library reads a file's bytes, so that [`recording`] sees every read; the system's error is
+/// states no length), so that a caller sees a file over the cap by its bytes too. Every whole
+/// read of a file by a library comes here, so that [`recording`] sees it; the system's error is
 /// left for the caller to word.
 ///
 /// # Errors

@@ -6,7 +6,6 @@
 //! [`Severity::Error`] is something the loader would not load as meant.
 
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::Path;
 
 use fft_formats::hd::HdHalf;
@@ -17,6 +16,7 @@ use crate::loader::walk::{EntryKind, walk};
 use crate::mod_folder::config::ModConfig;
 use crate::names::battle::{BattleFile, LOADER_LISTED_TWICE, MOD_LOADER};
 use crate::names::hd::{tex_file_name, unit_of_tex};
+use crate::read::{Capped, read_capped};
 use crate::retail::Verdict;
 use crate::sniff::wrong_kind;
 
@@ -391,12 +391,18 @@ fn unit_finding(
         return (Severity::Error, why, None);
     }
     let path = dir.join(relative);
-    let mut bytes = Vec::new();
-    let read = std::fs::File::open(&path)
-        .and_then(|f| f.take(u64::from(file.size) + 1).read_to_end(&mut bytes));
-    if let Err(error) = read {
-        return (Severity::Error, format!("cannot be read: {error}"), None);
-    }
+    // Its length fits (above), so it is read whole, to one byte past it if it grew since.
+    let bytes = match read_capped(&path, u64::from(file.size)) {
+        Ok(Capped::Bytes(bytes)) => bytes,
+        Ok(Capped::Over { len }) => {
+            return (
+                Severity::Error,
+                format!("grew to {len} bytes while it was checked"),
+                None,
+            );
+        }
+        Err(error) => return (Severity::Error, format!("cannot be read: {error}"), None),
+    };
     let Some(format) = file.format() else {
         return (Severity::Error, "not a sprite file".to_owned(), None);
     };
