@@ -4,15 +4,51 @@
 //! here, so they cannot differ; the build itself (bytes and a profile to a document) is
 //! `sprite_data::build_document`.
 
+use std::path::Path;
+
 use sprite_data::build::NamedBytes;
 use sprite_data::demo::{DEMO_SEQ, DEMO_SHP};
+use sprite_data::layer::LayerSet;
+use sprite_data::profile::UNIT_KINDS;
 use sprite_data::{Document, Profile, build_document};
 
 use crate::documents::OverlayFiles;
 use crate::error::{Error, Result};
 use crate::locate::Originals;
+use crate::names::GameName;
 use crate::read::InputFile;
 use crate::retail::{Verdict, other_retail_file, sha256_hex};
+
+/// The remaster's name of the profile's sheet (`RAMUZA.SPR` -> `battle_ramuza_spr.bin`) when the
+/// SHP given is named the remaster's way (`battle_type1_shp.bin`): the document then names the
+/// sheet file that sits beside it. `None` otherwise, or for a sheet name of another form.
+pub fn remaster_sheet_file(shp: &Path, sheet_file: &str) -> Option<String> {
+    if !GameName::parse(shp.file_name()?.to_str()?).is_remaster() {
+        return None;
+    }
+    let sheet = GameName::parse(sheet_file);
+    let disc_like = matches!(sheet.extension().as_deref(), Some("SPR" | "SP2"));
+    (disc_like && !sheet.is_remaster())
+        .then(|| sheet.remaster_name())
+        .flatten()
+}
+
+/// The build target (the first built-in unit kind, or the layer) that reads the retail file
+/// `disc_name`, by its name as the tools take it: for the advice when another target was given.
+pub fn kind_reading(disc_name: &str) -> Option<&'static str> {
+    let unit = UNIT_KINDS.iter().find(|kind| {
+        let profile = kind.load();
+        profile.shp.eq_ignore_ascii_case(disc_name) || profile.seq.eq_ignore_ascii_case(disc_name)
+    });
+    let layer = || {
+        LayerSet::ALL.into_iter().find(|layer| {
+            let (shp, seq) = layer.files();
+            shp.eq_ignore_ascii_case(disc_name) || seq.eq_ignore_ascii_case(disc_name)
+        })
+    };
+    unit.map(|kind| kind.name)
+        .or_else(|| layer().map(LayerSet::name))
+}
 
 /// What an input of a build is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -179,5 +215,38 @@ impl Build {
             d.animations.len()
         ));
         lines.join("\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::{kind_reading, remaster_sheet_file};
+
+    /// The profiles' and layers' own files (docs/formats/README.md 1):
+    /// TYPE1's pair is type1's, WEP1's the wep1 layer's; a file no target reads, none.
+    #[test]
+    fn a_retail_file_is_read_by_the_target_whose_files_it_is() {
+        assert_eq!(kind_reading("TYPE1.SHP"), Some("type1"));
+        assert_eq!(kind_reading("type1.seq"), Some("type1"));
+        assert_eq!(kind_reading("WEP1.SEQ"), Some("wep1"));
+        assert_eq!(kind_reading("RAMUZA.SPR"), None);
+    }
+
+    /// A remaster-named SHP names its sheet the remaster's way; a disc-named one keeps the
+    /// profile's name, and a sheet already named the remaster's way is left as it is.
+    #[test]
+    fn a_remaster_named_shp_names_its_sheet_the_remaster_s_way() {
+        let remaster = Path::new("mod/battle_type1_shp.bin");
+        assert_eq!(
+            remaster_sheet_file(remaster, "RAMUZA.SPR").as_deref(),
+            Some("battle_ramuza_spr.bin")
+        );
+        assert_eq!(
+            remaster_sheet_file(Path::new("TYPE1.SHP"), "RAMUZA.SPR"),
+            None
+        );
+        assert_eq!(remaster_sheet_file(remaster, "battle_ramuza_spr.bin"), None);
     }
 }

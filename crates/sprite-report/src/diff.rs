@@ -8,6 +8,8 @@ mod seq;
 mod shp;
 mod spr;
 
+pub use spr::{SheetChange, sheet_change};
+
 use fft_formats::FileFormat;
 use serde_json::Value;
 use sprite_data::compare::{self, JsonPath, Step};

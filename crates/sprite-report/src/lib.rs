@@ -8,6 +8,8 @@
 //! - [`findings`]: what a comparison found ([`findings::Report`]), the patterns that leave paths
 //!   out, and its printers (text grouped by what each difference is about, JSON, GitHub
 //!   annotations);
+//! - [`check`]: a document against the one built from the game files, as a report (the values
+//!   the files do not give listed as notes, the canonical bytes when asked);
 //! - [`diff`]: two SEQ, SHP, SPR files or HD halves compared into findings (an alignment of SEQ
 //!   commands, the SHP records' offsets, SPR palettes and pixels);
 //! - [`seq_command`]: how the reports word one SEQ command (and why there are three wordings);
@@ -16,6 +18,7 @@
 //! The library speaks of parameters, never of a front end's flags: where a line names one (the
 //! patterns that were ignored, the limit of lines shown), the front end spells it.
 
+pub mod check;
 pub mod diff;
 pub mod error;
 pub mod findings;

@@ -1,7 +1,7 @@
 //! Two SPR sheets: the layout, each palette whose colours changed, and how many pixels changed
 //! and where.
 
-use fft_formats::spr::{COLOUR_BYTES, PALETTE_COLOURS, Spr, WIDTH};
+use fft_formats::spr::{COLOUR_BYTES, PALETTE_COLOURS, Spr, SprVariant, WIDTH};
 
 use super::{PathStep, Side, finding};
 use crate::Result;
@@ -158,4 +158,99 @@ pub(super) fn diff_hd_half(a: &Side, b: &Side) -> Result<Vec<Finding>> {
         None,
         Some(changed.into()),
     )])
+}
+
+/// How a sheet differs from another, in brief: what `sheet import` and `mod add` say of the
+/// sheet they made against the one it was painted from (the lines of a diff say where).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SheetChange {
+    /// The same sheet, byte for byte.
+    Same,
+    /// Another layout: `like`'s, then this one's.
+    OtherLayout { like: SprVariant, this: SprVariant },
+    /// The same layout: how many pixels and palette colours differ, and the two paddings
+    /// (this one's, then `like`'s) when they differ.
+    Differs {
+        pixels: usize,
+        colours: usize,
+        padding: Option<(usize, usize)>,
+    },
+}
+
+/// How `spr` differs from `like`.
+pub fn sheet_change(spr: &Spr, like: &Spr) -> SheetChange {
+    if spr == like {
+        return SheetChange::Same;
+    }
+    if spr.variant != like.variant {
+        return SheetChange::OtherLayout {
+            like: like.variant,
+            this: spr.variant,
+        };
+    }
+    let pixels = spr
+        .pixels
+        .iter()
+        .zip(&like.pixels)
+        .filter(|(a, b)| a != b)
+        .count();
+    let colours = spr
+        .palettes
+        .iter()
+        .flatten()
+        .zip(like.palettes.iter().flatten())
+        .filter(|(a, b)| a != b)
+        .count();
+    SheetChange::Differs {
+        pixels,
+        colours,
+        padding: (spr.padding != like.padding).then_some((spr.padding, like.padding)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use fft_formats::spr::{PALETTE_COLOURS, Spr, SprVariant, WIDTH};
+
+    use super::{SheetChange, sheet_change};
+
+    /// A blank sheet of `variant`: 16 palettes of black, every pixel index 0.
+    fn blank(variant: SprVariant) -> Spr {
+        Spr {
+            variant,
+            palettes: vec![[0; PALETTE_COLOURS]; 16],
+            pixels: vec![0; WIDTH * variant.height()],
+            padding: 0,
+        }
+    }
+
+    /// Counted by hand: three pixels and two colours changed, one zero byte more at the end.
+    #[test]
+    fn a_sheet_is_the_same_another_layout_or_so_many_pixels_and_colours() {
+        let like = blank(SprVariant::Standard);
+        assert_eq!(sheet_change(&like.clone(), &like), SheetChange::Same);
+        let mut painted = like.clone();
+        painted.pixels[0] = 1;
+        painted.pixels[WIDTH] = 2;
+        painted.pixels[WIDTH * 487 + 255] = 15;
+        painted.palettes[0][1] = 0x7FFF;
+        painted.palettes[15][15] = 0x001F;
+        painted.padding = 1;
+        assert_eq!(
+            sheet_change(&painted, &like),
+            SheetChange::Differs {
+                pixels: 3,
+                colours: 2,
+                padding: Some((1, 0))
+            }
+        );
+        let other = blank(SprVariant::Sp2);
+        assert_eq!(
+            sheet_change(&other, &like),
+            SheetChange::OtherLayout {
+                like: SprVariant::Standard,
+                this: SprVariant::Sp2
+            }
+        );
+    }
 }

@@ -1,19 +1,18 @@
 //! `tactics-sprite build`: one SHP + SEQ pair and a profile in, `tactics-sprite-data.json` out,
 //! through the same pipeline as `cargo xtask build-data`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, anyhow};
 use fft_formats::FileFormat;
 use sprite_data::Profile;
 use sprite_data::layer::{LayerSet, build_layer};
 use sprite_data::output::write_atomically;
-use sprite_data::profile::UNIT_KINDS;
 use sprite_data::target::{self, BuildTarget};
-use sprite_inputs::build::build_files;
+use sprite_inputs::InputFile;
+use sprite_inputs::build::{build_files, kind_reading, remaster_sheet_file};
 use sprite_inputs::pair::{PairFile, Part, Which, read_pair};
 use sprite_inputs::retail::other_retail_file;
-use sprite_inputs::{GameName, InputFile};
 
 use super::inputs::GameFileArgs;
 use super::{Failure, Outcome, SpriteFile, text_form_in_words};
@@ -243,37 +242,6 @@ pub fn run(args: &Args) -> Outcome {
     );
     println!("sha256  {}", output.sha256);
     Ok(())
-}
-
-/// The remaster's name of the profile's sheet (`RAMUZA.SPR` -> `battle_ramuza_spr.bin`) when the
-/// SHP given is named the remaster's way (`battle_type1_shp.bin`): the document then names the
-/// sheet file that sits beside it. `None` otherwise, or for a sheet name of another form.
-fn remaster_sheet_file(shp: &Path, sheet_file: &str) -> Option<String> {
-    if !GameName::parse(shp.file_name()?.to_str()?).is_remaster() {
-        return None;
-    }
-    let sheet = GameName::parse(sheet_file);
-    let disc_like = matches!(sheet.extension().as_deref(), Some("SPR" | "SP2"));
-    (disc_like && !sheet.is_remaster())
-        .then(|| sheet.remaster_name())
-        .flatten()
-}
-
-/// The `--kind` (the first built-in unit kind, or the layer) that reads the retail file
-/// `disc_name`, for the advice.
-fn kind_reading(disc_name: &str) -> Option<&'static str> {
-    let unit = UNIT_KINDS.iter().find(|kind| {
-        let profile = kind.load();
-        profile.shp.eq_ignore_ascii_case(disc_name) || profile.seq.eq_ignore_ascii_case(disc_name)
-    });
-    let layer = || {
-        LayerSet::ALL.into_iter().find(|layer| {
-            let (shp, seq) = layer.files();
-            shp.eq_ignore_ascii_case(disc_name) || seq.eq_ignore_ascii_case(disc_name)
-        })
-    };
-    unit.map(|kind| kind.name)
-        .or_else(|| layer().map(LayerSet::name))
 }
 
 /// `--kind wep1|wep2|eff1`: the layer document, with the human kinds' stage.

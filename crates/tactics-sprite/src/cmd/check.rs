@@ -6,13 +6,14 @@ use std::path::PathBuf;
 use anyhow::anyhow;
 use fft_formats::FileFormat;
 use sprite_data::Profile;
-use sprite_data::compare::{Difference, DocumentFormat, JsonPath, Step, first_byte_difference};
+use sprite_data::compare::DocumentFormat;
 use sprite_data::layer::{LayerSet, build_layer};
 use sprite_data::target::{self, BuildTarget};
 use sprite_inputs::build::build_files;
 use sprite_inputs::pair::{PairFile, Part, Which, read_pair};
-use sprite_inputs::retail::{Verdict, sha256_hex};
-use sprite_report::findings::{Finding, Ignores, Note, Report};
+use sprite_inputs::retail::Verdict;
+use sprite_report::check::Check;
+use sprite_report::findings::Report;
 
 use super::documents::{AnyDocument, DocumentFile, LoadedDocument};
 use super::inputs::GameFileArgs;
@@ -189,68 +190,27 @@ fn layer_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
     })
 }
 
-/// The report of a check: each difference a finding, or a note when the files do not give it.
+/// The report of a check ([`Report::of_check`]), headed and its notes explained in the command
+/// line's words.
 fn report(args: &Args, sides: Sides) -> Report {
-    let format = sides.files.format();
-    let mut report = Report::new("theirs", "files");
-    report.annotate = Some(args.data.clone());
-    report.notes_heading = "not derived from the files (listed, not failures; --strict counts \
-                            them, --ignore PATH leaves them out):"
-        .to_owned();
-    report.header = vec![format!("theirs  {}", args.data.display()), sides.files_line];
-    let mut ignores = Ignores::new(&args.report.ignore);
-    let mut not_derived: Vec<(String, Vec<Difference>)> = Vec::new();
     let differences = sides
         .theirs
         .doc
         .differences(&sides.files)
         .expect("both sides are read and built as one format");
-    for difference in differences {
-        if ignores.ignores(&difference.path) {
-            continue;
-        }
-        if !args.strict && format.not_derived_from_files(&difference) {
-            let pattern = difference.path.wildcard();
-            match not_derived.iter_mut().find(|(p, _)| *p == pattern) {
-                Some((_, list)) => list.push(difference),
-                None => not_derived.push((pattern, vec![difference])),
-            }
-        } else {
-            report
-                .findings
-                .push(Finding::of_difference(&difference, "theirs", "files"));
-        }
-    }
-    ignores.finish(&mut report);
-    report.notes = not_derived
-        .into_iter()
-        .map(|(pattern, list)| Note::of_differences(pattern, &list, "theirs", "files"))
-        .collect();
-    let bytes = &sides.theirs.bytes;
-    if args.bytes {
-        if let Some(first) = first_byte_difference(bytes, &sides.files_bytes) {
-            report.findings.push(Finding {
-                group: "bytes".to_owned(),
-                path: JsonPath(vec![Step::Key("(bytes)".to_owned())]),
-                text: format!(
-                    "theirs is not the build's canonical bytes: theirs {} bytes, sha256 {}; files \
-                     {} bytes, sha256 {}; first difference at byte {} (line {}, column {})",
-                    bytes.len(),
-                    sha256_hex(bytes),
-                    sides.files_bytes.len(),
-                    sha256_hex(&sides.files_bytes),
-                    first.offset,
-                    first.line,
-                    first.column
-                ),
-                left: Some(bytes.len().into()),
-                right: Some(sides.files_bytes.len().into()),
-                anchor: None,
-                line: None,
-            });
-        }
-    }
-    report.locate(bytes);
+    let check = Check {
+        differences,
+        format: sides.files.format(),
+        strict: args.strict,
+        theirs: &sides.theirs.bytes,
+        canonical: args.bytes.then_some(sides.files_bytes.as_slice()),
+    };
+    let mut report = Report::of_check(check, &args.report.ignore);
+    report.annotate = Some(args.data.clone());
+    report.notes_heading = "not derived from the files (listed, not failures; --strict counts \
+                            them, --ignore PATH leaves them out):"
+        .to_owned();
+    report.header = vec![format!("theirs  {}", args.data.display()), sides.files_line];
     report
 }
 

@@ -17,6 +17,7 @@ use sprite_render::spr_png::{self, ImportOptions, Imported, PixelSource, Source}
 
 use sprite_inputs::hd::is_hd_input;
 use sprite_inputs::names::hd::tex_number;
+use sprite_report::diff::{SheetChange, sheet_change};
 
 use super::inputs::GameFileArgs;
 use super::{Failure, Outcome, plural, read_input};
@@ -391,38 +392,25 @@ fn palette_sources(imported: &Imported) -> String {
         .join("; ")
 }
 
-/// How the imported sheet differs from `--like`, in a few words.
+/// How the imported sheet differs from `--like` ([`sheet_change`]), in a few words.
 pub fn compared_with(spr: &Spr, like: &Spr) -> String {
-    if spr == like {
-        return "the same sheet, byte for byte".to_owned();
+    match sheet_change(spr, like) {
+        SheetChange::Same => "the same sheet, byte for byte".to_owned(),
+        SheetChange::OtherLayout { like, this } => format!("a {like} sheet, this one {this}"),
+        SheetChange::Differs {
+            pixels,
+            colours,
+            padding,
+        } => {
+            let padding = match padding {
+                None => String::new(),
+                Some((this, like)) => format!(", and ends in {this} zero bytes, not {like}"),
+            };
+            format!(
+                "differs in {} and {}{padding} (`tactics-sprite diff` says where)",
+                plural(pixels, "pixel"),
+                plural(colours, "palette colour")
+            )
+        }
     }
-    if spr.variant != like.variant {
-        return format!("a {} sheet, this one {}", like.variant, spr.variant);
-    }
-    let pixels = spr
-        .pixels
-        .iter()
-        .zip(&like.pixels)
-        .filter(|(a, b)| a != b)
-        .count();
-    let colours = spr
-        .palettes
-        .iter()
-        .flatten()
-        .zip(like.palettes.iter().flatten())
-        .filter(|(a, b)| a != b)
-        .count();
-    let padding = if spr.padding == like.padding {
-        String::new()
-    } else {
-        format!(
-            ", and ends in {} zero bytes, not {}",
-            spr.padding, like.padding
-        )
-    };
-    format!(
-        "differs in {} and {}{padding} (`tactics-sprite diff` says where)",
-        plural(pixels, "pixel"),
-        plural(colours, "palette colour")
-    )
 }
