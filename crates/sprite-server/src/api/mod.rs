@@ -228,26 +228,21 @@ impl AppState {
         })
     }
 
-    /// The unit named by `kind=`, or the first served when it is not given.
-    fn served(&self, params: &Params) -> Result<&Prepared, ApiError> {
+    /// The unit named by `kind=`, or the first served when it is not given, with where it is in
+    /// the list (for work that runs off the async threads, which finds it there again).
+    fn served(&self, params: &Params) -> Result<(usize, &Prepared), ApiError> {
         let Some(name) = params.text("kind") else {
             return self
                 .units
                 .first()
+                .map(|served| (0, served))
                 .ok_or_else(|| ApiError::status(StatusCode::NOT_FOUND, "no kind is served"));
         };
         self.units
             .iter()
-            .find(|s| s.unit.name.eq_ignore_ascii_case(name))
+            .enumerate()
+            .find(|(_, s)| s.unit.name.eq_ignore_ascii_case(name))
             .ok_or_else(|| ApiError::unknown("kind", name, &self.unit_names()))
-    }
-
-    /// Where `served` is in the list, for work that runs off the async threads.
-    fn index_of(&self, served: &Prepared) -> usize {
-        self.units
-            .iter()
-            .position(|s| std::ptr::eq(s, served))
-            .expect("served from the list")
     }
 
     /// How many pictures are drawn at once, at most: one thread per core. With the render
