@@ -16,6 +16,7 @@ use std::ops::RangeInclusive;
 use std::path::Path;
 
 use fft_formats::layer::WeaponType;
+use sas_formats::pose::PoseFault;
 use sprite_data::pose::{Motion, View};
 use sprite_data::{Document, FrameIndex};
 
@@ -301,9 +302,15 @@ impl<'r, 'd> CheckedRender<'r, 'd> {
     }
 }
 
-/// Why a request cannot be drawn from its document: the request's fault, not the files'. Its
-/// `Display` is plain words; [`RequestFault::words`] says it with a front end's own flags or
-/// parameters ([`Spelling`]).
+/// Why a request cannot be drawn from its document (or a SAS set's request from its set,
+/// [`crate::sas`]): the request's fault, not the files'. Its `Display` is plain words;
+/// [`RequestFault::words`] says it with a front end's own flags or parameters ([`Spelling`]).
+///
+/// Kept apart from [`crate::RenderError`], the crate's error for the art and the pictures,
+/// because it is found before any sheet is read, from the request and its document alone, and
+/// each front end answers it its own way, worded in its own parameters: the command line as a
+/// usage error (exit 2), the server as a `400` or a `404`. A [`crate::RenderFailure`] carries
+/// it when a render is refused.
 #[non_exhaustive]
 #[derive(Debug, thiserror::Error)]
 pub enum RequestFault {
@@ -328,6 +335,13 @@ pub enum RequestFault {
     WeaponOnIdle,
     #[error("frame {frame} is not in the document, which has frames 0..{}", .count.saturating_sub(1))]
     FrameOutOfRange { frame: usize, count: usize },
+    /// A sprite a SAS set does not have.
+    #[error("sprite {sprite}: the set has {count} sprites")]
+    NoSprite { sprite: usize, count: usize },
+    /// A SAS set's animation or direction that does not resolve ([`PoseFault`]'s own, which says
+    /// whose fault it is).
+    #[error("{0}")]
+    Pose(#[from] PoseFault),
 }
 
 /// How a front end spells the request's parameters (by their logical names: `all`, `animation`,
@@ -371,11 +385,15 @@ impl RequestFault {
     }
 }
 
-/// Every fault of a request is the request's, about the parameter that asks it; an animation or
-/// a frame the document does not have names nothing.
+/// Every fault of a request is the request's, about the parameter that asks it; an animation, a
+/// frame or a sprite the document or set does not have names nothing. A SAS pose's fault says
+/// its own ([`PoseFault`]'s).
 impl faults::Faulty for RequestFault {
     fn fault(&self) -> faults::Fault {
-        faults::Fault::Input
+        match self {
+            RequestFault::Pose(fault) => fault.fault(),
+            _ => faults::Fault::Input,
+        }
     }
 
     fn concerns(&self) -> Option<faults::Concern> {
@@ -383,15 +401,21 @@ impl faults::Faulty for RequestFault {
             RequestFault::ContactSheetNotPng => "all",
             RequestFault::OneView | RequestFault::View(_) => "view",
             RequestFault::WeaponWithoutAnimation | RequestFault::WeaponOnIdle => "weapon",
-            RequestFault::FrameOutOfRange { .. } => "frame",
+            RequestFault::FrameOutOfRange { .. } | RequestFault::NoSprite { .. } => "frame",
             RequestFault::OneAnimation | RequestFault::UnknownAnimation { .. } => "animation",
+            RequestFault::Pose(fault) => return fault.concerns(),
         }))
     }
 
     fn names_nothing(&self) -> bool {
-        matches!(
-            self,
-            RequestFault::UnknownAnimation { .. } | RequestFault::FrameOutOfRange { .. }
-        )
+        match self {
+            RequestFault::Pose(fault) => fault.names_nothing(),
+            other => matches!(
+                other,
+                RequestFault::UnknownAnimation { .. }
+                    | RequestFault::FrameOutOfRange { .. }
+                    | RequestFault::NoSprite { .. }
+            ),
+        }
     }
 }
