@@ -258,15 +258,23 @@ impl HdPairFiles {
     /// Palettes from a file that is no SPR, or not a standard sheet (naming it); a palette it
     /// does not have.
     pub fn sheet(&self, palettes: &HdPalettes, palette: Option<usize>) -> Result<SheetImage> {
-        load_hd_sheet(
-            &self.upper.bytes,
-            &self.lower.bytes,
-            &palettes.file.bytes,
-            palette,
-        )
-        .map_err(|e| match e {
+        self.coloured_by(&palettes.file.name, &palettes.file.bytes, palette)
+    }
+
+    /// The pair drawn with palette `palette` (0 when `None`) of the SPR `spr`, named `spr_name`
+    /// in messages: [`HdPairFiles::sheet`] for palettes already found (a server's unit's SPR).
+    ///
+    /// # Errors
+    /// As [`HdPairFiles::sheet`].
+    pub fn coloured_by(
+        &self,
+        spr_name: &str,
+        spr: &[u8],
+        palette: Option<usize>,
+    ) -> Result<SheetImage> {
+        load_hd_sheet(&self.upper.bytes, &self.lower.bytes, spr, palette).map_err(|e| match e {
             sprite_render::RenderError::HdPair(_) => Error::from(e).in_context(self.names()),
-            other => Error::from(other).in_context(&palettes.file.name),
+            other => Error::from(other).in_context(spr_name),
         })
     }
 }

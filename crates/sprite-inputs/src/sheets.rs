@@ -114,9 +114,8 @@ pub fn load_sheets(files: Originals, request: SheetRequest, doc: &Document) -> R
     };
     let sp2 = match sp2_file {
         Some((file, how)) => {
-            let colours = spr_colours(&sheet_file.bytes, request.palette.unwrap_or(0));
-            let sp2 = load_sp2(&file.bytes, colours.as_ref())
-                .map_err(|e| describe_bad_sheet(&file.name, &file.bytes, e))?;
+            let sp2 =
+                load_sp2_coloured(&sheet_file.bytes, &file.name, &file.bytes, request.palette)?;
             lines.push(format!("sp2     {}{how}", describe_sheet(&file.name, &sp2)));
             sp2_looked_for.clear();
             Some(sp2)
@@ -200,6 +199,23 @@ pub fn load_sheet_bytes(shown: &str, bytes: &[u8], palette: Option<usize>) -> Re
     Ok(sheet)
 }
 
+/// An SP2 drawn in its base sheet's colours, the one rule for it: an SP2 file has no palette of
+/// its own and takes palette `palette` (0 when `None`) of the base sheet's SPR, `sheet` (an SP2
+/// given as a PNG is in its own colours); `sp2_name` names it in messages.
+///
+/// # Errors
+/// An SP2 that does not load (said as what the file is, [`describe_bad_sheet`]), or an SP2 file
+/// whose base sheet gives it no colours.
+pub fn load_sp2_coloured(
+    sheet: &[u8],
+    sp2_name: &str,
+    sp2: &[u8],
+    palette: Option<usize>,
+) -> Result<SheetImage> {
+    let colours = spr_colours(sheet, palette.unwrap_or(0));
+    load_sp2(sp2, colours.as_ref()).map_err(|e| describe_bad_sheet(sp2_name, sp2, e))
+}
+
 /// A sheet that does not load, said as what the file is when it is plainly something else (a
 /// JSON document, an SHP or SEQ), else as the decoder's one line.
 pub fn describe_bad_sheet(shown: &str, bytes: &[u8], error: RenderError) -> Error {
@@ -259,6 +275,32 @@ impl Sheet {
                 bytes
             }
         }
+    }
+
+    /// The file's name in messages; for a made-up sheet, what it is.
+    pub fn name(&self) -> &str {
+        match self {
+            Sheet::Spr { file, .. } | Sheet::Png { file, .. } => file,
+            Sheet::Synthetic { .. } => "the synthetic sheet",
+        }
+    }
+
+    /// The sheet drawn with `palette`, as `--sheet FILE [--palette N]` reads it
+    /// ([`load_sheet_bytes`]).
+    ///
+    /// # Errors
+    /// As [`load_sheet_bytes`].
+    pub fn image(&self, palette: Option<usize>) -> Result<SheetImage> {
+        load_sheet_bytes(self.name(), self.bytes(), palette)
+    }
+
+    /// `sp2`, this sheet's second sheet, drawn in this sheet's colours with `palette`, as
+    /// `--sp2 FILE [--palette N]` reads it ([`load_sp2_coloured`]).
+    ///
+    /// # Errors
+    /// As [`load_sp2_coloured`].
+    pub fn sp2_image(&self, sp2: &Sheet, palette: Option<usize>) -> Result<SheetImage> {
+        load_sp2_coloured(self.bytes(), sp2.name(), sp2.bytes(), palette)
     }
 
     /// How many palettes `palette=` can choose from (0: the sheet has its own colours).

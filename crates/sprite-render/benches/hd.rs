@@ -112,10 +112,7 @@ fn hd_against_sd(c: &mut Criterion) {
     group.finish();
 
     let render = |what: Subject, format: Format, scale: SheetScale| {
-        let request = RenderRequest {
-            sheet_scale: scale,
-            ..RenderRequest::new(what, format)
-        };
+        let request = RenderRequest::new(what, format).check().unwrap();
         let sheet = if scale == SheetScale::Hd {
             &hd_sheet
         } else {
@@ -142,6 +139,8 @@ fn hd_against_sd(c: &mut Criterion) {
         b.iter(|| {
             let sheet = load_sheet(black_box(&p.spr), None).unwrap();
             RenderRequest::new(Subject::Frame(88), Format::Png)
+                .check()
+                .unwrap()
                 .against(&doc)
                 .unwrap()
                 .render(&TileSources::of(&sheet, None))
@@ -151,14 +150,13 @@ fn hd_against_sd(c: &mut Criterion) {
     group.bench_function("hd", |b| {
         b.iter(|| {
             let sheet = load_hd_sheet(black_box(&p.upper), &p.lower, &p.spr, None).unwrap();
-            RenderRequest {
-                sheet_scale: SheetScale::Hd,
-                ..RenderRequest::new(Subject::Frame(88), Format::Png)
-            }
-            .against(&doc)
-            .unwrap()
-            .render(&TileSources::of(&sheet, None))
-            .unwrap()
+            RenderRequest::new(Subject::Frame(88), Format::Png)
+                .check()
+                .unwrap()
+                .against(&doc)
+                .unwrap()
+                .render(&TileSources::of(&sheet, None))
+                .unwrap()
         })
     });
     group.finish();

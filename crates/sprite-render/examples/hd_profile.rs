@@ -49,16 +49,15 @@ fn main() {
         }
     };
     let render = |sheet: &SheetImage, what: Subject, format: Format| -> usize {
-        RenderRequest {
-            sheet_scale: scale,
-            ..RenderRequest::new(what, format)
-        }
-        .against(&doc)
-        .unwrap()
-        .render(&TileSources::of(sheet, None))
-        .unwrap()
-        .bytes
-        .len()
+        RenderRequest::new(what, format)
+            .check()
+            .unwrap()
+            .against(&doc)
+            .unwrap()
+            .render(&TileSources::of(sheet, None))
+            .unwrap()
+            .bytes
+            .len()
     };
     let loaded = load();
     let mut total = 0;

@@ -121,15 +121,6 @@ pub enum RenderError {
         fft_formats::hd::HEIGHT
     )]
     HdPixels { count: usize },
-    /// A render asked for one sheet scale and given art of the other.
-    #[error(
-        "the render is asked for at {asked} and the sheet given is {given}: an HD render draws \
-         from the remaster's HD sheet, an SD one from the SPR or a PNG of its size"
-    )]
-    SheetScaleMismatch {
-        asked: crate::sheet::SheetScale,
-        given: crate::sheet::SheetScale,
-    },
     /// A SAS set's sheet that is not a PNG.
     #[error("a SAS set is drawn from a PNG sheet; this is not a PNG")]
     SasSheetNotPng,

@@ -10,14 +10,17 @@ use sprite_data::Document;
 use sprite_data::limits::{LimitExceeded, MAX_PICTURE_PIXELS};
 use sprite_data::pose::{Motion, View};
 
+use fft_formats::layer::WeaponType;
+use sprite_data::document::Animation;
+
 use crate::compose::{AnimationFrame, Canvas, Renderer, check_animation, fit_to_drawn};
 use crate::encode::{TimedFrame, apng_unless_cancelled, gif_unless_cancelled, png_scaled};
 use crate::error::RenderError;
 use crate::image::Background;
 use crate::image::Image;
-use crate::layers::WeaponArt;
+use crate::layers::{LayeredRenderer, WeaponArt};
 use crate::layout::{check_size, contact_sheet, strip};
-use crate::request::{CheckedRender, Drawn, Format, RequestFault, Subject};
+use crate::request::{CheckedRender, Format, FoundSubject, RequestFault, Subject};
 use crate::sheet::{SheetImage, SheetScale};
 
 /// The pictures a render cuts its tiles from.
@@ -30,8 +33,9 @@ pub struct TileSources<'a> {
     /// The weapon and effect layers, cut from the weapons sheet: needed when the request asks
     /// for a weapon.
     pub weapon: Option<&'a WeaponArt<'a>>,
-    /// The size the sheet (and the SP2) are drawn at: the request's
-    /// ([`crate::RenderRequest::sheet_scale`]) or the render is refused.
+    /// The size the sheet (and the SP2) are drawn at, a fact of the art: SD (the SPR's) or HD,
+    /// the remaster's sheet at twice it (docs/remaster.md "Drawing at twice the size"). Every
+    /// picture of a render is drawn at it.
     pub sheet_scale: SheetScale,
 }
 
@@ -45,6 +49,87 @@ impl<'a> TileSources<'a> {
             sheet_scale: sheet.scale,
         }
     }
+
+    /// A renderer of `doc` on these sheets at their scale: the one way a unit's renderer is
+    /// made from its art.
+    ///
+    /// # Errors
+    /// [`RenderFailure::SheetMismatch`]: the sheet, or the SP2, does not fit the document's
+    /// cells (or the document's canvas does not fit its limit).
+    pub fn renderer(&self, doc: &'a Document) -> Result<Renderer<'a>, RenderFailure> {
+        let renderer = Renderer::new(doc, self.sheet)
+            .and_then(|renderer| renderer.with_sheet_scale(self.sheet_scale))
+            .map_err(|error| RenderFailure::mismatch(false, error))?;
+        match self.sp2 {
+            Some(sp2) => renderer
+                .with_sp2(sp2)
+                .map_err(|error| RenderFailure::mismatch(true, error)),
+            None => Ok(renderer),
+        }
+    }
+
+    /// A renderer of `doc` on these sheets at their scale holding a weapon of `weapon_type`,
+    /// with the weapon and effect layers cut from [`TileSources::weapon`], on a canvas that
+    /// holds every layer frame `animations` show at `views`: the one way a layered renderer is
+    /// made from its art.
+    ///
+    /// # Errors
+    /// [`RenderFailure::Missing`] without the weapon art; else the document's or the sheets'
+    /// refusal as a drawing error ([`RenderFailure::drawing`]).
+    pub fn layered_renderer(
+        &self,
+        doc: &'a Document,
+        weapon_type: WeaponType,
+        animations: &[&Animation],
+        views: &[View],
+    ) -> Result<LayeredRenderer<'a>, RenderFailure> {
+        let weapon = self
+            .weapon
+            .ok_or_else(|| RenderFailure::Missing(Box::new(RenderError::WeaponArtNeeded)))?;
+        weapon
+            .renderer(doc, self.sheet, weapon_type, animations, views)
+            .and_then(|renderer| renderer.with_sheet_scale(self.sheet_scale))
+            .and_then(|renderer| match self.sp2 {
+                Some(sp2) => renderer.with_sp2(sp2),
+                None => Ok(renderer),
+            })
+            .map_err(RenderFailure::drawing)
+    }
+}
+
+/// What a report's `hd` line says was drawn at the HD sheet's scale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HdPicture {
+    /// A render: its cells cut from the sheet.
+    Render,
+    /// An atlas (`export-aseprite`): its frames cut from the sheet.
+    Atlas,
+}
+
+/// The report's line on pictures drawn from the remaster's HD sheet (none at SD): what was
+/// drawn at the scale, and with the `layers`, that they are SD art drawn at it (there is no HD
+/// weapons sheet). The one wording of the line, for a render and an atlas.
+pub fn hd_line(scale: SheetScale, picture: HdPicture, layers: bool) -> Option<String> {
+    (scale != SheetScale::Sd).then(|| {
+        let k = scale.factor();
+        let what = match picture {
+            HdPicture::Render => {
+                format!("the sheet at {k}x: cells cut at {k} times their place and size, offsets")
+            }
+            HdPicture::Atlas => {
+                format!("the atlas at {k}x: every frame cut from the HD sheet, its offsets")
+            }
+        };
+        let layers = if layers {
+            format!(
+                "; the weapon and effect are SD art drawn {k}x (nearest neighbour: there is no \
+                 HD weapons sheet)"
+            )
+        } else {
+            String::new()
+        };
+        format!("hd      {what} and moves {k} times the document's{layers}")
+    })
 }
 
 /// A rendered file: its bytes, and what the command line reports about it.
@@ -209,37 +294,18 @@ impl CheckedRender<'_, '_> {
 
     /// The pictures this request draws, fitted, not yet encoded.
     fn draw(&self, art: &TileSources<'_>) -> Result<Drawing, RenderFailure> {
-        let scale = self.request.sheet_scale;
-        if art.sheet_scale != scale {
-            return Err(RenderFailure::mismatch(
-                false,
-                RenderError::SheetScaleMismatch {
-                    asked: scale,
-                    given: art.sheet_scale,
-                },
-            ));
+        if let (Some(weapon_type), FoundSubject::Motions(motions)) =
+            (self.request.weapon, &self.found)
+        {
+            return self.draw_with_layers(art, weapon_type, motions);
         }
-        if let (Some(weapon_type), Drawn::Motions(motions)) = (self.request.weapon, &self.drawn) {
-            let weapon = art
-                .weapon
-                .ok_or_else(|| RenderFailure::Missing(Box::new(RenderError::WeaponArtNeeded)))?;
-            return self.draw_with_layers(art, weapon, weapon_type, motions);
-        }
-        let renderer = Renderer::new(self.doc, art.sheet)
-            .and_then(|renderer| renderer.with_sheet_scale(scale))
-            .map_err(|error| RenderFailure::mismatch(false, error))?
-            .with_cancel(self.cancel.clone());
-        let renderer = match art.sp2 {
-            Some(sp2) => renderer
-                .with_sp2(sp2)
-                .map_err(|error| RenderFailure::mismatch(true, error))?,
-            None => renderer,
-        };
+        let renderer = art.renderer(self.doc)?.with_cancel(self.cancel.clone());
+        let hd_line = hd_line(art.sheet_scale, HdPicture::Render, false);
         let mut rows = Rows::default();
         let mut loops = false;
-        match &self.drawn {
-            Drawn::AllFrames => return self.contact_sheet(&renderer),
-            Drawn::Frame(shp) => {
+        match &self.found {
+            FoundSubject::AllFrames => return self.contact_sheet(&renderer, hd_line),
+            FoundSubject::Frame(shp) => {
                 let image = renderer.draw_frame(*shp).map_err(RenderFailure::drawing)?;
                 rows.lines.push(format!(
                     "frame   {} ({} tiles)",
@@ -257,7 +323,7 @@ impl CheckedRender<'_, '_> {
                     events: Vec::new(),
                 }]);
             }
-            Drawn::Motions(motions) => {
+            FoundSubject::Motions(motions) => {
                 for &motion in motions {
                     // An animation that only draws in its water frames (Nulled Walk) is drawn
                     // in them.
@@ -266,7 +332,7 @@ impl CheckedRender<'_, '_> {
                     if let Motion::Animation(animation) = motion {
                         loops = animation.looping;
                     }
-                    for &view in &self.views {
+                    for &view in self.views() {
                         let frames = renderer
                             .animation(motion, view, water)
                             .map_err(RenderFailure::drawing)?;
@@ -282,28 +348,7 @@ impl CheckedRender<'_, '_> {
                 }
             }
         }
-        Ok(rows.fitted(renderer.canvas(), "", loops, self.hd_line(false)))
-    }
-
-    /// The report's line on an HD render (none at SD): what was doubled, and with the layers,
-    /// that they are SD art drawn at twice the size.
-    fn hd_line(&self, layers: bool) -> Option<String> {
-        let scale = self.request.sheet_scale;
-        (scale != SheetScale::Sd).then(|| {
-            let k = scale.factor();
-            format!(
-                "hd      the sheet at {k}x: cells cut at {k} times their place and size, offsets \
-                 and moves {k} times the document's{}",
-                if layers {
-                    format!(
-                        "; the weapon and effect are SD art drawn {k}x (nearest neighbour: there \
-                         is no HD weapons sheet)"
-                    )
-                } else {
-                    String::new()
-                }
-            )
-        })
+        Ok(rows.fitted(renderer.canvas(), "", loops, hd_line))
     }
 
     /// Each animation at each view with its layers, on a canvas that holds them (then fitted to
@@ -311,8 +356,7 @@ impl CheckedRender<'_, '_> {
     fn draw_with_layers(
         &self,
         art: &TileSources<'_>,
-        weapon: &WeaponArt<'_>,
-        weapon_type: fft_formats::layer::WeaponType,
+        weapon_type: WeaponType,
         motions: &[Motion<'_>],
     ) -> Result<Drawing, RenderFailure> {
         // RenderRequest::against refuses the idle frame with a weapon.
@@ -323,21 +367,15 @@ impl CheckedRender<'_, '_> {
                 Motion::Idle => None,
             })
             .collect();
-        let renderer = weapon
-            .renderer(self.doc, art.sheet, weapon_type, &animations, &self.views)
-            .and_then(|renderer| renderer.with_sheet_scale(self.request.sheet_scale))
-            .and_then(|renderer| match art.sp2 {
-                Some(sp2) => renderer.with_sp2(sp2),
-                None => Ok(renderer),
-            })
-            .map_err(RenderFailure::drawing)?
+        let renderer = art
+            .layered_renderer(self.doc, weapon_type, &animations, self.views())?
             .with_cancel(self.cancel.clone());
         let mut rows = Rows::default();
         let mut loops = false;
         for animation in animations {
             let water = self.request.water || animation.water;
             loops = animation.looping;
-            for &view in &self.views {
+            for &view in self.views() {
                 let frames = renderer
                     .animation(animation, view, water)
                     .map_err(RenderFailure::drawing)?;
@@ -355,12 +393,16 @@ impl CheckedRender<'_, '_> {
             renderer.canvas(),
             ", weapon and effect included",
             loops,
-            self.hd_line(true),
+            hd_line(art.sheet_scale, HdPicture::Render, true),
         ))
     }
 
     /// A contact sheet of every frame on the document's canvas.
-    fn contact_sheet(&self, renderer: &Renderer<'_>) -> Result<Drawing, RenderFailure> {
+    fn contact_sheet(
+        &self,
+        renderer: &Renderer<'_>,
+        hd_line: Option<String>,
+    ) -> Result<Drawing, RenderFailure> {
         let columns = self.request.columns;
         let sheet = contact_sheet(renderer, columns).map_err(RenderFailure::drawing)?;
         let canvas = renderer.canvas();
@@ -371,7 +413,7 @@ impl CheckedRender<'_, '_> {
             canvas.stance().0,
             canvas.stance().1
         )];
-        report.extend(self.hd_line(false));
+        report.extend(hd_line);
         report.push(format!(
             "frames  {} (contact sheet, {} a row)",
             self.doc.frames.len(),

@@ -1,21 +1,46 @@
 //! What a render draws, asked once and checked once: a [`RenderRequest`] (a frame, animations or
 //! every frame; views; water; scale; background; labels; columns; plays; hold; the output
-//! format) is checked against its document by [`RenderRequest::against`], which looks every
-//! animation up once and gives a [`CheckedRender`] borrowing the document; that draws the file
-//! ([`CheckedRender::render`], in [`crate::render`]).
+//! format), which each front end converts its own arguments to, once, starting from the
+//! defaults and within the bounds stated here ([`DEFAULT_VIEW`], [`SCALES`], [`DEFAULT_COLUMNS`],
+//! [`DEFAULT_HOLD_TICKS`]). [`RenderRequest::check`] holds it to the rules that need no document
+//! and gives a [`CheckedRequest`]; [`CheckedRequest::against`] looks every animation up once in
+//! the document and gives a [`CheckedRender`] borrowing it; that draws the file from the art it is
+//! given, at the art's own sheet scale ([`CheckedRender::render`], in [`crate::render`]).
 //!
-//! The command line's `render` and the server's `/api/v1/render.*` both map their arguments to a
-//! request, so the same request gives the same bytes from either. A request that cannot be drawn
-//! is refused with a [`RequestFault`] (the command line's usage error, the server's `400`), which
-//! each front end words with its own flag or parameter names.
+//! The command line's `render` and the server's `/api/v1/render.*` both convert their arguments
+//! to a request, so the same request gives the same bytes from either. A request that cannot be
+//! drawn is refused with a [`RequestFault`] (the command line's usage error, the server's `400`),
+//! which each front end words with its own flag or parameter names.
+
+use std::ops::RangeInclusive;
+use std::path::Path;
 
 use fft_formats::layer::WeaponType;
+use sas_formats::pose::PoseFault;
 use sprite_data::pose::{Motion, View};
 use sprite_data::{Document, FrameIndex};
 
 use crate::cancel::Cancel;
 use crate::image::Background;
-use crate::sheet::SheetScale;
+
+/// The view a render draws when none is asked.
+pub const DEFAULT_VIEW: View = View::ALL[1];
+
+/// The scales a render may ask for (every pixel a `scale x scale` block), the first the default.
+pub const SCALES: RangeInclusive<u32> = 1..=16;
+
+/// The scale a render draws at when none is asked: the first of [`SCALES`].
+pub const DEFAULT_SCALE: u32 = *SCALES.start();
+
+/// The largest of [`SCALES`].
+pub const MAX_SCALE: u32 = *SCALES.end();
+
+/// Cells per row of a contact sheet when not asked.
+pub const DEFAULT_COLUMNS: u32 = 16;
+
+/// Ticks an animated file shows a frame the game holds (a last delay of 0) when not asked: a
+/// second at the game's 60 ticks a second.
+pub const DEFAULT_HOLD_TICKS: u32 = 60;
 
 /// The file a render writes, chosen by the output's extension (the command line) or the
 /// endpoint's (the server).
@@ -30,6 +55,14 @@ pub enum Format {
 }
 
 impl Format {
+    /// The format a file's extension names ([`Format::from_extension`]), the one rule by which a
+    /// written file chooses it; `None` without one of them.
+    pub fn of_path(path: &Path) -> Option<Format> {
+        path.extension()
+            .and_then(|e| e.to_str())
+            .and_then(Format::from_extension)
+    }
+
     /// The format an extension names (`png`, `apng`, `gif`, in any case).
     pub fn from_extension(extension: &str) -> Option<Format> {
         match extension.to_ascii_lowercase().as_str() {
@@ -74,12 +107,11 @@ pub enum Subject {
 #[derive(Debug, Clone, PartialEq)]
 pub struct RenderRequest {
     pub what: Subject,
-    /// The views, 0..7 (checked by [`RenderRequest::against`]); more than one makes a row each
-    /// in a `.png` strip.
-    pub views: Vec<i64>,
+    /// The views; more than one makes a row each in a `.png` strip.
+    pub views: Vec<View>,
     /// Draw the unit standing in water (its water frames).
     pub water: bool,
-    /// Every pixel a `scale x scale` block (nearest neighbour).
+    /// Every pixel a `scale x scale` block (nearest neighbour), one of [`SCALES`].
     pub scale: u32,
     pub background: Background,
     /// Each frame's first tick under it in a `.png` strip.
@@ -95,41 +127,40 @@ pub struct RenderRequest {
     /// Draw the unit holding a weapon of this type, with the weapon and effect layers its
     /// animations start (their art is given to [`CheckedRender::render`]).
     pub weapon: Option<WeaponType>,
-    /// The sheet's size: SD (the SPR's) or HD, the remaster's sheet at twice it
-    /// (docs/remaster.md "Drawing at twice the size"). The art given to
-    /// [`CheckedRender::render`] must be of this scale.
-    pub sheet_scale: SheetScale,
 }
 
 impl RenderRequest {
-    /// A request for `what` in `format` with every other choice at the command line's default:
-    /// view 1, not in water, scale 1, transparent, no labels, 16 columns, plays as the animation
-    /// loops, holds of 60 ticks, no weapon, the SD sheet.
+    /// A request for `what` in `format` with every other choice at its default: [`DEFAULT_VIEW`],
+    /// not in water, [`DEFAULT_SCALE`], transparent, no labels, [`DEFAULT_COLUMNS`], plays as the
+    /// animation loops, holds of [`DEFAULT_HOLD_TICKS`], no weapon.
     pub fn new(what: Subject, format: Format) -> RenderRequest {
         RenderRequest {
             what,
-            views: vec![1],
+            views: vec![DEFAULT_VIEW],
             water: false,
-            scale: 1,
+            scale: DEFAULT_SCALE,
             background: Background::Transparent,
             labels: false,
-            columns: 16,
+            columns: DEFAULT_COLUMNS,
             plays: None,
-            hold: 60,
+            hold: DEFAULT_HOLD_TICKS,
             format,
             weapon: None,
-            sheet_scale: SheetScale::Sd,
         }
     }
 
-    /// The rules a request keeps whatever its document: the formats that hold one animation
-    /// and one view, the contact sheet a `.png`, a weapon drawn for an animation. The command
-    /// line checks them before it reads the document; [`RenderRequest::against`] checks them
-    /// first too.
+    /// The request held to the rules it keeps whatever its document: the formats that hold one
+    /// animation and one view, the contact sheet a `.png`, a weapon drawn for an animation. Each
+    /// front end checks its request so, once, before it reads a document.
     ///
     /// # Errors
     /// The first [`RequestFault`], in that order.
-    pub fn check(&self) -> Result<(), RequestFault> {
+    pub fn check(self) -> Result<CheckedRequest, RequestFault> {
+        self.rules()?;
+        Ok(CheckedRequest(self))
+    }
+
+    fn rules(&self) -> Result<(), RequestFault> {
         let animated = self.format != Format::Png;
         if animated && self.what == Subject::AllFrames {
             return Err(RequestFault::ContactSheetNotPng);
@@ -145,9 +176,24 @@ impl RenderRequest {
         }
         Ok(())
     }
+}
 
-    /// The request checked against `doc`: [`RenderRequest::check`], then the views, then each
-    /// animation looked up (once: the checked request keeps what was found), then the frame.
+/// A request that keeps the rules of [`RenderRequest::check`]: what a front end converts its
+/// arguments to, once, and checks against each document it draws.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckedRequest(RenderRequest);
+
+impl std::ops::Deref for CheckedRequest {
+    type Target = RenderRequest;
+
+    fn deref(&self) -> &RenderRequest {
+        &self.0
+    }
+}
+
+impl CheckedRequest {
+    /// The request checked against `doc`: each animation looked up (once: the checked render
+    /// keeps what was found), then the frame.
     ///
     /// # Errors
     /// The first [`RequestFault`], in that order.
@@ -155,14 +201,7 @@ impl RenderRequest {
         &'r self,
         doc: &'d Document,
     ) -> Result<CheckedRender<'r, 'd>, RequestFault> {
-        self.check()?;
-        let views = self
-            .views
-            .iter()
-            .map(|&v| View::new(v))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(RequestFault::View)?;
-        let drawn = match &self.what {
+        let found = match &self.what {
             Subject::Frame(n) => {
                 if *n >= doc.frames.len() {
                     return Err(RequestFault::FrameOutOfRange {
@@ -171,7 +210,7 @@ impl RenderRequest {
                     });
                 }
                 // A frame of the document, so a u32.
-                Drawn::Frame(FrameIndex(*n as u32))
+                FoundSubject::Frame(FrameIndex(*n as u32))
             }
             Subject::Animations(names) => {
                 let mut motions = Vec::with_capacity(names.len());
@@ -187,15 +226,14 @@ impl RenderRequest {
                     }
                     motions.push(motion);
                 }
-                Drawn::Motions(motions)
+                FoundSubject::Motions(motions)
             }
-            Subject::AllFrames => Drawn::AllFrames,
+            Subject::AllFrames => FoundSubject::AllFrames,
         };
         Ok(CheckedRender {
-            request: self,
+            request: &self.0,
             doc,
-            views,
-            drawn,
+            found,
             cancel: Cancel::never(),
         })
     }
@@ -206,16 +244,15 @@ impl RenderRequest {
 pub struct CheckedRender<'r, 'd> {
     pub(crate) request: &'r RenderRequest,
     pub(crate) doc: &'d Document,
-    pub(crate) views: Vec<View>,
-    pub(crate) drawn: Drawn<'d>,
+    pub(crate) found: FoundSubject<'d>,
     /// Looked at once a frame drawn or encoded ([`CheckedRender::cancelled_by`]); never, unless
     /// told.
     pub(crate) cancel: Cancel,
 }
 
-/// What a checked request draws, found in the document.
+/// What a checked request draws ([`Subject`]), found in the document.
 #[derive(Debug, Clone)]
-pub(crate) enum Drawn<'d> {
+pub(crate) enum FoundSubject<'d> {
     Frame(FrameIndex),
     Motions(Vec<Motion<'d>>),
     AllFrames,
@@ -237,18 +274,18 @@ impl<'r, 'd> CheckedRender<'r, 'd> {
         self.doc
     }
 
-    pub fn views(&self) -> &[View] {
-        &self.views
+    pub fn views(&self) -> &'r [View] {
+        &self.request.views
     }
 
     /// The most frames one row of the render holds before any layer is added (the longest
     /// sequence an animation plays; 1 for a frame or the idle frame; every frame for a contact
     /// sheet): with [`CheckedRender::views`], a bound on the pictures it draws.
     pub fn most_frames_a_row(&self) -> usize {
-        match &self.drawn {
-            Drawn::Frame(_) => 1,
-            Drawn::AllFrames => self.doc.frames.len(),
-            Drawn::Motions(motions) => motions
+        match &self.found {
+            FoundSubject::Frame(_) => 1,
+            FoundSubject::AllFrames => self.doc.frames.len(),
+            FoundSubject::Motions(motions) => motions
                 .iter()
                 .map(|motion| match motion {
                     Motion::Idle => 1,
@@ -265,9 +302,15 @@ impl<'r, 'd> CheckedRender<'r, 'd> {
     }
 }
 
-/// Why a request cannot be drawn from its document: the request's fault, not the files'. Its
-/// `Display` is plain words; [`RequestFault::words`] says it with a front end's own flags or
-/// parameters ([`Spelling`]).
+/// Why a request cannot be drawn from its document (or a SAS set's request from its set,
+/// [`crate::sas`]): the request's fault, not the files'. Its `Display` is plain words;
+/// [`RequestFault::words`] says it with a front end's own flags or parameters ([`Spelling`]).
+///
+/// Kept apart from [`crate::RenderError`], the crate's error for the art and the pictures,
+/// because it is found before any sheet is read, from the request and its document alone, and
+/// each front end answers it its own way, worded in its own parameters: the command line as a
+/// usage error (exit 2), the server as a `400` or a `404`. A [`crate::RenderFailure`] carries
+/// it when a render is refused.
 #[non_exhaustive]
 #[derive(Debug, thiserror::Error)]
 pub enum RequestFault {
@@ -292,6 +335,13 @@ pub enum RequestFault {
     WeaponOnIdle,
     #[error("frame {frame} is not in the document, which has frames 0..{}", .count.saturating_sub(1))]
     FrameOutOfRange { frame: usize, count: usize },
+    /// A sprite a SAS set does not have.
+    #[error("sprite {sprite}: the set has {count} sprites")]
+    NoSprite { sprite: usize, count: usize },
+    /// A SAS set's animation or direction that does not resolve ([`PoseFault`]'s own, which says
+    /// whose fault it is).
+    #[error("{0}")]
+    Pose(#[from] PoseFault),
 }
 
 /// How a front end spells the request's parameters (by their logical names: `all`, `animation`,
@@ -335,11 +385,15 @@ impl RequestFault {
     }
 }
 
-/// Every fault of a request is the request's, about the parameter that asks it; an animation or
-/// a frame the document does not have names nothing.
+/// Every fault of a request is the request's, about the parameter that asks it; an animation, a
+/// frame or a sprite the document or set does not have names nothing. A SAS pose's fault says
+/// its own ([`PoseFault`]'s).
 impl faults::Faulty for RequestFault {
     fn fault(&self) -> faults::Fault {
-        faults::Fault::Input
+        match self {
+            RequestFault::Pose(fault) => fault.fault(),
+            _ => faults::Fault::Input,
+        }
     }
 
     fn concerns(&self) -> Option<faults::Concern> {
@@ -347,15 +401,21 @@ impl faults::Faulty for RequestFault {
             RequestFault::ContactSheetNotPng => "all",
             RequestFault::OneView | RequestFault::View(_) => "view",
             RequestFault::WeaponWithoutAnimation | RequestFault::WeaponOnIdle => "weapon",
-            RequestFault::FrameOutOfRange { .. } => "frame",
+            RequestFault::FrameOutOfRange { .. } | RequestFault::NoSprite { .. } => "frame",
             RequestFault::OneAnimation | RequestFault::UnknownAnimation { .. } => "animation",
+            RequestFault::Pose(fault) => return fault.concerns(),
         }))
     }
 
     fn names_nothing(&self) -> bool {
-        matches!(
-            self,
-            RequestFault::UnknownAnimation { .. } | RequestFault::FrameOutOfRange { .. }
-        )
+        match self {
+            RequestFault::Pose(fault) => fault.names_nothing(),
+            other => matches!(
+                other,
+                RequestFault::UnknownAnimation { .. }
+                    | RequestFault::FrameOutOfRange { .. }
+                    | RequestFault::NoSprite { .. }
+            ),
+        }
     }
 }

@@ -8,7 +8,7 @@
 //! the canvas known, so a caller can bound the pixels before drawing), then drawn from the sheet
 //! ([`CheckedSasRender::render`]). The report lines are the command line's.
 
-use sas_formats::pose::{self, PlacedQuad, PoseFault};
+use sas_formats::pose::{self, PlacedQuad};
 use sas_formats::{Command, Meanings, SasSet};
 
 use crate::cancel::Cancel;
@@ -17,7 +17,7 @@ use crate::encode::{TimedFrame, apng_unless_cancelled, gif_unless_cancelled, png
 use crate::error::RenderError;
 use crate::image::{Background, Image};
 use crate::layout::check_size;
-use crate::request::Format;
+use crate::request::{Format, RequestFault};
 use crate::sheet::{PNG_SIGNATURE, decode_png};
 
 /// The ticks of a second the animated files assume (the game's frame rate; not settled for SAS).
@@ -52,45 +52,6 @@ pub struct SasRenderRequest {
     /// ticks.
     pub hold: u32,
     pub format: Format,
-}
-
-/// Why a SAS render cannot be drawn: the request's fault. The front ends word each with their
-/// own flag or parameter names.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SasFault {
-    #[error("an .apng or .gif holds one animation")]
-    OneAnimation,
-    #[error("sprite {sprite}: the set has {count} sprites")]
-    NoSprite { sprite: usize, count: usize },
-    #[error("{0}")]
-    Pose(#[from] PoseFault),
-}
-
-/// Every SAS render fault is the request's: a sprite the set does not have names nothing, as
-/// does an animation or direction ([`PoseFault`]'s own).
-impl faults::Faulty for SasFault {
-    fn fault(&self) -> faults::Fault {
-        match self {
-            SasFault::Pose(fault) => fault.fault(),
-            _ => faults::Fault::Input,
-        }
-    }
-
-    fn concerns(&self) -> Option<faults::Concern> {
-        match self {
-            SasFault::Pose(fault) => fault.concerns(),
-            SasFault::NoSprite { .. } => Some(faults::Concern::Parameter("frame")),
-            SasFault::OneAnimation => Some(faults::Concern::Parameter("animation")),
-        }
-    }
-
-    fn names_nothing(&self) -> bool {
-        match self {
-            SasFault::Pose(fault) => fault.names_nothing(),
-            SasFault::NoSprite { .. } => true,
-            SasFault::OneAnimation => false,
-        }
-    }
 }
 
 /// One picture: the placed quads of a pose and how long it shows.
@@ -129,11 +90,11 @@ impl SasRenderRequest {
     /// The rule a request keeps whatever its set: an animated file holds one animation.
     ///
     /// # Errors
-    /// [`SasFault::OneAnimation`].
-    pub fn check(&self) -> Result<(), SasFault> {
+    /// [`RequestFault::OneAnimation`].
+    pub fn check(&self) -> Result<(), RequestFault> {
         match &self.what {
             SasSubject::Animations(list) if self.format != Format::Png && list.len() != 1 => {
-                Err(SasFault::OneAnimation)
+                Err(RequestFault::OneAnimation)
             }
             _ => Ok(()),
         }
@@ -143,12 +104,12 @@ impl SasRenderRequest {
     /// each animation's slot found, every pose placed.
     ///
     /// # Errors
-    /// The first [`SasFault`].
+    /// The first [`RequestFault`].
     pub fn against(
         &self,
         set: &SasSet,
         meanings: &Meanings,
-    ) -> Result<CheckedSasRender<'_>, SasFault> {
+    ) -> Result<CheckedSasRender<'_>, RequestFault> {
         self.check()?;
         let mut report = Vec::new();
         let mut warnings = Vec::new();
@@ -165,7 +126,7 @@ impl SasRenderRequest {
                         x: 0,
                         y: 0,
                     })
-                    .ok_or(SasFault::NoSprite {
+                    .ok_or(RequestFault::NoSprite {
                         sprite: *index,
                         count: set.sprites.len(),
                     })?;

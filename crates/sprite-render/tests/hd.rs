@@ -155,6 +155,11 @@ fn request(what: Subject, format: Format) -> RenderRequest {
     RenderRequest::new(what, format)
 }
 
+/// Views by number.
+fn views(numbers: &[usize]) -> Vec<View> {
+    numbers.iter().map(|&n| View::ALL[n]).collect()
+}
+
 /// The HD request from `doubled` and the SD one at scale 2 from `sheet`: the same bytes.
 fn hd_is_sd_at_scale_2(
     doc: &Document,
@@ -164,16 +169,17 @@ fn hd_is_sd_at_scale_2(
 ) {
     let hd_sheet = doubled(sheet);
     let sd_sheet = sd(sheet);
-    let hd_request = RenderRequest {
-        sheet_scale: SheetScale::Hd,
-        ..asked.clone()
-    };
+    let hd_request = asked.clone();
     let sd_request = RenderRequest {
         scale: 2 * asked.scale,
         ..asked.clone()
     };
+    // The HD render is the same request drawn from the HD art.
     let render = |request: &RenderRequest, sheet: &SheetImage| {
         request
+            .clone()
+            .check()
+            .expect("a request that keeps the rules")
             .against(doc)
             .expect("a request the document takes")
             .render(&TileSources {
@@ -214,12 +220,12 @@ fn an_hd_render_of_a_doubled_sheet_is_the_sd_render_at_scale_2() {
             request(walk(), Format::Apng),
             request(walk(), Format::Gif),
             RenderRequest {
-                views: vec![0, 1, 5],
+                views: views(&[0, 1, 5]),
                 water: true,
                 ..request(walk(), Format::Png)
             },
             RenderRequest {
-                views: vec![6],
+                views: views(&[6]),
                 scale: 3,
                 ..request(walk(), Format::Apng)
             },
@@ -227,7 +233,7 @@ fn an_hd_render_of_a_doubled_sheet_is_the_sd_render_at_scale_2() {
         if name == "type1" {
             // Swing High moves the unit forward (fb), mirrored at view 5.
             cases.push(RenderRequest {
-                views: vec![5],
+                views: views(&[5]),
                 ..request(
                     Subject::Animations(vec!["Swing High".to_owned()]),
                     Format::Apng,
@@ -261,7 +267,7 @@ fn with_a_weapon_the_layers_are_sd_art_drawn_twice_the_size() {
     // between pixels; view 5 mirrored; the swoosh added onto the unit.
     for (animation, view) in [("Swing High", 1), ("Swing High", 5), ("Swing Mid", 6)] {
         let asked = RenderRequest {
-            views: vec![view],
+            views: views(&[view]),
             weapon: Some(fft_formats::layer::WeaponType::Sword),
             ..request(
                 Subject::Animations(vec![animation.to_owned()]),
@@ -269,17 +275,17 @@ fn with_a_weapon_the_layers_are_sd_art_drawn_twice_the_size() {
             )
         };
         hd_is_sd_at_scale_2(&doc, &sheet, Some(&art), &asked);
-        let hd = RenderRequest {
-            sheet_scale: SheetScale::Hd,
-            ..asked.clone()
-        }
-        .against(&doc)
-        .unwrap()
-        .render(&TileSources {
-            weapon: Some(&art),
-            ..TileSources::of(&doubled(&sheet), None)
-        })
-        .unwrap();
+        let hd = asked
+            .clone()
+            .check()
+            .unwrap()
+            .against(&doc)
+            .unwrap()
+            .render(&TileSources {
+                weapon: Some(&art),
+                ..TileSources::of(&doubled(&sheet), None)
+            })
+            .unwrap();
         let line = hd.report.iter().find(|l| l.starts_with("hd ")).unwrap();
         assert!(
             line.contains("the weapon and effect are SD art drawn 2x"),
@@ -402,38 +408,24 @@ fn hd_first_frames_halved_cover_the_sd_ones() {
 // ---- the report, the scales, the refusals ----
 
 #[test]
-fn a_render_and_its_art_must_be_of_one_scale() {
+fn a_render_is_drawn_at_its_arts_scale() {
     let doc = common::document("demo");
     let sheet = synthetic_sheet(&doc);
-    let frame = request(Subject::Frame(9), Format::Png);
-    let hd_frame = RenderRequest {
-        sheet_scale: SheetScale::Hd,
-        ..frame.clone()
-    };
-    for (asked, art_sheet) in [(&frame, doubled(&sheet)), (&hd_frame, sd(&sheet))] {
-        let failure = asked
-            .against(&doc)
-            .unwrap()
-            .render(&TileSources::of(&art_sheet, None))
-            .unwrap_err();
-        let RenderFailure::SheetMismatch { sp2: false, error } = &failure else {
-            panic!("{failure}");
-        };
-        assert!(
-            matches!(**error, RenderError::SheetScaleMismatch { .. }),
-            "{failure}"
-        );
-    }
+    let frame = request(Subject::Frame(9), Format::Png).check().unwrap();
     // An SPR-sized sheet said to be HD: its cells at twice their place lie outside it, and the
     // error gives the doubled numbers.
     let mut wrong = sd(&sheet);
     wrong.scale = SheetScale::Hd;
-    let failure = hd_frame
+    let failure = frame
         .against(&doc)
         .unwrap()
         .render(&TileSources::of(&wrong, None))
-        .unwrap_err()
-        .to_string();
+        .unwrap_err();
+    assert!(
+        matches!(failure, RenderFailure::SheetMismatch { sp2: false, .. }),
+        "{failure}"
+    );
+    let failure = failure.to_string();
     assert!(
         failure.contains(&format!(
             "the document's cells are cut from a {} x {} sheet",
@@ -448,16 +440,13 @@ fn a_render_and_its_art_must_be_of_one_scale() {
 fn a_contact_sheet_at_hd_says_so_and_doubles_its_cells() {
     let doc = common::document("demo");
     let sheet = synthetic_sheet(&doc);
-    let all = |scale| RenderRequest {
-        sheet_scale: scale,
-        ..request(Subject::AllFrames, Format::Png)
-    };
-    let sd_render = all(SheetScale::Sd)
+    let all = request(Subject::AllFrames, Format::Png).check().unwrap();
+    let sd_render = all
         .against(&doc)
         .unwrap()
         .render(&TileSources::of(&sd(&sheet), None))
         .unwrap();
-    let hd_render = all(SheetScale::Hd)
+    let hd_render = all
         .against(&doc)
         .unwrap()
         .render(&TileSources::of(&doubled(&sheet), None))

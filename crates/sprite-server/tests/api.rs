@@ -9,7 +9,7 @@ mod common;
 use axum::body::Body;
 use common::{Answer, App, escape};
 use fft_formats::spr::Spr;
-use sprite_data::pose::DrawRequest;
+use sprite_data::pose::{DrawRequest, View};
 use sprite_inputs::Originals;
 use sprite_inputs::catalog::Catalog;
 use sprite_inputs::retail::sha256_hex;
@@ -41,6 +41,9 @@ fn rendered(
     let colours = spr_colours(sheet, palette.unwrap_or(0));
     let sp2 = sp2.map(|b| load_sp2(b, colours.as_ref()).expect("the SP2"));
     request
+        .clone()
+        .check()
+        .expect("a request that keeps the rules")
         .against(doc)
         .expect("a request the document takes")
         .render(&TileSources::of(&sheet_image, sp2.as_ref()))
@@ -146,11 +149,11 @@ async fn the_demo_is_served_and_each_endpoint_is_its_command() {
         ..RenderRequest::new(Subject::Frame(9), Format::Png)
     };
     let walk_gif = RenderRequest {
-        views: vec![3],
+        views: vec![View::ALL[3]],
         ..animation("Walk", Format::Gif)
     };
     let walk_apng = RenderRequest {
-        views: vec![0],
+        views: vec![View::ALL[0]],
         water: true,
         plays: Some(2),
         background: "#102030".parse().expect("a colour"),
@@ -165,7 +168,7 @@ async fn the_demo_is_served_and_each_endpoint_is_its_command() {
         ..RenderRequest::new(Subject::AllFrames, Format::Png)
     };
     let two_views = RenderRequest {
-        views: vec![1, 5],
+        views: vec![View::ALL[1], View::ALL[5]],
         labels: true,
         ..animation("walk", Format::Png)
     };
@@ -285,7 +288,7 @@ async fn every_kind_is_served_from_the_originals_as_built() {
     let type1 = sprite_inputs::documents::load_document(&test_support::fixtures::document("type1"))
         .expect("type1");
     let swing = RenderRequest {
-        views: vec![5],
+        views: vec![View::ALL[5]],
         scale: 3,
         ..animation("Swing High", Format::Gif)
     };

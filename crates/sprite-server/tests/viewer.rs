@@ -9,7 +9,7 @@ mod common;
 use common::{App, escape};
 use fft_formats::layer::WeaponType;
 use fft_formats::spr::Spr;
-use sprite_data::pose::DrawRequest;
+use sprite_data::pose::{DrawRequest, View};
 use sprite_inputs::Originals;
 use sprite_inputs::catalog::Catalog;
 use sprite_inputs::retail::sha256_hex;
@@ -322,11 +322,12 @@ async fn the_canvas_with_a_weapon_is_the_render_with_it() {
         let canvas = canvas.json();
         // What `render --weapon sword` says of its canvas.
         let request = RenderRequest {
-            views: vec![view],
+            views: vec![View::new(view).expect("a view")],
             weapon: Some(WeaponType::Sword),
             ..RenderRequest::new(Subject::Animations(vec![name.to_owned()]), Format::Apng)
         };
         let art = WeaponArt::cut(&spr, &wep1, &eff1, palettes).expect("the blocks");
+        let request = request.check().expect("a request that keeps the rules");
         let rendered = request
             .against(&doc)
             .expect("a request")

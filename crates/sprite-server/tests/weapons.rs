@@ -9,7 +9,7 @@ use common::{App, escape};
 use fft_formats::layer::WeaponType;
 use fft_formats::spr::Spr;
 use sprite_data::layer::LayerDocument;
-use sprite_data::pose::DrawRequest;
+use sprite_data::pose::{DrawRequest, View};
 use sprite_inputs::Originals;
 use sprite_inputs::catalog::Catalog;
 use sprite_inputs::sheets::WeaponSheet;
@@ -209,6 +209,9 @@ fn rendered_with_a_sword(
     let art = WeaponArt::cut(wep, &wep1, &eff1, palettes).expect("the layers' blocks");
     let sheet = load_sheet(ramuza, None).expect("the sheet");
     request
+        .clone()
+        .check()
+        .expect("a request that keeps the rules")
         .against(doc)
         .expect("a request the document takes")
         .render(&TileSources {
@@ -260,7 +263,7 @@ async fn a_render_draws_the_weapon_when_asked() {
         effect_palette: 2,
     };
     let two_views = RenderRequest {
-        views: vec![1, 5],
+        views: vec![View::ALL[1], View::ALL[5]],
         labels: true,
         ..swing(Format::Png)
     };

@@ -453,10 +453,11 @@ fn hd_render(
     request: &sprite_render::RenderRequest,
 ) -> Vec<(u64, Cut)> {
     use sprite_render::sheet::{SheetImage, SheetScale, SheetSource};
-    let request = sprite_render::RenderRequest {
-        sheet_scale: SheetScale::Hd,
-        ..request.clone()
-    };
+    let request = request
+        .clone()
+        .check()
+        .expect("a request that keeps the rules");
+    // Drawn at the art's scale: HD.
     let sheet = SheetImage {
         image: sheet.clone(),
         source: SheetSource::Png { indexed: false },
@@ -493,7 +494,7 @@ fn hd(page: &mut Page, test: &str, work: &Path) {
         })
     };
     let animation = |name: &str, view: i64| RenderRequest {
-        views: vec![view],
+        views: vec![sprite_data::pose::View::new(view).expect("a view")],
         ..RenderRequest::new(Subject::Animations(vec![name.to_owned()]), Format::Apng)
     };
     let expected = hd_render(

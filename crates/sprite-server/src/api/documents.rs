@@ -27,7 +27,7 @@ pub async fn animations(
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
     let params = Params::parse(query.as_deref(), &["kind"])?;
-    let served = state.served(&params)?;
+    let (_, served) = state.served(&params)?;
     Ok(body(JSON, REUSE, served.animations_json.clone()))
 }
 
@@ -39,7 +39,7 @@ pub async fn data(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let params = Params::parse(query.as_deref(), &["kind"])?;
-    let served = state.served(&params)?;
+    let (_, served) = state.served(&params)?;
     Ok(served.document.respond(&headers))
 }
 
@@ -51,7 +51,7 @@ pub async fn source(
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
     let params = Params::parse(query.as_deref(), &["kind"])?;
-    let served = state.served(&params)?;
+    let (_, served) = state.served(&params)?;
     match &served.source_json {
         Some(json) => Ok(body(JSON, REVALIDATE, json.clone())),
         None => Err(ApiError::status(

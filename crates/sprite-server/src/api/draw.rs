@@ -34,7 +34,7 @@ pub async fn draw(
             "hd",
         ],
     )?;
-    let served = state.served(&params)?;
+    let (_, served) = state.served(&params)?;
     let idle = params.flag("idle")?;
     let weapon = asked_weapon(&params)?.map(|w| w.choice.weapon_type);
     // `draw --hd`: the pose in the HD sheet's pixels (the document's alone: no pair needed).

@@ -82,7 +82,7 @@ pub async fn layer(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let params = Params::parse(query.as_deref(), &["kind", "layer"])?;
-    let served = state.served(&params)?;
+    let (_, served) = state.served(&params)?;
     let which = which(&params)?;
     let bytes = layers_of(served, which)?;
     let doc = match which {
@@ -113,7 +113,7 @@ pub async fn layer_png(
             "effect-palette",
         ],
     )?;
-    let served = state.served(&params)?;
+    let (index, _) = state.served(&params)?;
     let which = which(&params)?;
     let Some(weapon) = asked_weapon(&params)? else {
         return Err(ApiError::bad(
@@ -121,7 +121,6 @@ pub async fn layer_png(
             "weapon is missing: the picture is the one render.png?weapon=NAME cuts the layer from",
         ));
     };
-    let index = state.index_of(served);
     let png = picture(&state, move |state, _| {
         let art = state.weapon_art(
             &state.units[index],

@@ -33,7 +33,7 @@ use sprite_data::pose::IDLE;
 use sprite_data::{Document, SequenceIndex};
 use sprite_render::Cancel;
 use sprite_render::layers::{LayerPalettes, WeaponArt};
-use sprite_render::sheet::{SheetImage, load_hd_sheet, load_sheet, load_sp2, spr_colours};
+use sprite_render::sheet::SheetImage;
 use tokio::sync::Semaphore;
 
 pub use respond::{REUSE, REVALIDATE, matches_etag};
@@ -228,26 +228,21 @@ impl AppState {
         })
     }
 
-    /// The unit named by `kind=`, or the first served when it is not given.
-    fn served(&self, params: &Params) -> Result<&Prepared, ApiError> {
+    /// The unit named by `kind=`, or the first served when it is not given, with where it is in
+    /// the list (for work that runs off the async threads, which finds it there again).
+    fn served(&self, params: &Params) -> Result<(usize, &Prepared), ApiError> {
         let Some(name) = params.text("kind") else {
             return self
                 .units
                 .first()
+                .map(|served| (0, served))
                 .ok_or_else(|| ApiError::status(StatusCode::NOT_FOUND, "no kind is served"));
         };
         self.units
             .iter()
-            .find(|s| s.unit.name.eq_ignore_ascii_case(name))
+            .enumerate()
+            .find(|(_, s)| s.unit.name.eq_ignore_ascii_case(name))
             .ok_or_else(|| ApiError::unknown("kind", name, &self.unit_names()))
-    }
-
-    /// Where `served` is in the list, for work that runs off the async threads.
-    fn index_of(&self, served: &Prepared) -> usize {
-        self.units
-            .iter()
-            .position(|s| std::ptr::eq(s, served))
-            .expect("served from the list")
     }
 
     /// How many pictures are drawn at once, at most: one thread per core. With the render
@@ -439,16 +434,12 @@ impl Prepared {
         Ok(Some(palette))
     }
 
-    /// The sheet drawn with `palette`, as `--sheet FILE [--palette N]` loads it.
+    /// The sheet drawn with `palette`, as `--sheet FILE [--palette N]` reads it
+    /// ([`Sheet::image`]).
     fn sheet_image(&self, palette: Option<usize>) -> Result<Arc<SheetImage>, ApiError> {
-        let slot = &self.sheets[palette.unwrap_or(0)];
-        slot.get_or_init(|| {
-            load_sheet(self.unit.sheet.bytes(), palette)
-                .map(Arc::new)
-                .map_err(|e| format!("{}: {e}", self.unit.sheet.describe()))
+        made_once(&self.sheets[palette.unwrap_or(0)], || {
+            self.unit.sheet.image(palette)
         })
-        .clone()
-        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))
     }
 
     /// Whether `hd=1` asks for the remaster's HD sheet; refused (`422`, naming what is missing)
@@ -496,38 +487,34 @@ impl Prepared {
                 "no HD pair (hd=1 was let through)",
             ));
         };
-        let slot = &self.hd_sheets[palette.unwrap_or(0)];
-        slot.get_or_init(|| {
-            load_hd_sheet(
-                &pair.upper.bytes,
-                &pair.lower.bytes,
-                self.unit.sheet.bytes(),
-                palette,
-            )
-            .map(Arc::new)
-            .map_err(|e| format!("{}: {e}", pair.names()))
+        made_once(&self.hd_sheets[palette.unwrap_or(0)], || {
+            let sheet = &self.unit.sheet;
+            pair.coloured_by(sheet.name(), sheet.bytes(), palette)
         })
-        .clone()
-        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))
     }
 
-    /// The SP2 drawn with `palette`, as `--sp2 FILE [--palette N]` loads it (an SP2 file in the
-    /// main sheet's colours); `None` when the kind has none.
+    /// The SP2 drawn with `palette`, as `--sp2 FILE [--palette N]` reads it (an SP2 file in the
+    /// main sheet's colours, [`Sheet::sp2_image`]); `None` when the kind has none.
     fn sp2_image(&self, palette: Option<usize>) -> Result<Option<Arc<SheetImage>>, ApiError> {
         let Some(sp2) = &self.unit.sp2 else {
             return Ok(None);
         };
-        let slot = &self.sp2s[palette.unwrap_or(0)];
-        slot.get_or_init(|| {
-            let colours = spr_colours(self.unit.sheet.bytes(), palette.unwrap_or(0));
-            load_sp2(sp2.bytes(), colours.as_ref())
-                .map(Arc::new)
-                .map_err(|e| format!("{}: {e}", sp2.describe()))
+        made_once(&self.sp2s[palette.unwrap_or(0)], || {
+            self.unit.sheet.sp2_image(sp2, palette)
         })
-        .clone()
         .map(Some)
-        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))
     }
+}
+
+/// The sheet picture in `slot`, made by `make` the first time it is asked for; a sheet that
+/// does not read is the server's fault (its files were read when it started).
+fn made_once(
+    slot: &OnceLock<Result<Arc<SheetImage>, String>>,
+    make: impl FnOnce() -> sprite_inputs::Result<SheetImage>,
+) -> Result<Arc<SheetImage>, ApiError> {
+    slot.get_or_init(|| make().map(Arc::new).map_err(|e| e.to_string()))
+        .clone()
+        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))
 }
 
 /// `spr`, `png` or `synthetic`.

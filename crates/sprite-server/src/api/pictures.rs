@@ -25,10 +25,9 @@ pub async fn sheet(
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
     let params = Params::parse(query.as_deref(), &["kind", "palette", "portrait", "hd"])?;
-    let served = state.served(&params)?;
+    let (index, served) = state.served(&params)?;
     let palette = served.palette(&params)?;
     let portrait = params.flag("portrait")?;
-    let index = state.index_of(served);
     if served.wants_hd(&params)? {
         if portrait {
             return Err(ApiError::bad(
@@ -86,7 +85,7 @@ pub async fn sp2(
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
     let params = Params::parse(query.as_deref(), &["kind", "palette"])?;
-    let served = state.served(&params)?;
+    let (_, served) = state.served(&params)?;
     let palette = served.palette(&params)?;
     let png = match &served.unit.sp2 {
         None => {

@@ -1,10 +1,15 @@
-//! `GET /api/v1/render.png|gif|apng`: the query mapped to a [`RenderRequest`] (as `tactics-sprite
-//! render` maps its flags to one), checked against the unit's document and drawn by
+//! `GET /api/v1/render.png|gif|apng`: the query converted to a [`RenderRequest`] once, up front
+//! (as `tactics-sprite render` converts its flags to one, from the same defaults and within the
+//! same bounds, `sprite_render::request`'s), checked against the unit's document and drawn by
 //! `sprite-render`, so an answer is byte for byte the file the command writes.
 
 use std::sync::Arc;
 
 use axum::response::Response;
+use sprite_data::pose::View;
+use sprite_render::request::{
+    DEFAULT_COLUMNS, DEFAULT_HOLD_TICKS, DEFAULT_SCALE, DEFAULT_VIEW, MAX_SCALE,
+};
 use sprite_render::sheet::SheetScale;
 use sprite_render::{
     Background, CheckedRender, Format, RenderFailure, RenderRequest, RequestFault, Subject,
@@ -17,9 +22,9 @@ use super::{AppState, Prepared, given_up, picture};
 use crate::error::ApiError;
 use crate::params::Params;
 
-/// The upper bounds the render endpoints hold their numbers to (the command line's own where it
-/// has them), so no request can ask for an unbounded picture or loop.
-pub const MAX_SCALE: u32 = 16;
+/// The upper bounds the render endpoints hold their numbers to where the command line has none
+/// (the scale's is the request's own, [`MAX_SCALE`]), so no request can ask for an unbounded
+/// picture or loop.
 pub const MAX_COLUMNS: u32 = 64;
 pub const MAX_PLAYS: u32 = 1000;
 pub const MAX_HOLD: u32 = 3600;
@@ -90,17 +95,16 @@ where
         + 'static,
 {
     let params = Params::parse(query.as_deref(), allowed)?;
-    let served = state.served(&params)?;
+    let (index, served) = state.served(&params)?;
     let what = render_what(&params)?;
     let views = render_views(&params)?;
-    let scale = bounded(&params, "scale", 1, MAX_SCALE)?;
-    let columns = bounded(&params, "columns", 16, MAX_COLUMNS)?;
-    let hold = bounded(&params, "hold", 60, MAX_HOLD)?;
+    let scale = bounded(&params, "scale", DEFAULT_SCALE, MAX_SCALE)?;
+    let columns = bounded(&params, "columns", DEFAULT_COLUMNS, MAX_COLUMNS)?;
+    let hold = bounded(&params, "hold", DEFAULT_HOLD_TICKS, MAX_HOLD)?;
     let plays = plays(&params)?;
     let background = background(&params)?;
     let weapon = asked_weapon(&params)?;
     let hd = served.wants_hd(&params)?;
-    let sheet_scale = if hd { SheetScale::Hd } else { SheetScale::Sd };
     let request = RenderRequest {
         what,
         views,
@@ -113,16 +117,20 @@ where
         hold,
         format,
         weapon: weapon.map(|w| w.choice.weapon_type),
-        sheet_scale,
-    };
-    let index = state.index_of(served);
-    // Checked and drawn off the async threads: the animations are looked up once, here.
+    }
+    .check()
+    .map_err(|fault| refused(served, fault))?;
+    let palette = served.palette(&params)?;
+    // Checked against the document and drawn off the async threads: the animations are looked
+    // up once, here.
     picture(&state, move |state, cancel| {
         let served = &state.units[index];
         let checked = request
             .against(served.document())
             .map_err(|fault| refused(served, fault))?
             .cancelled_by(cancel.clone());
+        // The HD sheet draws every picture at its scale.
+        let sheet_scale = if hd { SheetScale::Hd } else { SheetScale::Sd };
         let pixels = (checked.most_frames_a_row() as u64)
             .saturating_mul(checked.views().len() as u64)
             .saturating_mul(served.canvas_pixels)
@@ -137,7 +145,6 @@ where
                 ),
             ));
         }
-        let palette = served.palette(&params)?;
         let weapon = match weapon {
             Some(weapon) => {
                 Some(state.weapon_art(served, weapon.choice.weapon_type, weapon.palettes)?)
@@ -223,11 +230,11 @@ fn refused(served: &Prepared, fault: RequestFault) -> ApiError {
     }
 }
 
-/// The views of `view=` (default 1): one, or several separated by commas (`view=1,5`), a row
-/// each of a `.png` strip, as `--view` repeated.
-fn render_views(params: &Params) -> Result<Vec<i64>, ApiError> {
+/// The views of `view=` (default [`DEFAULT_VIEW`]): one, or several separated by commas
+/// (`view=1,5`), a row each of a `.png` strip, as `--view` repeated.
+fn render_views(params: &Params) -> Result<Vec<View>, ApiError> {
     let Some(text) = params.text("view") else {
-        return Ok(vec![1]);
+        return Ok(vec![DEFAULT_VIEW]);
     };
     let mut views = Vec::new();
     for part in text.split(',') {
@@ -240,8 +247,7 @@ fn render_views(params: &Params) -> Result<Vec<i64>, ApiError> {
             )
         })?;
         // Checked here as it is read, so a long list of bad views stops at the first.
-        sprite_data::pose::View::new(view).map_err(|e| ApiError::bad("view", e.to_string()))?;
-        views.push(view);
+        views.push(View::new(view).map_err(|e| ApiError::bad("view", e.to_string()))?);
     }
     if views.len() > 8 {
         return Err(ApiError::bad("view", "at most 8 views (a row each)"));

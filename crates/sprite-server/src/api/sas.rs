@@ -27,12 +27,13 @@ use serde::Serialize;
 use sprite_render::sas::{SasRenderRequest, SasSubject};
 use sprite_render::{Format, Image, RenderError};
 
-use super::render::{MAX_HOLD, MAX_RENDER_PIXELS, MAX_SCALE, background, bounded, plays};
+use super::render::{MAX_HOLD, MAX_RENDER_PIXELS, background, bounded, plays};
 use super::respond::{self, JSON, REUSE, body};
 use super::{AppState, given_up, picture};
 use crate::error::ApiError;
 use crate::params::Params;
 use sprite_inputs::catalog::{SasCatalog, ServedSet};
+use sprite_render::request::{DEFAULT_HOLD_TICKS, DEFAULT_SCALE, MAX_SCALE};
 
 /// The readings a set's frame types can be given (`meanings=`, `position=`), in the order the
 /// prepared documents are kept; the first is the default.
@@ -351,10 +352,10 @@ pub async fn render(
     let request = SasRenderRequest {
         what,
         direction: direction(&params, Some(0))?,
-        scale: bounded(&params, "scale", 1, MAX_SCALE)?,
+        scale: bounded(&params, "scale", DEFAULT_SCALE, MAX_SCALE)?,
         background: background(&params)?,
         plays: plays(&params)?,
-        hold: bounded(&params, "hold", 60, MAX_HOLD)?,
+        hold: bounded(&params, "hold", DEFAULT_HOLD_TICKS, MAX_HOLD)?,
         format,
     };
     let meanings = meanings_of(reading(&params)?);

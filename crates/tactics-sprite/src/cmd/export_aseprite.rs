@@ -6,11 +6,13 @@ use std::path::PathBuf;
 use anyhow::{Context, anyhow};
 use sprite_data::pose::View;
 use sprite_inputs::GameName;
+use sprite_render::TileSources;
 use sprite_render::aseprite::export;
 use sprite_render::encode::png_rgba;
-use sprite_render::sheet::SheetScale;
+use sprite_render::render::{HdPicture, hd_line};
+use sprite_render::request::DEFAULT_HOLD_TICKS;
 
-use super::inputs::DrawingInput;
+use super::inputs::{DrawingInput, art_of};
 use super::output::write_out;
 use super::weapon::WeaponInput;
 use super::{Failure, Outcome};
@@ -39,7 +41,7 @@ pub struct Args {
     pub name: Option<String>,
 
     /// Ticks a frame the game holds (a last delay of 0) lasts; never 0 ms [default: 60]
-    #[arg(long, value_name = "TICKS", default_value_t = 60, hide_default_value = true, value_parser = super::at_least_one::<u32>)]
+    #[arg(long, value_name = "TICKS", default_value_t = DEFAULT_HOLD_TICKS, hide_default_value = true, value_parser = super::at_least_one::<u32>)]
     pub hold: u32,
 
     /// The folder to write into (made if missing).
@@ -102,21 +104,13 @@ pub fn run(args: &Args) -> Outcome {
                 .map(|(i, s)| sprite_render::compose::sequence_alone(s, i, false))
                 .collect();
             let refs: Vec<_> = alone.iter().collect();
-            let views = [View::new(1).expect("1 is a view")];
+            let art = TileSources {
+                weapon: Some(art),
+                ..art_of(&sheets)
+            };
             let renderer = art
-                .renderer(
-                    &doc,
-                    &sheets.sheet.image,
-                    w.choice.weapon_type,
-                    &refs,
-                    &views,
-                )
-                .and_then(|renderer| renderer.with_sheet_scale(sheets.sheet.scale))
-                .and_then(|renderer| match &sheets.sp2 {
-                    Some(sp2) => renderer.with_sp2(&sp2.image),
-                    None => Ok(renderer),
-                })
-                .map_err(|e| args.input.explain(&sheets, e))?;
+                .layered_renderer(&doc, w.choice.weapon_type, &refs, &[View::ALL[1]])
+                .map_err(|failure| args.input.failure(&sheets, failure))?;
             Some(renderer)
         }
         _ => None,
@@ -144,7 +138,7 @@ pub fn run(args: &Args) -> Outcome {
     if let Some(weapon) = &weapon {
         println!("{}", weapon.line);
     }
-    if let Some(line) = hd_line(sheets.sheet.scale, weapon.is_some()) {
+    if let Some(line) = hd_line(sheets.sheet.scale, HdPicture::Atlas, weapon.is_some()) {
         println!("{line}");
     }
     println!(
@@ -166,24 +160,4 @@ pub fn run(args: &Args) -> Outcome {
     );
     println!("wrote   {} ({} bytes)", json_path.display(), json.len());
     Ok(())
-}
-
-/// The line on an atlas drawn from the remaster's HD sheet (none at SD): its pixels are the HD
-/// sheet's, and a weapon and its effects are SD art drawn at twice the size.
-fn hd_line(scale: SheetScale, weapon: bool) -> Option<String> {
-    let k = scale.factor();
-    (scale != SheetScale::Sd).then(|| {
-        let layers = if weapon {
-            format!(
-                "; the weapon and effect are SD art drawn {k}x (nearest neighbour: there is no HD \
-                 weapons sheet)"
-            )
-        } else {
-            String::new()
-        };
-        format!(
-            "hd      the atlas at {k}x: every frame cut from the HD sheet, its offsets and moves {k} \
-             times the document's{layers}"
-        )
-    })
 }

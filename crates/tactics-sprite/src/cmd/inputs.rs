@@ -13,7 +13,7 @@ use sprite_data::Document;
 use sprite_inputs::InputFile;
 use sprite_inputs::locate::Originals;
 use sprite_inputs::sheets::{SheetRequest, Sheets, load_sheets};
-use sprite_render::{RenderError, RenderFailure, Renderer};
+use sprite_render::{RenderError, RenderFailure, Renderer, TileSources};
 
 /// `--disc IMAGE` or `--originals DIR ...`: where the game files a command names are read from.
 /// The one definition every command that reads a game file flattens in, so that a name is looked
@@ -113,15 +113,9 @@ impl DrawingInput {
         doc: &'a Document,
         sheets: &'a Sheets,
     ) -> anyhow::Result<Renderer<'a>> {
-        let renderer = Renderer::new(doc, &sheets.sheet.image)
-            .and_then(|renderer| renderer.with_sheet_scale(sheets.sheet.scale))
-            .map_err(|error| self.failure(sheets, RenderFailure::mismatch(false, error)))?;
-        match &sheets.sp2 {
-            Some(sp2) => renderer
-                .with_sp2(&sp2.image)
-                .map_err(|error| self.failure(sheets, RenderFailure::mismatch(true, error))),
-            None => Ok(renderer),
-        }
+        art_of(sheets)
+            .renderer(doc)
+            .map_err(|failure| self.failure(sheets, failure))
     }
 
     /// A drawing error in words: an SP2 sequence without its SP2 says which file to give.
@@ -155,4 +149,9 @@ impl DrawingInput {
             other => anyhow!("{other}"),
         }
     }
+}
+
+/// The art `sheets` give a render: the sheet and the SP2 at the sheet's scale, no weapon.
+pub fn art_of(sheets: &Sheets) -> TileSources<'_> {
+    TileSources::of(&sheets.sheet, sheets.sp2.as_ref())
 }

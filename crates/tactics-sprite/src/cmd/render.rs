@@ -3,12 +3,16 @@
 
 use std::path::PathBuf;
 
+use sprite_data::pose::View;
+use sprite_render::request::{
+    DEFAULT_COLUMNS, DEFAULT_HOLD_TICKS, DEFAULT_SCALE, DEFAULT_VIEW, SCALES,
+};
 use sprite_render::{
-    Background, Format, RenderFailure, RenderRequest, RequestFault, Subject, TileSources,
+    Background, CheckedRequest, RenderFailure, RenderRequest, RequestFault, Subject, TileSources,
 };
 
-use super::inputs::DrawingInput;
-use super::output::write_out;
+use super::inputs::{DrawingInput, art_of};
+use super::output::{picture_format, write_out};
 use super::sas::render::{RenderOptions as SasRenderOptions, SasRender};
 use super::weapon::WeaponInput;
 use super::{Failure, Outcome};
@@ -53,7 +57,7 @@ pub struct Args {
     #[arg(
         long,
         value_name = "V",
-        default_value = "1",
+        default_values_t = [i64::from(DEFAULT_VIEW.number())],
         hide_default_value = true,
         allow_negative_numbers = true
     )]
@@ -64,7 +68,7 @@ pub struct Args {
     pub water: bool,
 
     /// Scale every pixel to a K x K block (nearest neighbour), 1..16 [default: 1]
-    #[arg(long, value_name = "K", default_value_t = 1, hide_default_value = true, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=16))]
+    #[arg(long, value_name = "K", default_value_t = DEFAULT_SCALE, hide_default_value = true, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(i64::from(*SCALES.start())..=i64::from(*SCALES.end())))]
     pub scale: u32,
 
     /// `transparent` or a colour #RRGGBB [default: transparent]
@@ -81,7 +85,7 @@ pub struct Args {
     pub labels: bool,
 
     /// Cells per row of the contact sheet [default: 16]
-    #[arg(long, value_name = "N", default_value_t = 16, hide_default_value = true, allow_negative_numbers = true, value_parser = super::at_least_one::<u32>)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_COLUMNS, hide_default_value = true, allow_negative_numbers = true, value_parser = super::at_least_one::<u32>)]
     pub columns: u32,
 
     /// How many times an .apng or .gif plays, 0 for ever [default: 0 if it loops, else 1]
@@ -89,7 +93,7 @@ pub struct Args {
     pub plays: Option<u32>,
 
     /// Ticks an .apng or .gif shows a frame the game holds (a last delay of 0) [default: 60]
-    #[arg(long, value_name = "TICKS", default_value_t = 60, hide_default_value = true, allow_negative_numbers = true, value_parser = super::at_least_one::<u32>)]
+    #[arg(long, value_name = "TICKS", default_value_t = DEFAULT_HOLD_TICKS, hide_default_value = true, allow_negative_numbers = true, value_parser = super::at_least_one::<u32>)]
     pub hold: u32,
 
     /// Where to write: .png, .apng or .gif.
@@ -102,32 +106,29 @@ fn usage(message: impl std::fmt::Display) -> Failure {
     Failure::usage("render", message)
 }
 
-/// The render these arguments ask for (all but the files, which the command reads), or the usage
-/// error's message for an output whose extension names no format.
+/// The render these arguments ask for (all but the files, which the command reads), converted
+/// once and checked by the rules that need no document.
 ///
 /// # Errors
-/// The usage error's message.
-pub fn request_of(args: &Args) -> Result<RenderRequest, String> {
-    let format = args
-        .out
-        .extension()
-        .and_then(|e| e.to_str())
-        .and_then(Format::from_extension)
-        .ok_or_else(|| {
-            format!(
-                "{}: the output's extension chooses its format: .png, .apng or .gif",
-                args.out.display()
-            )
-        })?;
+/// A [`Failure::Usage`]: an output whose extension names no format, a view outside 0..7, a
+/// request the rules refuse.
+pub fn request_of(args: &Args) -> Result<CheckedRequest, Failure> {
+    let format = picture_format("render", &args.out)?;
     // clap's group "what" makes these either-or.
     let what = match args.frame {
         Some(n) => Subject::Frame(n),
         None if args.all_frames => Subject::AllFrames,
         None => Subject::Animations(args.animation.clone()),
     };
-    Ok(RenderRequest {
+    let views = args
+        .view
+        .iter()
+        .map(|&view| View::new(view))
+        .collect::<Result<_, _>>()
+        .map_err(|error| refused(&RequestFault::View(error)))?;
+    RenderRequest {
         what,
-        views: args.view.clone(),
+        views,
         water: args.water,
         scale: args.scale,
         background: args.background,
@@ -137,9 +138,9 @@ pub fn request_of(args: &Args) -> Result<RenderRequest, String> {
         hold: args.hold,
         format,
         weapon: args.weapon.weapon.map(|w| w.weapon_type),
-        // The sheet's, once it is read (`run`).
-        sheet_scale: sprite_render::sheet::SheetScale::Sd,
-    })
+    }
+    .check()
+    .map_err(|fault| refused(&fault))
 }
 
 /// A request fault as this command's usage error, in its words (its flags).
@@ -154,29 +155,35 @@ fn refused(fault: &RequestFault) -> Failure {
 /// An input that cannot be read or does not fit, or an output that cannot be written. A bad
 /// request is a [`Failure::Usage`].
 pub fn run(args: &Args) -> Outcome {
-    if let Some(result) = super::sas::render::dispatch(&sas_render(args)) {
-        return result;
+    let data = &args.input.data;
+    // --data is read once, as a document is; its first bytes say whether it is a SAS set or
+    // container instead. One that is not read so (missing, or past a document's size) is
+    // looked at apart: a container may be larger than any document.
+    let bytes = sprite_inputs::documents::read_document_bytes(data);
+    let sas = match &bytes {
+        Ok(bytes) => sprite_inputs::sniff::sniff_sas(bytes),
+        Err(_) => super::sas::sniff(data),
+    };
+    if sas.is_some() {
+        return super::sas::render::run(&sas_render(args));
     }
     if args.sas.sas.entry.is_some() {
         return Err(usage(format!(
             "--entry picks the SAS set of a pakd container, and {} is not one",
-            args.input.data.display()
+            data.display()
         )));
     }
-    let mut request = request_of(args).map_err(usage)?;
-    request.check().map_err(|fault| refused(&fault))?;
-    let doc = sprite_inputs::documents::load_document(&args.input.data)?;
-    // The request, checked against the document before any sheet is read.
-    request.against(&doc).map_err(|fault| refused(&fault))?;
-    let sheets = args.input.load(&doc)?;
-    // An HD sheet draws at twice the size: the same request at the sheet's scale.
-    request.sheet_scale = sheets.sheet.scale;
+    let request = request_of(args)?;
+    let doc = sprite_data::parse_document(&bytes?, &data.display().to_string())?;
+    // The request, checked against the document (each animation looked up) before any sheet is
+    // read.
     let checked = request.against(&doc).map_err(|fault| refused(&fault))?;
-    let weapon = args.weapon.load(&args.input.data, &sheets.files)?;
+    let sheets = args.input.load(&doc)?;
+    let weapon = args.weapon.load(data, &sheets.files)?;
     let weapon_art = weapon.as_ref().map(|w| w.art()).transpose()?;
     let art = TileSources {
         weapon: weapon_art.as_ref(),
-        ..TileSources::of(&sheets.sheet, sheets.sp2.as_ref())
+        ..art_of(&sheets)
     };
     let rendered = checked.render(&art).map_err(|failure| match failure {
         RenderFailure::Request(fault) => refused(&fault),

@@ -7,7 +7,7 @@ use std::path::Path;
 use sas_formats::document::CellTable;
 use sas_formats::pose::pose_at;
 use sprite_data::weapon::WeaponChoice;
-use sprite_render::sas::SasFault;
+use sprite_render::RequestFault;
 
 use super::super::{Failure, Outcome, stdout_error};
 use super::{SasOptions, load_set, not_numbered, refusal};
@@ -73,7 +73,14 @@ fn run(args: &SasDraw<'_>) -> Outcome {
         usize::from(direction),
         tick,
     )
-    .map_err(|fault| refusal("draw", SasFault::Pose(fault), &[name.to_owned()], &loaded))?;
+    .map_err(|fault| {
+        refusal(
+            "draw",
+            RequestFault::Pose(fault),
+            &[name.to_owned()],
+            &loaded,
+        )
+    })?;
     let line = pose.to_json_line(&CellTable::of(set));
     writeln!(io::stdout().lock(), "{line}").map_err(stdout_error)?;
     Ok(())

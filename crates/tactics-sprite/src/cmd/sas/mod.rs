@@ -16,7 +16,7 @@ use sas_formats::meanings::PositionPair;
 use sas_formats::pose::PoseFault;
 use sas_formats::{Meanings, SasSet};
 use sprite_inputs::sas::LoadedSet;
-use sprite_render::sas::SasFault;
+use sprite_render::RequestFault;
 
 use super::Failure;
 
@@ -106,7 +106,7 @@ impl SasOptions {
 /// set's own fault a failure named by the set.
 pub fn refusal(
     command: &'static str,
-    fault: SasFault,
+    fault: RequestFault,
     given: &[String],
     set: &LoadedSet,
 ) -> Failure {
@@ -114,13 +114,13 @@ pub fn refusal(
         return Failure::Failed(anyhow::anyhow!("{}: {fault}", set.name));
     }
     let words = match fault {
-        SasFault::NoSprite { sprite, .. } if sprite > 255 => {
+        RequestFault::NoSprite { sprite, .. } if sprite > 255 => {
             format!("--frame {sprite}: a frame shows sprites 0..255")
         }
-        SasFault::NoSprite { sprite, count } => {
+        RequestFault::NoSprite { sprite, count } => {
             format!("--frame {sprite}: the set has {count} sprites")
         }
-        SasFault::Pose(PoseFault::NoAnimation { animation, .. }) => {
+        RequestFault::Pose(PoseFault::NoAnimation { animation, .. }) => {
             let given = given
                 .iter()
                 .find(|n| n.parse::<usize>().ok() == Some(animation))

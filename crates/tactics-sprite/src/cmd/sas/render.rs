@@ -9,7 +9,7 @@ use sprite_inputs::sheets::SasSheet;
 use sprite_render::sas::{SasRenderRequest, SasSubject};
 use sprite_render::{Background, Format};
 
-use super::super::output::write_out;
+use super::super::output::{picture_format, write_out};
 use super::super::{Failure, Outcome};
 use super::{SasOptions, load_set, not_numbered, refusal};
 
@@ -46,18 +46,17 @@ pub struct SasRender<'a> {
     pub out: &'a Path,
 }
 
-/// Renders if `--data` is a SAS file or a container: `None` when it is neither.
-pub fn dispatch(args: &SasRender<'_>) -> Option<Outcome> {
-    super::sniff(args.data)?;
-    Some(run(args))
-}
-
 /// A usage error of `render`.
 fn usage(message: impl std::fmt::Display) -> Outcome {
     Err(Failure::usage("render", message))
 }
 
-fn run(args: &SasRender<'_>) -> Outcome {
+/// Renders the SAS set or container `--data` is (`render` looked at its first bytes).
+///
+/// # Errors
+/// An input that cannot be read or does not fit, or an output that cannot be written; a bad
+/// request is a [`Failure::Usage`].
+pub fn run(args: &SasRender<'_>) -> Outcome {
     if let Some(flag) = args.game_files {
         return usage(format!(
             "{flag} reads the sheets of Final Fantasy Tactics; a SAS set is drawn from a PNG \
@@ -65,17 +64,7 @@ fn run(args: &SasRender<'_>) -> Outcome {
         ));
     }
     let options = args.options;
-    let format = args
-        .out
-        .extension()
-        .and_then(|e| e.to_str())
-        .and_then(Format::from_extension);
-    let Some(format) = format else {
-        return usage(format!(
-            "{}: the output's extension chooses its format: .png, .apng or .gif",
-            args.out.display()
-        ));
-    };
+    let format = picture_format("render", args.out)?;
     if args.all_frames {
         return usage(
             "--all-frames is for sprite-data documents; for a SAS set draw one sprite with --frame N",
