@@ -106,7 +106,7 @@ const SMALLER_INPUTS: &[(&str, &str, &str, &str, &str)] = &[(
 const NOT_RUN: &[(&str, &str, &str)] = &[
     (
         "README.md",
-        "cargo test --workspace",
+        "cargo xtask test",
         "the command that runs this test",
     ),
     (
