@@ -11,7 +11,7 @@
 //! the next summary removes once it is a day old.
 //!
 //! [`VARIABLES`] is the one list of the variables the tests read; the README names each of them
-//! (`crates/tactics-sprite/tests/readme.rs` holds it to that, and to the code).
+//! (`crates/tactics-sprite/tests/docs/readme.rs` holds it to that, and to the code).
 
 use std::collections::BTreeMap;
 use std::io::Write;
