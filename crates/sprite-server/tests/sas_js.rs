@@ -1,8 +1,10 @@
-//! The viewer's `sas.js` (`sasPoseAt`, the pose of a SAS set at a tick computed from the set's
-//! document alone) held in node to `sas_formats::pose::pose_at`'s line, which `tactics-sprite draw`
-//! prints and `/api/v1/sas/pose` sends: every animation and direction of the synthetic sets, in
-//! both position readings, at every tick through the duration and past it, and a sprite past the
-//! sprite table.
+//! The package's SAS plugin, which the viewer plays SAS sets with
+//! (`packages/tactics-sprite/tactics-sprite-sas.mjs`: `sasPoseAt`, the pose of a SAS set at a tick
+//! computed from the set's document alone) held in node to `sas_formats::pose::pose_at`'s line,
+//! which `tactics-sprite draw` prints and `/api/v1/sas/pose` sends: every animation and direction
+//! of the synthetic sets, in both position readings, at every tick through the duration and past
+//! it, and a sprite past the sprite table. (Its hand-worked tests are the package's own,
+//! `packages/tactics-sprite/test/sas.test.mjs`.)
 //!
 //! Without `node` it prints SKIPPED, unless `FFT_REQUIRE_ORIGINALS=1` or `FFT_REQUIRE_NODE=1`.
 
@@ -34,7 +36,7 @@ fn sas_js_poses_are_the_lines_draw_prints() {
     };
     let dir = test_support::temp_dir(test);
     std::fs::copy(
-        test_support::repo_root().join("crates/sprite-server/src/viewer/sas.js"),
+        test_support::node::package_dir().join("tactics-sprite-sas.mjs"),
         dir.join("sas.mjs"),
     )
     .unwrap();

@@ -278,6 +278,30 @@ fn build_writes_a_document_that_passes_its_schema_with_the_hand_values() {
     assert_eq!(entry["cells"], doc["cells"]);
 }
 
+/// `fixtures/sas/synthetic.json`, the document the JavaScript package's SAS tests read
+/// (`packages/tactics-sprite/test/sas.test.mjs`), is what `build --sas` writes from the committed
+/// set, byte for byte: a change to the document's shape fails here until the file is written
+/// again (the command in `fixtures/sas/README.md`).
+#[test]
+fn the_committed_document_is_what_build_writes_from_the_committed_set() {
+    let dir = test_support::temp_dir("sas-committed-document");
+    let out = dir.join("synthetic.json");
+    expect(
+        &run([
+            "build",
+            "--sas",
+            &fixture("synthetic.sas3"),
+            "-o",
+            out.to_str().unwrap(),
+        ]),
+        0,
+    );
+    let written = std::fs::read_to_string(&out).unwrap();
+    let committed = std::fs::read_to_string(fixture("synthetic.json")).unwrap();
+    assert_eq!(committed, written, "fixtures/sas/synthetic.json is stale");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn build_asks_which_entry_when_a_container_has_several() {
     let dir = test_support::temp_dir("build-entry");
