@@ -1,8 +1,10 @@
 // The SAS plugin (tactics-sprite-sas.mjs) on the committed synthetic set's document
 // (fixtures/sas/synthetic.json, `tactics-sprite build --sas fixtures/sas/synthetic.sas3`), against
 // placements worked out by hand from the document's tables: no Rust, no game file (`npm test`).
-// Its agreement with `tactics-sprite draw` at every tick of every synthetic set is
-// crates/sprite-server/tests/sas_js.rs.
+// Then, when crates/sprite-server/tests/sas_js.rs runs this file, every pose of every synthetic
+// set held to the Rust library's line (`tactics-sprite draw`'s): it writes the documents and the
+// lines into the folder TACTICS_SPRITE_REFERENCE names, listed in its `sas.json`. Without that
+// list (`npm test`, or the runtime's reference that js_runtime.rs writes) that test is skipped.
 //
 // The document, read by hand:
 // - cells: 0 (u 0, v 0, 8 x 16), 1 (u 8, v 0, 8 x 16), 2 (u 16, v 0, 8 x 8), 3 (u 24, v 8, 4 x 4);
@@ -16,6 +18,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import path from 'node:path';
 
 import { SAS_TICKS_PER_SECOND, sasBox, sasPoseAt, sasTickAfter } from '../tactics-sprite-sas.mjs';
 
@@ -92,4 +95,26 @@ test('the clock: whole ticks at 60 a second, from the start again after the dura
   assert.equal(sasTickAfter(doc, 1, 0, 0, 1), 0);
   // Nothing in direction 3: the clock stays at 0.
   assert.equal(sasTickAfter(doc, 0, 3, 5, 1), 0);
+});
+
+const reference = process.env.TACTICS_SPRITE_REFERENCE;
+const sasList = reference ? path.join(reference, 'sas.json') : null;
+const sasReference = sasList && fs.existsSync(sasList) ? JSON.parse(fs.readFileSync(sasList, 'utf8')) : null;
+
+test('every pose of every synthetic set is the Rust reference\'s line', {
+  skip: sasReference ? false : 'no sas.json in TACTICS_SPRITE_REFERENCE (crates/sprite-server/tests/sas_js.rs writes one and runs this)',
+}, () => {
+  let compared = 0;
+  for (const entry of sasReference.sets) {
+    const set = JSON.parse(fs.readFileSync(path.join(reference, entry.document), 'utf8'));
+    const lines = fs.readFileSync(path.join(reference, entry.poses), 'utf8').split('\n').filter((l) => l !== '');
+    assert.equal(lines.length, entry.count, entry.set);
+    for (const line of lines) {
+      const want = JSON.parse(line);
+      const got = JSON.stringify(sasPoseAt(set, want.animation, want.direction, want.tick));
+      if (got !== line) assert.equal(got, line, `${entry.set}: animation ${want.animation}, direction ${want.direction}, tick ${want.tick}`);
+    }
+    compared += lines.length;
+  }
+  console.log(`${compared} SAS poses agree with the Rust reference`);
 });
