@@ -6,6 +6,8 @@
 //!   counts, then the weapon and effect layer documents (`<layer>.tactics-sprite-layer.json`);
 //!   with `--kind NAME`, that kind's or that layer's. `--check` writes nothing and fails on a
 //!   stale file.
+//! - `test`: the project's test command, `cargo test --workspace` with the arguments given, then
+//!   the skip summary of that run (`test.rs`).
 //! - `bless`: regenerates the committed outputs the tests compare against (the demo pair and its
 //!   copies among the fuzz seeds, the shipped documents and the layer documents). Tests never
 //!   rewrite them.
@@ -17,7 +19,9 @@
 //! is one line, `error: ...`.
 
 mod stale;
+mod test;
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -123,6 +127,19 @@ enum Task {
         #[arg(long, value_name = "DIR")]
         originals: Vec<PathBuf>,
     },
+    /// Run every test: `cargo test --workspace` with the arguments given (`--no-fail-fast`, a
+    /// filter, `-- --nocapture`, ...), then the summary of the tests that skipped for want of a
+    /// game file, table or tool, by the variable that would run them; exits as cargo did.
+    #[command(disable_help_flag = true)]
+    Test {
+        /// Passed on to `cargo test --workspace` as given.
+        #[arg(
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "CARGO TEST ARGS"
+        )]
+        args: Vec<OsString>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -156,14 +173,17 @@ fn main() -> ExitCode {
                 None => build_layers(originals, out, &[layer], check),
             },
             (false, None, originals) => build_data(originals, out, sheet_file.as_deref(), check),
-        },
+        }
+        .map(|()| ExitCode::SUCCESS),
         Task::Bless { originals } => bless(Flags {
             originals,
             disc: None,
-        }),
+        })
+        .map(|()| ExitCode::SUCCESS),
+        Task::Test { args } => test::run(args),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(error) => {
             // One line, as `tactics-sprite` prints it (README.md "The command-line tool").
             let message = format!("{error:#}").replace(['\n', '\r'], " ");

@@ -35,6 +35,8 @@ const PACKED: &[&str] = &[
     "examples/typed.ts",
     "package.json",
     "tactics-sprite-data.json",
+    "tactics-sprite-sas.d.mts",
+    "tactics-sprite-sas.mjs",
     "tactics-sprite-three.d.mts",
     "tactics-sprite-three.mjs",
     "tactics-sprite.d.mts",

@@ -1,9 +1,9 @@
 //! The viewer page at `/` and its files, compiled into the binary (nothing is fetched from
 //! anywhere else): the page's own (`index.html`, `viewer.css`, `viewer.js`, a module per kind of
 //! document it opens under `/viewer/`, and `sas.js`, the page's section for Tactics Ogre SAS
-//! sets) and the JavaScript package's modules and types, compiled from `packages/tactics-sprite`
-//! itself: one source, so the module the viewer draws with is the one
-//! `npm install ./packages/tactics-sprite` installs, byte for byte.
+//! sets, which plays them with the package's SAS plugin) and the JavaScript package's modules and
+//! types, compiled from `packages/tactics-sprite` itself: one source, so the module the viewer
+//! draws with is the one `npm install ./packages/tactics-sprite` installs, byte for byte.
 
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -39,7 +39,7 @@ macro_rules! asset {
 }
 
 /// The page's files and the package's.
-pub static ASSETS: [Asset; 9] = [
+pub static ASSETS: [Asset; 11] = [
     asset!("/", HTML, "crates/sprite-server/src/viewer/index.html"),
     asset!(
         "/viewer.css",
@@ -80,6 +80,16 @@ pub static ASSETS: [Asset; 9] = [
         "/tactics-sprite-three.d.mts",
         TYPES,
         "packages/tactics-sprite/tactics-sprite-three.d.mts"
+    ),
+    asset!(
+        "/tactics-sprite-sas.mjs",
+        JAVASCRIPT,
+        "packages/tactics-sprite/tactics-sprite-sas.mjs"
+    ),
+    asset!(
+        "/tactics-sprite-sas.d.mts",
+        TYPES,
+        "packages/tactics-sprite/tactics-sprite-sas.d.mts"
     ),
 ];
 

@@ -1,7 +1,7 @@
 //! The endpoints run in-process: each byte for byte what the libraries the command line calls
 //! make for the same arguments (the pose `draw` prints, the sheet `sheet` writes, the file
 //! `render` writes), the document's ETag, 304 and gzip, and every kind of bad request answered
-//! with a named refusal. (`crates/tactics-sprite/tests/serve.rs` runs the binary against the
+//! with a named refusal. (`crates/tactics-sprite/tests/server/serve.rs` runs the binary against the
 //! command line itself.)
 
 mod common;

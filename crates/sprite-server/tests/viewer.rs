@@ -2,7 +2,7 @@
 //! each byte for byte the repository's file (one source, no copy); `/pose.js` gone, naming the
 //! package; `/api/v1/canvas`, the box a render draws in; `/api/v1/layer` and `/api/v1/layer.png`,
 //! a kind's layer documents and the blocks of the weapons sheet they are cut from. (The page
-//! itself runs in Chromium in `crates/tactics-sprite/tests/viewer_browser.rs`.)
+//! itself runs in Chromium in `crates/tactics-sprite/tests/browser/viewer.rs`.)
 
 mod common;
 
@@ -42,6 +42,8 @@ async fn the_page_and_the_package_are_served_as_the_repository_holds_them() {
         "/tactics-sprite-three.mjs",
         "/tactics-sprite.d.mts",
         "/tactics-sprite-three.d.mts",
+        "/tactics-sprite-sas.mjs",
+        "/tactics-sprite-sas.d.mts",
     ] {
         let asset = ASSETS.iter().find(|a| a.path == path);
         assert!(

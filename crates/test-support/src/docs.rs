@@ -1,5 +1,5 @@
 //! The commands of a page's `sh` blocks, as the tests that run the README's and docs/'s
-//! commands as written read them (tests/readme.rs by section, tests/docs_run.rs every block).
+//! commands as written read them (tests/docs/readme.rs by section, tests/docs/run.rs every block).
 
 /// The `sh` code blocks of a page's section (from `heading`, a `## ` line, to the next), as
 /// commands: lines joined at a trailing `\`, comments and blank lines dropped.

@@ -1,20 +1,21 @@
-//! The skip summary that closes `cargo test --workspace`: every `SKIPPED` line a test binary
-//! says is also appended to a log of this run, and the last test binary cargo runs
-//! (`xtask/tests/skips.rs`) prints the skips grouped by the variable that would turn them on.
+//! The skip summary that closes the project's test command, `cargo xtask test`: every
+//! `SKIPPED` line a test binary says is also appended to a log of this run, and the command
+//! prints the skips grouped by the variable that would turn them on once `cargo test` is done.
 //!
-//! Why a log and a last test: plain `cargo test` has no hook after its last binary, and each
-//! binary is its own process, so the lines must meet somewhere outside them. A run is the cargo
-//! process that started the binaries (their parent's process id names the log), so two runs,
-//! even at once in one target folder, never mix; and cargo runs the test binaries sorted by
-//! package then target name, which makes `xtask`'s `skips` the last of them (the workspace has
-//! no doc-tests: each library says `doctest = false`, so nothing runs after it).
+//! Why a log and a wrapper: plain `cargo test` has no hook after its last binary, and it runs the
+//! doc-tests after every test binary, their output held by rustdoc, so no test can print last;
+//! and each binary is its own process, so the lines must meet somewhere outside them. A run is
+//! the cargo process that started the binaries (their parent's process id names the log), so two
+//! runs, even at once in one target folder, never mix; `cargo xtask test` started that cargo, so
+//! it knows the log to read ([`print_summary_of_run`]). A plain `cargo test` leaves its log, which
+//! the next summary removes once it is a day old.
 //!
 //! [`VARIABLES`] is the one list of the variables the tests read; the README names each of them
-//! (`crates/tactics-sprite/tests/readme.rs` holds it to that, and to the code).
+//! (`crates/tactics-sprite/tests/docs/readme.rs` holds it to that, and to the code).
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::variables::{
     FFTORAMA_VAR, HD_VAR, ORIGINALS_VAR, REQUIRE_BROWSER_VAR, REQUIRE_NODE_VAR, REQUIRE_VAR,
@@ -83,16 +84,21 @@ pub const VARIABLES: &[Variable] = &[
     },
 ];
 
+/// The folder of the skip logs: `test-skips` in a profile's folder (`<target>/debug/`,
+/// `<target>/<triple>/release/`, ...).
+const LOG_FOLDER: &str = "test-skips";
+
+/// The log of a run's skips, named by the cargo process that ran it.
+fn log_name(run: u32) -> String {
+    format!("run-{run}.log")
+}
+
 /// The log of this run's skips: `<target>/<profile>/test-skips/run-<cargo's process id>.log`,
 /// beside the `deps/` folder the test binary runs from.
 pub fn run_log() -> Option<PathBuf> {
     let exe = std::env::current_exe().ok()?;
     let profile = exe.parent()?.parent()?;
-    Some(
-        profile
-            .join("test-skips")
-            .join(format!("run-{}.log", run_id())),
-    )
+    Some(profile.join(LOG_FOLDER).join(log_name(run_id())))
 }
 
 /// The process that started this test binary (cargo, for `cargo test`).
@@ -197,19 +203,30 @@ pub fn summary(log: &str) -> String {
     out
 }
 
-/// Prints this run's summary to the process's stderr (past the harness's capture, as the
-/// `SKIPPED` lines are) and removes the log; logs of runs over a day old are removed too (a run
-/// stopped before its last binary).
-pub fn print_run_summary() {
-    let Some(log) = run_log() else {
-        return;
-    };
-    let text = std::fs::read_to_string(&log).unwrap_or_default();
+/// Prints the summary of the run whose cargo had the process id `run` to the process's stderr,
+/// from its logs in every profile's folder under `target` (a run with `--release` or `--target`
+/// logs beside its own binaries), and removes them, and any log over a day old (a plain `cargo
+/// test`'s, or a run stopped before its end).
+pub fn print_summary_of_run(target: &Path, run: u32) {
+    let text = take_run_logs(target, run);
     let _ = std::io::stderr().write_all(summary(&text).as_bytes());
-    let _ = std::fs::remove_file(&log);
+}
+
+/// The lines of the run's logs under `target`, the logs removed (and any over a day old).
+fn take_run_logs(target: &Path, run: u32) -> String {
+    let mut text = String::new();
     let day = std::time::Duration::from_secs(24 * 60 * 60);
-    if let Some(Ok(entries)) = log.parent().map(std::fs::read_dir) {
+    for folder in log_folders(target) {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
         for entry in entries.flatten() {
+            let path = entry.path();
+            if entry.file_name().to_str() == Some(log_name(run).as_str()) {
+                text.push_str(&std::fs::read_to_string(&path).unwrap_or_default());
+                let _ = std::fs::remove_file(&path);
+                continue;
+            }
             let old = entry
                 .metadata()
                 .and_then(|m| m.modified())
@@ -217,10 +234,36 @@ pub fn print_run_summary() {
                 .and_then(|t| t.elapsed().ok())
                 .is_some_and(|age| age > day);
             if old {
-                let _ = std::fs::remove_file(entry.path());
+                let _ = std::fs::remove_file(&path);
             }
         }
     }
+    text
+}
+
+/// The log folders under a target folder: a profile's (`debug/test-skips`), or a profile's of a
+/// target triple (`x86_64-unknown-linux-gnu/debug/test-skips`).
+fn log_folders(target: &Path) -> Vec<PathBuf> {
+    let subfolders = |folder: &Path| -> Vec<PathBuf> {
+        std::fs::read_dir(folder)
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.is_dir())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let mut folders = Vec::new();
+    for profile in subfolders(target) {
+        folders.push(profile.join(LOG_FOLDER));
+        for nested in subfolders(&profile) {
+            folders.push(nested.join(LOG_FOLDER));
+        }
+    }
+    folders.retain(|f| f.is_dir());
+    folders
 }
 
 #[cfg(test)]
@@ -259,5 +302,32 @@ b-2\tnot a skip line
         );
         assert_eq!(variable_of("set $NODE"), Some("NODE"));
         assert_eq!(variable_of("no NODES here"), None);
+    }
+
+    /// A run's logs are found in every profile's folder, a target triple's too, read and
+    /// removed; another run's log is left alone.
+    #[test]
+    fn a_runs_logs_are_read_from_every_profile_and_removed() {
+        let target = crate::temp_dir("a_runs_logs_are_read_from_every_profile_and_removed");
+        let debug = target.join("debug").join(LOG_FOLDER);
+        let cross = target
+            .join("x86_64-unknown-linux-gnu/release")
+            .join(LOG_FOLDER);
+        for folder in [&debug, &cross] {
+            std::fs::create_dir_all(folder).unwrap();
+        }
+        std::fs::write(debug.join("run-7.log"), "a\tSKIPPED t1: x\n").unwrap();
+        std::fs::write(cross.join("run-7.log"), "b\tSKIPPED t2: y\n").unwrap();
+        std::fs::write(debug.join("run-8.log"), "c\tSKIPPED t3: z\n").unwrap();
+        let mut lines: Vec<String> = take_run_logs(&target, 7)
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        lines.sort();
+        assert_eq!(lines, ["a\tSKIPPED t1: x", "b\tSKIPPED t2: y"]);
+        assert!(!debug.join("run-7.log").exists());
+        assert!(!cross.join("run-7.log").exists());
+        assert!(debug.join("run-8.log").exists());
+        std::fs::remove_dir_all(&target).unwrap();
     }
 }

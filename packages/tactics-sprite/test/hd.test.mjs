@@ -3,7 +3,7 @@
 // texture's size. The calls a drawing makes are recorded by a context of our own and held to
 // numbers worked out by hand from the shipped TYPE1 document (docs/remaster.md, "The JavaScript
 // package"); the pictures themselves are held to sprite_render's in Chromium
-// (crates/tactics-sprite/tests/js_browser_hd.rs).
+// (crates/tactics-sprite/tests/browser/js.rs).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -3,105 +3,15 @@
 // document (/api/v1/sas/data) and its sheet (/api/v1/sas/sheet.png). Without SAS sets it adds
 // nothing to the page.
 //
-// `sasPoseAt` is the pose at a tick as `tactics-sprite draw` prints it for a set (and
-// /api/v1/sas/pose sends it), computed from the document alone: the last pose started by the tick
-// (nothing before the first, the last held past the duration), each quad at the animation's
-// position plus its x, y, mirrored about x = 0 in a mirrored direction. The tests hold it to the
-// server's line at every tick.
+// The pose at a tick and the clock are the package's SAS plugin (`tactics-sprite-sas.mjs`,
+// served from the package as it is): this module is the page's controls and its canvas.
 
-/// The ticks of a second the animations are played at (as render's .apng and .gif assume).
-export const SAS_TICKS_PER_SECOND = 60;
+import { sasBox, sasPoseAt, sasTickAfter } from '/tactics-sprite-sas.mjs';
 
-/// What animation `animation` of the set document `doc` shows in direction `direction` at `tick`:
-/// the object of `tactics-sprite draw --data SET --animation N --direction D --tick T`, key for
-/// key. Throws a RangeError naming what the set has for an animation or direction it lacks.
-export function sasPoseAt(doc, animation, direction, tick) {
-  const row = doc.animations[animation];
-  if (!row) {
-    const count = doc.animations.length;
-    throw new RangeError(`animation ${animation}: the set has ${count ? `animations 0..${count - 1}` : 'no animations'}`);
-  }
-  const slot = row.directions[direction];
-  if (!slot) {
-    const present = row.directions.flatMap((d, i) => (d ? [i] : []));
-    throw new RangeError(`animation ${animation} has nothing in direction ${direction} (it has directions: ${present.length ? present.join(', ') : 'none'})`);
-  }
-  const sequence = doc.sequences[slot.sequence];
-  const poses = sequence.poses;
-  let index = null;
-  for (let i = poses.length - 1; i >= 0; i -= 1) {
-    if (poses[i].start <= tick) {
-      index = i;
-      break;
-    }
-  }
-  const pose = index === null
-    ? { start: 0, end: poses.length ? poses[0].start : sequence.duration, frame: null, x: 0, y: 0 }
-    : poses[index];
-  return {
-    animation,
-    direction,
-    tick,
-    sequence: slot.sequence,
-    mirrored: slot.mirrored,
-    duration: sequence.duration,
-    index,
-    start: pose.start,
-    end: pose.end,
-    frame: pose.frame,
-    x: pose.x,
-    y: pose.y,
-    quads: placeQuads(doc, pose, slot.mirrored),
-  };
-}
-
-/// The quads of a pose where they are drawn, back to front; a sprite past the table places none.
-function placeQuads(doc, pose, mirrored) {
-  const sprite = pose.frame === null ? undefined : doc.frames[pose.frame];
-  if (!sprite) return [];
-  return sprite.quads.map((q) => {
-    const cell = doc.cells[q.cell];
-    const left = pose.x + q.x;
-    return {
-      cell: q.cell,
-      x: mirrored ? -(left + cell.width) : left,
-      y: pose.y + q.y,
-      width: cell.width,
-      height: cell.height,
-      u: cell.u,
-      v: cell.v,
-      flipX: mirrored,
-    };
-  });
-}
-
-/// The box every pose of a direction fits in (as render sizes its canvas), `{left, top, width,
-/// height}`; one pixel at the position when nothing is drawn.
-export function sasBox(doc, animation, direction) {
-  const slot = doc.animations[animation].directions[direction];
-  let box = null;
-  for (const pose of doc.sequences[slot.sequence].poses) {
-    for (const q of placeQuads(doc, pose, slot.mirrored)) {
-      const b = { left: q.x, top: q.y, right: q.x + q.width, bottom: q.y + q.height };
-      box = box ? {
-        left: Math.min(box.left, b.left),
-        top: Math.min(box.top, b.top),
-        right: Math.max(box.right, b.right),
-        bottom: Math.max(box.bottom, b.bottom),
-      } : b;
-    }
-  }
-  box ??= { left: 0, top: 0, right: 1, bottom: 1 };
-  return { left: box.left, top: box.top, width: box.right - box.left, height: box.bottom - box.top };
-}
-
-// The page part: only in a browser.
-if (typeof document !== 'undefined') {
-  start().catch((error) => {
-    const status = document.getElementById('sas-status');
-    if (status) status.textContent = String(error);
-  });
-}
+start().catch((error) => {
+  const status = document.getElementById('sas-status');
+  if (status) status.textContent = String(error);
+});
 
 async function json(url) {
   const response = await fetch(url);
@@ -201,12 +111,9 @@ async function start() {
 
   const tick = (now) => {
     if (state.playing && state.doc && $('direction').value !== '') {
-      const direction = state.doc.animations[Number($('animation').value)].directions[Number($('direction').value)];
-      const duration = direction ? state.doc.sequences[direction.sequence].duration : 0;
-      const elapsed = Math.floor(((now - state.clock) / 1000) * SAS_TICKS_PER_SECOND);
-      // A SAS animation is played from the start again after its duration (loops are not
-      // followed, as the draw does not follow them).
-      state.tick = duration > 0 ? (state.at + elapsed) % duration : 0;
+      const animation = Number($('animation').value);
+      const direction = Number($('direction').value);
+      state.tick = sasTickAfter(state.doc, animation, direction, state.at, (now - state.clock) / 1000);
       draw();
     }
     requestAnimationFrame(tick);

@@ -1,0 +1,46 @@
+//! The command-line tool as a user runs it, one module per command (or per kind of input a
+//! command takes): what each writes and prints, its exit status and its one-line errors. Tests of
+//! `serve` are in `tests/server/`, of the viewer page in `tests/browser/`, of the README's and the
+//! docs' commands in `tests/docs/`.
+//!
+//! One test binary for all of them: cargo links one program instead of one per file.
+//!
+//! - `build`, `build_kind`: `build`, and `build --kind`; `atomic`: a build the disk refuses
+//!   half way;
+//! - `check`, `check_layers`: `check` and `diff`, on unit and layer documents;
+//! - `cli`: the binary's output, exit codes and errors across commands; `errors`: the errors a
+//!   new user hit; `usage_errors`: options given a value that cannot mean anything;
+//!   `hostile_documents`: hostile documents and profiles through every command that reads one;
+//! - `disc`: `disc ls`, `extract`, `patch`; `disc_inputs`: `--disc IMAGE` for the other commands;
+//! - `draw`, `list`, `pictures` (`sheet`, `render`, `export-aseprite`), `weapon` (`render
+//!   --weapon`), `sheet_import`, `text_forms` (`disasm`, `asm`), `hd` (the remaster's HD sheets),
+//!   `sas` (the SAS commands);
+//! - `mods`, `mod_hd`, `mod_hostile`: `mod add`, `mod check`, `mod ls`.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../serve_support/mod.rs"]
+mod serve_support;
+
+mod atomic;
+mod build;
+mod build_kind;
+mod check;
+mod check_layers;
+mod cli;
+mod disc;
+mod disc_inputs;
+mod draw;
+mod errors;
+mod hd;
+mod hostile_documents;
+mod list;
+mod mod_hd;
+mod mod_hostile;
+mod mods;
+mod pictures;
+mod sas;
+mod sheet_import;
+mod text_forms;
+mod usage_errors;
+mod weapon;
