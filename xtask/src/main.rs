@@ -127,7 +127,7 @@ enum Task {
         #[arg(long, value_name = "DIR")]
         originals: Vec<PathBuf>,
     },
-    /// Run every test: `cargo test --workspace` with the arguments given (`--no-fail-fast`, a
+    /// Run every test: `cargo test --workspace --no-fail-fast` with the arguments given (a
     /// filter, `-- --nocapture`, ...), then the summary of the tests that skipped for want of a
     /// game file, table or tool, by the variable that would run them; exits as cargo did.
     #[command(disable_help_flag = true)]

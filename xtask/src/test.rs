@@ -1,6 +1,7 @@
-//! `cargo xtask test`: the project's test command. It runs `cargo test --workspace` with the
-//! arguments it is given, then prints the skip summary (`test_support::skips`), and exits as
-//! cargo did.
+//! `cargo xtask test`: the project's test command. It runs `cargo test --workspace
+//! --no-fail-fast` with the arguments it is given, then prints the skip summary
+//! (`test_support::skips`), and exits as cargo did. Every test binary runs however many fail, so
+//! one run shows every failure: the same run locally as in CI, which runs this command as it is.
 //!
 //! A wrapper, because plain `cargo test` cannot end with the summary: it has no hook after its
 //! last test binary, and it runs every doc-test after every test binary, with their output held
@@ -14,7 +15,7 @@ use std::process::{Command, ExitCode};
 use anyhow::{Context, Result};
 use test_support::repo_root;
 
-/// Runs `cargo test --workspace ARGS` from the repository root, then prints the skip summary of
+/// Runs `cargo test --workspace --no-fail-fast ARGS` from the repository root, then prints the skip summary of
 /// that run; cargo's exit status is the task's (1 when cargo was stopped by a signal).
 pub fn run(args: Vec<OsString>) -> Result<ExitCode> {
     // The cargo that runs this task (`cargo run` sets CARGO), not a rustup proxy in between: its
@@ -22,6 +23,7 @@ pub fn run(args: Vec<OsString>) -> Result<ExitCode> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut child = Command::new(&cargo)
         .args(["test", "--workspace"])
+        .args((!args.iter().any(|a| a == "--no-fail-fast")).then_some("--no-fail-fast"))
         .args(&args)
         .current_dir(repo_root())
         .spawn()
@@ -52,7 +54,7 @@ mod tests {
     use crate::{Cli, Task};
 
     /// What `cargo xtask test` is given reaches cargo as given: options, a filter, and `--` with
-    /// the harness's options after it (`.ci/run` passes `--no-fail-fast`).
+    /// the harness's options after it.
     #[test]
     fn the_arguments_reach_cargo_test_as_given() {
         let given = ["--no-fail-fast", "skips", "--", "--nocapture", "--help"];
