@@ -6,13 +6,16 @@
 //! its sync, header and subheader, with its EDC and ECC recomputed (raw images); the directory
 //! record's data length is set in both byte orders (and its sector's EDC and ECC recomputed)
 //! when the size changes. Nothing else in the image changes. A Form 2 sector is never
-//! rewritten. The new image is written to a temporary file beside the output, read back and
-//! checked, then renamed over the output: a failure leaves no half-written image.
+//! rewritten. The new image is written to a temporary file beside the output (made only where
+//! nothing, not even a link, has its name: `safe_write`), read back and checked, then renamed
+//! over the output: a failure or a signal leaves no half-written image.
 
 use std::collections::BTreeMap;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+
+use safe_write::{Folder, Publish, TemporaryFile};
 
 use crate::disc::{Disc, Entry};
 use crate::edc_ecc::{self, RAW_SECTOR, RawKind};
@@ -232,31 +235,25 @@ impl Disc {
                 ErrorKind::Patch(format!("{} names no file", out.display())),
             )
         })?;
-        let temp = dir.join(format!(
-            ".{}.{}.tmp",
-            file_name.to_string_lossy(),
-            std::process::id()
-        ));
-        let result = (|| {
-            std::fs::copy(source, &temp).map_err(|e| write_error(&temp, e))?;
-            let mut file = OpenOptions::new()
-                .write(true)
-                .open(&temp)
+        let folder = Folder::open(&dir).map_err(|e| write_error(&dir, e))?;
+        // Removed when this returns early (its `Drop`), or on a signal the program handles.
+        let mut temporary =
+            TemporaryFile::create(&folder, file_name).map_err(|e| write_error(&dir, e))?;
+        let temp = dir.join(temporary.name());
+        let file = temporary.file();
+        File::open(source)
+            .and_then(|mut source| std::io::copy(&mut source, file))
+            .map_err(|e| write_error(&temp, e))?;
+        for (&lba, bytes) in &patch.sectors {
+            file.seek(SeekFrom::Start(patch.layout.offset(lba)))
+                .and_then(|_| file.write_all(bytes))
                 .map_err(|e| write_error(&temp, e))?;
-            for (&lba, bytes) in &patch.sectors {
-                file.seek(SeekFrom::Start(patch.layout.offset(lba)))
-                    .and_then(|_| file.write_all(bytes))
-                    .map_err(|e| write_error(&temp, e))?;
-            }
-            file.sync_all().map_err(|e| write_error(&temp, e))?;
-            drop(file);
-            verify(&temp, patch)?;
-            std::fs::rename(&temp, out).map_err(|e| write_error(out, e))
-        })();
-        if result.is_err() {
-            let _ = std::fs::remove_file(&temp);
         }
-        result
+        file.sync_all().map_err(|e| write_error(&temp, e))?;
+        verify(&temp, patch)?;
+        temporary
+            .publish(file_name, Publish::Replace)
+            .map_err(|e| write_error(out, e))
     }
 }
 

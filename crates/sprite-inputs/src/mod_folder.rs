@@ -10,7 +10,7 @@ pub mod list;
 
 use std::path::Path;
 
-use sprite_data::output::write_atomically;
+use sprite_data::output::{Publish, write_below};
 
 use crate::error::{Error, Result};
 use crate::loader::layout::CONFIG_FILE;
@@ -32,14 +32,27 @@ pub fn new_mod(dir: &Path, new: &NewMod) -> Result<ModConfig> {
         )));
     }
     let path = dir.join(CONFIG_FILE);
-    if std::fs::symlink_metadata(&path).is_ok() {
-        return Err(Error::file(format!(
+    let a_mod_already = || {
+        Error::file(format!(
             "{}: already there: {} is a mod already (mod add puts files in it)",
             path.display(),
             dir.display()
-        )));
+        ))
+    };
+    if std::fs::symlink_metadata(&path).is_ok() {
+        return Err(a_mod_already());
     }
-    write_atomically(&path, &config.to_bytes())
-        .map_err(|e| Error::from(e).in_context(path.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| Error::from(e).in_context(dir.display()))?;
+    // Not over one made since the look above (two `mod new` at once: one makes the mod).
+    write_below(
+        dir,
+        Path::new(CONFIG_FILE),
+        &config.to_bytes(),
+        Publish::KeepExisting,
+    )
+    .map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => a_mod_already(),
+        _ => Error::from(e).in_context(path.display()),
+    })?;
     Ok(config)
 }

@@ -6,9 +6,11 @@
 //!
 //! Exit codes: 0 success, 1 bad input (a file that cannot be read or decoded, or a round trip that
 //! does not give back the same bytes), 2 a usage error (clap's own code, and
-//! [`cmd::Failure::Usage`]); check and diff: 1 different, 2 inputs they cannot compare.
+//! [`cmd::Failure::Usage`]); check and diff: 1 different, 2 inputs they cannot compare; 130 and
+//! 143 stopped by SIGINT and SIGTERM ([`interrupt`]).
 
 mod cmd;
+mod interrupt;
 
 use std::process::ExitCode;
 
@@ -58,6 +60,10 @@ enum Command {
 fn main() -> ExitCode {
     // `parse` prints help and usage errors itself and exits with 0 (help, version) or 2.
     let cli = Cli::parse();
+    // `serve` stops on these signals itself, closing its connections first; it writes no file.
+    if !matches!(cli.command, Command::Serve(_)) {
+        interrupt::remove_temporary_files_on_signal();
+    }
     let result = match &cli.command {
         Command::Inspect(args) => cmd::inspect::run(args),
         Command::List(args) => cmd::list::run(args),

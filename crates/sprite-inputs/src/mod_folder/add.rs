@@ -5,14 +5,16 @@
 //! forms. Every file is checked before any is written: a name the game has no sprite file for
 //! (with the nearest names), bytes of another kind than the name, bytes that do not decode, the
 //! loader's H61 trap, a file larger than its original (both sizes said), a file already in the
-//! mod (unless replacing). Then each is written atomically, only below the mod's folder.
+//! mod (unless replacing). Then each is written atomically, only below the mod's folder, from
+//! its handle and never through a link, and without `--replace` only where no file is
+//! (docs/mods.md "Safe writes"): of several `mod add` of one slot at once, one places the file.
 
 use std::path::{Path, PathBuf};
 
 use fft_formats::FileFormat;
 use fft_formats::hd::HdHalf;
 use fft_formats::spr::Spr;
-use sprite_data::output::write_atomically;
+use sprite_data::output::{Publish, write_below};
 use sprite_render::spr_png::{self, ImportOptions, Imported};
 
 use crate::error::{Error, Result};
@@ -104,6 +106,9 @@ pub struct Placement {
     pub verdict: Verdict,
     /// Whether a file is there already (given `--replace`).
     pub replaces: bool,
+    /// Whether the write may replace a file there (`--replace`): without it, a file placed there
+    /// since the check is kept, and this one refused.
+    pub publish: Publish,
     /// For a picture: how it was imported.
     pub picture: Option<PictureImport>,
 }
@@ -182,17 +187,45 @@ pub fn plan(dir: &Path, files: &[PathBuf], options: &AddOptions) -> Result<Vec<P
     Ok(placements)
 }
 
-/// Writes the files [`plan`] checked, each atomically, creating the folders they go in.
+/// Writes the files [`plan`] checked, each atomically, creating the folders they go in: each
+/// folder below `dir` opened in the one above it, never through a link, so that a folder swapped
+/// for a link since the check cannot lead a file out of the mod.
 ///
 /// # Errors
-/// A folder or file that cannot be written (nothing half-written is left).
+/// A folder or file that cannot be written, a folder of the mod that is a link or a file, a file
+/// placed since the check without `--replace` (nothing half-written is left).
 pub fn write(dir: &Path, placements: &[Placement]) -> Result<()> {
     for placement in placements {
         let path = dir.join(&placement.relative);
-        write_atomically(&path, &placement.bytes)
-            .map_err(|e| Error::from(e).in_context(path.display()))?;
+        write_below(
+            dir,
+            &placement.relative,
+            &placement.bytes,
+            placement.publish,
+        )
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::AlreadyExists => already_in_the_mod(&path),
+            _ => Error::from(e).in_context(path.display()),
+        })?;
     }
     Ok(())
+}
+
+/// A file already in the mod, not to be replaced.
+fn already_in_the_mod(path: &Path) -> Error {
+    Error::file(format!(
+        "{}: already in the mod; give --replace to replace it",
+        path.display()
+    ))
+}
+
+/// How a file is placed: over one there only when replacing.
+fn publish(replace: bool) -> Publish {
+    if replace {
+        Publish::Replace
+    } else {
+        Publish::KeepExisting
+    }
 }
 
 /// One file, read, told, named, checked and placed.
@@ -253,6 +286,7 @@ fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
         relative,
         bytes,
         replaces,
+        publish: publish(options.replace),
         picture,
     })
 }
@@ -327,6 +361,7 @@ fn place_hd(
         relative,
         bytes: tex.file.bytes,
         replaces,
+        publish: publish(options.replace),
         picture: None,
     })
 }
@@ -506,10 +541,7 @@ fn check_target(dir: &Path, relative: &Path, replace: bool) -> Result<bool> {
             "{}: a folder where the loader reads a file",
             target.display()
         ))),
-        Ok(_) if !replace => Err(Error::file(format!(
-            "{}: already in the mod; give --replace to replace it",
-            target.display()
-        ))),
+        Ok(_) if !replace => Err(already_in_the_mod(&target)),
         Ok(_) => Ok(true),
         Err(_) => Ok(false),
     }

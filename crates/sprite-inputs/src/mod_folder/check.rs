@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use fft_formats::hd::HdHalf;
+use sprite_data::output::is_temporary_name;
 
 use crate::error::{Error, Result};
 use crate::loader::layout::{self, CONFIG_FILE, Mode, Placed, place_of, slashed};
@@ -164,6 +165,11 @@ pub fn check(dir: &Path) -> Result<Report> {
                     ));
                 }
             }
+            EntryKind::File { .. } if is_leftover(relative) => entries.push(say(
+                Severity::Warning,
+                relative,
+                leftover_message(&dir.join(relative)),
+            )),
             EntryKind::File { len } => {
                 let finding = file_finding(dir, relative, placed, *len, &mut report);
                 entries.extend(finding.map(|(severity, message)| say(severity, relative, message)));
@@ -184,6 +190,24 @@ pub fn check(dir: &Path) -> Result<Report> {
         });
     }
     Ok(report)
+}
+
+/// Whether the file at `relative` is a temporary file a stopped write left (docs/mods.md "Safe
+/// writes"): named so by `sprite_data::output`.
+fn is_leftover(relative: &Path) -> bool {
+    relative
+        .file_name()
+        .and_then(|name| name.to_str())
+        .is_some_and(is_temporary_name)
+}
+
+/// What a leftover temporary file at `path` is, and the command that removes it.
+fn leftover_message(path: &Path) -> String {
+    format!(
+        "a temporary file left by a write that was stopped before it finished (the file it was \
+         for is as it was); the loader ignores it: remove it with rm '{}'",
+        path.display().to_string().replace('\'', r"'\''")
+    )
 }
 
 /// What the description's fields say: the dependency on the loader, the games it is offered to,
