@@ -4,10 +4,13 @@
 //! message shows each of them escaped.
 //!
 //! The one rule, as `ls` and `git` show names: text with no control character is shown as it
-//! is, so every ordinary name reads the same as before; text with one (or that starts with a
-//! double quote, so that no plain name looks like a quoted one) is shown in double quotes,
+//! is, so every ordinary name reads the same as before; text with one is shown in double quotes,
 //! escaped as Rust's `{:?}` escapes a string (`"a\nb"`, `"\u{1b}[31m"`, `"\0"`, `"\u{7f}"`,
 //! `\"` and `\\` inside), the form the project's messages already use where they quote a value.
+//! So showing is idempotent: a name a library has shown (an input file's name in its messages)
+//! and a front end shows again reads the same, never escaped twice. (The price: a name spelled
+//! with quotes and a backslash, `"a\nb"`, reads like one holding a newline; it still writes
+//! nothing to the terminal.)
 //!
 //! [`Shown`] is for one value (a name, a path, a field) where a message formats it;
 //! [`escape_controls`] is the last line of defence for a whole line about to be printed, which
@@ -36,10 +39,9 @@ impl<T: AsRef<OsStr>> fmt::Display for Shown<T> {
     }
 }
 
-/// Whether `text` is shown quoted and escaped: it holds a control character, or starts with a
-/// double quote (so that it cannot pass for an escaped name).
+/// Whether `text` is shown quoted and escaped: it holds a control character.
 fn needs_quotes(text: &str) -> bool {
-    text.starts_with('"') || text.chars().any(is_escaped)
+    text.chars().any(is_escaped)
 }
 
 /// The characters no message shows as they are: the C0 controls (below 0x20: NUL, BEL, BS, TAB,
@@ -109,12 +111,16 @@ mod tests {
         );
     }
 
-    /// A name that starts with a quote is quoted, so that a name shown as `"a\nb"` was one
-    /// holding a newline, never one spelled with a backslash.
+    /// A name shown once and passed on (an input file's name in a message) is not escaped again.
     #[test]
-    fn a_quoted_looking_name_is_quoted_again() {
-        assert_eq!(Shown(r#""a\nb""#).to_string(), r#""\"a\\nb\"""#);
+    fn showing_twice_is_showing_once() {
+        for name in ["a\nb", "\u{1b}[31m\"x\"\\", "plain", "\"quoted\""] {
+            let once = Shown(name).to_string();
+            assert_eq!(Shown(&once).to_string(), once);
+            assert_eq!(escape_controls(&once), once);
+        }
         assert_eq!(Shown("a\nb").to_string(), r#""a\nb""#);
+        assert_eq!(Shown("a\u{1b}\"b").to_string(), r#""a\u{1b}\"b""#);
     }
 
     /// What a forged line needs, a line break and an ESC, never reaches the output raw.
