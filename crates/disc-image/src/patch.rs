@@ -14,6 +14,8 @@ use std::fs::{File, OpenOptions};
 use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
+use faults::Shown;
+
 use crate::disc::{Disc, Entry};
 use crate::edc_ecc::{self, RAW_SECTOR, RawKind};
 use crate::error::{Error, ErrorKind, ImagePosition};
@@ -229,7 +231,7 @@ impl Disc {
         let file_name = out.file_name().ok_or_else(|| {
             self.error(
                 None,
-                ErrorKind::Patch(format!("{} names no file", out.display())),
+                ErrorKind::Patch(format!("{} names no file", Shown(&out))),
             )
         })?;
         let temp = dir.join(format!(

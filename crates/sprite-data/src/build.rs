@@ -3,6 +3,7 @@
 //! canonical bytes ([`build_document`]), the pure build every tool runs (finding and reading the
 //! files, and saying whether they are retail, is `sprite-inputs`').
 
+use faults::Shown;
 use fft_formats::layer::layer_order;
 use fft_formats::shp::{Frame, SheetRect, Tile};
 use fft_formats::{Seq, UnitShp};
@@ -61,7 +62,7 @@ pub fn build_document(
 
 /// A profile's `hands` or `holds` overlay, read and parsed.
 fn read_overlay(path: &std::path::Path) -> Result<serde_json::Value, Error> {
-    let shown = path.display().to_string();
+    let shown = Shown(&path).to_string();
     let text = std::fs::read_to_string(path).map_err(|e| ErrorKind::Read(e).in_context(&shown))?;
     serde_json::from_str(&text).map_err(|e| ErrorKind::NotJson(e.to_string()).in_context(shown))
 }

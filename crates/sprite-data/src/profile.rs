@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
+use faults::Shown;
 use fft_formats::seq::SLOT_ENTRIES;
 use fft_formats::spr::SprVariant;
 use serde::Deserialize;
@@ -288,7 +289,7 @@ impl Profile {
     /// # Errors
     /// As [`Profile::parse`], or the file cannot be read.
     pub fn load(path: &Path) -> Result<Self, Error> {
-        let shown = path.display().to_string();
+        let shown = Shown(&path).to_string();
         let text = read_capped(path).map_err(|e| ErrorKind::Read(e).in_context(&shown))?;
         let mut profile = Self::parse(&text, &shown)?;
         let dir = path.parent().unwrap_or(Path::new("."));

@@ -16,6 +16,7 @@
 use std::path::{Path, PathBuf};
 
 use disc_image::{Disc, Entry};
+use faults::Shown;
 
 use crate::error::{Error, Result};
 use crate::mod_folder::walk::find_loader_folders;
@@ -48,7 +49,7 @@ impl Place {
     /// For a line saying where the files come from: the folder, or the image and its form.
     pub fn describe(&self) -> String {
         match self {
-            Place::Folder(dir) => dir.display().to_string(),
+            Place::Folder(dir) => Shown(&dir).to_string(),
             Place::Disc(disc) => format!("{} ({})", disc.image(), disc.describe()),
         }
     }
@@ -56,7 +57,7 @@ impl Place {
     /// Where a missing file was looked for: the folder, or `the BATTLE folder of IMAGE`.
     pub fn looked_in(&self) -> String {
         match self {
-            Place::Folder(dir) => dir.display().to_string(),
+            Place::Folder(dir) => Shown(&dir).to_string(),
             Place::Disc(disc) => format!("the {DISC_FOLDER} folder of {}", disc.image()),
         }
     }
@@ -64,7 +65,7 @@ impl Place {
     /// Where `name` is looked for here, for a message: `DIR/NAME`, or `IMAGE:BATTLE/NAME`.
     pub fn location_of(&self, name: &str) -> String {
         match self {
-            Place::Folder(dir) => dir.join(name).display().to_string(),
+            Place::Folder(dir) => Shown(&dir.join(name)).to_string(),
             Place::Disc(disc) => format!("{}:{}", disc.image(), GameName::parse(name).disc_path()),
         }
     }
@@ -361,7 +362,7 @@ impl GameFiles {
         Err(Error::not_found(format!(
             "{}, and no {} on disk",
             originals.missing(&name),
-            path.display()
+            Shown(&path)
         )))
     }
 
@@ -376,7 +377,7 @@ impl GameFiles {
             let (found, looked) = beside(sheet, file)?;
             return Ok((
                 found,
-                looked.iter().map(|p| p.display().to_string()).collect(),
+                looked.iter().map(|p| Shown(&p).to_string()).collect(),
             ));
         };
         let sheet = sheet.to_string_lossy();
@@ -425,7 +426,7 @@ pub fn not_in_folder(dir: &Path, name: &str) -> String {
         .filter(|other| *other != disc_name)
         .map(|other| format!(" (or {other})"))
         .unwrap_or_default();
-    format!("{}: no {disc_name}{other} in this folder", dir.display())
+    format!("{}: no {disc_name}{other} in this folder", Shown(&dir))
 }
 
 /// The file `name` in a folder, under its disc name or the remaster's (any case), the disc name
@@ -580,7 +581,7 @@ pub fn existing_folder<'a>(flag: &str, dir: &'a Path) -> Result<&'a Path> {
     } else {
         Err(Error::not_found(format!(
             "{flag} {}: no such folder",
-            dir.display()
+            Shown(&dir)
         )))
     }
 }
@@ -599,7 +600,7 @@ pub fn named_folder(flag: Option<&Path>, name: &str, variable: &str) -> Result<O
             if !dir.is_dir() {
                 return Err(Error::not_found(format!(
                     "${variable}={}: no such folder",
-                    dir.display()
+                    Shown(&dir)
                 )));
             }
             Ok(Some(dir))

@@ -13,6 +13,7 @@ pub mod walk;
 
 use std::path::Path;
 
+use faults::Shown;
 use sprite_data::output::write_atomically;
 
 use crate::error::{Error, Result};
@@ -31,18 +32,18 @@ pub fn new_mod(dir: &Path, new: &NewMod) -> Result<ModConfig> {
     if dir.exists() && !dir.is_dir() {
         return Err(Error::file(format!(
             "{}: a file, not a folder",
-            dir.display()
+            Shown(&dir)
         )));
     }
     let path = dir.join(CONFIG_FILE);
     if std::fs::symlink_metadata(&path).is_ok() {
         return Err(Error::file(format!(
             "{}: already there: {} is a mod already (mod add puts files in it)",
-            path.display(),
-            dir.display()
+            Shown(&path),
+            Shown(&dir)
         )));
     }
     write_atomically(&path, &config.to_bytes())
-        .map_err(|e| Error::from(e).in_context(path.display()))?;
+        .map_err(|e| Error::from(e).in_context(Shown(&path)))?;
     Ok(config)
 }

@@ -48,6 +48,8 @@ mod shape;
 
 use std::path::Path;
 
+use faults::Shown;
+
 pub use document::check_document;
 pub use layer::check_layer_document;
 
@@ -67,7 +69,7 @@ use shape::parse_shape;
 /// # Errors
 /// An [`Error`] in the context of the path.
 pub fn load_document(path: &Path) -> Result<Document, Error> {
-    let origin = path.display().to_string();
+    let origin = Shown(&path).to_string();
     let bytes = read_capped(path, &origin)?;
     parse_document(&bytes, &origin)
 }
@@ -77,7 +79,7 @@ pub fn load_document(path: &Path) -> Result<Document, Error> {
 /// # Errors
 /// As [`load_document`].
 pub fn load_document_with_bytes(path: &Path) -> Result<(Vec<u8>, Document), Error> {
-    let origin = path.display().to_string();
+    let origin = Shown(&path).to_string();
     let bytes = read_capped(path, &origin)?;
     let doc = parse_document(&bytes, &origin)?;
     Ok((bytes, doc))
@@ -92,7 +94,7 @@ pub fn load_document_with_bytes(path: &Path) -> Result<(Vec<u8>, Document), Erro
 /// [`ErrorKind::Read`] or
 /// [`ErrorKind::DocumentTooLarge`] in the context of the path.
 pub fn read_document_bytes(path: &Path) -> Result<Vec<u8>, Error> {
-    read_capped(path, &path.display().to_string())
+    read_capped(path, &Shown(&path).to_string())
 }
 
 /// Reads and checks a layer document file (`--weapon-data`, `--effect-data`): the same four
@@ -101,7 +103,7 @@ pub fn read_document_bytes(path: &Path) -> Result<Vec<u8>, Error> {
 /// # Errors
 /// An [`Error`] in the context of the path.
 pub fn load_layer_document(path: &Path) -> Result<LayerDocument, Error> {
-    let origin = path.display().to_string();
+    let origin = Shown(&path).to_string();
     let bytes = read_capped(path, &origin)?;
     parse_layer_document(&bytes, &origin)
 }

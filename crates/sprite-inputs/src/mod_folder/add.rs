@@ -9,6 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
+use faults::Shown;
 use fft_formats::FileFormat;
 use fft_formats::hd::HdHalf;
 use fft_formats::spr::Spr;
@@ -190,14 +191,14 @@ pub fn write(dir: &Path, placements: &[Placement]) -> Result<()> {
     for placement in placements {
         let path = dir.join(&placement.relative);
         write_atomically(&path, &placement.bytes)
-            .map_err(|e| Error::from(e).in_context(path.display()))?;
+            .map_err(|e| Error::from(e).in_context(Shown(&path)))?;
     }
     Ok(())
 }
 
 /// One file, read, told, named, checked and placed.
 fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
-    let source = path.display().to_string();
+    let source = Shown(&path).to_string();
     if path.is_dir() {
         return Err(Error::file(format!("{source}: a folder, not a file")));
     }
@@ -486,13 +487,13 @@ fn check_target(dir: &Path, relative: &Path, replace: bool) -> Result<bool> {
             Ok(meta) if meta.file_type().is_symlink() => {
                 return Err(Error::file(format!(
                     "{}: a link; mod add writes only inside the mod's own folders",
-                    at.display()
+                    Shown(&at)
                 )));
             }
             Ok(meta) if !meta.is_dir() => {
                 return Err(Error::file(format!(
                     "{}: a file where the mod's folder {} should be",
-                    at.display(),
+                    Shown(&at),
                     slashed(at.strip_prefix(dir).unwrap_or(&at))
                 )));
             }
@@ -504,11 +505,11 @@ fn check_target(dir: &Path, relative: &Path, replace: bool) -> Result<bool> {
     match std::fs::symlink_metadata(&target) {
         Ok(meta) if meta.is_dir() => Err(Error::file(format!(
             "{}: a folder where the loader reads a file",
-            target.display()
+            Shown(&target)
         ))),
         Ok(_) if !replace => Err(Error::file(format!(
             "{}: already in the mod; give --replace to replace it",
-            target.display()
+            Shown(&target)
         ))),
         Ok(_) => Ok(true),
         Err(_) => Ok(false),

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::Path;
 
+use faults::Shown;
 use fft_formats::hd::HdHalf;
 
 use crate::error::{Error, Result};
@@ -105,10 +106,7 @@ impl Report {
 /// a folder of the mod that cannot be read, more entries than a walk reads: each one line.
 pub fn check(dir: &Path) -> Result<Report> {
     if !dir.is_dir() {
-        return Err(Error::not_found(format!(
-            "{}: no such folder",
-            dir.display()
-        )));
+        return Err(Error::not_found(format!("{}: no such folder", Shown(&dir))));
     }
     let config = ModConfig::read(dir)?;
     let walked = walk(dir, MOD_DEPTH)?;
@@ -143,7 +141,7 @@ pub fn check(dir: &Path) -> Result<Report> {
                      none, and a link to a folder above it loops a walk)",
                     target
                         .as_ref()
-                        .map(|t| format!(" to {}", t.display()))
+                        .map(|t| format!(" to {}", Shown(&t)))
                         .unwrap_or_default()
                 ),
             )),
@@ -224,7 +222,7 @@ fn config_findings(dir: &Path, config: &ModConfig) -> Vec<Finding> {
             format!(
                 "ModDll names {}, which is not in the mod: Reloaded-II cannot start it (a mod of \
                  files only has \"ModDll\": \"\")",
-                config.mod_dll
+                Shown(&config.mod_dll)
             ),
         );
     }
@@ -468,7 +466,7 @@ fn overlaps(replaced: &[Replaced]) -> Vec<Finding> {
             message: format!(
                 "{} and this both replace {name} in the {game} game: the loader logs a conflict \
                  and serves one of them",
-                files[0].path
+                Shown(&files[0].path)
             ),
         })
         .collect()
