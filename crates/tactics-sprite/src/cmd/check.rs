@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use anyhow::anyhow;
+use faults::Shown;
 use fft_formats::FileFormat;
 use sprite_data::Profile;
 use sprite_data::compare::{Difference, DocumentFormat, JsonPath, Step, first_byte_difference};
@@ -94,7 +95,7 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
         };
         return Err(anyhow!(
             "{}: this is {}, not a document; give it as {flag} to check a document against it",
-            args.data.display(),
+            Shown(&args.data),
             super::text_form_in_words(format)
         ));
     }
@@ -158,7 +159,7 @@ fn layer_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
         (_, AnyDocument::Layer(doc)) => LayerSet::from_name(&doc.kind).ok_or_else(|| {
             anyhow!(
                 "{}: kind {:?} is no layer set ({})",
-                args.data.display(),
+                Shown(&args.data),
                 doc.kind,
                 target::layer_choices()
             )
@@ -195,7 +196,7 @@ fn report(args: &Args, sides: Sides) -> Report {
     report.notes_heading = "not derived from the files (listed, not failures; --strict counts \
                             them, --ignore PATH leaves them out):"
         .to_owned();
-    report.header = vec![format!("theirs  {}", args.data.display()), sides.files_line];
+    report.header = vec![format!("theirs  {}", Shown(&args.data)), sides.files_line];
     let mut ignores = Ignores::new(&args.report.ignore);
     let mut not_derived: Vec<(String, Vec<Difference>)> = Vec::new();
     let differences = sides

@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use anyhow::Context;
+use faults::Shown;
 use sprite_data::limits::{LimitExceeded, MAX_OUTPUT_BYTES};
 use sprite_data::output::write_atomically;
 
@@ -17,9 +18,9 @@ pub fn write_out(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
             value: format!("{} bytes", bytes.len()),
             limit: format!("{MAX_OUTPUT_BYTES} bytes"),
             name: "MAX_OUTPUT_BYTES",
-            field: path.display().to_string(),
+            field: Shown(&path).to_string(),
         })
         .into());
     }
-    write_atomically(path, bytes).with_context(|| format!("{}: cannot write", path.display()))
+    write_atomically(path, bytes).with_context(|| format!("{}: cannot write", Shown(&path)))
 }

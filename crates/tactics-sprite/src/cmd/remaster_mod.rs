@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+use faults::Shown;
+
 use sprite_inputs::mod_folder::add::{self, AddOptions, Incoming, Placement, Target};
 use sprite_inputs::mod_folder::check::{self, Severity};
 use sprite_inputs::mod_folder::config::NewMod;
@@ -188,9 +190,11 @@ fn run_new(args: &NewArgs) -> Outcome {
     println!("mod     {}", config.describe());
     println!(
         "wrote   {}",
-        args.dir
-            .join(sprite_inputs::mod_folder::layout::CONFIG_FILE)
-            .display()
+        Shown(
+            &args
+                .dir
+                .join(sprite_inputs::mod_folder::layout::CONFIG_FILE)
+        )
     );
     Ok(())
 }
@@ -275,7 +279,7 @@ fn run_check(args: &FolderArgs) -> Outcome {
         println!(
             "{:<7} {}: {}",
             finding.severity.word(),
-            finding.path,
+            Shown(&finding.path),
             finding.message
         );
     }
@@ -330,7 +334,7 @@ fn run_ls(args: &FolderArgs) -> Outcome {
     if !report.hd.is_empty() {
         println!("HD sheets");
         for path in &report.hd {
-            println!("  {path}");
+            println!("  {}", Shown(path));
         }
     }
     let errors = report.count(Severity::Error);

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use faults::Shown;
 use sprite_render::{
     Background, Format, RenderFailure, RenderRequest, RequestFault, Subject, TileSources,
 };
@@ -116,7 +117,7 @@ pub fn request_of(args: &Args) -> Result<RenderRequest, String> {
         .ok_or_else(|| {
             format!(
                 "{}: the output's extension chooses its format: .png, .apng or .gif",
-                args.out.display()
+                Shown(&args.out)
             )
         })?;
     // clap's group "what" makes these either-or.
@@ -160,7 +161,7 @@ pub fn run(args: &Args) -> Outcome {
     if args.sas.sas.entry.is_some() {
         return Err(usage(format!(
             "--entry picks the SAS set of a pakd container, and {} is not one",
-            args.input.data.display()
+            Shown(&args.input.data)
         )));
     }
     let mut request = request_of(args).map_err(usage)?;
@@ -188,7 +189,7 @@ pub fn run(args: &Args) -> Outcome {
         println!("{}", weapon.line);
     }
     print_lines(&rendered.report);
-    println!("wrote   {} ({})", args.out.display(), rendered.summary);
+    println!("wrote   {} ({})", Shown(&args.out), rendered.summary);
     Ok(())
 }
 

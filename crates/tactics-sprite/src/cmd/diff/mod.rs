@@ -10,6 +10,7 @@ mod spr;
 use std::path::{Path, PathBuf};
 
 use anyhow::anyhow;
+use faults::Shown;
 use fft_formats::{DecodeError, FileFormat};
 use serde_json::Value;
 use sprite_data::compare::{self, JsonPath, Step};
@@ -85,7 +86,7 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
         let left = documents::load(&args.a, None)?;
         let right = documents::load(&args.b, None)?;
         let side = |path: &Path, bytes| Side {
-            name: path.display().to_string(),
+            name: Shown(&path).to_string(),
             bytes,
             text: None,
         };

@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use faults::Shown;
 use sprite_inputs::sheets::SasSheet;
 use sprite_render::sas::{SasRenderRequest, SasSubject};
 use sprite_render::{Background, Format};
@@ -73,7 +74,7 @@ fn run(args: &SasRender<'_>) -> Outcome {
     let Some(format) = format else {
         return usage(format!(
             "{}: the output's extension chooses its format: .png, .apng or .gif",
-            args.out.display()
+            Shown(&args.out)
         ));
     };
     if args.all_frames {
@@ -95,7 +96,7 @@ fn run(args: &SasRender<'_>) -> Outcome {
     let sheet = SasSheet::read(args.sheet)?.image;
     println!(
         "sheet   {} (PNG, {} x {})",
-        args.sheet.display(),
+        Shown(&args.sheet),
         sheet.width(),
         sheet.height()
     );
@@ -139,6 +140,6 @@ fn run(args: &SasRender<'_>) -> Outcome {
     }
     println!("{}", rendered.canvas_line);
     write_out(args.out, &rendered.bytes)?;
-    println!("wrote   {} {}", args.out.display(), rendered.summary);
+    println!("wrote   {} {}", Shown(&args.out), rendered.summary);
     Ok(())
 }

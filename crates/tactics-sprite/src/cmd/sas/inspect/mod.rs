@@ -18,6 +18,7 @@ use std::io::Write as _;
 use std::path::Path;
 
 use anyhow::Context;
+use faults::Shown;
 use sas_formats::Pakd;
 
 use super::super::stdout_error;
@@ -51,7 +52,7 @@ fn run(
     let text = match (kind, options.entry) {
         (Sniffed::Pakd, None) => {
             let bytes = read_input(path)?;
-            let pakd = Pakd::decode(&bytes).with_context(|| path.display().to_string())?;
+            let pakd = Pakd::decode(&bytes).with_context(|| Shown(&path).to_string())?;
             render(&Container::new(path, &bytes, &pakd), json, Container::text)?
         }
         _ => {
