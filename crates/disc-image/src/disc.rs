@@ -4,6 +4,8 @@ use std::collections::HashMap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
+use faults::Shown;
+
 use crate::cue::{self, MAX_CUE_BYTES};
 use crate::edc_ecc::{RAW_SECTOR, RawKind, SYNC};
 use crate::error::{Error, ErrorKind, ImagePosition};
@@ -102,7 +104,7 @@ impl Disc {
     /// descriptor or root directory that is not sound. Each error names the image, and the
     /// sector and byte when it has them.
     pub fn open(path: &Path) -> Result<Self, Error> {
-        let shown = path.display().to_string();
+        let shown = Shown(&path).to_string();
         let io = |e| Error::new(&shown, None, ErrorKind::Io(e));
         let storage = FileStorage::new(File::open(path).map_err(io)?).map_err(io)?;
         if storage.len() <= MAX_CUE_BYTES as u64 {
@@ -125,7 +127,7 @@ impl Disc {
     }
 
     fn open_cue(cue_path: &Path, text: &str) -> Result<Self, Error> {
-        let shown = cue_path.display().to_string();
+        let shown = Shown(&cue_path).to_string();
         let sheet = cue::parse(text).map_err(|(line, problem)| {
             Error::new(&shown, None, ErrorKind::Cue { line, problem })
         })?;
@@ -144,7 +146,7 @@ impl Disc {
                 },
             ));
         }
-        let data_shown = data_path.display().to_string();
+        let data_shown = Shown(&data_path).to_string();
         let io = |e| Error::new(&data_shown, None, ErrorKind::Io(e));
         let storage = FileStorage::new(File::open(&data_path).map_err(io)?).map_err(io)?;
         let form = if data.sector_size == 2048 {
@@ -200,7 +202,7 @@ impl Disc {
                 None,
                 ErrorKind::CueTrack(format!(
                     "{} says track {} is {}, but the file holds {found}",
-                    info.path.display(),
+                    Shown(&info.path),
                     info.track,
                     info.mode
                 )),

@@ -5,6 +5,8 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use faults::Shown;
+
 /// Where in the image file an error was found: the logical sector (LBA) and the absolute byte
 /// offset in the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,7 +80,7 @@ pub enum ErrorKind {
     Cue { line: usize, problem: String },
     #[error(
         "line {line} names the data file {name:?}, which is not there (looked for {})",
-        looked.display()
+        Shown(&looked)
     )]
     CueFileMissing {
         line: usize,

@@ -16,6 +16,7 @@ use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use safe_write::{Folder, Publish, TemporaryFile};
+use faults::Shown;
 
 use crate::disc::{Disc, Entry};
 use crate::edc_ecc::{self, RAW_SECTOR, RawKind};
@@ -232,7 +233,7 @@ impl Disc {
         let file_name = out.file_name().ok_or_else(|| {
             self.error(
                 None,
-                ErrorKind::Patch(format!("{} names no file", out.display())),
+                ErrorKind::Patch(format!("{} names no file", Shown(&out))),
             )
         })?;
         let folder = Folder::open(&dir).map_err(|e| write_error(&dir, e))?;

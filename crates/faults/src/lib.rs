@@ -8,12 +8,15 @@
 //!
 //! [`position`] holds the other thing the codec crates share: where in a file an error is (the
 //! byte offset and the path of fields being read); [`context`], the shape of an error kind in its
-//! context that `sprite-data` and `sprite-inputs` share.
+//! context that `sprite-data` and `sprite-inputs` share; [`shown`], how a message shows text
+//! from an input (a name, a path, a field) so that no input writes to the terminal.
 
 pub mod context;
 pub mod position;
+pub mod shown;
 
 pub use position::{FieldPath, PathFrame, Position};
+pub use shown::{Shown, escape_controls};
 
 /// Whose fault an error is, which decides what a front end tells its user and how it ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
+use faults::Shown;
 use fft_formats::seq::SLOT_ENTRIES;
 use fft_formats::spr::SprVariant;
 use serde::Deserialize;
@@ -290,7 +291,7 @@ impl Profile {
     /// # Errors
     /// As [`Profile::parse`], or text over the cap or not UTF-8 ([`ErrorKind::Read`]).
     pub fn from_file(bytes: &[u8], path: &Path) -> Result<Self, Error> {
-        let shown = path.display().to_string();
+        let shown = Shown(&path).to_string();
         let text = profile_text(bytes).map_err(|e| ErrorKind::Read(e).in_context(&shown))?;
         let mut profile = Self::parse(&text, &shown)?;
         let dir = path.parent().unwrap_or(Path::new("."));
@@ -306,7 +307,7 @@ impl Profile {
     /// The error of a profile file at `path` that is over [`MAX_PROFILE_BYTES`] by its length,
     /// refused before it is read, in the words of [`Profile::from_file`].
     pub fn too_large(path: &Path) -> Error {
-        ErrorKind::Read(over_the_profile_cap()).in_context(path.display())
+        ErrorKind::Read(over_the_profile_cap()).in_context(Shown(&path))
     }
 
     /// The built-in TYPE1 profile.

@@ -8,6 +8,7 @@ mod pair;
 
 use std::path::{Path, PathBuf};
 
+use faults::Shown;
 use sas_formats::SasSet;
 use sprite_data::Document;
 use sprite_data::layer::{LayerDocument, LayerSet};
@@ -210,7 +211,7 @@ impl SasCatalog {
             if self.set(&name).is_some() {
                 return Err(Error::file(format!(
                     "{}: a second SAS set named {name:?} (sets are named by file name)",
-                    path.display()
+                    Shown(&path)
                 )));
             }
             self.sets.push(ServedSet {
@@ -426,7 +427,7 @@ fn load_units(
             if catalog.unit(&name).is_some() {
                 return Err(Error::file(format!(
                     "{}: a second document for kind {name:?} (kinds are named by file name)",
-                    path.display()
+                    Shown(&path)
                 )));
             }
             let folder = path
@@ -439,7 +440,7 @@ fn load_units(
                 name,
                 bytes,
                 document,
-                origin: format!("read from {}", path.display()),
+                origin: format!("read from {}", Shown(&path)),
                 sheet,
                 sp2,
                 layers,
@@ -464,10 +465,9 @@ fn load_units(
         return Ok(served(catalog, None, None));
     }
     let empty = match originals.places() {
-        [Place::Folder(dir)] => format!(
-            "{}: no unit kind's SHP and SEQ in this folder",
-            dir.display()
-        ),
+        [Place::Folder(dir)] => {
+            format!("{}: no unit kind's SHP and SEQ in this folder", Shown(&dir))
+        }
         _ => format!("no unit kind's SHP and SEQ in {}", originals.looked_in()),
     };
     Ok(served(
@@ -495,8 +495,8 @@ fn layers_beside(data: &Path, kind: &str) -> Result<Option<UnitLayers>> {
         effect: load_layer(Some(&effect_path), data, LayerSet::Eff1, "effect")?,
         origin: format!(
             "read from {} and {}",
-            weapon_path.display(),
-            effect_path.display()
+            Shown(&weapon_path),
+            Shown(&effect_path)
         ),
     }))
 }

@@ -4,6 +4,7 @@
 //! errors are `sprite-data`'s, in its words (`PATH: cannot read: ...`, `PATH: N bytes, over the
 //! limit of ... bytes for a document`), whichever tool reads the file.
 
+use faults::Shown;
 use std::path::Path;
 
 use sprite_data::build::Overlays;
@@ -17,7 +18,7 @@ use crate::read::{Capped, InputFile, read_capped};
 /// A file's bytes under `limit`, in `sprite-data`'s words: the system's error as `cannot read`,
 /// a file stated longer as too large for a document.
 fn read_under(path: &Path, limit: u64) -> Result<Vec<u8>, Error> {
-    let origin = path.display().to_string();
+    let origin = Shown(&path).to_string();
     match read_capped(path, limit) {
         Ok(Capped::Bytes(bytes)) => Ok(bytes),
         Ok(Capped::Over { len }) => Err(ErrorKind::DocumentTooLarge { len }.in_context(origin)),
@@ -51,7 +52,7 @@ pub fn load_document(path: &Path) -> Result<Document, Error> {
 /// As [`load_document`].
 pub fn load_document_with_bytes(path: &Path) -> Result<(Vec<u8>, Document), Error> {
     let bytes = read_document_bytes(path)?;
-    let doc = parse_document(&bytes, &path.display().to_string())?;
+    let doc = parse_document(&bytes, &Shown(&path).to_string())?;
     Ok((bytes, doc))
 }
 
@@ -62,7 +63,7 @@ pub fn load_document_with_bytes(path: &Path) -> Result<(Vec<u8>, Document), Erro
 /// An [`Error`] in the context of the path.
 pub fn load_layer_document(path: &Path) -> Result<LayerDocument, Error> {
     let bytes = read_document_bytes(path)?;
-    parse_layer_document(&bytes, &path.display().to_string())
+    parse_layer_document(&bytes, &Shown(&path).to_string())
 }
 
 /// Reads a profile file ([`Profile::from_file`]: overlay paths in it are made relative to its
@@ -75,7 +76,7 @@ pub fn load_profile(path: &Path) -> Result<Profile, Error> {
         Ok(Capped::Bytes(bytes)) => bytes,
         Ok(Capped::Over { .. }) => return Err(Profile::too_large(path)),
         Err(error) => {
-            return Err(ErrorKind::Read(error).in_context(path.display()));
+            return Err(ErrorKind::Read(error).in_context(Shown(&path)));
         }
     };
     Profile::from_file(&bytes, path)

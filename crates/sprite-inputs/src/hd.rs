@@ -13,6 +13,7 @@
 
 use std::path::{Path, PathBuf};
 
+use faults::Shown;
 use fft_formats::hd::{HdHalf, HdSheet};
 use fft_formats::spr::Spr;
 use sprite_render::sheet::{SheetImage, hd_palettes, load_hd_sheet};
@@ -159,7 +160,7 @@ impl HdPairFiles {
         let Some(other_file) = found else {
             let looked = looked
                 .first()
-                .map_or_else(|| other_name.clone(), |p| p.display().to_string());
+                .map_or_else(|| other_name.clone(), |p| Shown(&p).to_string());
             return Err(Error::not_found(format!(
                 "{}: {} of {}; its other half, {looked}, is not there",
                 tex.file.name,

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use faults::Shown;
 use sprite_data::Profile;
 use sprite_data::build::NamedBytes;
 use sprite_data::layer::{LayerDocument, LayerSet, build_layer, layer_file};
@@ -88,9 +89,9 @@ pub fn load_layer(
             Error::not_found(format!(
                 "no {layer} layer document beside {}: looked for {} and {}; build it with \
                  `tactics-sprite build --kind {kind} ...` or name it with --{layer}-data",
-                data.display(),
-                json.display(),
-                layer_json.display()
+                Shown(&data),
+                Shown(&json),
+                Shown(&layer_json)
             ))
         })?,
     };
@@ -99,7 +100,7 @@ pub fn load_layer(
     if doc.layer != layer {
         return Err(Error::file(format!(
             "{}: a {} layer document, not a {layer} layer's",
-            path.display(),
+            Shown(&path),
             doc.layer
         )));
     }

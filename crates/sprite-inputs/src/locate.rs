@@ -23,6 +23,7 @@
 use std::path::{Path, PathBuf};
 
 use disc_image::{Disc, Entry};
+use faults::Shown;
 
 use crate::error::{Error, Result};
 use crate::loader::walk::find_loader_folders;
@@ -174,7 +175,7 @@ impl Originals {
     /// form.
     pub fn describe(&self) -> String {
         self.each(|place| match place {
-            Place::Folder(dir) => dir.display().to_string(),
+            Place::Folder(dir) => Shown(&dir).to_string(),
             Place::Disc(disc) => format!("{} ({})", disc.image(), disc.describe()),
         })
     }
@@ -183,7 +184,7 @@ impl Originals {
     /// IMAGE`.
     pub fn looked_in(&self) -> String {
         self.each(|place| match place {
-            Place::Folder(dir) => dir.display().to_string(),
+            Place::Folder(dir) => Shown(&dir).to_string(),
             Place::Disc(disc) => format!("the {DISC_FOLDER} folder of {}", disc.image()),
         })
     }
@@ -192,7 +193,7 @@ impl Originals {
     pub fn location_of(&self, name: &str) -> String {
         match self.searched().next() {
             None => name.to_owned(),
-            Some(Place::Folder(dir)) => dir.join(name).display().to_string(),
+            Some(Place::Folder(dir)) => Shown(&dir.join(name)).to_string(),
             Some(Place::Disc(disc)) => {
                 format!("{}:{}", disc.image(), GameName::parse(name).disc_path())
             }
@@ -280,7 +281,7 @@ impl Originals {
         Err(Error::not_found(format!(
             "{}, and no {} on disk",
             self.missing(&name),
-            path.display()
+            Shown(&path)
         )))
     }
 
@@ -295,7 +296,7 @@ impl Originals {
             let (found, looked) = beside(sheet, file)?;
             return Ok((
                 found,
-                looked.iter().map(|p| p.display().to_string()).collect(),
+                looked.iter().map(|p| Shown(&p).to_string()).collect(),
             ));
         }
         let sheet = sheet.to_string_lossy();
@@ -378,7 +379,7 @@ pub fn not_in_folder(dir: &Path, name: &str) -> String {
         .filter(|other| *other != disc_name)
         .map(|other| format!(" (or {other})"))
         .unwrap_or_default();
-    format!("{}: no {disc_name}{other} in this folder", dir.display())
+    format!("{}: no {disc_name}{other} in this folder", Shown(&dir))
 }
 
 /// The file `name` in a folder, under its disc name or the remaster's (any case), the disc name
@@ -533,7 +534,7 @@ pub fn existing_folder<'a>(flag: &str, dir: &'a Path) -> Result<&'a Path> {
     } else {
         Err(Error::not_found(format!(
             "{flag} {}: no such folder",
-            dir.display()
+            Shown(&dir)
         )))
     }
 }
@@ -552,7 +553,7 @@ pub fn named_folder(flag: Option<&Path>, name: &str, variable: &str) -> Result<O
             if !dir.is_dir() {
                 return Err(Error::not_found(format!(
                     "${variable}={}: no such folder",
-                    dir.display()
+                    Shown(&dir)
                 )));
             }
             Ok(Some(dir))

@@ -8,6 +8,7 @@ pub mod check;
 pub mod config;
 pub mod list;
 
+use faults::Shown;
 use std::path::Path;
 
 use sprite_data::output::{Publish, write_below};
@@ -28,21 +29,21 @@ pub fn new_mod(dir: &Path, new: &NewMod) -> Result<ModConfig> {
     if dir.exists() && !dir.is_dir() {
         return Err(Error::file(format!(
             "{}: a file, not a folder",
-            dir.display()
+            Shown(&dir)
         )));
     }
     let path = dir.join(CONFIG_FILE);
     let a_mod_already = || {
         Error::file(format!(
             "{}: already there: {} is a mod already (mod add puts files in it)",
-            path.display(),
-            dir.display()
+            Shown(&path),
+            Shown(&dir)
         ))
     };
     if std::fs::symlink_metadata(&path).is_ok() {
         return Err(a_mod_already());
     }
-    std::fs::create_dir_all(dir).map_err(|e| Error::from(e).in_context(dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| Error::from(e).in_context(Shown(&dir)))?;
     // Not over one made since the look above (two `mod new` at once: one makes the mod).
     write_below(
         dir,
@@ -52,7 +53,7 @@ pub fn new_mod(dir: &Path, new: &NewMod) -> Result<ModConfig> {
     )
     .map_err(|e| match e.kind() {
         std::io::ErrorKind::AlreadyExists => a_mod_already(),
-        _ => Error::from(e).in_context(path.display()),
+        _ => Error::from(e).in_context(Shown(&path)),
     })?;
     Ok(config)
 }

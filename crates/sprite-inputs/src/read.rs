@@ -7,6 +7,7 @@ use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use faults::Shown;
 use sprite_data::build::NamedBytes;
 
 use crate::error::{Error, ErrorKind, Result};
@@ -53,7 +54,7 @@ pub fn read_at_most(path: &Path, limit: u64, why: &'static str) -> Result<Vec<u8
         Ok(_) => Err(too_long()),
         Err(error) => Err(Error::from(error)),
     };
-    read.map_err(|error| error.in_context(path.display()))
+    read.map_err(|error| error.in_context(Shown(&path)))
 }
 
 /// A file read under a cap ([`read_capped`]).
@@ -120,7 +121,8 @@ pub fn recording<T>(work: impl FnOnce() -> T) -> (T, Vec<PathBuf>) {
 }
 
 /// An input file read whole: its name in messages (its path as given, or
-/// `IMAGE:BATTLE/TYPE1.SHP` for a file of a disc image) and its bytes.
+/// `IMAGE:BATTLE/TYPE1.SHP` for a file of a disc image, as [`faults::Shown`] shows it: escaped
+/// when it holds a control character) and its bytes.
 #[derive(Debug, Clone)]
 pub struct InputFile {
     pub name: String,
@@ -131,7 +133,7 @@ impl InputFile {
     /// The file at `path`, whose bytes have been read.
     pub fn new(path: &Path, bytes: Vec<u8>) -> Self {
         Self {
-            name: path.display().to_string(),
+            name: Shown(&path).to_string(),
             bytes,
         }
     }

@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use faults::Shown;
 use sas_formats::{EntryKind, Pakd, SasSet};
 
 use crate::error::{Error, Result};
@@ -52,7 +53,7 @@ pub fn entry_set<'p>(pakd: &'p Pakd, index: usize, shown: &str) -> Result<(SasSe
 /// that is not there is arguably the request's.
 pub fn load_set(path: &Path, entry: Option<usize>) -> Result<LoadedSet> {
     let bytes = read_container(path)?;
-    let shown = path.display().to_string();
+    let shown = Shown(&path).to_string();
     if sas_formats::is_sas(&bytes) {
         if entry.is_some() {
             return Err(Error::file(format!(
@@ -126,7 +127,7 @@ pub struct SetsOfFile {
 /// A file that cannot be read or decoded (`--sas` takes a SAS set or a pakd container), or a
 /// container with no SAS entry.
 pub fn sets_of_file(path: &Path) -> Result<SetsOfFile> {
-    let shown = path.display().to_string();
+    let shown = Shown(&path).to_string();
     let bytes = read_container(path)?;
     let stem = path
         .file_stem()

@@ -8,6 +8,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use bytes::Bytes;
+use faults::Shown;
 use fft_formats::spr::{Spr, SprVariant};
 use sprite_data::Document;
 use sprite_data::layer::WEAPONS_SHEET;
@@ -150,7 +151,7 @@ fn load_hd_sheets(
             "{}: an HD sheet is drawn alone; no HD SP2 sheet is known, so --sp2 {} cannot \
                  go with it",
             given.name,
-            sp2.display()
+            Shown(&sp2)
         )));
     }
     let pair = HdPairFiles::beside(path, given)?;
@@ -479,7 +480,7 @@ impl SasSheet {
     /// # Errors
     /// A file that cannot be read, is not a PNG, is too large or does not decode.
     pub fn read(path: &Path) -> Result<SasSheet> {
-        let shown = path.display().to_string();
+        let shown = Shown(&path).to_string();
         let bytes = read_container(path)?;
         let image =
             sprite_render::sas::sas_sheet(&bytes).map_err(|e| Error::file(e).in_context(&shown))?;

@@ -10,6 +10,7 @@
 
 use std::path::Path;
 
+use faults::Shown;
 use fft_formats::{FileFormat, text};
 use sprite_render::sheet::PNG_SIGNATURE;
 
@@ -164,7 +165,7 @@ pub fn choose_kind(
     bytes: &[u8],
     forced: Option<FileFormat>,
 ) -> Result<(FileFormat, FormatSource)> {
-    let shown = || path.display().to_string();
+    let shown = || Shown(&path).to_string();
     if let Some(format) = text::detect(bytes) {
         return Err(Error::file(format!(
             "this is {}, not the file itself; `tactics-sprite asm` compiles it to the file",

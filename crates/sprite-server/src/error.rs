@@ -154,7 +154,10 @@ impl ApiError {
 }
 
 impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
+    fn into_response(mut self) -> Response {
+        // The last line of defence: a name from an input is shown escaped where it is formatted
+        // (`faults::Shown`); no control character reaches a client that prints the line.
+        self.error = faults::escape_controls(&self.error).into_owned();
         (self.status, Json(&self)).into_response()
     }
 }

@@ -11,6 +11,7 @@
 //! - [`api`]: the endpoints; [`params`] and [`error`]: queries in, named refusals out;
 //! - [`viewer`]: the page at `/` and the JavaScript package it draws with, compiled in;
 //! - [`connections`]: the connections accepted, bounded in time and number, and the stop;
+//! - [`host`]: the host names a request may name (the guard against DNS rebinding);
 //! - [`live`]: the state served now, replaced whole on a reload (`serve --watch`), and the long
 //!   poll the viewer learns of it by;
 //! - [`reload`]: the thread that loads again what changed on disk and swaps it into [`live`];
@@ -19,6 +20,7 @@
 pub mod api;
 pub mod connections;
 pub mod error;
+pub mod host;
 pub mod live;
 pub mod params;
 pub mod reload;
@@ -43,6 +45,7 @@ use tower_http::timeout::TimeoutLayer;
 pub use api::AppState;
 pub use connections::{HEADER_TIMEOUT, IDLE_TIMEOUT, Limits, MAX_CONNECTIONS, SHUTDOWN_TIMEOUT};
 pub use error::ApiError;
+pub use host::AllowedHosts;
 pub use live::Live;
 use sprite_inputs::catalog::Catalog;
 
@@ -62,6 +65,8 @@ pub struct Options {
     pub addr: SocketAddr,
     /// The origin allowed to call the API from a page elsewhere (`*` for any).
     pub cors: Option<String>,
+    /// The host names answered besides localhost and IP addresses ([`host::AllowedHosts`]).
+    pub allowed_hosts: Vec<String>,
     /// The longest a request may take ([`REQUEST_TIMEOUT`]).
     pub timeout: Duration,
     /// Requests handled at once ([`MAX_CONCURRENT`]).
@@ -83,6 +88,7 @@ impl Default for Options {
         Options {
             addr: DEFAULT_ADDR.parse().expect("DEFAULT_ADDR is an address"),
             cors: None,
+            allowed_hosts: Vec::new(),
             timeout: REQUEST_TIMEOUT,
             max_concurrent: MAX_CONCURRENT,
             header_timeout: HEADER_TIMEOUT,
@@ -93,10 +99,11 @@ impl Default for Options {
     }
 }
 
-/// The whole application serving `state` and no other: the API, the viewer page, the limits.
+/// The whole application serving `state` and no other: the API, the viewer page, the limits,
+/// the host guard.
 ///
 /// # Errors
-/// A `--cors` origin that is not a valid header value.
+/// A `--cors` origin that is not a valid header value, an allowed host that is no host name.
 pub fn router(state: Arc<AppState>, options: &Options) -> anyhow::Result<Router> {
     live_router(Arc::new(Live::new(state, false)), options)
 }
@@ -104,7 +111,7 @@ pub fn router(state: Arc<AppState>, options: &Options) -> anyhow::Result<Router>
 /// The whole application serving what `live` serves now ([`live::Shared`]).
 ///
 /// # Errors
-/// A `--cors` origin that is not a valid header value.
+/// A `--cors` origin that is not a valid header value, an allowed host that is no host name.
 pub fn live_router(live: Arc<Live>, options: &Options) -> anyhow::Result<Router> {
     let watching = live.watching();
     let state = live::Shared(live);
@@ -188,6 +195,12 @@ pub fn live_router(live: Arc<Live>, options: &Options) -> anyhow::Result<Router>
                 .expose_headers([header::ETAG]),
         );
     }
+    // Outermost: a request for another host is refused before anything else runs.
+    let allowed = AllowedHosts::new(&options.allowed_hosts).map_err(anyhow::Error::msg)?;
+    app = app.layer(axum::middleware::from_fn_with_state(
+        Arc::new(allowed),
+        host::guard,
+    ));
     Ok(app)
 }
 

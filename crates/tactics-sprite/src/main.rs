@@ -59,7 +59,7 @@ enum Command {
 
 fn main() -> ExitCode {
     // `parse` prints help and usage errors itself and exits with 0 (help, version) or 2.
-    let cli = Cli::parse();
+    let cli = parse();
     // `serve` stops on these signals itself, closing its connections first; it writes no file.
     if !matches!(cli.command, Command::Serve(_)) {
         interrupt::remove_temporary_files_on_signal();
@@ -90,4 +90,33 @@ fn main() -> ExitCode {
             failure.exit_code()
         }
     }
+}
+
+/// `Cli::parse`, but clap's usage error, which repeats the argument it refuses as it is, shows
+/// an argument holding a control character escaped, as every name from an input is shown: the
+/// error is clap's own for the arguments with their control characters escaped
+/// (`faults::escape_controls`).
+fn parse() -> Cli {
+    match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) if error.use_stderr() && arguments_hold_controls() => {
+            let escaped = std::env::args_os()
+                .map(|argument| faults::escape_controls(&argument.to_string_lossy()).into_owned());
+            match Cli::try_parse_from(escaped) {
+                Err(shown) => shown.exit(),
+                // Escaping made them acceptable: the error as it was, on one escaped line.
+                Ok(_) => {
+                    let text = error.render().to_string();
+                    eprintln!("{}", faults::escape_controls(text.trim_end()));
+                    std::process::exit(error.exit_code());
+                }
+            }
+        }
+        Err(error) => error.exit(),
+    }
+}
+
+/// Whether an argument holds a control character (a file name from a hostile folder can).
+fn arguments_hold_controls() -> bool {
+    std::env::args_os().any(|argument| argument.to_string_lossy().chars().any(char::is_control))
 }

@@ -6,6 +6,8 @@
 
 use std::path::{Component, Path, PathBuf};
 
+use faults::Shown;
+
 use crate::names::GameName;
 use crate::names::battle::{BattleFile, battle_file};
 use crate::names::hd::{tex_file_name, tex_number};
@@ -167,8 +169,9 @@ pub fn place_of(relative: &Path) -> Placed {
             match Mode::from_folder(mode) {
                 Some(mode) => place_in_mode(mode, rest, name),
                 None => Placed::Misplaced(format!(
-                    "{mode}/ is no folder the loader reads: below {MOD_ROOT}/{DATA}/ it reads \
-                     enhanced/, classic/ and combined/, spelled so"
+                    "{}/ is no folder the loader reads: below {MOD_ROOT}/{DATA}/ it reads \
+                     enhanced/, classic/ and combined/, spelled so",
+                    Shown(mode)
                 )),
             }
         }
@@ -215,8 +218,9 @@ fn unit_file(mode: Mode, name: &str) -> Placed {
     if let Some(locale) = locale {
         if !UNIT_LOCALES.contains(&locale) {
             return Placed::Misplaced(format!(
-                "the loader takes .{locale}. in the name as a language, and reads sprite files \
+                "the loader takes .{}. in the name as a language, and reads sprite files \
                  only for {} (or none: both)",
+                Shown(locale),
                 UNIT_LOCALES.map(|l| format!(".{l}.")).join(" and ")
             ));
         }

@@ -7,6 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
+use faults::Shown;
+
 use crate::error::{Error, Result};
 use crate::loader::layout::{HD_FOLDER, Mode, UNIT_FOLDER};
 
@@ -60,7 +62,7 @@ pub fn walk(root: &Path, depth: usize) -> Result<Walked> {
     if !root.is_dir() {
         return Err(Error::not_found(format!(
             "{}: no such folder",
-            root.display()
+            Shown(&root)
         )));
     }
     let mut walked = Walked::default();
@@ -69,22 +71,22 @@ pub fn walk(root: &Path, depth: usize) -> Result<Walked> {
     while let Some((folder, level)) = pending.pop() {
         let full = root.join(&folder);
         let listing =
-            std::fs::read_dir(&full).map_err(|e| Error::from(e).in_context(full.display()))?;
+            std::fs::read_dir(&full).map_err(|e| Error::from(e).in_context(Shown(&full)))?;
         for entry in listing {
-            let entry = entry.map_err(|e| Error::from(e).in_context(full.display()))?;
+            let entry = entry.map_err(|e| Error::from(e).in_context(Shown(&full)))?;
             read += 1;
             if read > MAX_ENTRIES {
                 return Err(Error::file(format!(
                     "{}: more than {MAX_ENTRIES} files and folders below it, more than any mod \
                      or the remaster's data holds; name the folder itself",
-                    root.display()
+                    Shown(&root)
                 )));
             }
             let relative = folder.join(entry.file_name());
             let meta = entry
                 .path()
                 .symlink_metadata()
-                .map_err(|e| Error::from(e).in_context(entry.path().display()))?;
+                .map_err(|e| Error::from(e).in_context(Shown(&entry.path())))?;
             let kind = if meta.file_type().is_symlink() {
                 EntryKind::Link {
                     target: std::fs::read_link(entry.path()).ok(),

@@ -11,6 +11,7 @@
 
 use std::path::{Path, PathBuf};
 
+use faults::Shown;
 use fft_formats::FileFormat;
 use fft_formats::hd::HdHalf;
 use fft_formats::spr::Spr;
@@ -205,7 +206,7 @@ pub fn write(dir: &Path, placements: &[Placement]) -> Result<()> {
         )
         .map_err(|e| match e.kind() {
             std::io::ErrorKind::AlreadyExists => already_in_the_mod(&path),
-            _ => Error::from(e).in_context(path.display()),
+            _ => Error::from(e).in_context(Shown(&path)),
         })?;
     }
     Ok(())
@@ -215,7 +216,7 @@ pub fn write(dir: &Path, placements: &[Placement]) -> Result<()> {
 fn already_in_the_mod(path: &Path) -> Error {
     Error::file(format!(
         "{}: already in the mod; give --replace to replace it",
-        path.display()
+        Shown(&path)
     ))
 }
 
@@ -230,7 +231,7 @@ fn publish(replace: bool) -> Publish {
 
 /// One file, read, told, named, checked and placed.
 fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
-    let source = path.display().to_string();
+    let source = Shown(&path).to_string();
     if path.is_dir() {
         return Err(Error::file(format!("{source}: a folder, not a file")));
     }
@@ -521,13 +522,13 @@ fn check_target(dir: &Path, relative: &Path, replace: bool) -> Result<bool> {
             Ok(meta) if meta.file_type().is_symlink() => {
                 return Err(Error::file(format!(
                     "{}: a link; mod add writes only inside the mod's own folders",
-                    at.display()
+                    Shown(&at)
                 )));
             }
             Ok(meta) if !meta.is_dir() => {
                 return Err(Error::file(format!(
                     "{}: a file where the mod's folder {} should be",
-                    at.display(),
+                    Shown(&at),
                     slashed(at.strip_prefix(dir).unwrap_or(&at))
                 )));
             }
@@ -539,7 +540,7 @@ fn check_target(dir: &Path, relative: &Path, replace: bool) -> Result<bool> {
     match std::fs::symlink_metadata(&target) {
         Ok(meta) if meta.is_dir() => Err(Error::file(format!(
             "{}: a folder where the loader reads a file",
-            target.display()
+            Shown(&target)
         ))),
         Ok(_) if !replace => Err(already_in_the_mod(&target)),
         Ok(_) => Ok(true),

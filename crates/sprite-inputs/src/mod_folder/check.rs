@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use faults::Shown;
 use fft_formats::hd::HdHalf;
 use sprite_data::output::is_temporary_name;
 
@@ -106,10 +107,7 @@ impl Report {
 /// a folder of the mod that cannot be read, more entries than a walk reads: each one line.
 pub fn check(dir: &Path) -> Result<Report> {
     if !dir.is_dir() {
-        return Err(Error::not_found(format!(
-            "{}: no such folder",
-            dir.display()
-        )));
+        return Err(Error::not_found(format!("{}: no such folder", Shown(&dir))));
     }
     let config = ModConfig::read(dir)?;
     let walked = walk(dir, MOD_DEPTH)?;
@@ -144,7 +142,7 @@ pub fn check(dir: &Path) -> Result<Report> {
                      none, and a link to a folder above it loops a walk)",
                     target
                         .as_ref()
-                        .map(|t| format!(" to {}", t.display()))
+                        .map(|t| format!(" to {}", Shown(&t)))
                         .unwrap_or_default()
                 ),
             )),
@@ -206,7 +204,7 @@ fn leftover_message(path: &Path) -> String {
     format!(
         "a temporary file left by a write that was stopped before it finished (the file it was \
          for is as it was); the loader ignores it: remove it with rm '{}'",
-        path.display().to_string().replace('\'', r"'\''")
+        Shown(&path).to_string().replace('\'', r"'\''")
     )
 }
 
@@ -248,7 +246,7 @@ fn config_findings(dir: &Path, config: &ModConfig) -> Vec<Finding> {
             format!(
                 "ModDll names {}, which is not in the mod: Reloaded-II cannot start it (a mod of \
                  files only has \"ModDll\": \"\")",
-                config.mod_dll
+                Shown(&config.mod_dll)
             ),
         );
     }
@@ -498,7 +496,7 @@ fn overlaps(replaced: &[Replaced]) -> Vec<Finding> {
             message: format!(
                 "{} and this both replace {name} in the {game} game: the loader logs a conflict \
                  and serves one of them",
-                files[0].path
+                Shown(&files[0].path)
             ),
         })
         .collect()

@@ -7,6 +7,7 @@
 
 use std::path::Path;
 
+use faults::Shown;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -114,12 +115,12 @@ impl ModConfig {
     /// is over [`MAX_CONFIG_BYTES`] (refused before it is read).
     pub fn read(dir: &Path) -> Result<ModConfig> {
         let path = dir.join(CONFIG_FILE);
-        let shown = path.display().to_string();
+        let shown = Shown(&path).to_string();
         match std::fs::symlink_metadata(&path) {
             Err(_) => {
                 return Err(Error::not_found(format!(
                     "{}: no {CONFIG_FILE}: not a mod folder (`tactics-sprite mod new` makes one)",
-                    dir.display()
+                    Shown(&dir)
                 )));
             }
             Ok(meta) if !meta.is_file() => {
@@ -189,10 +190,10 @@ impl ModConfig {
     pub fn describe(&self) -> String {
         let mut line = format!("{} {:?}", self.mod_id, self.mod_name);
         if !self.mod_version.is_empty() {
-            line.push_str(&format!(" {}", self.mod_version));
+            line.push_str(&format!(" {}", Shown(&self.mod_version)));
         }
         if !self.mod_author.is_empty() {
-            line.push_str(&format!(" by {}", self.mod_author));
+            line.push_str(&format!(" by {}", Shown(&self.mod_author)));
         }
         line
     }

@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use faults::Shown;
 use fft_formats::hd::{self, HdPart, WIDTH};
 use fft_formats::spr::Spr;
 use sprite_inputs::error::ErrorKind;
@@ -80,7 +81,7 @@ pub fn report(
     path: &Path,
     bytes: &[u8],
 ) -> Result<Report<Header, Counts, NoListing>> {
-    let shown = path.display().to_string();
+    let shown = Shown(&path).to_string();
     let file_name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, anyhow};
+use faults::Shown;
 use fft_formats::text::{self, Model};
 use fft_formats::{FileFormat, Seq};
 use sprite_data::execution::slots_played_differently;
@@ -53,7 +54,7 @@ pub struct Args {
 /// An unreadable file, a text that does not assemble (at its line and column), a binary file
 /// given as the text, or an output that cannot be written.
 pub fn run(args: &Args) -> Outcome {
-    let shown = args.file.display().to_string();
+    let shown = Shown(&args.file).to_string();
     let bytes = read_input(&args.file)?;
     if text::detect(&bytes).is_none() {
         if let Some(format) = fft_formats::detect_format(&bytes) {
@@ -94,10 +95,10 @@ pub fn run(args: &Args) -> Outcome {
     }
     if let Some(out) = &args.out {
         write_atomically(out, &assembly.bytes)
-            .with_context(|| format!("{}: cannot write", out.display()))?;
+            .with_context(|| format!("{}: cannot write", Shown(&out)))?;
         println!(
             "wrote   {} ({}, {} bytes)",
-            out.display(),
+            Shown(&out),
             format.in_words(),
             assembly.bytes.len()
         );

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, anyhow};
+use faults::Shown;
 use fft_formats::FileFormat;
 use sprite_data::Profile;
 use sprite_data::layer::{LayerSet, build_layer};
@@ -209,7 +210,7 @@ pub fn run(args: &Args) -> Outcome {
     let (shp, seq) = (shp.file, seq.file);
     if !args.force {
         let which = match (&args.profile, args.kind) {
-            (Some(path), _) => format!("the profile {}", path.display()),
+            (Some(path), _) => format!("the profile {}", Shown(&path)),
             (None, Some(kind)) => format!("--kind {}", kind.name()),
             (None, None) => "the default TYPE1 profile".to_owned(),
         };
@@ -234,10 +235,10 @@ pub fn run(args: &Args) -> Outcome {
     }
     println!("{}", output.report());
     write_atomically(&args.out, &output.bytes)
-        .with_context(|| format!("{}: cannot write", args.out.display()))?;
+        .with_context(|| format!("{}: cannot write", Shown(&args.out)))?;
     println!(
         "wrote   {} ({} bytes)",
-        args.out.display(),
+        Shown(&args.out),
         output.bytes.len()
     );
     println!("sha256  {}", output.sha256);
@@ -278,7 +279,7 @@ fn run_layer(
         doc.sequences.len()
     );
     write_atomically(&args.out, &bytes)
-        .with_context(|| format!("{}: cannot write", args.out.display()))?;
-    println!("wrote   {} ({} bytes)", args.out.display(), bytes.len());
+        .with_context(|| format!("{}: cannot write", Shown(&args.out)))?;
+    println!("wrote   {} ({} bytes)", Shown(&args.out), bytes.len());
     Ok(())
 }

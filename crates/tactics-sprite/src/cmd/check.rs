@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use anyhow::anyhow;
+use faults::Shown;
 use fft_formats::FileFormat;
 use sprite_data::Profile;
 use sprite_data::compare::DocumentFormat;
@@ -97,7 +98,7 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
         };
         return Err(anyhow!(
             "{}: this is {}, not a document; give it as {flag} to check a document against it",
-            args.data.display(),
+            Shown(&args.data),
             super::text_form_in_words(format)
         ));
     }
@@ -161,7 +162,7 @@ fn layer_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
         (_, AnyDocument::Layer(doc)) => LayerSet::from_name(&doc.kind).ok_or_else(|| {
             anyhow!(
                 "{}: kind {:?} is no layer set ({})",
-                args.data.display(),
+                Shown(&args.data),
                 doc.kind,
                 target::layer_choices()
             )
@@ -210,7 +211,7 @@ fn report(args: &Args, sides: Sides) -> Report {
     report.notes_heading = "not derived from the files (listed, not failures; --strict counts \
                             them, --ignore PATH leaves them out):"
         .to_owned();
-    report.header = vec![format!("theirs  {}", args.data.display()), sides.files_line];
+    report.header = vec![format!("theirs  {}", Shown(&args.data)), sides.files_line];
     report
 }
 

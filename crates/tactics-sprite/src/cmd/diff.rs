@@ -67,7 +67,7 @@ fn prepare(args: &Args) -> anyhow::Result<Report> {
         let left = documents::load(&args.a, None)?;
         let right = documents::load(&args.b, None)?;
         let side = |path: &Path, bytes| Side {
-            name: path.display().to_string(),
+            name: Shown(&path).to_string(),
             bytes,
             text: None,
         };

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow};
+use faults::Shown;
 use fft_formats::seq::OpcodeTable;
 use fft_formats::text::seq::SlotNames;
 use fft_formats::{FileFormat, text};
@@ -88,14 +89,14 @@ pub fn run(args: &Args) -> Outcome {
     let written = text::disassemble_named(&bytes, format, &opcodes, &names)
         .with_context(|| format!("{shown}: not {}", format.in_words()))?;
     write_atomically(&args.out, written.as_bytes())
-        .with_context(|| format!("{}: cannot write", args.out.display()))?;
+        .with_context(|| format!("{}: cannot write", Shown(&args.out)))?;
     println!("disasm  {shown}  {format}, {} bytes", bytes.len());
     if let Some(source) = &names.source {
         println!("names   {} slots named from {source}", names.slots.len());
     }
     println!(
         "wrote   {} ({} lines, {} bytes)",
-        args.out.display(),
+        Shown(&args.out),
         written.lines().count(),
         written.len()
     );

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow, bail};
 use disc_image::{Disc, Entry, OutputRefusal, PatchTarget, Replacement};
+use faults::Shown;
 use sprite_data::output::write_atomically;
 use sprite_inputs::locate::{MAX_DISC_FILE_BYTES, find_on_disc};
 use sprite_inputs::names::DISC_FOLDER;
@@ -116,7 +117,7 @@ fn header(disc: &Disc) -> String {
             disc.image(),
             cue.track,
             cue.mode,
-            cue.path.display(),
+            Shown(&cue.path),
             disc.describe()
         ),
         None => format!("image   {}: {}{volume}", disc.image(), disc.describe()),
@@ -210,16 +211,16 @@ fn extract(image: &Path, names: &[String], out: &Path) -> anyhow::Result<()> {
             bail!(
                 "{}: two files named {file_name} would go to {}",
                 disc.image(),
-                out.display()
+                Shown(&out)
             );
         }
         let bytes = disc.read(entry, MAX_DISC_FILE_BYTES)?;
         let path = out.join(file_name);
         write_atomically(&path, &bytes)
-            .with_context(|| format!("{}: cannot write", path.display()))?;
+            .with_context(|| format!("{}: cannot write", Shown(&path)))?;
         println!(
             "wrote   {} ({} bytes, from {}): {}",
-            path.display(),
+            Shown(&path),
             bytes.len(),
             entry.path,
             verdict(&entry.path, &bytes)
@@ -241,7 +242,7 @@ fn outputs(
     } else {
         PatchTarget::To(out.expect("clap requires --out without --in-place"))
     };
-    let shown = || out.map(|o| o.display().to_string()).unwrap_or_default();
+    let shown = || out.map(|o| Shown(o).to_string()).unwrap_or_default();
     match disc.patch_outputs(target) {
         Ok(outputs) => Ok((outputs.data, outputs.cue)),
         Err(OutputRefusal::NoDataFile) => bail!("{}: no data file", disc.image()),
@@ -302,7 +303,7 @@ fn patch(image: &Path, files: &[String], out: Option<&Path>, in_place: bool) -> 
     };
     println!(
         "wrote   {} ({rewritten} sector{} rewritten{edc})",
-        data_out.display(),
+        Shown(&data_out),
         if rewritten == 1 { "" } else { "s" }
     );
     if let (Some(cue_out), Some(cue)) = (cue_out, disc.cue()) {
@@ -312,8 +313,8 @@ fn patch(image: &Path, files: &[String], out: Option<&Path>, in_place: bool) -> 
             .unwrap_or_default();
         let text = disc_image::cue::with_file_renamed(&cue.text, cue.file_line, &name);
         write_atomically(&cue_out, text.as_bytes())
-            .with_context(|| format!("{}: cannot write", cue_out.display()))?;
-        println!("wrote   {} (naming {name})", cue_out.display());
+            .with_context(|| format!("{}: cannot write", Shown(&cue_out)))?;
+        println!("wrote   {} (naming {name})", Shown(&cue_out));
     }
     Ok(())
 }

@@ -9,6 +9,7 @@
 
 use std::path::Path;
 
+use faults::Shown;
 use fft_formats::FileFormat;
 
 use sprite_data::compare::{self, Difference, DocumentFormat};
@@ -96,7 +97,7 @@ impl<'a> DocumentFile<'a> {
     pub fn load(self, format: Option<DocumentFormat>) -> Result<LoadedDocument, Error> {
         let format = format.or_else(|| self.stated_format());
         let bytes = self.read?;
-        let origin = self.path.display().to_string();
+        let origin = Shown(&self.path).to_string();
         let doc = match format {
             Some(DocumentFormat::Layer) => {
                 AnyDocument::Layer(sprite_data::parse_layer_document(&bytes, &origin)?)

@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use faults::Shown;
 use sprite_data::layer::LayerSet;
 use sprite_data::pose::{DrawRequest, IDLE};
 use sprite_data::weapon::{WeaponChoice, choose_weapon};
@@ -164,5 +165,5 @@ const HD_SCALE: u32 = fft_formats::hd::SCALE as u32;
 /// A draw the document `data` cannot answer: the request's fault a usage error (a missing tick
 /// named by its option), the document's a failure in its context.
 fn refusal(error: sprite_data::Error, data: &Path) -> Failure {
-    Failure::of_data("draw", error, data.display())
+    Failure::of_data("draw", error, Shown(&data))
 }

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, anyhow};
+use faults::Shown;
 use sprite_data::pose::View;
 use sprite_inputs::GameName;
 use sprite_render::TileSources;
@@ -65,7 +66,7 @@ pub fn run(args: &Args) -> Outcome {
             // name within it (`ramuza`).
             .map(|file| GameName::parse(file).stem().to_owned())
             .filter(|s| !s.is_empty())
-            .ok_or_else(|| anyhow!("{}: give --name for the files", args.input.sheet.display()))?,
+            .ok_or_else(|| anyhow!("{}: give --name for the files", Shown(&args.input.sheet)))?,
     };
     if name.contains(['/', '\\']) || name == "." || name == ".." {
         return Err(Failure::usage(
@@ -76,7 +77,7 @@ pub fn run(args: &Args) -> Outcome {
     let doc = sprite_inputs::documents::load_document(&args.input.data)?;
     let sheets = args.input.load(&doc)?;
     let renderer = args.input.renderer(&doc, &sheets)?;
-    let shown_data = args.input.data.display().to_string();
+    let shown_data = Shown(&args.input.data).to_string();
 
     let image_name = format!("{name}.png");
     let data_name = args
@@ -153,11 +154,11 @@ pub fn run(args: &Args) -> Outcome {
     );
     println!(
         "wrote   {} ({} x {}, {} bytes)",
-        png_path.display(),
+        Shown(&png_path),
         exported.atlas.width(),
         exported.atlas.height(),
         png.len()
     );
-    println!("wrote   {} ({} bytes)", json_path.display(), json.len());
+    println!("wrote   {} ({} bytes)", Shown(&json_path), json.len());
     Ok(())
 }

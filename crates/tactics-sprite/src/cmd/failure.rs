@@ -7,7 +7,7 @@ use std::fmt;
 use std::io;
 use std::process::ExitCode;
 
-use faults::{Fault, Faulty};
+use faults::{Fault, Faulty, escape_controls};
 use sprite_render::{RequestFault, Spelling};
 
 /// What a command's `run` returns: `Ok` is exit 0.
@@ -106,7 +106,7 @@ impl Failure {
     pub fn print(&self) {
         match self {
             Failure::Usage { command, message } => {
-                eprintln!("tactics-sprite: {command}: {message}");
+                eprintln!("tactics-sprite: {command}: {}", escape_controls(message));
             }
             Failure::Failed(error) | Failure::CannotCompare(error) => report_error(error),
             Failure::Reported => {}
@@ -170,9 +170,11 @@ pub fn report_error(error: &anyhow::Error) {
     if broken_pipe {
         return;
     }
-    // `{:#}` joins the context chain with ": " on one line; no backtrace, no "Caused by".
-    let message = format!("{error:#}").replace(['\n', '\r'], " ");
-    eprintln!("tactics-sprite: {message}");
+    // `{:#}` joins the context chain with ": " on one line; no backtrace, no "Caused by". A name
+    // from an input is shown escaped where it is formatted (`faults::Shown`); this is the last
+    // line of defence, so that no control character reaches the terminal.
+    let message = format!("{error:#}");
+    eprintln!("tactics-sprite: {}", escape_controls(&message));
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::anyhow;
+use faults::Shown;
 use sprite_data::Document;
 use sprite_inputs::InputFile;
 use sprite_inputs::locate::Originals;
@@ -126,7 +127,7 @@ impl DrawingInput {
     /// A render's failure in words, naming these files: the document a drawing error is in, the
     /// sheet that does not fit it, the SP2 to give. (A request fault is the caller's to word.)
     pub fn failure(&self, sheets: &Sheets, failure: RenderFailure) -> anyhow::Error {
-        let data = self.data.display();
+        let data = Shown(&self.data);
         match failure {
             RenderFailure::Missing(error) if matches!(*error, RenderError::Sp2Needed { .. }) => {
                 let looked = &sheets.sp2_looked_for;

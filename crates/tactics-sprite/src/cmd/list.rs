@@ -5,6 +5,7 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
+use faults::Shown;
 use sprite_data::listing::Listing;
 
 use super::{Outcome, stdout_error};
@@ -52,7 +53,7 @@ pub fn print_listing(data: &Path, json: bool) -> Outcome {
         text.push('\n');
         text
     } else {
-        listing.to_text(&data.display().to_string())
+        listing.to_text(&Shown(&data).to_string())
     };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes()).map_err(stdout_error)?;

@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use anyhow::Context;
+use faults::Shown;
 use sprite_data::limits::{LimitExceeded, MAX_OUTPUT_BYTES};
 use sprite_data::output::write_atomically;
 use sprite_render::Format;
@@ -21,11 +22,11 @@ pub fn write_out(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
             value: format!("{} bytes", bytes.len()),
             limit: format!("{MAX_OUTPUT_BYTES} bytes"),
             name: "MAX_OUTPUT_BYTES",
-            field: path.display().to_string(),
+            field: Shown(&path).to_string(),
         })
         .into());
     }
-    write_atomically(path, bytes).with_context(|| format!("{}: cannot write", path.display()))
+    write_atomically(path, bytes).with_context(|| format!("{}: cannot write", Shown(&path)))
 }
 
 /// The picture format `out`'s extension chooses ([`Format::of_path`]), or `command`'s usage error
@@ -39,7 +40,7 @@ pub fn picture_format(command: &'static str, out: &Path) -> Result<Format, Failu
             command,
             format!(
                 "{}: the output's extension chooses its format: .png, .apng or .gif",
-                out.display()
+                faults::Shown(out)
             ),
         )
     })

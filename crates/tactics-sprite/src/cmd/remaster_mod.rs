@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use faults::Shown;
 use sprite_inputs::loader::layout::Mode;
 use sprite_inputs::mod_folder::add::{self, AddOptions, Incoming, Placement, Target};
 use sprite_inputs::mod_folder::check::{self, Severity};
@@ -188,9 +189,11 @@ fn run_new(args: &NewArgs) -> Outcome {
     println!("mod     {}", config.describe());
     println!(
         "wrote   {}",
-        args.dir
-            .join(sprite_inputs::loader::layout::CONFIG_FILE)
-            .display()
+        Shown(
+            &args
+                .dir
+                .join(sprite_inputs::loader::layout::CONFIG_FILE)
+        )
     );
     Ok(())
 }
@@ -275,7 +278,7 @@ fn run_check(args: &FolderArgs) -> Outcome {
         println!(
             "{:<7} {}: {}",
             finding.severity.word(),
-            finding.path,
+            Shown(&finding.path),
             finding.message
         );
     }
@@ -330,7 +333,7 @@ fn run_ls(args: &FolderArgs) -> Outcome {
     if !report.hd.is_empty() {
         println!("HD sheets");
         for path in &report.hd {
-            println!("  {path}");
+            println!("  {}", Shown(path));
         }
     }
     let errors = report.count(Severity::Error);

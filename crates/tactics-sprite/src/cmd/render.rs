@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use faults::Shown;
 use sprite_data::pose::View;
 use sprite_render::request::{
     DEFAULT_COLUMNS, DEFAULT_HOLD_TICKS, DEFAULT_SCALE, DEFAULT_VIEW, SCALES,
@@ -170,11 +171,11 @@ pub fn run(args: &Args) -> Outcome {
     if args.sas.sas.entry.is_some() {
         return Err(usage(format!(
             "--entry picks the SAS set of a pakd container, and {} is not one",
-            data.display()
+            Shown(data)
         )));
     }
     let request = request_of(args)?;
-    let doc = sprite_data::parse_document(&bytes?, &data.display().to_string())?;
+    let doc = sprite_data::parse_document(&bytes?, &Shown(data).to_string())?;
     // The request, checked against the document (each animation looked up) before any sheet is
     // read.
     let checked = request.against(&doc).map_err(|fault| refused(&fault))?;
@@ -195,7 +196,7 @@ pub fn run(args: &Args) -> Outcome {
         println!("{}", weapon.line);
     }
     print_lines(&rendered.report);
-    println!("wrote   {} ({})", args.out.display(), rendered.summary);
+    println!("wrote   {} ({})", Shown(&args.out), rendered.summary);
     Ok(())
 }
 

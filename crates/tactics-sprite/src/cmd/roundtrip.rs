@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use faults::Shown;
 use fft_formats::{FileFormat, RoundTrip};
 
 use super::{Failure, FormatArg, Outcome, choose_kind, read_input, report_error, stdout_error};
@@ -48,7 +49,7 @@ pub fn run(args: &Args) -> Outcome {
             Ok((kind, size, result)) => {
                 let line = match result {
                     RoundTrip::Identical => {
-                        format!("identical  {}  {kind}  {size} bytes", path.display())
+                        format!("identical  {}  {kind}  {size} bytes", Shown(&path))
                     }
                     RoundTrip::Different {
                         first_difference,
@@ -58,7 +59,7 @@ pub fn run(args: &Args) -> Outcome {
                         format!(
                             "DIFFERENT {}  {kind}  first difference at 0x{first_difference:04X} \
                              (file {size} bytes, re-encoded {encoded_len} bytes)",
-                            path.display()
+                            Shown(&path)
                         )
                     }
                 };
@@ -84,7 +85,6 @@ pub fn run(args: &Args) -> Outcome {
 fn check(path: &Path, kind: Option<FormatArg>) -> anyhow::Result<(FileFormat, usize, RoundTrip)> {
     let bytes = read_input(path)?;
     let (kind, _) = choose_kind(path, &bytes, kind)?;
-    let result =
-        fft_formats::round_trip(kind, &bytes).with_context(|| path.display().to_string())?;
+    let result = fft_formats::round_trip(kind, &bytes).with_context(|| Shown(&path).to_string())?;
     Ok((kind, bytes.len(), result))
 }

@@ -88,6 +88,10 @@ pub struct Args {
     #[arg(long, value_name = "ORIGIN")]
     pub cors: Option<String>,
 
+    /// Also answer requests for this host name (repeatable), when the server is reached by a name of its own; localhost and IP addresses are always answered, other hosts refused (421) against DNS rebinding
+    #[arg(long, value_name = "NAME", value_parser = allowed_host)]
+    pub allow_host: Vec<String>,
+
     /// The longest a request may take, in milliseconds, before it is answered 503.
     #[arg(long, value_name = "MS", default_value_t = 10_000, value_parser = super::at_least_one::<u64>)]
     pub timeout_ms: u64,
@@ -111,6 +115,11 @@ pub struct Args {
     /// How long a stop waits for the requests under way, in milliseconds
     #[arg(long, value_name = "MS", default_value_t = millis(sprite_server::SHUTDOWN_TIMEOUT), value_parser = super::at_least_one::<u64>)]
     pub shutdown_timeout_ms: u64,
+}
+
+/// An `--allow-host` value: a host name alone (`sprite_server::AllowedHosts`), else a usage error.
+fn allowed_host(name: &str) -> Result<String, String> {
+    sprite_server::AllowedHosts::new(&[name.to_owned()]).map(|_| name.to_owned())
 }
 
 /// A default duration as its flag's milliseconds.
@@ -152,6 +161,7 @@ pub fn run(args: &Args) -> Outcome {
     let options = sprite_server::Options {
         addr: args.addr,
         cors: args.cors.clone(),
+        allowed_hosts: args.allow_host.clone(),
         timeout: Duration::from_millis(args.timeout_ms),
         max_concurrent: args.max_concurrent,
         header_timeout: Duration::from_millis(args.header_timeout_ms),

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow};
 use clap::builder::TypedValueParser;
+use faults::Shown;
 use fft_formats::FileFormat;
 use fft_formats::spr::{Spr, SprVariant};
 use sprite_data::output::write_atomically;
@@ -225,14 +226,14 @@ fn export(args: &ExportArgs) -> Outcome {
     } else {
         spr_png::add_chunk(&png, &spr, args.palette.unwrap_or(0)).with_context(|| shown.clone())?
     };
-    write_atomically(out, &png).with_context(|| format!("{}: cannot write", out.display()))?;
+    write_atomically(out, &png).with_context(|| format!("{}: cannot write", Shown(&out)))?;
     println!("sheet   {shown}  {} sheet", spr.variant);
-    println!("wrote   {} ({what}, {} bytes)", out.display(), png.len());
+    println!("wrote   {} ({what}, {} bytes)", Shown(&out), png.len());
     Ok(())
 }
 
 fn import(args: &ImportArgs) -> Outcome {
-    let shown = args.picture.display().to_string();
+    let shown = Shown(&args.picture).to_string();
     let bytes = read_input(&args.picture)?;
     if !bytes.starts_with(&sprite_render::sheet::PNG_SIGNATURE) {
         return Err(not_a_picture(&shown, &bytes).into());
@@ -285,7 +286,7 @@ fn import(args: &ImportArgs) -> Outcome {
         .encode()
         .with_context(|| format!("{shown}: the sheet does not encode"))?;
     write_atomically(&args.out, &encoded)
-        .with_context(|| format!("{}: cannot write", args.out.display()))?;
+        .with_context(|| format!("{}: cannot write", Shown(&args.out)))?;
     let spr = &imported.spr;
     println!("import  {shown}  {} x {}", spr.width(), spr.height());
     let layout_from = match imported.layout {
@@ -312,11 +313,11 @@ fn import(args: &ImportArgs) -> Outcome {
         from(imported.padding)
     );
     if let (Some(like), Some(path)) = (&like, &args.like) {
-        println!("like    {}: {}", path.display(), compared_with(spr, like));
+        println!("like    {}: {}", Shown(&path), compared_with(spr, like));
     }
     println!(
         "wrote   {} ({} sheet, {} bytes)",
-        args.out.display(),
+        Shown(&args.out),
         spr.variant,
         encoded.len()
     );

@@ -11,6 +11,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow};
+use faults::Shown;
 use fft_formats::hd::{HdFiles, HdHalf, HdSheet};
 use fft_formats::spr::Spr;
 use sprite_data::output::write_atomically;
@@ -67,12 +68,12 @@ pub fn export(
     let (pair, sheet, spr, how) = read_pair(file, palettes_from)?;
     let palette = palette.unwrap_or(0);
     let png = hd_png::export(&sheet, &spr, palette).with_context(|| pair.names())?;
-    write_atomically(out, &png).with_context(|| format!("{}: cannot write", out.display()))?;
+    write_atomically(out, &png).with_context(|| format!("{}: cannot write", Shown(&out)))?;
     println!("sheet   {}  HD pair, 512 x 976", pair.names());
     println!("colours palette {palette} of {how}");
     println!(
         "wrote   {} (the pair, indexed, all 16 palettes in its spPl chunk; {} bytes)",
-        out.display(),
+        Shown(&out),
         png.len()
     );
     Ok(())
@@ -89,7 +90,7 @@ pub fn pair_paths(command: &'static str, out: &Path) -> Result<(PathBuf, PathBuf
             format!(
                 "-o {}: an HD pair is written as tex_N.bin and tex_N+1.bin (the names the \
                  remaster loads); name either of them",
-                out.display()
+                Shown(&out)
             ),
         )
     })
@@ -98,8 +99,7 @@ pub fn pair_paths(command: &'static str, out: &Path) -> Result<(PathBuf, PathBuf
 /// Writes `files` to `paths`, each atomically, after both were made.
 fn write_pair(files: &HdFiles, (upper, lower): &(PathBuf, PathBuf)) -> anyhow::Result<()> {
     for (path, bytes) in [(upper, &files.upper), (lower, &files.lower)] {
-        write_atomically(path, bytes)
-            .with_context(|| format!("{}: cannot write", path.display()))?;
+        write_atomically(path, bytes).with_context(|| format!("{}: cannot write", Shown(&path)))?;
     }
     Ok(())
 }
@@ -122,7 +122,7 @@ pub struct PairImport<'a> {
 /// import refuses (one line naming the file and the pixel or the size); an output that cannot
 /// be written.
 pub fn import(args: &PairImport) -> Outcome {
-    let shown = args.picture.display().to_string();
+    let shown = Shown(&args.picture).to_string();
     let paths = pair_paths("sheet import", args.out)?;
     let palettes = match args.palettes_from {
         Some(path) => {
@@ -130,7 +130,7 @@ pub fn import(args: &PairImport) -> Outcome {
             Some(hd_palettes(&bytes).with_context(|| {
                 format!(
                     "--palettes-from {}: no palettes for an HD pair",
-                    path.display()
+                    Shown(&path)
                 )
             })?)
         }
@@ -196,7 +196,7 @@ pub fn import(args: &PairImport) -> Outcome {
         (&paths.0, HdHalf::Upper, files.upper.len()),
         (&paths.1, HdHalf::Lower, files.lower.len()),
     ] {
-        println!("wrote   {} (the {half} half, {len} bytes)", path.display());
+        println!("wrote   {} (the {half} half, {len} bytes)", Shown(&path));
     }
     Ok(())
 }
@@ -208,7 +208,7 @@ pub fn import(args: &PairImport) -> Outcome {
 /// A sheet that cannot be read or is not a standard SPR; an `-o` not named `tex_<N>` (usage);
 /// an output that cannot be written.
 pub fn upscale(file: &Path, out: &Path) -> Outcome {
-    let shown = file.display().to_string();
+    let shown = Shown(&file).to_string();
     let paths = pair_paths("sheet upscale", out)?;
     let bytes = read_input(file)?;
     if let Some(what) = super::wrong_kind(&bytes, fft_formats::FileFormat::Spr) {
@@ -224,7 +224,7 @@ pub fn upscale(file: &Path, out: &Path) -> Outcome {
         (&paths.0, HdHalf::Upper, files.upper.len()),
         (&paths.1, HdHalf::Lower, files.lower.len()),
     ] {
-        println!("wrote   {} (the {half} half, {len} bytes)", path.display());
+        println!("wrote   {} (the {half} half, {len} bytes)", Shown(&path));
     }
     Ok(())
 }

@@ -11,11 +11,13 @@
 //! - `cli`: the binary's output, exit codes and errors across commands; `errors`: the errors a
 //!   new user hit; `usage_errors`: options given a value that cannot mean anything;
 //!   `hostile_documents`: hostile documents and profiles through every command that reads one;
+//!   `hostile_names`: names and strings holding control characters, shown escaped;
 //! - `disc`: `disc ls`, `extract`, `patch`; `disc_inputs`: `--disc IMAGE` for the other commands;
 //! - `draw`, `list`, `pictures` (`sheet`, `render`, `export-aseprite`), `weapon` (`render
 //!   --weapon`), `sheet_import`, `text_forms` (`disasm`, `asm`), `hd` (the remaster's HD sheets),
 //!   `sas` (the SAS commands);
-//! - `mods`, `mod_hd`, `mod_hostile`: `mod add`, `mod check`, `mod ls`.
+//! - `mods`, `mod_hd`, `mod_hostile`: `mod add`, `mod check`, `mod ls`; `safe_writes`: writes
+//!   that no link, swap, second writer or signal can steer or leave half-done.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -34,11 +36,13 @@ mod draw;
 mod errors;
 mod hd;
 mod hostile_documents;
+mod hostile_names;
 mod list;
 mod mod_hd;
 mod mod_hostile;
 mod mods;
 mod pictures;
+mod safe_writes;
 mod sas;
 mod sheet_import;
 mod text_forms;

@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use anyhow::Context;
+use faults::Shown;
 use sprite_data::output::write_atomically;
 
 use super::{SasOptions, load_set};
@@ -39,8 +40,8 @@ pub fn run(
         "meanings {} (frame types 8 and 9 are disputed)",
         meanings.name
     );
-    write_atomically(out, &bytes).with_context(|| format!("{}: cannot write", out.display()))?;
-    println!("wrote   {} ({} bytes)", out.display(), bytes.len());
+    write_atomically(out, &bytes).with_context(|| format!("{}: cannot write", Shown(&out)))?;
+    println!("wrote   {} ({} bytes)", Shown(&out), bytes.len());
     println!("sha256  {}", sprite_inputs::retail::sha256_hex(&bytes));
     Ok(())
 }

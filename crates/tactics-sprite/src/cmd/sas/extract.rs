@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow};
+use faults::Shown;
 use sas_formats::{ByteOrder, Entry, EntryKind, Pakd};
 use serde_json::{Value, json};
 use sprite_data::output::write_atomically;
@@ -63,7 +64,7 @@ fn hex(bytes: &[u8]) -> String {
 /// An unreadable or undecodable container, a missing entry, an unwritable file;
 /// [`Failure::Reported`] when an entry could not be unpacked (each reported on its own line).
 pub fn run(args: &Args) -> Outcome {
-    let shown = args.file.display().to_string();
+    let shown = Shown(&args.file).to_string();
     let bytes = read_input(&args.file)?;
     let pakd = Pakd::decode(&bytes).with_context(|| shown.clone())?;
     let whole = args.entry.is_empty();
@@ -101,10 +102,10 @@ pub fn run(args: &Args) -> Outcome {
     for (index, entry, contents) in chosen {
         let path = args.out.join(file_name(index, entry));
         write_atomically(&path, contents)
-            .with_context(|| format!("{}: cannot write", path.display()))?;
+            .with_context(|| format!("{}: cannot write", Shown(&path)))?;
         println!(
             "wrote   {} ({} bytes, {})",
-            path.display(),
+            Shown(&path),
             contents.len(),
             entry.kind()
         );
@@ -123,10 +124,10 @@ pub fn run(args: &Args) -> Outcome {
         text.push(b'\n');
         let path = args.out.join(MANIFEST);
         write_atomically(&path, &text)
-            .with_context(|| format!("{}: cannot write", path.display()))?;
+            .with_context(|| format!("{}: cannot write", Shown(&path)))?;
         println!(
             "wrote   {} (what pack needs to rebuild the container)",
-            path.display()
+            Shown(&path)
         );
     }
     Ok(())
@@ -156,11 +157,11 @@ pub struct PackArgs {
 fn field<'a>(manifest: &'a Value, name: &str, path: &Path) -> anyhow::Result<&'a Value> {
     manifest
         .get(name)
-        .ok_or_else(|| anyhow!("{}: no \"{name}\"", path.display()))
+        .ok_or_else(|| anyhow!("{}: no \"{name}\"", Shown(&path)))
 }
 
 fn unhex(text: &str, what: &str, path: &Path) -> anyhow::Result<Vec<u8>> {
-    let bad = || anyhow!("{}: \"{what}\" is not hex bytes", path.display());
+    let bad = || anyhow!("{}: \"{what}\" is not hex bytes", Shown(&path));
     if text.len() % 2 != 0 {
         return Err(bad());
     }
@@ -182,16 +183,16 @@ fn unhex(text: &str, what: &str, path: &Path) -> anyhow::Result<Vec<u8>> {
 pub fn pack(args: &PackArgs) -> Outcome {
     let manifest_path = args.dir.join(MANIFEST);
     let manifest: Value = serde_json::from_slice(&read_input(&manifest_path)?)
-        .with_context(|| format!("{}: not a pakd manifest", manifest_path.display()))?;
+        .with_context(|| format!("{}: not a pakd manifest", Shown(&manifest_path)))?;
     let m = &manifest_path;
     if field(&manifest, "format", m)? != "tactics-pakd-manifest" {
-        return Err(anyhow!("{}: not a pakd manifest (format)", m.display()).into());
+        return Err(anyhow!("{}: not a pakd manifest (format)", Shown(&m)).into());
     }
     let byte_order = match field(&manifest, "byteOrder", m)?.as_str() {
         Some("little") => ByteOrder::Little,
         Some("big") => ByteOrder::Big,
         _ => {
-            return Err(anyhow!("{}: \"byteOrder\" is \"little\" or \"big\"", m.display()).into());
+            return Err(anyhow!("{}: \"byteOrder\" is \"little\" or \"big\"", Shown(&m)).into());
         }
     };
     let ids = match field(&manifest, "ids", m)? {
@@ -200,26 +201,26 @@ pub fn pack(args: &PackArgs) -> Outcome {
             ids.iter()
                 .map(|id| id.as_u64().and_then(|id| u32::try_from(id).ok()))
                 .collect::<Option<Vec<u32>>>()
-                .ok_or_else(|| anyhow!("{}: \"ids\" are u32 numbers", m.display()))?,
+                .ok_or_else(|| anyhow!("{}: \"ids\" are u32 numbers", Shown(&m)))?,
         ),
-        _ => return Err(anyhow!("{}: \"ids\" is a list or null", m.display()).into()),
+        _ => return Err(anyhow!("{}: \"ids\" is a list or null", Shown(&m)).into()),
     };
     let text = |name| {
         field(&manifest, name, m)?
             .as_str()
-            .ok_or_else(|| anyhow!("{}: \"{name}\" is a string", m.display()))
+            .ok_or_else(|| anyhow!("{}: \"{name}\" is a string", Shown(&m)))
     };
     let header_padding = unhex(text("headerPadding")?, "headerPadding", m)?;
     let trailing = unhex(text("trailing")?, "trailing", m)?;
     let names = field(&manifest, "entries", m)?
         .as_array()
-        .ok_or_else(|| anyhow!("{}: \"entries\" is a list of file names", m.display()))?;
+        .ok_or_else(|| anyhow!("{}: \"entries\" is a list of file names", Shown(&m)))?;
     let mut entries = Vec::with_capacity(names.len());
     for name in names {
         let name = name
             .as_str()
             .filter(|n| !n.is_empty() && !n.contains(['/', '\\']) && *n != "." && *n != "..")
-            .ok_or_else(|| anyhow!("{}: an entry is a file name in the folder", m.display()))?;
+            .ok_or_else(|| anyhow!("{}: an entry is a file name in the folder", Shown(&m)))?;
         let bytes = read_input(&args.dir.join(name))?;
         if bytes.len() % 16 != 0 {
             eprintln!(
@@ -236,12 +237,12 @@ pub fn pack(args: &PackArgs) -> Outcome {
         header_padding,
         trailing,
     };
-    let bytes = pakd.encode().map_err(|e| anyhow!("{}: {e}", m.display()))?;
+    let bytes = pakd.encode().map_err(|e| anyhow!("{}: {e}", Shown(&m)))?;
     write_atomically(&args.out, &bytes)
-        .with_context(|| format!("{}: cannot write", args.out.display()))?;
+        .with_context(|| format!("{}: cannot write", Shown(&args.out)))?;
     println!(
         "wrote   {} ({} entries, {} bytes)",
-        args.out.display(),
+        Shown(&args.out),
         pakd.entries.len(),
         bytes.len()
     );

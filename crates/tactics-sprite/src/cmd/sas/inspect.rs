@@ -10,6 +10,7 @@ use std::io::Write as _;
 use std::path::Path;
 
 use anyhow::Context;
+use faults::Shown;
 use sas_formats::Pakd;
 use sprite_report::inspect::render;
 use sprite_report::sas::{Container, SetReport};
@@ -46,7 +47,7 @@ fn run(
     let text = match (kind, options.entry) {
         (Sniffed::Pakd, None) => {
             let bytes = read_input(path)?;
-            let pakd = Pakd::decode(&bytes).with_context(|| path.display().to_string())?;
+            let pakd = Pakd::decode(&bytes).with_context(|| Shown(&path).to_string())?;
             let text = |container: &Container| container.text() + CONTAINER_NEXT;
             render(&Container::new(path, &bytes, &pakd), json, text)?
         }

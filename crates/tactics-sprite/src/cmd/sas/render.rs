@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use faults::Shown;
 use sprite_inputs::sheets::SasSheet;
 use sprite_render::sas::{SasRenderRequest, SasSubject};
 use sprite_render::{Background, Format};
@@ -84,7 +85,7 @@ pub fn run(args: &SasRender<'_>) -> Outcome {
     let sheet = SasSheet::read(args.sheet)?.image;
     println!(
         "sheet   {} (PNG, {} x {})",
-        args.sheet.display(),
+        Shown(&args.sheet),
         sheet.width(),
         sheet.height()
     );
@@ -128,6 +129,6 @@ pub fn run(args: &SasRender<'_>) -> Outcome {
     }
     println!("{}", rendered.canvas_line);
     write_out(args.out, &rendered.bytes)?;
-    println!("wrote   {} {}", args.out.display(), rendered.summary);
+    println!("wrote   {} {}", Shown(&args.out), rendered.summary);
     Ok(())
 }

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, anyhow};
+use faults::Shown;
 use sas_formats::{EntryKind, Pakd, SasSet};
 
 use super::super::{report_error, stdout_error};
@@ -39,7 +40,7 @@ pub fn check_file(path: &Path, out: &mut impl Write) -> anyhow::Result<Option<bo
 /// The lines for a file: the file's own, then one per SAS entry of a container.
 fn check(path: &Path, kind: super::Sniffed) -> anyhow::Result<Vec<(bool, String)>> {
     let bytes = read_input(path)?;
-    let shown = path.display().to_string();
+    let shown = Shown(&path).to_string();
     match kind {
         super::Sniffed::Sas => {
             let set = SasSet::decode(&bytes).with_context(|| shown.clone())?;

@@ -4,12 +4,10 @@
 //! and `mod check` of the temporary file a killed write leaves. No game file is needed: the
 //! synthetic demo files stand in, and HD halves are zeros of a half's size.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use common::{expect, run, s, stdout};
+use crate::common::{expect, run, s, stdout};
 
 /// Process ids run up to 32,768 on Linux by default (`/proc/sys/kernel/pid_max`): a link for
 /// each covers every name `.<name>.<pid>.tmp` a write could have used.
