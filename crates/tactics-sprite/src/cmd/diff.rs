@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::anyhow;
+use faults::Shown;
 use fft_formats::FileFormat;
 use sprite_inputs::sniff::starts_as_json;
 use sprite_report::diff::{self, Side};
