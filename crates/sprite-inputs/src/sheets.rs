@@ -439,8 +439,8 @@ impl SasSheet {
     pub fn read(path: &Path) -> Result<SasSheet> {
         let shown = path.display().to_string();
         let bytes = read_container(path)?;
-        let image =
-            sprite_render::sas::sas_sheet(&bytes).map_err(|e| Error::file(e).in_context(&shown))?;
+        let image = sprite_render::sas::sas_sheet(&bytes)
+            .map_err(|e| Error::file(e.to_string()).in_context(&shown))?;
         let file = path
             .file_name()
             .map_or(shown, |n| n.to_string_lossy().into_owned());

@@ -40,4 +40,4 @@ pub use compose::{AnimationFrame, Canvas, Renderer};
 pub use error::RenderError;
 pub use image::{Background, Image, Rgba};
 pub use render::{RenderFailure, Rendered, TileSources};
-pub use request::{CheckedRender, Format, RenderRequest, RequestFault, Spelling, Subject};
+pub use request::{CheckedRender, Format, RenderRequest, RequestFault, Subject};

@@ -9,6 +9,7 @@
 //! is refused with a [`RequestFault`] (the command line's usage error, the server's `400`), which
 //! each front end words with its own flag or parameter names.
 
+use faults::Spelling;
 use fft_formats::layer::WeaponType;
 use sprite_data::pose::{Motion, View};
 use sprite_data::{Document, FrameIndex};
@@ -294,22 +295,9 @@ pub enum RequestFault {
     FrameOutOfRange { frame: usize, count: usize },
 }
 
-/// How a front end spells the request's parameters (by their logical names: `all`, `animation`,
-/// `view`, `weapon`, `frame`) in the words of a refusal: the command line's `--all-frames` and
-/// `give --view once`, the server's `all=1` and `several views make rows of a .png`. Each front
-/// end has one table of them.
-pub trait Spelling {
-    /// The parameter as it is set: `--all-frames`, `all=1`, `--weapon`, `weapon=NAME`.
-    fn set(&self, parameter: &str) -> String;
-
-    /// What to do about a parameter given more often than a file can hold (`animation`,
-    /// `view`), when there is something to say.
-    fn advice(&self, parameter: &str) -> Option<String>;
-}
-
 impl RequestFault {
     /// The fault in a front end's words: its flags or parameters spelled by `spelling`.
-    pub fn words(&self, spelling: &impl Spelling) -> String {
+    pub fn words(&self, spelling: &(impl Spelling + ?Sized)) -> String {
         let with_advice = |plain: String, parameter: &str| match spelling.advice(parameter) {
             Some(advice) => format!("{plain}; {advice}"),
             None => plain,
@@ -335,11 +323,20 @@ impl RequestFault {
     }
 }
 
-/// Every fault of a request is the request's, about the parameter that asks it; an animation or
-/// a frame the document does not have names nothing.
+/// Every fault of a request is the request's, about the parameter that asks it: an animation or
+/// a frame the document does not have as naming what it lacks, the others as not valid.
 impl faults::Faulty for RequestFault {
     fn fault(&self) -> faults::Fault {
-        faults::Fault::Input
+        match self {
+            RequestFault::UnknownAnimation { .. } | RequestFault::FrameOutOfRange { .. } => {
+                faults::Fault::NoSuch
+            }
+            _ => faults::Fault::Input,
+        }
+    }
+
+    fn words(&self, spelling: &dyn Spelling) -> String {
+        RequestFault::words(self, spelling)
     }
 
     fn concerns(&self) -> Option<faults::Concern> {
@@ -350,12 +347,5 @@ impl faults::Faulty for RequestFault {
             RequestFault::FrameOutOfRange { .. } => "frame",
             RequestFault::OneAnimation | RequestFault::UnknownAnimation { .. } => "animation",
         }))
-    }
-
-    fn names_nothing(&self) -> bool {
-        matches!(
-            self,
-            RequestFault::UnknownAnimation { .. } | RequestFault::FrameOutOfRange { .. }
-        )
     }
 }

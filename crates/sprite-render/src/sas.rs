@@ -8,6 +8,7 @@
 //! the canvas known, so a caller can bound the pixels before drawing), then drawn from the sheet
 //! ([`CheckedSasRender::render`]). The report lines are the command line's.
 
+use faults::Words;
 use sas_formats::pose::{self, PlacedQuad, PoseFault};
 use sas_formats::{Command, Meanings, SasSet};
 
@@ -72,7 +73,8 @@ impl faults::Faulty for SasFault {
     fn fault(&self) -> faults::Fault {
         match self {
             SasFault::Pose(fault) => fault.fault(),
-            _ => faults::Fault::Input,
+            SasFault::NoSprite { .. } => faults::Fault::NoSuch,
+            SasFault::OneAnimation => faults::Fault::Input,
         }
     }
 
@@ -81,14 +83,6 @@ impl faults::Faulty for SasFault {
             SasFault::Pose(fault) => fault.concerns(),
             SasFault::NoSprite { .. } => Some(faults::Concern::Parameter("frame")),
             SasFault::OneAnimation => Some(faults::Concern::Parameter("animation")),
-        }
-    }
-
-    fn names_nothing(&self) -> bool {
-        match self {
-            SasFault::Pose(fault) => fault.names_nothing(),
-            SasFault::NoSprite { .. } => true,
-            SasFault::OneAnimation => false,
         }
     }
 }
@@ -291,11 +285,14 @@ impl CheckedSasRender<'_> {
         if request.format != Format::Png {
             let poses = &self.rows[0];
             // Every frame is held until it is encoded: bounded together, as a document's animation.
+            let scale = request.scale;
             check_animation(
                 self.canvas,
                 poses.len(),
-                request.scale,
-                format_args!("the animation's poses at --scale {}", request.scale),
+                scale,
+                Words::new(move |s| {
+                    format!("the animation's poses at {}", s.given("scale", &scale))
+                }),
             )?;
             let images: Vec<Image> = poses
                 .iter()

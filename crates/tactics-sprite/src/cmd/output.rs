@@ -17,7 +17,7 @@ pub fn write_out(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
             value: format!("{} bytes", bytes.len()),
             limit: format!("{MAX_OUTPUT_BYTES} bytes"),
             name: "MAX_OUTPUT_BYTES",
-            field: path.display().to_string(),
+            field: path.display().to_string().into(),
         })
         .into());
     }

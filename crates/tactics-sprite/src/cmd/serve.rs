@@ -14,7 +14,7 @@ use sprite_inputs::catalog::{self, PairRequest, ServeRequest, Served};
 use sprite_inputs::watch::{self, Change, Problem};
 use sprite_server::Live;
 
-use super::{Failure, Outcome};
+use super::{Failure, Flags, Outcome};
 
 /// Serve the documents over HTTP, with a viewer page.
 #[derive(Debug, clap::Args)]
@@ -229,7 +229,7 @@ fn start_watching(
         .spawn(move || {
             let mut digest = digest;
             let load = || watch::load_recorded(|| catalog::load(&request));
-            watch::watch(&given, first, load, |change| {
+            watch::watch(&given, first, &Flags, load, |change| {
                 if live.is_stopping() {
                     return false;
                 }
