@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
+use faults::Words;
 use fft_formats::{FileFormat, Seq, text};
 use sprite_data::Profile;
 use sprite_data::execution::Program;
@@ -58,18 +59,23 @@ struct Read {
 /// Reads `path` (as every command reads a game file it names: under either form of its name),
 /// assembling it when it is a text form (its first problem at its line and
 /// column, in the context of the file), and refuses a file of another kind than `wanted`.
-fn read(path: &Path, wanted: FileFormat, flag: &str) -> Result<Read> {
+fn read(path: &Path, wanted: FileFormat, parameter: &'static str) -> Result<Read> {
     let file = GameFiles::Disk.read(path)?;
     let read = if text::detect(&file.bytes).is_some() || looks_like_text(&file.bytes) {
         let assembly =
             text::assemble_bytes(&file.bytes).map_err(|e| Error::from(e).in_context(&file.name))?;
         if assembly.model.format() != wanted {
-            return Err(Error::file(format!(
-                "{}: this is {}, given as {flag}, which wants {}",
+            let (name, what) = (
                 file.name,
                 crate::sniff::text_form_in_words(assembly.model.format()),
-                wanted.in_words()
-            )));
+            );
+            return Err(Error::file(Words::new(move |s| {
+                format!(
+                    "{name}: this is {what}, given as {}, which wants {}",
+                    s.name(parameter),
+                    wanted.in_words()
+                )
+            })));
         }
         let source = String::from_utf8_lossy(&file.bytes).into_owned();
         Read {
@@ -81,11 +87,14 @@ fn read(path: &Path, wanted: FileFormat, flag: &str) -> Result<Read> {
         }
     } else {
         if let Some(what) = wrong_kind(&file.bytes, wanted) {
-            return Err(Error::file(format!(
-                "{}: this is {what}, given as {flag}, which wants {}",
-                file.name,
-                wanted.in_words()
-            )));
+            let name = file.name;
+            return Err(Error::file(Words::new(move |s| {
+                format!(
+                    "{name}: this is {what}, given as {}, which wants {}",
+                    s.name(parameter),
+                    wanted.in_words()
+                )
+            })));
         }
         Read { file, text: None }
     };
@@ -109,10 +118,12 @@ fn profile_of(request: &PairRequest) -> Result<Profile> {
             .find(|k| k.name.eq_ignore_ascii_case(kind))
             .map(|k| k.load())
             .ok_or_else(|| {
-                let names: Vec<&str> = UNIT_KINDS.iter().map(|k| k.name).collect();
+                let (kind, names) = (kind.clone(), UNIT_KINDS.map(|k| k.name).join(", "));
                 Error::input(
                     "kind",
-                    format!("--kind {kind}: the unit kinds are {}", names.join(", ")),
+                    Words::new(move |s| {
+                        format!("{}: the unit kinds are {names}", s.given("kind", &kind))
+                    }),
                 )
             });
     }
@@ -162,8 +173,8 @@ fn given_sheet(path: &Path) -> Result<Sheet> {
 /// or does not build; a sheet that is neither an SPR nor a PNG that imports.
 pub fn load_pair(request: &PairRequest, sheets: Option<&Originals>) -> Result<ServedUnit> {
     let profile = profile_of(request)?;
-    let shp = read(&request.shp, FileFormat::UnitShp, "--shp")?;
-    let seq = read(&request.seq, FileFormat::Seq, "--seq")?;
+    let shp = read(&request.shp, FileFormat::UnitShp, "shp")?;
+    let seq = read(&request.seq, FileFormat::Seq, "seq")?;
     let build = build_files(&shp.file, &seq.file, &profile, None)?;
     let document = build.document;
     let (found, sp2) = find_sheets(sheets, &document)?;

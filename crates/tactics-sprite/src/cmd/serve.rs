@@ -143,7 +143,7 @@ pub fn run(args: &Args) -> Outcome {
     let loaded = watch::load_recorded(|| catalog::load(&request));
     let served = loaded.result.map_err(|error| Failure::of("serve", error))?;
     if let Some(notice) = &served.notice {
-        say(notice);
+        say(&notice.spelt(&Flags));
     }
     if let Some(warning) = &served.warning {
         eprintln!("tactics-sprite: serve: {warning}");
