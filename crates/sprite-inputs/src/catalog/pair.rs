@@ -153,8 +153,10 @@ fn given_sheet(path: &Path) -> Result<Sheet> {
         palette: None,
         variant: None,
     };
-    let imported = spr_png::import(&file.bytes, &options)
-        .map_err(|e| Error::file(format!("{}: {e}", file.name)))?;
+    let imported = spr_png::import(&file.bytes, &options).map_err(|e| {
+        let name = file.name.clone();
+        Error::file(Words::new(move |s| format!("{name}: {}", e.in_words(s))))
+    })?;
     let bytes = imported.spr.encode().map_err(|e| {
         Error::from(e).in_context(format!("{}: the sheet does not encode", file.name))
     })?;

@@ -10,7 +10,7 @@ use sprite_render::sas::{SasRenderRequest, SasSubject};
 use sprite_render::{Background, Format};
 
 use super::super::output::write_out;
-use super::super::{Failure, Outcome};
+use super::super::{Failure, Flags, Outcome};
 use super::{SasOptions, load_set, not_numbered, refusal};
 
 /// The options `render` takes for SAS sets only.
@@ -131,7 +131,7 @@ fn run(args: &SasRender<'_>) -> Outcome {
         println!("{line}");
     }
     for warning in checked.warnings() {
-        eprintln!("warning: {warning}");
+        eprintln!("warning: {}", warning.spelt(&Flags));
     }
     let rendered = checked.render(&sheet)?;
     for warning in &rendered.warnings {
