@@ -18,7 +18,7 @@ pub struct Frames<K> {
 }
 
 /// Declares `$name`, the crate's one error: a `$kind` in its context, boxed (one pointer wide),
-/// with `kind`, `into_kind`, `context` and `in_context`, `From<$kind>`, `Display` (each frame
+/// with `kind`, `into_kind`, `context`, `framing` and `in_context`, `From<$kind>`, `Display` (each frame
 /// followed by `: `, then the kind), `Debug` and `std::error::Error` (no source: the kind's text
 /// holds what it carries). Whose fault it is, the crate says with `faults::Faulty`.
 #[macro_export]
@@ -43,6 +43,18 @@ macro_rules! error_in_context {
                 &self.0.context
             }
 
+            /// The error with its kind said as `kind` (a front end's words for it, where it
+            /// names the request's parameters): each frame followed by `: `, then `kind`.
+            pub fn framing(&self, kind: impl ::std::fmt::Display) -> ::std::string::String {
+                let mut shown = ::std::string::String::new();
+                for frame in &self.0.context {
+                    shown.push_str(frame);
+                    shown.push_str(": ");
+                }
+                shown.push_str(&kind.to_string());
+                shown
+            }
+
             /// This error inside `context` (a file, a unit kind), which is shown before what
             /// was there.
             #[must_use]
@@ -63,10 +75,7 @@ macro_rules! error_in_context {
 
         impl ::std::fmt::Display for $name {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-                for frame in &self.0.context {
-                    write!(f, "{frame}: ")?;
-                }
-                write!(f, "{}", self.0.kind)
+                f.write_str(&self.framing(&self.0.kind))
             }
         }
 
@@ -109,6 +118,7 @@ mod tests {
             "TYPE1.SEQ: slot 24: expected 4 more bytes"
         );
         assert_eq!(error.context(), ["TYPE1.SEQ", "slot 24"]);
+        assert_eq!(error.framing("cut"), "TYPE1.SEQ: slot 24: cut");
         assert_eq!(error.kind().to_string(), error.into_kind().to_string());
     }
 }

@@ -1,10 +1,12 @@
 //! Whose fault an error is, said once by the library that makes it and read by every front end.
 //!
-//! Each library error of the workspace implements [`Faulty`]: its [`Fault`] (the request's, an
-//! input file's, or ours) and what it [`Concern`]s (the request's parameter, by a logical name
-//! such as `view` that the command line spells `--view` and the API `view=`, or the file by its
-//! name as shown). The command line turns the fault into its exit status and the server into its
-//! HTTP status, each in one place, so no command or endpoint decides it again.
+//! Each library error of the workspace implements [`Faulty`]: its [`Fault`] (the request's, as
+//! not valid or as naming what the inputs lack; an input not given; an input file's; or ours),
+//! what it [`Concern`]s (the request's parameter, by a logical name such as `view`, or the file
+//! by its name as shown), and its message in a front end's [`words`]: the command line spells
+//! `view` as `--view`, the API as `view=`, each in its one [`Spelling`] table. The command line
+//! turns the fault into its exit status and the server into its HTTP status, each in one place,
+//! so no command or endpoint decides it again.
 //!
 //! [`position`] holds the other thing the codec crates share: where in a file an error is (the
 //! byte offset and the path of fields being read); [`context`], the shape of an error kind in its
@@ -14,18 +16,28 @@
 pub mod context;
 pub mod position;
 pub mod shown;
+pub mod words;
+
+use std::fmt;
 
 pub use position::{FieldPath, PathFrame, Position};
 pub use shown::{Shown, escape_controls};
+pub use words::{Logical, Spelling, Words};
 
 /// Whose fault an error is, which decides what a front end tells its user and how it ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Fault {
-    /// The request's: a flag, a query parameter or a name asked for that the inputs do not
-    /// have or that is not valid (an animation the document lacks, a view outside 0..7, a
+    /// The request's: a flag or a query parameter that is not valid (a view outside 0..7, a
     /// contact sheet asked as a GIF). The same files answer a corrected request. The command
-    /// line's usage error (exit 2), the server's `4xx`.
+    /// line's usage error (exit 2), the server's `400`.
     Input,
+    /// The request's: it names something the inputs do not have (no such animation, frame or
+    /// set). A usage error too (exit 2); the server's `404`.
+    NoSuch,
+    /// An input the request needs was not given or not found (the SP2 a sequence draws from, the
+    /// weapon art): the request may be fine and so may the files given; one more is needed
+    /// (exit 1; the server's `422`: it lacks the file).
+    Missing,
     /// An input file's: one that cannot be read, does not decode, breaks a rule or a limit, or
     /// is missing. The request may be fine; the file has to change (exit 1).
     File,
@@ -34,18 +46,26 @@ pub enum Fault {
     Internal,
 }
 
+impl Fault {
+    /// Whether the request is at fault ([`Fault::Input`], [`Fault::NoSuch`]): a corrected
+    /// request, not other files, answers it.
+    pub fn is_the_requests(self) -> bool {
+        matches!(self, Fault::Input | Fault::NoSuch)
+    }
+}
+
 /// What an error is about, when it is about one thing a user can point at.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Concern {
     /// A parameter of the request, by its logical name (`view`, `animation`, `frame`, `all`,
-    /// `weapon`, `tick`, ...), which each front end spells its own way.
+    /// `weapon`, `tick`, ...), which each front end spells its own way ([`Spelling`]).
     Parameter(&'static str),
     /// A file, by its name as the error shows it (a path, or `IMAGE:BATTLE/TYPE1.SHP`).
     File(String),
 }
 
 /// What every library error of the workspace says about itself.
-pub trait Faulty {
+pub trait Faulty: fmt::Display {
     /// Whose fault it is.
     fn fault(&self) -> Fault;
 
@@ -54,17 +74,11 @@ pub trait Faulty {
         None
     }
 
-    /// For the request's fault: whether it names something the inputs do not have (an animation,
-    /// a frame, a set), which a server answers `404` rather than `400`.
-    fn names_nothing(&self) -> bool {
-        false
-    }
-
-    /// For a file's fault: whether an input the request needs was not given or not found (the
-    /// SP2 a sequence draws from, the weapon art), which a server answers `422`: the server
-    /// lacks it, the request is fine.
-    fn missing_input(&self) -> bool {
-        false
+    /// The message in a front end's words, the parameters it names spelt by `spelling`; its
+    /// `Display` when it names none.
+    fn words(&self, spelling: &dyn Spelling) -> String {
+        let _ = spelling;
+        self.to_string()
     }
 
     /// The logical name of the parameter at fault, when it concerns one.
@@ -85,12 +99,8 @@ impl<T: Faulty + ?Sized> Faulty for Box<T> {
         (**self).concerns()
     }
 
-    fn names_nothing(&self) -> bool {
-        (**self).names_nothing()
-    }
-
-    fn missing_input(&self) -> bool {
-        (**self).missing_input()
+    fn words(&self, spelling: &dyn Spelling) -> String {
+        (**self).words(spelling)
     }
 }
 
@@ -99,6 +109,12 @@ mod tests {
     use super::*;
 
     struct Asked;
+
+    impl fmt::Display for Asked {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("view 8 is out of range")
+        }
+    }
 
     impl Faulty for Asked {
         fn fault(&self) -> Fault {

@@ -181,13 +181,15 @@ pub enum PoseFault {
     },
 }
 
-/// An animation or direction the set does not have is the request's (a `404` for a server), as
-/// is a direction past 3; a slot playing a block the set lacks is the file's.
+/// An animation or direction the set does not have is the request's, as naming what the set
+/// lacks; a direction past 3 is the request's, as not valid; a slot playing a block the set lacks
+/// is the file's.
 impl faults::Faulty for PoseFault {
     fn fault(&self) -> faults::Fault {
         match self {
+            PoseFault::NoAnimation { .. } | PoseFault::NoDirection { .. } => faults::Fault::NoSuch,
+            PoseFault::DirectionOutOfRange { .. } => faults::Fault::Input,
             PoseFault::MissingSequence { .. } => faults::Fault::File,
-            _ => faults::Fault::Input,
         }
     }
 
@@ -199,13 +201,6 @@ impl faults::Faulty for PoseFault {
             }
             PoseFault::MissingSequence { .. } => None,
         }
-    }
-
-    fn names_nothing(&self) -> bool {
-        matches!(
-            self,
-            PoseFault::NoAnimation { .. } | PoseFault::NoDirection { .. }
-        )
     }
 }
 

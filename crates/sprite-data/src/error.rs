@@ -8,16 +8,16 @@
 //! (the slot, the frame, the JSON path), so that a caller matches on what it needs and the message
 //! is made from the fields only when the error is shown.
 //!
-//! Each kind is also either the request's fault or the file's ([`Fault`], [`ErrorKind::fault`]),
-//! decided here once, with the parameter a request's fault concerns ([`faults::Faulty`]): the
-//! command line makes the first a usage error (exit 2) and the second a failure (exit 1), a
-//! server answers the first `400` (or `404` for a name it does not have) and the second as its
-//! own trouble.
+//! Each kind is also either the request's fault (as not valid, or as naming an animation the
+//! document lacks) or the file's ([`Fault`], [`ErrorKind::fault`]), decided here once, with the
+//! parameter a request's fault concerns ([`faults::Faulty`]): the command line makes the first a
+//! usage error (exit 2) and the second a failure (exit 1), a server answers the first `400` (or
+//! `404` for a name it does not have) and the second as its own trouble.
 
 use std::fmt;
 
 pub use faults::Fault;
-use faults::{Concern, Faulty};
+use faults::{Concern, Faulty, Spelling};
 
 use crate::document::IDLE;
 use crate::index::{CellId, FrameIndex, SequenceIndex, Slot, View, ViewOutOfRange};
@@ -81,7 +81,8 @@ pub enum ErrorKind {
     /// A path pattern that does not parse, and why.
     BadPattern { pattern: String, problem: String },
 
-    // Poses: a bad request (the first four: [`Fault::Input`]), or a document that breaks its
+    // Poses: a bad request (the first four: [`Fault::NoSuch`] for the animation, [`Fault::Input`]
+    // for the others), or a document that breaks its
     // own references.
     /// No animation of this name: the names nearest to it, nearest first (at most
     /// [`MAX_SUGGESTIONS`](crate::pose::names::MAX_SUGGESTIONS), chosen where the name was looked
@@ -216,10 +217,7 @@ impl fmt::Display for ErrorKind {
             Self::NegativeTick { tick } => {
                 write!(f, "tick {tick} is negative: ticks count up from 0")
             }
-            Self::TickNeeded { animation } => write!(
-                f,
-                "a tick is needed to draw {animation:?} (only the idle frame needs none)"
-            ),
+            Self::TickNeeded { animation } => f.write_str(&tick_needed("a tick", animation)),
             Self::SequenceMissing {
                 animation,
                 sequence,
@@ -290,8 +288,8 @@ impl ErrorKind {
     /// Whose fault this kind of error is: the one place that decides it.
     pub fn fault(&self) -> Fault {
         match self {
-            Self::UnknownAnimation { .. }
-            | Self::ViewOutOfRange { .. }
+            Self::UnknownAnimation { .. } => Fault::NoSuch,
+            Self::ViewOutOfRange { .. }
             | Self::NegativeTick { .. }
             | Self::TickNeeded { .. }
             | Self::BadPattern { .. } => Fault::Input,
@@ -332,6 +330,16 @@ impl ErrorKind {
         }
     }
 
+    /// This kind in a front end's words: a tick needed names how the front end sets one
+    /// (`--tick T`, `tick=T`), a limit the parameter that passed it; any other as displayed.
+    pub fn words(&self, spelling: &dyn Spelling) -> String {
+        match self {
+            Self::TickNeeded { animation } => tick_needed(&spelling.set("tick"), animation),
+            Self::Limit(limit) => limit.words(spelling),
+            other => other.to_string(),
+        }
+    }
+
     /// The decoder's error, when a game file did not decode.
     pub fn decode_error(&self) -> Option<&fft_formats::Error> {
         match self {
@@ -354,6 +362,11 @@ impl ErrorKind {
     }
 }
 
+/// A draw of `animation` refused for want of a tick, `tick` being how one is set.
+fn tick_needed(tick: &str, animation: &str) -> String {
+    format!("{tick} is needed to draw {animation:?} (only the idle frame needs none)")
+}
+
 impl From<ViewOutOfRange> for Error {
     fn from(ViewOutOfRange { view }: ViewOutOfRange) -> Self {
         ErrorKind::ViewOutOfRange { view }.into()
@@ -371,8 +384,8 @@ impl Faulty for Error {
         self.kind().fault()
     }
 
-    fn names_nothing(&self) -> bool {
-        matches!(self.kind(), ErrorKind::UnknownAnimation { .. })
+    fn words(&self, spelling: &dyn Spelling) -> String {
+        self.framing(self.kind().words(spelling))
     }
 
     /// The parameter a request's fault is about; for the file's, the file the error is in (its

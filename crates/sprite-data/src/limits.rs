@@ -9,6 +9,8 @@
 //! the field, never an abort: documents and profiles come from anywhere (mods, other people's
 //! repositories, a web server's clients).
 
+use faults::{Logical, Spelling, Words};
+
 /// The largest document file read, in bytes, checked before reading it (retail: 92 KB, TYPE2).
 /// Parsed, a document takes at most about 10 times its size in memory.
 pub const MAX_DOCUMENT_BYTES: u64 = 2 << 20;
@@ -111,12 +113,14 @@ pub struct LimitExceeded {
     pub limit: String,
     /// The limit's name in this module, so a user can find it in the documentation.
     pub name: &'static str,
-    /// What caused it: a document field (`/sequences/102/fb`) or an option (`--scale 16`).
-    pub field: String,
+    /// What caused it: a document field (`/sequences/102/fb`) or a parameter of the request
+    /// (`scale 16`, which the command line spells `--scale 16`).
+    pub field: Words,
 }
 
-impl std::fmt::Display for LimitExceeded {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl LimitExceeded {
+    /// The line in a front end's words: the parameter that caused it spelt by `spelling`.
+    pub fn words(&self, spelling: &dyn Spelling) -> String {
         let Self {
             what,
             value,
@@ -124,9 +128,15 @@ impl std::fmt::Display for LimitExceeded {
             name,
             field,
         } = self;
-        write!(
-            f,
-            "{field}: {what} {value} is over the limit of {limit} ({name})"
+        format!(
+            "{}: {what} {value} is over the limit of {limit} ({name})",
+            field.spelt(spelling)
         )
+    }
+}
+
+impl std::fmt::Display for LimitExceeded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.words(&Logical))
     }
 }

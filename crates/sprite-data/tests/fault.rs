@@ -26,10 +26,10 @@ fn fault_of_edited(edit: impl FnOnce(&mut Value)) -> (Fault, String) {
 fn what_the_document_does_not_have_is_the_requests_fault() {
     let doc = fixtures::load_document("type1");
     let unknown = Motion::find(&doc, "Swing Hihg").unwrap_err();
-    assert_eq!(unknown.fault(), Fault::Input, "{unknown}");
+    assert_eq!(unknown.fault(), Fault::NoSuch, "{unknown}");
     assert_eq!(
         find_animation(&doc, "Idle").unwrap_err().fault(),
-        Fault::Input,
+        Fault::NoSuch,
         "find_animation has no idle branch"
     );
     let view = Error::from(View::new(8).unwrap_err());

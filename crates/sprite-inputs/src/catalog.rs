@@ -9,6 +9,7 @@ mod pair;
 use std::path::{Path, PathBuf};
 
 use faults::Shown;
+use faults::Words;
 use sas_formats::SasSet;
 use sprite_data::Document;
 use sprite_data::layer::{LayerDocument, LayerSet};
@@ -280,8 +281,9 @@ impl ServeRequest {
 pub struct Served {
     pub catalog: Catalog,
     pub sas: SasCatalog,
-    /// A line to say before serving, when no originals were found and the demo is served.
-    pub notice: Option<String>,
+    /// A line to say before serving, when no originals were found and the demo is served (it
+    /// names the parameters that would give them).
+    pub notice: Option<Words>,
     /// A warning to say before serving (originals named that hold no unit kind).
     pub warning: Option<String>,
 }
@@ -302,14 +304,18 @@ pub fn load(request: &ServeRequest) -> Result<Served> {
 /// The SAS sets of `--sas`, each drawn from its `--sas-sheet`.
 fn load_sas(request: &ServeRequest) -> Result<SasCatalog> {
     if request.sas_sheet.len() > 1 && request.sas_sheet.len() != request.sas.len() {
+        let (sheets, sets) = (request.sas_sheet.len(), request.sas.len());
         return Err(Error::input(
             "sas-sheet",
-            format!(
-                "{} --sas-sheet for {} --sas: give one sheet for every set, or one per --sas in \
-                 the same order",
-                request.sas_sheet.len(),
-                request.sas.len()
-            ),
+            Words::new(move |s| {
+                format!(
+                    "{sheets} {} for {sets} {}: give one sheet for every set, or one per {} in \
+                     the same order",
+                    s.name("sas-sheet"),
+                    s.name("sas"),
+                    s.name("sas")
+                )
+            }),
         ));
     }
     let sheets = request
@@ -327,7 +333,7 @@ fn load_sas(request: &ServeRequest) -> Result<SasCatalog> {
 
 /// The units and the weapons sheet.
 fn load_catalog(request: &ServeRequest) -> Result<Served> {
-    let sheets = match named_folder(request.sheets.as_deref(), "--sheets", SHEETS_VAR)? {
+    let sheets = match named_folder(request.sheets.as_deref(), "sheets", SHEETS_VAR)? {
         Some(dir) => {
             let mut folders = vec![dir];
             folders.extend(request.originals.iter().skip(1).cloned());
@@ -453,10 +459,14 @@ fn load_units(
     let Some(originals) = originals else {
         return Ok(served(
             Catalog::demo()?,
-            Some(format!(
-                "No original files found (--originals, --disc, ${ORIGINALS_VAR}, ./originals): \
-                 serving the synthetic demo unit."
-            )),
+            Some(Words::new(|s| {
+                format!(
+                    "No original files found ({}, {}, ${ORIGINALS_VAR}, ./originals): serving the \
+                     synthetic demo unit.",
+                    s.name("originals"),
+                    s.name("disc")
+                )
+            })),
             None,
         ));
     };

@@ -11,7 +11,7 @@
 
 use std::fmt;
 
-use faults::{Concern, Fault, Faulty};
+use faults::{Concern, Fault, Faulty, Spelling, Words};
 
 /// What went wrong, with its facts, for callers and tests to match on.
 #[non_exhaustive]
@@ -23,8 +23,9 @@ pub enum ErrorKind {
     /// whole.
     TooLong { limit: u64, why: &'static str },
     /// A file that is not there, said in words (`no TYPE1.SHP (or battle_type1_shp.bin) in this
-    /// folder`, `no BATTLE/NOSUCH.SPR in the image`).
-    NotFound(String),
+    /// folder`, `no BATTLE/NOSUCH.SPR in the image`), which may name the parameter that would
+    /// give it.
+    NotFound(Words),
     /// A SHP, SEQ or SPR that does not decode, or a text form that does not assemble.
     Decode(fft_formats::Error),
     /// A SAS set or container that does not decode.
@@ -37,11 +38,12 @@ pub enum ErrorKind {
     Render(sprite_render::RenderError),
     /// Anything else, worded where it was found: a file of another kind than wanted (said as what
     /// it is), a request the inputs cannot answer. Its fault and the parameter it concerns (a
-    /// logical name: `kind`, `entry`) are said with it.
+    /// logical name: `kind`, `entry`) are said with it; the parameters its message names, each
+    /// front end spells.
     Refused {
         fault: Fault,
         parameter: Option<&'static str>,
-        message: String,
+        message: Words,
     },
 }
 
@@ -50,13 +52,25 @@ impl fmt::Display for ErrorKind {
         match self {
             Self::Io(error) => write!(f, "{error}"),
             Self::TooLong { limit, why } => write!(f, "over 0x{limit:X} bytes, {why}"),
-            Self::NotFound(message) => f.write_str(message),
+            Self::NotFound(message) => write!(f, "{message}"),
             Self::Decode(error) => write!(f, "{error}"),
             Self::Sas(error) => write!(f, "{error}"),
             Self::Disc(error) => write!(f, "{error}"),
             Self::Data(error) => write!(f, "{error}"),
             Self::Render(error) => write!(f, "{error}"),
-            Self::Refused { message, .. } => f.write_str(message),
+            Self::Refused { message, .. } => write!(f, "{message}"),
+        }
+    }
+}
+
+impl ErrorKind {
+    /// This kind in a front end's words: the parameters it names spelt by `spelling`.
+    pub fn words(&self, spelling: &dyn Spelling) -> String {
+        match self {
+            Self::NotFound(message) | Self::Refused { message, .. } => message.spelt(spelling),
+            Self::Data(error) => error.words(spelling),
+            Self::Render(error) => error.words(spelling),
+            other => other.to_string(),
         }
     }
 }
@@ -72,12 +86,12 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
     /// A refusal worded here, the file's fault.
-    pub fn file(message: impl fmt::Display) -> Self {
+    pub fn file(message: impl Into<Words>) -> Self {
         Self::refused(Fault::File, None, message)
     }
 
     /// A refusal worded here, the request's fault, about `parameter` (a logical name).
-    pub fn input(parameter: &'static str, message: impl fmt::Display) -> Self {
+    pub fn input(parameter: &'static str, message: impl Into<Words>) -> Self {
         Self::refused(Fault::Input, Some(parameter), message)
     }
 
@@ -85,19 +99,19 @@ impl Error {
     pub fn refused(
         fault: Fault,
         parameter: Option<&'static str>,
-        message: impl fmt::Display,
+        message: impl Into<Words>,
     ) -> Self {
         ErrorKind::Refused {
             fault,
             parameter,
-            message: message.to_string(),
+            message: message.into(),
         }
         .into()
     }
 
     /// A file that is not there, said as `message`.
-    pub fn not_found(message: impl fmt::Display) -> Self {
-        ErrorKind::NotFound(message.to_string()).into()
+    pub fn not_found(message: impl Into<Words>) -> Self {
+        ErrorKind::NotFound(message.into()).into()
     }
 }
 
@@ -134,6 +148,10 @@ impl Faulty for Error {
             ErrorKind::Render(error) => error.fault(),
             ErrorKind::Refused { fault, .. } => *fault,
         }
+    }
+
+    fn words(&self, spelling: &dyn Spelling) -> String {
+        self.framing(self.kind().words(spelling))
     }
 
     fn concerns(&self) -> Option<Concern> {

@@ -14,6 +14,7 @@
 use std::path::{Path, PathBuf};
 
 use faults::Shown;
+use faults::Words;
 use fft_formats::hd::{HdHalf, HdSheet};
 use fft_formats::spr::Spr;
 use sprite_render::sheet::{SheetImage, hd_palettes, load_hd_sheet};
@@ -374,11 +375,14 @@ impl HdPalettes {
             });
         }
         let Some(unit) = unit else {
-            return Err(Error::file(format!(
-                "{shown}: the colours of an HD pair are its unit's SPR's palettes, and the HD \
-                 table (docs/remaster.md) lists no unit for these numbers: give --palettes-from \
-                 SPR"
-            )));
+            let shown = shown.to_owned();
+            return Err(Error::file(Words::new(move |s| {
+                format!(
+                    "{shown}: the colours of an HD pair are its unit's SPR's palettes, and the HD \
+                     table (docs/remaster.md) lists no unit for these numbers: give {}",
+                    s.given("palettes-from", &"SPR")
+                )
+            })));
         };
         let listed = if folder.as_os_str().is_empty() {
             Path::new(".")
@@ -403,17 +407,28 @@ impl HdPalettes {
                 ),
             });
         }
-        let disc = match originals {
-            Some(originals) => format!(", nor in {}", originals.looked_in()),
-            None => " (or give --disc IMAGE or --originals DIR)".to_owned(),
-        };
-        Err(Error::not_found(format!(
+        let looked_in = originals.map(Originals::looked_in);
+        let missing = format!(
             "{shown}: the colours of {unit} are the palettes of {}, and there is no {} (or {}) \
-             beside the pair{disc}: give --palettes-from SPR",
+             beside the pair",
             unit.spr_disc_name(),
             unit.spr_disc_name(),
             unit.spr_remaster_name()
-        )))
+        );
+        Err(Error::not_found(Words::new(move |s| {
+            let elsewhere = match &looked_in {
+                Some(looked_in) => format!(", nor in {looked_in}"),
+                None => format!(
+                    " (or give {} or {})",
+                    s.given("disc", &"IMAGE"),
+                    s.given("originals", &"DIR")
+                ),
+            };
+            format!(
+                "{missing}{elsewhere}: give {}",
+                s.given("palettes-from", &"SPR")
+            )
+        })))
     }
 }
 

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use faults::Shown;
+use faults::Words;
 use sprite_data::Profile;
 use sprite_data::build::NamedBytes;
 use sprite_data::layer::{LayerDocument, LayerSet, build_layer, layer_file};
@@ -86,13 +87,16 @@ pub fn load_layer(
     let path = match given {
         Some(path) => path.to_path_buf(),
         None => find_layer_beside(data, kind).map_err(|[json, layer_json]| {
-            Error::not_found(format!(
-                "no {layer} layer document beside {}: looked for {} and {}; build it with \
-                 `tactics-sprite build --kind {kind} ...` or name it with --{layer}-data",
-                Shown(&data),
-                Shown(&json),
-                Shown(&layer_json)
-            ))
+            let (layer, data) = (layer.to_owned(), Shown(&data).to_string());
+            let looked = format!("{} and {}", Shown(&json), Shown(&layer_json));
+            Error::not_found(Words::new(move |s| {
+                format!(
+                    "no {layer} layer document beside {data}: looked for {looked}; build it with \
+                     `tactics-sprite build {} ...` or name it with {}",
+                    s.given("kind", &kind),
+                    s.name(&format!("{layer}-data"))
+                )
+            }))
         })?,
     };
     // The one layer loader: size cap, format, shape with JSON paths, and the layer rules.

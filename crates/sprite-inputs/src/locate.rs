@@ -23,7 +23,7 @@
 use std::path::{Path, PathBuf};
 
 use disc_image::{Disc, Entry};
-use faults::Shown;
+use faults::{Shown, Spelling, Words};
 
 use crate::error::{Error, Result};
 use crate::loader::walk::find_loader_folders;
@@ -471,11 +471,12 @@ pub enum Chosen {
 }
 
 impl Chosen {
-    /// `--disc`, `--originals`, `$FFT_ORIGINALS`, `the default originals/ folder`.
-    pub fn describe(self) -> String {
+    /// `--disc`, `--originals` (the parameters as `spelling` spells them), `$FFT_ORIGINALS`, `the
+    /// default originals/ folder`.
+    pub fn describe(self, spelling: &dyn Spelling) -> String {
         match self {
-            Chosen::Disc => "--disc".to_owned(),
-            Chosen::Flag => "--originals".to_owned(),
+            Chosen::Disc => spelling.name("disc"),
+            Chosen::Flag => spelling.name("originals"),
             Chosen::Variable => format!("${ORIGINALS_VAR}"),
             Chosen::Default => "the default originals/ folder".to_owned(),
         }
@@ -497,7 +498,7 @@ pub fn find_originals(request: &OriginalsRequest) -> Result<Option<(Originals, C
     if let Some(originals) = originals_folders(&request.folders)? {
         return Ok(Some((originals, Chosen::Flag)));
     }
-    if let Some(dir) = named_folder(None, "--originals", ORIGINALS_VAR)? {
+    if let Some(dir) = named_folder(None, "originals", ORIGINALS_VAR)? {
         return Ok(Some((Originals::from_folders(&[dir])?, Chosen::Variable)));
     }
     match request.default.as_ref().filter(|dir| dir.is_dir()) {
@@ -519,33 +520,38 @@ pub fn originals_folders(folders: &[PathBuf]) -> Result<Option<Originals>> {
         return Ok(None);
     }
     for dir in folders {
-        existing_folder("--originals", dir)?;
+        existing_folder("originals", dir)?;
     }
     Originals::from_folders(folders).map(Some)
 }
 
-/// The folder `dir` that `flag` names, which must exist.
+/// The folder `dir` that the parameter `parameter` names, which must exist.
 ///
 /// # Errors
-/// `FLAG DIR: no such folder`.
-pub fn existing_folder<'a>(flag: &str, dir: &'a Path) -> Result<&'a Path> {
+/// `--PARAMETER DIR: no such folder` (as a front end spells it).
+pub fn existing_folder<'a>(parameter: &'static str, dir: &'a Path) -> Result<&'a Path> {
     if dir.is_dir() {
         Ok(dir)
     } else {
-        Err(Error::not_found(format!(
-            "{flag} {}: no such folder",
-            Shown(&dir)
-        )))
+        let shown = Shown(&dir).to_string();
+        Err(Error::not_found(Words::new(move |s| {
+            format!("{}: no such folder", s.given(parameter, &shown))
+        })))
     }
 }
 
-/// A folder named by `flag`, else by the variable `variable`; it must exist when named.
+/// A folder named by the parameter `parameter` (`given`), else by the variable `variable`; it
+/// must exist when named.
 ///
 /// # Errors
-/// `FLAG DIR: no such folder`, or `$VARIABLE=DIR: no such folder`.
-pub fn named_folder(flag: Option<&Path>, name: &str, variable: &str) -> Result<Option<PathBuf>> {
-    if let Some(dir) = flag {
-        return existing_folder(name, dir).map(|dir| Some(dir.to_path_buf()));
+/// `--PARAMETER DIR: no such folder`, or `$VARIABLE=DIR: no such folder`.
+pub fn named_folder(
+    given: Option<&Path>,
+    parameter: &'static str,
+    variable: &str,
+) -> Result<Option<PathBuf>> {
+    if let Some(dir) = given {
+        return existing_folder(parameter, dir).map(|dir| Some(dir.to_path_buf()));
     }
     match std::env::var_os(variable).filter(|v| !v.is_empty()) {
         Some(dir) => {

@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use faults::Shown;
+use faults::Words;
 use sas_formats::{EntryKind, Pakd, SasSet};
 
 use crate::error::{Error, Result};
@@ -56,9 +57,12 @@ pub fn load_set(path: &Path, entry: Option<usize>) -> Result<LoadedSet> {
     let shown = Shown(&path).to_string();
     if sas_formats::is_sas(&bytes) {
         if entry.is_some() {
-            return Err(Error::file(format!(
-                "{shown}: --entry picks an entry of a pakd container; this is a SAS file"
-            )));
+            return Err(Error::file(Words::new(move |s| {
+                format!(
+                    "{shown}: {} picks an entry of a pakd container; this is a SAS file",
+                    s.name("entry")
+                )
+            })));
         }
         let set = SasSet::decode(&bytes).map_err(|e| Error::from(e).in_context(&shown))?;
         return Ok(LoadedSet {
@@ -77,14 +81,19 @@ pub fn load_set(path: &Path, entry: Option<usize>) -> Result<LoadedSet> {
             )));
         }
         (None, many) => {
-            return Err(Error::file(format!(
-                "{shown}: the container has {} SAS entries ({}); pick one with --entry N",
+            let (count, listed) = (
                 many.len(),
                 many.iter()
                     .map(usize::to_string)
                     .collect::<Vec<_>>()
-                    .join(", ")
-            )));
+                    .join(", "),
+            );
+            return Err(Error::file(Words::new(move |s| {
+                format!(
+                    "{shown}: the container has {count} SAS entries ({listed}); pick one with {}",
+                    s.given("entry", &"N")
+                )
+            })));
         }
     };
     let name = format!("{shown}#{index}");
@@ -139,9 +148,11 @@ pub fn sets_of_file(path: &Path) -> Result<SetsOfFile> {
         return Ok(found);
     }
     let pakd = Pakd::decode(&bytes).map_err(|e| {
-        Error::from(e)
-            .in_context("--sas takes a SAS set or a pakd container")
-            .in_context(&shown)
+        let e = e.to_string();
+        Error::file(Words::new(move |s| {
+            format!("{} takes a SAS set or a pakd container: {e}", s.name("sas"))
+        }))
+        .in_context(&shown)
     })?;
     for (index, entry) in pakd.entries.iter().enumerate() {
         match entry.kind() {

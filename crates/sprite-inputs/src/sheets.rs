@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use faults::Shown;
+use faults::Words;
 use fft_formats::spr::{Spr, SprVariant};
 use sprite_data::Document;
 use sprite_data::layer::WEAPONS_SHEET;
@@ -86,11 +87,15 @@ pub fn load_sheets(files: Originals, request: SheetRequest, doc: &Document) -> R
         return load_hd_sheets(files, request, path, sheet_file);
     }
     if request.palettes_from.is_some() {
-        return Err(Error::file(format!(
-            "{}: --palettes-from colours the remaster's HD sheet (tex_N.bin), and this is \
-             not one; an SPR sheet is drawn with its own palettes (--palette N)",
-            sheet_file.name
-        )));
+        let shown = sheet_file.name;
+        return Err(Error::file(Words::new(move |s| {
+            format!(
+                "{shown}: {} colours the remaster's HD sheet (tex_N.bin), and this is not one; \
+                 an SPR sheet is drawn with its own palettes ({})",
+                s.name("palettes-from"),
+                s.given("palette", &"N")
+            )
+        })));
     }
     let sheet = load_sheet_bytes(&sheet_file.name, &sheet_file.bytes, request.palette)?;
     let mut lines = vec![format!(
@@ -147,12 +152,14 @@ fn load_hd_sheets(
     given: InputFile,
 ) -> Result<Sheets> {
     if let Some(sp2) = request.sp2 {
-        return Err(Error::file(format!(
-            "{}: an HD sheet is drawn alone; no HD SP2 sheet is known, so --sp2 {} cannot \
-                 go with it",
-            given.name,
-            Shown(&sp2)
-        )));
+        let (shown, sp2) = (given.name, Shown(&sp2).to_string());
+        return Err(Error::file(Words::new(move |s| {
+            format!(
+                "{shown}: an HD sheet is drawn alone; no HD SP2 sheet is known, so {} cannot go \
+                 with it",
+                s.given("sp2", &sp2)
+            )
+        })));
     }
     let pair = HdPairFiles::beside(path, given)?;
     let palettes_given = match request.palettes_from {
@@ -193,9 +200,13 @@ fn load_hd_sheets(
 pub fn load_sheet_bytes(shown: &str, bytes: &[u8], palette: Option<usize>) -> Result<SheetImage> {
     let sheet = load_sheet(bytes, palette).map_err(|e| describe_bad_sheet(shown, bytes, e))?;
     if palette.is_some() && matches!(sheet.source, SheetSource::Png { .. }) {
-        return Err(Error::file(format!(
-            "{shown}: --palette chooses an SPR palette; a PNG sheet is drawn in its own colours"
-        )));
+        let shown = shown.to_owned();
+        return Err(Error::file(Words::new(move |s| {
+            format!(
+                "{shown}: {} chooses an SPR palette; a PNG sheet is drawn in its own colours",
+                s.name("palette")
+            )
+        })));
     }
     Ok(sheet)
 }
@@ -482,8 +493,8 @@ impl SasSheet {
     pub fn read(path: &Path) -> Result<SasSheet> {
         let shown = Shown(&path).to_string();
         let bytes = read_container(path)?;
-        let image =
-            sprite_render::sas::sas_sheet(&bytes).map_err(|e| Error::file(e).in_context(&shown))?;
+        let image = sprite_render::sas::sas_sheet(&bytes)
+            .map_err(|e| Error::file(e.to_string()).in_context(&shown))?;
         let file = path
             .file_name()
             .map_or(shown, |n| n.to_string_lossy().into_owned());

@@ -11,6 +11,7 @@
 use std::path::Path;
 
 use faults::Shown;
+use faults::Words;
 use fft_formats::{FileFormat, text};
 use sprite_render::sheet::PNG_SIGNATURE;
 
@@ -192,16 +193,24 @@ pub fn choose_kind(
     {
         return Err(crate::hd::not_a_half(&shown(), bytes.len()));
     }
-    let hint = match kind_from_name(path) {
-        Some(kind) => format!("pass --kind {} (as the file name suggests)", kind.name()),
-        None => "pass --kind unit-shp, weapon-shp, seq or spr".to_owned(),
-    };
-    Err(Error::file(format!(
-        "cannot tell the kind of file: its size (0x{:X} bytes) matches the length fields of no \
-         format (truncated or not a sprite file?); {hint} to decode it anyway and see where it \
-         breaks",
-        bytes.len()
-    ))
+    let (suggested, size) = (kind_from_name(path), bytes.len());
+    Err(Error::file(Words::new(move |s| {
+        let hint = match suggested {
+            Some(kind) => format!(
+                "pass {} (as the file name suggests)",
+                s.given("kind", &kind.name())
+            ),
+            None => format!(
+                "pass {}",
+                s.given("kind", &"unit-shp, weapon-shp, seq or spr")
+            ),
+        };
+        format!(
+            "cannot tell the kind of file: its size (0x{size:X} bytes) matches the length fields \
+             of no format (truncated or not a sprite file?); {hint} to decode it anyway and see \
+             where it breaks"
+        )
+    }))
     .in_context(shown()))
 }
 

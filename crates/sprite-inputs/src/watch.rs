@@ -20,6 +20,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
+use faults::{Faulty, Spelling};
 use serde::Serialize;
 
 use crate::error::{Error, ErrorKind};
@@ -97,14 +98,14 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// The problem `error` says.
-    pub fn of(error: &Error) -> Problem {
+    /// The problem `error` says, in the words of the front end that watches (`spelling`).
+    pub fn of(error: &Error, spelling: &dyn Spelling) -> Problem {
         let position = match error.kind() {
             ErrorKind::Decode(decode) => decode.text_position(),
             _ => None,
         };
         Problem {
-            message: error.to_string(),
+            message: error.words(spelling),
             file: error.context().last().cloned(),
             line: position.map(|(line, _)| line),
             column: position.map(|(_, column)| column),
@@ -197,10 +198,12 @@ pub enum Change<T> {
 /// Watches the files of a first load (`first`) and runs `load` again when they change, handing
 /// each result to `publish` ([`Change`]), until `publish` returns false. `given` are always
 /// watched (the flags' files and folders, which may not have been read: a folder, a file not
-/// there yet).
+/// there yet). A failed load's problem is said in the words of the front end that watches
+/// (`spelling`).
 pub fn watch<T>(
     given: &[PathBuf],
     first: Baseline,
+    spelling: &dyn Spelling,
     mut load: impl FnMut() -> Loaded<T>,
     mut publish: impl FnMut(Change<T>) -> bool,
 ) {
@@ -249,7 +252,7 @@ pub fn watch<T>(
                 failing = None;
                 served = Vec::new();
             }
-            Err(error) => failing = Some((after, Problem::of(&error), 0)),
+            Err(error) => failing = Some((after, Problem::of(&error, spelling), 0)),
         }
     }
 }

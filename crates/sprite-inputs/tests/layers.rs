@@ -11,7 +11,7 @@ fn a_layer_folder_without_its_files_or_with_broken_ones_is_refused_by_kind() {
     assert_eq!(error.context(), [LayerSet::Wep1.to_string()]);
     assert!(
         matches!(error.kind(), ErrorKind::NotFound(message)
-        if *message == format!(
+        if message.to_string() == format!(
             "{}: no WEP1.SHP (or battle_wep1_shp.bin) in this folder",
             dir.display()
         )),

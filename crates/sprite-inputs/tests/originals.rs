@@ -62,9 +62,10 @@ fn a_later_folder_and_its_mod_folders_win() {
         ..OriginalsRequest::default()
     })
     .unwrap_err();
+    // Named by the parameter's logical name; the command line spells it `--originals`.
     assert_eq!(
         missing.to_string(),
-        "--originals no-such-folder: no such folder"
+        "originals no-such-folder: no such folder"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -52,7 +52,7 @@ fn start(file: &Path) -> Watching {
             counted.fetch_add(1, Ordering::SeqCst);
             load_recorded(|| parse(&path))
         };
-        watch(&[], baseline, load, |change| {
+        watch(&[], baseline, &faults::Logical, load, |change| {
             let sent = match change {
                 Change::Loaded(n) => Ok(n),
                 Change::Failed(problem) => Err(problem.message),

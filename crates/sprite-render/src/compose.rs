@@ -10,6 +10,7 @@
 //! size") the same poses are drawn at twice the size: each cell cut at twice its place and size,
 //! every offset and move doubled, on the canvas doubled; the numbers stay the document's.
 
+use faults::Words;
 use fft_formats::spr::SP2_SIZE;
 use sprite_data::document::{Animation, Document, Sequence};
 use sprite_data::index::{FrameIndex, SequenceIndex};
@@ -241,7 +242,7 @@ pub fn check_animation(
     canvas: Canvas,
     frames: usize,
     scale: u32,
-    field: impl std::fmt::Display,
+    field: impl Into<Words>,
 ) -> Result<(), RenderError> {
     if frames > MAX_ANIMATION_FRAMES {
         return Err(RenderError::Limit(LimitExceeded {
@@ -249,7 +250,7 @@ pub fn check_animation(
             value: format!("{frames} frames"),
             limit: format!("{MAX_ANIMATION_FRAMES} frames"),
             name: "MAX_ANIMATION_FRAMES",
-            field: field.to_string(),
+            field: field.into(),
         }));
     }
     let k = u64::from(scale);
@@ -266,7 +267,7 @@ pub fn check_animation(
             value: format!("{pixels} pixels in all,"),
             limit: format!("{MAX_ANIMATION_PIXELS} pixels"),
             name: "MAX_ANIMATION_PIXELS",
-            field: field.to_string(),
+            field: field.into(),
         }));
     }
     Ok(())

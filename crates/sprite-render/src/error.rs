@@ -173,4 +173,12 @@ impl faults::Faulty for RenderError {
             _ => None,
         }
     }
+
+    fn words(&self, spelling: &dyn faults::Spelling) -> String {
+        match self {
+            RenderError::Data(error) => faults::Faulty::words(error, spelling),
+            RenderError::Limit(limit) => limit.words(spelling),
+            other => other.to_string(),
+        }
+    }
 }

@@ -1,8 +1,7 @@
 //! Pictures made of many frames: a strip (one row a run of frames), and the contact sheet of every
 //! frame of a document, labelled with a tiny built-in 3 x 5 digit font.
 
-use std::fmt::Display;
-
+use faults::Words;
 use sprite_data::FrameIndex;
 use sprite_data::limits::{LimitExceeded, MAX_PICTURE_PIXELS};
 
@@ -60,7 +59,8 @@ pub fn draw_number(image: &mut Image, number: u64, x: i64, y: i64, ink: Rgba) {
 }
 
 /// Checks a picture's size against [`MAX_PICTURE_PIXELS`]; `what` names the picture (`a strip
-/// of`) and `field` what made it that big (`--scale 16`), for the error.
+/// of`) and `field` what made it that big (the scale, which the command line spells
+/// `--scale 16`), for the error.
 ///
 /// # Errors
 /// [`RenderError::Limit`].
@@ -68,7 +68,7 @@ pub fn check_size(
     width: u64,
     height: u64,
     what: &str,
-    field: impl Display,
+    field: impl Into<Words>,
 ) -> Result<(), RenderError> {
     let fits = width.saturating_mul(height) <= MAX_PICTURE_PIXELS
         && width <= u64::from(u32::MAX)
@@ -79,7 +79,7 @@ pub fn check_size(
             value: format!("{width} x {height} pixels"),
             limit: format!("{MAX_PICTURE_PIXELS} pixels"),
             name: "MAX_PICTURE_PIXELS",
-            field: field.to_string(),
+            field: field.into(),
         }));
     }
     Ok(())
@@ -155,7 +155,7 @@ pub fn contact_sheet(renderer: &Renderer<'_>, columns: u32) -> Result<Image, Ren
         width,
         height,
         "a contact sheet of",
-        format_args!("--all-frames ({count} frames, {columns} a row)"),
+        Words::new(move |s| format!("{} ({count} frames, {columns} a row)", s.name("all"))),
     )?;
     let mut out = Image::filled(width as u32, height as u32, GRID);
     for shp in 0..count {

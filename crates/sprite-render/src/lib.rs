@@ -40,6 +40,4 @@ pub use compose::{AnimationFrame, Canvas, Renderer};
 pub use error::RenderError;
 pub use image::{Background, Image, Rgba};
 pub use render::{RenderFailure, Rendered, TileSources};
-pub use request::{
-    CheckedRender, CheckedRequest, Format, RenderRequest, RequestFault, Spelling, Subject,
-};
+pub use request::{CheckedRender, CheckedRequest, Format, RenderRequest, RequestFault, Subject};

@@ -6,6 +6,7 @@
 //! frames, [`fit_to_drawn`]), with the stance point at the same place in each frame; a contact
 //! sheet uses the document's canvas.
 
+use faults::Words;
 use sprite_data::Document;
 use sprite_data::limits::{LimitExceeded, MAX_PICTURE_PIXELS};
 use sprite_data::pose::{Motion, View};
@@ -220,9 +221,8 @@ impl faults::Faulty for RenderFailure {
     fn fault(&self) -> faults::Fault {
         match self {
             RenderFailure::Request(fault) => fault.fault(),
-            RenderFailure::Missing(_)
-            | RenderFailure::SheetMismatch { .. }
-            | RenderFailure::Drawing(_) => faults::Fault::File,
+            RenderFailure::Missing(_) => faults::Fault::Missing,
+            RenderFailure::SheetMismatch { .. } | RenderFailure::Drawing(_) => faults::Fault::File,
             RenderFailure::Output { error, .. } => error.fault(),
             // Nobody's: whoever asked has gone (the server answers it apart).
             RenderFailure::Cancelled => faults::Fault::Internal,
@@ -236,12 +236,17 @@ impl faults::Faulty for RenderFailure {
         }
     }
 
-    fn names_nothing(&self) -> bool {
-        matches!(self, RenderFailure::Request(fault) if fault.names_nothing())
-    }
-
-    fn missing_input(&self) -> bool {
-        matches!(self, RenderFailure::Missing(_))
+    fn words(&self, spelling: &dyn faults::Spelling) -> String {
+        match self {
+            RenderFailure::Request(fault) => fault.words(spelling),
+            RenderFailure::Missing(error) | RenderFailure::Drawing(error) => error.words(spelling),
+            RenderFailure::Output { stage, error } => format!(
+                "{}{}",
+                stage.map(|s| format!("{s}: ")).unwrap_or_default(),
+                error.words(spelling)
+            ),
+            other => other.to_string(),
+        }
     }
 }
 
@@ -446,18 +451,17 @@ impl CheckedRender<'_, '_> {
             width: frames.first().map_or(1, |f| f.image.width()),
             height: frames.first().map_or(1, |f| f.image.height()),
         };
-        let drawn = match &request.what {
-            Subject::Animations(names) => format!("--animation {:?}", names[0]),
-            Subject::Frame(n) => format!("--frame {n}"),
-            Subject::AllFrames => "--all-frames".to_owned(),
-        };
-        check_animation(
-            fitted,
-            frames.len(),
-            request.scale,
-            format_args!("{drawn} at --scale {}", request.scale),
-        )
-        .map_err(RenderFailure::output)?;
+        let (what, scale) = (request.what.clone(), request.scale);
+        let drawn = Words::new(move |s| {
+            let drawn = match &what {
+                Subject::Animations(names) => s.given("animation", &format_args!("{:?}", names[0])),
+                Subject::Frame(n) => s.given("frame", n),
+                Subject::AllFrames => s.name("all"),
+            };
+            format!("{drawn} at {}", s.given("scale", &scale))
+        });
+        check_animation(fitted, frames.len(), request.scale, drawn)
+            .map_err(RenderFailure::output)?;
         let scaled: Vec<Image> = frames
             .iter()
             .map(|f| {
@@ -525,13 +529,13 @@ impl CheckedRender<'_, '_> {
 /// (the command line draws a SAS set's pictures with it too).
 ///
 /// # Errors
-/// [`RenderError::Limit`] past [`MAX_PICTURE_PIXELS`], naming `--scale`.
+/// [`RenderError::Limit`] past [`MAX_PICTURE_PIXELS`], naming the scale.
 pub fn finish(image: &Image, background: Background, scale: u32) -> Result<Image, RenderError> {
     check_scaled(image, scale)?;
     Ok(image.scaled_on(scale, background))
 }
 
-/// The size of `image` at `scale`, checked against [`MAX_PICTURE_PIXELS`] (naming `--scale`).
+/// The size of `image` at `scale`, checked against [`MAX_PICTURE_PIXELS`] (naming the scale).
 ///
 /// # Errors
 /// [`RenderError::Limit`].
@@ -542,7 +546,7 @@ pub(crate) fn check_scaled(image: &Image, scale: u32) -> Result<(u32, u32), Rend
         width,
         height,
         "a picture of",
-        format_args!("--scale {scale}"),
+        Words::new(move |s| s.given("scale", &scale)),
     )?;
     // check_size holds each side to u32.
     Ok((width as u32, height as u32))
@@ -607,7 +611,7 @@ impl Rows {
 /// next is.
 ///
 /// # Errors
-/// [`LimitExceeded`] (`MAX_PICTURE_PIXELS`) naming how many `--animation` rows it took.
+/// [`LimitExceeded`] (`MAX_PICTURE_PIXELS`) naming how many animation rows it took.
 fn bound_rows(rows: &[Vec<AnimationFrame>], canvas: Canvas) -> Result<(), RenderFailure> {
     let held: usize = rows.iter().map(Vec::len).sum();
     let pixels = held as u64 * u64::from(canvas.width) * u64::from(canvas.height);
@@ -617,7 +621,10 @@ fn bound_rows(rows: &[Vec<AnimationFrame>], canvas: Canvas) -> Result<(), Render
             value: format!("{pixels} pixels in all,"),
             limit: format!("{MAX_PICTURE_PIXELS} pixels"),
             name: "MAX_PICTURE_PIXELS",
-            field: format!("--animation x {}", rows.len()),
+            field: {
+                let count = rows.len();
+                Words::new(move |s| format!("{} x {count}", s.name("animation")))
+            },
         }));
     }
     Ok(())

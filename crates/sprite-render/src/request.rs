@@ -15,6 +15,7 @@
 use std::ops::RangeInclusive;
 use std::path::Path;
 
+use faults::Spelling;
 use fft_formats::layer::WeaponType;
 use sas_formats::pose::PoseFault;
 use sprite_data::pose::{Motion, View};
@@ -344,22 +345,9 @@ pub enum RequestFault {
     Pose(#[from] PoseFault),
 }
 
-/// How a front end spells the request's parameters (by their logical names: `all`, `animation`,
-/// `view`, `weapon`, `frame`) in the words of a refusal: the command line's `--all-frames` and
-/// `give --view once`, the server's `all=1` and `several views make rows of a .png`. Each front
-/// end has one table of them.
-pub trait Spelling {
-    /// The parameter as it is set: `--all-frames`, `all=1`, `--weapon`, `weapon=NAME`.
-    fn set(&self, parameter: &str) -> String;
-
-    /// What to do about a parameter given more often than a file can hold (`animation`,
-    /// `view`), when there is something to say.
-    fn advice(&self, parameter: &str) -> Option<String>;
-}
-
 impl RequestFault {
     /// The fault in a front end's words: its flags or parameters spelled by `spelling`.
-    pub fn words(&self, spelling: &impl Spelling) -> String {
+    pub fn words(&self, spelling: &(impl Spelling + ?Sized)) -> String {
         let with_advice = |plain: String, parameter: &str| match spelling.advice(parameter) {
             Some(advice) => format!("{plain}; {advice}"),
             None => plain,
@@ -385,15 +373,22 @@ impl RequestFault {
     }
 }
 
-/// Every fault of a request is the request's, about the parameter that asks it; an animation, a
-/// frame or a sprite the document or set does not have names nothing. A SAS pose's fault says
-/// its own ([`PoseFault`]'s).
+/// Every fault of a request is the request's, about the parameter that asks it: an animation, a
+/// frame or a sprite the document or set does not have as naming what it lacks, the others as
+/// not valid. A SAS pose's fault says its own ([`PoseFault`]'s).
 impl faults::Faulty for RequestFault {
     fn fault(&self) -> faults::Fault {
         match self {
             RequestFault::Pose(fault) => fault.fault(),
+            RequestFault::UnknownAnimation { .. }
+            | RequestFault::FrameOutOfRange { .. }
+            | RequestFault::NoSprite { .. } => faults::Fault::NoSuch,
             _ => faults::Fault::Input,
         }
+    }
+
+    fn words(&self, spelling: &dyn Spelling) -> String {
+        RequestFault::words(self, spelling)
     }
 
     fn concerns(&self) -> Option<faults::Concern> {
@@ -405,17 +400,5 @@ impl faults::Faulty for RequestFault {
             RequestFault::OneAnimation | RequestFault::UnknownAnimation { .. } => "animation",
             RequestFault::Pose(fault) => return fault.concerns(),
         }))
-    }
-
-    fn names_nothing(&self) -> bool {
-        match self {
-            RequestFault::Pose(fault) => fault.names_nothing(),
-            other => matches!(
-                other,
-                RequestFault::UnknownAnimation { .. }
-                    | RequestFault::FrameOutOfRange { .. }
-                    | RequestFault::NoSprite { .. }
-            ),
-        }
     }
 }

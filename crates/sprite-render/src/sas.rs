@@ -8,6 +8,7 @@
 //! the canvas known, so a caller can bound the pixels before drawing), then drawn from the sheet
 //! ([`CheckedSasRender::render`]). The report lines are the command line's.
 
+use faults::Words;
 use sas_formats::pose::{self, PlacedQuad};
 use sas_formats::{Command, Meanings, SasSet};
 
@@ -69,7 +70,7 @@ pub struct CheckedSasRender<'r> {
     /// The box every pose fits in, from the set's origin.
     canvas: Canvas,
     report: Vec<String>,
-    warnings: Vec<String>,
+    warnings: Vec<Words>,
     /// Looked at once a pose drawn or encoded ([`CheckedSasRender::cancelled_by`]).
     cancel: Cancel,
 }
@@ -192,8 +193,8 @@ impl CheckedSasRender<'_> {
     }
 
     /// What the set itself makes doubtful: a sprite past the sprite table, a sprite that names
-    /// another sheet.
-    pub fn warnings(&self) -> &[String] {
+    /// another sheet (which names the parameter giving the sheet).
+    pub fn warnings(&self) -> &[Words] {
         &self.warnings
     }
 
@@ -252,11 +253,14 @@ impl CheckedSasRender<'_> {
         if request.format != Format::Png {
             let poses = &self.rows[0];
             // Every frame is held until it is encoded: bounded together, as a document's animation.
+            let scale = request.scale;
             check_animation(
                 self.canvas,
                 poses.len(),
-                request.scale,
-                format_args!("the animation's poses at --scale {}", request.scale),
+                scale,
+                Words::new(move |s| {
+                    format!("the animation's poses at {}", s.given("scale", &scale))
+                }),
             )?;
             let images: Vec<Image> = poses
                 .iter()
@@ -387,21 +391,26 @@ fn animation_line(
 }
 
 /// A warning per pose whose sprite is past the sprite table or names another sheet.
-fn out_of_range(set: &SasSet, poses: &[pose::Pose]) -> Vec<String> {
+fn out_of_range(set: &SasSet, poses: &[pose::Pose]) -> Vec<Words> {
     poses
         .iter()
         .filter_map(|p| {
             let s = p.sprite?;
             match set.sprites.get(usize::from(s)) {
-                None => Some(format!(
+                None => Some(Words::from(format!(
                     "tick {}: sprite {s} is past the sprite table ({} sprites); nothing drawn",
                     p.start,
                     set.sprites.len()
-                )),
-                Some(sprite) if sprite.sheet != 0 => Some(format!(
-                    "sprite {s} names sheet {}; it is drawn from the one --sheet given",
-                    sprite.sheet
-                )),
+                ))),
+                Some(sprite) if sprite.sheet != 0 => {
+                    let sheet = sprite.sheet;
+                    Some(Words::new(move |w| {
+                        format!(
+                            "sprite {s} names sheet {sheet}; it is drawn from the one {} given",
+                            w.name("sheet")
+                        )
+                    }))
+                }
                 Some(_) => None,
             }
         })

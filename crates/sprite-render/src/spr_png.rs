@@ -406,28 +406,21 @@ pub enum SprPngError {
     NotPng,
     #[error("not a readable PNG: {0}")]
     Png(#[from] png::DecodingError),
-    #[error(
-        "the picture is {width} x {height}; a sheet picture is {WIDTH} wide and 488 (standard), 288 \
-         (short), 512 (tall), 256 (SP2 or OTHER) or 656 (weapons) tall, or 456 (standard, without \
-         its bottom band, with --like)"
-    )]
+    #[error("{}", self.in_words(&faults::Logical))]
     Size { width: u32, height: u32 },
-    #[error("the picture is {WIDTH} x {height}, but {said} a {variant} sheet, which is {WIDTH} x {}", variant.height())]
+    #[error("{}", self.in_words(&faults::Logical))]
     NotThatLayout {
         height: u32,
         variant: SprVariant,
-        /// Who says the layout: "--like is", "its spPl chunk says", "--variant says".
-        said: &'static str,
+        /// Who says the layout: the sheet it is like, its `spPl` chunk, the variant given.
+        said: Source,
     },
     #[error(
         "a {WIDTH} x 256 picture is an SP2 sheet or the OTHER sheet: say which (sp2 or other), or \
          give a sheet it is like"
     )]
     Sp2OrOther,
-    #[error(
-        "the picture has 456 rows, a standard sheet without its bottom band (rows 456-487: body \
-         parts and the portrait); give a sheet it is like (--like) to take the band from"
-    )]
+    #[error("{}", self.in_words(&faults::Logical))]
     NoBand,
     #[error(
         "{} past 15, which a sheet's 4 bits cannot hold: {}{}",
@@ -449,16 +442,9 @@ pub enum SprPngError {
         distinct: usize,
         first: Vec<Pixel<Rgba>>,
     },
-    #[error(
-        "a picture in colours (not indexed) carries no palette: give a sheet it is like (--like), \
-         whose palettes its colours are matched to"
-    )]
+    #[error("{}", self.in_words(&faults::Logical))]
     NoPalettes,
-    #[error(
-        "the picture carries {carried}, but a {variant} sheet has {} palettes: give a sheet it is \
-         like (--like) to take the others from",
-        variant.palette_count()
-    )]
+    #[error("{}", self.in_words(&faults::Logical))]
     PalettesMissing {
         carried: String,
         variant: SprVariant,
@@ -661,15 +647,11 @@ fn layout(
         return Err(SprPngError::Size { width, height });
     }
     let said = [
-        (options.variant, "--variant says", Source::Options),
-        (
-            chunk.map(|c| c.variant),
-            "its spPl chunk says",
-            Source::Chunk,
-        ),
-        (options.like.map(|l| l.variant), "--like is", Source::Like),
+        (options.variant, Source::Options),
+        (chunk.map(|c| c.variant), Source::Chunk),
+        (options.like.map(|l| l.variant), Source::Like),
     ];
-    for (variant, said, _) in said {
+    for (variant, said) in said {
         if let Some(variant) = variant
             && !fits(variant)
         {
@@ -680,10 +662,7 @@ fn layout(
             });
         }
     }
-    if let Some(said) = said
-        .iter()
-        .find_map(|(v, _, source)| v.map(|v| (v, *source)))
-    {
+    if let Some(said) = said.iter().find_map(|(v, source)| v.map(|v| (v, *source))) {
         return Ok(said);
     }
     let mut by_height = SprVariant::ALL.into_iter().filter(|v| fits(*v));
@@ -936,10 +915,64 @@ fn index_of(colour: Rgba, shown: &[Rgba; PALETTE_COLOURS], preferred: Option<u8>
         .map(|i| i as u8)
 }
 
+impl SprPngError {
+    /// The error in a front end's words: the sheet it is like and the variant given named as
+    /// `spelling` spells the parameters `like` and `variant`.
+    pub fn in_words(&self, spelling: &dyn faults::Spelling) -> String {
+        let like = || spelling.name("like");
+        match self {
+            SprPngError::Size { width, height } => format!(
+                "the picture is {width} x {height}; a sheet picture is {WIDTH} wide and 488 \
+                 (standard), 288 (short), 512 (tall), 256 (SP2 or OTHER) or 656 (weapons) tall, \
+                 or 456 (standard, without its bottom band, with {})",
+                like()
+            ),
+            SprPngError::NotThatLayout {
+                height,
+                variant,
+                said,
+            } => {
+                let said = match said {
+                    Source::Like => format!("{} is", like()),
+                    Source::Options => format!("{} says", spelling.name("variant")),
+                    _ => "its spPl chunk says".to_owned(),
+                };
+                format!(
+                    "the picture is {WIDTH} x {height}, but {said} a {variant} sheet, which is \
+                     {WIDTH} x {}",
+                    variant.height()
+                )
+            }
+            SprPngError::NoBand => format!(
+                "the picture has 456 rows, a standard sheet without its bottom band (rows \
+                 456-487: body parts and the portrait); give a sheet it is like ({}) to take the \
+                 band from",
+                like()
+            ),
+            SprPngError::NoPalettes => format!(
+                "a picture in colours (not indexed) carries no palette: give a sheet it is like \
+                 ({}), whose palettes its colours are matched to",
+                like()
+            ),
+            SprPngError::PalettesMissing { carried, variant } => format!(
+                "the picture carries {carried}, but a {variant} sheet has {} palettes: give a \
+                 sheet it is like ({}) to take the others from",
+                variant.palette_count(),
+                like()
+            ),
+            other => other.to_string(),
+        }
+    }
+}
+
 /// A picture that cannot be made into a sheet is the picture's fault (the file given); a sheet
 /// that cannot be written as one is ours.
 impl faults::Faulty for SprPngError {
     fn fault(&self) -> faults::Fault {
         faults::Fault::File
+    }
+
+    fn words(&self, spelling: &dyn faults::Spelling) -> String {
+        self.in_words(spelling)
     }
 }

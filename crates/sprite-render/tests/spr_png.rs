@@ -185,7 +185,7 @@ fn a_picture_without_its_chunk_keeps_what_it_shows_and_says_what_it_lacks() {
     assert_eq!(
         import(&picture, &options).unwrap_err().to_string(),
         "the picture carries palette 0 only, but a other sheet has 32 palettes: give a sheet it \
-         is like (--like) to take the others from"
+         is like (like) to take the others from"
     );
     // All 32 palettes in one PLTE is more than a PNG holds; 16 of them are 256 entries, which
     // carry palettes 0-15 (the colours, not the STP bits).
@@ -310,7 +310,7 @@ fn hostile_pictures_get_one_line_each_before_any_large_allocation() {
         error.to_string(),
         "the picture is 65535 x 8192; a sheet picture is 256 wide and 488 (standard), 288 \
          (short), 512 (tall), 256 (SP2 or OTHER) or 656 (weapons) tall, or 456 (standard, \
-         without its bottom band, with --like)"
+         without its bottom band, with like)"
     );
     assert!(peak < 256 << 10, "{peak} bytes held");
 

@@ -7,9 +7,9 @@ use std::fmt;
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use faults::{Fault, Faulty};
+use faults::{Fault, Faulty, Spelling};
 use serde::Serialize;
-use sprite_render::{RenderError, RenderFailure, RequestFault, Spelling};
+use sprite_render::{RenderError, RenderFailure, RequestFault};
 
 /// A request the server will not answer with what was asked.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -73,11 +73,22 @@ impl ApiError {
     }
 }
 
-/// How this API spells the request's parameters in the words of a refusal, by their logical
-/// names: the table every refusal that names one reads.
+/// How this API spells the parameters a library names (by their logical names) in the words of
+/// an error: the table every message that names one reads. A query parameter is its logical name.
 pub struct Parameters;
 
 impl Spelling for Parameters {
+    fn name(&self, parameter: &str) -> String {
+        match parameter {
+            "all" => "all=1".to_owned(),
+            other => other.to_owned(),
+        }
+    }
+
+    fn given(&self, parameter: &str, value: &dyn fmt::Display) -> String {
+        format!("{parameter}={value}")
+    }
+
     fn set(&self, parameter: &str) -> String {
         match parameter {
             "all" => "all=1".to_owned(),
@@ -93,20 +104,20 @@ impl Spelling for Parameters {
 }
 
 impl ApiError {
-    /// The answer to a library's error, by whose fault it is ([`Faulty`]): the request's is `400`
-    /// on the parameter it concerns, `404` when it names something the inputs do not have; a
-    /// file's is `422` when an input the request needs is missing (the server lacks it), else
-    /// `500`, as ours is (the served data or this code broke).
-    pub fn of<E: Faulty + fmt::Display + ?Sized>(error: &E) -> ApiError {
+    /// The answer to a library's error, by whose fault it is ([`Faulty`]), in this API's words
+    /// ([`Parameters`]): the request's is `400` on the parameter it concerns, `404` when it names
+    /// something the inputs do not have; an input the request needs and not given is `422` (the
+    /// server lacks it); a file's is `500`, as ours is (the served data or this code broke).
+    pub fn of<E: Faulty + ?Sized>(error: &E) -> ApiError {
         let status = match error.fault() {
-            Fault::Input if error.names_nothing() => StatusCode::NOT_FOUND,
             Fault::Input => StatusCode::BAD_REQUEST,
-            Fault::File if error.missing_input() => StatusCode::UNPROCESSABLE_ENTITY,
+            Fault::NoSuch => StatusCode::NOT_FOUND,
+            Fault::Missing => StatusCode::UNPROCESSABLE_ENTITY,
             Fault::File | Fault::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError {
             status,
-            error: error.to_string(),
+            error: error.words(&Parameters),
             parameter: error.parameter().map(str::to_owned),
             nearest: Vec::new(),
         }
@@ -114,10 +125,7 @@ impl ApiError {
 
     /// A render request's refusal, in this API's words.
     pub fn of_request(fault: &RequestFault) -> ApiError {
-        ApiError {
-            error: fault.words(&Parameters),
-            ..ApiError::of(fault)
-        }
+        ApiError::of(fault)
     }
 
     /// A render's failure: its request's refusal in this API's words, an SP2 the kind was served
@@ -140,16 +148,7 @@ impl ApiError {
 
     /// A pose's refusal: sprite-data's error, a tick asked for in this API's words.
     pub fn of_data(error: &sprite_data::Error) -> ApiError {
-        match error.kind() {
-            sprite_data::ErrorKind::TickNeeded { animation } => ApiError {
-                error: format!(
-                    "{} is needed to draw {animation:?} (only the idle frame needs none)",
-                    Parameters.set("tick")
-                ),
-                ..ApiError::of(error)
-            },
-            _ => ApiError::of(error),
-        }
+        ApiError::of(error)
     }
 }
 
@@ -175,6 +174,39 @@ pub fn nearest(value: &str, candidates: &[&str]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each kind of fault has its status, and a parameter a library names is a query parameter.
+    #[test]
+    fn a_library_error_is_answered_by_its_kind_in_query_words() {
+        let tick = sprite_data::Error::from(sprite_data::ErrorKind::TickNeeded {
+            animation: "Walk".to_owned(),
+        });
+        let answer = ApiError::of_data(&tick);
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            answer.error,
+            "tick=T is needed to draw \"Walk\" (only the idle frame needs none)"
+        );
+        assert_eq!(answer.parameter.as_deref(), Some("tick"));
+        let frame = RequestFault::FrameOutOfRange { frame: 9, count: 3 };
+        assert_eq!(ApiError::of(&frame).status, StatusCode::NOT_FOUND);
+        let sp2 = RenderFailure::drawing(RenderError::Sp2Needed {
+            sequence: "Walk".to_owned(),
+            file: "TYPE1.SP2".to_owned(),
+        });
+        assert_eq!(ApiError::of(&sp2).status, StatusCode::UNPROCESSABLE_ENTITY);
+        let limit = RenderError::Limit(sprite_data::limits::LimitExceeded {
+            what: "a picture of".to_owned(),
+            value: "9 x 9 pixels".to_owned(),
+            limit: "8 pixels".to_owned(),
+            name: "MAX_PICTURE_PIXELS",
+            field: faults::Words::new(|s| s.given("scale", &16)),
+        });
+        assert_eq!(
+            ApiError::of(&limit).error,
+            "scale=16: a picture of 9 x 9 pixels is over the limit of 8 pixels (MAX_PICTURE_PIXELS)"
+        );
+    }
 
     #[test]
     fn nearest_puts_a_typo_first() {

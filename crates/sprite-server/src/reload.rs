@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use faults::Spelling;
 use sprite_inputs::catalog::{self, ServeRequest, Served};
 use sprite_inputs::watch::{self, Change, Problem};
 
@@ -13,8 +14,9 @@ use crate::live::Live;
 
 /// Starts the thread that reloads `request` when its files (the ones it names, and `first_read`,
 /// the ones its first load read) change, and swaps each good load into `live`; `digest` is what
-/// the first load serves ([`Served::digest`]). Each reload is told to `say` in one line. Returns
-/// how many files and folders are watched.
+/// the first load serves ([`Served::digest`]). Each reload is told to `say` in one line, a
+/// problem's parameters in the front end's `spelling`. Returns how many files and folders are
+/// watched.
 ///
 /// # Errors
 /// The thread cannot be started.
@@ -23,6 +25,7 @@ pub fn start(
     first_read: &[PathBuf],
     digest: String,
     live: Arc<Live>,
+    spelling: &'static (dyn Spelling + Sync),
     say: impl Fn(&str) + Send + 'static,
 ) -> std::io::Result<usize> {
     let given = request.given_paths();
@@ -33,7 +36,7 @@ pub fn start(
         .spawn(move || {
             let mut digest = digest;
             let load = || watch::load_recorded(|| catalog::load(&request));
-            watch::watch(&given, first, load, |change| {
+            watch::watch(&given, first, spelling, load, |change| {
                 if live.is_stopping() {
                     return false;
                 }

@@ -3,9 +3,9 @@
 //! one pass that looks the animation up once and checks the view and the tick once, then drawn as
 //! the pose, or as the pose with the layers a weapon starts.
 //!
-//! Its refusals are [`Fault::Input`](crate::Fault::Input) kinds, in the order they are checked
-//! (an unknown animation, a view outside 0..7, a missing tick, a negative tick), before any fault
-//! of the document's.
+//! Its refusals are the request's kinds ([`Fault::is_the_requests`](crate::Fault::is_the_requests)),
+//! in the order they are checked (an unknown animation, a view outside 0..7, a missing tick, a
+//! negative tick), before any fault of the document's.
 
 use fft_formats::layer::WeaponType;
 use serde::Serialize;

@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
+use faults::Words;
 use fft_formats::{FileFormat, Seq, text};
 use sprite_data::Profile;
 use sprite_data::execution::Program;
@@ -48,18 +49,23 @@ pub struct SourceText {
 }
 
 /// Refuses a file of the pair that is of another kind than its part wants (a text form of
-/// another format, or bytes of another kind), named by its flag.
+/// another format, or bytes of another kind), named by its parameter.
 fn accept(read: &PairFile, which: Which) -> Result<()> {
-    let (wanted, flag) = match which {
-        Which::Shp => (FileFormat::UnitShp, "--shp"),
-        Which::Seq => (FileFormat::Seq, "--seq"),
+    let (wanted, parameter) = match which {
+        Which::Shp => (FileFormat::UnitShp, "shp"),
+        Which::Seq => (FileFormat::Seq, "seq"),
     };
     match read.file.wrong_kind(wanted) {
-        Some(what) => Err(Error::file(format!(
-            "{}: this is {what}, given as {flag}, which wants {}",
-            read.file.file.name,
-            wanted.in_words()
-        ))),
+        Some(what) => {
+            let name = read.file.file.name.clone();
+            Err(Error::file(Words::new(move |s| {
+                format!(
+                    "{name}: this is {what}, given as {}, which wants {}",
+                    s.name(parameter),
+                    wanted.in_words()
+                )
+            })))
+        }
         None => Ok(()),
     }
 }
@@ -73,10 +79,12 @@ fn profile_of(request: &PairRequest) -> Result<Profile> {
             .find(|k| k.name.eq_ignore_ascii_case(kind))
             .map(|k| k.load())
             .ok_or_else(|| {
-                let names: Vec<&str> = UNIT_KINDS.iter().map(|k| k.name).collect();
+                let (kind, names) = (kind.clone(), UNIT_KINDS.map(|k| k.name).join(", "));
                 Error::input(
                     "kind",
-                    format!("--kind {kind}: the unit kinds are {}", names.join(", ")),
+                    Words::new(move |s| {
+                        format!("{}: the unit kinds are {names}", s.given("kind", &kind))
+                    }),
                 )
             });
     }
@@ -106,8 +114,10 @@ fn given_sheet(path: &Path) -> Result<Sheet> {
         palette: None,
         variant: None,
     };
-    let imported = spr_png::import(&file.bytes, &options)
-        .map_err(|e| Error::file(format!("{}: {e}", file.name)))?;
+    let imported = spr_png::import(&file.bytes, &options).map_err(|e| {
+        let name = file.name.clone();
+        Error::file(Words::new(move |s| format!("{name}: {}", e.in_words(s))))
+    })?;
     let bytes = imported.spr.encode().map_err(|e| {
         Error::from(e).in_context(format!("{}: the sheet does not encode", file.name))
     })?;

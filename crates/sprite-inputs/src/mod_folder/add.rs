@@ -12,6 +12,7 @@
 use std::path::{Path, PathBuf};
 
 use faults::Shown;
+use faults::Words;
 use fft_formats::FileFormat;
 use fft_formats::hd::HdHalf;
 use fft_formats::spr::Spr;
@@ -153,22 +154,29 @@ pub fn sheet_places(folders: &[PathBuf], dir: &Path) -> Result<Option<Originals>
 pub fn plan(dir: &Path, files: &[PathBuf], options: &AddOptions) -> Result<Vec<Placement>> {
     ModConfig::read(dir)?;
     if options.rename.is_some() && files.len() != 1 {
+        let count = files.len();
         return Err(Error::input(
             "as",
-            format!(
-                "--as names the game file one file replaces, and {} files are given",
-                files.len()
-            ),
+            Words::new(move |s| {
+                format!(
+                    "{} names the game file one file replaces, and {count} files are given",
+                    s.name("as")
+                )
+            }),
         ));
     }
     if let Some(name) = options.rename {
         if name.contains(['/', '\\', '\0']) || name.is_empty() {
+            let name = format!("{name:?}");
             return Err(Error::input(
                 "as",
-                format!(
-                    "--as {name:?}: give the game file's name (RAMUZA.SPR or \
-                     battle_ramuza_spr.bin); mod add chooses its place"
-                ),
+                Words::new(move |s| {
+                    format!(
+                        "{}: give the game file's name (RAMUZA.SPR or battle_ramuza_spr.bin); \
+                         mod add chooses its place",
+                        s.given("as", &name)
+                    )
+                }),
             ));
         }
     }
@@ -214,10 +222,13 @@ pub fn write(dir: &Path, placements: &[Placement]) -> Result<()> {
 
 /// A file already in the mod, not to be replaced.
 fn already_in_the_mod(path: &Path) -> Error {
-    Error::file(format!(
-        "{}: already in the mod; give --replace to replace it",
-        Shown(&path)
-    ))
+    let shown = Shown(&path).to_string();
+    Error::file(Words::new(move |s| {
+        format!(
+            "{shown}: already in the mod; give {} to replace it",
+            s.name("replace")
+        )
+    }))
 }
 
 /// How a file is placed: over one there only when replacing.
@@ -236,10 +247,15 @@ fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
         return Err(Error::file(format!("{source}: a folder, not a file")));
     }
     let bytes = read_input(path)?;
-    let file_name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .ok_or_else(|| Error::file(format!("{source}: its name is not UTF-8; give --as NAME")))?;
+    let file_name = path.file_name().and_then(|n| n.to_str()).ok_or_else(|| {
+        let source = source.clone();
+        Error::file(Words::new(move |s| {
+            format!(
+                "{source}: its name is not UTF-8; give {}",
+                s.given("as", &"NAME")
+            )
+        }))
+    })?;
     if is_hd_input(file_name, bytes.len())
         || options
             .rename
@@ -309,10 +325,13 @@ fn place_hd(
     if options.mode == Mode::Classic {
         return Err(Error::input(
             "mode",
-            format!(
-                "{source}: an HD sheet half, and the classic game never reads the HD sheets: \
-                 place it with --mode enhanced (the default) or combined"
-            ),
+            Words::new(move |s| {
+                format!(
+                    "{source}: an HD sheet half, and the classic game never reads the HD \
+                     sheets: place it with {} (the default) or combined",
+                    s.given("mode", &"enhanced")
+                )
+            }),
         ));
     }
     let Some(half) = HdHalf::of_len(bytes.len()) else {
@@ -323,21 +342,30 @@ fn place_hd(
             (Some(n), _) => n,
             (None, Some(pair)) => pair.tex(half),
             (None, None) => {
+                let name = name.to_owned();
                 return Err(Error::input(
                     "as",
-                    format!(
-                        "--as {name}: an HD sheet half goes by its number, tex_N.bin, or by the \
-                         unit whose pair the HD table lists (MINA_M.SPR gives 992/993)"
-                    ),
+                    Words::new(move |s| {
+                        format!(
+                            "{}: an HD sheet half goes by its number, tex_N.bin, or by the unit \
+                             whose pair the HD table lists (MINA_M.SPR gives 992/993)",
+                            s.given("as", &name)
+                        )
+                    }),
                 ));
             }
         },
         None => tex_number(file_name).ok_or_else(|| {
-            Error::file(format!(
-                "{source}: {} of an HD pair, and its name has no number: give --as tex_N.bin \
-                 (or --as the unit's SPR, whose pair the HD table gives)",
-                half.in_words()
-            ))
+            let source = source.clone();
+            Error::file(Words::new(move |s| {
+                format!(
+                    "{source}: {} of an HD pair, and its name has no number: give {} (or {}, \
+                     whose pair the HD table gives)",
+                    half.in_words(),
+                    s.given("as", &"tex_N.bin"),
+                    s.given("as", &"the unit's SPR")
+                )
+            }))
         })?,
     };
     let named = tex_file_name(index);
@@ -437,10 +465,14 @@ fn game_file(source: &str, name: &str) -> Result<&'static BattleFile> {
         } else {
             format!(" (nearest: {})", nearest.join(", "))
         };
-        Error::file(format!(
-            "{source}: the game has no file named {name}{nearest}; give --as NAME for a file \
-             named otherwise"
-        ))
+        let (source, name) = (source.to_owned(), name.to_owned());
+        Error::file(Words::new(move |s| {
+            format!(
+                "{source}: the game has no file named {name}{nearest}; give {} for a file named \
+                 otherwise",
+                s.given("as", &"NAME")
+            )
+        }))
     })
 }
 

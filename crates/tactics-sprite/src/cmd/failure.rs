@@ -7,8 +7,8 @@ use std::fmt;
 use std::io;
 use std::process::ExitCode;
 
-use faults::{Fault, Faulty, escape_controls};
-use sprite_render::{RequestFault, Spelling};
+use faults::{Fault, Faulty, Spelling, escape_controls};
+use sprite_render::RequestFault;
 
 /// What a command's `run` returns: `Ok` is exit 0.
 pub type Outcome = Result<(), Failure>;
@@ -45,41 +45,30 @@ impl Failure {
         }
     }
 
-    /// A sprite-data error of `command` as its fault says ([`Fault`]): the request's is a usage
-    /// error, its message alone (a missing tick named by its flag, [`Flags`]); the file's is a
-    /// failure, shown in `context` (the document's path).
+    /// A sprite-data error of `command` as its fault says ([`faults::Fault`]): the request's is a
+    /// usage error, its message alone in flags ([`Flags`]: a missing tick is `--tick T`); any other
+    /// a failure, shown in `context` (the document's path).
     pub fn of_data(
         command: &'static str,
         error: sprite_data::Error,
         context: impl fmt::Display,
     ) -> Failure {
-        if let sprite_data::ErrorKind::TickNeeded { animation } = error.kind() {
-            return Failure::usage(
-                command,
-                format!(
-                    "{} is needed to draw {animation:?} (only the idle frame needs none)",
-                    Flags.set("tick")
-                ),
-            );
+        if error.fault().is_the_requests() {
+            return Failure::usage(command, error.words(&Flags));
         }
-        match error.fault() {
-            Fault::Input => Failure::usage(command, error),
-            Fault::File | Fault::Internal => {
-                Failure::Failed(anyhow::Error::new(error).context(context.to_string()))
-            }
-        }
+        Failure::Failed(anyhow::Error::new(error).context(context.to_string()))
     }
 
     /// Any library error of `command` as its fault says ([`Faulty`]): the request's is a usage
-    /// error, anything else a failure.
+    /// error in flags ([`Flags`]), anything else a failure.
     pub fn of<E>(command: &'static str, error: E) -> Failure
     where
         E: Faulty + std::error::Error + Send + Sync + 'static,
     {
-        match error.fault() {
-            Fault::Input => Failure::usage(command, error),
-            Fault::File | Fault::Internal => Failure::Failed(error.into()),
+        if error.fault().is_the_requests() {
+            return Failure::usage(command, error.words(&Flags));
         }
+        Failure::Failed(error.into())
     }
 
     /// A render request `command` refuses, in the command line's words ([`Flags`]).
@@ -114,16 +103,27 @@ impl Failure {
     }
 }
 
-/// How the command line spells the request's parameters in the words of a refusal, by their
-/// logical names: the table every refusal that names one reads (the server has its own).
+/// How the command line spells the parameters a library names (by their logical names) in the
+/// words of an error: the table every message that names one reads (the server has its own). A
+/// flag is its logical name after `--` but for these.
 pub struct Flags;
 
 impl Spelling for Flags {
-    fn set(&self, parameter: &str) -> String {
+    fn name(&self, parameter: &str) -> String {
         match parameter {
             "all" => "--all-frames".to_owned(),
-            "tick" => "--tick T".to_owned(),
             other => format!("--{other}"),
+        }
+    }
+
+    fn given(&self, parameter: &str, value: &dyn fmt::Display) -> String {
+        format!("{} {value}", self.name(parameter))
+    }
+
+    fn set(&self, parameter: &str) -> String {
+        match parameter {
+            "tick" => self.given("tick", &"T"),
+            other => self.name(other),
         }
     }
 
@@ -170,11 +170,37 @@ pub fn report_error(error: &anyhow::Error) {
     if broken_pipe {
         return;
     }
-    // `{:#}` joins the context chain with ": " on one line; no backtrace, no "Caused by". A name
-    // from an input is shown escaped where it is formatted (`faults::Shown`); this is the last
-    // line of defence, so that no control character reaches the terminal.
-    let message = format!("{error:#}");
-    eprintln!("tactics-sprite: {}", escape_controls(&message));
+    // A name from an input is shown escaped where it is formatted (`faults::Shown`); this is the
+    // last line of defence, so that no control character reaches the terminal.
+    eprintln!("tactics-sprite: {}", escape_controls(&one_line(error)));
+}
+
+/// The context chain joined with ": " on one line, as `{:#}` shows it, each library error in
+/// flags ([`in_flags`]); no backtrace, no "Caused by".
+fn one_line(error: &anyhow::Error) -> String {
+    let chain: Vec<String> = error.chain().map(in_flags).collect();
+    chain.join(": ").replace(['\n', '\r'], " ")
+}
+
+/// One error of a chain in the command line's words: a library's, the parameters it names spelt
+/// as flags ([`Flags`]); any other as it displays itself.
+fn in_flags(cause: &(dyn std::error::Error + 'static)) -> String {
+    macro_rules! spelt {
+        ($($library:ty),* $(,)?) => {
+            $(if let Some(error) = cause.downcast_ref::<$library>() {
+                return error.words(&Flags);
+            })*
+        };
+    }
+    spelt!(
+        sprite_inputs::Error,
+        sprite_data::Error,
+        sprite_render::RenderError,
+        sprite_render::RenderFailure,
+        sprite_render::RequestFault,
+        sprite_render::spr_png::SprPngError,
+    );
+    cause.to_string()
 }
 
 #[cfg(test)]
@@ -210,5 +236,32 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    /// A missing tick is the request's, said with the flag `render --help` documents.
+    #[test]
+    fn a_tick_needed_is_named_by_its_flag() {
+        let kind = sprite_data::ErrorKind::TickNeeded {
+            animation: "Walk".to_owned(),
+        };
+        match Failure::of_data("draw", kind.into(), "type1.json") {
+            Failure::Usage { message, .. } => assert_eq!(
+                message,
+                "--tick T is needed to draw \"Walk\" (only the idle frame needs none)"
+            ),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// A library error deep in a chain names its parameters as flags; the frames around it stay.
+    #[test]
+    fn a_library_error_in_a_chain_names_flags() {
+        let words = faults::Words::new(|s| format!("pick one with {}", s.given("entry", &"N")));
+        let refused = sprite_inputs::Error::input("entry", words).in_context("SAS.BIN");
+        let error = anyhow::Error::new(refused).context("loading the set");
+        assert_eq!(
+            one_line(&error),
+            "loading the set: SAS.BIN: pick one with --entry N"
+        );
     }
 }

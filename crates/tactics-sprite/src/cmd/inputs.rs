@@ -147,7 +147,7 @@ impl DrawingInput {
                 let name = sheets.sp2_name.as_deref().unwrap_or("the SP2");
                 anyhow::Error::new(error).context(format!("{name} does not fit {data}"))
             }
-            other => anyhow!("{other}"),
+            other => anyhow::Error::new(other),
         }
     }
 }

@@ -32,7 +32,7 @@ use std::str::FromStr;
 
 use fft_formats::FileFormat;
 
-pub use failure::{Failure, Outcome, report_error};
+pub use failure::{Failure, Flags, Outcome, report_error};
 pub use sprite_inputs::read::read_input;
 pub use sprite_inputs::sniff::{
     FormatSource, SpriteFile, not_a_sprite_file, text_form_in_words, wrong_kind,

@@ -22,7 +22,7 @@ pub fn write_out(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
             value: format!("{} bytes", bytes.len()),
             limit: format!("{MAX_OUTPUT_BYTES} bytes"),
             name: "MAX_OUTPUT_BYTES",
-            field: Shown(&path).to_string(),
+            field: Shown(&path).to_string().into(),
         })
         .into());
     }

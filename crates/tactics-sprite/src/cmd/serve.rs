@@ -15,7 +15,7 @@ use sprite_inputs::catalog::{self, PairRequest, ServeRequest};
 use sprite_inputs::watch;
 use sprite_server::{Live, reload};
 
-use super::{Failure, Outcome};
+use super::{Failure, Flags, Outcome};
 
 /// Serve the documents over HTTP, with a viewer page.
 #[derive(Debug, clap::Args)]
@@ -153,7 +153,7 @@ pub fn run(args: &Args) -> Outcome {
     let loaded = watch::load_recorded(|| catalog::load(&request));
     let served = loaded.result.map_err(|error| Failure::of("serve", error))?;
     if let Some(notice) = &served.notice {
-        say(notice);
+        say(&notice.spelt(&Flags));
     }
     if let Some(warning) = &served.warning {
         eprintln!("tactics-sprite: serve: {warning}");
@@ -178,7 +178,7 @@ pub fn run(args: &Args) -> Outcome {
     );
     let watching = args
         .watch
-        .then(|| reload::start(request, &loaded.read, digest, Arc::clone(&live), say))
+        .then(|| reload::start(request, &loaded.read, digest, Arc::clone(&live), &Flags, say))
         .transpose()
         .map_err(|error| anyhow::anyhow!("cannot start watching the files: {error}"))?;
     sprite_server::serve_live(live, &options, |addr, state, limits| {

@@ -198,7 +198,10 @@ fn it_listens_on_loopback_unless_told_otherwise_and_refuses_bad_flags() {
     };
     let output = serve(&["--originals", "/no/such/folder"]);
     test_support::cli::assert_exit(&output, 1);
-    assert!(String::from_utf8_lossy(&output.stderr).contains("/no/such/folder: no such folder"));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .contains("--originals /no/such/folder: no such folder")
+    );
     // A weapons sheet that is not one is refused before anything is served.
     let not_wep = test_support::fixtures::demo_sheet();
     let output = serve(&["--weapon-sheet", path(&not_wep)]);

@@ -11,7 +11,7 @@ pub mod roundtrip;
 
 use std::path::Path;
 
-use faults::{Fault, Faulty};
+use faults::Faulty;
 use sas_formats::meanings::PositionPair;
 use sas_formats::pose::PoseFault;
 use sas_formats::{Meanings, SasSet};
@@ -110,7 +110,7 @@ pub fn refusal(
     given: &[String],
     set: &LoadedSet,
 ) -> Failure {
-    if fault.fault() != Fault::Input {
+    if !fault.fault().is_the_requests() {
         return Failure::Failed(anyhow::anyhow!("{}: {fault}", set.name));
     }
     let words = match fault {

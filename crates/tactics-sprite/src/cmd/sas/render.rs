@@ -11,7 +11,7 @@ use sprite_render::sas::{SasRenderRequest, SasSubject};
 use sprite_render::{Background, Format};
 
 use super::super::output::{picture_format, write_out};
-use super::super::{Failure, Outcome};
+use super::super::{Failure, Flags, Outcome};
 use super::{SasOptions, load_set, not_numbered, refusal};
 
 /// The options `render` takes for SAS sets only.
@@ -121,7 +121,7 @@ pub fn run(args: &SasRender<'_>) -> Outcome {
         println!("{line}");
     }
     for warning in checked.warnings() {
-        eprintln!("warning: {warning}");
+        eprintln!("warning: {}", warning.spelt(&Flags));
     }
     let rendered = checked.render(&sheet)?;
     for warning in &rendered.warnings {
