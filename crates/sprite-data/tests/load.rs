@@ -726,3 +726,36 @@ fn an_object_given_as_the_array_of_its_values_is_refused() {
         );
     }
 }
+
+/// The document library reads no file (docs "Data types do no I/O"; the browser build has no file
+/// system): no source of it opens one, so every read goes through `sprite_inputs`' capped reader,
+/// where `serve --watch` sees it. `output.rs`, which writes a document atomically, is the one
+/// file that touches the file system.
+#[test]
+fn the_library_opens_no_file() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut folders = vec![src.clone()];
+    let mut opening = Vec::new();
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("output.rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for call in [
+                    "File::open",
+                    "fs::read",
+                    "fs::File",
+                    "OpenOptions",
+                    "read_dir",
+                ] {
+                    if text.contains(call) {
+                        opening.push(format!("{}: {call}", path.display()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(opening.is_empty(), "{opening:#?}");
+}
