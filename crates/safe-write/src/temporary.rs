@@ -6,6 +6,7 @@ use std::ffi::{OsStr, OsString};
 use std::fs::File;
 use std::hash::{BuildHasher, Hasher, RandomState};
 use std::io;
+use std::path::{Component, Path};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -39,8 +40,10 @@ impl TemporaryFile {
     /// `.<for_name>.<16 random hex digits>.tmp`.
     ///
     /// # Errors
-    /// The folder refuses a new file (read-only, full), or every name tried is taken.
+    /// `for_name` is no plain file name (a `/` in it, `..`); the folder refuses a new file
+    /// (read-only, full), or every name tried is taken.
     pub fn create(folder: &Folder, for_name: &OsStr) -> io::Result<Self> {
+        plain_name(for_name)?;
         let mut live = live::lock();
         for _ in 0..TRIES {
             let name = temporary_name(for_name);
@@ -78,10 +81,12 @@ impl TemporaryFile {
     /// not ([`Publish`]).
     ///
     /// # Errors
-    /// The flush or the rename fails (then the temporary file is removed); with
+    /// `name` is no plain file name; the flush or the rename fails (then the temporary file is
+    /// removed); with
     /// [`Publish::KeepExisting`], a file (or a link, or a folder) named `name` is there already:
     /// [`io::ErrorKind::AlreadyExists`].
     pub fn publish(mut self, name: &OsStr, publish: Publish) -> io::Result<()> {
+        plain_name(name)?;
         self.file.sync_all()?;
         let mut live = live::lock();
         let renamed = match publish {
@@ -108,6 +113,19 @@ impl Drop for TemporaryFile {
             let _ = sys::remove(&self.folder, &self.name);
             live.leave(id);
         }
+    }
+}
+
+/// Refuses a name that is not one plain name: one with a `/` in it would be looked up through
+/// folders, and so through links.
+fn plain_name(name: &OsStr) -> io::Result<()> {
+    let mut components = Path::new(name).components();
+    match (components.next(), components.next()) {
+        (Some(Component::Normal(_)), None) if !name.is_empty() => Ok(()),
+        _ => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{}: not a file name", Path::new(name).display()),
+        )),
     }
 }
 
@@ -182,6 +200,14 @@ mod tests {
             "a.1.tmp",
         ] {
             assert!(!is_temporary_name(other), "{other}");
+        }
+    }
+
+    #[test]
+    fn only_a_plain_name_is_a_file_name() {
+        assert!(plain_name(OsStr::new("out.bin")).is_ok());
+        for not in ["", "a/b", "..", ".", "/", "../out.bin"] {
+            assert!(plain_name(OsStr::new(not)).is_err(), "{not}");
         }
     }
 

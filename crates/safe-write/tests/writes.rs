@@ -4,9 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use safe_write::{
-    Folder, Publish, TemporaryFile, is_temporary_name, write_atomically, write_below,
-};
+use safe_write::{Publish, is_temporary_name, write_atomically, write_below};
 
 /// A fresh scratch folder for one test.
 fn scratch(test: &str) -> PathBuf {
@@ -26,29 +24,31 @@ fn names(dir: &Path) -> Vec<String> {
     names
 }
 
+/// The name an older version gave its temporary file, `.<name>.<pid>.tmp`, a link to a file
+/// outside (a folder can ship one for every pid): the write goes to its own new file, and the
+/// linked file is untouched. (`File::create` at that name truncated and wrote the linked file.)
 #[cfg(unix)]
 #[test]
-fn a_temporary_file_is_never_created_through_a_link() {
+fn a_link_at_a_temporary_name_is_never_written_through() {
     let dir = scratch("no-follow");
     let outside = dir.join("outside.txt");
     std::fs::write(&outside, "outside").unwrap();
     let inside = dir.join("inside");
     std::fs::create_dir(&inside).unwrap();
-    // Every name the temporary file could have is a link to the outside file: it cannot be made.
-    // (The random part cannot be guessed, so the test links the one name it asks for.)
-    let folder = Folder::open(&inside).unwrap();
-    let temporary = TemporaryFile::create(&folder, "out.bin".as_ref()).unwrap();
-    let name = temporary.name().to_owned();
-    drop(temporary);
-    std::os::unix::fs::symlink(&outside, inside.join(&name)).unwrap();
-    let created = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(inside.join(&name));
-    assert!(created.is_err(), "O_EXCL refuses a link at the name");
+    let planted = format!(".out.bin.{}.tmp", std::process::id());
+    std::os::unix::fs::symlink(&outside, inside.join(&planted)).unwrap();
     write_atomically(&inside.join("out.bin"), b"written").unwrap();
+    write_below(
+        &dir,
+        Path::new("inside/out.bin"),
+        b"again",
+        Publish::Replace,
+    )
+    .unwrap();
     assert_eq!(std::fs::read_to_string(&outside).unwrap(), "outside");
-    assert_eq!(std::fs::read(inside.join("out.bin")).unwrap(), b"written");
+    assert_eq!(std::fs::read(inside.join("out.bin")).unwrap(), b"again");
+    assert!(inside.join("out.bin").symlink_metadata().unwrap().is_file());
+    assert_eq!(names(&inside), [planted.as_str(), "out.bin"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
