@@ -251,7 +251,7 @@ fn required_originals(flags: Flags, needs: &str) -> Result<Originals> {
     println!(
         "originals: {} (from {})",
         originals.describe(),
-        how.describe()
+        how.describe(&TaskFlags)
     );
     Ok(originals)
 }
@@ -285,7 +285,7 @@ fn build_data(
             println!(
                 "originals: {} (from {})",
                 originals.describe(),
-                how.describe()
+                how.describe(&TaskFlags)
             );
             (
                 build_from_originals(&originals, &Profile::type1(), sheet_file)?,
@@ -616,4 +616,21 @@ fn bless(originals: Flags) -> Result<()> {
         ),
     }
     Ok(())
+}
+
+/// The task's flags, as its lines spell a parameter a library names (`--originals`, `--disc`).
+struct TaskFlags;
+
+impl faults::Spelling for TaskFlags {
+    fn name(&self, parameter: &str) -> String {
+        format!("--{parameter}")
+    }
+
+    fn given(&self, parameter: &str, value: &dyn std::fmt::Display) -> String {
+        format!("--{parameter} {value}")
+    }
+
+    fn set(&self, parameter: &str) -> String {
+        format!("--{parameter}")
+    }
 }

@@ -3,7 +3,6 @@
 //! canonical bytes ([`build_document`]), the pure build every tool runs (finding and reading the
 //! files, and saying whether they are retail, is `sprite-inputs`').
 
-use faults::Shown;
 use fft_formats::layer::layer_order;
 use fft_formats::shp::{Frame, SheetRect, Tile};
 use fft_formats::{Seq, UnitShp};

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use sprite_inputs::mod_folder::add::{self, AddOptions};
 use sprite_inputs::mod_folder::config::NewMod;
-use sprite_inputs::mod_folder::layout::Mode;
+use sprite_inputs::loader::layout::Mode;
 use sprite_inputs::mod_folder::new_mod;
 
 const TRIES: usize = 1_200;

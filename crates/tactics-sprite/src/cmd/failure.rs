@@ -7,7 +7,7 @@ use std::fmt;
 use std::io;
 use std::process::ExitCode;
 
-use faults::{Fault, Faulty, Spelling, escape_controls};
+use faults::{Faulty, Spelling, escape_controls};
 use sprite_render::RequestFault;
 
 /// What a command's `run` returns: `Ok` is exit 0.
