@@ -168,7 +168,10 @@ pub fn run(args: &Args) -> Outcome {
     let doc = sprite_data::load_document(&args.input.data)?;
     // The request, checked against the document before any sheet is read.
     request.against(&doc).map_err(|fault| refused(&fault))?;
-    let sheets = args.input.load(&doc)?;
+    let sheets = args
+        .input
+        .load(&doc)
+        .map_err(|error| Failure::of("render", error))?;
     // An HD sheet draws at twice the size: the same request at the sheet's scale.
     request.sheet_scale = sheets.sheet.scale;
     let checked = request.against(&doc).map_err(|fault| refused(&fault))?;
