@@ -334,12 +334,19 @@ fn read_from_disc(disc: &Disc, name: &str) -> Result<Option<InputFile>> {
 
 /// The entry of `disc` that `name` names, in any form ([`GameName::disc_path`]: `RAMUZA.SPR`,
 /// `battle_ramuza_spr.bin` and `BATTLE\RAMUZA.SPR;1` are `BATTLE/RAMUZA.SPR`; a path with a
-/// folder is from the image's root), the directory matched in any case.
+/// folder is from the image's root, and so is a name after a leading `/`, which is how a file at
+/// the root is named: `/SYSTEM.CNF`), the directory matched in any case.
 ///
 /// # Errors
 /// The image's own: not found (naming the path looked for), or a directory that cannot be read.
 pub fn find_on_disc(disc: &Disc, name: &str) -> std::result::Result<Entry, disc_image::Error> {
-    disc.find(&GameName::parse(name).disc_path())
+    let parsed = GameName::parse(name);
+    let at_the_root = parsed.folder().is_none() && name.starts_with(['/', '\\']);
+    disc.find(&if at_the_root {
+        parsed.disc_name()
+    } else {
+        parsed.disc_path()
+    })
 }
 
 /// The file on disk `path` names: itself, else the other form of its name in its folder (any

@@ -49,20 +49,23 @@ pub fn entry_set<'p>(pakd: &'p Pakd, index: usize, shown: &str) -> Result<(SasSe
 /// Reads a SAS file, or entry `entry` of a `pakd` container (the only SAS entry when `None`).
 ///
 /// # Errors
-/// An unreadable or undecodable file or entry, a missing or ambiguous entry, a compressed one:
-/// each the file's fault (exit 1), as the command line has always said them, though an entry
-/// that is not there is arguably the request's.
+/// An unreadable or undecodable file or entry, an ambiguous entry, a compressed one: each the
+/// file's fault. An `entry` the container does not have, or one asked of a SAS file, is the
+/// request's, about its parameter `entry`: the same file answers a corrected request.
 pub fn load_set(path: &Path, entry: Option<usize>) -> Result<LoadedSet> {
     let bytes = read_container(path)?;
     let shown = Shown(&path).to_string();
     if sas_formats::is_sas(&bytes) {
         if entry.is_some() {
-            return Err(Error::file(Words::new(move |s| {
-                format!(
-                    "{shown}: {} picks an entry of a pakd container; this is a SAS file",
-                    s.name("entry")
-                )
-            })));
+            return Err(Error::input(
+                "entry",
+                Words::new(move |s| {
+                    format!(
+                        "{shown}: {} picks an entry of a pakd container; this is a SAS file",
+                        s.name("entry")
+                    )
+                }),
+            ));
         }
         let set = SasSet::decode(&bytes).map_err(|e| Error::from(e).in_context(&shown))?;
         return Ok(LoadedSet {
@@ -98,10 +101,13 @@ pub fn load_set(path: &Path, entry: Option<usize>) -> Result<LoadedSet> {
     };
     let name = format!("{shown}#{index}");
     let Some(found) = pakd.entries.get(index) else {
-        return Err(Error::file(format!(
-            "{shown}: no entry {index} (the container has {})",
-            pakd.entries.len()
-        )));
+        return Err(Error::input(
+            "entry",
+            format!(
+                "{shown}: no entry {index} (the container has {})",
+                pakd.entries.len()
+            ),
+        ));
     };
     let contents = found
         .contents()

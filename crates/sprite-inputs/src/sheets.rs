@@ -195,18 +195,27 @@ fn load_hd_sheets(
 /// Reads a sheet from its bytes: a PNG by its signature, else an SPR drawn with `palette`.
 ///
 /// # Errors
-/// An undecodable sheet (said as what the file is), a palette it does not have, or `--palette`
-/// for a PNG.
+/// An undecodable sheet (said as what the file is); the request's fault, about its parameter
+/// `palette`, for a `palette` the sheet does not have or one asked of a PNG: the same sheet
+/// answers a corrected request.
 pub fn load_sheet_bytes(shown: &str, bytes: &[u8], palette: Option<usize>) -> Result<SheetImage> {
-    let sheet = load_sheet(bytes, palette).map_err(|e| describe_bad_sheet(shown, bytes, e))?;
+    let sheet = load_sheet(bytes, palette).map_err(|e| match e {
+        RenderError::PaletteOutOfRange { .. } if palette.is_some() => {
+            Error::input("palette", format!("{shown}: {e}"))
+        }
+        e => describe_bad_sheet(shown, bytes, e),
+    })?;
     if palette.is_some() && matches!(sheet.source, SheetSource::Png { .. }) {
         let shown = shown.to_owned();
-        return Err(Error::file(Words::new(move |s| {
-            format!(
-                "{shown}: {} chooses an SPR palette; a PNG sheet is drawn in its own colours",
-                s.name("palette")
-            )
-        })));
+        return Err(Error::input(
+            "palette",
+            Words::new(move |s| {
+                format!(
+                    "{shown}: {} chooses an SPR palette; a PNG sheet is drawn in its own colours",
+                    s.name("palette")
+                )
+            }),
+        ));
     }
     Ok(sheet)
 }

@@ -201,16 +201,25 @@ impl FieldText for ByteSize {
 }
 
 /// The retail file it is (by sha256): its disc name, or `null` in JSON and a sentence in the
-/// text.
+/// text, which for a kind the project keeps no digests of (the remaster's HD halves) says so
+/// rather than calling the file unknown.
 #[derive(Serialize)]
 #[serde(transparent)]
-pub struct Retail(pub Option<&'static str>);
+pub struct Retail {
+    pub name: Option<&'static str>,
+    /// Whether the project keeps digests of files of this kind.
+    #[serde(skip)]
+    pub kind_on_record: bool,
+}
 
 impl FieldText for Retail {
     fn text(&self) -> Option<String> {
-        Some(match self.0 {
-            Some(name) => format!("retail {name}"),
-            None => "not a known retail file".to_owned(),
+        Some(match (self.name, self.kind_on_record) {
+            (Some(name), _) => format!("retail {name}"),
+            (None, true) => "not a known retail file".to_owned(),
+            (None, false) => {
+                "no digest on record (none is kept of the remaster's HD files)".to_owned()
+            }
         })
     }
 }
@@ -240,7 +249,10 @@ impl Identity {
         Self {
             file,
             size: ByteSize(bytes.len()),
-            retail: Retail(retail::by_sha256(&sha256).map(|file| file.disc_name)),
+            retail: Retail {
+                name: retail::by_sha256(&sha256).map(|file| file.disc_name),
+                kind_on_record: kind != FileFormat::HdHalf,
+            },
             sha256,
             kind: kind.name(),
             kind_source: source.name(),

@@ -10,7 +10,9 @@
 //!   [`Limits::idle_timeout`] without a byte written either (an answer going out slowly to a
 //!   client that reads slowly is not idle); reading, when the header has not come whole within
 //!   [`Limits::header_timeout`] of its first byte (or of the last byte written of the answer
-//!   before it, for a request sent before that answer was read), however slowly it trickles in.
+//!   before it, for a request sent before that answer was read), however slowly it trickles in;
+//!   it is told so first, `408 Request Timeout` ([`answer_timed_out_header`]), unless an answer
+//!   was still going out to it.
 //! - **In number.** At most [`Limits::max_connections`] are open, below the process's open-file
 //!   limit (read at start). A connection accepted when they are all open closes the one that has
 //!   been waiting longest with nothing under way (idle or reading a header), so that a flood of
@@ -229,6 +231,10 @@ struct Activity {
     displaced: AtomicBool,
     /// Wakes it when it is asked to close.
     close: Notify,
+    /// Set when a byte is written while a header is being read (an answer still going out to
+    /// a client that sent its next request before reading it), when a `408` would land inside
+    /// that answer: such a connection is closed without one.
+    written_while_reading: AtomicBool,
 }
 
 impl Activity {
@@ -239,6 +245,7 @@ impl Activity {
             epoch,
             displaced: AtomicBool::new(false),
             close: Notify::new(),
+            written_while_reading: AtomicBool::new(false),
         };
         activity.touch();
         activity
@@ -253,9 +260,25 @@ impl Activity {
         self.since.store(self.now(), Ordering::Relaxed);
     }
 
+    /// A byte written: the deadline moves, and a header being read is no longer the only thing
+    /// under way.
+    fn wrote(&self) {
+        self.touch();
+        if self.phase.load(Ordering::Relaxed) == READING {
+            self.written_while_reading.store(true, Ordering::Relaxed);
+        }
+    }
+
     fn enter(&self, phase: u8) {
         self.touch();
+        self.written_while_reading.store(false, Ordering::Relaxed);
         self.phase.store(phase, Ordering::Relaxed);
+    }
+
+    /// Whether a header has begun and nothing else is under way: what a `408` answers.
+    fn is_reading_a_header(&self) -> bool {
+        self.phase.load(Ordering::Relaxed) == READING
+            && !self.written_while_reading.load(Ordering::Relaxed)
     }
 
     fn is_busy(&self) -> bool {
@@ -370,23 +393,25 @@ async fn drive<S>(
 ) where
     S: hyper::service::HttpService<Incoming, ResBody = Body>,
 {
-    let mut connection = std::pin::pin!(connection);
+    // Not pinned in place: hyper boxes what it pins, and a header cut short takes the socket
+    // back out of it ([`answer_timed_out_header`]).
+    let mut connection = connection;
     let mut timer = std::pin::pin!(tokio::time::sleep(limits.idle_timeout));
     let mut stop = std::pin::pin!(stopping.wait_for(|stopping| *stopping));
     let mut displaced = std::pin::pin!(activity.close.notified());
     let mut closing = false;
-    std::future::poll_fn(|cx| {
+    let header_timed_out = std::future::poll_fn(|cx| {
         if !closing && (stop.as_mut().poll(cx).is_ready() || displaced.as_mut().poll(cx).is_ready())
         {
             closing = true;
             if !activity.is_busy() {
-                return Poll::Ready(());
+                return Poll::Ready(false);
             }
             // Answered, then closed (hyper answers with `Connection: close`).
-            connection.as_mut().graceful_shutdown();
+            Pin::new(&mut connection).graceful_shutdown();
         }
-        if connection.as_mut().poll(cx).is_ready() {
-            return Poll::Ready(());
+        if Pin::new(&mut connection).poll(cx).is_ready() {
+            return Poll::Ready(false);
         }
         // The deadline only moves later as bytes are written and requests answered, but for
         // the header's, which may come before the idle one: the timer is set earlier at once,
@@ -400,12 +425,48 @@ async fn drive<S>(
             }
             let deadline = activity.deadline(&limits);
             match deadline {
-                Some(d) if d <= tokio::time::Instant::now() => return Poll::Ready(()),
+                Some(d) if d <= tokio::time::Instant::now() => {
+                    return Poll::Ready(activity.is_reading_a_header());
+                }
                 Some(d) => timer.as_mut().reset(d),
                 None => break,
             }
         }
         Poll::Pending
+    })
+    .await;
+    if header_timed_out {
+        answer_timed_out_header(connection, &limits).await;
+    }
+}
+
+/// The longest the `408` answer may take to go out to a client that does not read it.
+const TIMED_OUT_ANSWER_WAIT: Duration = Duration::from_secs(1);
+
+/// Tells a client whose header did not come whole within [`Limits::header_timeout`] so, with
+/// `408 Request Timeout` and `Connection: close` (RFC 9110 15.5.9), rather than a bare close it
+/// would have to guess at; then closes. Written to the socket taken back from hyper, which has
+/// no request to answer (its header never ended), within [`TIMED_OUT_ANSWER_WAIT`].
+async fn answer_timed_out_header<S>(
+    connection: http1::Connection<TokioIo<Watched>, S>,
+    limits: &Limits,
+) where
+    S: hyper::service::HttpService<Incoming, ResBody = Body>,
+{
+    use tokio::io::AsyncWriteExt as _;
+    let body = format!(
+        "the request's header did not come whole within {} ms\n",
+        limits.header_timeout.as_millis()
+    );
+    let answer = format!(
+        "HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n\
+         content-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut io = connection.into_parts().io.into_inner();
+    let _ = tokio::time::timeout(TIMED_OUT_ANSWER_WAIT, async {
+        io.write_all(answer.as_bytes()).await?;
+        io.shutdown().await
     })
     .await;
 }
@@ -473,7 +534,7 @@ impl AsyncWrite for Watched {
     ) -> Poll<io::Result<usize>> {
         let written = Pin::new(&mut self.io).poll_write(cx, buf);
         if matches!(written, Poll::Ready(Ok(n)) if n > 0) {
-            self.activity.touch();
+            self.activity.wrote();
         }
         written
     }
@@ -485,7 +546,7 @@ impl AsyncWrite for Watched {
     ) -> Poll<io::Result<usize>> {
         let written = Pin::new(&mut self.io).poll_write_vectored(cx, bufs);
         if matches!(written, Poll::Ready(Ok(n)) if n > 0) {
-            self.activity.touch();
+            self.activity.wrote();
         }
         written
     }

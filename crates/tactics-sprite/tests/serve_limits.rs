@@ -314,6 +314,41 @@ fn connections_that_take_too_long_are_closed() {
     assert_eq!(server.get("/api/v1/kinds").status, 200);
 }
 
+/// A header begun and not finished in time is told so, `408 Request Timeout` (RFC 9110 15.5.9),
+/// rather than met with a bare close; a connection that sent nothing is still just closed.
+#[test]
+fn a_header_not_finished_in_time_is_answered_408() {
+    let _one = one_at_a_time();
+    let server = Server::start(
+        &["--header-timeout-ms", "300", "--idle-timeout-ms", "500"],
+        &[],
+    );
+    let mut silent = server.connect();
+    let mut half = server.connect();
+    let sent = Instant::now();
+    half.send_raw(b"GET /api/v1/kinds HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+    half.set_read_timeout(Duration::from_secs(3));
+    let answer = half.read_response(false);
+    assert_eq!(answer.status, 408, "{}", answer.text());
+    assert!(
+        sent.elapsed() >= Duration::from_millis(300),
+        "answered before the header timeout: {:?}",
+        sent.elapsed()
+    );
+    assert_eq!(answer.header("connection"), Some("close"));
+    let body = answer.text();
+    assert_eq!(body.lines().count(), 1, "{body:?}");
+    assert!(body.contains("300 ms"), "{body:?}");
+    assert!(
+        half.closed_within(Duration::from_secs(3)),
+        "open after its 408"
+    );
+    assert!(
+        silent.closed_within(Duration::from_secs(3)),
+        "the silent connection is open"
+    );
+}
+
 #[test]
 fn a_stop_ends_whatever_the_clients_do() {
     let _one = one_at_a_time();

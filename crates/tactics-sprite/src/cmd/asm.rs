@@ -1,7 +1,7 @@
 //! `tactics-sprite asm`: the text form of a SEQ or SHP file (docs/text-forms.md) compiled back
 //! to the file.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow};
 use faults::Shown;
@@ -81,7 +81,8 @@ pub fn run(args: &Args) -> Outcome {
             )
             .into());
         };
-        let original = SpriteFile::from_input(args.game.files()?.read(original)?)?;
+        let read = args.game.read(original);
+        let original = SpriteFile::from_input(read.map_err(|e| not_there(args, original, e))?)?;
         let name = &original.file.name;
         if let Some(what) = original.wrong_kind(FileFormat::Seq) {
             return Err(anyhow!("--check {name}: this is {what}, not a SEQ file").into());
@@ -148,4 +149,21 @@ fn changes_line(
         "check   changes against {name}, named from {source}: {}",
         parts.join("; ")
     ))
+}
+
+/// A `--check` original that is not on disk, when no place to read the game's files from was
+/// given: named, with the ways to give it, instead of the system's bare "No such file".
+fn not_there(args: &Args, original: &Path, error: sprite_inputs::Error) -> anyhow::Error {
+    let missing = matches!(
+        error.kind(),
+        sprite_inputs::ErrorKind::Io(io) if io.kind() == std::io::ErrorKind::NotFound
+    );
+    if !missing || args.game.flag().is_some() {
+        return error.into();
+    }
+    anyhow!(
+        "--check {}: no such file; give its path, or --originals DIR (or --disc IMAGE) to read \
+         it from the game files",
+        original.display()
+    )
 }

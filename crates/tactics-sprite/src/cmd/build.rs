@@ -182,12 +182,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Outcome {
     if let Some(sas) = &args.sas {
         let sheet = args.sheet_file.as_deref();
-        return Ok(super::sas::build::run(
-            sas,
-            &args.sas_options,
-            sheet,
-            &args.out,
-        )?);
+        return super::sas::build::run(sas, &args.sas_options, sheet, &args.out);
     }
     if args.sas_options.entry.is_some() {
         return Err(Failure::usage(

@@ -50,8 +50,9 @@ More: docs/disc.md"
     Extract {
         /// The image (.cue, .bin, .img, .iso).
         image: PathBuf,
-        /// Files to extract, by path in the image (BATTLE/TYPE1.SEQ) or by name in its BATTLE
-        /// folder (TYPE1.SEQ) [default: every sprite file of BATTLE].
+        /// Files to extract, by path in the image (BATTLE/TYPE1.SEQ, /SYSTEM.CNF for a file at
+        /// its root) or by name in its BATTLE folder (TYPE1.SEQ) [default: every sprite file of
+        /// BATTLE].
         names: Vec<String>,
         /// The folder to write them into (made if needed).
         #[arg(short, long, value_name = "DIR")]
@@ -196,10 +197,7 @@ fn extract(image: &Path, names: &[String], out: &Path) -> anyhow::Result<()> {
             })
             .collect()
     } else {
-        names
-            .iter()
-            .map(|name| find_on_disc(&disc, name))
-            .collect::<Result<_, _>>()?
+        entries_named(&disc, names)?
     };
     if entries.is_empty() {
         bail!("{}: no sprite file in {DISC_FOLDER}", disc.image());
@@ -228,6 +226,37 @@ fn extract(image: &Path, names: &[String], out: &Path) -> anyhow::Result<()> {
         written.push(file_name.to_owned());
     }
     Ok(())
+}
+
+/// The entries `names` name. When several are named and any is missing, the error names each
+/// missing one as typed with where it was looked for, and says that nothing is written: a list
+/// partly wrong is refused whole, and the user mends it in one go.
+fn entries_named(disc: &Disc, names: &[String]) -> anyhow::Result<Vec<Entry>> {
+    let mut entries = Vec::new();
+    let mut missing = Vec::new();
+    for name in names {
+        match find_on_disc(disc, name) {
+            Ok(entry) => entries.push(entry),
+            Err(error)
+                if names.len() > 1
+                    && matches!(error.kind, disc_image::ErrorKind::NotFound { .. }) =>
+            {
+                missing.push(format!("{name}: {}", error.kind));
+            }
+            Err(error) => return Err(error.into()),
+        }
+    }
+    if missing.is_empty() {
+        return Ok(entries);
+    }
+    bail!(
+        "{}: {} of the {} files named {} not in the image, so nothing is written: {}",
+        disc.image(),
+        missing.len(),
+        names.len(),
+        if missing.len() == 1 { "is" } else { "are" },
+        missing.join("; ")
+    )
 }
 
 /// The data file and the cue (if any) a patch writes ([`Disc::patch_outputs`]), its refusals in

@@ -75,7 +75,10 @@ pub fn run(args: &Args) -> Outcome {
         ));
     }
     let doc = sprite_inputs::documents::load_document(&args.input.data)?;
-    let sheets = args.input.load(&doc)?;
+    let sheets = args
+        .input
+        .load(&doc)
+        .map_err(|error| Failure::of("export-aseprite", error))?;
     let renderer = args.input.renderer(&doc, &sheets)?;
     let shown_data = Shown(&args.input.data).to_string();
 

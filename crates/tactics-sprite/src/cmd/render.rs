@@ -179,7 +179,10 @@ pub fn run(args: &Args) -> Outcome {
     // The request, checked against the document (each animation looked up) before any sheet is
     // read.
     let checked = request.against(&doc).map_err(|fault| refused(&fault))?;
-    let sheets = args.input.load(&doc)?;
+    let sheets = args
+        .input
+        .load(&doc)
+        .map_err(|error| Failure::of("render", error))?;
     let weapon = args.weapon.load(data, &sheets.files)?;
     let weapon_art = weapon.as_ref().map(|w| w.art()).transpose()?;
     let art = TileSources {

@@ -309,3 +309,74 @@ fn build_and_check_read_the_kind_from_a_disc() {
         assert!(missing.status.success());
     }
 }
+
+/// An image mastered by our own writer (no game files needed): `SYSTEM.CNF` at the root and a
+/// made-up `BATTLE/TYPE1.SEQ`, as a PlayStation disc lays them out.
+fn image_with_a_root_file(test: &str) -> (std::path::PathBuf, &'static [u8]) {
+    const CNF: &[u8] = b"BOOT = cdrom:\\SCUS_942.21;1\r\nTCB = 4\r\n";
+    let (bytes, _) = disc_image::master::IsoWriter::new("TEST")
+        .file("SYSTEM.CNF", CNF)
+        .file("BATTLE/TYPE1.SEQ", &[0x5A; 300])
+        .build();
+    let image = test_support::temp_dir(test).join("game.iso");
+    std::fs::write(&image, bytes).unwrap();
+    (image, CNF)
+}
+
+#[test]
+fn extract_takes_a_file_at_the_root_by_a_leading_slash() {
+    let test = "extract_takes_a_file_at_the_root_by_a_leading_slash";
+    let (image, cnf) = image_with_a_root_file(test);
+    let out = test_support::temp_dir(test).join("out");
+    let stdout = ok(&tactics_sprite(&[
+        os("disc"),
+        os("extract"),
+        image.as_os_str(),
+        os("/SYSTEM.CNF"),
+        os("-o"),
+        out.as_os_str(),
+    ]));
+    assert_eq!(
+        std::fs::read(out.join("SYSTEM.CNF")).unwrap(),
+        cnf,
+        "{stdout}"
+    );
+    assert!(stdout.contains("from SYSTEM.CNF)"), "{stdout}");
+    // A bare name is still the BATTLE folder's: the root's SYSTEM.CNF is not taken for it.
+    let bare = tactics_sprite(&[
+        os("disc"),
+        os("extract"),
+        image.as_os_str(),
+        os("SYSTEM.CNF"),
+        os("-o"),
+        out.join("bare").as_os_str(),
+    ]);
+    test_support::cli::assert_exit(&bare, 1);
+}
+
+#[test]
+fn extract_of_names_one_missing_writes_none_and_names_each_missing() {
+    let test = "extract_of_names_one_missing_writes_none_and_names_each_missing";
+    let (image, _) = image_with_a_root_file(test);
+    let out = test_support::temp_dir(test).join("out");
+    let refused = tactics_sprite(&[
+        os("disc"),
+        os("extract"),
+        image.as_os_str(),
+        os("TYPE1.SEQ"),
+        os("/NOPE.CNF"),
+        os("TYPE9.SEQ"),
+        os("-o"),
+        out.as_os_str(),
+    ]);
+    test_support::cli::assert_exit(&refused, 1);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    // Each missing name as typed and where it was looked for; the one found is not written.
+    assert!(err.contains("/NOPE.CNF: no NOPE.CNF in the image"), "{err}");
+    assert!(
+        err.contains("TYPE9.SEQ: no BATTLE/TYPE9.SEQ in the image"),
+        "{err}"
+    );
+    assert!(err.contains("nothing is written"), "{err}");
+    assert!(!out.join("TYPE1.SEQ").exists(), "{err}");
+}

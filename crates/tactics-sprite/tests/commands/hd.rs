@@ -209,6 +209,15 @@ fn inspect_says_which_unit_and_half_and_agrees_with_the_docs_table() {
     close("silhouette_iou", 0.9450);
     close("silhouette_coverage", 0.9576);
     close("index_match", 0.8342);
+    // The project keeps no digests of HD files (sprite_inputs::retail lists SHP and SEQ only):
+    // the text says so rather than calling a real HD file unknown; JSON keeps its `null`.
+    assert_eq!(report["retail"], Value::Null);
+    let text = expect(&run(["inspect", s(&path)]), 0);
+    let retail = text.lines().find(|l| l.starts_with("retail")).unwrap();
+    assert!(
+        retail.ends_with("no digest on record (none is kept of the remaster's HD files)"),
+        "{text}"
+    );
 }
 
 #[test]

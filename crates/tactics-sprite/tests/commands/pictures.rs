@@ -167,7 +167,8 @@ fn bad_requests_exit_2_bad_input_exits_1() {
     );
     assert!(!out.exists(), "no output after an error");
 
-    let err = expect(&with(&["--frame", "1", "--palette", "1", "-o", s(&out)]), 1);
+    // The request's fault, not the sheet's: a usage error.
+    let err = expect(&with(&["--frame", "1", "--palette", "1", "-o", s(&out)]), 2);
     assert!(
         err.contains("--palette chooses an SPR palette; a PNG sheet is drawn in its own colours"),
         "{err}"

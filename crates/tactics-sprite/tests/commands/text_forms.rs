@@ -152,6 +152,27 @@ fn wrong_inputs_get_one_line_and_exit_1_and_usage_errors_exit_2() {
     }
 }
 
+/// `asm --check TYPE1.SEQ` typed where no TYPE1.SEQ is, without `--originals`: one line naming
+/// the file and the ways to give it, not the system's bare "No such file".
+#[test]
+fn asm_check_of_a_game_file_not_there_says_how_to_give_it() {
+    let tmp = TempDir::new("asm-check-missing");
+    let seq = tmp.path("tiny.seq");
+    std::fs::write(&seq, test_support::demo::demo_seq().encode().unwrap()).unwrap();
+    let text = tmp.path("tiny.seq.txt");
+    expect(&run(["disasm", s(&seq), "-o", s(&text)]), 0);
+    // Run in the empty-of-TYPE1 temp folder: the bare name is looked for there.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
+        .args(["asm", s(&text), "--check", "TYPE1.SEQ"])
+        .current_dir(&tmp.0)
+        .output()
+        .expect("the binary runs");
+    let err = expect(&output, 1);
+    assert!(err.contains("--check TYPE1.SEQ: no such file"), "{err}");
+    assert!(err.contains("--originals DIR"), "{err}");
+    assert!(!err.contains("os error"), "{err}");
+}
+
 /// What `check` or `diff` printed when it found differences (exit 1, nothing on stderr).
 fn differences(output: &std::process::Output) -> String {
     test_support::cli::assert_exit(output, 1);

@@ -208,3 +208,44 @@ fn views_outside_the_eight_are_named() {
     assert!(!out.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// What the request asks of an input that the input does not have, with the same files fine for
+/// a corrected request: an entry a container lacks, `--palette` for a PNG sheet, a palette the
+/// SPR lacks. Each is a usage error (exit 2), as the README says, not a bad file (exit 1).
+#[test]
+fn an_entry_or_a_palette_the_input_lacks_is_a_usage_error() {
+    let dir = temp_dir("usage-entry-palette");
+    // synthetic.pakd holds entries 0, 1 and 2 (crates/sas-formats/tests/hand.rs).
+    let pakd = fixtures::sas("synthetic.pakd");
+    usage_error(
+        &run(["inspect", "--entry", "3", s(&pakd)]),
+        &["inspect", "no entry 3", "the container has 3"],
+    );
+    let out = dir.join("x.gif");
+    usage_error(
+        &render(&out, &["--animation", "Walk", "--palette", "1"]),
+        &["render", "--palette", "a PNG sheet"],
+    );
+    // A standard sheet has palettes 0..15 (docs/formats/spr.md): 16 is one past them.
+    let spr = dir.join("blank.spr");
+    let blank = fft_formats::spr::Spr::blank(fft_formats::spr::SprVariant::Standard);
+    std::fs::write(&spr, blank.encode().unwrap()).unwrap();
+    let doc = fixtures::demo_document();
+    usage_error(
+        &run([
+            "render",
+            "--data",
+            s(&doc),
+            "--sheet",
+            s(&spr),
+            "--animation",
+            "Walk",
+            "--palette",
+            "16",
+            "-o",
+            s(&out),
+        ]),
+        &["render", "palette 16", "0..15"],
+    );
+    assert!(!out.exists(), "nothing is written after a usage error");
+}

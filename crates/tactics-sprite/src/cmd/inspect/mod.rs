@@ -32,7 +32,7 @@ pub fn run(args: &Args) -> Outcome {
         if let Some(result) =
             super::sas::inspect::dispatch(&args.file, &args.sas, args.json, args.verbose)
         {
-            return Ok(result?);
+            return result;
         }
     }
     // A document (a unit document's JSON) is listed as `list` lists it.

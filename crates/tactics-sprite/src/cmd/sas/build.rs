@@ -6,19 +6,16 @@ use anyhow::Context;
 use faults::Shown;
 use sprite_data::output::write_atomically;
 
+use super::super::{Failure, Outcome};
 use super::{SasOptions, load_set};
 
 /// Builds the document of the set at `path` and writes it to `out` atomically.
 ///
 /// # Errors
-/// An input that cannot be read or decoded, or an output that cannot be written.
-pub fn run(
-    path: &Path,
-    options: &SasOptions,
-    sheet_file: Option<&str>,
-    out: &Path,
-) -> anyhow::Result<()> {
-    let loaded = load_set(path, options.entry)?;
+/// An input that cannot be read or decoded, or an output that cannot be written; a usage error
+/// for an `--entry` the file does not have.
+pub fn run(path: &Path, options: &SasOptions, sheet_file: Option<&str>, out: &Path) -> Outcome {
+    let loaded = load_set(path, options.entry).map_err(|error| Failure::of("build", error))?;
     let meanings = options.table();
     let bytes = sas_formats::document::to_bytes(&loaded.set, &meanings, sheet_file);
     let set = &loaded.set;

@@ -62,7 +62,7 @@ fn run(args: &SasDraw<'_>) -> Outcome {
         }
     };
     let name = args.animation.unwrap_or_default();
-    let loaded = load_set(args.data, args.sas.entry)?;
+    let loaded = load_set(args.data, args.sas.entry).map_err(|error| Failure::of("draw", error))?;
     let set = &loaded.set;
     let numbered = || usage(not_numbered(name, set));
     let animation: usize = name.parse().map_err(|_| numbered())?;

@@ -78,10 +78,14 @@ pub fn run(args: &Args) -> Outcome {
     let mut chosen = Vec::with_capacity(wanted.len());
     let mut refused = 0;
     for index in wanted {
+        // An entry the container does not have is the request's fault, as `load_set` says.
         let entry = pakd.entries.get(index).ok_or_else(|| {
-            anyhow!(
-                "{shown}: no entry {index} (the container has {})",
-                pakd.entries.len()
+            Failure::usage(
+                "extract",
+                format!(
+                    "{shown}: no entry {index} (the container has {})",
+                    pakd.entries.len()
+                ),
             )
         })?;
         match entry.contents() {

@@ -15,7 +15,7 @@ use sas_formats::Pakd;
 use sprite_report::inspect::render;
 use sprite_report::sas::{Container, SetReport};
 
-use super::super::stdout_error;
+use super::super::{Failure, Outcome, stdout_error};
 use super::{SasOptions, Sniffed, load_set, read_input};
 
 /// What follows a container's entries: the commands that go into them.
@@ -25,24 +25,14 @@ const CONTAINER_NEXT: &str =
 /// Inspects `path` if it is a SAS file or a container: `None` when it is neither.
 ///
 /// # Errors
-/// An unreadable or undecodable file, or stdout that cannot be written.
-pub fn dispatch(
-    path: &Path,
-    options: &SasOptions,
-    json: bool,
-    verbose: bool,
-) -> Option<anyhow::Result<()>> {
+/// An unreadable or undecodable file, or stdout that cannot be written; a usage error for an
+/// `--entry` the file does not have.
+pub fn dispatch(path: &Path, options: &SasOptions, json: bool, verbose: bool) -> Option<Outcome> {
     let kind = super::sniff(path)?;
     Some(run(path, kind, options, json, verbose))
 }
 
-fn run(
-    path: &Path,
-    kind: Sniffed,
-    options: &SasOptions,
-    json: bool,
-    verbose: bool,
-) -> anyhow::Result<()> {
+fn run(path: &Path, kind: Sniffed, options: &SasOptions, json: bool, verbose: bool) -> Outcome {
     let meanings = options.table();
     let text = match (kind, options.entry) {
         (Sniffed::Pakd, None) => {
@@ -52,7 +42,8 @@ fn run(
             render(&Container::new(path, &bytes, &pakd), json, text)?
         }
         _ => {
-            let loaded = load_set(path, options.entry)?;
+            let loaded =
+                load_set(path, options.entry).map_err(|error| Failure::of("inspect", error))?;
             let ask_for_table = |table: &str| format!("--meanings {table}");
             let report = SetReport::new(
                 &loaded.name,

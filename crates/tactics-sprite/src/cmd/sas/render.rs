@@ -79,7 +79,8 @@ pub fn run(args: &SasRender<'_>) -> Outcome {
     if format != Format::Png && args.frame.is_none() && args.animation.len() != 1 {
         return usage("an .apng or .gif holds one animation; give --animation once");
     }
-    let loaded = load_set(args.data, options.sas.entry)?;
+    let loaded =
+        load_set(args.data, options.sas.entry).map_err(|error| Failure::of("render", error))?;
     let set = &loaded.set;
     let meanings = options.sas.table();
     let sheet = SasSheet::read(args.sheet)?.image;
