@@ -17,9 +17,9 @@ use sprite_data::output::write_atomically;
 use sprite_inputs::hd::{HdPairFiles, HdPalettes};
 use sprite_inputs::names::hd::{tex_file_name, tex_number, unit_of_tex};
 use sprite_inputs::read::InputFile;
+use sprite_render::RenderError;
 use sprite_render::hd_png::{self, ImportOptions};
 use sprite_render::sheet::hd_palettes;
-use sprite_render::spr_png::SprPngError;
 
 use super::{Failure, Outcome, read_input};
 
@@ -182,7 +182,7 @@ pub fn import(args: &PairImport) -> Outcome {
         like: like.as_ref(),
     };
     let imported = hd_png::import(args.bytes, &options).map_err(|e| match e {
-        SprPngError::NoPalettes => anyhow!(
+        RenderError::NoPalettes => anyhow!(
             "{shown}: a picture in colours (not indexed) carries no palette: give --palettes-from \
              SPR (its unit's sheet), whose palettes its colours are matched to"
         ),
