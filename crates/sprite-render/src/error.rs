@@ -1,4 +1,11 @@
-//! The one error type of the crate.
+//! The one error type of the crate, [`RenderError`]: the art, the pictures and their files, a
+//! picture made into a sheet too (`spr_png`, `hd_png`). A request's own fault is a
+//! [`crate::RequestFault`] (its doc says why it stands apart).
+
+use fft_formats::spr::{PALETTE_COLOURS, SprVariant, WIDTH};
+
+use crate::image::Rgba;
+use crate::spr_png::Source;
 
 /// Why a picture cannot be made. A plain enum: each variant is a kind to match on and carries
 /// its facts; the errors of the crates below keep their own kinds (`RenderError::Spr(e)` then
@@ -132,6 +139,173 @@ pub enum RenderError {
     /// ([`crate::Cancel`]).
     #[error("the render was stopped: nobody waits for it any more")]
     Cancelled,
+    // A picture made into a sheet (`spr_png::import`, `hd_png::import`), or a sheet into its
+    // picture with the chunk that carries its palettes.
+    #[error("not a PNG picture (it does not start with the PNG signature)")]
+    NotPng,
+    #[error("{}", self.in_words(&faults::Logical))]
+    PictureSize { width: u32, height: u32 },
+    #[error("{}", self.in_words(&faults::Logical))]
+    NotThatLayout {
+        height: u32,
+        variant: SprVariant,
+        /// Who says the layout: the sheet it is like, its `spPl` chunk, the variant given.
+        said: Source,
+    },
+    #[error(
+        "a {WIDTH} x 256 picture is an SP2 sheet or the OTHER sheet: say which (sp2 or other), or \
+         give a sheet it is like"
+    )]
+    Sp2OrOther,
+    #[error("{}", self.in_words(&faults::Logical))]
+    NoBand,
+    #[error(
+        "{} past 15, which a sheet's 4 bits cannot hold: {}{}",
+        pixels_have(*count, "an index", "indices"),
+        list(first, |v| v.to_string()),
+        more(*count, first.len())
+    )]
+    IndexOutOfRange { count: usize, first: Vec<Pixel<u8>> },
+    #[error(
+        "{} that palette {palette} does not hold (the picture has \
+         {distinct} colours; a palette holds {PALETTE_COLOURS}, colour 0 transparent): {}{}",
+        pixels_have(*count, "a colour", "colours"),
+        list(first, |c| hex(*c)),
+        more(*count, first.len())
+    )]
+    ColoursNotInPalette {
+        palette: usize,
+        count: usize,
+        distinct: usize,
+        first: Vec<Pixel<Rgba>>,
+    },
+    #[error("{}", self.in_words(&faults::Logical))]
+    NoPalettes,
+    #[error("{}", self.in_words(&faults::Logical))]
+    PalettesMissing {
+        carried: String,
+        variant: SprVariant,
+    },
+    #[error("palette {palette} is out of range: a {variant} sheet has palettes 0 to {}", variant.palette_count().saturating_sub(1))]
+    NoSuchPalette { palette: usize, variant: SprVariant },
+    #[error("its spPl chunk (the sheet's palettes, written by tactics-sprite) is damaged: {0}")]
+    BadChunk(String),
+    /// An SPR import given the picture of an HD pair.
+    #[error(
+        "this is the picture of an HD pair (512 x 976, the remaster's tex_N.bin and tex_N+1.bin), \
+         not of an SPR sheet: import it into the pair"
+    )]
+    HdPicture,
+    /// An HD import given a picture of another size.
+    #[error(
+        "the picture is {width} x {height}; the picture of an HD pair is {} x {}",
+        fft_formats::hd::WIDTH,
+        fft_formats::hd::HEIGHT
+    )]
+    HdSize { width: u32, height: u32 },
+    /// An HD import given a picture whose chunk says it is an SPR's.
+    #[error(
+        "its spPl chunk says it is the picture of {layout}, not of an HD pair: import it as an \
+         SPR sheet"
+    )]
+    NotHdPicture { layout: String },
+    /// A sheet made from a picture that does not encode.
+    #[error("the sheet does not encode: {0}")]
+    SheetEncode(fft_formats::EncodeError),
+}
+
+/// One pixel an error names: its position and what it holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pixel<T> {
+    pub x: u32,
+    pub y: u32,
+    pub value: T,
+}
+
+/// `1 pixel has a colour`, `300 pixels have colours`.
+fn pixels_have(count: usize, one: &str, many: &str) -> String {
+    if count == 1 {
+        format!("1 pixel has {one}")
+    } else {
+        format!("{count} pixels have {many}")
+    }
+}
+
+/// `(x, y) value, ...` for the first pixels of an error.
+fn list<T>(pixels: &[Pixel<T>], show: impl Fn(&T) -> String) -> String {
+    pixels
+        .iter()
+        .map(|p| format!("({}, {}) {}", p.x, p.y, show(&p.value)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `, and 12 more`, or nothing.
+fn more(count: usize, named: usize) -> String {
+    if count > named {
+        format!(", and {} more", count - named)
+    } else {
+        String::new()
+    }
+}
+
+/// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+fn hex([r, g, b, a]: Rgba) -> String {
+    if a == 255 {
+        format!("#{r:02X}{g:02X}{b:02X}")
+    } else {
+        format!("#{r:02X}{g:02X}{b:02X}{a:02X}")
+    }
+}
+
+impl RenderError {
+    /// The error in a front end's words: a picture made into a sheet names the sheet it is like
+    /// and the variant given as `spelling` spells the parameters `like` and `variant`.
+    pub fn in_words(&self, spelling: &dyn faults::Spelling) -> String {
+        let like = || spelling.name("like");
+        match self {
+            RenderError::PictureSize { width, height } => format!(
+                "the picture is {width} x {height}; a sheet picture is {WIDTH} wide and 488 \
+                 (standard), 288 (short), 512 (tall), 256 (SP2 or OTHER) or 656 (weapons) tall, \
+                 or 456 (standard, without its bottom band, with {})",
+                like()
+            ),
+            RenderError::NotThatLayout {
+                height,
+                variant,
+                said,
+            } => {
+                let said = match said {
+                    Source::Like => format!("{} is", like()),
+                    Source::Options => format!("{} says", spelling.name("variant")),
+                    _ => "its spPl chunk says".to_owned(),
+                };
+                format!(
+                    "the picture is {WIDTH} x {height}, but {said} a {variant} sheet, which is \
+                     {WIDTH} x {}",
+                    variant.height()
+                )
+            }
+            RenderError::NoBand => format!(
+                "the picture has 456 rows, a standard sheet without its bottom band (rows \
+                 456-487: body parts and the portrait); give a sheet it is like ({}) to take the \
+                 band from",
+                like()
+            ),
+            RenderError::NoPalettes => format!(
+                "a picture in colours (not indexed) carries no palette: give a sheet it is like \
+                 ({}), whose palettes its colours are matched to",
+                like()
+            ),
+            RenderError::PalettesMissing { carried, variant } => format!(
+                "the picture carries {carried}, but a {variant} sheet has {} palettes: give a \
+                 sheet it is like ({}) to take the others from",
+                variant.palette_count(),
+                like()
+            ),
+            other => other.to_string(),
+        }
+    }
 }
 
 /// `From` by hand for the errors whose text the message carries (see the enum).
@@ -178,7 +352,7 @@ impl faults::Faulty for RenderError {
         match self {
             RenderError::Data(error) => faults::Faulty::words(error, spelling),
             RenderError::Limit(limit) => limit.words(spelling),
-            other => other.to_string(),
+            other => other.in_words(spelling),
         }
     }
 }

@@ -14,7 +14,7 @@
 //! The pair holds no colour, so nothing of the PLTE is written: the import counts the colours
 //! that differ from the SPR's ([`Imported::recoloured`]), since recolouring a unit is editing its
 //! SPR. The size is read from the header before the decoder runs; each refusal is one
-//! [`SprPngError`].
+//! [`RenderError`].
 
 use fft_formats::hd::{self, HdSheet};
 use fft_formats::spr::{PALETTE_COLOURS, Palette, STP_BIT, Spr, SprVariant, colour_word};
@@ -23,8 +23,8 @@ use crate::encode::png_indexed;
 use crate::error::RenderError;
 use crate::sheet::{PNG_SIGNATURE, check_palette};
 use crate::spr_png::{
-    HD_PAIR_CODE, PixelSource, RawChunk, Source, SprPngError, chunk_data, decoder, find_chunk,
-    header_size, match_colours, read_colours, read_indices, variant_code, with_chunk,
+    HD_PAIR_CODE, PixelSource, RawChunk, Source, chunk_data, decoder, find_chunk, header_size,
+    match_colours, read_colours, read_indices, variant_code, with_chunk,
 };
 
 /// The picture of `sheet` drawn with palette `palette` of `palettes` (the SPR the pair takes its
@@ -32,23 +32,22 @@ use crate::spr_png::{
 /// it alone.
 ///
 /// # Errors
-/// A sheet that fits no pair ([`SprPngError::Encode`]); palettes from another layout than a
-/// standard sheet, or a palette it does not have ([`SprPngError::Render`]).
-pub fn export(sheet: &HdSheet, palettes: &Spr, palette: usize) -> Result<Vec<u8>, SprPngError> {
-    sheet.check()?;
+/// A sheet that fits no pair ([`RenderError::SheetEncode`]); palettes from another layout than
+/// a standard sheet ([`RenderError::NotHdPalettes`]), or a palette it does not have.
+pub fn export(sheet: &HdSheet, palettes: &Spr, palette: usize) -> Result<Vec<u8>, RenderError> {
+    sheet.check().map_err(RenderError::SheetEncode)?;
     if palettes.variant != SprVariant::Standard {
-        return Err(SprPngError::Render(RenderError::NotHdPalettes {
+        return Err(RenderError::NotHdPalettes {
             variant: palettes.variant,
-        }));
+        });
     }
-    check_palette(palettes, palette).map_err(SprPngError::Render)?;
+    check_palette(palettes, palette)?;
     let png = png_indexed(
         hd::WIDTH as u32,
         hd::HEIGHT as u32,
         &sheet.pixels,
         &palettes.palette_rgba(palette),
-    )
-    .map_err(SprPngError::Render)?;
+    )?;
     let data = chunk_data(HD_PAIR_CODE, Some(palette), 0, &palettes.palettes)?;
     with_chunk(&png, &data)
 }
@@ -85,12 +84,12 @@ pub struct Imported {
 /// The pair from a picture of it (module docs).
 ///
 /// # Errors
-/// One [`SprPngError`]: not a PNG, another size than 512 x 976 (from the header, before anything
+/// One [`RenderError`]: not a PNG, another size than 512 x 976 (from the header, before anything
 /// is decoded), a chunk that is damaged or an SPR's, an index past 15, a colour no palette holds,
 /// a picture in colours with no palettes to match.
-pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported, SprPngError> {
+pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported, RenderError> {
     if !png_bytes.starts_with(&PNG_SIGNATURE) {
-        return Err(SprPngError::NotPng);
+        return Err(RenderError::NotPng);
     }
     let chunk = find_chunk(png_bytes)?
         .map(|data| RawChunk::parse(data, hd_layout))
@@ -99,12 +98,12 @@ pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported,
     if let Some((width, height)) = header_size(png_bytes)
         && (width, height) != size
     {
-        return Err(SprPngError::HdSize { width, height });
+        return Err(RenderError::HdSize { width, height });
     }
     let mut reader = decoder(png_bytes, png::Transformations::IDENTITY).read_info()?;
     let info = reader.info();
     if (info.width, info.height) != size {
-        return Err(SprPngError::HdSize {
+        return Err(RenderError::HdSize {
             width: info.width,
             height: info.height,
         });
@@ -117,9 +116,9 @@ pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported,
     if let Some(spr) = options.palettes
         && spr.variant != SprVariant::Standard
     {
-        return Err(SprPngError::Render(RenderError::NotHdPalettes {
+        return Err(RenderError::NotHdPalettes {
             variant: spr.variant,
-        }));
+        });
     }
     let dimensions = (hd::WIDTH, hd::HEIGHT);
     if info.color_type == png::ColorType::Indexed {
@@ -139,7 +138,7 @@ pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported,
             .unwrap_or(0);
         let recoloured = match &palettes {
             Some((palettes, _)) => {
-                let words = palettes.get(shown).ok_or(SprPngError::NoSuchPalette {
+                let words = palettes.get(shown).ok_or(RenderError::NoSuchPalette {
                     palette: shown,
                     variant: SprVariant::Standard,
                 })?;
@@ -155,7 +154,7 @@ pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported,
         });
     }
     drop(reader);
-    let (palettes, source) = palettes.ok_or(SprPngError::NoPalettes)?;
+    let (palettes, source) = palettes.ok_or(RenderError::NoPalettes)?;
     let colours = read_colours(png_bytes, dimensions)?;
     let preferred = options.like.map(|like| like.pixels.as_slice());
     let (indices, palette) = match_colours(
@@ -174,7 +173,7 @@ pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported,
 
 /// The chunk's layout for an HD import: code 6 and the standard sheet's 16 palettes, else the
 /// picture is an SPR's.
-fn hd_layout(code: u8) -> Result<(usize, String), SprPngError> {
+fn hd_layout(code: u8) -> Result<(usize, String), RenderError> {
     if code == HD_PAIR_CODE {
         return Ok((SprVariant::Standard.palette_count(), "an HD pair".into()));
     }
@@ -182,7 +181,7 @@ fn hd_layout(code: u8) -> Result<(usize, String), SprPngError> {
         .into_iter()
         .find(|v| variant_code(*v) == code)
         .map_or_else(|| format!("layout code {code}"), |v| format!("a {v} sheet"));
-    Err(SprPngError::NotHdPicture { layout })
+    Err(RenderError::NotHdPicture { layout })
 }
 
 /// How many of the first 16 PLTE colours are not the colour the palette's word shows (the STP

@@ -143,7 +143,10 @@ pub struct Rendered {
     pub summary: String,
 }
 
-/// Why a render made no file.
+/// Why a render made no file: a [`RequestFault`] or a [`RenderError`] sorted by the input it
+/// concerns (the request, the sheet or the SP2, the document, the output), which each front end
+/// names in its own words (the command line names the file, the server chooses its status). It
+/// adds no kind of error of its own but [`RenderFailure::Cancelled`].
 #[non_exhaustive]
 #[derive(Debug, thiserror::Error)]
 pub enum RenderFailure {

@@ -19,13 +19,13 @@
 //!   palette showing it (the `--like` sheet's index where several do).
 //!
 //! Everything is checked before anything large is allocated: the size from the PNG header, the
-//! chunk's length against its layout. Each refusal is one [`SprPngError`].
+//! chunk's length against its layout. Each refusal is one [`RenderError`].
 
 use fft_formats::spr::{
     PALETTE_COLOURS, Palette, STP_BIT, Spr, SprVariant, WIDTH, colour_word, palette_rgba,
 };
 
-use crate::error::RenderError;
+use crate::error::{Pixel, RenderError};
 use crate::image::Rgba;
 use crate::sheet::{PNG_SIGNATURE, rgba_pixels, spr_to_png};
 
@@ -101,7 +101,7 @@ impl SheetChunk {
     /// # Errors
     /// Padding over [`MAX_PADDING`], more palettes than a u16 counts, a shown palette that is
     /// not one of them.
-    pub fn to_bytes(&self) -> Result<Vec<u8>, SprPngError> {
+    pub fn to_bytes(&self) -> Result<Vec<u8>, RenderError> {
         chunk_data(
             variant_code(self.variant),
             self.shown,
@@ -113,19 +113,19 @@ impl SheetChunk {
     /// Reads the chunk's data.
     ///
     /// # Errors
-    /// [`SprPngError::BadChunk`], saying what does not fit; [`SprPngError::HdPicture`] for the
+    /// [`RenderError::BadChunk`], saying what does not fit; [`RenderError::HdPicture`] for the
     /// chunk of an HD pair's picture.
-    pub fn parse(data: &[u8]) -> Result<Self, SprPngError> {
+    pub fn parse(data: &[u8]) -> Result<Self, RenderError> {
         let raw = RawChunk::parse(data, |code| {
             if code == HD_PAIR_CODE {
-                return Err(SprPngError::HdPicture);
+                return Err(RenderError::HdPicture);
             }
             SprVariant::ALL
                 .into_iter()
                 .find(|v| variant_code(*v) == code)
                 .map(|v| (v.palette_count(), format!("a {v} sheet")))
                 .ok_or_else(|| {
-                    SprPngError::BadChunk(format!("layout code {code}, which is none of 0 to 6"))
+                    RenderError::BadChunk(format!("layout code {code}, which is none of 0 to 6"))
                 })
         })?;
         let variant = SprVariant::ALL
@@ -147,20 +147,20 @@ pub(crate) fn chunk_data(
     shown: Option<usize>,
     padding: usize,
     palettes: &[Palette],
-) -> Result<Vec<u8>, SprPngError> {
+) -> Result<Vec<u8>, RenderError> {
     if padding > MAX_PADDING {
-        return Err(SprPngError::BadChunk(format!(
+        return Err(RenderError::BadChunk(format!(
             "it would give {padding} zero bytes after the pixels; a sheet has at most {MAX_PADDING}"
         )));
     }
     let padding = padding as u32;
     let count = u16::try_from(palettes.len())
-        .map_err(|_| SprPngError::BadChunk("over 65535 palettes".into()))?;
+        .map_err(|_| RenderError::BadChunk("over 65535 palettes".into()))?;
     let shown = match shown {
         None => NO_PALETTE_SHOWN,
         Some(p) if p < palettes.len() && p < usize::from(NO_PALETTE_SHOWN) => p as u8,
         Some(p) => {
-            return Err(SprPngError::BadChunk(format!(
+            return Err(RenderError::BadChunk(format!(
                 "it would say the picture shows palette {p} of {}",
                 palettes.len()
             )));
@@ -191,9 +191,9 @@ impl RawChunk {
     /// bounded.
     pub(crate) fn parse(
         data: &[u8],
-        layout: impl FnOnce(u8) -> Result<(usize, String), SprPngError>,
-    ) -> Result<Self, SprPngError> {
-        let bad = |why: String| SprPngError::BadChunk(why);
+        layout: impl FnOnce(u8) -> Result<(usize, String), RenderError>,
+    ) -> Result<Self, RenderError> {
+        let bad = |why: String| RenderError::BadChunk(why);
         let head = data.get(..CHUNK_HEAD).ok_or_else(|| {
             bad(format!(
                 "{} bytes; it has at least {CHUNK_HEAD}",
@@ -255,9 +255,9 @@ impl RawChunk {
 /// alone.
 ///
 /// # Errors
-/// As [`spr_to_png`] ([`SprPngError::Render`]); a padding over [`MAX_PADDING`].
-pub fn export(spr: &Spr, palette: usize) -> Result<Vec<u8>, SprPngError> {
-    let png = spr_to_png(spr, palette).map_err(SprPngError::Render)?;
+/// As [`spr_to_png`]; a padding over [`MAX_PADDING`].
+pub fn export(spr: &Spr, palette: usize) -> Result<Vec<u8>, RenderError> {
+    let png = spr_to_png(spr, palette)?;
     add_chunk(&png, spr, palette)
 }
 
@@ -268,7 +268,7 @@ pub fn export(spr: &Spr, palette: usize) -> Result<Vec<u8>, SprPngError> {
 /// # Errors
 /// A padding over [`MAX_PADDING`]; a `png` that does not start with the signature and an IHDR
 /// chunk.
-pub fn add_chunk(png: &[u8], spr: &Spr, palette: usize) -> Result<Vec<u8>, SprPngError> {
+pub fn add_chunk(png: &[u8], spr: &Spr, palette: usize) -> Result<Vec<u8>, RenderError> {
     let shown = (spr.variant != SprVariant::Sp2).then_some(palette);
     let data = SheetChunk::of(spr, shown).to_bytes()?;
     with_chunk(png, &data)
@@ -278,9 +278,9 @@ pub fn add_chunk(png: &[u8], spr: &Spr, palette: usize) -> Result<Vec<u8>, SprPn
 ///
 /// # Errors
 /// A `png` that does not start with the signature and an IHDR chunk.
-pub(crate) fn with_chunk(png: &[u8], data: &[u8]) -> Result<Vec<u8>, SprPngError> {
+pub(crate) fn with_chunk(png: &[u8], data: &[u8]) -> Result<Vec<u8>, RenderError> {
     if header_size(png).is_none() {
-        return Err(SprPngError::NotPng);
+        return Err(RenderError::NotPng);
     }
     // After the signature and the IHDR chunk (its length, type, 13 bytes and CRC).
     let at = PNG_SIGNATURE.len() + 4 + 4 + 13 + 4;
@@ -306,7 +306,7 @@ fn chunk(kind: [u8; 4], data: &[u8]) -> Vec<u8> {
 
 /// The data of the `spPl` chunk of a PNG, if it has one; its CRC is checked (the PNG decoder
 /// skips ancillary chunks whose CRC is wrong, silently).
-pub(crate) fn find_chunk(png: &[u8]) -> Result<Option<&[u8]>, SprPngError> {
+pub(crate) fn find_chunk(png: &[u8]) -> Result<Option<&[u8]>, RenderError> {
     let mut at = PNG_SIGNATURE.len();
     while let Some(head) = png.get(at..at + 8) {
         let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
@@ -322,7 +322,7 @@ pub(crate) fn find_chunk(png: &[u8]) -> Result<Option<&[u8]>, SprPngError> {
             crc.update(&kind);
             crc.update(data);
             if crc.finalize() != stored {
-                return Err(SprPngError::BadChunk(
+                return Err(RenderError::BadChunk(
                     "its CRC does not match its bytes".into(),
                 ));
             }
@@ -389,132 +389,6 @@ pub struct Imported {
     pub padding: Source,
 }
 
-/// One pixel an error names: its position and what it holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Pixel<T> {
-    pub x: u32,
-    pub y: u32,
-    pub value: T,
-}
-
-/// Why a picture cannot be made into a sheet (or, rarely, a sheet into a picture): one line
-/// each.
-#[non_exhaustive]
-#[derive(Debug, thiserror::Error)]
-pub enum SprPngError {
-    #[error("not a PNG picture (it does not start with the PNG signature)")]
-    NotPng,
-    #[error("not a readable PNG: {0}")]
-    Png(#[from] png::DecodingError),
-    #[error("{}", self.in_words(&faults::Logical))]
-    Size { width: u32, height: u32 },
-    #[error("{}", self.in_words(&faults::Logical))]
-    NotThatLayout {
-        height: u32,
-        variant: SprVariant,
-        /// Who says the layout: the sheet it is like, its `spPl` chunk, the variant given.
-        said: Source,
-    },
-    #[error(
-        "a {WIDTH} x 256 picture is an SP2 sheet or the OTHER sheet: say which (sp2 or other), or \
-         give a sheet it is like"
-    )]
-    Sp2OrOther,
-    #[error("{}", self.in_words(&faults::Logical))]
-    NoBand,
-    #[error(
-        "{} past 15, which a sheet's 4 bits cannot hold: {}{}",
-        pixels_have(*count, "an index", "indices"),
-        list(first, |v| v.to_string()),
-        more(*count, first.len())
-    )]
-    IndexOutOfRange { count: usize, first: Vec<Pixel<u8>> },
-    #[error(
-        "{} that palette {palette} does not hold (the picture has \
-         {distinct} colours; a palette holds {PALETTE_COLOURS}, colour 0 transparent): {}{}",
-        pixels_have(*count, "a colour", "colours"),
-        list(first, |c| hex(*c)),
-        more(*count, first.len())
-    )]
-    ColoursNotInPalette {
-        palette: usize,
-        count: usize,
-        distinct: usize,
-        first: Vec<Pixel<Rgba>>,
-    },
-    #[error("{}", self.in_words(&faults::Logical))]
-    NoPalettes,
-    #[error("{}", self.in_words(&faults::Logical))]
-    PalettesMissing {
-        carried: String,
-        variant: SprVariant,
-    },
-    #[error("palette {palette} is out of range: a {variant} sheet has palettes 0 to {}", variant.palette_count().saturating_sub(1))]
-    NoSuchPalette { palette: usize, variant: SprVariant },
-    #[error("its spPl chunk (the sheet's palettes, written by tactics-sprite) is damaged: {0}")]
-    BadChunk(String),
-    /// An SPR import given the picture of an HD pair.
-    #[error(
-        "this is the picture of an HD pair (512 x 976, the remaster's tex_N.bin and tex_N+1.bin), \
-         not of an SPR sheet: import it into the pair"
-    )]
-    HdPicture,
-    /// An HD import given a picture of another size.
-    #[error(
-        "the picture is {width} x {height}; the picture of an HD pair is {} x {}",
-        fft_formats::hd::WIDTH,
-        fft_formats::hd::HEIGHT
-    )]
-    HdSize { width: u32, height: u32 },
-    /// An HD import given a picture whose chunk says it is an SPR's.
-    #[error(
-        "its spPl chunk says it is the picture of {layout}, not of an HD pair: import it as an \
-         SPR sheet"
-    )]
-    NotHdPicture { layout: String },
-    #[error("the sheet does not encode: {0}")]
-    Encode(#[from] fft_formats::EncodeError),
-    /// The picture of a sheet cannot be made ([`export`]).
-    #[error(transparent)]
-    Render(RenderError),
-}
-
-/// `1 pixel has a colour`, `300 pixels have colours`.
-fn pixels_have(count: usize, one: &str, many: &str) -> String {
-    if count == 1 {
-        format!("1 pixel has {one}")
-    } else {
-        format!("{count} pixels have {many}")
-    }
-}
-
-/// `(x, y) value, ...` for the first pixels of an error.
-fn list<T>(pixels: &[Pixel<T>], show: impl Fn(&T) -> String) -> String {
-    pixels
-        .iter()
-        .map(|p| format!("({}, {}) {}", p.x, p.y, show(&p.value)))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// `, and 12 more`, or nothing.
-fn more(count: usize, named: usize) -> String {
-    if count > named {
-        format!(", and {} more", count - named)
-    } else {
-        String::new()
-    }
-}
-
-/// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
-fn hex([r, g, b, a]: Rgba) -> String {
-    if a == 255 {
-        format!("#{r:02X}{g:02X}{b:02X}")
-    } else {
-        format!("#{r:02X}{g:02X}{b:02X}{a:02X}")
-    }
-}
-
 /// The rows of a standard sheet's bottom band (body parts and the portrait), which a 456-row
 /// picture leaves out.
 const BAND_ROWS: std::ops::Range<usize> = 456..488;
@@ -522,11 +396,11 @@ const BAND_ROWS: std::ops::Range<usize> = 456..488;
 /// A sheet from a picture of it (module docs).
 ///
 /// # Errors
-/// One [`SprPngError`]: not a PNG, another size, a layout nobody says, pixels that fit no index,
+/// One [`RenderError`]: not a PNG, another size, a layout nobody says, pixels that fit no index,
 /// palettes the picture and `options` do not give.
-pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported, SprPngError> {
+pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported, RenderError> {
     if !png_bytes.starts_with(&PNG_SIGNATURE) {
-        return Err(SprPngError::NotPng);
+        return Err(RenderError::NotPng);
     }
     let chunk = find_chunk(png_bytes)?.map(SheetChunk::parse).transpose()?;
     // The size first, from the header itself: a picture of another size is refused before the
@@ -540,7 +414,7 @@ pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported,
     let (variant, layout_source) = layout(width, height, chunk.as_ref(), options)?;
     let band_from_like = height as usize != variant.height();
     if band_from_like && options.like.is_none() {
-        return Err(SprPngError::NoBand);
+        return Err(RenderError::NoBand);
     }
     let rows = height as usize;
     let indexed = info.color_type == png::ColorType::Indexed;
@@ -560,7 +434,7 @@ pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported,
         drop(reader);
         let base = base_palettes(variant, chunk.as_ref(), options)
             .filter(|(palettes, _)| !palettes.is_empty())
-            .ok_or(SprPngError::NoPalettes)?;
+            .ok_or(RenderError::NoPalettes)?;
         let colours = read_colours(png_bytes, (WIDTH, rows))?;
         let preferred = options.like.map(|like| like.pixels.as_slice());
         let (indices, palette) = match_colours(
@@ -592,7 +466,7 @@ pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported,
         padding,
     };
     // The model is checked by encoding it (the compressed rows included).
-    spr.encode()?;
+    spr.encode().map_err(RenderError::SheetEncode)?;
     Ok(Imported {
         spr,
         layout: layout_source,
@@ -634,17 +508,17 @@ fn layout(
     height: u32,
     chunk: Option<&SheetChunk>,
     options: &ImportOptions<'_>,
-) -> Result<(SprVariant, Source), SprPngError> {
+) -> Result<(SprVariant, Source), RenderError> {
     let fits = |variant: SprVariant| {
         let full = variant.height() == height as usize;
         let without_band = variant == SprVariant::Standard && height as usize == BAND_ROWS.start;
         full || without_band
     };
     if (width as usize, height as usize) == (fft_formats::hd::WIDTH, fft_formats::hd::HEIGHT) {
-        return Err(SprPngError::HdPicture);
+        return Err(RenderError::HdPicture);
     }
     if width as usize != WIDTH || !SprVariant::ALL.into_iter().any(fits) {
-        return Err(SprPngError::Size { width, height });
+        return Err(RenderError::PictureSize { width, height });
     }
     let said = [
         (options.variant, Source::Options),
@@ -655,7 +529,7 @@ fn layout(
         if let Some(variant) = variant
             && !fits(variant)
         {
-            return Err(SprPngError::NotThatLayout {
+            return Err(RenderError::NotThatLayout {
                 height,
                 variant,
                 said,
@@ -668,7 +542,7 @@ fn layout(
     let mut by_height = SprVariant::ALL.into_iter().filter(|v| fits(*v));
     match (by_height.next(), by_height.next()) {
         (Some(variant), None) => Ok((variant, Source::Picture)),
-        _ => Err(SprPngError::Sp2OrOther),
+        _ => Err(RenderError::Sp2OrOther),
     }
 }
 
@@ -695,7 +569,7 @@ fn palettes_of_indexed(
     variant: SprVariant,
     chunk: Option<&SheetChunk>,
     options: &ImportOptions<'_>,
-) -> Result<(Vec<Palette>, Vec<Source>), SprPngError> {
+) -> Result<(Vec<Palette>, Vec<Source>), RenderError> {
     let count = variant.palette_count();
     if count == 0 {
         return Ok((Vec::new(), Vec::new()));
@@ -707,7 +581,7 @@ fn palettes_of_indexed(
         None => Some(options.palette.unwrap_or(0)),
     };
     if let Some(palette) = shown.filter(|p| *p >= count) {
-        return Err(SprPngError::NoSuchPalette { palette, variant });
+        return Err(RenderError::NoSuchPalette { palette, variant });
     }
     let entries = match (chunk, shown) {
         // With the chunk, the PLTE is only the palette it shows (an editor may pad it).
@@ -733,7 +607,7 @@ fn palettes_of_indexed(
     let partial = entries % PALETTE_COLOURS != 0 && base.is_none();
     if palettes.iter().any(Option::is_none) || partial {
         let given: Vec<usize> = (0..count).filter(|p| carried[*p]).collect();
-        return Err(SprPngError::PalettesMissing {
+        return Err(RenderError::PalettesMissing {
             carried: carried_words(&given, entries),
             variant,
         });
@@ -761,7 +635,7 @@ pub(crate) fn read_indices(
     reader: &mut png::Reader<std::io::Cursor<&[u8]>>,
     depth: u8,
     (width, rows): (usize, usize),
-) -> Result<Vec<u8>, SprPngError> {
+) -> Result<Vec<u8>, RenderError> {
     let size = reader
         .output_buffer_size()
         .ok_or(png::DecodingError::LimitsExceeded)?;
@@ -796,7 +670,7 @@ pub(crate) fn read_indices(
         }
     }
     if wrong_count > 0 {
-        return Err(SprPngError::IndexOutOfRange {
+        return Err(RenderError::IndexOutOfRange {
             count: wrong_count,
             first: wrong,
         });
@@ -808,7 +682,7 @@ pub(crate) fn read_indices(
 pub(crate) fn read_colours(
     bytes: &[u8],
     (width, rows): (usize, usize),
-) -> Result<Vec<Rgba>, SprPngError> {
+) -> Result<Vec<Rgba>, RenderError> {
     let mut reader = decoder(bytes, png::Transformations::normalize_to_color8()).read_info()?;
     let size = reader
         .output_buffer_size()
@@ -828,10 +702,10 @@ pub(crate) fn match_colours(
     palettes: &[Palette],
     (variant, palette): (SprVariant, Option<usize>),
     (width, preferred): (usize, Option<&[u8]>),
-) -> Result<(Vec<u8>, usize), SprPngError> {
+) -> Result<(Vec<u8>, usize), RenderError> {
     let candidates: Vec<usize> = match palette {
         Some(p) if p < palettes.len() => vec![p],
-        Some(palette) => return Err(SprPngError::NoSuchPalette { palette, variant }),
+        Some(palette) => return Err(RenderError::NoSuchPalette { palette, variant }),
         None => (0..palettes.len()).collect(),
     };
     // Every colour of alpha 0 is the same transparent one.
@@ -875,7 +749,7 @@ pub(crate) fn match_colours(
             }
         }
     }
-    Err(SprPngError::ColoursNotInPalette {
+    Err(RenderError::ColoursNotInPalette {
         palette,
         count,
         distinct: distinct.len(),
@@ -913,66 +787,4 @@ fn index_of(colour: Rgba, shown: &[Rgba; PALETTE_COLOURS], preferred: Option<u8>
     (1..PALETTE_COLOURS)
         .find(|&i| shown[i] == colour)
         .map(|i| i as u8)
-}
-
-impl SprPngError {
-    /// The error in a front end's words: the sheet it is like and the variant given named as
-    /// `spelling` spells the parameters `like` and `variant`.
-    pub fn in_words(&self, spelling: &dyn faults::Spelling) -> String {
-        let like = || spelling.name("like");
-        match self {
-            SprPngError::Size { width, height } => format!(
-                "the picture is {width} x {height}; a sheet picture is {WIDTH} wide and 488 \
-                 (standard), 288 (short), 512 (tall), 256 (SP2 or OTHER) or 656 (weapons) tall, \
-                 or 456 (standard, without its bottom band, with {})",
-                like()
-            ),
-            SprPngError::NotThatLayout {
-                height,
-                variant,
-                said,
-            } => {
-                let said = match said {
-                    Source::Like => format!("{} is", like()),
-                    Source::Options => format!("{} says", spelling.name("variant")),
-                    _ => "its spPl chunk says".to_owned(),
-                };
-                format!(
-                    "the picture is {WIDTH} x {height}, but {said} a {variant} sheet, which is \
-                     {WIDTH} x {}",
-                    variant.height()
-                )
-            }
-            SprPngError::NoBand => format!(
-                "the picture has 456 rows, a standard sheet without its bottom band (rows \
-                 456-487: body parts and the portrait); give a sheet it is like ({}) to take the \
-                 band from",
-                like()
-            ),
-            SprPngError::NoPalettes => format!(
-                "a picture in colours (not indexed) carries no palette: give a sheet it is like \
-                 ({}), whose palettes its colours are matched to",
-                like()
-            ),
-            SprPngError::PalettesMissing { carried, variant } => format!(
-                "the picture carries {carried}, but a {variant} sheet has {} palettes: give a \
-                 sheet it is like ({}) to take the others from",
-                variant.palette_count(),
-                like()
-            ),
-            other => other.to_string(),
-        }
-    }
-}
-
-/// A picture that cannot be made into a sheet is the picture's fault (the file given); a sheet
-/// that cannot be written as one is ours.
-impl faults::Faulty for SprPngError {
-    fn fault(&self) -> faults::Fault {
-        faults::Fault::File
-    }
-
-    fn words(&self, spelling: &dyn faults::Spelling) -> String {
-        self.in_words(spelling)
-    }
 }

@@ -5,9 +5,10 @@
 
 use fft_formats::hd::{HdFiles, HdSheet};
 use fft_formats::spr::{Spr, SprVariant, colour_rgba};
+use sprite_render::RenderError;
 use sprite_render::hd_png::{ImportOptions, export, import};
 use sprite_render::sheet::{PNG_SIGNATURE, hd_image, read_indexed_png};
-use sprite_render::spr_png::{CHUNK_TYPE, PixelSource, Source, SprPngError};
+use sprite_render::spr_png::{CHUNK_TYPE, PixelSource, Source};
 use test_support::alloc::peak_memory;
 
 #[global_allocator]
@@ -229,7 +230,7 @@ fn a_painted_picture_comes_back_with_its_paint_or_is_refused_naming_the_pixel() 
     // In colours with no palettes to match them to.
     assert!(matches!(
         import(&rgba, &ImportOptions::default()).unwrap_err(),
-        SprPngError::NoPalettes
+        RenderError::NoPalettes
     ));
     // A PLTE recoloured: the pair is the same (it holds no colour), and the import says how many
     // colours differ from the SPR's.
@@ -277,11 +278,11 @@ fn hostile_pictures_get_one_error_each_before_any_large_allocation() {
     assert!(peak < 64 << 10, "{peak} bytes held");
     // The header right but nothing after it: the decoder says so, once.
     let error = import(&header_only(512, 976), &options).unwrap_err();
-    assert!(matches!(error, SprPngError::Png(_)), "{error}");
+    assert!(matches!(error, RenderError::PngDecode(_)), "{error}");
     // Not a PNG; an SPR sheet's picture; a chunk that says an SPR layout.
     assert!(matches!(
         import(b"tex", &options).unwrap_err(),
-        SprPngError::NotPng
+        RenderError::NotPng
     ));
     let spr = Spr::blank(SprVariant::Standard);
     let spr_picture = sprite_render::spr_png::export(&spr, 0).unwrap();
@@ -304,21 +305,21 @@ fn hostile_pictures_get_one_error_each_before_any_large_allocation() {
     );
     assert!(matches!(
         import(&confused, &options).unwrap_err(),
-        SprPngError::NotHdPicture { .. }
+        RenderError::NotHdPicture { .. }
     ));
     // A damaged chunk: its CRC.
     let mut damaged = export(&sheet, &spr, 0).unwrap();
     damaged[41 + 20] ^= 1;
     assert!(matches!(
         import(&damaged, &options).unwrap_err(),
-        SprPngError::BadChunk(_)
+        RenderError::BadChunk(_)
     ));
     // The HD picture given to the SPR import is named for what it is.
     let picture = export(&sheet, &spr, 0).unwrap();
     assert!(matches!(
         sprite_render::spr_png::import(&picture, &sprite_render::spr_png::ImportOptions::default())
             .unwrap_err(),
-        SprPngError::HdPicture
+        RenderError::HdPicture
     ));
     let bare = png_of(
         (512, 976),
@@ -330,24 +331,24 @@ fn hostile_pictures_get_one_error_each_before_any_large_allocation() {
     assert!(matches!(
         sprite_render::spr_png::import(&bare, &sprite_render::spr_png::ImportOptions::default())
             .unwrap_err(),
-        SprPngError::HdPicture
+        RenderError::HdPicture
     ));
     // Palettes from another layout than a standard sheet, or past its 16.
     let sp2 = Spr::blank(SprVariant::Sp2);
     assert!(matches!(
         export(&sheet, &sp2, 0),
-        Err(SprPngError::Render(_))
+        Err(RenderError::NotHdPalettes { .. } | RenderError::PaletteOutOfRange { .. })
     ));
     assert!(matches!(
         export(&sheet, &spr, 16),
-        Err(SprPngError::Render(_))
+        Err(RenderError::NotHdPalettes { .. } | RenderError::PaletteOutOfRange { .. })
     ));
     // A sheet that fits no pair.
     let mut wrong = HdSheet::blank();
     wrong.pixels[3] = 16;
     assert!(matches!(
         export(&wrong, &spr, 0),
-        Err(SprPngError::Encode(_))
+        Err(RenderError::SheetEncode(_))
     ));
 }
 

@@ -4,10 +4,10 @@
 //! before any large allocation.
 
 use fft_formats::spr::{PALETTE_COLOURS, STP_BIT, Spr, SprVariant, colour_rgba};
+use sprite_render::RenderError;
 use sprite_render::sheet::{spr_image, spr_to_png};
 use sprite_render::spr_png::{
-    CHUNK_TYPE, ImportOptions, PixelSource, SheetChunk, Source, SprPngError, add_chunk, export,
-    import,
+    CHUNK_TYPE, ImportOptions, PixelSource, SheetChunk, Source, add_chunk, export, import,
 };
 use test_support::alloc::peak_memory;
 
@@ -177,7 +177,7 @@ fn a_picture_without_its_chunk_keeps_what_it_shows_and_says_what_it_lacks() {
     let picture = spr_to_png(&other, 0).unwrap();
     // 256 x 256 is an SP2 or the OTHER sheet.
     let error = import(&picture, &no_options()).unwrap_err();
-    assert!(matches!(error, SprPngError::Sp2OrOther), "{error}");
+    assert!(matches!(error, RenderError::Sp2OrOther), "{error}");
     let options = ImportOptions {
         variant: Some(SprVariant::Other),
         ..ImportOptions::default()
@@ -242,7 +242,7 @@ fn edits_change_what_they_should() {
     let picture = indexed_png(456, &spr.pixels[..456 * 256], &rgb(&spr.palettes[0]), None);
     assert!(matches!(
         import(&picture, &no_options()).unwrap_err(),
-        SprPngError::NoBand
+        RenderError::NoBand
     ));
     let like = ImportOptions {
         like: Some(&spr),
@@ -317,7 +317,7 @@ fn hostile_pictures_get_one_line_each_before_any_large_allocation() {
     let wrong = rgba_png(100, &vec![[0; 4]; 256 * 100]);
     assert!(matches!(
         import(&wrong, &like).unwrap_err(),
-        SprPngError::Size {
+        RenderError::PictureSize {
             width: 256,
             height: 100
         }
@@ -340,16 +340,16 @@ fn hostile_pictures_get_one_line_each_before_any_large_allocation() {
     );
     assert!(matches!(
         import(&rgba_png(488, &pixels), &no_options()).unwrap_err(),
-        SprPngError::NoPalettes
+        RenderError::NoPalettes
     ));
 
     assert!(matches!(
         import(b"GIF89a", &like).unwrap_err(),
-        SprPngError::NotPng
+        RenderError::NotPng
     ));
     let cut = export(&blank, 0).unwrap();
     let error = import(&cut[..cut.len() - 30], &no_options()).unwrap_err();
-    assert!(matches!(error, SprPngError::Png(_)), "{error}");
+    assert!(matches!(error, RenderError::PngDecode(_)), "{error}");
 
     // A chunk whose bytes do not match its CRC, and one of another layout's palette count.
     let mut damaged = export(&blank, 0).unwrap();

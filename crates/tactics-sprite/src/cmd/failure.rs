@@ -198,7 +198,6 @@ fn in_flags(cause: &(dyn std::error::Error + 'static)) -> String {
         sprite_render::RenderError,
         sprite_render::RenderFailure,
         sprite_render::RequestFault,
-        sprite_render::spr_png::SprPngError,
     );
     cause.to_string()
 }

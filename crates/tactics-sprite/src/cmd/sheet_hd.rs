@@ -17,9 +17,9 @@ use fft_formats::spr::Spr;
 use sprite_data::output::write_atomically;
 use sprite_inputs::hd::{HdPairFiles, HdPalettes, pair_written_as};
 use sprite_inputs::read::InputFile;
+use sprite_render::RenderError;
 use sprite_render::hd_png::{self, ImportOptions};
 use sprite_render::sheet::hd_palettes;
-use sprite_render::spr_png::SprPngError;
 
 use super::{Failure, Outcome, read_input};
 
@@ -146,7 +146,7 @@ pub fn import(args: &PairImport) -> Outcome {
         like: like.as_ref(),
     };
     let imported = hd_png::import(args.bytes, &options).map_err(|e| match e {
-        SprPngError::NoPalettes => anyhow!(
+        RenderError::NoPalettes => anyhow!(
             "{shown}: a picture in colours (not indexed) carries no palette: give --palettes-from \
              SPR (its unit's sheet), whose palettes its colours are matched to"
         ),
