@@ -241,10 +241,9 @@ fn a_usage_error_shows_a_hostile_argument_escaped() {
 #[test]
 fn list_shows_a_hostile_animation_name_escaped_and_its_json_keeps_it() {
     let root = scratch("hostile-names-list");
-    let mut doc: serde_json::Value = serde_json::from_slice(
-        &std::fs::read(test_support::fixtures::demo_document()).unwrap(),
-    )
-    .unwrap();
+    let mut doc: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(test_support::fixtures::demo_document()).unwrap())
+            .unwrap();
     let name = format!("Walk{FORGED}");
     doc["animations"][0]["name"] = serde_json::Value::String(name.clone());
     let path = root.join("hostile.json");
@@ -257,7 +256,9 @@ fn list_shows_a_hostile_animation_name_escaped_and_its_json_keeps_it() {
     test_support::cli::assert_exit(&json, 0);
     let listing: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert!(
-        listing.to_string().contains(&serde_json::to_string(&name).unwrap()),
+        listing
+            .to_string()
+            .contains(&serde_json::to_string(&name).unwrap()),
         "{listing}"
     );
 }
