@@ -823,3 +823,16 @@ fn a_line_of_a_hundred_thousand_labels_is_read_in_one_pass() {
     let (line_number, column, kind, _) = error(&seq(&line));
     assert_eq!((line_number, column, kind), (6, 16, ErrorKind::UnknownName));
 }
+
+/// A word the assembler refuses is repeated in its error with its control characters escaped:
+/// an ESC is no space, so a hostile text's word may hold one (issue 38).
+#[test]
+fn a_refused_word_is_repeated_without_its_control_characters() {
+    let text = ".format seq\n.attack-slots-from \u{1b}[2J\u{7f}\n";
+    let error = text::assemble(text).unwrap_err().to_string();
+    assert!(
+        !error.bytes().any(|b| b < 0x20 || b == 0x7F),
+        "raw control bytes in {error:?}"
+    );
+    assert!(error.contains(r"\u{1b}[2J\u{7f}"), "{error}");
+}

@@ -7,6 +7,7 @@
 
 use serde::Serialize;
 
+use faults::Shown;
 use fft_formats::text::seq::SlotNames;
 
 use crate::document::{Document, LayerCue, Sequence};
@@ -107,7 +108,7 @@ impl Listing {
             self.idle
         );
         for animation in &self.animations {
-            let mut about = vec![animation.category.clone()];
+            let mut about = vec![Shown(&animation.category).to_string()];
             if animation.looping {
                 about.push("loops".to_owned());
             }
@@ -117,7 +118,11 @@ impl Listing {
             if animation.water {
                 about.push("in water only".to_owned());
             }
-            out.push_str(&format!("{} ({})\n", animation.name, about.join(", ")));
+            out.push_str(&format!(
+                "{} ({})\n",
+                Shown(&animation.name),
+                about.join(", ")
+            ));
             let single = animation.plays.len() == 1;
             for (i, play) in animation.plays.iter().enumerate() {
                 let side = match (single, i) {

@@ -198,13 +198,15 @@ pub(crate) fn number_in(
 }
 
 /// A word as an error quotes it: cut to 40 characters, so that a hostile line stays one short
-/// line of error.
+/// line of error, and its control characters escaped (an ESC is no space, so a word may hold
+/// one), so that it writes nothing to the terminal.
 pub(crate) fn shown(word: &str) -> String {
     const MAX: usize = 40;
-    match word.char_indices().nth(MAX) {
+    let cut = match word.char_indices().nth(MAX) {
         Some((at, _)) => format!("{}...", &word[..at]),
         None => word.to_owned(),
-    }
+    };
+    faults::escape_controls(&cut).into_owned()
 }
 
 /// Whether `word` can name a label: a letter or `_`, then letters, digits, `_` or `.`.

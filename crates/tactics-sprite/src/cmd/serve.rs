@@ -227,7 +227,12 @@ fn seconds(duration: Duration) -> String {
 }
 
 /// Prints a line of the server's report; a closed stdout (its reader gone) does not stop a
-/// server, so the error is dropped rather than panicking as `println!` would.
+/// server, so the error is dropped rather than panicking as `println!` would. A reload's error
+/// repeats what the files hold: no control character of theirs reaches the terminal.
 fn say(line: &str) {
-    let _ = writeln!(std::io::stdout().lock(), "{line}");
+    let _ = writeln!(
+        std::io::stdout().lock(),
+        "{}",
+        faults::escape_controls(line)
+    );
 }

@@ -233,3 +233,30 @@ fn a_usage_error_shows_a_hostile_argument_escaped() {
     assert!(err.contains(r"b\u{1b}[31mred\r\nchecked 9"), "{err}");
     assert!(!err.lines().any(|l| l.starts_with("checked")), "{err}");
 }
+
+/// A document's animation names are strings of an input too: `list` shows them escaped, and
+/// `list --json` keeps them as they are.
+#[test]
+fn list_shows_a_hostile_animation_name_escaped_and_its_json_keeps_it() {
+    let root = scratch("hostile-names-list");
+    let mut doc: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(test_support::fixtures::demo_document()).unwrap())
+            .unwrap();
+    let name = format!("Walk{FORGED}");
+    doc["animations"][0]["name"] = serde_json::Value::String(name.clone());
+    let path = root.join("hostile.json");
+    std::fs::write(&path, serde_json::to_vec(&doc).unwrap()).unwrap();
+    let listed = run(["list", s(&path)]);
+    test_support::cli::assert_exit(&listed, 0);
+    assert_clean("list", &listed);
+    assert!(stdout(&listed).contains(r"Walk\u{1b}[31mred\r\n"));
+    let json = run(["list", s(&path), "--json"]);
+    test_support::cli::assert_exit(&json, 0);
+    let listing: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(
+        listing
+            .to_string()
+            .contains(&serde_json::to_string(&name).unwrap()),
+        "{listing}"
+    );
+}

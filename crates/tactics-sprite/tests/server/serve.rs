@@ -155,7 +155,9 @@ fn what_is_not_http_or_never_finishes_holds_up_no_one() {
     assert_eq!(connection.read_response(false).status, 400);
     // A body: 413, over the wire too.
     let mut connection = server.connect();
-    connection.send_raw(b"GET /api/v1/kinds HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n");
+    connection.send_raw(
+        b"GET /api/v1/kinds HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n",
+    );
     connection.send_raw(&vec![b'x'; 100_000]);
     assert_eq!(connection.read_response(false).status, 413);
     // Connections that send nothing, or half a request, hold up no one else.
