@@ -15,8 +15,8 @@ use std::fs::File;
 use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use safe_write::{Folder, Publish, TemporaryFile};
 use faults::Shown;
+use safe_write::{Folder, Publish, TemporaryFile};
 
 use crate::disc::{Disc, Entry};
 use crate::edc_ecc::{self, RAW_SECTOR, RawKind};

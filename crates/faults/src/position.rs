@@ -266,9 +266,9 @@ impl<K: fmt::Debug> std::error::Error for CodecError<K> {}
 /// Every codec error is the file's: bytes that do not decode, a model (an edited file, a text
 /// form) that does not encode. The codec does not know the file's name; the layer that read the
 /// file puts it in front.
-impl<K> crate::Faulty for CodecError<K> {
-    fn fault(&self) -> crate::Fault {
-        crate::Fault::File
+impl<K> crate::fault::Faulty for CodecError<K> {
+    fn fault(&self) -> crate::fault::Fault {
+        crate::fault::Fault::File
     }
 }
 

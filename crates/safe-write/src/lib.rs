@@ -26,16 +26,7 @@ use std::path::Path;
 
 pub use folder::Folder;
 pub use live::{WritesHeld, remove_temporary_files};
-pub use temporary::{TemporaryFile, is_temporary_name};
-
-/// Whether a write may replace a file already at the output's name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Publish {
-    /// Replace it (a link there is replaced, not followed).
-    Replace,
-    /// Leave it, and fail with [`io::ErrorKind::AlreadyExists`].
-    KeepExisting,
-}
+pub use temporary::{Publish, TemporaryFile, is_temporary_name};
 
 /// Writes `bytes` to `path` atomically, creating its folder if needed, replacing a file there.
 ///

@@ -10,10 +10,18 @@ use std::path::{Component, Path};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::Publish;
 use crate::folder::Folder;
 use crate::live;
 use crate::sys::{self, Dir};
+
+/// Whether a write may replace a file already at the output's name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Publish {
+    /// Replace it (a link there is replaced, not followed).
+    Replace,
+    /// Leave it, and fail with [`io::ErrorKind::AlreadyExists`].
+    KeepExisting,
+}
 
 /// How many names are tried before giving up: another file holds a random name only by chance
 /// or by a folder's owner guessing, so a few tries suffice.

@@ -10,9 +10,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use sprite_inputs::loader::layout::Mode;
 use sprite_inputs::mod_folder::add::{self, AddOptions};
 use sprite_inputs::mod_folder::config::NewMod;
-use sprite_inputs::loader::layout::Mode;
 use sprite_inputs::mod_folder::new_mod;
 
 const TRIES: usize = 1_200;

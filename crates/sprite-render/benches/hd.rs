@@ -61,7 +61,11 @@ fn inputs(doc: &sprite_data::Document) -> Inputs {
 }
 
 fn hd_against_sd(c: &mut Criterion) {
-    let doc = test_support::fixtures::load_document("type1");
+    let doc = {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../fixtures/documents/type1.json");
+        sprite_data::parse_document(&std::fs::read(&path).unwrap(), "type1.json").unwrap()
+    };
     let p = inputs(&doc);
     let spr = Spr::decode(&p.spr).unwrap();
     let pair = HdSheet::decode(&p.upper, &p.lower).unwrap();

@@ -24,7 +24,11 @@ fn main() -> std::io::Result<()> {
         || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds"),
         PathBuf::from,
     );
-    let doc = test_support::fixtures::load_document("type1");
+    let doc = {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../fixtures/documents/type1.json");
+        sprite_data::parse_document(&std::fs::read(&path).unwrap(), "type1.json").unwrap()
+    };
     let mut spr = Spr::blank(SprVariant::Standard);
     for (i, word) in spr.palettes.iter_mut().flatten().enumerate() {
         *word = (i as u16).wrapping_mul(0x0C63) & 0x7FFF;

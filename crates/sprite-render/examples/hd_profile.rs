@@ -32,7 +32,11 @@ fn main() {
         read("tex_992.bin"),
         read("tex_993.bin"),
     );
-    let doc = test_support::fixtures::load_document("type1");
+    let doc = {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../fixtures/documents/type1.json");
+        sprite_data::parse_document(&std::fs::read(&path).unwrap(), "type1.json").unwrap()
+    };
     let (kind, scale) = operation
         .rsplit_once('-')
         .map(|(kind, scale)| (kind.to_owned(), scale == "hd"))

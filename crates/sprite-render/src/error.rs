@@ -5,7 +5,6 @@
 use fft_formats::spr::{PALETTE_COLOURS, SprVariant, WIDTH};
 
 use crate::image::Rgba;
-use crate::spr_png::Source;
 
 /// Why a picture cannot be made. A plain enum: each variant is a kind to match on and carries
 /// its facts; the errors of the crates below keep their own kinds (`RenderError::Spr(e)` then
@@ -212,6 +211,22 @@ pub enum RenderError {
     /// A sheet made from a picture that does not encode.
     #[error("the sheet does not encode: {0}")]
     SheetEncode(fft_formats::EncodeError),
+}
+
+/// Where a part of a sheet imported from a picture came from (`spr_png::import`,
+/// `hd_png::import`), and who says a picture's layout in [`RenderError::NotThatLayout`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The picture's own pixels or PLTE.
+    Picture,
+    /// The picture's `spPl` chunk.
+    Chunk,
+    /// The sheet it is like (the parameter `like`).
+    Like,
+    /// What the caller said (`ImportOptions::variant`, the parameter `variant`).
+    Options,
+    /// Neither: the layout's default (the padding of a retail file).
+    Default,
 }
 
 /// One pixel an error names: its position and what it holds.

@@ -351,20 +351,9 @@ pub struct ImportOptions<'a> {
     pub variant: Option<SprVariant>,
 }
 
-/// Where a part of an imported sheet came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
-    /// The picture's own pixels or PLTE.
-    Picture,
-    /// The picture's `spPl` chunk.
-    Chunk,
-    /// The `--like` sheet.
-    Like,
-    /// What the caller said ([`ImportOptions::variant`], `--variant`).
-    Options,
-    /// Neither: the layout's default (the padding of a retail file).
-    Default,
-}
+/// Where a part of an imported sheet came from; an error names it too, so it is the error
+/// module's ([`NotThatLayout`](RenderError::NotThatLayout)).
+pub use crate::error::Source;
 
 /// How the pixels were read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -189,11 +189,7 @@ fn run_new(args: &NewArgs) -> Outcome {
     println!("mod     {}", config.describe());
     println!(
         "wrote   {}",
-        Shown(
-            &args
-                .dir
-                .join(sprite_inputs::loader::layout::CONFIG_FILE)
-        )
+        Shown(&args.dir.join(sprite_inputs::loader::layout::CONFIG_FILE))
     );
     Ok(())
 }

@@ -178,7 +178,16 @@ pub fn run(args: &Args) -> Outcome {
     );
     let watching = args
         .watch
-        .then(|| reload::start(request, &loaded.read, digest, Arc::clone(&live), &Flags, say))
+        .then(|| {
+            reload::start(
+                request,
+                &loaded.read,
+                digest,
+                Arc::clone(&live),
+                &Flags,
+                say,
+            )
+        })
         .transpose()
         .map_err(|error| anyhow::anyhow!("cannot start watching the files: {error}"))?;
     sprite_server::serve_live(live, &options, |addr, state, limits| {
