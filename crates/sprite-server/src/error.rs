@@ -130,14 +130,17 @@ impl ApiError {
 
     /// A render's failure: its request's refusal in this API's words, an SP2 the kind was served
     /// without with where to put one, anything else by its fault.
-    pub fn of_render(failure: &RenderFailure) -> ApiError {
+    /// `started_with` spells the start-up parameter that serves an SP2 (a render runs off the
+    /// request's task, where [`crate::started`]'s scope does not reach).
+    pub fn of_render(failure: &RenderFailure, started_with: &crate::StartedWith) -> ApiError {
         match failure {
             RenderFailure::Request(fault) => ApiError::of_request(fault),
             RenderFailure::Missing(error) if matches!(**error, RenderError::Sp2Needed { .. }) => {
                 ApiError {
                     error: format!(
-                        "{error}; this server found no SP2 beside the kind's sheet (serve --sheets \
-                         DIR with the SP2 in DIR)"
+                        "{error}; this server found no SP2 beside the kind's sheet (serve {} with \
+                         the SP2 in DIR)",
+                        started_with.0.given("sheets", &"DIR")
                     ),
                     ..ApiError::of(failure)
                 }

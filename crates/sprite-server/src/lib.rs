@@ -24,6 +24,7 @@ pub mod host;
 pub mod live;
 pub mod params;
 pub mod reload;
+pub mod started;
 pub mod viewer;
 
 use std::net::SocketAddr;
@@ -36,6 +37,7 @@ use axum::extract::{DefaultBodyLimit, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use faults::Words;
 use sprite_render::Format;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
@@ -48,6 +50,7 @@ pub use error::ApiError;
 pub use host::AllowedHosts;
 pub use live::Live;
 use sprite_inputs::catalog::Catalog;
+pub use started::StartedWith;
 
 /// The address served unless told otherwise: loopback only.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8000";
@@ -80,6 +83,8 @@ pub struct Options {
     pub max_connections: usize,
     /// The longest a stop waits for the requests under way ([`SHUTDOWN_TIMEOUT`]).
     pub shutdown_timeout: Duration,
+    /// How the front end spells the start-up parameters an answer may name ([`started`]).
+    pub started_with: StartedWith,
 }
 
 impl Default for Options {
@@ -95,6 +100,7 @@ impl Default for Options {
             idle_timeout: IDLE_TIMEOUT,
             max_connections: MAX_CONNECTIONS,
             shutdown_timeout: SHUTDOWN_TIMEOUT,
+            started_with: StartedWith::default(),
         }
     }
 }
@@ -181,13 +187,14 @@ pub fn live_router(live: Arc<Live>, options: &Options) -> anyhow::Result<Router>
         app = app.layer(axum::middleware::map_response(revalidate_while_watching));
     }
     if let Some(origin) = options.cors.as_deref() {
-        let allow = if origin == "*" {
-            AllowOrigin::any()
-        } else {
-            AllowOrigin::exact(
-                HeaderValue::from_str(origin).with_context(|| format!("--cors {origin:?}"))?,
-            )
-        };
+        let allow =
+            if origin == "*" {
+                AllowOrigin::any()
+            } else {
+                AllowOrigin::exact(HeaderValue::from_str(origin).with_context(|| {
+                    format!("{} {origin:?}", options.started_with.0.name("cors"))
+                })?)
+            };
         app = app.layer(
             CorsLayer::new()
                 .allow_origin(allow)
@@ -201,6 +208,11 @@ pub fn live_router(live: Arc<Live>, options: &Options) -> anyhow::Result<Router>
         Arc::new(allowed),
         host::guard,
     ));
+    // Around everything: the start-up parameters' spelling, for every answer that names one.
+    let started_with = options.started_with.clone();
+    app = app.layer(axum::middleware::from_fn(move |request, next| {
+        started::scope(started_with.clone(), request, next)
+    }));
     Ok(app)
 }
 
@@ -228,7 +240,12 @@ async fn explain_timeout(response: Response) -> Response {
     {
         return ApiError::status(
             StatusCode::SERVICE_UNAVAILABLE,
-            "the request took longer than this server allows (--timeout-ms)",
+            started::spelt(Words::new(|s| {
+                format!(
+                    "the request took longer than this server allows ({})",
+                    s.name("timeout-ms")
+                )
+            })),
         )
         .into_response();
     }

@@ -691,3 +691,46 @@ async fn an_sp2_animation_without_its_sp2_is_refused_and_said() {
     assert_eq!(walk.status, 200, "{}", walk.text());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The server names its own start-up parameters as the front end that started it spells them
+/// (`Options::started_with`), and by their logical names when none says how: the library holds
+/// no command-line flag.
+#[tokio::test]
+async fn an_answer_naming_a_start_up_parameter_is_in_the_front_ends_words() {
+    struct Dashes;
+    impl faults::Spelling for Dashes {
+        fn name(&self, parameter: &str) -> String {
+            format!("--{parameter}")
+        }
+        fn given(&self, parameter: &str, value: &dyn std::fmt::Display) -> String {
+            format!("--{parameter} {value}")
+        }
+        fn set(&self, parameter: &str) -> String {
+            self.name(parameter)
+        }
+    }
+    let plain = App::new(Catalog::demo().expect("the demo"));
+    let answer = plain.get("/api/v1/sas/data").await;
+    assert_eq!(answer.status, 404);
+    assert!(
+        answer
+            .text()
+            .contains("no SAS set is served: serve sas FILE ("),
+        "{}",
+        answer.text()
+    );
+    let options = sprite_server::Options {
+        started_with: sprite_server::StartedWith(std::sync::Arc::new(Dashes)),
+        ..sprite_server::Options::default()
+    };
+    let spelt = App::with(Catalog::demo().expect("the demo"), &options);
+    let answer = spelt.get("/api/v1/source?kind=demo").await;
+    assert_eq!(answer.status, 404);
+    assert!(
+        answer
+            .text()
+            .contains("(serve --seq FILE.seq.txt serves one)"),
+        "{}",
+        answer.text()
+    );
+}

@@ -57,8 +57,9 @@ pub async fn source(
         None => Err(ApiError::status(
             StatusCode::NOT_FOUND,
             format!(
-                "kind {} was not built from a SEQ text form (serve --seq FILE.seq.txt serves one)",
-                served.unit.name
+                "kind {} was not built from a SEQ text form (serve {} serves one)",
+                served.unit.name,
+                crate::started::spelt(faults::Words::new(|s| s.given("seq", &"FILE.seq.txt")))
             ),
         )),
     }

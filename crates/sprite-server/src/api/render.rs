@@ -121,6 +121,8 @@ where
     .check()
     .map_err(|fault| refused(served, fault))?;
     let palette = served.palette(&params)?;
+    // The start-up parameters' spelling, taken along off the request's task.
+    let started_with = crate::started::spelling();
     // Checked against the document and drawn off the async threads: the animations are looked
     // up once, here.
     picture(&state, move |state, cancel| {
@@ -166,7 +168,7 @@ where
             RenderFailure::Cancelled => given_up(),
             // An SP2 sequence of a unit whose SP2 was not found is the server's want, not the
             // request's fault.
-            failure => ApiError::of_render(&failure),
+            failure => ApiError::of_render(&failure, &started_with),
         })
     })
     .await

@@ -13,6 +13,7 @@
 //! Each takes `meanings=seed|gibbed` and `position=x2y2|x1y1` where the reading matters (the
 //! command line's `--meanings` and `--position`; `seed` and `x2y2` unless given).
 
+use faults::Words;
 use std::sync::Arc;
 
 use axum::body::Bytes;
@@ -195,7 +196,12 @@ impl SasState {
         if self.sets.is_empty() {
             return Err(ApiError::status(
                 StatusCode::NOT_FOUND,
-                "no SAS set is served: serve --sas FILE (a SAS set or a pakd container)",
+                crate::started::spelt(Words::new(|s| {
+                    format!(
+                        "no SAS set is served: serve {} (a SAS set or a pakd container)",
+                        s.given("sas", &"FILE")
+                    )
+                })),
             ));
         }
         let Some(name) = params.text("set") else {
@@ -216,9 +222,9 @@ impl PreparedSet {
             return Err(ApiError::status(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 format!(
-                    "set {} is served without a sheet to draw it from: serve --sas FILE \
-                     --sas-sheet SHEET.png",
-                    self.served.name
+                    "set {} is served without a sheet to draw it from: serve {}",
+                    self.served.name,
+                    how_to_serve_a_sheet()
                 ),
             ));
         };
@@ -402,9 +408,21 @@ pub async fn sheet(
         None => Err(ApiError::status(
             StatusCode::NOT_FOUND,
             format!(
-                "set {} is served without a sheet (serve --sas FILE --sas-sheet SHEET.png)",
-                prepared.served.name
+                "set {} is served without a sheet (serve {})",
+                prepared.served.name,
+                how_to_serve_a_sheet()
             ),
         )),
     }
+}
+
+/// `--sas FILE --sas-sheet SHEET.png`, as the server was started to spell it.
+fn how_to_serve_a_sheet() -> String {
+    crate::started::spelt(Words::new(|s| {
+        format!(
+            "{} {}",
+            s.given("sas", &"FILE"),
+            s.given("sas-sheet", &"SHEET.png")
+        )
+    }))
 }

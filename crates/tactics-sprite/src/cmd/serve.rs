@@ -168,6 +168,7 @@ pub fn run(args: &Args) -> Outcome {
         idle_timeout: Duration::from_millis(args.idle_timeout_ms),
         max_connections: args.max_connections,
         shutdown_timeout: Duration::from_millis(args.shutdown_timeout_ms),
+        started_with: sprite_server::StartedWith(Arc::new(Flags)),
     };
     let lines = served.lines();
     let digest = served.digest();

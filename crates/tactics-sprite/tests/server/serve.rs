@@ -507,3 +507,27 @@ fn a_sas_set_is_served_as_the_command_line_draws_it() {
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An answer that says how to serve what is missing names `serve`'s own flags, as the command
+/// line spells them (the server library knows them only by their logical names): no SAS set,
+/// and a kind not built from a SEQ text form.
+#[test]
+fn an_answer_that_says_how_to_serve_a_file_names_the_flag() {
+    let server = Server::start(&[], &[]);
+    let sets = server.get("/api/v1/sas/data");
+    assert_eq!(sets.status, 404);
+    let body = String::from_utf8_lossy(&sets.body).into_owned();
+    assert!(
+        body.contains("no SAS set is served: serve --sas FILE (a SAS set or a pakd container)"),
+        "{body}"
+    );
+    let source = server.get("/api/v1/source?kind=demo");
+    assert_eq!(source.status, 404);
+    let body = String::from_utf8_lossy(&source.body).into_owned();
+    assert!(
+        body.contains(
+            "kind demo was not built from a SEQ text form (serve --seq FILE.seq.txt serves one)"
+        ),
+        "{body}"
+    );
+}
