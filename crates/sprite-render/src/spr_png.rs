@@ -27,7 +27,7 @@ use fft_formats::spr::{
 
 use crate::error::{Pixel, RenderError};
 use crate::image::Rgba;
-use crate::sheet::{PNG_SIGNATURE, rgba_pixels, spr_to_png};
+use crate::sheet::{PNG_SIGNATURE, png_size, rgba_pixels, spr_to_png};
 
 /// The chunk type of the sheet data an indexed PNG cannot hold: ancillary, private, safe to copy
 /// (its content does not depend on the pixels, so an editor may keep it when it changes them).
@@ -279,7 +279,7 @@ pub fn add_chunk(png: &[u8], spr: &Spr, palette: usize) -> Result<Vec<u8>, Rende
 /// # Errors
 /// A `png` that does not start with the signature and an IHDR chunk.
 pub(crate) fn with_chunk(png: &[u8], data: &[u8]) -> Result<Vec<u8>, RenderError> {
-    if header_size(png).is_none() {
+    if png_size(png).is_none() {
         return Err(RenderError::NotPng);
     }
     // After the signature and the IHDR chunk (its length, type, 13 bytes and CRC).
@@ -394,7 +394,7 @@ pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported,
     let chunk = find_chunk(png_bytes)?.map(SheetChunk::parse).transpose()?;
     // The size first, from the header itself: a picture of another size is refused before the
     // decoder reads on.
-    if let Some((width, height)) = header_size(png_bytes) {
+    if let Some((width, height)) = png_size(png_bytes) {
         layout(width, height, chunk.as_ref(), options)?;
     }
     let mut reader = decoder(png_bytes, png::Transformations::IDENTITY).read_info()?;
@@ -464,13 +464,6 @@ pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported,
         band,
         padding: padding_source,
     })
-}
-
-/// The width and height an IHDR chunk right after the signature gives, if there is one.
-pub(crate) fn header_size(png: &[u8]) -> Option<(u32, u32)> {
-    let head = png.get(PNG_SIGNATURE.len()..PNG_SIGNATURE.len() + 16)?;
-    let be = |at: usize| u32::from_be_bytes([head[at], head[at + 1], head[at + 2], head[at + 3]]);
-    (be(0) == 13 && &head[4..8] == b"IHDR").then(|| (be(8), be(12)))
 }
 
 /// A PNG decoder for `bytes` with bounded allocations and no text or ICC chunks read.
