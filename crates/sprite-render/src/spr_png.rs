@@ -21,6 +21,8 @@
 //! Everything is checked before anything large is allocated: the size from the PNG header, the
 //! chunk's length against its layout. Each refusal is one [`RenderError`].
 
+use std::ops::RangeInclusive;
+
 use fft_formats::spr::{
     PALETTE_COLOURS, Palette, STP_BIT, Spr, SprVariant, WIDTH, colour_word, palette_rgba,
 };
@@ -376,6 +378,22 @@ pub struct Imported {
     /// Where rows 456-487 of a standard sheet came from (`Like` for a 456-row picture).
     pub band: Source,
     pub padding: Source,
+}
+
+impl Imported {
+    /// Its palettes in runs of neighbours that came from one place, in order: `0..=0` from the
+    /// picture and `1..=15` from the chunk for a picture of palette 0 with its chunk.
+    #[must_use]
+    pub fn palette_runs(&self) -> Vec<(RangeInclusive<usize>, Source)> {
+        let mut runs: Vec<(RangeInclusive<usize>, Source)> = Vec::new();
+        for (palette, &source) in self.palettes.iter().enumerate() {
+            match runs.last_mut() {
+                Some((run, from)) if *from == source => *run = *run.start()..=palette,
+                _ => runs.push((palette..=palette, source)),
+            }
+        }
+        runs
+    }
 }
 
 /// The rows of a standard sheet's bottom band (body parts and the portrait), which a 456-row

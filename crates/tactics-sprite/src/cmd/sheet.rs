@@ -364,15 +364,11 @@ fn palette_sources(imported: &Imported) -> String {
     if imported.palettes.is_empty() {
         return format!("none (an {} sheet has no palette)", imported.spr.variant);
     }
-    let mut runs: Vec<(usize, usize, Source)> = Vec::new();
-    for (palette, &source) in imported.palettes.iter().enumerate() {
-        match runs.last_mut() {
-            Some((_, last, run)) if *run == source => *last = palette,
-            _ => runs.push((palette, palette, source)),
-        }
-    }
-    runs.iter()
-        .map(|&(first, last, source)| {
+    imported
+        .palette_runs()
+        .into_iter()
+        .map(|(run, source)| {
+            let (first, last) = (run.start(), run.end());
             let what = match source {
                 Source::Picture => "the picture's PLTE",
                 other => from(other),
