@@ -13,6 +13,8 @@
 //! | 0x0C + 4n | u32 id of each entry (`directory << 16 \| file`), only when the first entry leaves room |
 //! | then | u32 zero, and padding up to the first entry (to 16 bytes) |
 
+pub mod manifest;
+
 use std::fmt;
 
 use crate::error::{DecodeError, EncodeError, Error, ErrorKind, FieldPath};

@@ -11,6 +11,7 @@ use sprite_data::build::Overlays;
 use sprite_data::layer::LayerDocument;
 use sprite_data::limits::{MAX_DOCUMENT_BYTES, MAX_PROFILE_BYTES};
 use sprite_data::load::{parse_document, parse_layer_document};
+use sprite_data::profile::UnitKind;
 use sprite_data::{Document, Error, ErrorKind, Profile};
 
 use crate::read::{Capped, InputFile, read_capped};
@@ -64,6 +65,19 @@ pub fn load_document_with_bytes(path: &Path) -> Result<(Vec<u8>, Document), Erro
 pub fn load_layer_document(path: &Path) -> Result<LayerDocument, Error> {
     let bytes = read_document_bytes(path)?;
     parse_layer_document(&bytes, &Shown(&path).to_string())
+}
+
+/// The profile a unit document is built with: the file given ([`load_profile`]), else the
+/// built-in profile of `kind`, else TYPE1's.
+///
+/// # Errors
+/// As [`load_profile`].
+pub fn unit_profile(file: Option<&Path>, kind: Option<&UnitKind>) -> Result<Profile, Error> {
+    match (file, kind) {
+        (Some(path), _) => load_profile(path),
+        (None, Some(kind)) => Ok(kind.load()),
+        (None, None) => Ok(Profile::type1()),
+    }
 }
 
 /// Reads a profile file ([`Profile::from_file`]: overlay paths in it are made relative to its

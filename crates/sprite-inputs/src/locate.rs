@@ -349,6 +349,36 @@ pub fn find_on_disc(disc: &Disc, name: &str) -> std::result::Result<Entry, disc_
     })
 }
 
+/// The sprite files (SHP, SEQ, SPR and SP2, told by name) directly in `folder` of `disc`, not in
+/// its subfolders, in the image's order.
+///
+/// # Errors
+/// The image's own: a directory that cannot be read.
+pub fn sprite_files_in(
+    disc: &Disc,
+    folder: &Entry,
+) -> std::result::Result<Vec<Entry>, disc_image::Error> {
+    let prefix = format!("{}/", folder.path);
+    Ok(disc
+        .list()?
+        .into_iter()
+        .filter(|e| {
+            !e.directory
+                && e.path
+                    .strip_prefix(&prefix)
+                    .is_some_and(|rest| !rest.contains('/') && is_sprite_file(rest))
+        })
+        .collect())
+}
+
+/// Whether a file is a sprite file by its name: SHP, SEQ, SPR, SP2.
+fn is_sprite_file(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    [".SHP", ".SEQ", ".SPR", ".SP2"]
+        .iter()
+        .any(|ext| upper.ends_with(ext))
+}
+
 /// The file on disk `path` names: itself, else the other form of its name in its folder (any
 /// case); `None` when neither is there.
 fn on_disk(path: &Path) -> Option<PathBuf> {

@@ -21,10 +21,10 @@ use fft_formats::spr::{PALETTE_COLOURS, Palette, STP_BIT, Spr, SprVariant, colou
 
 use crate::encode::png_indexed;
 use crate::error::RenderError;
-use crate::sheet::{PNG_SIGNATURE, check_palette};
+use crate::sheet::{PNG_SIGNATURE, check_palette, png_size};
 use crate::spr_png::{
-    HD_PAIR_CODE, PixelSource, RawChunk, Source, chunk_data, decoder, find_chunk, header_size,
-    match_colours, read_colours, read_indices, variant_code, with_chunk,
+    HD_PAIR_CODE, PixelSource, RawChunk, Source, chunk_data, decoder, find_chunk, match_colours,
+    read_colours, read_indices, variant_code, with_chunk,
 };
 
 /// The picture of `sheet` drawn with palette `palette` of `palettes` (the SPR the pair takes its
@@ -95,7 +95,7 @@ pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported,
         .map(|data| RawChunk::parse(data, hd_layout))
         .transpose()?;
     let size = (hd::WIDTH as u32, hd::HEIGHT as u32);
-    if let Some((width, height)) = header_size(png_bytes)
+    if let Some((width, height)) = png_size(png_bytes)
         && (width, height) != size
     {
         return Err(RenderError::HdSize { width, height });

@@ -93,6 +93,14 @@ pub struct SheetImage {
 /// The PNG file signature.
 pub const PNG_SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A];
 
+/// The width and height a PNG's header gives: its IHDR chunk, right after the signature; `None`
+/// when it has none.
+pub fn png_size(png: &[u8]) -> Option<(u32, u32)> {
+    let head = png.get(PNG_SIGNATURE.len()..PNG_SIGNATURE.len() + 16)?;
+    let be = |at: usize| u32::from_be_bytes([head[at], head[at + 1], head[at + 2], head[at + 3]]);
+    (be(0) == 13 && &head[4..8] == b"IHDR").then(|| (be(8), be(12)))
+}
+
 /// Reads a sheet file: a PNG (by its signature) or else an SPR, drawn with `palette` (0 when
 /// `None`; a PNG ignores it, see [`sheet_from_png`]).
 ///

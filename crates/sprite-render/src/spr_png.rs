@@ -21,13 +21,15 @@
 //! Everything is checked before anything large is allocated: the size from the PNG header, the
 //! chunk's length against its layout. Each refusal is one [`RenderError`].
 
+use std::ops::RangeInclusive;
+
 use fft_formats::spr::{
     PALETTE_COLOURS, Palette, STP_BIT, Spr, SprVariant, WIDTH, colour_word, palette_rgba,
 };
 
 use crate::error::{Pixel, RenderError};
 use crate::image::Rgba;
-use crate::sheet::{PNG_SIGNATURE, rgba_pixels, spr_to_png};
+use crate::sheet::{PNG_SIGNATURE, png_size, rgba_pixels, spr_to_png};
 
 /// The chunk type of the sheet data an indexed PNG cannot hold: ancillary, private, safe to copy
 /// (its content does not depend on the pixels, so an editor may keep it when it changes them).
@@ -279,7 +281,7 @@ pub fn add_chunk(png: &[u8], spr: &Spr, palette: usize) -> Result<Vec<u8>, Rende
 /// # Errors
 /// A `png` that does not start with the signature and an IHDR chunk.
 pub(crate) fn with_chunk(png: &[u8], data: &[u8]) -> Result<Vec<u8>, RenderError> {
-    if header_size(png).is_none() {
+    if png_size(png).is_none() {
         return Err(RenderError::NotPng);
     }
     // After the signature and the IHDR chunk (its length, type, 13 bytes and CRC).
@@ -378,6 +380,22 @@ pub struct Imported {
     pub padding: Source,
 }
 
+impl Imported {
+    /// Its palettes in runs of neighbours that came from one place, in order: `0..=0` from the
+    /// picture and `1..=15` from the chunk for a picture of palette 0 with its chunk.
+    #[must_use]
+    pub fn palette_runs(&self) -> Vec<(RangeInclusive<usize>, Source)> {
+        let mut runs: Vec<(RangeInclusive<usize>, Source)> = Vec::new();
+        for (palette, &source) in self.palettes.iter().enumerate() {
+            match runs.last_mut() {
+                Some((run, from)) if *from == source => *run = *run.start()..=palette,
+                _ => runs.push((palette..=palette, source)),
+            }
+        }
+        runs
+    }
+}
+
 /// The rows of a standard sheet's bottom band (body parts and the portrait), which a 456-row
 /// picture leaves out.
 const BAND_ROWS: std::ops::Range<usize> = 456..488;
@@ -394,7 +412,7 @@ pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported,
     let chunk = find_chunk(png_bytes)?.map(SheetChunk::parse).transpose()?;
     // The size first, from the header itself: a picture of another size is refused before the
     // decoder reads on.
-    if let Some((width, height)) = header_size(png_bytes) {
+    if let Some((width, height)) = png_size(png_bytes) {
         layout(width, height, chunk.as_ref(), options)?;
     }
     let mut reader = decoder(png_bytes, png::Transformations::IDENTITY).read_info()?;
@@ -464,13 +482,6 @@ pub fn import(png_bytes: &[u8], options: &ImportOptions<'_>) -> Result<Imported,
         band,
         padding: padding_source,
     })
-}
-
-/// The width and height an IHDR chunk right after the signature gives, if there is one.
-pub(crate) fn header_size(png: &[u8]) -> Option<(u32, u32)> {
-    let head = png.get(PNG_SIGNATURE.len()..PNG_SIGNATURE.len() + 16)?;
-    let be = |at: usize| u32::from_be_bytes([head[at], head[at + 1], head[at + 2], head[at + 3]]);
-    (be(0) == 13 && &head[4..8] == b"IHDR").then(|| (be(8), be(12)))
 }
 
 /// A PNG decoder for `bytes` with bounded allocations and no text or ICC chunks read.

@@ -234,6 +234,11 @@ fn edits_change_what_they_should() {
     assert_eq!(imported.spr.palettes, palettes);
     assert_eq!(imported.palettes[0], Source::Picture);
     assert_eq!(imported.palettes[1], Source::Chunk);
+    // RAMUZA's 16 palettes in two runs: palette 0 the picture shows, 1-15 from its chunk.
+    assert_eq!(
+        imported.palette_runs(),
+        [(0..=0, Source::Picture), (1..=15, Source::Chunk)]
+    );
     // The compressed rows re-encode: the file decodes back to the same sheet.
     let written = imported.spr.encode().unwrap();
     assert_eq!(Spr::decode(&written).unwrap(), imported.spr);

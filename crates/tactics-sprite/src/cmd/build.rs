@@ -12,6 +12,7 @@ use sprite_data::output::write_atomically;
 use sprite_data::target::{self, BuildTarget};
 use sprite_inputs::InputFile;
 use sprite_inputs::build::{build_files, kind_reading, remaster_sheet_file};
+use sprite_inputs::documents::unit_profile;
 use sprite_inputs::pair::{PairFile, Part, Which, read_pair};
 use sprite_inputs::retail::other_retail_file;
 
@@ -190,16 +191,16 @@ pub fn run(args: &Args) -> Outcome {
             "--entry picks the SAS set of a pakd container: give the container as --sas FILE",
         ));
     }
-    let profile = match (&args.profile, args.kind) {
-        (Some(path), _) => sprite_inputs::documents::load_profile(path)?,
-        (None, Some(BuildTarget::Layer(layer))) => {
+    let kind = match args.kind {
+        Some(BuildTarget::Layer(layer)) => {
             let (shp, seq) = layer.files();
             let pair = inputs(args, shp, seq, FileFormat::WeaponShp)?;
             return Ok(run_layer(args, layer, pair)?);
         }
-        (None, Some(BuildTarget::Unit(kind))) => kind.load(),
-        (None, None) => Profile::type1(),
+        Some(BuildTarget::Unit(kind)) => Some(kind),
+        _ => None,
     };
+    let profile = unit_profile(args.profile.as_deref(), kind)?;
     let (shp, seq) = inputs(args, &profile.shp, &profile.seq, FileFormat::UnitShp)?;
     let texts: Vec<String> = [&shp, &seq].into_iter().filter_map(text_line).collect();
     let (shp, seq) = (shp.file, seq.file);

@@ -11,6 +11,7 @@ use sprite_data::compare::DocumentFormat;
 use sprite_data::layer::{LayerSet, build_layer};
 use sprite_data::target::{self, BuildTarget};
 use sprite_inputs::build::build_files;
+use sprite_inputs::documents::unit_profile;
 use sprite_inputs::pair::{PairFile, Part, Which, read_pair};
 use sprite_inputs::retail::Verdict;
 use sprite_report::check::Check;
@@ -132,11 +133,11 @@ struct Sides {
 
 /// A unit document: the profile first, then its files and the build, then the document.
 fn unit_sides(args: &Args, data: DocumentFile) -> anyhow::Result<Sides> {
-    let profile = match (&args.profile, args.kind) {
-        (Some(path), _) => sprite_inputs::documents::load_profile(path)?,
-        (None, Some(BuildTarget::Unit(kind))) => kind.load(),
-        (None, _) => Profile::type1(),
+    let kind = match args.kind {
+        Some(BuildTarget::Unit(kind)) => Some(kind),
+        _ => None,
     };
+    let profile = unit_profile(args.profile.as_deref(), kind)?;
     let (shp, seq) = read_pair_of(args, &profile.shp, &profile.seq, FileFormat::UnitShp)?;
     let output = build_files(&shp.file, &seq.file, &profile, None)?;
     let theirs = data.load(Some(DocumentFormat::Unit))?;

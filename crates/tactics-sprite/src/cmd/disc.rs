@@ -7,7 +7,7 @@ use anyhow::{Context, anyhow, bail};
 use disc_image::{Disc, Entry, OutputRefusal, PatchTarget, Replacement};
 use faults::Shown;
 use sprite_data::output::write_atomically;
-use sprite_inputs::locate::{MAX_DISC_FILE_BYTES, find_on_disc};
+use sprite_inputs::locate::{MAX_DISC_FILE_BYTES, find_on_disc, sprite_files_in};
 use sprite_inputs::names::DISC_FOLDER;
 use sprite_inputs::retail::Verdict;
 
@@ -163,14 +163,6 @@ fn ls(image: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Whether a file is a sprite file by its name: SHP, SEQ, SPR, SP2.
-fn is_sprite_file(name: &str) -> bool {
-    let upper = name.to_ascii_uppercase();
-    [".SHP", ".SEQ", ".SPR", ".SP2"]
-        .iter()
-        .any(|ext| upper.ends_with(ext))
-}
-
 /// What a file is: `retail TYPE1.SEQ`, `modified (...)`, or one the project has no digest for.
 fn verdict(name: &str, bytes: &[u8]) -> String {
     Verdict::of_named(name, bytes).describe()
@@ -186,16 +178,7 @@ fn extract(image: &Path, names: &[String], out: &Path) -> anyhow::Result<()> {
         if !battle.directory {
             bail!("{}: {DISC_FOLDER} is a file, not a folder", disc.image());
         }
-        let prefix = format!("{}/", battle.path);
-        disc.list()?
-            .into_iter()
-            .filter(|e| {
-                !e.directory
-                    && e.path
-                        .strip_prefix(&prefix)
-                        .is_some_and(|rest| !rest.contains('/') && is_sprite_file(rest))
-            })
-            .collect()
+        sprite_files_in(&disc, &battle)?
     } else {
         entries_named(&disc, names)?
     };

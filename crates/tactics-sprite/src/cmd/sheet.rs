@@ -13,7 +13,7 @@ use faults::Shown;
 use fft_formats::FileFormat;
 use fft_formats::spr::{Spr, SprVariant};
 use sprite_data::output::write_atomically;
-use sprite_render::sheet::sheet_png;
+use sprite_render::sheet::{PNG_SIGNATURE, png_size, sheet_png};
 use sprite_render::spr_png::{self, ImportOptions, Imported, PixelSource, Source};
 
 use sprite_inputs::hd::is_hd_input;
@@ -235,7 +235,7 @@ fn export(args: &ExportArgs) -> Outcome {
 fn import(args: &ImportArgs) -> Outcome {
     let shown = Shown(&args.picture).to_string();
     let bytes = read_input(&args.picture)?;
-    if !bytes.starts_with(&sprite_render::sheet::PNG_SIGNATURE) {
+    if !bytes.starts_with(&PNG_SIGNATURE) {
         return Err(not_a_picture(&shown, &bytes).into());
     }
     let out_name = args
@@ -243,7 +243,7 @@ fn import(args: &ImportArgs) -> Outcome {
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or_default();
-    if picture_width(&bytes) == Some(super::sheet_hd::PICTURE_WIDTH)
+    if png_size(&bytes).map(|(width, _)| width) == Some(super::sheet_hd::PICTURE_WIDTH)
         || tex_number(out_name).is_some()
     {
         if let Some(variant) = args.variant {
@@ -324,12 +324,6 @@ fn import(args: &ImportArgs) -> Outcome {
     Ok(())
 }
 
-/// The width a PNG's header gives (its IHDR, the first chunk), if it has one.
-fn picture_width(bytes: &[u8]) -> Option<u32> {
-    let ihdr = bytes.get(12..20)?;
-    (&ihdr[..4] == b"IHDR").then(|| u32::from_be_bytes([ihdr[4], ihdr[5], ihdr[6], ihdr[7]]))
-}
-
 /// Where a part of an imported sheet came from, in the words of the command line.
 fn from(source: Source) -> &'static str {
     match source {
@@ -370,15 +364,11 @@ fn palette_sources(imported: &Imported) -> String {
     if imported.palettes.is_empty() {
         return format!("none (an {} sheet has no palette)", imported.spr.variant);
     }
-    let mut runs: Vec<(usize, usize, Source)> = Vec::new();
-    for (palette, &source) in imported.palettes.iter().enumerate() {
-        match runs.last_mut() {
-            Some((_, last, run)) if *run == source => *last = palette,
-            _ => runs.push((palette, palette, source)),
-        }
-    }
-    runs.iter()
-        .map(|&(first, last, source)| {
+    imported
+        .palette_runs()
+        .into_iter()
+        .map(|(run, source)| {
+            let (first, last) = (run.start(), run.end());
             let what = match source {
                 Source::Picture => "the picture's PLTE",
                 other => from(other),

@@ -1,19 +1,16 @@
 //! `tactics-sprite extract` and `tactics-sprite pack`: a `pakd` container's entries to files and
 //! a manifest, and back to the same bytes.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, anyhow};
 use faults::Shown;
-use sas_formats::{ByteOrder, Entry, EntryKind, Pakd};
-use serde_json::{Value, json};
+use sas_formats::pakd::manifest::{self, Manifest};
+use sas_formats::{Entry, Pakd};
 use sprite_data::output::write_atomically;
 
 use super::super::{Failure, Outcome};
 use super::read_input;
-
-/// The manifest `extract` writes beside the entries, and `pack` reads.
-pub const MANIFEST: &str = "pakd.json";
 
 /// Write the entries of a pakd container to files.
 #[derive(Debug, clap::Args)]
@@ -41,21 +38,6 @@ pub struct Args {
     /// Write compressed entries as stored (still compressed) instead of refusing them.
     #[arg(long)]
     pub keep_compressed: bool,
-}
-
-/// An entry's file name in the folder.
-fn file_name(index: usize, entry: &Entry) -> String {
-    let extension = match entry.kind() {
-        EntryKind::Sas(..) => "sas",
-        EntryKind::Pakd(_) => "pakd",
-        EntryKind::Compressed { .. } => "ashg",
-        _ => "bin",
-    };
-    format!("{index:04}.{extension}")
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Runs `extract`.
@@ -104,7 +86,7 @@ pub fn run(args: &Args) -> Outcome {
         return Err(Failure::Reported);
     }
     for (index, entry, contents) in chosen {
-        let path = args.out.join(file_name(index, entry));
+        let path = args.out.join(manifest::entry_file_name(index, entry));
         write_atomically(&path, contents)
             .with_context(|| format!("{}: cannot write", Shown(&path)))?;
         println!(
@@ -115,18 +97,8 @@ pub fn run(args: &Args) -> Outcome {
         );
     }
     if whole {
-        let manifest = json!({
-            "format": "tactics-pakd-manifest",
-            "formatVersion": 1,
-            "byteOrder": match pakd.byte_order { ByteOrder::Little => "little", ByteOrder::Big => "big" },
-            "ids": pakd.ids,
-            "headerPadding": hex(&pakd.header_padding),
-            "trailing": hex(&pakd.trailing),
-            "entries": pakd.entries.iter().enumerate().map(|(i, e)| file_name(i, e)).collect::<Vec<_>>(),
-        });
-        let mut text = serde_json::to_vec_pretty(&manifest)?;
-        text.push(b'\n');
-        let path = args.out.join(MANIFEST);
+        let text = manifest::to_json(&pakd)?;
+        let path = args.out.join(manifest::FILE_NAME);
         write_atomically(&path, &text)
             .with_context(|| format!("{}: cannot write", Shown(&path)))?;
         println!(
@@ -157,74 +129,18 @@ pub struct PackArgs {
     pub out: PathBuf,
 }
 
-/// A manifest field, or an error naming it.
-fn field<'a>(manifest: &'a Value, name: &str, path: &Path) -> anyhow::Result<&'a Value> {
-    manifest
-        .get(name)
-        .ok_or_else(|| anyhow!("{}: no \"{name}\"", Shown(&path)))
-}
-
-fn unhex(text: &str, what: &str, path: &Path) -> anyhow::Result<Vec<u8>> {
-    let bad = || anyhow!("{}: \"{what}\" is not hex bytes", Shown(&path));
-    if text.len() % 2 != 0 {
-        return Err(bad());
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| {
-            text.get(i..i + 2)
-                .and_then(|pair| u8::from_str_radix(pair, 16).ok())
-                .ok_or_else(bad)
-        })
-        .collect()
-}
-
 /// Runs `pack`.
 ///
 /// # Errors
 /// A manifest or entry file that cannot be read or is not what it should be, an output that
 /// cannot be written.
 pub fn pack(args: &PackArgs) -> Outcome {
-    let manifest_path = args.dir.join(MANIFEST);
-    let manifest: Value = serde_json::from_slice(&read_input(&manifest_path)?)
-        .with_context(|| format!("{}: not a pakd manifest", Shown(&manifest_path)))?;
+    let manifest_path = args.dir.join(manifest::FILE_NAME);
     let m = &manifest_path;
-    if field(&manifest, "format", m)? != "tactics-pakd-manifest" {
-        return Err(anyhow!("{}: not a pakd manifest (format)", Shown(&m)).into());
-    }
-    let byte_order = match field(&manifest, "byteOrder", m)?.as_str() {
-        Some("little") => ByteOrder::Little,
-        Some("big") => ByteOrder::Big,
-        _ => {
-            return Err(anyhow!("{}: \"byteOrder\" is \"little\" or \"big\"", Shown(&m)).into());
-        }
-    };
-    let ids = match field(&manifest, "ids", m)? {
-        Value::Null => None,
-        Value::Array(ids) => Some(
-            ids.iter()
-                .map(|id| id.as_u64().and_then(|id| u32::try_from(id).ok()))
-                .collect::<Option<Vec<u32>>>()
-                .ok_or_else(|| anyhow!("{}: \"ids\" are u32 numbers", Shown(&m)))?,
-        ),
-        _ => return Err(anyhow!("{}: \"ids\" is a list or null", Shown(&m)).into()),
-    };
-    let text = |name| {
-        field(&manifest, name, m)?
-            .as_str()
-            .ok_or_else(|| anyhow!("{}: \"{name}\" is a string", Shown(&m)))
-    };
-    let header_padding = unhex(text("headerPadding")?, "headerPadding", m)?;
-    let trailing = unhex(text("trailing")?, "trailing", m)?;
-    let names = field(&manifest, "entries", m)?
-        .as_array()
-        .ok_or_else(|| anyhow!("{}: \"entries\" is a list of file names", Shown(&m)))?;
-    let mut entries = Vec::with_capacity(names.len());
-    for name in names {
-        let name = name
-            .as_str()
-            .filter(|n| !n.is_empty() && !n.contains(['/', '\\']) && *n != "." && *n != "..")
-            .ok_or_else(|| anyhow!("{}: an entry is a file name in the folder", Shown(&m)))?;
+    let manifest = Manifest::parse(&read_input(m)?).with_context(|| Shown(m).to_string())?;
+    let mut entries = Vec::new();
+    for name in manifest.entry_names() {
+        let name = name.with_context(|| Shown(m).to_string())?;
         let bytes = read_input(&args.dir.join(name))?;
         if bytes.len() % 16 != 0 {
             eprintln!(
@@ -234,13 +150,7 @@ pub fn pack(args: &PackArgs) -> Outcome {
         }
         entries.push(Entry { bytes });
     }
-    let pakd = Pakd {
-        byte_order,
-        entries,
-        ids,
-        header_padding,
-        trailing,
-    };
+    let pakd = manifest.into_pakd(entries);
     let bytes = pakd.encode().map_err(|e| anyhow!("{}: {e}", Shown(&m)))?;
     write_atomically(&args.out, &bytes)
         .with_context(|| format!("{}: cannot write", Shown(&args.out)))?;
