@@ -1,7 +1,7 @@
 //! Two files of one kind compared into findings: two SEQ files slot by slot and command by
-//! command ([`seq`], aligned so that an inserted command is one difference), two SHP files frame
-//! by frame and tile by tile with the byte offset of each record ([`shp`]), two SPR sheets
-//! palette by palette and their pixels, two halves of HD sheets ([`spr`]); bytes that differ
+//! command (`seq`, aligned so that an inserted command is one difference), two SHP files frame
+//! by frame and tile by tile with the byte offset of each record (`shp`), two SPR sheets
+//! palette by palette and their pixels, two halves of HD sheets (`spr`); bytes that differ
 //! outside anything decoded still make the files differ.
 
 mod seq;

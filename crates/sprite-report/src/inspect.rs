@@ -98,7 +98,7 @@ pub fn write_fields_in_column(
 }
 
 /// A flat group of values, listed in text as `key  value` lines in the order JSON writes them.
-/// Declared with [`section!`], which derives both from one struct.
+/// Declared with `section!`, which derives both from one struct.
 pub trait Section {
     /// Each field's key and text, in declaration order; a field whose text is `None` is left out.
     fn fields(&self) -> Vec<(&'static str, String)>;

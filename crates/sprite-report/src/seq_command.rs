@@ -4,7 +4,7 @@
 //! - the text form (`fft_formats::text`, what `disasm` writes and `asm` reads back): `Frame 9 8`,
 //!   `MoveUnitFB -2`, `Wait L3 2`, each argument as its kind reads (signed, unsigned, a jump's
 //!   label), because it is a language that assembles to the same bytes;
-//! - `inspect`'s listing ([`listed`]): `frame 5, delay 3`, `frame 5, delay 0 (hold)`, beside the
+//! - `inspect`'s listing (`listed`): `frame 5, delay 3`, `frame 5, delay 0 (hold)`, beside the
 //!   command's raw bytes, for a person reading the slot;
 //! - `diff`'s lines ([`compact`]): `frame 86 delay 4`, with no comma, because a line sets the two
 //!   sides as `A ..., B ...` and a comma inside one side would read as the separator.

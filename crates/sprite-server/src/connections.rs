@@ -11,7 +11,7 @@
 //!   client that reads slowly is not idle); reading, when the header has not come whole within
 //!   [`Limits::header_timeout`] of its first byte (or of the last byte written of the answer
 //!   before it, for a request sent before that answer was read), however slowly it trickles in;
-//!   it is told so first, `408 Request Timeout` ([`answer_timed_out_header`]), unless an answer
+//!   it is told so first, `408 Request Timeout` (`answer_timed_out_header`), unless an answer
 //!   was still going out to it.
 //! - **In number.** At most [`Limits::max_connections`] are open, below the process's open-file
 //!   limit (read at start). A connection accepted when they are all open closes the one that has

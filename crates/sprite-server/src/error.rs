@@ -132,7 +132,10 @@ impl ApiError {
     /// without with where to put one, anything else by its fault.
     /// `started_with` spells the start-up parameter that serves an SP2 (a render runs off the
     /// request's task, where [`crate::started`]'s scope does not reach).
-    pub fn of_render(failure: &RenderFailure, started_with: &crate::StartedWith) -> ApiError {
+    pub fn of_render(
+        failure: &RenderFailure,
+        started_with: &crate::started::StartedWith,
+    ) -> ApiError {
         match failure {
             RenderFailure::Request(fault) => ApiError::of_request(fault),
             RenderFailure::Missing(error) if matches!(**error, RenderError::Sp2Needed { .. }) => {

@@ -3,10 +3,10 @@
 //! request found missing names them in the words of whoever started the server: the command
 //! line's `serve --sas FILE`. The server itself knows them only by their logical names.
 //!
-//! The spelling is given once ([`crate::Options::started_with`]) and is in scope for the whole of
-//! every request (a task-local set by the router's outermost layer), so that an answer made deep
-//! in a handler needs no extra parameter; work moved off the request's task (a render's
-//! blocking task) takes it along ([`spelling`]). Outside a request, the plain logical names.
+//! The spelling is given once (the server's `Options::started_with`) and is in scope for the
+//! whole of every request (a task-local set by the router's outermost layer), so that an answer
+//! made deep in a handler needs no extra parameter; work moved off the request's task (a render's
+//! blocking task) takes it along (`spelling()`). Outside a request, the plain logical names.
 
 use std::fmt;
 use std::sync::Arc;

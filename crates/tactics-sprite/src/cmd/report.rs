@@ -69,7 +69,7 @@ const WORDS: Words<'static> = Words {
 /// could not be made, [`Failure::CannotCompare`] (exit 2, so that 1 always means a difference).
 ///
 /// # Errors
-/// As [`print`]'s, and [`Failure::CannotCompare`].
+/// As [`print()`]'s, and [`Failure::CannotCompare`].
 pub fn print_or_refuse(prepared: anyhow::Result<Report>, args: &ReportArgs) -> Outcome {
     print(&prepared.map_err(Failure::CannotCompare)?, args)
 }
