@@ -97,15 +97,17 @@ impl AllowedHosts {
             .chain(request.uri().authority().map(|a| a.as_str().to_owned()));
         for host in named {
             if !self.allows(&host) {
-                return Some(ApiError::status(
-                    StatusCode::MISDIRECTED_REQUEST,
-                    format!(
-                        "this server does not answer requests for the host {}: it answers \
-                         localhost, IP addresses and the names serve --allow-host gives (a page \
-                         of another site is refused, against DNS rebinding)",
-                        Shown(&host)
-                    ),
-                ));
+                return Some(ApiError::status(StatusCode::MISDIRECTED_REQUEST, {
+                    let host = Shown(&host).to_string();
+                    crate::started::spelt(faults::Words::new(move |s| {
+                        format!(
+                            "this server does not answer requests for the host {host}: it \
+                                 answers localhost, IP addresses and the names serve {} gives (a \
+                                 page of another site is refused, against DNS rebinding)",
+                            s.name("allow-host")
+                        )
+                    }))
+                }));
             }
         }
         None

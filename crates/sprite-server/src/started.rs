@@ -44,6 +44,11 @@ pub(crate) fn spelling() -> StartedWith {
         .unwrap_or_default()
 }
 
+/// Runs `work` (off the request's task: a blocking picture) with `started_with` in scope.
+pub(crate) fn within<R>(started_with: StartedWith, work: impl FnOnce() -> R) -> R {
+    STARTED_WITH.sync_scope(started_with, work)
+}
+
 /// `words` in the start-up spelling in scope.
 pub(crate) fn spelt(words: Words) -> String {
     words.spelt(&*spelling().0)

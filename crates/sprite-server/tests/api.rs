@@ -733,4 +733,14 @@ async fn an_answer_naming_a_start_up_parameter_is_in_the_front_ends_words() {
         "{}",
         answer.text()
     );
+    // A render is drawn off the request's task, and says it in the same words.
+    let answer = spelt
+        .get("/api/v1/render.png?kind=demo&animation=Attack&weapon=sword")
+        .await;
+    assert_eq!(answer.status, 422, "{}", answer.text());
+    assert!(
+        answer.text().contains("serve --originals DIR with WEP1.SHP"),
+        "{}",
+        answer.text()
+    );
 }

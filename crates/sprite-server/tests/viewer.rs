@@ -417,7 +417,7 @@ async fn the_layer_documents_are_served_with_their_tags() {
         .refusal();
     let error = body["error"].as_str().expect("an error line");
     assert!(
-        error.contains("WEP.SPR") && error.contains("--weapon-sheet"),
+        error.contains("WEP.SPR") && error.contains("weapon-sheet FILE"),
         "{error}"
     );
 

@@ -413,7 +413,7 @@ async fn a_render_with_a_weapon_needs_the_weapons_sheet() {
         "{body}"
     );
     let error = body["error"].as_str().expect("an error line");
-    for named in ["WEP.SPR", "battle_wep_spr.bin", "--weapon-sheet"] {
+    for named in ["WEP.SPR", "battle_wep_spr.bin", "weapon-sheet FILE"] {
         assert!(error.contains(named), "{named} is not named: {error}");
     }
     let _ = std::fs::remove_dir_all(doc.parent().expect("its folder"));

@@ -22,6 +22,7 @@ pub mod respond;
 pub mod sas;
 pub mod weapon;
 
+use faults::Words;
 use std::sync::{Arc, OnceLock};
 
 use axum::body::Bytes;
@@ -273,11 +274,16 @@ impl AppState {
                 parameter: Some("weapon".to_owned()),
                 ..ApiError::status(
                     StatusCode::UNPROCESSABLE_ENTITY,
-                    format!(
-                        "weapon={weapon} cuts its layers from the weapons sheet WEP.SPR (or \
-                         battle_wep_spr.bin), and this server has none: serve --weapon-sheet \
-                         FILE, or put it in the --sheets or --originals folder"
-                    ),
+                    crate::started::spelt(Words::new(move |s| {
+                        format!(
+                            "weapon={weapon} cuts its layers from the weapons sheet WEP.SPR (or \
+                             battle_wep_spr.bin), and this server has none: serve {}, or put it \
+                             in the {} or {} folder",
+                            s.given("weapon-sheet", &"FILE"),
+                            s.name("sheets"),
+                            s.name("originals")
+                        )
+                    })),
                 )
             });
         };
@@ -378,18 +384,22 @@ impl Prepared {
         let (effect_shp, effect_seq) = effect.files();
         ApiError {
             parameter: Some(parameter.to_owned()),
-            ..ApiError::status(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!(
-                    "{parameter}={value} needs the {wanted} and {effect} layer documents, and this \
-                     server has none for kind {}: serve --originals DIR with {weapon_shp}, \
-                     {weapon_seq}, {effect_shp} and {effect_seq} in DIR builds them, and serve \
-                     --data DOC finds {wanted}.json and {effect}.json (or \
-                     {wanted}.tactics-sprite-layer.json and {effect}.tactics-sprite-layer.json) \
-                     beside DOC",
-                    self.unit.name
-                ),
-            )
+            ..ApiError::status(StatusCode::UNPROCESSABLE_ENTITY, {
+                let (name, value) = (self.unit.name.clone(), value.to_string());
+                let parameter = parameter.to_owned();
+                crate::started::spelt(Words::new(move |s| {
+                    format!(
+                        "{parameter}={value} needs the {wanted} and {effect} layer documents, \
+                             and this server has none for kind {name}: serve {} with \
+                             {weapon_shp}, {weapon_seq}, {effect_shp} and {effect_seq} in DIR \
+                             builds them, and serve {} finds {wanted}.json and {effect}.json (or \
+                             {wanted}.tactics-sprite-layer.json and \
+                             {effect}.tactics-sprite-layer.json) beside DOC",
+                        s.given("originals", &"DIR"),
+                        s.given("data", &"DOC")
+                    )
+                }))
+            })
         }
     }
 
@@ -451,13 +461,19 @@ impl Prepared {
         if self.unit.hd.is_none() {
             let pair = sprite_inputs::names::hd::pair_of_unit(&self.unit.document.sheet.file);
             let why = match (&self.unit.sheet, pair) {
-                (Sheet::Spr { .. }, Some(pair)) => format!(
-                    "its HD pair is {} and {}, and no folder served holds both: put them in \
-                     the --sheets folder, or serve --originals over a remaster install or mod \
-                     (system/ffto/g2d/)",
-                    pair.file_name(fft_formats::hd::HdHalf::Upper),
-                    pair.file_name(fft_formats::hd::HdHalf::Lower)
-                ),
+                (Sheet::Spr { .. }, Some(pair)) => {
+                    let upper = pair.file_name(fft_formats::hd::HdHalf::Upper);
+                    let lower = pair.file_name(fft_formats::hd::HdHalf::Lower);
+                    crate::started::spelt(Words::new(move |s| {
+                        format!(
+                            "its HD pair is {upper} and {lower}, and no folder served holds both: \
+                             put them in the {} folder, or serve {} over a remaster install or \
+                             mod (system/ffto/g2d/)",
+                            s.name("sheets"),
+                            s.name("originals")
+                        )
+                    }))
+                }
                 (Sheet::Spr { .. }, None) => format!(
                     "the HD table (docs/remaster.md) lists no pair for {}",
                     self.unit.document.sheet.file
@@ -558,13 +574,15 @@ where
         .map_err(|_| ApiError::status(StatusCode::SERVICE_UNAVAILABLE, "shutting down"))?;
     let (cancel, _cancel_on_drop) = Cancel::on_drop();
     let state = Arc::clone(state);
+    // The start-up parameters' spelling, taken along off the request's task.
+    let started_with = crate::started::spelling();
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
         // Waiting for a blocking thread counts too: a request gone by then is not drawn at all.
         if cancel.is_cancelled() {
             return Err(given_up());
         }
-        work(&state, &cancel)
+        crate::started::within(started_with, || work(&state, &cancel))
     })
     .await
     .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
