@@ -739,7 +739,9 @@ async fn an_answer_naming_a_start_up_parameter_is_in_the_front_ends_words() {
         .await;
     assert_eq!(answer.status, 422, "{}", answer.text());
     assert!(
-        answer.text().contains("serve --originals DIR with WEP1.SHP"),
+        answer
+            .text()
+            .contains("serve --originals DIR with WEP1.SHP"),
         "{}",
         answer.text()
     );

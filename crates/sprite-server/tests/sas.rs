@@ -340,7 +340,10 @@ async fn a_set_without_a_sheet_is_posed_but_not_drawn_and_no_set_is_said() {
         .refusal();
     assert_eq!(status, 422, "{body}");
     assert!(
-        body["error"].as_str().unwrap().contains("sas-sheet SHEET.png"),
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("sas-sheet SHEET.png"),
         "{body}"
     );
     assert_eq!(app.get("/api/v1/sas/sheet.png").await.status, 404);
@@ -361,7 +364,10 @@ async fn a_set_without_a_sheet_is_posed_but_not_drawn_and_no_set_is_said() {
         .await
         .refusal();
     assert_eq!(status, 404);
-    assert!(body["error"].as_str().unwrap().contains("serve sas FILE"), "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("serve sas FILE"),
+        "{body}"
+    );
 }
 
 #[tokio::test]
