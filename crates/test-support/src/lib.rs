@@ -10,7 +10,12 @@
 //! - `FFT_WEAPONS`: the weapons sheet `WEP.SPR`, by default `../shared/fft-data/weapons` (it is
 //!   also found in `FFT_SHEETS`);
 //! - `FFT_HD`: the remaster's HD sheets (`tex_N.bin` pairs) and the SPR sheets they pair with, by
-//!   default `../shared/fft-data/hd`.
+//!   default `../shared/fft-data/hd`;
+//! - `FFT_NXD`: the remaster's NXD tables (`charclut.nxd`), by default `../shared/fft-data/nxd`;
+//! - `FFT_UNIT_PSP`: the remaster's War of the Lions sheets (`spr_dst_bchr_*_spr.bin`), by default
+//!   `../shared/fft-data/unit_psp`;
+//! - `FFT_PAC`: the remaster's `.pac` archives, by default `../shared/fft-data/pac`;
+//! - `FFT_GAME`: a remaster install, for the tests of real archives (no default).
 //!
 //! A retail file or sheet is found under its disc name (`TYPE1.SEQ`, `RAMUZA.SPR`) or the
 //! remaster's (`battle_type1_seq.bin`, `battle_ramuza_spr.bin`). A test that needs a file that is
@@ -44,9 +49,18 @@ use std::path::{Path, PathBuf};
 use sprite_inputs::GameName;
 
 pub use sprite_inputs::retail::{RETAIL_FILES, RETAIL_SHEETS, RetailFile};
-pub use variables::{FFTORAMA_VAR, HD_VAR, ORIGINALS_VAR, REQUIRE_VAR, SHEETS_VAR, WEAPONS_VAR};
+pub use variables::{
+    FFTORAMA_VAR, GAME_VAR, HD_VAR, NXD_VAR, ORIGINALS_VAR, PAC_VAR, REQUIRE_VAR, SHEETS_VAR,
+    UNIT_PSP_VAR, WEAPONS_VAR,
+};
 /// Where CI keeps the HD sheets, from the repository root (the default of `FFT_HD`).
 pub const DEFAULT_HD: &str = "../shared/fft-data/hd";
+/// Where CI keeps the NXD tables, from the repository root (the default of `FFT_NXD`).
+pub const DEFAULT_NXD: &str = "../shared/fft-data/nxd";
+/// Where CI keeps the War of the Lions sheets (the default of `FFT_UNIT_PSP`).
+pub const DEFAULT_UNIT_PSP: &str = "../shared/fft-data/unit_psp";
+/// Where CI keeps the `.pac` archives (the default of `FFT_PAC`).
+pub const DEFAULT_PAC: &str = "../shared/fft-data/pac";
 /// The sha256 of the document built from the retail TYPE1 pair: the shipped
 /// `fixtures/documents/type1.json` (`sha256sum` gives it) and the README's figure.
 pub const TYPE1_SHA256: &str = "a4f40c5ad0c5b5327fbd8418eb94ad9f598fff9d06feb9ad5efe1145817299b9";
@@ -292,6 +306,46 @@ pub fn hd_pair(test: &str, n: u32, spr: &str) -> Option<HdPairFiles> {
         lower: hd_bytes(test, &format!("tex_{}.bin", n + 1))?,
         spr: hd_bytes(test, spr)?,
     })
+}
+
+/// A file of one of the remaster's data folders (`FFT_NXD`, `FFT_UNIT_PSP`, `FFT_PAC`, each with
+/// its default) by name, or `None` after the loud skip when it (or the folder) is missing.
+fn remaster_data_file(
+    test: &str,
+    var: &str,
+    default: &str,
+    what: &str,
+    name: &str,
+) -> Option<PathBuf> {
+    let dir = folder_or_skip(test, var, Some(default), what)?;
+    let path = dir.join(name);
+    if path.is_file() {
+        Some(path)
+    } else {
+        skip(test, &format!("no {name} in {} (${var})", dir.display()))
+    }
+}
+
+/// An NXD table of the remaster (`charclut.nxd`) from `FFT_NXD`, or `None` after the loud skip.
+pub fn nxd_file(test: &str, name: &str) -> Option<PathBuf> {
+    remaster_data_file(test, NXD_VAR, DEFAULT_NXD, "the remaster's NXD tables", name)
+}
+
+/// A War of the Lions sheet (`spr_dst_bchr_ankoku_m_spr.bin`) from `FFT_UNIT_PSP`, or `None`
+/// after the loud skip.
+pub fn unit_psp_file(test: &str, name: &str) -> Option<PathBuf> {
+    remaster_data_file(
+        test,
+        UNIT_PSP_VAR,
+        DEFAULT_UNIT_PSP,
+        "the remaster's War of the Lions sheets",
+        name,
+    )
+}
+
+/// A `.pac` archive of the remaster from `FFT_PAC`, or `None` after the loud skip.
+pub fn pac_file(test: &str, name: &str) -> Option<PathBuf> {
+    remaster_data_file(test, PAC_VAR, DEFAULT_PAC, "the remaster's .pac archives", name)
 }
 
 /// The bytes of an HD pair and its SPR ([`hd_pair`]).

@@ -18,7 +18,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::variables::{
-    FFTORAMA_VAR, HD_VAR, ORIGINALS_VAR, REQUIRE_BROWSER_VAR, REQUIRE_NODE_VAR, REQUIRE_VAR,
+    FFTORAMA_VAR, GAME_VAR, HD_VAR, NXD_VAR, ORIGINALS_VAR, PAC_VAR, UNIT_PSP_VAR, REQUIRE_BROWSER_VAR, REQUIRE_NODE_VAR, REQUIRE_VAR,
     SHEETS_VAR, WEAPONS_VAR,
 };
 
@@ -53,6 +53,22 @@ pub const VARIABLES: &[Variable] = &[
     Variable {
         name: HD_VAR,
         turns_on: "the folder of the remaster's HD sheets (tex_N.bin) and their SPRs",
+    },
+    Variable {
+        name: NXD_VAR,
+        turns_on: "the folder of the remaster's NXD tables (charclut.nxd)",
+    },
+    Variable {
+        name: UNIT_PSP_VAR,
+        turns_on: "the folder of the remaster's War of the Lions sheets (spr_dst_bchr_*_spr.bin)",
+    },
+    Variable {
+        name: PAC_VAR,
+        turns_on: "the folder of the remaster's .pac archives",
+    },
+    Variable {
+        name: GAME_VAR,
+        turns_on: "a remaster install (its folder or data/enhanced): the tests of the real archives",
     },
     Variable {
         name: REQUIRE_VAR,
