@@ -15,7 +15,8 @@
 //! - `disc`: `disc ls`, `extract`, `patch`; `disc_inputs`: `--disc IMAGE` for the other commands;
 //! - `draw`, `list`, `pictures` (`sheet`, `render`, `export-aseprite`), `weapon` (`render
 //!   --weapon`), `sheet_import`, `text_forms` (`disasm`, `asm`), `hd` (the remaster's HD sheets),
-//!   `sas` (the SAS commands);
+//!   `sas` (the SAS commands); `typed_paths`: a path typed with a folder is that file, beside
+//!   `--originals` or `--disc`;
 //! - `mods`, `mod_hd`, `mod_hostile`: `mod add`, `mod check`, `mod ls`; `safe_writes`: writes
 //!   that no link, swap, second writer or signal can steer or leave half-done.
 
@@ -46,5 +47,6 @@ mod safe_writes;
 mod sas;
 mod sheet_import;
 mod text_forms;
+mod typed_paths;
 mod usage_errors;
 mod weapon;
