@@ -82,7 +82,7 @@ pub struct DrawingInput {
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::whole_number::<usize>)]
     pub palette: Option<usize>,
 
-    /// The SPR an HD --sheet takes its colours from [default: its unit's by the table, beside it]
+    /// The SPR an HD --sheet takes its colours from [default: its unit's by the table, beside it, else in --originals or --disc]
     #[arg(long, value_name = "SPR")]
     pub palettes_from: Option<PathBuf>,
 }
