@@ -699,3 +699,72 @@ pub fn named_folder(
         None => Ok(None),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "sprite-inputs-locate-{name}-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn only_a_name_without_a_folder_is_bare() {
+        for bare in ["TYPE1.SEQ", "battle_type1_seq.bin", "TYPE1.SEQ;1"] {
+            assert!(!has_folder(Path::new(bare)), "{bare}");
+        }
+        for path in [
+            "./TYPE1.SEQ",
+            "out/TYPE1.SEQ",
+            "/abs/TYPE1.SEQ",
+            "BATTLE/TYPE1.SEQ",
+        ] {
+            assert!(has_folder(Path::new(path)), "{path}");
+        }
+    }
+
+    /// A game folder and an edit of one of its files under the same name elsewhere: the path
+    /// with a folder reads the edit, whatever the folders hold; one not there is refused naming
+    /// it, never read from the game folder.
+    #[test]
+    fn a_path_with_a_folder_is_never_the_game_file_of_its_name() {
+        let dir = scratch("typed");
+        let (game, edited) = (dir.join("game"), dir.join("edited"));
+        std::fs::create_dir_all(&game).unwrap();
+        std::fs::create_dir_all(&edited).unwrap();
+        std::fs::write(game.join("TYPE1.SEQ"), b"the game's").unwrap();
+        std::fs::write(edited.join("battle_type1_seq.bin"), b"the edit").unwrap();
+        let originals = Originals::from_folders(std::slice::from_ref(&game)).unwrap();
+        for typed in [
+            edited.join("battle_type1_seq.bin"),
+            // The other form of the name, in the folder typed.
+            edited.join("TYPE1.SEQ"),
+        ] {
+            let found = originals.read_found(&typed).unwrap();
+            assert_eq!(found.file.bytes, b"the edit", "{}", typed.display());
+            assert_eq!(found.path, Some(edited.join("battle_type1_seq.bin")));
+        }
+        let bare = originals
+            .read_found(Path::new("battle_type1_seq.bin"))
+            .unwrap();
+        assert_eq!(bare.file.bytes, b"the game's", "a bare name is the game's");
+        let missing = dir.join("nowhere/TYPE1.SEQ");
+        let error = originals.read_found(&missing).unwrap_err();
+        assert!(matches!(error.kind(), crate::ErrorKind::NotFound(_)));
+        assert!(
+            error.to_string().starts_with(&format!(
+                "{}: no such file (a path with a folder is read from the disk, never from \
+                 originals; only a bare name, TYPE1.SEQ, is looked up there)",
+                missing.display()
+            )),
+            "{error}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
