@@ -308,10 +308,13 @@ impl Originals {
             if on_disk(path).is_some() {
                 return Found::on_disk(path);
             }
-            if self.is_disc()
-                && let Some(found) = self.locate_found(&name)?
-            {
-                return Ok(found);
+            // A disc image's path from its root, never a folder's file by its base name.
+            for place in self.searched() {
+                if let Place::Disc(disc) = place
+                    && let Some(file) = read_from_disc(disc, &name)?
+                {
+                    return Ok(Found::in_image(file));
+                }
             }
             return Err(self.no_such_path(path));
         }
