@@ -309,22 +309,22 @@ pub struct HdPalettes {
 
 impl HdPalettes {
     /// The palettes of the unit the HD table gives `upper` (the upper half of a pair about to be
-    /// written), from its SPR beside it, when that is there: what a picture in colours is
-    /// matched to when no palettes are given.
+    /// written), from its SPR beside it, else in `originals` when given, when one is there: what
+    /// a picture in colours is matched to when no palettes are given.
     ///
     /// # Errors
     /// An SPR that is there but cannot be read, or is no standard sheet.
-    pub fn beside_written(upper: &Path) -> Result<Option<Spr>> {
+    pub fn beside_written(upper: &Path, originals: Option<&Originals>) -> Result<Option<Spr>> {
         let name = upper
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or_default();
         let unit = tex_number(name).and_then(unit_of_tex).map(|(pair, _)| pair);
         let folder = upper.parent().unwrap_or(Path::new(""));
-        if unit.is_none() || !folder.is_dir() {
+        if unit.is_none() {
             return Ok(None);
         }
-        match HdPalettes::find_for(unit, name, folder, None, None) {
+        match HdPalettes::find_for(unit, name, folder, None, originals) {
             Ok(found) => Ok(Some(found.decode()?)),
             Err(_) => Ok(None),
         }

@@ -8,9 +8,10 @@
 //!   lets the last mod win (a folder given is also searched below for the folders the loader
 //!   reads, `fftpack/unit/` and `system/ffto/g2d/` at any depth: [`Originals::from_folders`]).
 //!   [`Originals::locate`] finds a file by any form of its name ([`GameName`]), and
-//!   [`Originals::require`] says one missing file in one message; a file a command names by a
-//!   path ([`Originals::read`]: `--sheet RAMUZA.SPR`, `disasm TYPE1.SEQ`) is read from the
-//!   places when they hold it, else from the disk, which is all there is with no place.
+//!   [`Originals::require`] says one missing file in one message; a file a command names
+//!   ([`Originals::read`]: `--sheet RAMUZA.SPR`, `disasm TYPE1.SEQ`) is, as a bare name, read
+//!   from the places when they hold it, else from the disk, which is all there is with no
+//!   place; as a path with a folder (`out/x.bin`, `./TYPE1.SEQ`), the file on disk it names.
 //! - [`OriginalsRequest`]: which originals a front end asks for (a disc image, folders, a
 //!   default folder), resolved with the environment by [`find_originals`], with one set of
 //!   messages.
@@ -27,6 +28,7 @@ use faults::{Shown, Spelling, Words};
 
 use crate::error::{Error, Result};
 use crate::loader::walk::find_loader_folders;
+use crate::names::hd::tex_number;
 use crate::names::{DISC_FOLDER, GameName};
 use crate::read::{InputFile, read_input};
 use crate::retail::ORIGINALS_VAR;
@@ -225,19 +227,33 @@ impl Originals {
 
     /// The file `name` (any form of it, [`GameName`]) from the last place that has it, read
     /// whole; `Ok(None)` when none has. Its name in messages is its path, or
-    /// `IMAGE:BATTLE/TYPE1.SHP`.
+    /// `IMAGE:BATTLE/TYPE1.SHP`. A half of the remaster's HD sheet (`tex_992.bin`) is looked for
+    /// first in the HD sheet folders ([`Originals::hd_folders`]), where the remaster keeps it.
     ///
     /// # Errors
     /// A file that is there but cannot be read (in the context of its path; for a disc, the
     /// image's error with its sector and byte), or one on a disc over [`MAX_DISC_FILE_BYTES`].
     pub fn locate(&self, name: &str) -> Result<Option<InputFile>> {
+        Ok(self.locate_found(name)?.map(|found| found.file))
+    }
+
+    /// [`Originals::locate`], with the path of a folder's file.
+    fn locate_found(&self, name: &str) -> Result<Option<Found>> {
+        let parsed = GameName::parse(name);
+        if tex_number(parsed.given()).is_some()
+            && let Some(path) = self
+                .hd_folders()
+                .find_map(|dir| find_in_folder(dir, parsed.given()))
+        {
+            return Found::at(path).map(Some);
+        }
         for place in self.searched() {
             let found = match place {
                 Place::Folder(dir) => match find_in_folder(dir, name) {
-                    Some(path) => Some(InputFile::read(&path)?),
+                    Some(path) => Some(Found::at(path)?),
                     None => None,
                 },
-                Place::Disc(disc) => read_from_disc(disc, name)?,
+                Place::Disc(disc) => read_from_disc(disc, name)?.map(Found::in_image),
             };
             if found.is_some() {
                 return Ok(found);
@@ -256,27 +272,57 @@ impl Originals {
     }
 
     /// The file a command names (`disasm TYPE1.SEQ`, `--sheet RAMUZA.SPR`, the two files of
-    /// `diff`), read whole and named for messages (its path, or `IMAGE:BATTLE/RAMUZA.SPR`): from
-    /// the places when one holds it, else from the disk.
-    ///
-    /// On disk, a path that is not there is looked for under the other form of its name in its
-    /// folder, in any case (`RAMUZA.SPR` finds `battle_ramuza_spr.bin`). With places, a name they
-    /// hold is theirs, so that a file the image has is never taken from a file of that name in
-    /// the working folder (one command draws the same picture wherever it is typed); a name they
-    /// do not hold is a path on disk (an edited `walk.seq.txt`, a fan-made `crono1.png`).
+    /// `diff`), read whole and named for messages (its path, or `IMAGE:BATTLE/RAMUZA.SPR`):
+    /// [`Originals::read_found`].
     ///
     /// # Errors
-    /// A file that cannot be read, or is neither in the places nor on disk.
+    /// As [`Originals::read_found`].
     pub fn read(&self, path: &Path) -> Result<InputFile> {
+        Ok(self.read_found(path)?.file)
+    }
+
+    /// The file a command names, read, with its path when it is a file on disk (what is beside
+    /// it is looked for there: an HD half's other half, its SPR).
+    ///
+    /// A bare name (no folder: `TYPE1.SEQ`, `battle_mina_m_spr.bin`, `tex_992.bin`) is the
+    /// places' when one holds it, so that a file the image has is never taken from a file of that
+    /// name in the working folder (one command draws the same picture wherever it is typed); a
+    /// name they do not hold is a file on disk (an edited `walk.seq.txt`, a fan-made
+    /// `crono1.png`). A path with a folder (`out/x.bin`, `./TYPE1.SEQ`, `/abs/x.bin`) is the file
+    /// on disk it names, never a place's file of the same name, which it may be an edit of; with
+    /// a disc image, one not on disk is a path from the image's root (`BATTLE/RAMUZA.SPR`). With
+    /// no place, every name is a path on disk.
+    ///
+    /// On disk, a path that is not there is looked for under the other form of its name in its
+    /// folder, in any case (`RAMUZA.SPR` finds `battle_ramuza_spr.bin`).
+    ///
+    /// # Errors
+    /// A file that cannot be read, or is neither in the places nor on disk; a path with a folder
+    /// that is not on disk (nor, with a disc image, in the image).
+    pub fn read_found(&self, path: &Path) -> Result<Found> {
         if self.places.is_empty() {
-            return read_from_disk(path);
+            return Found::on_disk(path);
         }
         let name = path.to_string_lossy();
-        if let Some(found) = self.locate(&name)? {
+        if has_folder(path) {
+            if on_disk(path).is_some() {
+                return Found::on_disk(path);
+            }
+            // A disc image's path from its root, never a folder's file by its base name.
+            for place in self.searched() {
+                if let Place::Disc(disc) = place
+                    && let Some(file) = read_from_disc(disc, &name)?
+                {
+                    return Ok(Found::in_image(file));
+                }
+            }
+            return Err(self.no_such_path(path));
+        }
+        if let Some(found) = self.locate_found(&name)? {
             return Ok(found);
         }
         if on_disk(path).is_some() {
-            return read_from_disk(path);
+            return Found::on_disk(path);
         }
         Err(Error::not_found(format!(
             "{}, and no {} on disk",
@@ -285,14 +331,37 @@ impl Originals {
         )))
     }
 
+    /// What to say of a path with a folder that is not on disk: with a disc image, that it is
+    /// in neither; with folders, that it is not looked up in them, and the bare name that is.
+    fn no_such_path(&self, path: &Path) -> Error {
+        let shown = Shown(&path).to_string();
+        if self.is_disc() {
+            let missing = self.missing(&path.to_string_lossy());
+            return Error::not_found(format!("{missing}, and no {shown} on disk"));
+        }
+        let bare = path
+            .file_name()
+            .map(|name| Shown(&Path::new(name)).to_string())
+            .unwrap_or_default();
+        Error::not_found(Words::new(move |s| {
+            format!(
+                "{shown}: no such file (a path with a folder is read from the disk, never from \
+                 {}; only a bare name, {bare}, is looked up there)",
+                s.name("originals")
+            )
+        }))
+    }
+
     /// The file a document names (its SP2) beside `sheet`, read, if it is there; and where it
-    /// was looked for. On disk: its name as written or the other naming, in the sheet's folder;
-    /// in the places: in the folder `sheet` names, else the BATTLE folder.
+    /// was looked for. Beside a sheet read from the disk ([`Originals::read_found`]: with no
+    /// place, or a path with a folder that is there): its name as written or the other naming,
+    /// in the sheet's folder; else in the places: in the folder `sheet` names, else the BATTLE
+    /// folder.
     ///
     /// # Errors
     /// A file that is there but cannot be read.
     pub fn beside(&self, sheet: &Path, file: &str) -> Result<(Option<InputFile>, Vec<String>)> {
-        if self.places.is_empty() {
+        if self.places.is_empty() || has_folder(sheet) && on_disk(sheet).is_some() {
             let (found, looked) = beside(sheet, file)?;
             return Ok((
                 found,
@@ -398,11 +467,40 @@ fn on_disk(path: &Path) -> Option<PathBuf> {
     })
 }
 
-/// A file on disk ([`on_disk`]), read; the path as given in the error when it is not there.
-fn read_from_disk(path: &Path) -> Result<InputFile> {
-    match on_disk(path) {
-        Some(found) => InputFile::read(&found),
-        None => InputFile::read(path),
+/// Whether a name a command is given has a folder part (`out/x.bin`, `./TYPE1.SEQ`,
+/// `/abs/x.bin`): such a path names a file on disk, and only a bare name is looked up in the
+/// places ([`Originals::read_found`]).
+pub fn has_folder(path: &Path) -> bool {
+    path.parent()
+        .is_some_and(|folder| !folder.as_os_str().is_empty())
+}
+
+/// A file a command names ([`Originals::read_found`]), read, and where it is on disk.
+#[derive(Debug, Clone)]
+pub struct Found {
+    pub file: InputFile,
+    /// Its path, when it is a file on disk (of the disk or of a folder of the places); `None`
+    /// for a disc image's.
+    pub path: Option<PathBuf>,
+}
+
+impl Found {
+    /// The file at `path`, read.
+    fn at(path: PathBuf) -> Result<Found> {
+        Ok(Found {
+            file: InputFile::read(&path)?,
+            path: Some(path),
+        })
+    }
+
+    /// A disc image's file.
+    fn in_image(file: InputFile) -> Found {
+        Found { file, path: None }
+    }
+
+    /// A file on disk ([`on_disk`]), read; the path as given in the error when it is not there.
+    fn on_disk(path: &Path) -> Result<Found> {
+        Found::at(on_disk(path).unwrap_or_else(|| path.to_path_buf()))
     }
 }
 
@@ -602,5 +700,74 @@ pub fn named_folder(
             Ok(Some(dir))
         }
         None => Ok(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "sprite-inputs-locate-{name}-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn only_a_name_without_a_folder_is_bare() {
+        for bare in ["TYPE1.SEQ", "battle_type1_seq.bin", "TYPE1.SEQ;1"] {
+            assert!(!has_folder(Path::new(bare)), "{bare}");
+        }
+        for path in [
+            "./TYPE1.SEQ",
+            "out/TYPE1.SEQ",
+            "/abs/TYPE1.SEQ",
+            "BATTLE/TYPE1.SEQ",
+        ] {
+            assert!(has_folder(Path::new(path)), "{path}");
+        }
+    }
+
+    /// A game folder and an edit of one of its files under the same name elsewhere: the path
+    /// with a folder reads the edit, whatever the folders hold; one not there is refused naming
+    /// it, never read from the game folder.
+    #[test]
+    fn a_path_with_a_folder_is_never_the_game_file_of_its_name() {
+        let dir = scratch("typed");
+        let (game, edited) = (dir.join("game"), dir.join("edited"));
+        std::fs::create_dir_all(&game).unwrap();
+        std::fs::create_dir_all(&edited).unwrap();
+        std::fs::write(game.join("TYPE1.SEQ"), b"the game's").unwrap();
+        std::fs::write(edited.join("battle_type1_seq.bin"), b"the edit").unwrap();
+        let originals = Originals::from_folders(std::slice::from_ref(&game)).unwrap();
+        for typed in [
+            edited.join("battle_type1_seq.bin"),
+            // The other form of the name, in the folder typed.
+            edited.join("TYPE1.SEQ"),
+        ] {
+            let found = originals.read_found(&typed).unwrap();
+            assert_eq!(found.file.bytes, b"the edit", "{}", typed.display());
+            assert_eq!(found.path, Some(edited.join("battle_type1_seq.bin")));
+        }
+        let bare = originals
+            .read_found(Path::new("battle_type1_seq.bin"))
+            .unwrap();
+        assert_eq!(bare.file.bytes, b"the game's", "a bare name is the game's");
+        let missing = dir.join("nowhere/TYPE1.SEQ");
+        let error = originals.read_found(&missing).unwrap_err();
+        assert!(matches!(error.kind(), crate::ErrorKind::NotFound(_)));
+        assert!(
+            error.to_string().starts_with(&format!(
+                "{}: no such file (a path with a folder is read from the disk, never from \
+                 originals; only a bare name, TYPE1.SEQ, is looked up there)",
+                missing.display()
+            )),
+            "{error}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -22,8 +22,7 @@ use sprite_render::{Image, RenderError};
 
 use crate::error::{Error, Result};
 use crate::hd::{HdPairFiles, HdPalettes, is_hd_input};
-use crate::locate::{self, Originals};
-use crate::names::hd::tex_number;
+use crate::locate::Originals;
 use crate::read::{InputFile, read_container};
 use crate::sniff::not_a_sprite_file;
 
@@ -67,24 +66,13 @@ pub fn load_sheets(files: Originals, request: SheetRequest, doc: &Document) -> R
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    // A tex file is never in a PlayStation disc image nor under `fftpack/unit/`: with --disc
-    // or --originals it is read from those folders' `system/ffto/g2d/`, else from the disk.
-    let hd_path = match (files.if_any(), tex_number(&file_name)) {
-        (Some(originals), Some(_)) => Some(
-            originals
-                .hd_folders()
-                .find_map(|dir| locate::find_in_folder(dir, &file_name))
-                .unwrap_or_else(|| request.sheet.to_path_buf()),
-        ),
-        _ => None,
-    };
-    let sheet_file = match &hd_path {
-        Some(path) => InputFile::read(path)?,
-        None => files.read(request.sheet)?,
-    };
+    // A bare tex name is found in the HD sheet folders below the `--originals` folders, as
+    // every name is found ([`Originals::read_found`]); its other half and its SPR beside it.
+    let found = files.read_found(request.sheet)?;
+    let sheet_file = found.file;
     if is_hd_input(&file_name, sheet_file.bytes.len()) {
-        let path = hd_path.as_deref().unwrap_or(request.sheet);
-        return load_hd_sheets(files, request, path, sheet_file);
+        let path = found.path.unwrap_or_else(|| request.sheet.to_path_buf());
+        return load_hd_sheets(files, request, &path, sheet_file);
     }
     if request.palettes_from.is_some() {
         let shown = sheet_file.name;

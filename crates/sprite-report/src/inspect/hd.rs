@@ -1,6 +1,7 @@
 //! `inspect` on a half of the remaster's HD sheet (`tex_N.bin`): which unit's pair the HD table
 //! gives its number, which half its size says it is, its pixel size and the SPR rows it holds;
-//! opaque pixels and the indices used; and, when the unit's SPR is beside it, how far its
+//! opaque pixels and the indices used; and, when the unit's SPR is beside it or in the
+//! originals (`--originals`, `--disc`), how far its
 //! silhouette agrees with that SPR's rows at twice the size (docs/remaster.md "How the HD art
 //! relates to the SPR").
 
@@ -11,6 +12,7 @@ use fft_formats::hd::{self, HdPart, WIDTH};
 use fft_formats::spr::Spr;
 use sprite_inputs::error::ErrorKind;
 use sprite_inputs::hd::{HdPalettes, TexFile};
+use sprite_inputs::locate::Originals;
 use sprite_inputs::read::InputFile;
 
 use crate::Result;
@@ -71,7 +73,7 @@ impl Listing for NoListing {
 }
 
 /// The report on the half `bytes` read from `path`, compared with its unit's SPR when one is
-/// beside it.
+/// beside it, else in `originals` when given.
 ///
 /// # Errors
 /// A size that is neither half's, a number the table gives the other half; an SPR beside it
@@ -80,6 +82,7 @@ pub fn report(
     identity: Identity,
     path: &Path,
     bytes: &[u8],
+    originals: Option<&Originals>,
 ) -> Result<Report<Header, Counts, NoListing>> {
     let shown = Shown(&path).to_string();
     let file_name = path
@@ -98,7 +101,7 @@ pub fn report(
     }
     let folder = path.parent().unwrap_or(Path::new(""));
     let (compared_with, agreement) =
-        match HdPalettes::find_for(tex.pair, &shown, folder, None, None) {
+        match HdPalettes::find_for(tex.pair, &shown, folder, None, originals) {
             Ok(palettes) => {
                 let spr = Spr::decode(&palettes.file.bytes)
                     .map_err(|e| Error::file(&palettes.file.name, e))?;
@@ -112,9 +115,11 @@ pub fn report(
             Err(why) if matches!(why.kind(), ErrorKind::NotFound(_)) => (
                 match tex.pair {
                     Some(pair) => format!(
-                        "nothing: no {} (or {}) beside it",
+                        "nothing: no {} (or {}) beside it{}",
                         pair.spr_disc_name(),
-                        pair.spr_remaster_name()
+                        pair.spr_remaster_name(),
+                        originals
+                            .map_or_else(String::new, |o| format!(", nor in {}", o.looked_in()))
                     ),
                     None => "nothing: its unit is unknown".to_owned(),
                 },

@@ -21,11 +21,11 @@ use sprite_render::{RenderError, RenderFailure, Renderer, TileSources};
 /// up the same way in each (docs/disc.md "How a name is looked up", docs/mods.md "Reading a mod: --originals").
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct GameFileArgs {
-    /// Read the game files named from your own disc image (.cue, .bin, .img, .iso): a name it holds (RAMUZA.SPR, battle_ramuza_spr.bin, BATTLE/RAMUZA.SPR;1, any case) is its file, any other a file on disk (docs/disc.md)
+    /// Read the game files named from your own disc image (.cue, .bin, .img, .iso): a name it holds (RAMUZA.SPR, battle_ramuza_spr.bin, BATTLE/RAMUZA.SPR;1, any case) is its file, any other a file on disk, and so is a path with a folder that is on disk (docs/disc.md)
     #[arg(long, value_name = "IMAGE", conflicts_with = "originals")]
     pub disc: Option<PathBuf>,
 
-    /// Read the game files named from this folder of loose files, or a mod or remaster folder with them in fftpack/unit/; repeatable, a later one over an earlier one; a name none holds is a file on disk (docs/mods.md)
+    /// Read the game files named from this folder of loose files, or a mod or remaster folder with them in fftpack/unit/; repeatable, a later one over an earlier one; a bare name none holds, or a path with a folder (out/x.bin), is a file on disk (docs/mods.md)
     #[arg(long, value_name = "DIR")]
     pub originals: Vec<PathBuf>,
 }
@@ -82,7 +82,7 @@ pub struct DrawingInput {
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::whole_number::<usize>)]
     pub palette: Option<usize>,
 
-    /// The SPR an HD --sheet takes its colours from [default: its unit's by the table, beside it]
+    /// The SPR an HD --sheet takes its colours from [default: its unit's by the table, beside it, else in --originals or --disc]
     #[arg(long, value_name = "SPR")]
     pub palettes_from: Option<PathBuf>,
 }

@@ -101,7 +101,7 @@ pub struct ExportArgs {
     #[arg(long)]
     pub portrait: bool,
 
-    /// The SPR an HD tex_N.bin takes its colours from [default: its unit's by the table, beside it]
+    /// The SPR an HD tex_N.bin takes its colours from [default: its unit's by the table, beside it, else in --originals or --disc]
     #[arg(long, value_name = "SPR")]
     pub palettes_from: Option<PathBuf>,
 
@@ -183,8 +183,9 @@ fn export(args: &ExportArgs) -> Outcome {
     let (Some(file), Some(out)) = (&args.file, &args.out) else {
         unreachable!("clap requires FILE and --out");
     };
-    let sheet = args.game.read(file)?;
-    let (shown, bytes) = (sheet.name, sheet.bytes);
+    let files = args.game.files()?;
+    let found = files.read_found(file)?;
+    let (shown, bytes) = (found.file.name.clone(), found.file.bytes.clone());
     let name = file
         .file_name()
         .and_then(|n| n.to_str())
@@ -198,7 +199,13 @@ fn export(args: &ExportArgs) -> Outcome {
                 ),
             ));
         }
-        return super::sheet_hd::export(file, out, args.palette, args.palettes_from.as_deref());
+        return super::sheet_hd::export(
+            &files,
+            found,
+            out,
+            args.palette,
+            args.palettes_from.as_deref(),
+        );
     }
     if args.palettes_from.is_some() {
         return Err(Failure::usage(
@@ -262,6 +269,7 @@ fn import(args: &ImportArgs) -> Outcome {
             palette: args.palette,
             palettes_from: args.palettes_from.as_deref(),
             like: args.like.as_deref(),
+            files: &args.game.files()?,
         });
     }
     if args.palettes_from.is_some() {

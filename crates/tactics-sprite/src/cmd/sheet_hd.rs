@@ -4,9 +4,12 @@
 //! writes a pair from a PlayStation sheet at twice its size (nearest neighbour).
 //!
 //! The pair is found from either of its files ([`HdPairFiles::beside`]) and coloured by its
-//! unit's SPR (`--palettes-from`, else by the HD table beside it); the two files written are
-//! named by `-o` (`tex_992.bin` or `tex_993.bin`: the pair by the table, else N and N + 1), each
-//! written atomically once both are made, so a refusal writes nothing.
+//! unit's SPR (`--palettes-from`, else by the HD table beside it or in the originals); a bare
+//! tex name, and the names `--palettes-from` and `--like` give, are found as every name is
+//! ([`Originals::read_found`]: a bare tex name in the `--originals` folders' HD sheet folders).
+//! The two files written are named by `-o` (`tex_992.bin` or `tex_993.bin`: the pair by the
+//! table, else N and N + 1), each written atomically once both are made, so a refusal writes
+//! nothing.
 
 use std::path::{Path, PathBuf};
 
@@ -16,7 +19,7 @@ use fft_formats::hd::{HdFiles, HdHalf, HdSheet};
 use fft_formats::spr::Spr;
 use sprite_data::output::write_atomically;
 use sprite_inputs::hd::{HdPairFiles, HdPalettes, pair_written_as};
-use sprite_inputs::read::InputFile;
+use sprite_inputs::locate::{Found, Originals};
 use sprite_render::RenderError;
 use sprite_render::hd_png::{self, ImportOptions};
 use sprite_render::sheet::hd_palettes;
@@ -26,29 +29,37 @@ use super::{Failure, Outcome, read_input};
 /// The width of an HD pair's picture: a PNG this wide is imported as a pair.
 pub const PICTURE_WIDTH: u32 = fft_formats::hd::WIDTH as u32;
 
-/// The pair `given` (either of its files) is part of, decoded, and the palettes that colour it.
+/// The pair `given` (either of its files, found in `files` as every name is) is part of,
+/// decoded, and the palettes that colour it.
 ///
 /// # Errors
 /// As [`HdPairFiles::beside`] and [`HdPalettes::find`]; palettes from a file that is no SPR.
 fn read_pair(
-    given: &Path,
+    files: &Originals,
+    given: Found,
     palettes_from: Option<&Path>,
 ) -> anyhow::Result<(HdPairFiles, HdSheet, Spr, String)> {
-    let pair = HdPairFiles::beside(given, InputFile::read(given)?)?;
+    // A disc image's file is named IMAGE:BATTLE/NAME; no other half is beside it on disk.
+    let path = given
+        .path
+        .unwrap_or_else(|| PathBuf::from(&given.file.name));
+    let pair = HdPairFiles::beside(&path, given.file)?;
     let sheet = pair.decode()?;
-    let (spr, how) = read_palettes(&pair, given, palettes_from)?;
+    let (spr, how) = read_palettes(files, &pair, &path, palettes_from)?;
     Ok((pair, sheet, spr, how))
 }
 
-/// The SPR whose palettes colour `pair`: `palettes_from`, else its unit's beside `given`.
+/// The SPR whose palettes colour `pair`: `palettes_from` (found in `files`), else its unit's
+/// beside the pair's file at `path`, else in `files`.
 fn read_palettes(
+    files: &Originals,
     pair: &HdPairFiles,
-    given: &Path,
+    path: &Path,
     palettes_from: Option<&Path>,
 ) -> anyhow::Result<(Spr, String)> {
-    let file = palettes_from.map(InputFile::read).transpose()?;
-    let folder = given.parent().unwrap_or(Path::new(""));
-    let palettes = HdPalettes::find(pair, folder, file, None)?;
+    let file = palettes_from.map(|p| files.read(p)).transpose()?;
+    let folder = path.parent().unwrap_or(Path::new(""));
+    let palettes = HdPalettes::find(pair, folder, file, files.if_any())?;
     let spr = palettes.decode()?;
     Ok((spr, format!("{} ({})", palettes.file.name, palettes.how)))
 }
@@ -60,12 +71,13 @@ fn read_palettes(
 /// A pair that cannot be found or read, palettes that cannot be found or are no SPR's, a
 /// palette the SPR does not have, an output that cannot be written.
 pub fn export(
-    file: &Path,
+    files: &Originals,
+    file: Found,
     out: &Path,
     palette: Option<usize>,
     palettes_from: Option<&Path>,
 ) -> Outcome {
-    let (pair, sheet, spr, how) = read_pair(file, palettes_from)?;
+    let (pair, sheet, spr, how) = read_pair(files, file, palettes_from)?;
     let palette = palette.unwrap_or(0);
     let png = hd_png::export(&sheet, &spr, palette).with_context(|| pair.names())?;
     write_atomically(out, &png).with_context(|| format!("{}: cannot write", Shown(&out)))?;
@@ -113,6 +125,8 @@ pub struct PairImport<'a> {
     pub palettes_from: Option<&'a Path>,
     /// A file of the pair the picture was painted from, for a colour two indices share.
     pub like: Option<&'a Path>,
+    /// Where `palettes_from`, `like` and the unit's SPR are found (`--originals`, `--disc`).
+    pub files: &'a Originals,
 }
 
 /// `sheet import PICTURE -o tex_N.bin`: the picture back into the pair's two files.
@@ -126,18 +140,21 @@ pub fn import(args: &PairImport) -> Outcome {
     let paths = pair_paths("sheet import", args.out)?;
     let palettes = match args.palettes_from {
         Some(path) => {
-            let bytes = read_input(path)?;
-            Some(hd_palettes(&bytes).with_context(|| {
-                format!(
-                    "--palettes-from {}: no palettes for an HD pair",
-                    Shown(&path)
-                )
+            let file = args.files.read(path)?;
+            Some(hd_palettes(&file.bytes).with_context(|| {
+                format!("--palettes-from {}: no palettes for an HD pair", file.name)
             })?)
         }
-        None => HdPalettes::beside_written(&paths.0)?,
+        None => HdPalettes::beside_written(&paths.0, args.files.if_any())?,
     };
     let like = match args.like {
-        Some(path) => Some(HdPairFiles::beside(path, InputFile::read(path)?)?.decode()?),
+        Some(path) => {
+            let found = args.files.read_found(path)?;
+            let at = found
+                .path
+                .unwrap_or_else(|| PathBuf::from(&found.file.name));
+            Some(HdPairFiles::beside(&at, found.file)?.decode()?)
+        }
         None => None,
     };
     let options = ImportOptions {

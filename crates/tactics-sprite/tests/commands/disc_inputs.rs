@@ -549,7 +549,7 @@ fn every_command_names_a_game_file_on_the_disc_the_same_way() {
 
 /// The byte of TYPE1.SEQ that holds Walk's first delay: slot 6's first command (the slot table
 /// at 0x004 of u32 offsets into the stream at 0x406, docs/formats/seq.md 3.1), `Frame 11 6`.
-fn walk_first_delay(battle: &Path) -> usize {
+pub(crate) fn walk_first_delay(battle: &Path) -> usize {
     let seq = std::fs::read(battle.join("TYPE1.SEQ")).unwrap();
     let at = 4 + 4 * 6;
     let offset = u32::from_le_bytes(seq[at..at + 4].try_into().unwrap()) as usize;

@@ -14,8 +14,10 @@
 //!   `hostile_names`: names and strings holding control characters, shown escaped;
 //! - `disc`: `disc ls`, `extract`, `patch`; `disc_inputs`: `--disc IMAGE` for the other commands;
 //! - `draw`, `list`, `pictures` (`sheet`, `render`, `export-aseprite`), `weapon` (`render
-//!   --weapon`), `sheet_import`, `text_forms` (`disasm`, `asm`), `hd` (the remaster's HD sheets),
-//!   `sas` (the SAS commands);
+//!   --weapon`), `sheet_import`, `text_forms` (`disasm`, `asm`), `hd` (the remaster's HD sheets;
+//!   `hd_originals`: their names found in `--originals`),
+//!   `sas` (the SAS commands); `typed_paths`: a path typed with a folder is that file, beside
+//!   `--originals` or `--disc`;
 //! - `mods`, `mod_hd`, `mod_hostile`: `mod add`, `mod check`, `mod ls`; `safe_writes`: writes
 //!   that no link, swap, second writer or signal can steer or leave half-done.
 
@@ -35,6 +37,7 @@ mod disc_inputs;
 mod draw;
 mod errors;
 mod hd;
+mod hd_originals;
 mod hostile_documents;
 mod hostile_names;
 mod list;
@@ -46,5 +49,6 @@ mod safe_writes;
 mod sas;
 mod sheet_import;
 mod text_forms;
+mod typed_paths;
 mod usage_errors;
 mod weapon;

@@ -42,8 +42,11 @@ pub fn run(args: &Args) -> Outcome {
     {
         return super::list::print_listing(&args.file, args.json);
     }
-    let file = args.game.read(&args.file)?;
-    let (shown, bytes) = (file.name, file.bytes);
+    let files = args.game.files()?;
+    let found = files.read_found(&args.file)?;
+    let (shown, bytes) = (found.file.name, found.file.bytes);
+    // Where an HD half's SPR is looked for beside it: where it was read.
+    let path = found.path.unwrap_or_else(|| args.file.clone());
     let (kind, source) = choose_kind(std::path::Path::new(&shown), &bytes, args.kind)?;
     let name = || shown.clone();
     let mut identity = Identity::new(name(), &bytes, kind, source);
@@ -67,7 +70,7 @@ pub fn run(args: &Args) -> Outcome {
             let sheet = Spr::decode(&bytes).with_context(name)?;
             spr::report(identity, &sheet, verbose).render(json)?
         }
-        FileFormat::HdHalf => hd::report(identity, &args.file, &bytes)
+        FileFormat::HdHalf => hd::report(identity, &path, &bytes, files.if_any())
             .map_err(anyhow::Error::new)?
             .render(json)?,
     };
