@@ -45,6 +45,7 @@ mod pictures;
 mod safe_writes;
 mod sas;
 mod sheet_import;
+mod sheet_kinds;
 mod text_forms;
 mod usage_errors;
 mod weapon;
