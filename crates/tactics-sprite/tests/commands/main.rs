@@ -47,5 +47,6 @@ mod sas;
 mod sheet_import;
 mod sheet_kinds;
 mod text_forms;
+mod unit_psp;
 mod usage_errors;
 mod weapon;
