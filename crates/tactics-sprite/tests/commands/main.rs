@@ -35,6 +35,7 @@ mod disc_inputs;
 mod draw;
 mod errors;
 mod hd;
+mod hd_table;
 mod hostile_documents;
 mod hostile_names;
 mod list;
