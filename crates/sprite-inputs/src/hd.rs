@@ -73,6 +73,10 @@ impl TexFile {
             return Err(not_a_half(&file.name, len));
         };
         let number = tex_number(file_name);
+        // A number the HD table names as no half (a single file, the War of the Lions art).
+        if let Some(why) = number.and_then(crate::names::hd::not_read) {
+            return Err(Error::file(format!("{}: {why}", file.name)));
+        }
         let listed = number.and_then(unit_of_tex);
         if let (Some(n), Some((pair, listed_half))) = (number, listed)
             && listed_half != half

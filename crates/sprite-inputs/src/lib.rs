@@ -13,6 +13,7 @@
 //! - [`sas`]: Tactics Ogre's SAS sets, from a file or a container's entries;
 //! - [`sheets`]: the sheets a document is drawn from, the weapons sheet, a SAS set's sheet;
 //! - [`hd`]: the remaster's HD sheets, a `tex_N.bin` pair and the SPR it takes its colours from;
+//! - [`kind_document`]: the document of the kind that draws a sheet, when none is given;
 //! - [`catalog`]: what a server serves, built from a request of paths;
 //! - [`watch`]: the files a load read, polled, and the load run again when they change;
 //! - [`loader`]: where the remaster's mod loader reads files, and the bounded walk that finds them;
@@ -24,6 +25,7 @@ pub mod catalog;
 pub mod documents;
 pub mod error;
 pub mod hd;
+pub mod kind_document;
 pub mod layers;
 pub mod loader;
 pub mod locate;

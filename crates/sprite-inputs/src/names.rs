@@ -9,10 +9,12 @@
 //! (`crono1.png` is `battle_crono1_png.bin`), so a fan-made sheet is looked up the same way.
 //!
 //! The files the game has, with their sizes, are [`battle`]'s table; [`hd`] names the remaster's
-//! HD sheets: which `tex_N.bin` pair is which unit's.
+//! HD sheets: which `tex_N.bin` pair is which unit's; [`sheet_kind`], which unit kind draws each
+//! sprite sheet.
 
 pub mod battle;
 pub mod hd;
+pub mod sheet_kind;
 
 /// A file's name read in any of its forms: its folder when one was given, and the name's parts.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use std::path::{Component, Path, PathBuf};
 use faults::Shown;
 
 use crate::names::GameName;
-use crate::names::battle::{BattleFile, battle_file};
+use crate::names::battle::{BattleFile, UnitFolder, battle_file};
 use crate::names::hd::{tex_file_name, tex_number};
 
 /// The mod's description, at its root.
@@ -26,6 +26,9 @@ pub const TABLES: &str = "tables";
 
 /// The sprite files' folder below a mode (the game's `fftpack/unit/`).
 pub const UNIT_FOLDER: [&str; 2] = ["fftpack", "unit"];
+
+/// The War of the Lions sheets' folder below a mode (the game's `fftpack/unit_psp/`).
+pub const UNIT_PSP_FOLDER: [&str; 2] = ["fftpack", "unit_psp"];
 
 /// The HD sheets' folder below a mode (the game's `system/ffto/g2d/`).
 pub const HD_FOLDER: [&str; 3] = ["system", "ffto", "g2d"];
@@ -83,7 +86,7 @@ pub const CLASSIC_APP: &str = "fft_classic.exe";
 /// `FFTIVC/data/enhanced/fftpack/unit/battle_ramuza_spr.bin`.
 pub fn unit_path(mode: Mode, file: &BattleFile) -> PathBuf {
     let mut path = mode_folder(mode);
-    path.extend(UNIT_FOLDER);
+    path.extend(unit_folder_of(file));
     path.push(file.remaster_name());
     path
 }
@@ -96,6 +99,15 @@ pub fn hd_path(mode: Mode, index: u32) -> PathBuf {
     path.extend(HD_FOLDER);
     path.push(tex_file_name(index));
     path
+}
+
+/// The folder below a mode a sprite file is read from: `fftpack/unit/`, or `fftpack/unit_psp/`
+/// for a War of the Lions sheet.
+pub fn unit_folder_of(file: &BattleFile) -> [&'static str; 2] {
+    match file.folder {
+        UnitFolder::Unit => UNIT_FOLDER,
+        UnitFolder::UnitPsp => UNIT_PSP_FOLDER,
+    }
 }
 
 /// `FFTIVC/data/<mode>`.
@@ -184,8 +196,8 @@ pub fn place_of(relative: &Path) -> Placed {
 
 /// A file below `FFTIVC/data/<mode>/`, in the folders `rest`.
 fn place_in_mode(mode: Mode, rest: &[&str], name: &str) -> Placed {
-    if rest == UNIT_FOLDER {
-        return unit_file(mode, name);
+    if rest == UNIT_FOLDER || rest == UNIT_PSP_FOLDER {
+        return unit_file(mode, rest, name);
     }
     if rest == HD_FOLDER {
         return Placed::Hd {
@@ -208,7 +220,7 @@ fn place_in_mode(mode: Mode, rest: &[&str], name: &str) -> Placed {
 }
 
 /// A file in a mode's `fftpack/unit/`, named `name`.
-fn unit_file(mode: Mode, name: &str) -> Placed {
+fn unit_file(mode: Mode, folder: &[&str], name: &str) -> Placed {
     let pieces: Vec<&str> = name.split('.').collect();
     // `battle_x_spr.en.bin`: the loader takes the piece before the extension as a language.
     let (base, locale) = match pieces.as_slice() {
@@ -228,7 +240,12 @@ fn unit_file(mode: Mode, name: &str) -> Placed {
     let parsed = GameName::parse(&base);
     let file = battle_file(&base).filter(|file| file.format().is_some());
     match file {
-        Some(file) if parsed.is_remaster() => Placed::Unit {
+        Some(file) if unit_folder_of(file) != folder => Placed::Misplaced(format!(
+            "the loader reads this file only in {}/: put it at {}",
+            unit_folder_of(file).join("/"),
+            slashed(&unit_path(mode, file))
+        )),
+        Some(file) if parsed.is_remaster() || file.folder == UnitFolder::UnitPsp => Placed::Unit {
             mode,
             file,
             locale: locale.map(str::to_owned),

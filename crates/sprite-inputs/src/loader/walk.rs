@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use faults::Shown;
 
 use crate::error::{Error, Result};
-use crate::loader::layout::{HD_FOLDER, Mode, UNIT_FOLDER};
+use crate::loader::layout::{HD_FOLDER, Mode, UNIT_FOLDER, UNIT_PSP_FOLDER};
 
 /// The most entries one walk reads: a mod has a handful, the remaster's unpacked data a few
 /// thousand.
@@ -114,7 +114,7 @@ pub fn walk(root: &Path, depth: usize) -> Result<Walked> {
 /// The folders the loader reads below a folder: sprite files and HD sheets.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LoaderFolders {
-    /// Every `fftpack/unit/` below it, in the order they are layered (a later one wins):
+    /// Every `fftpack/unit/` (and `fftpack/unit_psp/`) below it, in the order they are layered (a later one wins):
     /// `classic/`'s, then `combined/`'s and those of no mode, then `enhanced/`'s (the enhanced
     /// game's files, as the viewer shows them), each set in path order.
     pub units: Vec<PathBuf>,
@@ -142,7 +142,9 @@ pub fn find_loader_folders(root: &Path) -> Result<LoaderFolders> {
         .iter()
         .filter(|e| e.kind == EntryKind::Folder)
     {
-        if ends_with(&entry.relative, &UNIT_FOLDER) {
+        // The War of the Lions sheets' folder is read as the other sprite files' is.
+        if ends_with(&entry.relative, &UNIT_FOLDER) || ends_with(&entry.relative, &UNIT_PSP_FOLDER)
+        {
             found.units.push(root.join(&entry.relative));
         } else if ends_with(&entry.relative, &HD_FOLDER) {
             found.hd.push(root.join(&entry.relative));

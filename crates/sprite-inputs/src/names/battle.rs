@@ -17,15 +17,31 @@ use sprite_data::pose::names::nearest;
 
 use super::GameName;
 
-/// One file of the `BATTLE` folder.
+/// One file of the `BATTLE` folder, or one of the remaster's War of the Lions sheets
+/// ([`UNIT_PSP_FILES`]), which the tools take wherever they take a sprite file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BattleFile {
-    /// Its disc name: `RAMUZA.SPR`.
+    /// Its disc name: `RAMUZA.SPR`; a War of the Lions sheet's file name
+    /// (`spr_dst_bchr_ankoku_m_spr.bin`), the only name it has.
     pub disc_name: &'static str,
-    /// The sector it starts at on the US disc.
+    /// The sector it starts at on the US disc (0 for a War of the Lions sheet).
     pub lba: u32,
-    /// Its size in bytes, on the disc and in the remaster.
+    /// Its size in bytes, on the disc and in the remaster; for a War of the Lions sheet whose
+    /// size is not on record ([`BattleFile::size_known`]), the most a standard sheet can take.
     pub size: u32,
+    /// The remaster's folder it is in.
+    pub folder: UnitFolder,
+    /// Whether `size` is the file's own (false only for War of the Lions sheets not at hand).
+    pub size_known: bool,
+}
+
+/// The remaster's folders of sprite files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UnitFolder {
+    /// `fftpack/unit/`: the PlayStation's BATTLE files.
+    Unit,
+    /// `fftpack/unit_psp/`: the War of the Lions units' sheets.
+    UnitPsp,
 }
 
 /// The bytes a disc sector holds for a file ([`disc_image::sector::USER_DATA`]).
@@ -41,8 +57,11 @@ impl BattleFile {
         GameName::parse(self.disc_name)
     }
 
-    /// The remaster's name: `battle_ramuza_spr.bin`.
+    /// The remaster's name: `battle_ramuza_spr.bin`; a War of the Lions sheet's own.
     pub fn remaster_name(&self) -> String {
+        if self.folder == UnitFolder::UnitPsp {
+            return self.disc_name.to_owned();
+        }
         self.name()
             .remaster_name()
             .unwrap_or_else(|| self.disc_name.to_ascii_lowercase())
@@ -57,13 +76,20 @@ impl BattleFile {
     /// remaster's `fftpack/unit/`. `None` for the others (`EFC_FNT.TIM`, `ENTD1.ENT`,
     /// `ZODIAC.BIN`).
     pub fn format(&self) -> Option<FileFormat> {
-        format_of(&self.name())
+        match self.folder {
+            UnitFolder::UnitPsp => Some(FileFormat::Spr),
+            UnitFolder::Unit => format_of(&self.name()),
+        }
     }
 
     /// Its index in the remaster mod loader's list of game files, for a sprite file: the unit
     /// files are numbered in the order they lie on the disc, from 46 (`TYPE1.SHP`) to 223
     /// (`URI2.SP2`).
     pub fn fftpack_index(&self) -> Option<u32> {
+        if self.folder == UnitFolder::UnitPsp {
+            let at = UNIT_PSP_FILES.iter().position(|f| f == self)?;
+            return Some(FIRST_UNIT_PSP_INDEX + at as u32);
+        }
         self.format()?;
         let before = BATTLE_FILES
             .iter()
@@ -80,6 +106,12 @@ impl BattleFile {
     pub fn check_fits(&self, shown: &str, len: u64) -> Result<(), String> {
         if len <= u64::from(self.size) {
             return Ok(());
+        }
+        if !self.size_known {
+            return Err(format!(
+                "{shown}: {len} bytes, more than a standard sheet can take ({} bytes)",
+                self.size
+            ));
         }
         Err(disc_image::error::does_not_fit(
             shown,
@@ -110,11 +142,20 @@ pub fn format_of(name: &GameName) -> Option<FileFormat> {
 
 /// The file of the `BATTLE` folder with this name in any form ([`GameName`]: `RAMUZA.SPR`,
 /// `battle_ramuza_spr.bin`, `BATTLE/RAMUZA.SPR`), if any.
+///
+/// A War of the Lions sheet's file name (`spr_dst_bchr_ankoku_m_spr.bin`, any case, a path's
+/// folder aside) is its row of [`UNIT_PSP_FILES`].
 pub fn battle_file(name: &str) -> Option<&'static BattleFile> {
-    let disc_name = GameName::parse(name).disc_name();
+    let parsed = GameName::parse(name);
+    let disc_name = parsed.disc_name();
     BATTLE_FILES
         .iter()
         .find(|f| f.disc_name.eq_ignore_ascii_case(&disc_name))
+        .or_else(|| {
+            UNIT_PSP_FILES
+                .iter()
+                .find(|f| f.disc_name.eq_ignore_ascii_case(parsed.given()))
+        })
 }
 
 /// The sprite files nearest to a name the game has no file for, in the form it was given (the
@@ -197,8 +238,50 @@ const fn file(disc_name: &'static str, lba: u32, size: u32) -> BattleFile {
         disc_name,
         lba,
         size,
+        folder: UnitFolder::Unit,
+        size_known: true,
     }
 }
+
+/// The mod loader's index of the first War of the Lions sheet (docs/remaster.md "The War of the
+/// Lions units").
+const FIRST_UNIT_PSP_INDEX: u32 = 880;
+
+/// The most bytes a standard sheet can take: its fixed part (palettes, 256 raw rows, the band:
+/// 0x9200 bytes) and 200 compressed rows of one literal nibble a pixel (docs/formats/spr.md 4.5).
+const STANDARD_SHEET_MOST: u32 = 0x9200 + 200 * 256 / 2;
+
+/// A War of the Lions sheet: its file name and size, when on record.
+const fn psp(disc_name: &'static str, size: Option<u32>) -> BattleFile {
+    let (size, size_known) = match size {
+        Some(size) => (size, true),
+        None => (STANDARD_SHEET_MOST, false),
+    };
+    BattleFile {
+        disc_name,
+        lba: 0,
+        size,
+        folder: UnitFolder::UnitPsp,
+        size_known,
+    }
+}
+
+/// The remaster's War of the Lions sheets in `fftpack/unit_psp/`, in the mod loader's order
+/// (its indices 880-890). Sizes are on record for the four this project was given (their
+/// copies' sizes); the others' are not.
+pub const UNIT_PSP_FILES: [BattleFile; 11] = [
+    psp("spr_dst_bchr_ankoku_m_spr.bin", Some(44431)),
+    psp("spr_dst_bchr_ankoku_w_spr.bin", Some(44404)),
+    psp("spr_dst_bchr_tama_m_spr.bin", Some(44473)),
+    psp("spr_dst_bchr_tama_w_spr.bin", Some(44217)),
+    psp("spr_dst_bchr_valuhurea_m_spr.bin", None),
+    psp("spr_dst_bchr_kaito_m_spr.bin", None),
+    psp("spr_dst_bchr_algakuma_m_spr.bin", None),
+    psp("spr_dst_bchr_arles_m_spr.bin", None),
+    psp("spr_dst_bchr_bulemonda_m_spr.bin", None),
+    psp("spr_dst_bchr_bulechange_m_spr.bin", None),
+    psp("spr_dst_bchr_sword_m_spr.bin", None),
+];
 
 /// Every file of the US disc's `BATTLE` folder, by name (adamrt/libfft `fft.h`).
 pub const BATTLE_FILES: [BattleFile; 184] = [
@@ -452,6 +535,32 @@ mod tests {
             nearest_sprite_files("battle_ramza_spr.bin")[0],
             "battle_ramuza_spr.bin"
         );
+    }
+
+    /// The mod loader's list numbers the eleven War of the Lions sheets 880-890, in this order,
+    /// all in `fftpack/unit_psp/`.
+    #[test]
+    fn a_war_of_the_lions_sheet_is_a_sprite_file_of_its_own_folder() {
+        let dark = battle_file("fftpack/unit_psp/SPR_DST_BCHR_ANKOKU_M_SPR.BIN").unwrap();
+        assert_eq!(
+            (dark.fftpack_index(), dark.format(), dark.folder, dark.size),
+            (Some(880), Some(FileFormat::Spr), UnitFolder::UnitPsp, 44431)
+        );
+        assert_eq!(dark.remaster_name(), "spr_dst_bchr_ankoku_m_spr.bin");
+        let sword = battle_file("spr_dst_bchr_sword_m_spr.bin").unwrap();
+        assert_eq!(
+            (sword.fftpack_index(), sword.size_known),
+            (Some(890), false)
+        );
+        // No size on record: only what no standard sheet can be is refused (0x9200 + 25600).
+        assert_eq!(sword.check_fits("x", 62976), Ok(()));
+        assert!(
+            sword
+                .check_fits("x", 62977)
+                .unwrap_err()
+                .contains("more than a standard sheet")
+        );
+        assert_eq!(battle_file("spr_dst_bchr_ankoku_spr.bin"), None);
     }
 
     #[test]

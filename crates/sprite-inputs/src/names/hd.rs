@@ -7,10 +7,15 @@
 //! [`PAIRS`] is that table, the one place it is kept, as the remaster's modding community lists
 //! it (the tables of the FFT Color Customizer mod, which ships HD sheets by these numbers; the
 //! three test pairs confirm 992, 1000 and 1012). A generic job of four numbers is its male
-//! unit's pair, then its female's, as the list says they run. Only pairs the list names with
-//! their sheet are here: Delita's six numbers (836-841) are given without saying which of his
-//! three sheets each pair is, and the single `_2` numbers from 1131 on (which look like the SP2
-//! sheets) are not pairs; both are left out, so their numbers are unknown here.
+//! unit's pair, then its female's, as the list says they run. Each row says what ties its
+//! number to its SPR ([`Tie`]): Delita's six numbers (836-841) are listed without saying which
+//! of his three sheets each pair is, and are taken in chapter order as Ramza's are.
+//!
+//! Beside the pairs, the numbers the sources name that are no pair ([`SINGLES`]): the single
+//! `_2` files from 1131 on, which by their names are the monsters' SP2 sheets at twice the size
+//! (one 512 x 512 file each), and the files whose format is not known (Alma's and Ajora's
+//! single files, 904 and 909; the War of the Lions units' 1110-1130), which are refused with one
+//! line ([`not_read`]) rather than misread as a half of a pair.
 //!
 //! A unit is named as its SPR is (`mina_m` for `MINA_M.SPR` and `battle_mina_m_spr.bin`):
 //! [`pair_of_unit`] looks a unit up, [`unit_of_tex`] a file's number.
@@ -29,6 +34,22 @@ pub struct HdPair {
     pub unit: &'static str,
     /// N of `tex_N.bin`, the upper half (SPR rows 0-255); the lower half is N + 1.
     pub upper: u32,
+    /// What ties the number to the SPR.
+    pub tie: Tie,
+}
+
+/// What ties a row's number to its SPR.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tie {
+    /// The community's list names the unit's sheet with the number.
+    Listed,
+    /// Listed, and checked on the files: a test pair's halves agree with their SPR at 2x
+    /// (docs/remaster.md "How the HD art relates to the SPR").
+    Checked,
+    /// The list gives a character's numbers together (Delita: 836-841), without saying which
+    /// sheet each pair is; they are taken in the order of the sheets' chapters, as Ramza's
+    /// three pairs run (830, 832, 834 for RAMUZA, RAMUZA2, RAMUZA3). Not checked on a file.
+    ChapterOrder,
 }
 
 impl HdPair {
@@ -81,6 +102,9 @@ pub const PAIRS: &[HdPair] = &[
     pair("ramuza", 830),
     pair("ramuza2", 832),
     pair("ramuza3", 834),
+    ordered("dily", 836),
+    ordered("dily2", 838),
+    ordered("dily3", 840),
     pair("aru", 842),
     pair("hime", 852),
     pair("oru", 854),
@@ -103,17 +127,17 @@ pub const PAIRS: &[HdPair] = &[
     pair("kanba", 914),
     pair("ledy", 928),
     // Generic jobs, in job order, male then female.
-    pair("mina_m", 992),
+    checked(pair("mina_m", 992)),
     pair("mina_w", 994),
     pair("item_m", 996),
     pair("item_w", 998),
-    pair("knight_m", 1000),
+    checked(pair("knight_m", 1000)),
     pair("knight_w", 1002),
     pair("yumi_m", 1004),
     pair("yumi_w", 1006),
     pair("monk_m", 1008),
     pair("monk_w", 1010),
-    pair("siro_m", 1012),
+    checked(pair("siro_m", 1012)),
     pair("siro_w", 1014),
     pair("kuro_m", 1016),
     pair("kuro_w", 1018),
@@ -161,7 +185,102 @@ pub const PAIRS: &[HdPair] = &[
 ];
 
 const fn pair(unit: &'static str, upper: u32) -> HdPair {
-    HdPair { unit, upper }
+    HdPair {
+        unit,
+        upper,
+        tie: Tie::Listed,
+    }
+}
+
+const fn ordered(unit: &'static str, upper: u32) -> HdPair {
+    HdPair {
+        unit,
+        upper,
+        tie: Tie::ChapterOrder,
+    }
+}
+
+const fn checked(row: HdPair) -> HdPair {
+    HdPair {
+        tie: Tie::Checked,
+        ..row
+    }
+}
+
+/// A number the sources name that is no pair: one file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HdSingle {
+    /// N of `tex_N.bin`.
+    pub number: u32,
+    pub what: Single,
+}
+
+/// What a single file is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Single {
+    /// A monster's SP2 sheet at twice the size (`BEHI2.SP2`), one file of 512 x 512; inferred
+    /// from the list's `_2` names (`behi_2`), not checked on a file.
+    Sp2(&'static str),
+    /// A file whose format is not known, and whose it is.
+    Unknown(&'static str),
+}
+
+/// The single files, by number (module docs).
+pub const SINGLES: &[HdSingle] = &[
+    single(904, Single::Unknown("Alma's (a file of her own)")),
+    single(909, Single::Unknown("Ajora's (a file of his own)")),
+    single(1131, Single::Sp2("ARLI2.SP2")),
+    single(1132, Single::Sp2("BEHI2.SP2")),
+    single(1134, Single::Sp2("BOM2.SP2")),
+    single(1136, Single::Sp2("DORA22.SP2")),
+    single(1137, Single::Sp2("HYOU2.SP2")),
+    single(1142, Single::Sp2("MINOTA2.SP2")),
+    single(1143, Single::Sp2("MOL2.SP2")),
+    single(1144, Single::Sp2("TORI2.SP2")),
+    single(1145, Single::Sp2("URI2.SP2")),
+];
+
+const fn single(number: u32, what: Single) -> HdSingle {
+    HdSingle { number, what }
+}
+
+/// The War of the Lions units' HD numbers: the sources name them, no public tool reads them.
+pub const WAR_OF_THE_LIONS: std::ops::RangeInclusive<u32> = 1110..=1130;
+
+/// The single file `tex_<n>.bin` is, when the sources name one.
+pub fn single_of_tex(n: u32) -> Option<HdSingle> {
+    SINGLES.iter().copied().find(|single| single.number == n)
+}
+
+/// The single file that holds the SP2 sheet `name` (any form: `BEHI2.SP2`,
+/// `battle_behi2_sp2.bin`) at twice the size, when the table names one.
+pub fn single_of_sp2(name: &str) -> Option<HdSingle> {
+    let name = GameName::parse(name);
+    SINGLES
+        .iter()
+        .copied()
+        .find(|single| matches!(single.what, Single::Sp2(sp2) if name.is_named(sp2)))
+}
+
+/// Why `tex_<n>.bin` is not read as a half of a pair, in one line, when it is a number the
+/// sources name as something else: a single file (an SP2 sheet at twice the size, which the
+/// tools do not read yet, or a file of unknown format) or the War of the Lions units' art.
+pub fn not_read(n: u32) -> Option<String> {
+    if WAR_OF_THE_LIONS.contains(&n) {
+        return Some(format!(
+            "tex {n} is the War of the Lions units' HD art (tex 1110-1130), whose format is not \
+             known: it is not read"
+        ));
+    }
+    single_of_tex(n).map(|single| match single.what {
+        Single::Sp2(sp2) => format!(
+            "tex {n} is {sp2} at twice the size, a single file of 512 x 512 (not a half of a \
+             pair): the tools do not read it yet"
+        ),
+        Single::Unknown(whose) => {
+            format!("tex {n} is a single file, {whose}, whose format is not known: it is not read")
+        }
+    })
 }
 
 /// The HD pair of the unit `name`: its SPR's stem (`mina_m`) or the SPR in any form
@@ -233,11 +352,48 @@ mod tests {
             unit_of_tex(907).map(|(p, h)| (p.unit, h)),
             Some(("aruma", HdHalf::Upper))
         );
-        // Alma's and Ajora's single files, Delita's unnamed range and the SP2 singles.
-        for unknown in [904, 909, 836, 841, 1131, 1145, 829, 1100] {
+        // Alma's and Ajora's single files and the SP2 singles are no pairs.
+        for unknown in [904, 909, 1131, 1145, 829, 1100] {
             assert_eq!(unit_of_tex(unknown), None, "{unknown}");
         }
-        assert_eq!(pair_of_unit("dily"), None);
+        // Delita's three, in chapter order (docs/remaster.md "Which N for which unit").
+        let dily2 = pair_of_unit("DILY2.SPR").unwrap();
+        assert_eq!((dily2.upper, dily2.tie), (838, Tie::ChapterOrder));
+        assert_eq!(
+            unit_of_tex(841).map(|(p, h)| (p.unit, h)),
+            Some(("dily3", HdHalf::Lower))
+        );
+    }
+
+    /// The single files, by the list's `_2` names (docs/remaster.md "Which N for which unit"),
+    /// both ways; and the numbers refused rather than read as halves.
+    #[test]
+    fn singles_and_numbers_not_read() {
+        assert_eq!(
+            single_of_tex(1132).map(|s| s.what),
+            Some(Single::Sp2("BEHI2.SP2"))
+        );
+        assert_eq!(
+            single_of_sp2("battle_behi2_sp2.bin").map(|s| s.number),
+            Some(1132)
+        );
+        assert_eq!(single_of_sp2("BIBU2.SP2"), None);
+        for n in [1110, 1120, 1130] {
+            assert!(not_read(n).unwrap().contains("War of the Lions"), "{n}");
+        }
+        assert!(
+            not_read(1132)
+                .unwrap()
+                .contains("BEHI2.SP2 at twice the size")
+        );
+        assert!(not_read(904).unwrap().contains("Alma"));
+        for read in [992, 993, 1109, 1131 - 100] {
+            assert_eq!(not_read(read), None, "{read}");
+        }
+        // No number is both a pair's and a single's.
+        for single in SINGLES {
+            assert_eq!(unit_of_tex(single.number), None, "{}", single.number);
+        }
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! `inspect` on an SPR sheet (or an SP2 sheet, or the OTHER sheet): its variant, image size,
-//! palette count, padding; opaque pixels and the colour indices used; when verbose, every
+//! palette count, padding, the unit kind that draws it (by its name); opaque pixels and the colour indices used; when verbose, every
 //! palette as raw 16-bit words.
 
 use std::fmt::Write as _;
 
 use fft_formats::spr::{Palette, Spr, WIDTH};
 use serde::Serialize;
+use sprite_inputs::names::sheet_kind::kind_of_sheet;
 
 use crate::inspect::{Identity, Listing, Numbers, Report, section};
 
@@ -16,6 +17,10 @@ section! {
         height: usize,
         palettes: usize,
         padding: usize,
+        /// The unit kind that draws the sheet, by its name (`sprite_inputs::names::sheet_kind`):
+        /// left out for a name the table gives no kind.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        unit_kind: Option<&'static str>,
     }
 }
 
@@ -47,6 +52,7 @@ impl Listing for Palettes {
 
 /// The report on `sheet`.
 pub fn report(identity: Identity, sheet: &Spr, verbose: bool) -> Report<Header, Counts, Palettes> {
+    let unit_kind = kind_of_sheet(&identity.file);
     let mut used = [false; 16];
     for &index in &sheet.pixels {
         used[usize::from(index & 0x0F)] = true;
@@ -59,6 +65,7 @@ pub fn report(identity: Identity, sheet: &Spr, verbose: bool) -> Report<Header, 
             height: sheet.height(),
             palettes: sheet.palettes.len(),
             padding: sheet.padding,
+            unit_kind,
         },
         counts: Counts {
             pixels: sheet.pixels.len(),

@@ -74,20 +74,24 @@ pub fn run(args: &Args) -> Outcome {
             format!("--name {name:?} must be a plain file name"),
         ));
     }
-    let doc = sprite_inputs::documents::load_document(&args.input.data)?;
+    let (bytes, document_name) = args
+        .input
+        .document()
+        .map_err(|error| Failure::of("export-aseprite", error))?;
+    let doc = sprite_data::parse_document(&bytes, &document_name)?;
     let sheets = args
         .input
         .load(&doc)
         .map_err(|error| Failure::of("export-aseprite", error))?;
     let renderer = args.input.renderer(&doc, &sheets)?;
-    let shown_data = Shown(&args.input.data).to_string();
-
     let image_name = format!("{name}.png");
-    let data_name = args
-        .input
-        .data
-        .file_name()
-        .map_or_else(|| shown_data.clone(), |n| n.to_string_lossy().into_owned());
+    let data_name = match &args.input.data {
+        Some(data) => data.file_name().map_or_else(
+            || document_name.clone(),
+            |n| n.to_string_lossy().into_owned(),
+        ),
+        None => document_name.clone(),
+    };
     let sheet_name = args
         .input
         .sheet
@@ -97,7 +101,7 @@ pub fn run(args: &Args) -> Outcome {
         "written by tactics-sprite {} from {data_name} and {sheet_name}",
         env!("CARGO_PKG_VERSION")
     );
-    let weapon = args.weapon.load(&args.input.data, &sheets.files)?;
+    let weapon = args.weapon.load(args.input.data_path(), &sheets.files)?;
     let weapon_art = weapon.as_ref().map(|w| w.art()).transpose()?;
     let layered = match (&weapon, &weapon_art) {
         (Some(w), Some(art)) => {

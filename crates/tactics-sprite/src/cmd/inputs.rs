@@ -63,9 +63,9 @@ impl GameFileArgs {
 /// What every drawing command reads: a document and the sheet to draw it from.
 #[derive(Debug, clap::Args)]
 pub struct DrawingInput {
-    /// The document (tactics-sprite-data.json); for `render`, also a SAS set or pakd container.
+    /// The document (tactics-sprite-data.json); for `render`, also a SAS set or pakd container [default: the document of the kind that draws --sheet, built from --originals or the shipped one (docs/kinds.md)]
     #[arg(long, value_name = "FILE")]
-    pub data: PathBuf,
+    pub data: Option<PathBuf>,
 
     /// The sheet: an SPR, a PNG 256 wide in its layout, or an HD tex_N.bin (with --disc, a name in the image).
     #[arg(long, value_name = "SHEET")]
@@ -88,6 +88,44 @@ pub struct DrawingInput {
 }
 
 impl DrawingInput {
+    /// The document's bytes and its name in messages: `--data`'s, or without it the document of
+    /// the kind that draws `--sheet` ([`sprite_inputs::kind_document`]), built from the
+    /// `--originals` when they hold the kind's pair, else the shipped one.
+    ///
+    /// # Errors
+    /// A document that cannot be read; a sheet no kind is known for, without `--data`.
+    pub fn document(&self) -> sprite_inputs::Result<(Vec<u8>, String)> {
+        match &self.data {
+            Some(data) => Ok((
+                sprite_inputs::documents::read_document_bytes(data)?,
+                Shown(data).to_string(),
+            )),
+            None => {
+                let found = sprite_inputs::kind_document::document_for_sheet(
+                    &self.sheet,
+                    &self.game.files()?,
+                )?;
+                Ok((found.bytes, found.name))
+            }
+        }
+    }
+
+    /// The document's name in messages: `--data` as given, else the kind's document's.
+    pub fn document_name(&self) -> String {
+        match &self.data {
+            Some(data) => Shown(data).to_string(),
+            None => match sprite_inputs::kind_document::kind_of_sheet_file(&self.sheet) {
+                Some(kind) => format!("the {kind} document"),
+                None => "the document".to_owned(),
+            },
+        }
+    }
+
+    /// Where the layer documents are looked for beside: `--data`, else the sheet.
+    pub fn data_path(&self) -> &Path {
+        self.data.as_deref().unwrap_or(&self.sheet)
+    }
+
     /// Reads the sheet (and the SP2, given or found beside it) for `doc`, from the disk, the
     /// `--disc` image or the `--originals` folders, printing nothing.
     ///
@@ -127,7 +165,7 @@ impl DrawingInput {
     /// A render's failure in words, naming these files: the document a drawing error is in, the
     /// sheet that does not fit it, the SP2 to give. (A request fault is the caller's to word.)
     pub fn failure(&self, sheets: &Sheets, failure: RenderFailure) -> anyhow::Error {
-        let data = Shown(&self.data);
+        let data = self.document_name();
         match failure {
             RenderFailure::Missing(error) if matches!(*error, RenderError::Sp2Needed { .. }) => {
                 let looked = &sheets.sp2_looked_for;

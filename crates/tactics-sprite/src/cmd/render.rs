@@ -156,26 +156,36 @@ fn refused(fault: &RequestFault) -> Failure {
 /// An input that cannot be read or does not fit, or an output that cannot be written. A bad
 /// request is a [`Failure::Usage`].
 pub fn run(args: &Args) -> Outcome {
-    let data = &args.input.data;
-    // --data is read once, as a document is; its first bytes say whether it is a SAS set or
-    // container instead. One that is not read so (missing, or past a document's size) is
-    // looked at apart: a container may be larger than any document.
-    let bytes = sprite_inputs::documents::read_document_bytes(data);
-    let sas = match &bytes {
-        Ok(bytes) => sprite_inputs::sniff::sniff_sas(bytes),
-        Err(_) => super::sas::sniff(data),
+    let (request, doc, document_line) = match &args.input.data {
+        Some(data) => {
+            // --data is read once, as a document is; its first bytes say whether it is a SAS
+            // set or container instead. One that is not read so (missing, or past a document's
+            // size) is looked at apart: a container may be larger than any document.
+            let bytes = sprite_inputs::documents::read_document_bytes(data);
+            let sas = match &bytes {
+                Ok(bytes) => sprite_inputs::sniff::sniff_sas(bytes),
+                Err(_) => super::sas::sniff(data),
+            };
+            if sas.is_some() {
+                return super::sas::render::run(&sas_render(args, data));
+            }
+            refuse_entry(args, data)?;
+            let request = request_of(args)?;
+            let doc = sprite_data::parse_document(&bytes?, &Shown(data).to_string())?;
+            (request, doc, None)
+        }
+        // Without --data, the document of the kind that draws --sheet.
+        None => {
+            refuse_entry(args, &args.input.sheet)?;
+            let request = request_of(args)?;
+            let (bytes, name) = args
+                .input
+                .document()
+                .map_err(|error| Failure::of("render", error))?;
+            let doc = sprite_data::parse_document(&bytes, &name)?;
+            (request, doc, Some(format!("data    {name}")))
+        }
     };
-    if sas.is_some() {
-        return super::sas::render::run(&sas_render(args));
-    }
-    if args.sas.sas.entry.is_some() {
-        return Err(usage(format!(
-            "--entry picks the SAS set of a pakd container, and {} is not one",
-            Shown(data)
-        )));
-    }
-    let request = request_of(args)?;
-    let doc = sprite_data::parse_document(&bytes?, &Shown(data).to_string())?;
     // The request, checked against the document (each animation looked up) before any sheet is
     // read.
     let checked = request.against(&doc).map_err(|fault| refused(&fault))?;
@@ -183,7 +193,7 @@ pub fn run(args: &Args) -> Outcome {
         .input
         .load(&doc)
         .map_err(|error| Failure::of("render", error))?;
-    let weapon = args.weapon.load(data, &sheets.files)?;
+    let weapon = args.weapon.load(args.input.data_path(), &sheets.files)?;
     let weapon_art = weapon.as_ref().map(|w| w.art()).transpose()?;
     let art = TileSources {
         weapon: weapon_art.as_ref(),
@@ -194,6 +204,7 @@ pub fn run(args: &Args) -> Outcome {
         failure => Failure::Failed(args.input.failure(&sheets, failure)),
     })?;
     write_out(&args.out, &rendered.bytes)?;
+    print_lines(document_line.as_slice());
     print_lines(&sheets.lines);
     if let Some(weapon) = &weapon {
         println!("{}", weapon.line);
@@ -203,10 +214,21 @@ pub fn run(args: &Args) -> Outcome {
     Ok(())
 }
 
+/// `--entry` names a set of a pakd container, and `data` is none.
+fn refuse_entry(args: &Args, data: &std::path::Path) -> Result<(), Failure> {
+    if args.sas.sas.entry.is_some() {
+        return Err(usage(format!(
+            "--entry picks the SAS set of a pakd container, and {} is not one",
+            Shown(data)
+        )));
+    }
+    Ok(())
+}
+
 /// What `render` hands the SAS path: the same arguments, for a SAS set or container as --data.
-fn sas_render(args: &Args) -> SasRender<'_> {
+fn sas_render<'a>(args: &'a Args, data: &'a std::path::Path) -> SasRender<'a> {
     SasRender {
-        data: &args.input.data,
+        data,
         sheet: &args.input.sheet,
         palette: args.input.palette,
         game_files: args.input.game.flag(),

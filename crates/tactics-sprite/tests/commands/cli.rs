@@ -737,6 +737,8 @@ fn synthetic_sheet_inspects_and_round_trips() {
         (Some(256), Some(288))
     );
     assert_eq!(json["header"]["palettes"], 16);
+    // A name the game has no sheet of: no kind, and no key for one.
+    assert!(json["header"].get("unit_kind").is_none());
     assert_eq!(json["counts"]["opaque_pixels"], 11);
     assert_eq!(
         json["counts"]["indices_used"],
@@ -768,4 +770,22 @@ fn inspect_ramuza_sheet() {
         (Some(488), Some(16))
     );
     assert_eq!(json["counts"]["pixels"], 256 * 488);
+    // Ramza is TYPE1's (docs/formats/README.md 1; the type1 profile's own sheet).
+    assert_eq!(json["header"]["unit_kind"], "type1");
+    let text = stdout(&run(["inspect", sheet.to_str().unwrap()]));
+    assert!(text.contains("unit_kind  type1\n"), "{text}");
+}
+
+/// A War of the Lions sheet says its kind too (docs/kinds.md "Which kind draws which sheet").
+#[test]
+fn inspect_says_a_war_of_the_lions_sheet_s_kind() {
+    let name = "spr_dst_bchr_ankoku_m_spr.bin";
+    let Some(sheet) =
+        test_support::unit_psp_file("inspect_says_a_war_of_the_lions_sheet_s_kind", name)
+    else {
+        return;
+    };
+    let json = inspect_json(&[sheet.to_str().unwrap()]);
+    assert_eq!(json["header"]["variant"], "standard");
+    assert_eq!(json["header"]["unit_kind"], "type1");
 }
