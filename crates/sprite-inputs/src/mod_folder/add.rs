@@ -23,6 +23,7 @@ use crate::error::{Error, Result};
 use crate::hd::{TexFile, is_hd_input, not_a_half};
 use crate::loader::layout::{self, Mode, slashed};
 use crate::locate::{Originals, originals_folders};
+use crate::mod_folder::check::{self, Finding, Severity};
 use crate::mod_folder::config::ModConfig;
 use crate::names::GameName;
 use crate::names::battle::{BattleFile, LOADER_LISTED_TWICE, battle_file, nearest_sprite_files};
@@ -120,6 +121,24 @@ impl Placement {
     pub fn shown_path(&self) -> String {
         slashed(&self.relative)
     }
+}
+
+/// What `mod check` warns of the files just placed in the mod at `dir` (docs/mods.md "mod
+/// check"): its rules run over the mod as it now is, so `mod add` says what `mod check` would
+/// (an HD half without its other half, two files given one slot of a game, ...), kept to the
+/// warnings about `placed`.
+///
+/// # Errors
+/// As [`check::check`].
+pub fn warnings_after(dir: &Path, placed: &[Placement]) -> Result<Vec<Finding>> {
+    let report = check::check(dir)?;
+    let paths: Vec<String> = placed.iter().map(Placement::shown_path).collect();
+    Ok(report
+        .findings
+        .into_iter()
+        .filter(|f| f.severity == Severity::Warning)
+        .filter(|f| paths.iter().any(|path| f.is_about(path)))
+        .collect())
 }
 
 /// Where a picture's retail sheet is looked for, for the mod at `dir`: the `--originals`

@@ -16,6 +16,7 @@ use fft_formats::hd::{HdFiles, HdHalf, HdSheet};
 use fft_formats::spr::Spr;
 use sprite_data::output::write_atomically;
 use sprite_inputs::hd::{HdPairFiles, HdPalettes, pair_written_as};
+use sprite_inputs::names::hd::tex_number;
 use sprite_inputs::read::InputFile;
 use sprite_render::RenderError;
 use sprite_render::hd_png::{self, ImportOptions};
@@ -85,11 +86,19 @@ pub fn export(
 /// An `out` not named `tex_<N>` (a usage error: the remaster loads its files by that name).
 pub fn pair_paths(command: &'static str, out: &Path) -> Result<(PathBuf, PathBuf), Failure> {
     pair_written_as(out).ok_or_else(|| {
+        let name = out.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        let why = match tex_number(name) {
+            // The largest number has no N + 1 (rather than wrapping to tex_0).
+            Some(n) => format!(
+                "tex {n} is the largest number a tex name holds, so no tex_N+1.bin follows it"
+            ),
+            None => "the names the remaster loads".to_owned(),
+        };
         Failure::usage(
             command,
             format!(
-                "-o {}: an HD pair is written as tex_N.bin and tex_N+1.bin (the names the \
-                 remaster loads); name either of them",
+                "-o {}: an HD pair is written as tex_N.bin and tex_N+1.bin ({why}); name either \
+                 of them",
                 Shown(&out)
             ),
         )

@@ -15,8 +15,11 @@
 //! - `disc`: `disc ls`, `extract`, `patch`; `disc_inputs`: `--disc IMAGE` for the other commands;
 //! - `draw`, `list`, `pictures` (`sheet`, `render`, `export-aseprite`), `weapon` (`render
 //!   --weapon`), `sheet_import`, `text_forms` (`disasm`, `asm`), `hd` (the remaster's HD sheets),
-//!   `sas` (the SAS commands);
-//! - `mods`, `mod_hd`, `mod_hostile`: `mod add`, `mod check`, `mod ls`; `safe_writes`: writes
+//!   `hd_numbers` (a pair's numbers at their ends), `sas` (the SAS commands);
+//! - `mods`, `mod_hd`, `mod_hostile`: `mod add`, `mod check`, `mod ls`; `mod_config`: the
+//!   description as editors leave it; `mod_usage`: `mod`'s helps, defaults, misplaced folders
+//!   and words; `mod_hd_checks`: HD halves out of place, alone, or of another unit;
+//!   `safe_writes`: writes
 //!   that no link, swap, second writer or signal can steer or leave half-done.
 
 #[path = "../common/mod.rs"]
@@ -35,11 +38,15 @@ mod disc_inputs;
 mod draw;
 mod errors;
 mod hd;
+mod hd_numbers;
 mod hostile_documents;
 mod hostile_names;
 mod list;
+mod mod_config;
 mod mod_hd;
+mod mod_hd_checks;
 mod mod_hostile;
+mod mod_usage;
 mod mods;
 mod pictures;
 mod safe_writes;

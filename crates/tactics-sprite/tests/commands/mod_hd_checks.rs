@@ -1,0 +1,132 @@
+//! What `mod add` and `mod check` say of HD sheet halves beyond their size (docs/mods.md "mod
+//! add", "mod check"): a half out of its folder is told where it belongs, as every misplaced
+//! file is; `mod add` of a half without its other half, or of a file that lands in a slot of a
+//! game another file of the mod has (under `combined/` and `enhanced/`), is placed with a warning
+//! on stderr, the one `mod check` gives (exit 0).
+
+use std::path::Path;
+
+use crate::common::{expect, run, s, stderr, stdout};
+use test_support::temp_dir;
+
+/// The two sizes of a half (docs/remaster.md "The format": 512 x 512 and 512 x 464 pixels at 4
+/// bits).
+const UPPER_LEN: usize = 512 * 512 / 2;
+const LOWER_LEN: usize = 512 * 464 / 2;
+
+/// A file of `len` zero bytes named `name` beside the mod.
+fn half(dir: &Path, name: &str, len: usize) -> String {
+    let path = dir.parent().unwrap().join(name);
+    std::fs::write(&path, vec![0; len]).unwrap();
+    s(&path).to_owned()
+}
+
+/// Runs `mod add` (exit 0) and gives its warnings, each line of stderr.
+fn add_warnings(args: &[&str]) -> Vec<String> {
+    let mut all = vec!["mod", "add"];
+    all.extend(args);
+    let output = run(&all);
+    test_support::cli::assert_exit(&output, 0);
+    stderr(&output).lines().map(str::to_owned).collect()
+}
+
+/// A new mod in a fresh folder.
+fn new_mod(test: &str) -> std::path::PathBuf {
+    let dir = temp_dir(test).join("mod");
+    expect(
+        &run([
+            "mod",
+            "new",
+            s(&dir),
+            "--id",
+            "test.hd.checks",
+            "--name",
+            "HD",
+        ]),
+        0,
+    );
+    dir
+}
+
+#[test]
+fn an_hd_half_among_the_unit_files_is_told_where_it_belongs() {
+    let test = "an_hd_half_among_the_unit_files_is_told_where_it_belongs";
+    let dir = new_mod(test);
+    let unit = dir.join("FFTIVC/data/enhanced/fftpack/unit");
+    std::fs::create_dir_all(&unit).unwrap();
+    std::fs::write(unit.join("tex_992.bin"), vec![0; UPPER_LEN]).unwrap();
+    let output = run(["mod", "check", s(&dir)]);
+    test_support::cli::assert_exit(&output, 1);
+    let report = stdout(&output);
+    assert!(
+        report.lines().any(|l| l
+            == "error   FFTIVC/data/enhanced/fftpack/unit/tex_992.bin: an HD sheet half, and the \
+                loader reads those only in system/ffto/g2d/: put it at \
+                FFTIVC/data/enhanced/system/ffto/g2d/tex_992.bin"),
+        "{report}"
+    );
+}
+
+#[test]
+fn mod_add_of_one_half_warns_as_mod_check_does() {
+    let test = "mod_add_of_one_half_warns_as_mod_check_does";
+    let dir = new_mod(test);
+    let upper = half(&dir, "tex_992.bin", UPPER_LEN);
+    let warnings = add_warnings(&[s(&dir), &upper]);
+    assert_eq!(
+        warnings,
+        [
+            "tactics-sprite: mod add: warning: FFTIVC/data/enhanced/system/ffto/g2d/tex_992.bin: \
+          its other half, tex_993.bin, is not in the mod: the enhanced game draws this one with \
+          the game's own (meant only if that half was not edited)"
+        ]
+    );
+    // The same words as mod check's.
+    let report = expect(&run(["mod", "check", s(&dir)]), 0);
+    assert!(
+        report.contains("tex_992.bin: its other half, tex_993.bin, is not in the mod"),
+        "{report}"
+    );
+    // The other half completes the pair: nothing to say.
+    let lower = half(&dir, "tex_993.bin", LOWER_LEN);
+    assert!(add_warnings(&[s(&dir), &lower]).is_empty());
+}
+
+#[test]
+fn mod_add_of_a_file_both_games_folders_give_the_enhanced_game_warns() {
+    let test = "mod_add_of_a_file_both_games_folders_give_the_enhanced_game_warns";
+    let dir = new_mod(test);
+    let (upper, lower) = (
+        half(&dir, "tex_5000.bin", UPPER_LEN),
+        half(&dir, "tex_5001.bin", LOWER_LEN),
+    );
+    assert!(add_warnings(&[s(&dir), &upper, &lower]).is_empty());
+    let warnings = add_warnings(&[s(&dir), "--mode", "combined", &upper, &lower]);
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    for (warning, name) in warnings.iter().zip(["tex_5000.bin", "tex_5001.bin"]) {
+        assert!(
+            warning.ends_with(&format!(
+                "FFTIVC/data/enhanced/system/ffto/g2d/{name}: FFTIVC/data/combined/system/ffto/g2d/{name} \
+                 and this both replace {name} in the enhanced game: the loader logs a conflict and \
+                 serves one of them"
+            )),
+            "{warning}"
+        );
+    }
+}
+
+#[test]
+fn mod_add_of_a_sheet_under_combined_and_enhanced_warns() {
+    let test = "mod_add_of_a_sheet_under_combined_and_enhanced_warns";
+    let Some(spr) = test_support::hd_file(test, "battle_mina_m_spr.bin") else {
+        return;
+    };
+    let dir = new_mod(test);
+    assert!(add_warnings(&[s(&dir), s(&spr)]).is_empty());
+    let warnings = add_warnings(&[s(&dir), "--mode", "combined", s(&spr)]);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].contains("and this both replace MINA_M.SPR in the enhanced game"),
+        "{warnings:?}"
+    );
+}
