@@ -2,7 +2,8 @@
 //! add", "mod check"): a half out of its folder is told where it belongs, as every misplaced
 //! file is; `mod add` of a half without its other half, or of a file that lands in a slot of a
 //! game another file of the mod has (under `combined/` and `enhanced/`), is placed with a warning
-//! on stderr, the one `mod check` gives (exit 0).
+//! on stderr, the one `mod check` gives (exit 0); a picture of an HD pair is refused naming it
+//! and the two commands that place it, which work as given.
 
 use std::path::Path;
 
@@ -128,5 +129,62 @@ fn mod_add_of_a_sheet_under_combined_and_enhanced_warns() {
     assert!(
         warnings[0].contains("and this both replace MINA_M.SPR in the enhanced game"),
         "{warnings:?}"
+    );
+}
+
+#[test]
+fn mod_add_of_a_pair_picture_says_what_it_is_and_the_commands_that_place_it() {
+    let test = "mod_add_of_a_pair_picture_says_what_it_is_and_the_commands_that_place_it";
+    let (Some(upper), Some(spr)) = (
+        test_support::hd_file(test, "tex_992.bin"),
+        test_support::hd_file(test, "battle_mina_m_spr.bin"),
+    ) else {
+        return;
+    };
+    let dir = new_mod(test);
+    let folder = dir.parent().unwrap();
+    let picture = folder.join("mina_m.png");
+    expect(
+        &run([
+            "sheet",
+            "export",
+            s(&upper),
+            "--palettes-from",
+            s(&spr),
+            "-o",
+            s(&picture),
+        ]),
+        0,
+    );
+    let err = expect(&run(["mod", "add", s(&dir), s(&picture)]), 1);
+    // The squire's pair by the HD table: 992 and 993, beside the picture.
+    let (tex_992, tex_993) = (folder.join("tex_992.bin"), folder.join("tex_993.bin"));
+    let import = format!("sheet import {} -o {}", s(&picture), s(&tex_992));
+    let add = format!("mod add {} {} {}", s(&dir), s(&tex_992), s(&tex_993));
+    assert!(
+        err.contains(&format!(
+            "{}: a picture of an HD pair (512 wide), which mod add does not place: make the \
+             pair's two files with `tactics-sprite {import}`, then place them with \
+             `tactics-sprite {add}`",
+            s(&picture)
+        )),
+        "{err}"
+    );
+    // The commands as said: the pair is made, then placed, byte for byte the game's.
+    expect(&run(import.split(' ')), 0);
+    expect(&run(add.split(' ')), 0);
+    let placed = dir.join("FFTIVC/data/enhanced/system/ffto/g2d/tex_992.bin");
+    assert!(std::fs::read(placed).unwrap() == std::fs::read(&upper).unwrap());
+
+    // A name that gives no number: the pair's number is left to say.
+    let unnamed = folder.join("pair.png");
+    std::fs::copy(&picture, &unnamed).unwrap();
+    let err = expect(&run(["mod", "add", s(&dir), s(&unnamed)]), 1);
+    assert!(err.contains("a picture of an HD pair (512 wide)"), "{err}");
+    assert!(
+        err.ends_with(
+            "tex_N+1.bin` (N: the pair's first number, 992 for MINA_M.SPR's by the HD table)\n"
+        ),
+        "{err}"
     );
 }
