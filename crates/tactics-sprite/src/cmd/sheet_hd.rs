@@ -21,6 +21,7 @@ use sprite_inputs::read::InputFile;
 use sprite_render::RenderError;
 use sprite_render::hd_png::{self, ImportOptions};
 use sprite_render::sheet::hd_palettes;
+use sprite_render::spr_png::PixelSource;
 
 use super::{Failure, Outcome, read_input};
 
@@ -170,17 +171,12 @@ pub fn import(args: &PairImport) -> Outcome {
     println!(
         "pixels  {}",
         match imported.pixels {
-            sprite_render::spr_png::PixelSource::Indices => "the picture's indices".to_owned(),
-            sprite_render::spr_png::PixelSource::Colours { palette } =>
+            PixelSource::Indices => "the picture's indices".to_owned(),
+            PixelSource::Colours { palette } =>
                 format!("the picture's colours, in palette {palette}"),
         }
     );
-    if let Some((palette, changed)) = imported.recoloured.filter(|(_, changed)| *changed > 0) {
-        println!(
-            "colours the picture's PLTE changes {changed} of palette {palette}'s 16 colours; a pair \
-             holds no colour, so they are not written (recolour the unit's SPR)"
-        );
-    }
+    warn_of_a_recolour(&shown, &imported);
     if let Some(like) = &like {
         let changed = like
             .pixels
@@ -208,6 +204,32 @@ pub fn import(args: &PairImport) -> Outcome {
         println!("wrote   {} (the {half} half, {len} bytes)", Shown(&path));
     }
     Ok(())
+}
+
+/// A recolour an imported picture carries, which the pair cannot hold, said as a warning: the
+/// colours its PLTE changes from the palettes it was compared with (its chunk's, `--palettes-from`
+/// or its unit's SPR beside the pair), or, for an indexed picture with none of those (an editor
+/// dropped the chunk), that a recolour could not be told and would be dropped.
+fn warn_of_a_recolour(shown: &str, imported: &hd_png::Imported) {
+    match imported.recoloured {
+        Some((palette, changed)) if changed > 0 => super::warn(
+            "sheet import",
+            &format!(
+                "{shown}: its PLTE changes {changed} of palette {palette}'s 16 colours; a pair \
+                 holds no colour, so they are not written (recolour the unit's SPR)"
+            ),
+        ),
+        None if imported.pixels == PixelSource::Indices => super::warn(
+            "sheet import",
+            &format!(
+                "{shown}: an indexed picture without its spPl chunk, and no palettes to compare \
+                 its PLTE with (no --palettes-from, no unit's SPR beside the pair): a pair holds \
+                 no colour, so a recolour in it is not written; give --palettes-from SPR to be \
+                 told (recolour the unit's SPR)"
+            ),
+        ),
+        _ => {}
+    }
 }
 
 /// `sheet upscale SPR -o tex_N.bin`: the PlayStation sheet at twice its size, each pixel a

@@ -15,7 +15,8 @@
 //! - `disc`: `disc ls`, `extract`, `patch`; `disc_inputs`: `--disc IMAGE` for the other commands;
 //! - `draw`, `list`, `pictures` (`sheet`, `render`, `export-aseprite`), `weapon` (`render
 //!   --weapon`), `sheet_import`, `text_forms` (`disasm`, `asm`), `hd` (the remaster's HD sheets),
-//!   `hd_numbers` (a pair's numbers at their ends), `sas` (the SAS commands);
+//!   `hd_numbers` (a pair's numbers at their ends), `sheet_hd_warnings` (what `sheet` warns of
+//!   for an HD pair), `sas` (the SAS commands);
 //! - `mods`, `mod_hd`, `mod_hostile`: `mod add`, `mod check`, `mod ls`; `mod_config`: the
 //!   description as editors leave it; `mod_usage`: `mod`'s helps, defaults, misplaced folders
 //!   and words; `mod_hd_checks`: HD halves out of place, alone, or of another unit;
@@ -51,6 +52,7 @@ mod mods;
 mod pictures;
 mod safe_writes;
 mod sas;
+mod sheet_hd_warnings;
 mod sheet_import;
 mod text_forms;
 mod usage_errors;
