@@ -126,13 +126,18 @@ impl Placement {
 
 /// What `mod check` warns of the files just placed in the mod at `dir` (docs/mods.md "mod
 /// check"): its rules run over the mod as it now is, so `mod add` says what `mod check` would
-/// (an HD half without its other half, two files given one slot of a game, ...), kept to the
+/// (an HD half without its other half, two files given one slot of a game, an HD half of
+/// another unit's art by its SPR, the mod's or the one `spr_places` has, ...), kept to the
 /// warnings about `placed`.
 ///
 /// # Errors
-/// As [`check::check`].
-pub fn warnings_after(dir: &Path, placed: &[Placement]) -> Result<Vec<Finding>> {
-    let report = check::check(dir)?;
+/// As [`check::check_with`].
+pub fn warnings_after(
+    dir: &Path,
+    placed: &[Placement],
+    spr_places: Option<&Originals>,
+) -> Result<Vec<Finding>> {
+    let report = check::check_with(dir, spr_places)?;
     let paths: Vec<String> = placed.iter().map(Placement::shown_path).collect();
     Ok(report
         .findings

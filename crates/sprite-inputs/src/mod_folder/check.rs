@@ -15,6 +15,8 @@ use sprite_data::output::is_temporary_name;
 use crate::error::{Error, Result};
 use crate::loader::layout::{self, CONFIG_FILE, Mode, Placed, place_of, slashed};
 use crate::loader::walk::{EntryKind, walk};
+use crate::locate::Originals;
+use crate::mod_folder::art;
 use crate::mod_folder::config::ModConfig;
 use crate::names::battle::{BattleFile, LOADER_LISTED_TWICE, MOD_LOADER};
 use crate::names::hd::{other_tex, tex_file_name, unit_of_tex};
@@ -151,6 +153,73 @@ impl Report {
 /// A folder that is not there, a `ModConfig.json` that is missing or does not parse ([`ModConfig::read`]),
 /// a folder of the mod that cannot be read, more entries than a walk reads: each one line.
 pub fn check(dir: &Path) -> Result<Report> {
+    check_with(dir, None)
+}
+
+/// [`check`], and each HD half's art against its unit's SPR by the HD table ([`art`]): the SPR
+/// the mod holds, else the one `spr_places` has (the originals: `mod add --originals`,
+/// `$FFT_ORIGINALS`, `$FFT_SHEETS`); no SPR found, nothing said.
+///
+/// # Errors
+/// As [`check`].
+pub fn check_with(dir: &Path, spr_places: Option<&Originals>) -> Result<Report> {
+    let mut report = check_files(dir)?;
+    let mut findings = Vec::new();
+    for file in &report.hd {
+        let Some((n, Some((pair, _)))) = file.number.map(|n| (n, unit_of_tex(n))) else {
+            continue;
+        };
+        if file.mode == Mode::Classic {
+            continue;
+        }
+        let own = report
+            .replaced
+            .iter()
+            .filter(|r| r.file.disc_name == pair.spr_disc_name() && r.mode != Mode::Classic)
+            .find_map(|r| read_whole(&dir.join(&r.path), r.len));
+        let spr = match (own, spr_places) {
+            (Some(bytes), _) => bytes,
+            (None, Some(places)) => match places.locate(&pair.spr_disc_name()) {
+                Ok(Some(found)) => found.bytes,
+                // Not there, or not readable: the art is left untold.
+                _ => continue,
+            },
+            (None, None) => continue,
+        };
+        let Some(bytes) = read_whole(&dir.join(&file.path), file.len) else {
+            continue;
+        };
+        if let Some(message) = art::another_unit_s_art(n, &bytes, &spr) {
+            findings.push(Finding {
+                severity: Severity::Warning,
+                path: file.path.clone(),
+                message,
+                also: None,
+            });
+        }
+    }
+    // Each after its file's own lines, which keeps the report in path order.
+    for finding in findings {
+        let at = report
+            .findings
+            .iter()
+            .rposition(|f| f.path == finding.path)
+            .map_or(report.findings.len(), |i| i + 1);
+        report.findings.insert(at, finding);
+    }
+    Ok(report)
+}
+
+/// The `len` bytes of the file at `path`, when it still has that many; `None` otherwise.
+fn read_whole(path: &Path, len: u64) -> Option<Vec<u8>> {
+    match read_capped(path, len) {
+        Ok(Capped::Bytes(bytes)) => Some(bytes),
+        _ => None,
+    }
+}
+
+/// The checks of the mod's files, without the art of its HD halves.
+fn check_files(dir: &Path) -> Result<Report> {
     if !dir.is_dir() {
         return Err(Error::not_found(format!("{}: no such folder", Shown(&dir))));
     }

@@ -228,7 +228,7 @@ fn run_add(args: &AddArgs) -> Outcome {
     }
     // What mod check would warn of the files placed, said now, by its rules; the files are
     // placed whatever it says.
-    match add::warnings_after(&args.dir, &placements) {
+    match add::warnings_after(&args.dir, &placements, sheets.as_ref()) {
         Ok(findings) => {
             for finding in findings {
                 super::warn(
@@ -301,7 +301,10 @@ fn placement_lines(placement: &Placement) -> Vec<String> {
 }
 
 fn run_check(args: &FolderArgs) -> Outcome {
-    let report = check::check(&args.dir).map_err(failed)?;
+    // The originals ($FFT_ORIGINALS, $FFT_SHEETS) give an HD half's unit's SPR when the mod
+    // holds none, to tell its art; folders that cannot be walked only leave it untold.
+    let spr_places = add::sheet_places(&[], &args.dir).ok().flatten();
+    let report = check::check_with(&args.dir, spr_places.as_ref()).map_err(failed)?;
     for finding in &report.findings {
         println!(
             "{:<7} {}: {}",

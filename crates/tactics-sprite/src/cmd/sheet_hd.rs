@@ -16,7 +16,7 @@ use fft_formats::hd::{HdFiles, HdHalf, HdSheet};
 use fft_formats::spr::Spr;
 use sprite_data::output::write_atomically;
 use sprite_inputs::hd::{HdPairFiles, HdPalettes, pair_written_as};
-use sprite_inputs::names::hd::tex_number;
+use sprite_inputs::names::hd::{pair_of_unit, tex_number, unit_of_tex};
 use sprite_inputs::read::InputFile;
 use sprite_render::RenderError;
 use sprite_render::hd_png::{self, ImportOptions};
@@ -232,6 +232,31 @@ fn warn_of_a_recolour(shown: &str, imported: &hd_png::Imported) {
     }
 }
 
+/// When the SPR `file` is a unit's by its name and the HD table gives the pair written at
+/// `upper` to another unit: the game would draw this art as that unit (docs/remaster.md "Which N
+/// for which unit").
+fn another_unit_s_pair(file: &Path, upper: &Path) -> Option<String> {
+    let name = |path: &Path| path.file_name()?.to_str().map(str::to_owned);
+    let from = pair_of_unit(&name(file)?)?;
+    let (to, _) = unit_of_tex(tex_number(&name(upper)?)?)?;
+    (from != to).then(|| {
+        format!(
+            "{} is {}'s sheet, and by the HD table tex {}/{} is {}'s pair: the enhanced game \
+             draws this art as {} ({}'s own pair is tex {}/{}: -o {})",
+            Shown(&file),
+            from.unit,
+            to.upper,
+            to.lower(),
+            to.unit,
+            to.unit,
+            from.unit,
+            from.upper,
+            from.lower(),
+            from.file_name(HdHalf::Upper)
+        )
+    })
+}
+
 /// `sheet upscale SPR -o tex_N.bin`: the PlayStation sheet at twice its size, each pixel a
 /// 2 x 2 block, as a pair the remaster loads.
 ///
@@ -249,6 +274,9 @@ pub fn upscale(file: &Path, out: &Path) -> Outcome {
     let sheet = HdSheet::upscaled(&spr).with_context(|| shown.clone())?;
     let files = sheet.encode().with_context(|| shown.clone())?;
     write_pair(&files, &paths)?;
+    if let Some(warning) = another_unit_s_pair(file, &paths.0) {
+        super::warn("sheet upscale", &warning);
+    }
     println!("sheet   {shown}  {} sheet, 256 x 488", spr.variant);
     println!("upscale nearest neighbour, each pixel a 2 x 2 block: a start to redraw, not HD art");
     for (path, half, len) in [

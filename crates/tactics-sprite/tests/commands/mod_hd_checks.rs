@@ -2,7 +2,8 @@
 //! add", "mod check"): a half out of its folder is told where it belongs, as every misplaced
 //! file is; `mod add` of a half without its other half, or of a file that lands in a slot of a
 //! game another file of the mod has (under `combined/` and `enhanced/`), is placed with a warning
-//! on stderr, the one `mod check` gives (exit 0); a picture of an HD pair is refused naming it
+//! on stderr, the one `mod check` gives (exit 0); a pair of another unit's art than the HD table
+//! gives its numbers (Ramza's sheet upscaled as the squire's) is warned of by both; a picture of an HD pair is refused naming it
 //! and the two commands that place it, which work as given.
 
 use std::path::Path;
@@ -72,24 +73,25 @@ fn an_hd_half_among_the_unit_files_is_told_where_it_belongs() {
 fn mod_add_of_one_half_warns_as_mod_check_does() {
     let test = "mod_add_of_one_half_warns_as_mod_check_does";
     let dir = new_mod(test);
-    let upper = half(&dir, "tex_992.bin", UPPER_LEN);
+    // A pair the HD table does not list (blank halves would be no unit's art: its own check).
+    let upper = half(&dir, "tex_5000.bin", UPPER_LEN);
     let warnings = add_warnings(&[s(&dir), &upper]);
     assert_eq!(
         warnings,
         [
-            "tactics-sprite: mod add: warning: FFTIVC/data/enhanced/system/ffto/g2d/tex_992.bin: \
-          its other half, tex_993.bin, is not in the mod: the enhanced game draws this one with \
+            "tactics-sprite: mod add: warning: FFTIVC/data/enhanced/system/ffto/g2d/tex_5000.bin: \
+          its other half, tex_5001.bin, is not in the mod: the enhanced game draws this one with \
           the game's own (meant only if that half was not edited)"
         ]
     );
     // The same words as mod check's.
     let report = expect(&run(["mod", "check", s(&dir)]), 0);
     assert!(
-        report.contains("tex_992.bin: its other half, tex_993.bin, is not in the mod"),
+        report.contains("tex_5000.bin: its other half, tex_5001.bin, is not in the mod"),
         "{report}"
     );
     // The other half completes the pair: nothing to say.
-    let lower = half(&dir, "tex_993.bin", LOWER_LEN);
+    let lower = half(&dir, "tex_5001.bin", LOWER_LEN);
     assert!(add_warnings(&[s(&dir), &lower]).is_empty());
 }
 
@@ -187,4 +189,50 @@ fn mod_add_of_a_pair_picture_says_what_it_is_and_the_commands_that_place_it() {
         ),
         "{err}"
     );
+}
+
+#[test]
+fn another_unit_s_art_as_a_pair_is_warned_of_by_mod_add_and_mod_check() {
+    let test = "another_unit_s_art_as_a_pair_is_warned_of_by_mod_add_and_mod_check";
+    let (Some(ramuza), Some(squire), Some(own)) = (
+        test_support::sheet(test, "RAMUZA.SPR"),
+        test_support::hd_file(test, "battle_mina_m_spr.bin"),
+        test_support::hd_file(test, "tex_992.bin"),
+    ) else {
+        return;
+    };
+    let dir = new_mod(test);
+    let folder = dir.parent().unwrap();
+    let pair = folder.join("ramza_as_squire");
+    std::fs::create_dir(&pair).unwrap();
+    let (upper, lower) = (pair.join("tex_992.bin"), pair.join("tex_993.bin"));
+    let output = run(["sheet", "upscale", s(&ramuza), "-o", s(&upper)]);
+    test_support::cli::assert_exit(&output, 0);
+    // mod add, the squire's SPR from --originals: both halves said (docs/remaster.md: a half and
+    // its own SPR agree at 0.94 or more, Ramza's art far less).
+    let originals = squire.parent().unwrap();
+    let warnings = add_warnings(&[s(&dir), "--originals", s(originals), s(&upper), s(&lower)]);
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    for (warning, n) in warnings.iter().zip([992, 993]) {
+        assert!(
+            warning.contains(&format!(
+                "g2d/tex_{n}.bin: by the HD table tex {n} is mina_m's pair (tex 992/993), and its \
+                 art is not mina_m's: its silhouette agrees with battle_mina_m_spr.bin at 0."
+            )),
+            "{warning}"
+        );
+    }
+    // mod check, the squire's SPR in the mod: the same warnings, exit 0.
+    expect(&run(["mod", "add", s(&dir), s(&squire)]), 0);
+    let report = expect(&run(["mod", "check", s(&dir)]), 0);
+    assert_eq!(
+        report.matches("its art is not mina_m's").count(),
+        2,
+        "{report}"
+    );
+    // The game's own pair: nothing to say.
+    let dir = new_mod(&format!("{test}_own"));
+    let lower_own = own.with_file_name("tex_993.bin");
+    let warnings = add_warnings(&[s(&dir), "--originals", s(originals), s(&own), s(&lower_own)]);
+    assert!(warnings.is_empty(), "{warnings:?}");
 }

@@ -2,7 +2,8 @@
 //! "Sheet pictures of a pair"): each warning one line on stderr, the files written all the same
 //! (exit 0). A picture whose `spPl` chunk an editor dropped and whose palette was changed is
 //! imported with a warning that the pair holds no colour, whether or not there are palettes to
-//! compare it with.
+//! compare it with; `sheet upscale` of one unit's SPR to a pair the HD table gives another unit
+//! warns that the game draws it as that unit.
 
 use crate::common::{run, s, stderr};
 use test_support::{hd_file, temp_dir};
@@ -103,4 +104,34 @@ fn a_recoloured_picture_without_its_chunk_is_imported_with_a_warning() {
             s(&picture)
         )
     );
+}
+
+#[test]
+fn upscaling_one_unit_s_sheet_to_another_s_pair_warns() {
+    let test = "upscaling_one_unit_s_sheet_to_another_s_pair_warns";
+    let (Some(ramuza), Some(squire)) = (
+        test_support::sheet(test, "RAMUZA.SPR"),
+        hd_file(test, "battle_mina_m_spr.bin"),
+    ) else {
+        return;
+    };
+    let dir = temp_dir(test);
+    let out = dir.join("tex_992.bin");
+    let upscale = |spr: &std::path::Path| {
+        let output = run(["sheet", "upscale", s(spr), "-o", s(&out)]);
+        test_support::cli::assert_exit(&output, 0);
+        stderr(&output)
+    };
+    // docs/remaster.md "Which N for which unit": 992/993 the squire's, 830/831 Ramza's.
+    assert_eq!(
+        upscale(&ramuza),
+        format!(
+            "tactics-sprite: sheet upscale: warning: {} is ramuza's sheet, and by the HD table \
+             tex 992/993 is mina_m's pair: the enhanced game draws this art as mina_m (ramuza's \
+             own pair is tex 830/831: -o tex_830.bin)\n",
+            s(&ramuza)
+        )
+    );
+    assert!(dir.join("tex_993.bin").is_file(), "written all the same");
+    assert_eq!(upscale(&squire), "", "the squire's own pair");
 }
