@@ -14,7 +14,8 @@
 //!   `hostile_names`: names and strings holding control characters, shown escaped;
 //! - `disc`: `disc ls`, `extract`, `patch`; `disc_inputs`: `--disc IMAGE` for the other commands;
 //! - `draw`, `list`, `pictures` (`sheet`, `render`, `export-aseprite`), `weapon` (`render
-//!   --weapon`), `sheet_import`, `text_forms` (`disasm`, `asm`), `hd` (the remaster's HD sheets),
+//!   --weapon`), `sheet_import`, `text_forms` (`disasm`, `asm`), `asm_room`
+//!   (a text grown past its original's room), `hd` (the remaster's HD sheets),
 //!   `hd_numbers` (a pair's numbers at their ends), `sheet_hd_warnings` (what `sheet` warns of
 //!   for an HD pair), `sas` (the SAS commands);
 //! - `mods`, `mod_hd`, `mod_hostile`: `mod add`, `mod check`, `mod ls`; `mod_config`: the
@@ -28,6 +29,7 @@ mod common;
 #[path = "../serve_support/mod.rs"]
 mod serve_support;
 
+mod asm_room;
 mod atomic;
 mod build;
 mod build_kind;
