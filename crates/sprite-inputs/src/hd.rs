@@ -21,7 +21,9 @@ use sprite_render::sheet::{SheetImage, hd_palettes, load_hd_sheet};
 
 use crate::error::{Error, Result};
 use crate::locate::{self, Originals, find_in_folder};
-use crate::names::hd::{HdPair, tex_file_name, tex_number, unit_of_tex};
+use crate::names::hd::{
+    HdPair, other_tex, pair_numbers_written_as, tex_file_name, tex_number, unit_of_tex,
+};
 use crate::read::InputFile;
 
 /// Whether a file named `file_name` (no folder) with `len` bytes is to be read as a half of an
@@ -98,15 +100,7 @@ impl TexFile {
     /// The number of the pair's other file: the table's, else by the size, N + 1 after an
     /// upper half and N - 1 before a lower one.
     pub fn other_number(&self) -> Option<u32> {
-        let other = other_half(self.half);
-        match (self.pair, self.number) {
-            (Some(pair), _) => Some(pair.tex(other)),
-            (None, Some(n)) => match self.half {
-                HdHalf::Upper => n.checked_add(1),
-                HdHalf::Lower => n.checked_sub(1),
-            },
-            (None, None) => None,
-        }
+        other_tex(self.number?, self.half)
     }
 }
 
@@ -117,14 +111,6 @@ pub fn not_a_half(shown: &str, len: usize) -> Error {
         HdHalf::Upper.in_words(),
         HdHalf::Lower.in_words()
     ))
-}
-
-/// The other half.
-fn other_half(half: HdHalf) -> HdHalf {
-    match half {
-        HdHalf::Upper => HdHalf::Lower,
-        HdHalf::Lower => HdHalf::Upper,
-    }
 }
 
 /// The two files of an HD pair, read, and the unit the table gives them.
@@ -153,6 +139,19 @@ impl HdPairFiles {
             .unwrap_or_default();
         let tex = TexFile::of(given, &file_name)?;
         let Some(other_n) = tex.other_number() else {
+            if let Some(n) = tex.number {
+                return Err(Error::file(format!(
+                    "{}: {} of an HD pair, and tex {n} has no {} half beside it: no number \
+                     is {} it (a pair is tex_N.bin and tex_N+1.bin)",
+                    tex.file.name,
+                    tex.half.in_words(),
+                    tex.half.other(),
+                    match tex.half {
+                        HdHalf::Upper => "after",
+                        HdHalf::Lower => "before",
+                    }
+                )));
+            }
             return Err(Error::file(format!(
                 "{}: {} of an HD pair, whose other half is found beside it by its number, and \
                  this file is not named tex_N.bin (the pair is tex_N.bin and tex_N+1.bin)",
@@ -288,18 +287,14 @@ impl HdPairFiles {
 /// The two files an HD pair written as `out` goes to: `(tex_N.bin, tex_N+1.bin)` beside it, N by
 /// the HD table when it lists `out`'s number (either half may be named), else `out`'s own number
 /// as the upper half. `None` when `out` is not named `tex_<N>` (the remaster loads its files by
-/// that name).
+/// that name), or names the largest number, which has no N + 1.
 pub fn pair_written_as(out: &Path) -> Option<(PathBuf, PathBuf)> {
     let name = out.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-    let n = tex_number(name)?;
-    let upper = match unit_of_tex(n) {
-        Some((pair, _)) => pair.upper,
-        None => n,
-    };
+    let (upper, lower) = pair_numbers_written_as(tex_number(name)?)?;
     let folder = out.parent().unwrap_or(Path::new(""));
     Some((
         folder.join(tex_file_name(upper)),
-        folder.join(tex_file_name(upper + 1)),
+        folder.join(tex_file_name(lower)),
     ))
 }
 

@@ -4,6 +4,7 @@
 //! reads a mod's files, and the bounded walk that reads one, are [`crate::loader`]'s.
 
 pub mod add;
+pub mod art;
 pub mod check;
 pub mod config;
 pub mod list;

@@ -47,6 +47,14 @@ impl HdHalf {
     /// Both halves, upper first (the order of the pair and of the joined sheet).
     pub const BOTH: [Self; 2] = [Self::Upper, Self::Lower];
 
+    /// The pair's other file.
+    pub const fn other(self) -> Self {
+        match self {
+            Self::Upper => Self::Lower,
+            Self::Lower => Self::Upper,
+        }
+    }
+
     /// The name used in reports.
     pub fn name(self) -> &'static str {
         match self {

@@ -162,20 +162,8 @@ pub fn place_of(relative: &Path) -> Placed {
     let sprite = looks_like_a_sprite_file(name);
     match folders {
         [] if name == CONFIG_FILE => Placed::Config,
-        [root, ..] if !root.eq_ignore_ascii_case(MOD_ROOT) => match sprite {
-            Some(file) => Placed::Misplaced(format!(
-                "the loader reads files only below {MOD_ROOT}/{DATA}/<mode>/: put it at {}",
-                slashed(&unit_path(Mode::Enhanced, file))
-            )),
-            None => Placed::NotRead,
-        },
-        [] => match sprite {
-            Some(file) => Placed::Misplaced(format!(
-                "the loader reads files only below {MOD_ROOT}/{DATA}/<mode>/: put it at {}",
-                slashed(&unit_path(Mode::Enhanced, file))
-            )),
-            None => Placed::NotRead,
-        },
+        [] => outside_the_data(name, sprite),
+        [root, ..] if !root.eq_ignore_ascii_case(MOD_ROOT) => outside_the_data(name, sprite),
         [_, tables, ..] if tables.eq_ignore_ascii_case(TABLES) => Placed::Tables,
         [_, data, mode, rest @ ..] if data.eq_ignore_ascii_case(DATA) => {
             match Mode::from_folder(mode) {
@@ -194,10 +182,26 @@ pub fn place_of(relative: &Path) -> Placed {
     }
 }
 
+/// A file named `name` outside [`MOD_ROOT`] (`sprite` when it is a sprite file's name): where
+/// it belongs when it is a file the loader reads, else not read.
+fn outside_the_data(name: &str, sprite: Option<&'static BattleFile>) -> Placed {
+    match (sprite, hd_file_number(name)) {
+        (Some(file), _) => Placed::Misplaced(format!(
+            "the loader reads files only below {MOD_ROOT}/{DATA}/<mode>/: put it at {}",
+            slashed(&unit_path(Mode::Enhanced, file))
+        )),
+        (None, Some(n)) => hd_misplaced(Mode::Enhanced, n),
+        (None, None) => Placed::NotRead,
+    }
+}
+
 /// A file below `FFTIVC/data/<mode>/`, in the folders `rest`.
 fn place_in_mode(mode: Mode, rest: &[&str], name: &str) -> Placed {
     if rest == UNIT_FOLDER || rest == UNIT_PSP_FOLDER {
-        return unit_file(mode, rest, name);
+        return match tex_number(name) {
+            Some(n) => hd_misplaced(mode, n),
+            None => unit_file(mode, rest, name),
+        };
     }
     if rest == HD_FOLDER {
         return Placed::Hd {
@@ -211,12 +215,33 @@ fn place_in_mode(mode: Mode, rest: &[&str], name: &str) -> Placed {
             UNIT_FOLDER.join("/"),
             slashed(&unit_path(mode, file))
         )),
-        None if tex_number(name).is_some() => Placed::Misplaced(format!(
-            "the loader reads HD sheets only in {}/",
-            HD_FOLDER.join("/")
-        )),
-        None => Placed::GameFile { mode },
+        None => match tex_number(name) {
+            Some(n) => hd_misplaced(mode, n),
+            None => Placed::GameFile { mode },
+        },
     }
+}
+
+/// N of a file outside the mod's data folders named as an HD half is (`tex_<N>.bin`): a
+/// picture or a note of the same stem (`tex_992.png`) is no half, and not read.
+fn hd_file_number(name: &str) -> Option<u32> {
+    let n = tex_number(name)?;
+    name.eq_ignore_ascii_case(&tex_file_name(n)).then_some(n)
+}
+
+/// An HD sheet half `tex_<n>` out of its folder, with where it belongs: the HD sheets' folder
+/// of `mode`, or of the enhanced game for a classic one (which never reads them), as every
+/// misplaced file is told its place.
+fn hd_misplaced(mode: Mode, n: u32) -> Placed {
+    let mode = match mode {
+        Mode::Classic => Mode::Enhanced,
+        other => other,
+    };
+    Placed::Misplaced(format!(
+        "an HD sheet half, and the loader reads those only in {}/: put it at {}",
+        HD_FOLDER.join("/"),
+        slashed(&hd_path(mode, n))
+    ))
 }
 
 /// A file in a mode's `fftpack/unit/`, named `name`.
@@ -288,6 +313,40 @@ mod tests {
 
     fn placed(path: &str) -> Placed {
         place_of(Path::new(path))
+    }
+
+    /// An HD half anywhere but `system/ffto/g2d/` is told its place there, as docs/mods.md
+    /// "The layout" gives it (the enhanced game's for one under classic/).
+    #[test]
+    fn a_misplaced_hd_half_is_told_where_it_belongs() {
+        for (path, belongs) in [
+            (
+                "FFTIVC/data/enhanced/fftpack/unit/tex_992.bin",
+                "FFTIVC/data/enhanced/system/ffto/g2d/tex_992.bin",
+            ),
+            (
+                "FFTIVC/data/combined/fftpack/unit/TEX_993.BIN",
+                "FFTIVC/data/combined/system/ffto/g2d/tex_993.bin",
+            ),
+            (
+                "FFTIVC/data/classic/system/tex_1000.bin",
+                "FFTIVC/data/enhanced/system/ffto/g2d/tex_1000.bin",
+            ),
+            (
+                "tex_1001.bin",
+                "FFTIVC/data/enhanced/system/ffto/g2d/tex_1001.bin",
+            ),
+        ] {
+            match placed(path) {
+                Placed::Misplaced(why) => assert!(
+                    why.ends_with(&format!("only in system/ffto/g2d/: put it at {belongs}")),
+                    "{path}: {why}"
+                ),
+                other => panic!("{path}: {other:?}"),
+            }
+        }
+        // A picture of the same stem beside the mod is no half.
+        assert_eq!(placed("tex_992.png"), Placed::NotRead);
     }
 
     /// The paths docs/mods.md "The layout" gives, as the loader's docs spell them.

@@ -17,16 +17,18 @@ use fft_formats::FileFormat;
 use fft_formats::hd::HdHalf;
 use fft_formats::spr::Spr;
 use sprite_data::output::{Publish, write_below};
+use sprite_render::sheet::{PNG_SIGNATURE, png_size};
 use sprite_render::spr_png::{self, ImportOptions, Imported};
 
 use crate::error::{Error, Result};
 use crate::hd::{TexFile, is_hd_input, not_a_half};
 use crate::loader::layout::{self, Mode, slashed};
 use crate::locate::{Originals, originals_folders};
+use crate::mod_folder::check::{self, Finding, Severity};
 use crate::mod_folder::config::ModConfig;
 use crate::names::GameName;
 use crate::names::battle::{BattleFile, LOADER_LISTED_TWICE, battle_file, nearest_sprite_files};
-use crate::names::hd::{HdPair, pair_of_unit, tex_file_name, tex_number};
+use crate::names::hd::{HdPair, pair_numbers_written_as, pair_of_unit, tex_file_name, tex_number};
 use crate::read::{InputFile, read_input};
 use crate::retail::{ORIGINALS_VAR, SHEETS_VAR, Verdict};
 use crate::sniff::{Sniffed, sniff, wrong_kind};
@@ -120,6 +122,29 @@ impl Placement {
     pub fn shown_path(&self) -> String {
         slashed(&self.relative)
     }
+}
+
+/// What `mod check` warns of the files just placed in the mod at `dir` (docs/mods.md "mod
+/// check"): its rules run over the mod as it now is, so `mod add` says what `mod check` would
+/// (an HD half without its other half, two files given one slot of a game, an HD half of
+/// another unit's art by its SPR, the mod's or the one `spr_places` has, ...), kept to the
+/// warnings about `placed`.
+///
+/// # Errors
+/// As [`check::check_with`].
+pub fn warnings_after(
+    dir: &Path,
+    placed: &[Placement],
+    spr_places: Option<&Originals>,
+) -> Result<Vec<Finding>> {
+    let report = check::check_with(dir, spr_places)?;
+    let paths: Vec<String> = placed.iter().map(Placement::shown_path).collect();
+    Ok(report
+        .findings
+        .into_iter()
+        .filter(|f| f.severity == Severity::Warning)
+        .filter(|f| paths.iter().any(|path| f.is_about(path)))
+        .collect())
 }
 
 /// Where a picture's retail sheet is looked for, for the mod at `dir`: the `--originals`
@@ -263,6 +288,9 @@ fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
     {
         return place_hd(dir, source, file_name, bytes, options);
     }
+    if is_hd_picture(&bytes) {
+        return Err(hd_picture(dir, path, file_name, options));
+    }
     let (incoming, name) = tell(&source, file_name, &bytes, options)?;
     let file = game_file(&source, &name)?;
     let format = file.format().ok_or_else(|| {
@@ -306,6 +334,47 @@ fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
         publish: publish(options.replace),
         picture,
     })
+}
+
+/// Whether `bytes` are a PNG picture of an HD pair: as wide as the joined sheet (an SPR's picture
+/// is half as wide), read from its header.
+fn is_hd_picture(bytes: &[u8]) -> bool {
+    bytes.starts_with(&PNG_SIGNATURE)
+        && png_size(bytes).is_some_and(|(width, _)| width as usize == fft_formats::hd::WIDTH)
+}
+
+/// The refusal of a picture of an HD pair at `path`: what it is, and the two commands that place
+/// it, its pair's number filled in when `--as` or its name tells it (`tex_992.png`, `mina_m.png`:
+/// the HD table's pair). The pair's two files are made by `sheet import`, which takes the
+/// palettes a picture in colours needs; `mod add` places files.
+fn hd_picture(dir: &Path, path: &Path, file_name: &str, options: &AddOptions) -> Error {
+    let stem = file_name
+        .rsplit_once('.')
+        .map_or(file_name, |(stem, _)| stem);
+    let named = options.rename.unwrap_or(stem);
+    let numbers = tex_number(named)
+        .and_then(pair_numbers_written_as)
+        .or_else(|| pair_of_unit(named).map(|pair| (pair.upper, pair.lower())));
+    let folder = path.parent().unwrap_or(Path::new(""));
+    let beside = |name: &str| Shown(&folder.join(name)).to_string();
+    let ((upper, lower), note) = match numbers {
+        Some((upper, lower)) => (
+            (beside(&tex_file_name(upper)), beside(&tex_file_name(lower))),
+            "",
+        ),
+        None => (
+            (beside("tex_N.bin"), beside("tex_N+1.bin")),
+            " (N: the pair's first number, 992 for MINA_M.SPR's by the HD table)",
+        ),
+    };
+    Error::file(format!(
+        "{}: a picture of an HD pair (512 wide), which mod add does not place: make the pair's \
+         two files with `tactics-sprite sheet import {} -o {upper}`, then place them with \
+         `tactics-sprite mod add {} {upper} {lower}`{note}",
+        Shown(&path),
+        Shown(&path),
+        Shown(&dir)
+    ))
 }
 
 /// A half of the remaster's HD sheet, placed as it is at `system/ffto/g2d/tex_N.bin` of the

@@ -15,9 +15,11 @@ use sprite_data::output::is_temporary_name;
 use crate::error::{Error, Result};
 use crate::loader::layout::{self, CONFIG_FILE, Mode, Placed, place_of, slashed};
 use crate::loader::walk::{EntryKind, walk};
+use crate::locate::Originals;
+use crate::mod_folder::art;
 use crate::mod_folder::config::ModConfig;
 use crate::names::battle::{BattleFile, LOADER_LISTED_TWICE, MOD_LOADER};
-use crate::names::hd::{tex_file_name, unit_of_tex};
+use crate::names::hd::{other_tex, tex_file_name, unit_of_tex};
 use crate::read::{Capped, read_capped};
 use crate::retail::Verdict;
 use crate::sniff::wrong_kind;
@@ -57,6 +59,15 @@ pub struct Finding {
     /// The path from the mod's root, `/` between the parts.
     pub path: String,
     pub message: String,
+    /// The other file it is about, when it is about two (two files given one slot).
+    pub also: Option<String>,
+}
+
+impl Finding {
+    /// Whether it is about the file at `path` (its own, or the other one it names).
+    pub fn is_about(&self, path: &str) -> bool {
+        self.path == path || self.also.as_deref() == Some(path)
+    }
 }
 
 /// A sprite file the mod replaces where the loader reads it.
@@ -73,14 +84,35 @@ pub struct Replaced {
     pub verdict: Option<Verdict>,
 }
 
+/// An HD sheet half the mod holds under `system/ffto/g2d/`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HdFile {
+    /// The path from the mod's root.
+    pub path: String,
+    pub mode: Mode,
+    /// N of its name `tex_<N>`; `None` for a name the loader does not read.
+    pub number: Option<u32>,
+    pub len: u64,
+}
+
+impl HdFile {
+    /// The half it is: by the HD table when it lists the number, else by its size.
+    pub fn half(&self) -> Option<HdHalf> {
+        match self.number.and_then(unit_of_tex) {
+            Some((_, half)) => Some(half),
+            None => usize::try_from(self.len).ok().and_then(HdHalf::of_len),
+        }
+    }
+}
+
 /// What `mod check` found.
 #[derive(Debug, Clone)]
 pub struct Report {
     pub config: ModConfig,
     /// The sprite files, in path order.
     pub replaced: Vec<Replaced>,
-    /// The HD sheet halves, by path.
-    pub hd: Vec<String>,
+    /// The HD sheet halves, in path order.
+    pub hd: Vec<HdFile>,
     /// Everything said, in path order (the description's first).
     pub findings: Vec<Finding>,
 }
@@ -92,6 +124,21 @@ impl Report {
             .iter()
             .filter(|f| f.severity == severity)
             .count()
+    }
+
+    /// How many paths the findings name (a path once, however many lines it has): what the
+    /// report lists.
+    pub fn paths_listed(&self) -> usize {
+        let mut paths: Vec<&str> = self.findings.iter().map(|f| f.path.as_str()).collect();
+        paths.sort_unstable();
+        paths.dedup();
+        paths.len()
+    }
+
+    /// How many sprite files are in a place the loader reads them: the SD files and the HD
+    /// halves.
+    pub fn sprite_files(&self) -> usize {
+        self.replaced.len() + self.hd.len()
     }
 
     /// Whether the loader loads every file as meant.
@@ -106,6 +153,73 @@ impl Report {
 /// A folder that is not there, a `ModConfig.json` that is missing or does not parse ([`ModConfig::read`]),
 /// a folder of the mod that cannot be read, more entries than a walk reads: each one line.
 pub fn check(dir: &Path) -> Result<Report> {
+    check_with(dir, None)
+}
+
+/// [`check`], and each HD half's art against its unit's SPR by the HD table ([`art`]): the SPR
+/// the mod holds, else the one `spr_places` has (the originals: `mod add --originals`,
+/// `$FFT_ORIGINALS`, `$FFT_SHEETS`); no SPR found, nothing said.
+///
+/// # Errors
+/// As [`check`].
+pub fn check_with(dir: &Path, spr_places: Option<&Originals>) -> Result<Report> {
+    let mut report = check_files(dir)?;
+    let mut findings = Vec::new();
+    for file in &report.hd {
+        let Some((n, Some((pair, _)))) = file.number.map(|n| (n, unit_of_tex(n))) else {
+            continue;
+        };
+        if file.mode == Mode::Classic {
+            continue;
+        }
+        let own = report
+            .replaced
+            .iter()
+            .filter(|r| r.file.disc_name == pair.spr_disc_name() && r.mode != Mode::Classic)
+            .find_map(|r| read_whole(&dir.join(&r.path), r.len));
+        let spr = match (own, spr_places) {
+            (Some(bytes), _) => bytes,
+            (None, Some(places)) => match places.locate(&pair.spr_disc_name()) {
+                Ok(Some(found)) => found.bytes,
+                // Not there, or not readable: the art is left untold.
+                _ => continue,
+            },
+            (None, None) => continue,
+        };
+        let Some(bytes) = read_whole(&dir.join(&file.path), file.len) else {
+            continue;
+        };
+        if let Some(message) = art::another_unit_s_art(n, &bytes, &spr) {
+            findings.push(Finding {
+                severity: Severity::Warning,
+                path: file.path.clone(),
+                message,
+                also: None,
+            });
+        }
+    }
+    // Each after its file's own lines, which keeps the report in path order.
+    for finding in findings {
+        let at = report
+            .findings
+            .iter()
+            .rposition(|f| f.path == finding.path)
+            .map_or(report.findings.len(), |i| i + 1);
+        report.findings.insert(at, finding);
+    }
+    Ok(report)
+}
+
+/// The `len` bytes of the file at `path`, when it still has that many; `None` otherwise.
+fn read_whole(path: &Path, len: u64) -> Option<Vec<u8>> {
+    match read_capped(path, len) {
+        Ok(Capped::Bytes(bytes)) => Some(bytes),
+        _ => None,
+    }
+}
+
+/// The checks of the mod's files, without the art of its HD halves.
+fn check_files(dir: &Path) -> Result<Report> {
     if !dir.is_dir() {
         return Err(Error::not_found(format!("{}: no such folder", Shown(&dir))));
     }
@@ -121,6 +235,7 @@ pub fn check(dir: &Path) -> Result<Report> {
         severity,
         path: slashed(path),
         message,
+        also: None,
     };
     let mut entries = Vec::new();
     for too_deep in &walked.too_deep {
@@ -174,7 +289,7 @@ pub fn check(dir: &Path) -> Result<Report> {
             }
         }
     }
-    entries.extend(overlaps(&report.replaced));
+    entries.extend(overlaps(&report));
     entries.extend(mode_findings(&report));
     entries.extend(pair_findings(&report));
     entries.sort_by(|a, b| a.path.cmp(&b.path));
@@ -185,6 +300,7 @@ pub fn check(dir: &Path) -> Result<Report> {
             path: layout::MOD_ROOT.to_owned(),
             message: "the mod replaces no sprite file (`tactics-sprite mod add` puts them in)"
                 .to_owned(),
+            also: None,
         });
     }
     Ok(report)
@@ -217,6 +333,7 @@ fn config_findings(dir: &Path, config: &ModConfig) -> Vec<Finding> {
             severity,
             path: CONFIG_FILE.to_owned(),
             message,
+            also: None,
         });
     };
     say(Severity::Fine, config.describe());
@@ -295,38 +412,39 @@ fn hd_finding(mode: Mode, n: u32, len: u64) -> (Severity, String) {
 /// meant only when that half was not edited (a warning, not an error).
 fn pair_findings(report: &Report) -> Vec<Finding> {
     // The halves the enhanced game reads (enhanced/ and combined/), by number.
-    let read: Vec<(String, u32)> = report
+    let read: Vec<(&HdFile, u32)> = report
         .hd
         .iter()
-        .filter_map(|path| match place_of(Path::new(path)) {
-            Placed::Hd {
-                mode: Mode::Enhanced | Mode::Combined,
-                index: Some(n),
-            } => Some((path.clone(), n)),
-            _ => None,
-        })
+        .filter(|file| matches!(file.mode, Mode::Enhanced | Mode::Combined))
+        .filter_map(|file| Some((file, file.number?)))
         .collect();
     let mut findings = Vec::new();
-    for (path, n) in &read {
-        let other = match unit_of_tex(*n) {
-            Some((pair, half)) => pair.tex(match half {
-                HdHalf::Upper => HdHalf::Lower,
-                HdHalf::Lower => HdHalf::Upper,
-            }),
-            // Unlisted: N and N + 1, the upper first, as the pairs run.
-            None => n + 1,
+    for (file, n) in &read {
+        // A half of neither size is an error of its own (hd_finding), unpaired.
+        let Some(half) = file.half() else { continue };
+        let message = match other_tex(*n, half) {
+            Some(other) if read.iter().any(|(_, m)| *m == other) => continue,
+            Some(other) => format!(
+                "its other half, {}, is not in the mod: the enhanced game draws this one with \
+                 the game's own (meant only if that half was not edited)",
+                tex_file_name(other)
+            ),
+            None => format!(
+                "{} of a pair, and no number is {} {n}: it has no other half for the enhanced \
+                 game to draw it with",
+                half.in_words(),
+                match half {
+                    HdHalf::Upper => "after",
+                    HdHalf::Lower => "before",
+                }
+            ),
         };
-        if !read.iter().any(|(_, m)| *m == other) {
-            findings.push(Finding {
-                severity: Severity::Warning,
-                path: path.clone(),
-                message: format!(
-                    "its other half, {}, is not in the mod: the enhanced game draws this one \
-                     with the game's own (meant only if that half was not edited)",
-                    tex_file_name(other)
-                ),
-            });
-        }
+        findings.push(Finding {
+            severity: Severity::Warning,
+            path: file.path.clone(),
+            message,
+            also: None,
+        });
     }
     findings
 }
@@ -349,7 +467,12 @@ fn file_finding(
             "a game file that is no sprite file: not checked here".to_owned(),
         )),
         Placed::Hd { mode, index } => {
-            report.hd.push(slashed(relative));
+            report.hd.push(HdFile {
+                path: slashed(relative),
+                mode,
+                number: index,
+                len,
+            });
             Some(match (mode, index) {
                 (_, None) => (
                     Severity::Error,
@@ -471,33 +594,59 @@ fn without_name(message: &str, name: &str) -> String {
         .to_owned()
 }
 
-/// Two files of the mod that the loader gives the same slot of one game.
-fn overlaps(replaced: &[Replaced]) -> Vec<Finding> {
-    let mut by_slot: BTreeMap<(&str, Option<&str>, &str), Vec<&Replaced>> = BTreeMap::new();
-    for file in replaced {
-        let games: &[Mode] = match file.mode {
-            Mode::Combined => &[Mode::Classic, Mode::Enhanced],
-            Mode::Classic => &[Mode::Classic],
-            Mode::Enhanced => &[Mode::Enhanced],
+/// Two files of the mod that the loader gives the same slot of one game: a sprite file (of one
+/// language) under two mode folders that one game reads, or an HD half under `combined/` and
+/// `enhanced/` (only the enhanced game reads HD halves).
+fn overlaps(report: &Report) -> Vec<Finding> {
+    const BOTH: &[Mode] = &[Mode::Classic, Mode::Enhanced];
+    let games = |mode: Mode| -> &'static [Mode] {
+        match mode {
+            Mode::Combined => BOTH,
+            Mode::Classic => &BOTH[..1],
+            Mode::Enhanced => &BOTH[1..],
+        }
+    };
+    let units = report.replaced.iter().map(|file| {
+        (
+            file.file.disc_name.to_owned(),
+            file.locale.as_deref(),
+            games(file.mode),
+            file.path.as_str(),
+        )
+    });
+    let halves = report.hd.iter().filter_map(|file| {
+        let read_by = match file.mode {
+            Mode::Classic => &[][..],
+            Mode::Combined | Mode::Enhanced => &BOTH[1..],
         };
-        for game in games {
+        Some((
+            tex_file_name(file.number?),
+            None,
+            read_by,
+            file.path.as_str(),
+        ))
+    });
+    let mut by_slot: BTreeMap<(String, Option<&str>, &str), Vec<&str>> = BTreeMap::new();
+    for (name, locale, read_by, path) in units.chain(halves) {
+        for game in read_by {
             by_slot
-                .entry((file.file.disc_name, file.locale.as_deref(), game.folder()))
+                .entry((name.clone(), locale, game.folder()))
                 .or_default()
-                .push(file);
+                .push(path);
         }
     }
     by_slot
         .into_iter()
-        .filter(|(_, files)| files.len() > 1)
-        .map(|((name, _, game), files)| Finding {
+        .filter(|(_, paths)| paths.len() > 1)
+        .map(|((name, _, game), paths)| Finding {
             severity: Severity::Warning,
-            path: files[1].path.clone(),
+            path: paths[1].to_owned(),
             message: format!(
                 "{} and this both replace {name} in the {game} game: the loader logs a conflict \
                  and serves one of them",
-                Shown(&files[0].path)
+                Shown(&paths[0])
             ),
+            also: Some(paths[0].to_owned()),
         })
         .collect()
 }
@@ -522,6 +671,7 @@ fn mode_findings(report: &Report) -> Vec<Finding> {
                     mode.folder(),
                     mode.app_ids().join(" and ")
                 ),
+                also: None,
             });
         }
     }

@@ -5,14 +5,15 @@
 //! `serde_json`'s limit of 128, each field of the type Reloaded-II reads, the ID a folder name
 //! that stays inside the mod; fields this project does not know are kept and left alone.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use faults::Shown;
+use faults::{Shown, Words};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
 use crate::loader::layout::{CLASSIC_APP, CONFIG_FILE, ENHANCED_APP};
+use crate::mod_folder::check::MOD_DEPTH;
 use crate::names::battle::MOD_LOADER;
 use crate::read::read_at_most;
 
@@ -51,7 +52,14 @@ pub struct ModConfig {
     /// Every other field, as read.
     #[serde(flatten)]
     pub other: Map<String, Value>,
+    /// Whether the file starts with a UTF-8 byte-order mark ([`BYTE_ORDER_MARK`]): Notepad
+    /// writes one and Reloaded-II reads past it, so it is read past here and written back.
+    #[serde(skip)]
+    pub byte_order_mark: bool,
 }
+
+/// The UTF-8 byte-order mark, U+FEFF, that some editors write before a text file's first byte.
+pub const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
 /// What `mod new` is given.
 #[derive(Debug, Clone, Default)]
@@ -98,12 +106,19 @@ impl ModConfig {
             mod_dependencies: vec![MOD_LOADER.to_owned()],
             supported_app_ids: vec![ENHANCED_APP.to_owned(), CLASSIC_APP.to_owned()],
             other: Map::new(),
+            byte_order_mark: false,
         })
     }
 
-    /// The file's bytes: pretty JSON (two spaces, as Reloaded-II writes it) and a last newline.
+    /// The file's bytes: pretty JSON (two spaces, as Reloaded-II writes it) and a last newline,
+    /// after the byte-order mark when the file read had one.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = serde_json::to_vec_pretty(self).unwrap_or_default();
+        let mut bytes = if self.byte_order_mark {
+            BYTE_ORDER_MARK.to_vec()
+        } else {
+            Vec::new()
+        };
+        bytes.extend(serde_json::to_vec_pretty(self).unwrap_or_default());
         bytes.push(b'\n');
         bytes
     }
@@ -118,8 +133,20 @@ impl ModConfig {
         let shown = Shown(&path).to_string();
         match std::fs::symlink_metadata(&path) {
             Err(_) => {
+                let advice = match mod_above(dir) {
+                    Some((folder, levels)) => format!(
+                        "; it is inside the mod {}, {} up: give that folder",
+                        Shown(&folder),
+                        if levels == 1 {
+                            "one level".to_owned()
+                        } else {
+                            format!("{levels} levels")
+                        }
+                    ),
+                    None => " (`tactics-sprite mod new` makes one)".to_owned(),
+                };
                 return Err(Error::not_found(format!(
-                    "{}: no {CONFIG_FILE}: not a mod folder (`tactics-sprite mod new` makes one)",
+                    "{}: no {CONFIG_FILE}: not a mod folder{advice}",
                     Shown(&dir)
                 )));
             }
@@ -138,12 +165,17 @@ impl ModConfig {
     /// Reads a `ModConfig.json`'s bytes.
     ///
     /// # Errors
-    /// Bytes that are not JSON (at their line and column; nested past 128 levels), not an
-    /// object, a field of another type than Reloaded-II reads, no `ModId` or `ModName`, or an ID
-    /// that is no folder name ([`check_mod_id`]).
+    /// Bytes that are not JSON (at their line and column, after a byte-order mark if there is
+    /// one; nested past 128 levels), not an object, a field of another type than Reloaded-II
+    /// reads, a string holding a NUL, no `ModId` or `ModName`, or an ID that is no folder name
+    /// ([`check_mod_id`]).
     pub fn parse(bytes: &[u8]) -> Result<ModConfig> {
+        let (byte_order_mark, json) = match bytes.strip_prefix(BYTE_ORDER_MARK) {
+            Some(rest) => (true, rest),
+            None => (false, bytes),
+        };
         let value: Value =
-            serde_json::from_slice(bytes).map_err(|e| Error::file(format!("not JSON: {e}")))?;
+            serde_json::from_slice(json).map_err(|e| Error::file(format!("not JSON: {e}")))?;
         let Value::Object(mut fields) = value else {
             return Err(Error::file("not a JSON object"));
         };
@@ -168,6 +200,7 @@ impl ModConfig {
             mod_dependencies: strings(take("ModDependencies"), "ModDependencies")?,
             supported_app_ids: strings(take("SupportedAppId"), "SupportedAppId")?,
             other: fields,
+            byte_order_mark,
         };
         Ok(config)
     }
@@ -199,16 +232,44 @@ impl ModConfig {
     }
 }
 
+/// The mod folder `dir` lies inside, when it is given a folder of a mod (`MOD/FFTIVC`): the
+/// nearest folder above it holding a `ModConfig.json`, as the path given names it where it
+/// can, and how many levels up it is; looked for up to the deepest folder a mod has.
+fn mod_above(dir: &Path) -> Option<(PathBuf, usize)> {
+    let absolute = std::path::absolute(dir).ok()?;
+    let levels = absolute
+        .ancestors()
+        .skip(1)
+        .take(MOD_DEPTH)
+        .position(|folder| folder.join(CONFIG_FILE).is_file())?
+        + 1;
+    let given = dir
+        .ancestors()
+        .nth(levels)
+        .filter(|folder| !folder.as_os_str().is_empty());
+    let folder = match given {
+        Some(folder) => folder.to_path_buf(),
+        None => absolute.ancestors().nth(levels)?.to_path_buf(),
+    };
+    Some((folder, levels))
+}
+
 /// A string field, `None` when absent or null.
 fn string(value: Option<Value>, name: &str) -> Result<Option<String>> {
     match value {
         None | Some(Value::Null) => Ok(None),
-        Some(Value::String(text)) => match text.chars().find(|c| *c == '\0') {
-            Some(_) => Err(Error::file(format!("{name} holds a NUL character"))),
-            None => Ok(Some(text)),
-        },
+        Some(Value::String(text)) => without_nul(text, name).map(Some),
         Some(other) => Err(wrong_type(name, "a string", &other)),
     }
+}
+
+/// `text`, a string of the field `name` (or an item of its list), refused when it holds a NUL
+/// (docs/mods.md "ModConfig.json": no string may).
+fn without_nul(text: String, name: &str) -> Result<String> {
+    if text.contains('\0') {
+        return Err(Error::file(format!("{name} holds a NUL character")));
+    }
+    Ok(text)
 }
 
 /// A list of strings, empty when absent or null.
@@ -218,7 +279,7 @@ fn strings(value: Option<Value>, name: &str) -> Result<Vec<String>> {
         Some(Value::Array(items)) => items
             .into_iter()
             .map(|item| match item {
-                Value::String(text) => Ok(text),
+                Value::String(text) => without_nul(text, name),
                 other => Err(wrong_type(name, "a list of strings", &other)),
             })
             .collect(),
@@ -238,6 +299,34 @@ fn wrong_type(name: &str, wanted: &str, found: &Value) -> Error {
     Error::file(format!(
         "{name}: Reloaded-II reads {wanted} here, not {found}"
     ))
+}
+
+/// The ID a mod made at `dir` takes when none is given: the folder's name, as Reloaded-II names a
+/// mod's folder by its ID (`mods/fftivc.sprites.ramza_red`).
+///
+/// # Errors
+/// A folder name that is no ID ([`check_mod_id`]), said with the ID to give instead (the
+/// request's fault, parameter `id`).
+pub fn id_of_folder(dir: &Path) -> Result<String> {
+    let name = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    check_mod_id(&name).map_err(|why| {
+        // Quoted as Debug quotes it: a name with a space reads as one, a control character escaped.
+        let shown = format!("{name:?}");
+        Error::input(
+            "id",
+            Words::new(move |s| {
+                format!(
+                    "no {} given, and the folder's name {shown} is no mod ID to default to: it \
+                     {why}",
+                    s.name("id")
+                )
+            }),
+        )
+    })?;
+    Ok(name)
 }
 
 /// Whether `id` can be a mod's ID: Reloaded-II names the mod's folders by it, so it must be one
@@ -316,6 +405,27 @@ mod tests {
         assert_eq!(ModConfig::parse(expected.as_bytes()).unwrap(), config);
     }
 
+    /// A description Notepad saved: the three bytes EF BB BF before the `{` (U+FEFF in UTF-8),
+    /// read past and written back.
+    #[test]
+    fn a_byte_order_mark_is_read_past_and_kept() {
+        let json = br#"{"ModId": "a.b", "ModName": "x"}"#;
+        let with_mark = [&[0xEF, 0xBB, 0xBF][..], json].concat();
+        let config = ModConfig::parse(&with_mark).unwrap();
+        assert!(config.byte_order_mark);
+        assert_eq!(config.mod_id, "a.b");
+        let written = config.to_bytes();
+        assert_eq!(written[..3], [0xEF, 0xBB, 0xBF]);
+        assert_eq!(written[3], b'{');
+        assert_eq!(ModConfig::parse(&written).unwrap(), config);
+        assert!(
+            !ModConfig::parse(json)
+                .unwrap()
+                .to_bytes()
+                .starts_with(&[0xEF])
+        );
+    }
+
     #[test]
     fn unknown_fields_are_kept() {
         let config = ModConfig::parse(
@@ -344,6 +454,21 @@ mod tests {
     }
 
     #[test]
+    fn a_folder_named_as_an_id_gives_the_id() {
+        assert_eq!(
+            id_of_folder(Path::new("mods/fftivc.sprites.red")).unwrap(),
+            "fftivc.sprites.red"
+        );
+        let error = id_of_folder(Path::new("mods/my mod")).unwrap_err();
+        assert!(
+            error.to_string().starts_with(
+                "no id given, and the folder's name \"my mod\" is no mod ID to default to: it holds ' '"
+            ),
+            "{error}"
+        );
+    }
+
+    #[test]
     fn a_hostile_description_is_one_line() {
         let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
         for (bytes, start) in [
@@ -364,6 +489,14 @@ mod tests {
             (
                 br#"{"ModId": "a.b", "ModName": "x\u0000"}"#.to_vec(),
                 "ModName holds a NUL character",
+            ),
+            (
+                br#"{"ModId": "a.b", "ModName": "x", "ModDependencies": ["fftivc.utility.modloader\u0000"]}"#.to_vec(),
+                "ModDependencies holds a NUL character",
+            ),
+            (
+                br#"{"ModId": "a.b", "ModName": "x", "SupportedAppId": ["fft_enhanced.exe\u0000x"]}"#.to_vec(),
+                "SupportedAppId holds a NUL character",
             ),
         ] {
             let error = ModConfig::parse(&bytes).unwrap_err().to_string();

@@ -12,6 +12,7 @@ use sprite_data::profile::UNIT_KINDS;
 use crate::loader::layout::Mode;
 use crate::mod_folder::check::{Replaced, Report};
 use crate::names::battle::BattleFile;
+use crate::retail::Verdict;
 
 /// One unit's files in a mod.
 #[derive(Debug, Clone)]
@@ -126,6 +127,20 @@ fn short(description: &str) -> &str {
     }
 }
 
+/// A file's verdict in the few words `mod ls` gives it: the head of the words `mod check` says
+/// of it ([`Verdict::describe`]), so one fact has one word in both (`no digest on record` is
+/// never `modified`: the bytes may well be the game's); `not read` when the bytes were not.
+pub fn verdict_in_brief(verdict: Option<Verdict>) -> String {
+    let Some(verdict) = verdict else {
+        return "not read".to_owned();
+    };
+    let words = verdict.describe();
+    match words.split_once(" (") {
+        Some((head, _)) => head.to_owned(),
+        None => words,
+    }
+}
+
 /// `both games`, `the enhanced game`, `the classic game`.
 pub fn games(mode: Mode) -> &'static str {
     match mode {
@@ -139,6 +154,26 @@ pub fn games(mode: Mode) -> &'static str {
 mod tests {
     use super::*;
     use crate::names::battle::battle_file;
+
+    /// The brief words are those `mod check` says, up to their parenthesis.
+    #[test]
+    fn a_verdict_is_said_in_the_words_mod_check_uses() {
+        assert_eq!(
+            verdict_in_brief(Some(Verdict::NoDigest)),
+            "no digest on record"
+        );
+        assert_eq!(verdict_in_brief(Some(Verdict::Modified)), "modified");
+        assert_eq!(verdict_in_brief(None), "not read");
+        let type1 = crate::retail::by_name("TYPE1.SEQ").unwrap();
+        assert_eq!(
+            verdict_in_brief(Some(Verdict::Retail(type1))),
+            "retail TYPE1.SEQ"
+        );
+        assert_eq!(
+            verdict_in_brief(Some(Verdict::RetailUnderOtherName(type1))),
+            "the retail TYPE1.SEQ under another name"
+        );
+    }
 
     #[test]
     fn each_kind_of_file_is_said_with_who_reads_it() {

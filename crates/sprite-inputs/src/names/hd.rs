@@ -321,6 +321,31 @@ pub fn tex_number(file_name: &str) -> Option<u32> {
     digits.parse().ok()
 }
 
+/// The number of the other file of the pair that `tex_<n>.bin`, the `half` its size says, is part
+/// of: the table's when it lists `n`; else, as the pairs run (upper first), N + 1 after an upper
+/// half and N - 1 before a lower one. `None` when that number is past the ends of a name's
+/// number (`tex_4294967295.bin` as an upper half, `tex_0.bin` as a lower one): such a file has
+/// no other half, and no number wraps around to another pair's.
+pub fn other_tex(n: u32, half: HdHalf) -> Option<u32> {
+    match unit_of_tex(n) {
+        Some((pair, listed)) => Some(pair.tex(listed.other())),
+        None => match half {
+            HdHalf::Upper => n.checked_add(1),
+            HdHalf::Lower => n.checked_sub(1),
+        },
+    }
+}
+
+/// The numbers `(N, N + 1)` of the pair written as `tex_<n>.bin`, either of its files: the
+/// table's pair when it lists `n`, else `n` as the upper half (the name gives no half; the
+/// pairs run upper first). `None` for the largest number, which has no N + 1 after it.
+pub fn pair_numbers_written_as(n: u32) -> Option<(u32, u32)> {
+    match unit_of_tex(n) {
+        Some((pair, _)) => Some((pair.upper, pair.lower())),
+        None => Some((n, n.checked_add(1)?)),
+    }
+}
+
 /// `tex_<n>.bin`.
 pub fn tex_file_name(n: u32) -> String {
     format!("tex_{n}.bin")
@@ -425,6 +450,31 @@ mod tests {
         units.sort_unstable();
         units.dedup();
         assert_eq!(units.len(), PAIRS.len(), "a unit twice");
+    }
+
+    /// The numbers beside a half, by hand: a listed half's other is the table's, an unlisted
+    /// upper half's N + 1, an unlisted lower half's N - 1 (5000/5001 is a pair); the ends of a
+    /// 32-bit number have no neighbour past them, rather than one wrapped around to the other end.
+    #[test]
+    fn a_half_s_other_half_never_wraps() {
+        assert_eq!(other_tex(992, HdHalf::Upper), Some(993));
+        assert_eq!(other_tex(993, HdHalf::Lower), Some(992));
+        // The table's pair wins over the size (a mismatch is refused where the file is read).
+        assert_eq!(other_tex(993, HdHalf::Upper), Some(992));
+        assert_eq!(other_tex(5000, HdHalf::Upper), Some(5001));
+        assert_eq!(other_tex(5001, HdHalf::Lower), Some(5000));
+        assert_eq!(other_tex(4_294_967_295, HdHalf::Upper), None);
+        assert_eq!(other_tex(4_294_967_295, HdHalf::Lower), Some(4_294_967_294));
+        assert_eq!(other_tex(0, HdHalf::Lower), None);
+        assert_eq!(other_tex(0, HdHalf::Upper), Some(1));
+
+        assert_eq!(pair_numbers_written_as(993), Some((992, 993)));
+        assert_eq!(pair_numbers_written_as(5001), Some((5001, 5002)));
+        assert_eq!(
+            pair_numbers_written_as(4_294_967_294),
+            Some((4_294_967_294, 4_294_967_295))
+        );
+        assert_eq!(pair_numbers_written_as(4_294_967_295), None);
     }
 
     #[test]

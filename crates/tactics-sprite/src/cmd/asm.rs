@@ -8,8 +8,11 @@ use faults::Shown;
 use fft_formats::text::{self, Model};
 use fft_formats::{FileFormat, Seq};
 use sprite_data::execution::slots_played_differently;
+use sprite_data::index::Slot;
 use sprite_data::listing::animations_playing;
 use sprite_data::output::write_atomically;
+
+use sprite_inputs::names::battle::battle_file;
 
 use super::disasm::naming_profile;
 use super::inputs::GameFileArgs;
@@ -93,6 +96,9 @@ pub fn run(args: &Args) -> Outcome {
             "{}",
             changes_line(args, seq, &before, name, &original.file.bytes)?
         );
+        if let Some(warning) = over_the_room(args, &shown, assembly.bytes.len(), seq, &before)? {
+            super::warn("asm", &warning);
+        }
     }
     if let Some(out) = &args.out {
         write_atomically(out, &assembly.bytes)
@@ -149,6 +155,82 @@ fn changes_line(
         "check   changes against {name}, named from {source}: {}",
         parts.join("; ")
     ))
+}
+
+/// When the text assembles to more bytes than the game reads for the `--check` original (its
+/// original's size in the disc's table, the size `mod add` holds a file to: docs/mods.md
+/// "Sizes"), the warning: the bytes over, the slots whose commands grew and by how much, named
+/// by their animations, and how to shrink them. `None` when it fits, or when the original is no
+/// game file's name (its own length is then no room the game sets).
+fn over_the_room(
+    args: &Args,
+    shown: &str,
+    len: usize,
+    seq: &Seq,
+    before: &Seq,
+) -> anyhow::Result<Option<String>> {
+    let Some(original) = args.check.as_deref() else {
+        return Ok(None);
+    };
+    let name = original.to_string_lossy();
+    let Some(file) = battle_file(&name) else {
+        return Ok(None);
+    };
+    let room = file.size as usize;
+    if len <= room {
+        return Ok(None);
+    }
+    let grown = slots_grown(before, seq);
+    let slots: Vec<Slot> = grown.iter().map(|(slot, _)| *slot).collect();
+    let by_slot = grown
+        .iter()
+        .map(|(slot, bytes)| format!("slot {slot} +{}", plural(*bytes, "byte")))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let named = match naming_profile(args.profile.as_deref(), &name, &[])? {
+        Some((profile, _)) => {
+            let (animations, _) = animations_playing(&profile, &slots);
+            if animations.is_empty() {
+                String::new()
+            } else {
+                format!("{}: ", animations.join(", "))
+            }
+        }
+        None => String::new(),
+    };
+    let went = if grown.is_empty() {
+        "no slot's commands grew (the slot table did)".to_owned()
+    } else {
+        format!("they went to {named}{by_slot}")
+    };
+    Ok(Some(format!(
+        "{shown} assembles to {len} bytes, {} over the {room} the game reads for {} (its \
+         original's size; mod add refuses it): {went}; to shrink it, join a frame shown twice in \
+         a row into one `Frame` line with the delays added (each line is 2 bytes), or drop \
+         commands from those slots",
+        len - room,
+        file.disc_name
+    )))
+}
+
+/// The slots whose commands take more bytes in `after` than in `before`, and by how many, in
+/// slot order (a slot `before` lacks grew by all of its bytes).
+fn slots_grown(before: &Seq, after: &Seq) -> Vec<(Slot, usize)> {
+    let bytes = |seq: &Seq| -> Vec<usize> {
+        let offsets = seq.command_offsets();
+        seq.slot_segments()
+            .into_iter()
+            .map(|segment| offsets[segment.end] - offsets[segment.start])
+            .collect()
+    };
+    let (was, is) = (bytes(before), bytes(after));
+    is.iter()
+        .enumerate()
+        .filter_map(|(i, &now)| {
+            let then = was.get(i).copied().unwrap_or(0);
+            (now > then).then(|| (Slot(i as u32), now - then))
+        })
+        .collect()
 }
 
 /// A `--check` original that is not on disk, when no place to read the game's files from was

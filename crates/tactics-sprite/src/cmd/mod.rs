@@ -45,6 +45,15 @@ pub const LIMITS_HELP: &str =
 
 pub use sprite_report::plural;
 
+/// A warning: one line on stderr, `tactics-sprite: COMMAND: warning: MESSAGE`, any control
+/// character escaped; the command goes on and its exit status is what it would have been.
+pub fn warn(command: &str, message: &str) {
+    eprintln!(
+        "tactics-sprite: {command}: warning: {}",
+        faults::escape_controls(message)
+    );
+}
+
 /// Reads a count that must be at least 1 (`--columns`, `--hold`, `--timeout-ms`): clap's own
 /// range message would state the type's largest value as the upper bound, which says nothing.
 ///

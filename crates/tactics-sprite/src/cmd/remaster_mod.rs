@@ -8,7 +8,7 @@ use faults::Shown;
 use sprite_inputs::loader::layout::Mode;
 use sprite_inputs::mod_folder::add::{self, AddOptions, Incoming, Placement, Target};
 use sprite_inputs::mod_folder::check::{self, Severity};
-use sprite_inputs::mod_folder::config::NewMod;
+use sprite_inputs::mod_folder::config::{NewMod, id_of_folder};
 use sprite_inputs::mod_folder::{list, new_mod};
 use sprite_inputs::sniff::text_form_in_words;
 
@@ -35,7 +35,24 @@ pub struct Args {
 pub enum Command {
     New(NewArgs),
     Add(AddArgs),
+    #[command(
+        about = "Say what the loader would make of a mod: each file in its place, size, kind and verdict",
+        long_about = "Read the mod DIR as the loader would and print a line for each thing found (ok, note, warning,
+error): its ModConfig.json, each sprite file in its place (its size against its original's, its
+kind, that it decodes, its verdict), each HD half and its other half, and anything the loader
+would not read, with where it belongs. Then a count.
+Exit status: 0 the loader loads every file; 1 a folder that is no mod, or anything the loader
+would not load as meant; 2 a usage error.
+More: docs/mods.md"
+    )]
     Check(FolderArgs),
+    #[command(
+        about = "List what a mod replaces, unit by unit, each file in words and for which game",
+        long_about = "List what the mod DIR replaces, unit by unit: each file in words (what it is to the game), for
+which game, and its verdict (retail, modified, ...); then its HD sheet halves.
+Exit status: 0 listed; 1 a folder that is no mod; 2 a usage error.
+More: docs/mods.md"
+    )]
     Ls(FolderArgs),
 }
 
@@ -43,8 +60,8 @@ pub enum Command {
 #[derive(Debug, clap::Args)]
 #[command(
     about = "Make a mod folder and its ModConfig.json (for both games, depending on the loader)",
-    long_about = "Make the mod folder DIR and its ModConfig.json: the ID, name, author, version and description
-given, no program (\"ModDll\": \"\"), the loader as its dependency, offered to both games.
+    long_about = "Make the mod folder DIR and its ModConfig.json: the ID (by default DIR's name, when it is a mod
+ID), name, author, version and description given, no program (\"ModDll\": \"\"), the loader as its dependency, offered to both games.
 Exit status: 0 written (atomically); 1 DIR is a mod already or cannot be written; 2 a usage error
 (an ID that is no folder name).
 More: docs/mods.md"
@@ -54,9 +71,9 @@ pub struct NewArgs {
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
 
-    /// The mod's ID: dotted lower-case words, such as fftivc.sprites.ramza_red
+    /// The mod's ID: dotted lower-case words, such as fftivc.sprites.ramza_red [default: DIR's name, when it is one]
     #[arg(long, value_name = "ID")]
-    pub id: String,
+    pub id: Option<String>,
 
     /// The mod's name, as Reloaded-II lists it.
     #[arg(long, value_name = "NAME")]
@@ -121,13 +138,8 @@ pub struct AddArgs {
     pub originals: Vec<PathBuf>,
 }
 
-/// `mod check DIR`, `mod ls DIR`.
+/// `mod check DIR`, `mod ls DIR` (their helps are on [`Command`]'s variants).
 #[derive(Debug, clap::Args)]
-#[command(
-    long_about = "Exit status: 0 done (check: the loader loads every file); 1 a folder that is no mod, or (check)
-anything the loader would not load; 2 a usage error.
-More: docs/mods.md"
-)]
 pub struct FolderArgs {
     /// The mod's folder.
     #[arg(value_name = "DIR")]
@@ -175,10 +187,14 @@ fn failed(error: sprite_inputs::Error) -> Failure {
 }
 
 fn run_new(args: &NewArgs) -> Outcome {
+    let id = match &args.id {
+        Some(id) => id.clone(),
+        None => id_of_folder(&args.dir).map_err(failed)?,
+    };
     let config = new_mod(
         &args.dir,
         &NewMod {
-            id: args.id.clone(),
+            id,
             name: args.name.clone(),
             author: args.author.clone(),
             version: args.version.clone(),
@@ -209,6 +225,22 @@ fn run_add(args: &AddArgs) -> Outcome {
         for line in placement_lines(placement) {
             println!("{line}");
         }
+    }
+    // What mod check would warn of the files placed, said now, by its rules; the files are
+    // placed whatever it says.
+    match add::warnings_after(&args.dir, &placements, sheets.as_ref()) {
+        Ok(findings) => {
+            for finding in findings {
+                super::warn(
+                    "mod add",
+                    &format!("{}: {}", Shown(&finding.path), finding.message),
+                );
+            }
+        }
+        Err(error) => super::warn(
+            "mod add",
+            &format!("placed, but the mod could not be checked after: {error}"),
+        ),
     }
     Ok(())
 }
@@ -269,7 +301,10 @@ fn placement_lines(placement: &Placement) -> Vec<String> {
 }
 
 fn run_check(args: &FolderArgs) -> Outcome {
-    let report = check::check(&args.dir).map_err(failed)?;
+    // The originals ($FFT_ORIGINALS, $FFT_SHEETS) give an HD half's unit's SPR when the mod
+    // holds none, to tell its art; folders that cannot be walked only leave it untold.
+    let spr_places = add::sheet_places(&[], &args.dir).ok().flatten();
+    let report = check::check_with(&args.dir, spr_places.as_ref()).map_err(failed)?;
     for finding in &report.findings {
         println!(
             "{:<7} {}: {}",
@@ -282,10 +317,14 @@ fn run_check(args: &FolderArgs) -> Outcome {
         report.count(Severity::Error),
         report.count(Severity::Warning),
     );
-    let files = report.replaced.len() + report.hd.len();
+    let listed = report.paths_listed();
+    let sprites = report.sprite_files();
+    // What the count counts is what was listed above it, the sprite files among them said.
     println!(
-        "checked {}: {}, {}; {}",
-        plural(files, "sprite file"),
+        "checked {listed} {} ({} in {} place): {}, {}; {}",
+        if listed == 1 { "entry" } else { "entries" },
+        plural(sprites, "sprite file"),
+        if sprites == 1 { "its" } else { "their" },
         plural(errors, "error"),
         plural(warnings, "warning"),
         if report.loads() {
@@ -306,7 +345,7 @@ fn run_ls(args: &FolderArgs) -> Outcome {
     println!(
         "mod     {}: replaces {}",
         report.config.describe(),
-        plural(report.replaced.len() + report.hd.len(), "file")
+        plural(report.sprite_files(), "file")
     );
     for unit in list::by_unit(&report) {
         println!("{}", unit.name);
@@ -316,9 +355,7 @@ fn run_ls(args: &FolderArgs) -> Outcome {
                 .as_deref()
                 .map(|l| format!(" ({l} only)"))
                 .unwrap_or_default();
-            let verdict = replaced
-                .verdict
-                .map_or_else(|| "not read".to_owned(), |v| v.short());
+            let verdict = list::verdict_in_brief(replaced.verdict);
             println!(
                 "  {:<12} {what}; for {}{locale}; {verdict}",
                 replaced.file.disc_name,
@@ -328,8 +365,8 @@ fn run_ls(args: &FolderArgs) -> Outcome {
     }
     if !report.hd.is_empty() {
         println!("HD sheets");
-        for path in &report.hd {
-            println!("  {}", Shown(path));
+        for file in &report.hd {
+            println!("  {}", Shown(&file.path));
         }
     }
     let errors = report.count(Severity::Error);

@@ -20,9 +20,11 @@ use fft_formats::spr::Spr;
 use sprite_data::output::write_atomically;
 use sprite_inputs::hd::{HdPairFiles, HdPalettes, pair_written_as};
 use sprite_inputs::locate::{Found, Originals};
+use sprite_inputs::names::hd::{pair_of_unit, tex_number, unit_of_tex};
 use sprite_render::RenderError;
 use sprite_render::hd_png::{self, ImportOptions};
 use sprite_render::sheet::hd_palettes;
+use sprite_render::spr_png::PixelSource;
 
 use super::{Failure, Outcome, read_input};
 
@@ -97,11 +99,19 @@ pub fn export(
 /// An `out` not named `tex_<N>` (a usage error: the remaster loads its files by that name).
 pub fn pair_paths(command: &'static str, out: &Path) -> Result<(PathBuf, PathBuf), Failure> {
     pair_written_as(out).ok_or_else(|| {
+        let name = out.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        let why = match tex_number(name) {
+            // The largest number has no N + 1 (rather than wrapping to tex_0).
+            Some(n) => format!(
+                "tex {n} is the largest number a tex name holds, so no tex_N+1.bin follows it"
+            ),
+            None => "the names the remaster loads".to_owned(),
+        };
         Failure::usage(
             command,
             format!(
-                "-o {}: an HD pair is written as tex_N.bin and tex_N+1.bin (the names the \
-                 remaster loads); name either of them",
+                "-o {}: an HD pair is written as tex_N.bin and tex_N+1.bin ({why}); name either \
+                 of them",
                 Shown(&out)
             ),
         )
@@ -178,17 +188,12 @@ pub fn import(args: &PairImport) -> Outcome {
     println!(
         "pixels  {}",
         match imported.pixels {
-            sprite_render::spr_png::PixelSource::Indices => "the picture's indices".to_owned(),
-            sprite_render::spr_png::PixelSource::Colours { palette } =>
+            PixelSource::Indices => "the picture's indices".to_owned(),
+            PixelSource::Colours { palette } =>
                 format!("the picture's colours, in palette {palette}"),
         }
     );
-    if let Some((palette, changed)) = imported.recoloured.filter(|(_, changed)| *changed > 0) {
-        println!(
-            "colours the picture's PLTE changes {changed} of palette {palette}'s 16 colours; a pair \
-             holds no colour, so they are not written (recolour the unit's SPR)"
-        );
-    }
+    warn_of_a_recolour(&shown, &imported);
     if let Some(like) = &like {
         let changed = like
             .pixels
@@ -218,6 +223,57 @@ pub fn import(args: &PairImport) -> Outcome {
     Ok(())
 }
 
+/// A recolour an imported picture carries, which the pair cannot hold, said as a warning: the
+/// colours its PLTE changes from the palettes it was compared with (its chunk's, `--palettes-from`
+/// or its unit's SPR beside the pair), or, for an indexed picture with none of those (an editor
+/// dropped the chunk), that a recolour could not be told and would be dropped.
+fn warn_of_a_recolour(shown: &str, imported: &hd_png::Imported) {
+    match imported.recoloured {
+        Some((palette, changed)) if changed > 0 => super::warn(
+            "sheet import",
+            &format!(
+                "{shown}: its PLTE changes {changed} of palette {palette}'s 16 colours; a pair \
+                 holds no colour, so they are not written (recolour the unit's SPR)"
+            ),
+        ),
+        None if imported.pixels == PixelSource::Indices => super::warn(
+            "sheet import",
+            &format!(
+                "{shown}: an indexed picture without its spPl chunk, and no palettes to compare \
+                 its PLTE with (no --palettes-from, no unit's SPR beside the pair): a pair holds \
+                 no colour, so a recolour in it is not written; give --palettes-from SPR to be \
+                 told (recolour the unit's SPR)"
+            ),
+        ),
+        _ => {}
+    }
+}
+
+/// When the SPR `file` is a unit's by its name and the HD table gives the pair written at
+/// `upper` to another unit: the game would draw this art as that unit (docs/remaster.md "Which N
+/// for which unit").
+fn another_unit_s_pair(file: &Path, upper: &Path) -> Option<String> {
+    let name = |path: &Path| path.file_name()?.to_str().map(str::to_owned);
+    let from = pair_of_unit(&name(file)?)?;
+    let (to, _) = unit_of_tex(tex_number(&name(upper)?)?)?;
+    (from != to).then(|| {
+        format!(
+            "{} is {}'s sheet, and by the HD table tex {}/{} is {}'s pair: the enhanced game \
+             draws this art as {} ({}'s own pair is tex {}/{}: -o {})",
+            Shown(&file),
+            from.unit,
+            to.upper,
+            to.lower(),
+            to.unit,
+            to.unit,
+            from.unit,
+            from.upper,
+            from.lower(),
+            from.file_name(HdHalf::Upper)
+        )
+    })
+}
+
 /// `sheet upscale SPR -o tex_N.bin`: the PlayStation sheet at twice its size, each pixel a
 /// 2 x 2 block, as a pair the remaster loads.
 ///
@@ -235,6 +291,9 @@ pub fn upscale(file: &Path, out: &Path) -> Outcome {
     let sheet = HdSheet::upscaled(&spr).with_context(|| shown.clone())?;
     let files = sheet.encode().with_context(|| shown.clone())?;
     write_pair(&files, &paths)?;
+    if let Some(warning) = another_unit_s_pair(file, &paths.0) {
+        super::warn("sheet upscale", &warning);
+    }
     println!("sheet   {shown}  {} sheet, 256 x 488", spr.variant);
     println!("upscale nearest neighbour, each pixel a 2 x 2 block: a start to redraw, not HD art");
     for (path, half, len) in [

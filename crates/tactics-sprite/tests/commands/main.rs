@@ -19,6 +19,14 @@
 //!   `sas` (the SAS commands); `typed_paths`: a path typed with a folder is that file, beside
 //!   `--originals` or `--disc`;
 //! - `mods`, `mod_hd`, `mod_hostile`: `mod add`, `mod check`, `mod ls`; `safe_writes`: writes
+//!   --weapon`), `sheet_import`, `text_forms` (`disasm`, `asm`), `asm_room`
+//!   (a text grown past its original's room), `hd` (the remaster's HD sheets),
+//!   `hd_numbers` (a pair's numbers at their ends), `sheet_hd_warnings` (what `sheet` warns of
+//!   for an HD pair), `sas` (the SAS commands);
+//! - `mods`, `mod_hd`, `mod_hostile`: `mod add`, `mod check`, `mod ls`; `mod_config`: the
+//!   description as editors leave it; `mod_usage`: `mod`'s helps, defaults, misplaced folders
+//!   and words; `mod_hd_checks`: HD halves out of place, alone, or of another unit;
+//!   `safe_writes`: writes
 //!   that no link, swap, second writer or signal can steer or leave half-done.
 
 #[path = "../common/mod.rs"]
@@ -26,6 +34,7 @@ mod common;
 #[path = "../serve_support/mod.rs"]
 mod serve_support;
 
+mod asm_room;
 mod atomic;
 mod build;
 mod build_kind;
@@ -37,17 +46,22 @@ mod disc_inputs;
 mod draw;
 mod errors;
 mod hd;
+mod hd_numbers;
 mod hd_originals;
 mod hd_table;
 mod hostile_documents;
 mod hostile_names;
 mod list;
+mod mod_config;
 mod mod_hd;
+mod mod_hd_checks;
 mod mod_hostile;
+mod mod_usage;
 mod mods;
 mod pictures;
 mod safe_writes;
 mod sas;
+mod sheet_hd_warnings;
 mod sheet_import;
 mod sheet_kinds;
 mod text_forms;

@@ -179,7 +179,8 @@ fn a_mod_of_an_edited_sheet_and_a_retimed_walk_is_the_layout_s() {
     }
     assert!(
         checked.ends_with(
-            "checked 2 sprite files: 0 errors, 0 warnings; the loader loads every file as placed\n"
+            // The description and the two files: three entries listed.
+            "checked 3 entries (2 sprite files in their place): 0 errors, 0 warnings; the loader loads every file as placed\n"
         ),
         "{checked}"
     );
@@ -278,7 +279,8 @@ fn an_oversized_seq_a_wrong_path_and_the_h61_trap_are_named_and_refused() {
         assert!(checked.lines().any(|l| l == line), "{line}\nin\n{checked}");
     }
     assert!(
-        checked.ends_with("checked 4 sprite files: 3 errors, 0 warnings; the loader would not load this mod as meant\n"),
+        // The description, the two files made and the four planted (one out of its place).
+        checked.ends_with("checked 6 entries (4 sprite files in their place): 3 errors, 0 warnings; the loader would not load this mod as meant\n"),
         "{checked}"
     );
     std::fs::remove_dir_all(&edited.dir).unwrap();
