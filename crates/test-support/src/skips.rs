@@ -18,8 +18,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::variables::{
-    FFTORAMA_VAR, GAME_VAR, HD_VAR, NXD_VAR, ORIGINALS_VAR, PAC_VAR, UNIT_PSP_VAR, REQUIRE_BROWSER_VAR, REQUIRE_NODE_VAR, REQUIRE_VAR,
-    SHEETS_VAR, WEAPONS_VAR,
+    FFTORAMA_VAR, GAME_VAR, HD_VAR, NXD_VAR, ORIGINALS_VAR, PAC_VAR, REQUIRE_BROWSER_VAR,
+    REQUIRE_NODE_VAR, REQUIRE_VAR, SHEETS_VAR, UNIT_PSP_VAR, WEAPONS_VAR,
 };
 
 /// A variable the tests read, and what it turns on.

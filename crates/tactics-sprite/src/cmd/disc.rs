@@ -103,8 +103,14 @@ pub fn run(args: &Args) -> Outcome {
     Ok(())
 }
 
+/// Opens the image; for an expanded one whose location table and `BATTLE` folder disagree, says
+/// so on one line (the table is read).
 fn open(image: &Path) -> anyhow::Result<Disc> {
-    Ok(Disc::open(image)?)
+    let disc = Disc::open(image)?;
+    if let Some(line) = disc.expansion()?.and_then(|e| e.disagreement.as_deref()) {
+        eprintln!("tactics-sprite: disc: {}", faults::escape_controls(line));
+    }
+    Ok(disc)
 }
 
 fn header(disc: &Disc) -> String {
@@ -128,6 +134,7 @@ fn header(disc: &Disc) -> String {
 fn ls(image: &Path) -> anyhow::Result<()> {
     let disc = open(image)?;
     let entries = disc.list()?;
+    let expansion = disc.expansion()?;
     let rows: Vec<[String; 3]> = entries
         .iter()
         .map(|e| {
@@ -135,10 +142,19 @@ fn ls(image: &Path) -> anyhow::Result<()> {
             if e.directory {
                 path.push('/');
             }
+            // A slot of an expanded image: the sprite it holds beside its name.
+            let slot_name = e.path.strip_prefix("BATTLE/").unwrap_or_default();
+            if let Some(retail) = expansion.and_then(|x| x.retail_name(slot_name)) {
+                path.push_str(&format!("  ({retail})"));
+            }
+            // Where the game reads it: the location table's sector and size.
+            let (size, lba) = disc_image::expanded::slots::position_of(slot_name)
+                .and_then(|p| expansion?.slot(p))
+                .map_or((e.size, e.lba), |slot| (slot.size, slot.lba));
             if e.first_sector == Some(disc_image::RawKind::Mode2Form2) {
                 path.push_str("  (Mode 2 Form 2: audio or video)");
             }
-            [path, e.size.to_string(), e.lba.to_string()]
+            [path, size.to_string(), lba.to_string()]
         })
         .collect();
     let width = |c: usize, head: &str| {
@@ -290,8 +306,12 @@ fn patch(image: &Path, files: &[String], out: Option<&Path>, in_place: bool) -> 
     let plan = disc.plan_patch(&replacements)?;
     disc.write_patched(&plan, &data_out)?;
     for (change, (_, bytes)) in plan.changes.iter().zip(&inputs) {
+        let slot = match &change.slot {
+            Some(slot) => format!(" (slot {slot})"),
+            None => String::new(),
+        };
         println!(
-            "patched {}: {} -> {} bytes in its {} sector{} from {}, {} rewritten{}: {}",
+            "patched {}{slot}: {} -> {} bytes in its {} sector{} from {}, {} rewritten{}{}: {}",
             change.path,
             change.old_size,
             change.new_size,
@@ -301,6 +321,11 @@ fn patch(image: &Path, files: &[String], out: Option<&Path>, in_place: bool) -> 
             change.rewritten.len(),
             if change.record_sector.is_some() {
                 ", directory record resized"
+            } else {
+                ""
+            },
+            if change.table_sector.is_some() {
+                ", location table resized"
             } else {
                 ""
             },
