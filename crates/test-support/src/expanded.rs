@@ -53,6 +53,16 @@ pub const SP2_SLOT_NAMES: [(&str, &str); 15] = [
     ("URI2.SP2", "8F.SP2"),
 ];
 
+/// The retail sheet at `position` of the location table: the `BATTLE` file whose first sector
+/// the retail table gives there.
+pub fn retail_sheet_at(position: usize) -> Option<&'static str> {
+    let sector = *RETAIL_LOCATION_SECTORS.get(position.checked_sub(1)?)?;
+    sprite_inputs::names::battle::BATTLE_FILES
+        .iter()
+        .find(|f| f.lba == sector)
+        .map(|f| f.disc_name)
+}
+
 /// The location table's offset in `BATTLE.BIN`, its records, a slot's bytes and sectors, the
 /// first slot's sector (docs/disc.md "Expanded images").
 pub const TABLE_AT: usize = 0x2DCD4;
@@ -134,18 +144,14 @@ pub fn fill_retail_table(image: &mut [u8]) {
     let battle = named(&top, "BATTLE");
     let files = records(image, battle.lba, battle.size);
     let table = named(&top, "BATTLE.BIN;1").lba as usize * SECTOR + TABLE_AT;
-    for (i, sector) in RETAIL_LOCATION_SECTORS.iter().enumerate() {
-        let file = sprite_inputs::names::battle::BATTLE_FILES
-            .iter()
-            .find(|f| f.lba == *sector)
-            .expect("every retail sector is a BATTLE file's");
-        let Some(record) = files
-            .iter()
-            .find(|r| r.name == format!("{};1", file.disc_name))
-        else {
+    for position in 0..RECORDS {
+        let Some(name) = retail_sheet_at(position) else {
             continue;
         };
-        let at = table + (i + 1) * 8;
+        let Some(record) = files.iter().find(|r| r.name == format!("{name};1")) else {
+            continue;
+        };
+        let at = table + position * 8;
         image[at..at + 4].copy_from_slice(&record.lba.to_le_bytes());
         let rounded = (record.size as usize).div_ceil(SECTOR) * SECTOR;
         image[at + 4..at + 8].copy_from_slice(&(rounded as u32).to_le_bytes());
