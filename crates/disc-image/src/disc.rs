@@ -97,9 +97,9 @@ impl std::fmt::Debug for Disc {
 }
 
 /// The user data of one sector, and where it starts in the image file.
-struct UserData {
-    bytes: [u8; USER_DATA],
-    at: u64,
+pub(crate) struct UserData {
+    pub(crate) bytes: [u8; USER_DATA],
+    pub(crate) at: u64,
 }
 
 impl Disc {
@@ -268,6 +268,11 @@ impl Disc {
         self.cue.as_ref()
     }
 
+    /// The kind of a raw image's sectors (its volume descriptor's).
+    pub fn raw_kind(&self) -> Option<RawKind> {
+        self.kind
+    }
+
     pub fn layout(&self) -> Layout {
         self.layout
     }
@@ -344,7 +349,7 @@ impl Disc {
     }
 
     /// A sector's 2048 bytes of user data, refusing a Form 2 sector (`what` says what was read).
-    fn user_data(&self, lba: u64, what: &str) -> Result<UserData, Error> {
+    pub(crate) fn user_data(&self, lba: u64, what: &str) -> Result<UserData, Error> {
         match self.layout.form {
             SectorForm::Cooked => {
                 if lba >= self.layout.sectors {

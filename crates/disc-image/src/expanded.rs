@@ -14,6 +14,7 @@
 //! name the table lacks) is refused with one error naming the image, the slot and what is wrong.
 
 pub mod slots;
+pub mod write;
 
 use crate::disc::{Disc, Entry, RecordAt};
 use crate::error::{Error, ErrorKind, ImagePosition};

@@ -54,8 +54,8 @@ pub struct Change {
 /// A planned patch: the new contents of each sector it rewrites.
 #[derive(Debug, Clone)]
 pub struct Patch {
-    layout: Layout,
-    sectors: BTreeMap<u64, Vec<u8>>,
+    pub(crate) layout: Layout,
+    pub(crate) sectors: BTreeMap<u64, Vec<u8>>,
     pub changes: Vec<Change>,
 }
 
@@ -184,7 +184,13 @@ impl Disc {
         // The table's record: a u32 sector, then the u32 size (little-endian).
         let mut table_sector = None;
         if let Some(at) = table
-            && self.set_user_data(patch, at.sector, at.offset + 4, &field[..4], &entry.path)?
+            && self.set_user_data_spanning(
+                patch,
+                at.sector,
+                at.offset + 4,
+                &field[..4],
+                &entry.path,
+            )?
         {
             table_sector = Some(at.sector);
         }
@@ -220,9 +226,30 @@ impl Disc {
             .saturating_sub(start))
     }
 
+    /// [`Disc::set_user_data`] for bytes that may run on into the next sector (a record of
+    /// `BATTLE.BIN`'s location table may straddle two); whether any user data changed.
+    pub(crate) fn set_user_data_spanning(
+        &self,
+        patch: &mut Patch,
+        lba: u64,
+        offset: usize,
+        bytes: &[u8],
+        path: &str,
+    ) -> Result<bool, Error> {
+        let (mut lba, mut offset, mut rest) =
+            (lba + (offset / USER_DATA) as u64, offset % USER_DATA, bytes);
+        let mut changed = false;
+        while !rest.is_empty() {
+            let n = (USER_DATA - offset).min(rest.len());
+            changed |= self.set_user_data(patch, lba, offset, &rest[..n], path)?;
+            (lba, offset, rest) = (lba + 1, 0, &rest[n..]);
+        }
+        Ok(changed)
+    }
+
     /// Puts `bytes` at `offset` of sector `lba`'s user data in the patch (over what the patch
     /// already holds for it), recomputing EDC and ECC; whether the user data changed.
-    fn set_user_data(
+    pub(crate) fn set_user_data(
         &self,
         patch: &mut Patch,
         lba: u64,

@@ -145,3 +145,83 @@ fn a_50_kib_sheet_is_patched_into_its_slot_and_every_sector_checks() {
         "{error}"
     );
 }
+
+/// Whether two files hold the same bytes, read a megabyte at a time.
+fn same_bytes(a: &std::path::Path, b: &std::path::Path) -> Result<(), String> {
+    use std::io::Read;
+    let (mut a, mut b) = (
+        std::io::BufReader::new(std::fs::File::open(a).unwrap()),
+        std::io::BufReader::new(std::fs::File::open(b).unwrap()),
+    );
+    let (mut x, mut y) = (vec![0u8; 1 << 20], vec![0u8; 1 << 20]);
+    let mut at = 0usize;
+    loop {
+        let n = a.read(&mut x).unwrap();
+        let mut m = 0;
+        while m < n {
+            let k = b.read(&mut y[m..n]).unwrap();
+            if k == 0 {
+                return Err(format!("the second ends at byte {}", at + m));
+            }
+            m += k;
+        }
+        if n == 0 {
+            return match b.read(&mut y).unwrap() {
+                0 => Ok(()),
+                _ => Err(format!("the first ends at byte {at}")),
+            };
+        }
+        if x[..n] == y[..n] {
+            at += n;
+            continue;
+        }
+        if let Some(i) = (0..n).find(|&i| x[i] != y[i]) {
+            return Err(format!("byte {} (sector {})", at + i, (at + i) / 2048));
+        }
+        at += n;
+    }
+}
+
+#[test]
+fn our_expansion_is_the_hand_expansion_byte_for_byte() {
+    let test = "our_expansion_is_the_hand_expansion_byte_for_byte";
+    if test_support::sheet(test, "RAMUZA.SPR").is_none() {
+        return;
+    }
+    let Some(images) = expanded_images(test) else {
+        return;
+    };
+    let ours = test_support::temp_dir(test).join("ours.iso");
+    let retail = Disc::open(&images.retail).unwrap();
+    let expanded = retail.write_expanded(&ours).unwrap();
+    assert_eq!(expanded.slots, 159);
+    assert_eq!(
+        expanded.sectors as usize * 2048,
+        std::fs::metadata(&images.cooked).unwrap().len() as usize
+    );
+    if let Err(where_) = same_bytes(&ours, &images.cooked) {
+        panic!("our expansion differs from the hand expansion at {where_}");
+    }
+    // Expanding twice is refused.
+    let again = Disc::open(&ours)
+        .unwrap()
+        .write_expanded(&test_support::temp_dir(test).join("twice.iso"));
+    assert!(again.unwrap_err().to_string().contains("already expanded"));
+    // xorriso reads ours: slot 01 is RAMUZA.SPR's bytes and zeros to 64 KiB.
+    let Some(xorriso) = common::tool(test, "xorriso", "xorriso") else {
+        return;
+    };
+    let out = test_support::temp_dir(test).join("01.SPR");
+    common::run(
+        std::process::Command::new(xorriso)
+            .args(["-osirrox", "on", "-indev"])
+            .arg(&ours)
+            .args(["-extract", "/BATTLE/01.SPR"])
+            .arg(&out),
+    );
+    let original = std::fs::read(images.root.join("BATTLE/RAMUZA.SPR")).unwrap();
+    let slot = std::fs::read(&out).unwrap();
+    assert_eq!(slot.len(), SLOT);
+    assert!(slot[..original.len()] == original[..]);
+    assert!(slot[original.len()..].iter().all(|b| *b == 0));
+}

@@ -162,7 +162,9 @@ pub fn fill_retail_table(image: &mut [u8]) {
 /// table record gives it, copied into slot `p` (219,250 + 32 `p`, 64 KiB, zeros after it); the
 /// table rewritten to the slots, each 65,536 bytes; the `BATTLE` folder's sheet names (every
 /// `.SPR` and `.SP2` but `OTHER.SPR` and `WEP.SPR`) replaced by `00.SPR;1` ... `9E.SPR;1`
-/// (each 65,536 bytes at its slot) and the SP2 slot names, sorted; the folder written after the
+/// (each 65,536 bytes at its slot) and the SP2 slot names, sorted, each new record with the
+/// dates and flags of the folder's first file and no system use area (xorriso's Rock Ridge
+/// names would misname it); the folder written after the
 /// last slot when it no longer fits its sectors (the root's record and its own `.` record
 /// pointed there); the volume's size set. Returns the image's sectors.
 pub fn expand_by_hand(image: &[u8], out: &Path) -> usize {

@@ -82,6 +82,24 @@ More: docs/disc.md"
         #[arg(long, conflicts_with = "out")]
         in_place: bool,
     },
+    /// Write the image expanded for bigger sprites: each sheet in a 64 KiB slot of its own
+    #[command(
+        long_about = "Write a new image expanded as Shishi Sprite Editor expands one: every sprite sheet the game
+numbers moved to a 64 KiB slot of its own from sector 219250, the BATTLE folder's sheets named
+00.SPR to 9E.SPR (the SP2 sheets 8D.SP2, 9A_2.SP2, ...), and BATTLE.BIN's sprite location table
+pointed at the slots; every command still finds a sheet by its name, and disc patch can then
+write one up to 64 KiB. Written atomically, read back and checked.
+Exit status: 0 written; 1 an image that cannot be read or expanded; 2 a usage error.
+More: docs/disc.md"
+    )]
+    Expand {
+        /// The image (.cue, .bin, .img, .iso).
+        image: PathBuf,
+        /// The new image. For a .cue input, a .cue (its .bin is written beside it) or the data
+        /// file (a .cue naming it is written beside it).
+        #[arg(short, long, value_name = "OUT")]
+        out: PathBuf,
+    },
 }
 
 /// Runs the command.
@@ -99,6 +117,7 @@ pub fn run(args: &Args) -> Outcome {
             out,
             in_place,
         } => patch(image, files, out.as_deref(), *in_place),
+        DiscCommand::Expand { image, out } => expand(image, out),
     }?;
     Ok(())
 }
@@ -286,6 +305,38 @@ fn outputs(
     }
 }
 
+fn expand(image: &Path, out: &Path) -> anyhow::Result<()> {
+    let disc = open(image)?;
+    println!("{}", header(&disc));
+    let (data_out, cue_out) = outputs(&disc, Some(out), false)?;
+    let expanded = disc.write_expanded(&data_out)?;
+    println!(
+        "wrote   {} ({} sectors: {} slots of 64 KiB from sector {}, the BATTLE folder at sector {}, \
+         BATTLE.BIN's location table pointed at the slots)",
+        Shown(&data_out),
+        expanded.sectors,
+        expanded.slots,
+        disc_image::expanded::FIRST_SLOT_LBA,
+        expanded.folder_lba
+    );
+    write_cue(&disc, &data_out, cue_out)
+}
+
+/// The cue sheet naming a new image's data file, when one is to be written beside it.
+fn write_cue(disc: &Disc, data_out: &Path, cue_out: Option<PathBuf>) -> anyhow::Result<()> {
+    if let (Some(cue_out), Some(cue)) = (cue_out, disc.cue()) {
+        let name = data_out
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = disc_image::cue::with_file_renamed(&cue.text, cue.file_line, &name);
+        write_atomically(&cue_out, text.as_bytes())
+            .with_context(|| format!("{}: cannot write", Shown(&cue_out)))?;
+        println!("wrote   {} (naming {name})", Shown(&cue_out));
+    }
+    Ok(())
+}
+
 fn patch(image: &Path, files: &[String], out: Option<&Path>, in_place: bool) -> anyhow::Result<()> {
     let disc = open(image)?;
     println!("{}", header(&disc));
@@ -343,15 +394,5 @@ fn patch(image: &Path, files: &[String], out: Option<&Path>, in_place: bool) -> 
         Shown(&data_out),
         if rewritten == 1 { "" } else { "s" }
     );
-    if let (Some(cue_out), Some(cue)) = (cue_out, disc.cue()) {
-        let name = data_out
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let text = disc_image::cue::with_file_renamed(&cue.text, cue.file_line, &name);
-        write_atomically(&cue_out, text.as_bytes())
-            .with_context(|| format!("{}: cannot write", Shown(&cue_out)))?;
-        println!("wrote   {} (naming {name})", Shown(&cue_out));
-    }
-    Ok(())
+    write_cue(&disc, &data_out, cue_out)
 }

@@ -172,6 +172,51 @@ fn an_expanded_image_gives_the_loose_files_pictures_by_their_names() {
 }
 
 #[test]
+fn disc_expand_writes_an_image_every_command_reads_by_name() {
+    let test = "disc_expand_writes_an_image_every_command_reads_by_name";
+    let Some(images) = images(test) else {
+        return;
+    };
+    let dir = test_support::temp_dir(test);
+    let ours = dir.join("ours.iso");
+    let said = expect(
+        &run(["disc", "expand", s(&images.retail), "-o", s(&ours)]),
+        0,
+    );
+    assert!(
+        said.contains("159 slots of 64 KiB from sector 219250"),
+        "{said}"
+    );
+    let listing = expect(&run(["disc", "ls", s(&ours)]), 0);
+    assert!(
+        listing.contains("65536  219282  BATTLE/01.SPR  (RAMUZA.SPR)"),
+        "{listing}"
+    );
+    assert!(!listing.contains("BATTLE/RAMUZA.SPR"), "{listing}");
+    let extracted = dir.join("out");
+    expect(
+        &run([
+            "disc",
+            "extract",
+            s(&ours),
+            "battle_ramuza_spr.bin",
+            "-o",
+            s(&extracted),
+        ]),
+        0,
+    );
+    let original = std::fs::read(images.root.join("BATTLE/RAMUZA.SPR")).unwrap();
+    let bytes = std::fs::read(extracted.join("RAMUZA.SPR")).unwrap();
+    assert!(bytes[..original.len()] == original[..] && bytes.len() == 65536);
+    // Once is enough.
+    let said = expect(
+        &run(["disc", "expand", s(&ours), "-o", s(&dir.join("twice.iso"))]),
+        1,
+    );
+    assert!(said.contains("the image is already expanded"), "{said}");
+}
+
+#[test]
 fn a_bad_location_table_is_one_line_and_exit_1() {
     let test = "a_bad_location_table_is_one_line_and_exit_1";
     let dir = test_support::temp_dir(test);
