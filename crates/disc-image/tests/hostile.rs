@@ -331,3 +331,38 @@ fn a_folder_naming_a_slot_the_table_lacks_is_refused() {
         "{message}"
     );
 }
+
+/// Record 0x65 of the location table straddles two sectors of BATTLE.BIN: 0x2DCD4 + 8 x 0x65
+/// is 0x2E000 - 4, so its size is the next sector's first 4 bytes. A patch of that slot resizes
+/// it there (it once wrote past the sector's user data).
+#[test]
+fn a_table_record_across_two_sectors_is_patched_whole() {
+    let (mut bytes, placed) = IsoWriter::new("EXPANDED")
+        .file("BATTLE.BIN", &vec![0; 0x2E800])
+        .file("BATTLE/65.SPR", &[3; 4000])
+        .build();
+    let bin = placed[0].lba as usize * 2048;
+    let record = bin + 0x2DCD4 + 8 * 0x65;
+    assert_eq!((record - bin) % 2048, 2044);
+    bytes[record..record + 4].copy_from_slice(&placed[1].lba.to_le_bytes());
+    bytes[record + 4..record + 8].copy_from_slice(&4000u32.to_le_bytes());
+    let disc = Disc::from_bytes("mod.iso", bytes.clone()).unwrap();
+    // Position 0x65 is the female knight's sheet.
+    assert_eq!(
+        disc.read_path("BATTLE/KNIGHT_W.SPR", 1 << 20).unwrap(),
+        [3; 4000]
+    );
+    let plan = disc
+        .plan_patch(&[disc_image::Replacement {
+            path: "BATTLE/KNIGHT_W.SPR",
+            bytes: &[4; 3000],
+        }])
+        .unwrap();
+    plan.apply(&mut bytes);
+    assert_eq!(&bytes[record + 4..record + 8], &3000u32.to_le_bytes());
+    let patched = Disc::from_bytes("mod.iso", bytes).unwrap();
+    assert_eq!(
+        patched.read_path("BATTLE/KNIGHT_W.SPR", 1 << 20).unwrap(),
+        [4; 3000]
+    );
+}
