@@ -13,6 +13,7 @@
 //! expansion (a slot past the image's end, two slots overlapping, a slot over 64 KiB, a slot
 //! name the table lacks) is refused with one error naming the image, the slot and what is wrong.
 
+pub mod attributes;
 pub mod slots;
 pub mod write;
 

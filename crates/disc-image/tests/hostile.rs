@@ -366,3 +366,43 @@ fn a_table_record_across_two_sectors_is_patched_whole() {
         [4; 3000]
     );
 }
+
+/// BATTLE.BIN's sprite attribute table: 4 bytes a position from 0x2D748 (SHP kind, SEQ kind,
+/// flying, height); RAMUZA.SPR is position 01, at 0x2D74C.
+#[test]
+fn a_sheet_s_attributes_are_read_from_battle_bin() {
+    let (mut bytes, placed) = IsoWriter::new("RETAIL")
+        .file("BATTLE.BIN", &vec![0; 0x2E800])
+        .build();
+    let at = placed[0].lba as usize * 2048 + 0x2D74C;
+    bytes[at..at + 4].copy_from_slice(&[3, 3, 1, 0x18]);
+    let disc = Disc::from_bytes("game.iso", bytes).unwrap();
+    let attributes = disc
+        .sprite_attributes("BATTLE/RAMUZA.SPR")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (
+            attributes.position,
+            attributes.shp,
+            attributes.seq,
+            attributes.flying,
+            attributes.height
+        ),
+        (1, 3, 3, true, 0x18)
+    );
+    assert_eq!(disc_image::expanded::attributes::kind_name(3), "MON");
+    assert_eq!(disc.sprite_attributes("WEP.SPR").unwrap(), None);
+    // A BATTLE.BIN too short for the table.
+    let (bytes, _) = IsoWriter::new("SHORT")
+        .file("BATTLE.BIN", &[0; 100])
+        .build();
+    let error = Disc::from_bytes("game.iso", bytes)
+        .unwrap()
+        .sprite_attributes("RAMUZA.SPR")
+        .unwrap_err();
+    assert!(
+        error.to_string().contains("BATTLE.BIN: 100 bytes, too short for the sprite attribute table (bytes 0x2D748..0x2D9C4)"),
+        "{error}"
+    );
+}

@@ -122,6 +122,33 @@ pub fn run(args: &Args) -> Outcome {
     Ok(())
 }
 
+/// The line `inspect` adds for a sheet read from an image that holds `BATTLE.BIN`: the kind
+/// the game draws it with, from the sprite attribute table; empty for JSON, no image, or a sheet
+/// the table does not number.
+///
+/// # Errors
+/// An image that cannot be opened, or a `BATTLE.BIN` too short for the table.
+pub fn sheet_kind_line(image: Option<&Path>, name: &Path, json: bool) -> anyhow::Result<String> {
+    let Some(image) = image.filter(|_| !json) else {
+        return Ok(String::new());
+    };
+    let disc = Disc::open(image)?;
+    let disc_name = sprite_inputs::GameName::parse(&name.to_string_lossy()).disc_name();
+    let Some(a) = disc.sprite_attributes(&disc_name)? else {
+        return Ok(String::new());
+    };
+    let kind = disc_image::expanded::attributes::kind_name;
+    Ok(format!(
+        "drawn   as SHP {}, SEQ {} (BATTLE.BIN's sprite attributes, position {:02X}), flying {}, \
+         height {}\n",
+        kind(a.shp),
+        kind(a.seq),
+        a.position,
+        if a.flying { "yes" } else { "no" },
+        a.height
+    ))
+}
+
 /// Opens the image; for an expanded one whose location table and `BATTLE` folder disagree, says
 /// so on one line (the table is read).
 fn open(image: &Path) -> anyhow::Result<Disc> {

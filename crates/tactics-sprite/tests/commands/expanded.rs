@@ -214,6 +214,24 @@ fn disc_expand_writes_an_image_every_command_reads_by_name() {
         1,
     );
     assert!(said.contains("the image is already expanded"), "{said}");
+
+    // inspect of a sheet in an image with BATTLE.BIN: the kind from its sprite attributes
+    // (0x2D748, 4 bytes a position: SHP kind, SEQ kind, flying, height; RAMUZA.SPR is 01).
+    let mut retail = std::fs::read(&images.retail).unwrap();
+    let top = test_support::expanded::root(&retail);
+    let bin = top.iter().find(|r| r.name == "BATTLE.BIN;1").unwrap();
+    let at = bin.lba as usize * 2048 + 0x2D748 + 4;
+    retail[at..at + 4].copy_from_slice(&[1, 1, 0, 28]);
+    let edited = dir.join("attributes.iso");
+    std::fs::write(&edited, retail).unwrap();
+    let report = expect(&run(["inspect", "--disc", s(&edited), "RAMUZA.SPR"]), 0);
+    assert!(
+        report.contains(
+            "drawn   as SHP TYPE2, SEQ TYPE2 (BATTLE.BIN's sprite attributes, position 01), \
+             flying no, height 28"
+        ),
+        "{report}"
+    );
 }
 
 #[test]
