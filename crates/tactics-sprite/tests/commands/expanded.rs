@@ -1,12 +1,14 @@
 //! Images expanded by Shishi Sprite Editor's layout (docs/disc.md "Expanded images"), made at
 //! test time by hand (`test_support::expanded`, none of the `disc-image` crate's code) from the
 //! retail files: every command that takes a sheet's name finds it in its slot, with the same
-//! pictures and reports as from the loose file; `disc ls` names each slot's sprite; `disc patch`
-//! writes a bigger sheet into its slot; a bad table is one line and exit 1.
+//! pictures and reports as from the loose file, and `serve --disc` the same answers as from the
+//! retail image; `disc ls` names each slot's sprite; `disc patch` writes a bigger sheet into its
+//! slot; `disc expand` writes an image they all read; a bad table is one line and exit 1.
 
 use std::path::Path;
 
 use crate::common::{expect, run, s};
+use crate::serve_support::Server;
 use disc_image::IsoWriter;
 use test_support::expanded::{Expanded, expanded_images};
 
@@ -232,6 +234,47 @@ fn disc_expand_writes_an_image_every_command_reads_by_name() {
         ),
         "{report}"
     );
+}
+
+#[test]
+fn serve_from_an_expanded_image_answers_as_from_the_retail_one() {
+    let test = "serve_from_an_expanded_image_answers_as_from_the_retail_one";
+    let Some(images) = images(test) else {
+        return;
+    };
+    // The retail image's answers are the loose files' (disc_inputs.rs holds that).
+    let retail = Server::start(&["--disc", s(&images.retail)], &[]);
+    let expanded = Server::start(&["--disc", s(&images.cooked)], &[]);
+    // A kind whose sheet the test image lacks (drawn on a synthetic sheet from the retail
+    // image) has an empty slot of zeros in the expanded one, as every position gets a slot: only
+    // the kinds whose sheets are there are compared.
+    let kinds = retail.get("/api/v1/kinds").json();
+    let from_expanded = expanded.get("/api/v1/kinds").json();
+    let mut compared = 0;
+    for (kind, other) in kinds
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(from_expanded.as_array().unwrap())
+    {
+        if kind["sheet"] == "synthetic" {
+            continue;
+        }
+        assert_eq!(other, kind);
+        compared += 1;
+        let name = kind["kind"].as_str().unwrap();
+        for target in [
+            format!("/api/v1/data?kind={name}"),
+            format!("/api/v1/sheet.png?kind={name}"),
+        ] {
+            let (a, b) = (retail.get(&target), expanded.get(&target));
+            assert_eq!((a.status, b.status), (200, 200), "{target}");
+            assert!(
+                a.body == b.body,
+                "{target}: other bytes from the expanded image"
+            );
+        }
+    }
 }
 
 #[test]
