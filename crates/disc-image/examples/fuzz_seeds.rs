@@ -12,7 +12,8 @@
 //! reads its first byte as the form to give the rest (0: as it is, 1: cooked turned into raw
 //! Mode 2 Form 1, 2: into raw Mode 1), so each seed starts with that byte: the cooked image in
 //! all three forms, and the image already raw (Mode 2 Form 1, its EDC and ECC in the bytes) for
-//! the fuzzer to mutate sector headers and subheaders directly.
+//! the fuzzer to mutate sector headers and subheaders directly; and a small expanded image (slot
+//! names and `BATTLE.BIN`'s location table).
 
 use std::path::PathBuf;
 
@@ -32,7 +33,22 @@ fn main() -> std::io::Result<()> {
         .file("BATTLE/DEMO.SEQ", DEMO_SEQ)
         .file("EVENT/NOTES/NOTE.TXT", NOTE)
         .build();
+    // An image expanded for bigger sprites (docs/disc.md "Expanded images"), small: slots 01
+    // and 02 named in BATTLE, BATTLE.BIN's location table (0x2DCD4, u32 sector and size a
+    // record) pointing at them.
+    let (mut expanded, placed) = IsoWriter::new("SEED")
+        .file("BATTLE.BIN", &vec![0; 0x2E800])
+        .file("BATTLE/01.SPR", DEMO_SHP)
+        .file("BATTLE/02.SPR", DEMO_SEQ)
+        .build();
+    let table = placed[0].lba as usize * 2048 + 0x2DCD4;
+    for (i, file) in placed[1..].iter().enumerate() {
+        let at = table + (i + 1) * 8;
+        expanded[at..at + 4].copy_from_slice(&file.lba.to_le_bytes());
+        expanded[at + 4..at + 8].copy_from_slice(&file.size.to_le_bytes());
+    }
     let seeds = [
+        ("expanded.iso", 0, expanded),
         ("cooked.iso", 0, cooked.clone()),
         ("as-raw-mode2.iso", 1, cooked.clone()),
         ("as-raw-mode1.iso", 2, cooked.clone()),

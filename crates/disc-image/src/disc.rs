@@ -3,12 +3,14 @@
 use std::collections::HashMap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use faults::Shown;
 
 use crate::cue::{self, MAX_CUE_BYTES};
 use crate::edc_ecc::{RAW_SECTOR, RawKind, SYNC};
 use crate::error::{Error, ErrorKind, ImagePosition};
+use crate::expanded::Expansion;
 use crate::iso::{self, FLAG_MULTI_EXTENT, Record, RecordProblem, Volume};
 use crate::sector::{DESCRIPTORS_AT, FileStorage, Layout, SectorForm, Storage, USER_DATA, probe};
 
@@ -41,8 +43,12 @@ pub struct Entry {
     /// The kind of its first sector, for a non-empty file of a raw image (a Form 2 file holds
     /// XA audio or video, not data this reader reads).
     pub first_sector: Option<RawKind>,
-    /// Its directory record.
+    /// Its directory record; for a slot of an expanded image that the `BATTLE` folder does not
+    /// name, its record in `BATTLE.BIN`'s location table.
     pub record: RecordAt,
+    /// For a slot of an expanded image, its position in the location table
+    /// ([`crate::expanded`]).
+    pub slot: Option<usize>,
 }
 
 impl Entry {
@@ -76,6 +82,8 @@ pub struct Disc {
     /// The kind of the volume descriptor's sector, for a raw image.
     kind: Option<RawKind>,
     volume: Volume,
+    /// What an expanded image's table and folder say, read at the first name that needs it.
+    pub(crate) expansion: OnceLock<Option<Expansion>>,
 }
 
 impl std::fmt::Debug for Disc {
@@ -89,9 +97,9 @@ impl std::fmt::Debug for Disc {
 }
 
 /// The user data of one sector, and where it starts in the image file.
-struct UserData {
-    bytes: [u8; USER_DATA],
-    at: u64,
+pub(crate) struct UserData {
+    pub(crate) bytes: [u8; USER_DATA],
+    pub(crate) at: u64,
 }
 
 impl Disc {
@@ -233,6 +241,7 @@ impl Disc {
                     identifier: Vec::new(),
                 },
             },
+            expansion: OnceLock::new(),
         };
         if form == SectorForm::Raw {
             disc.kind = RawKind::of(&disc.raw_sector(DESCRIPTORS_AT, "volume descriptor")?);
@@ -259,6 +268,11 @@ impl Disc {
         self.cue.as_ref()
     }
 
+    /// The kind of a raw image's sectors (its volume descriptor's).
+    pub fn raw_kind(&self) -> Option<RawKind> {
+        self.kind
+    }
+
     pub fn layout(&self) -> Layout {
         self.layout
     }
@@ -278,7 +292,7 @@ impl Disc {
     }
 
     /// Where byte `offset` of sector `lba`'s user data is.
-    fn at(&self, lba: u64, offset: usize) -> Option<ImagePosition> {
+    pub(crate) fn at(&self, lba: u64, offset: usize) -> Option<ImagePosition> {
         let data_start = match self.kind {
             Some(kind) => kind.user_data().start as u64,
             None => 0,
@@ -335,7 +349,7 @@ impl Disc {
     }
 
     /// A sector's 2048 bytes of user data, refusing a Form 2 sector (`what` says what was read).
-    fn user_data(&self, lba: u64, what: &str) -> Result<UserData, Error> {
+    pub(crate) fn user_data(&self, lba: u64, what: &str) -> Result<UserData, Error> {
         match self.layout.form {
             SectorForm::Cooked => {
                 if lba >= self.layout.sectors {
@@ -548,6 +562,7 @@ impl Disc {
             directory: record.is_directory(),
             first_sector,
             record: at,
+            slot: None,
         }
     }
 
@@ -614,15 +629,26 @@ impl Disc {
     }
 
     /// The file or directory at `path` (`/`-separated from the root, any case, `;1` optional):
-    /// each component is a name as [`Disc::list`] gives it, so every listed path is found.
+    /// each component is a name as [`Disc::list`] gives it, so every listed path is found. In an
+    /// expanded image ([`crate::expanded`]), a sprite sheet of the `BATTLE` folder is its slot,
+    /// found by its retail name (`BATTLE/RAMUZA.SPR`) or its slot name (`BATTLE/01.SPR`), where
+    /// the location table puts it.
     ///
     /// # Errors
-    /// No such path, a component that is a file, or a directory that cannot be read.
+    /// No such path, a component that is a file, or a directory that cannot be read; in an
+    /// expanded image, asked for a sprite sheet, an expansion that is not sound
+    /// ([`Disc::expansion`]).
     pub fn find(&self, path: &str) -> Result<Entry, Error> {
-        let wanted: Vec<&str> = path
-            .split('/')
-            .filter(|c| !c.is_empty() && *c != ".")
-            .collect();
+        let wanted = components(path);
+        if let Some(slot) = self.find_slot(&wanted)? {
+            return Ok(slot);
+        }
+        self.find_in_directory(path)
+    }
+
+    /// [`Disc::find`] by the directory records alone.
+    pub(crate) fn find_in_directory(&self, path: &str) -> Result<Entry, Error> {
+        let wanted = components(path);
         let not_found = |hint: String| {
             self.error(
                 None,
@@ -708,6 +734,57 @@ impl Disc {
         Ok(bytes)
     }
 
+    /// `len` bytes of a file from byte `offset` (a table in a large file), refusing a range
+    /// past the file's end.
+    pub(crate) fn read_part(
+        &self,
+        entry: &Entry,
+        offset: u64,
+        len: u64,
+        what: &str,
+    ) -> Result<Vec<u8>, Error> {
+        let end = offset + len;
+        if entry.directory || end > u64::from(entry.size) {
+            return Err(self.error(
+                self.at(entry.record.sector, entry.record.offset + 10),
+                ErrorKind::Expansion(format!(
+                    "{}: {} bytes, too short for {what} (bytes 0x{offset:X}..0x{end:X})",
+                    entry.path, entry.size
+                )),
+            ));
+        }
+        let mut bytes = Vec::with_capacity(len as usize);
+        let first = offset / USER_DATA as u64;
+        for i in first..end.div_ceil(USER_DATA as u64) {
+            let data = self.user_data(u64::from(entry.lba) + i, &entry.path)?;
+            let from = (offset.max(i * USER_DATA as u64) - i * USER_DATA as u64) as usize;
+            let to = (end.min((i + 1) * USER_DATA as u64) - i * USER_DATA as u64) as usize;
+            bytes.extend_from_slice(&data.bytes[from..to]);
+        }
+        Ok(bytes)
+    }
+
+    /// The files and folders directly in the folder `entry`.
+    pub(crate) fn directory_entries(&self, entry: &Entry) -> Result<Vec<Entry>, Error> {
+        let record = Record {
+            len: 0,
+            lba: entry.lba,
+            size: entry.size,
+            flags: iso::FLAG_DIRECTORY,
+            unit_size: 0,
+            interleave_gap: 0,
+            identifier: Vec::new(),
+        };
+        Ok(self
+            .read_directory(&record, &entry.path)?
+            .into_iter()
+            .map(|(record, at)| {
+                let path = join(&entry.path, &record.name());
+                self.entry(&record, path, at)
+            })
+            .collect())
+    }
+
     /// [`Disc::find`], then [`Disc::read`].
     ///
     /// # Errors
@@ -724,6 +801,13 @@ impl Disc {
             SectorForm::Cooked => Ok(self.user_data(lba, "sector")?.bytes.to_vec()),
         }
     }
+}
+
+/// A path's components, without empty ones and `.`.
+fn components(path: &str) -> Vec<&str> {
+    path.split('/')
+        .filter(|c| !c.is_empty() && *c != ".")
+        .collect()
 }
 
 fn join(dir: &str, name: &str) -> String {

@@ -173,8 +173,28 @@ pub enum ErrorKind {
         sectors: u64,
         room: u64,
     },
+    #[error(
+        "{}",
+        does_not_fit(
+            path,
+            &format!("{new} bytes"),
+            &format!("its slot {slot} holds {room} bytes (the file is {old} bytes now)"),
+            "its slot",
+        )
+    )]
+    DoesNotFitSlot {
+        path: String,
+        slot: String,
+        new: u64,
+        room: u64,
+        old: u64,
+    },
     #[error("{0}")]
     Patch(String),
+
+    // Expanded images.
+    #[error("{0}")]
+    Expansion(String),
 }
 
 /// The one wording of a replacement larger than the room the game has for it: `PATH: the new

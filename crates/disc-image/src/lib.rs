@@ -22,6 +22,7 @@ pub mod cue;
 pub mod disc;
 pub mod edc_ecc;
 pub mod error;
+pub mod expanded;
 mod iso;
 pub mod master;
 pub mod outputs;

@@ -21,6 +21,7 @@ use safe_write::{Folder, Publish, TemporaryFile};
 use crate::disc::{Disc, Entry};
 use crate::edc_ecc::{self, RAW_SECTOR, RawKind};
 use crate::error::{Error, ErrorKind, ImagePosition};
+use crate::expanded::{SLOT_SECTORS, Slot};
 use crate::sector::{Layout, SectorForm, USER_DATA};
 
 /// One file to replace: its path in the image and its new bytes.
@@ -43,14 +44,18 @@ pub struct Change {
     pub rewritten: Vec<u64>,
     /// The directory sector rewritten for the new size, if the size changed.
     pub record_sector: Option<u64>,
+    /// For a slot of an expanded image: its name (`01.SPR`), and the sector of `BATTLE.BIN`
+    /// rewritten for the new size in the location table, if the size changed.
+    pub slot: Option<String>,
+    pub table_sector: Option<u64>,
     new_bytes: Vec<u8>,
 }
 
 /// A planned patch: the new contents of each sector it rewrites.
 #[derive(Debug, Clone)]
 pub struct Patch {
-    layout: Layout,
-    sectors: BTreeMap<u64, Vec<u8>>,
+    pub(crate) layout: Layout,
+    pub(crate) sectors: BTreeMap<u64, Vec<u8>>,
     pub changes: Vec<Change>,
 }
 
@@ -90,7 +95,11 @@ impl Disc {
             if entry.directory {
                 return Err(self.error(None, ErrorKind::IsDirectory { path: entry.path }));
             }
-            if patch.changes.iter().any(|c| c.path == entry.path) {
+            if patch
+                .changes
+                .iter()
+                .any(|c| c.path == entry.path || (c.lba == entry.lba && c.slot.is_some()))
+            {
                 return Err(self.error(
                     None,
                     ErrorKind::Patch(format!("{} is given twice", entry.path)),
@@ -103,9 +112,30 @@ impl Disc {
     }
 
     fn plan_file(&self, patch: &mut Patch, entry: &Entry, bytes: &[u8]) -> Result<Change, Error> {
-        let sectors = entry.sectors();
+        let slot = match entry.slot {
+            Some(position) => self.expansion()?.and_then(|e| e.slot(position)).cloned(),
+            None => None,
+        };
         let new = bytes.len() as u64;
         let new_sectors = new.div_ceil(USER_DATA as u64);
+        let sectors = match &slot {
+            Some(slot) => self.slot_room(slot)?,
+            None => entry.sectors(),
+        };
+        if let Some(slot) = &slot
+            && new_sectors > sectors
+        {
+            return Err(self.error(
+                None,
+                ErrorKind::DoesNotFitSlot {
+                    path: entry.path.clone(),
+                    slot: slot.name.clone(),
+                    new,
+                    room: sectors * USER_DATA as u64,
+                    old: u64::from(entry.size),
+                },
+            ));
+        }
         if new_sectors > sectors {
             return Err(self.error(
                 None,
@@ -130,18 +160,40 @@ impl Disc {
                 rewritten.push(lba);
             }
         }
-        let record_sector = if new == u64::from(entry.size) {
-            None
-        } else {
-            // Data length at bytes 10..14 (little-endian) and 14..18 (big-endian) of the record.
-            let size = new as u32;
-            let mut field = [0u8; 8];
-            field[..4].copy_from_slice(&size.to_le_bytes());
-            field[4..].copy_from_slice(&size.to_be_bytes());
-            let sector = entry.record.sector;
-            self.set_user_data(patch, sector, entry.record.offset + 10, &field, &entry.path)?;
-            Some(sector)
+        // Data length at bytes 10..14 (little-endian) and 14..18 (big-endian) of the record.
+        let size = new as u32;
+        let mut field = [0u8; 8];
+        field[..4].copy_from_slice(&size.to_le_bytes());
+        field[4..].copy_from_slice(&size.to_be_bytes());
+        let (record, table) = match &slot {
+            Some(slot) => (slot.record, slot.table),
+            None => (Some(entry.record), None),
         };
+        let mut record_sector = None;
+        if let Some(record) = record
+            && self.set_user_data(
+                patch,
+                record.sector,
+                record.offset + 10,
+                &field,
+                &entry.path,
+            )?
+        {
+            record_sector = Some(record.sector);
+        }
+        // The table's record: a u32 sector, then the u32 size (little-endian).
+        let mut table_sector = None;
+        if let Some(at) = table
+            && self.set_user_data_spanning(
+                patch,
+                at.sector,
+                at.offset + 4,
+                &field[..4],
+                &entry.path,
+            )?
+        {
+            table_sector = Some(at.sector);
+        }
         Ok(Change {
             path: entry.path.clone(),
             old_size: entry.size,
@@ -150,13 +202,54 @@ impl Disc {
             sectors,
             rewritten,
             record_sector,
+            slot: slot.map(|s| s.name),
+            table_sector,
             new_bytes: bytes.to_vec(),
         })
     }
 
+    /// The sectors a slot may fill: 32 (64 KiB), fewer where the next slot or the image's end
+    /// comes first.
+    fn slot_room(&self, slot: &Slot) -> Result<u64, Error> {
+        let start = u64::from(slot.lba);
+        let next = self
+            .expansion()?
+            .into_iter()
+            .flat_map(|e| e.slots.iter())
+            .map(|s| u64::from(s.lba))
+            .filter(|&lba| lba > start)
+            .min()
+            .unwrap_or(u64::MAX);
+        Ok((start + u64::from(SLOT_SECTORS))
+            .min(next)
+            .min(self.layout().sectors)
+            .saturating_sub(start))
+    }
+
+    /// [`Disc::set_user_data`] for bytes that may run on into the next sector (a record of
+    /// `BATTLE.BIN`'s location table may straddle two); whether any user data changed.
+    pub(crate) fn set_user_data_spanning(
+        &self,
+        patch: &mut Patch,
+        lba: u64,
+        offset: usize,
+        bytes: &[u8],
+        path: &str,
+    ) -> Result<bool, Error> {
+        let (mut lba, mut offset, mut rest) =
+            (lba + (offset / USER_DATA) as u64, offset % USER_DATA, bytes);
+        let mut changed = false;
+        while !rest.is_empty() {
+            let n = (USER_DATA - offset).min(rest.len());
+            changed |= self.set_user_data(patch, lba, offset, &rest[..n], path)?;
+            (lba, offset, rest) = (lba + 1, 0, &rest[n..]);
+        }
+        Ok(changed)
+    }
+
     /// Puts `bytes` at `offset` of sector `lba`'s user data in the patch (over what the patch
     /// already holds for it), recomputing EDC and ECC; whether the user data changed.
-    fn set_user_data(
+    pub(crate) fn set_user_data(
         &self,
         patch: &mut Patch,
         lba: u64,

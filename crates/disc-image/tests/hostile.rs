@@ -207,3 +207,202 @@ fn every_listed_name_is_found_whatever_its_bytes() {
     assert_eq!(disc.read_path(r"battle/\x00\x2f", 100).unwrap(), [1; 10]);
     assert_eq!(disc.read_path("d;y/f;1", 100).unwrap(), [2; 20]);
 }
+
+/// A small expanded image by hand: slots `01.SPR` and `02.SPR` in `BATTLE` (the folder's slot
+/// names tell the expansion) and a `BATTLE.BIN` whose location table (0x2DCD4, 8 bytes a record:
+/// u32 sector, u32 size) points at them; `table` edits the table before the image is made.
+fn expanded(table: impl Fn(&mut [u8], &[disc_image::master::Placed])) -> Vec<u8> {
+    let mut writer = IsoWriter::new("EXPANDED");
+    writer
+        .file("BATTLE.BIN", &vec![0; 0x2E800])
+        .file("BATTLE/01.SPR", &[1; 5000])
+        .file("BATTLE/02.SPR", &[2; 3000]);
+    let (mut bytes, placed) = writer.build();
+    let bin = placed[0].lba as usize * 2048 + 0x2DCD4;
+    for (i, p) in placed[1..].iter().enumerate() {
+        let at = bin + (i + 1) * 8;
+        bytes[at..at + 4].copy_from_slice(&p.lba.to_le_bytes());
+        bytes[at + 4..at + 8].copy_from_slice(&p.size.to_le_bytes());
+    }
+    table(&mut bytes[bin..bin + 159 * 8], &placed);
+    bytes
+}
+
+fn expansion_error(bytes: Vec<u8>) -> String {
+    let disc = Disc::from_bytes("mod.iso", bytes).unwrap();
+    let error = disc.find("BATTLE/RAMUZA.SPR").expect_err("refused");
+    assert!(matches!(error.kind(), ErrorKind::Expansion(_)), "{error:?}");
+    error.to_string()
+}
+
+#[test]
+fn a_sound_expansion_is_read_by_the_sprites_names() {
+    let disc = Disc::from_bytes("mod.iso", expanded(|_, _| {})).unwrap();
+    // Slot 01 is Ramza's first sheet, slot 02 his second (the table's order, not the disc's).
+    assert_eq!(
+        disc.read_path("BATTLE/RAMUZA.SPR", 1 << 20).unwrap(),
+        [1; 5000]
+    );
+    assert_eq!(
+        disc.read_path("battle/ramuza2.spr;1", 1 << 20).unwrap(),
+        [2; 3000]
+    );
+    assert_eq!(disc.read_path("BATTLE/01.SPR", 1 << 20).unwrap(), [1; 5000]);
+    assert!(disc.expansion().unwrap().unwrap().disagreement.is_none());
+}
+
+#[test]
+fn the_table_wins_over_the_folder_with_one_line() {
+    // The table gives slot 02 2000 bytes, the folder 3000: the game reads 2000.
+    let bytes = expanded(|table, _| table[16 + 4..16 + 8].copy_from_slice(&2000u32.to_le_bytes()));
+    let disc = Disc::from_bytes("mod.iso", bytes).unwrap();
+    assert_eq!(
+        disc.read_path("BATTLE/RAMUZA2.SPR", 1 << 20).unwrap(),
+        [2; 2000]
+    );
+    let line = disc
+        .expansion()
+        .unwrap()
+        .unwrap()
+        .disagreement
+        .clone()
+        .unwrap();
+    assert!(
+        line.starts_with("mod.iso: BATTLE.BIN's sprite location table and the BATTLE folder disagree on 1 slot (02.SPR: the table gives sector")
+            && line.contains(", 2000 bytes; the folder sector")
+            && line.contains(", 3000 bytes); the table is read"),
+        "{line}"
+    );
+    assert!(!line.contains('\n'));
+}
+
+#[test]
+fn a_table_past_the_image_is_refused_naming_the_slot() {
+    let message = expansion_error(expanded(|table, _| {
+        table[8..12].copy_from_slice(&219_282u32.to_le_bytes());
+    }));
+    assert!(
+        message.contains("slot 01.SPR (RAMUZA.SPR): BATTLE.BIN's sprite location table puts it at sectors 219282..219285 (5000 bytes), past the image's end at sector"),
+        "{message}"
+    );
+    // Where the record is: BATTLE.BIN's sector and byte.
+    assert!(message.starts_with("mod.iso: sector "), "{message}");
+}
+
+#[test]
+fn overlapping_slots_are_refused() {
+    let message = expansion_error(expanded(|table, placed| {
+        table[16..20].copy_from_slice(&(placed[1].lba + 1).to_le_bytes());
+    }));
+    assert!(
+        message.contains("slots 01.SPR and 02.SPR overlap"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_slot_over_64_kib_is_refused() {
+    let message = expansion_error(expanded(|table, _| {
+        table[12..16].copy_from_slice(&70_000u32.to_le_bytes());
+    }));
+    assert!(
+        message.contains("slot 01.SPR (RAMUZA.SPR): BATTLE.BIN's sprite location table gives it 70000 bytes, over the 65536 bytes of a slot"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_folder_naming_a_slot_the_table_lacks_is_refused() {
+    // The table gives slot 02 no sector.
+    let message = expansion_error(expanded(|table, _| table[16..24].fill(0)));
+    assert!(
+        message.contains("BATTLE/02.SPR: slot 02 is named in the folder, but BATTLE.BIN's sprite location table gives it no sector (size 0)"),
+        "{message}"
+    );
+    // A slot name past the 159 slots.
+    let (bytes, _) = IsoWriter::new("EXPANDED")
+        .file("BATTLE/A5.SPR", &[1; 100])
+        .build();
+    let message = expansion_error(bytes);
+    assert!(
+        message.contains(
+            "BATTLE/A5.SPR: slot A5 is past the 159 slots of an expanded image (00 to 9E)"
+        ),
+        "{message}"
+    );
+}
+
+/// Record 0x65 of the location table straddles two sectors of BATTLE.BIN: 0x2DCD4 + 8 x 0x65
+/// is 0x2E000 - 4, so its size is the next sector's first 4 bytes. A patch of that slot resizes
+/// it there (it once wrote past the sector's user data).
+#[test]
+fn a_table_record_across_two_sectors_is_patched_whole() {
+    let (mut bytes, placed) = IsoWriter::new("EXPANDED")
+        .file("BATTLE.BIN", &vec![0; 0x2E800])
+        .file("BATTLE/65.SPR", &[3; 4000])
+        .build();
+    let bin = placed[0].lba as usize * 2048;
+    let record = bin + 0x2DCD4 + 8 * 0x65;
+    assert_eq!((record - bin) % 2048, 2044);
+    bytes[record..record + 4].copy_from_slice(&placed[1].lba.to_le_bytes());
+    bytes[record + 4..record + 8].copy_from_slice(&4000u32.to_le_bytes());
+    let disc = Disc::from_bytes("mod.iso", bytes.clone()).unwrap();
+    // Position 0x65 is the female knight's sheet.
+    assert_eq!(
+        disc.read_path("BATTLE/KNIGHT_W.SPR", 1 << 20).unwrap(),
+        [3; 4000]
+    );
+    let plan = disc
+        .plan_patch(&[disc_image::Replacement {
+            path: "BATTLE/KNIGHT_W.SPR",
+            bytes: &[4; 3000],
+        }])
+        .unwrap();
+    plan.apply(&mut bytes);
+    assert_eq!(&bytes[record + 4..record + 8], &3000u32.to_le_bytes());
+    let patched = Disc::from_bytes("mod.iso", bytes).unwrap();
+    assert_eq!(
+        patched.read_path("BATTLE/KNIGHT_W.SPR", 1 << 20).unwrap(),
+        [4; 3000]
+    );
+}
+
+/// BATTLE.BIN's sprite attribute table: 4 bytes a position from 0x2D748 (SHP kind, SEQ kind,
+/// flying, height); RAMUZA.SPR is position 01, at 0x2D74C.
+#[test]
+fn a_sheet_s_attributes_are_read_from_battle_bin() {
+    let (mut bytes, placed) = IsoWriter::new("RETAIL")
+        .file("BATTLE.BIN", &vec![0; 0x2E800])
+        .build();
+    let at = placed[0].lba as usize * 2048 + 0x2D74C;
+    bytes[at..at + 4].copy_from_slice(&[3, 3, 1, 0x18]);
+    let disc = Disc::from_bytes("game.iso", bytes).unwrap();
+    let attributes = disc
+        .sprite_attributes("BATTLE/RAMUZA.SPR")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (
+            attributes.position,
+            attributes.shp,
+            attributes.seq,
+            attributes.flying,
+            attributes.height
+        ),
+        (1, 3, 3, true, 0x18)
+    );
+    assert_eq!(disc_image::expanded::attributes::kind_name(3), "MON");
+    assert_eq!(disc.sprite_attributes("WEP.SPR").unwrap(), None);
+    // A BATTLE.BIN too short for the table.
+    let (bytes, _) = IsoWriter::new("SHORT")
+        .file("BATTLE.BIN", &[0; 100])
+        .build();
+    let error = Disc::from_bytes("game.iso", bytes)
+        .unwrap()
+        .sprite_attributes("RAMUZA.SPR")
+        .unwrap_err();
+    assert!(
+        error.to_string().contains("BATTLE.BIN: 100 bytes, too short for the sprite attribute table (bytes 0x2D748..0x2D9C4)"),
+        "{error}"
+    );
+}

@@ -31,6 +31,7 @@ pub mod cli;
 pub mod demo;
 pub mod disc;
 pub mod docs;
+pub mod expanded;
 pub mod fftorama;
 pub mod fixtures;
 pub mod frames;

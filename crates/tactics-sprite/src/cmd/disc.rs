@@ -82,6 +82,24 @@ More: docs/disc.md"
         #[arg(long, conflicts_with = "out")]
         in_place: bool,
     },
+    /// Write the image expanded for bigger sprites: each sheet in a 64 KiB slot of its own
+    #[command(
+        long_about = "Write a new image expanded as Shishi Sprite Editor expands one: every sprite sheet the game
+numbers moved to a 64 KiB slot of its own from sector 219250, the BATTLE folder's sheets named
+00.SPR to 9E.SPR (the SP2 sheets 8D.SP2, 9A_2.SP2, ...), and BATTLE.BIN's sprite location table
+pointed at the slots; every command still finds a sheet by its name, and disc patch can then
+write one up to 64 KiB. Written atomically, read back and checked.
+Exit status: 0 written; 1 an image that cannot be read or expanded; 2 a usage error.
+More: docs/disc.md"
+    )]
+    Expand {
+        /// The image (.cue, .bin, .img, .iso).
+        image: PathBuf,
+        /// The new image. For a .cue input, a .cue (its .bin is written beside it) or the data
+        /// file (a .cue naming it is written beside it).
+        #[arg(short, long, value_name = "OUT")]
+        out: PathBuf,
+    },
 }
 
 /// Runs the command.
@@ -99,12 +117,46 @@ pub fn run(args: &Args) -> Outcome {
             out,
             in_place,
         } => patch(image, files, out.as_deref(), *in_place),
+        DiscCommand::Expand { image, out } => expand(image, out),
     }?;
     Ok(())
 }
 
+/// The line `inspect` adds for a sheet read from an image that holds `BATTLE.BIN`: the kind
+/// the game draws it with, from the sprite attribute table; empty for JSON, no image, or a sheet
+/// the table does not number.
+///
+/// # Errors
+/// An image that cannot be opened, or a `BATTLE.BIN` too short for the table.
+pub fn sheet_kind_line(image: Option<&Path>, name: &Path, json: bool) -> anyhow::Result<String> {
+    let Some(image) = image.filter(|_| !json) else {
+        return Ok(String::new());
+    };
+    let disc = Disc::open(image)?;
+    let disc_name = sprite_inputs::GameName::parse(&name.to_string_lossy()).disc_name();
+    let Some(a) = disc.sprite_attributes(&disc_name)? else {
+        return Ok(String::new());
+    };
+    let kind = disc_image::expanded::attributes::kind_name;
+    Ok(format!(
+        "drawn   as SHP {}, SEQ {} (BATTLE.BIN's sprite attributes, position {:02X}), flying {}, \
+         height {}\n",
+        kind(a.shp),
+        kind(a.seq),
+        a.position,
+        if a.flying { "yes" } else { "no" },
+        a.height
+    ))
+}
+
+/// Opens the image; for an expanded one whose location table and `BATTLE` folder disagree, says
+/// so on one line (the table is read).
 fn open(image: &Path) -> anyhow::Result<Disc> {
-    Ok(Disc::open(image)?)
+    let disc = Disc::open(image)?;
+    if let Some(line) = disc.expansion()?.and_then(|e| e.disagreement.as_deref()) {
+        eprintln!("tactics-sprite: disc: {}", faults::escape_controls(line));
+    }
+    Ok(disc)
 }
 
 fn header(disc: &Disc) -> String {
@@ -128,6 +180,7 @@ fn header(disc: &Disc) -> String {
 fn ls(image: &Path) -> anyhow::Result<()> {
     let disc = open(image)?;
     let entries = disc.list()?;
+    let expansion = disc.expansion()?;
     let rows: Vec<[String; 3]> = entries
         .iter()
         .map(|e| {
@@ -135,10 +188,19 @@ fn ls(image: &Path) -> anyhow::Result<()> {
             if e.directory {
                 path.push('/');
             }
+            // A slot of an expanded image: the sprite it holds beside its name.
+            let slot_name = e.path.strip_prefix("BATTLE/").unwrap_or_default();
+            if let Some(retail) = expansion.and_then(|x| x.retail_name(slot_name)) {
+                path.push_str(&format!("  ({retail})"));
+            }
+            // Where the game reads it: the location table's sector and size.
+            let (size, lba) = disc_image::expanded::slots::position_of(slot_name)
+                .and_then(|p| expansion?.slot(p))
+                .map_or((e.size, e.lba), |slot| (slot.size, slot.lba));
             if e.first_sector == Some(disc_image::RawKind::Mode2Form2) {
                 path.push_str("  (Mode 2 Form 2: audio or video)");
             }
-            [path, e.size.to_string(), e.lba.to_string()]
+            [path, size.to_string(), lba.to_string()]
         })
         .collect();
     let width = |c: usize, head: &str| {
@@ -270,6 +332,38 @@ fn outputs(
     }
 }
 
+fn expand(image: &Path, out: &Path) -> anyhow::Result<()> {
+    let disc = open(image)?;
+    println!("{}", header(&disc));
+    let (data_out, cue_out) = outputs(&disc, Some(out), false)?;
+    let expanded = disc.write_expanded(&data_out)?;
+    println!(
+        "wrote   {} ({} sectors: {} slots of 64 KiB from sector {}, the BATTLE folder at sector {}, \
+         BATTLE.BIN's location table pointed at the slots)",
+        Shown(&data_out),
+        expanded.sectors,
+        expanded.slots,
+        disc_image::expanded::FIRST_SLOT_LBA,
+        expanded.folder_lba
+    );
+    write_cue(&disc, &data_out, cue_out)
+}
+
+/// The cue sheet naming a new image's data file, when one is to be written beside it.
+fn write_cue(disc: &Disc, data_out: &Path, cue_out: Option<PathBuf>) -> anyhow::Result<()> {
+    if let (Some(cue_out), Some(cue)) = (cue_out, disc.cue()) {
+        let name = data_out
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = disc_image::cue::with_file_renamed(&cue.text, cue.file_line, &name);
+        write_atomically(&cue_out, text.as_bytes())
+            .with_context(|| format!("{}: cannot write", Shown(&cue_out)))?;
+        println!("wrote   {} (naming {name})", Shown(&cue_out));
+    }
+    Ok(())
+}
+
 fn patch(image: &Path, files: &[String], out: Option<&Path>, in_place: bool) -> anyhow::Result<()> {
     let disc = open(image)?;
     println!("{}", header(&disc));
@@ -290,8 +384,12 @@ fn patch(image: &Path, files: &[String], out: Option<&Path>, in_place: bool) -> 
     let plan = disc.plan_patch(&replacements)?;
     disc.write_patched(&plan, &data_out)?;
     for (change, (_, bytes)) in plan.changes.iter().zip(&inputs) {
+        let slot = match &change.slot {
+            Some(slot) => format!(" (slot {slot})"),
+            None => String::new(),
+        };
         println!(
-            "patched {}: {} -> {} bytes in its {} sector{} from {}, {} rewritten{}: {}",
+            "patched {}{slot}: {} -> {} bytes in its {} sector{} from {}, {} rewritten{}{}: {}",
             change.path,
             change.old_size,
             change.new_size,
@@ -301,6 +399,11 @@ fn patch(image: &Path, files: &[String], out: Option<&Path>, in_place: bool) -> 
             change.rewritten.len(),
             if change.record_sector.is_some() {
                 ", directory record resized"
+            } else {
+                ""
+            },
+            if change.table_sector.is_some() {
+                ", location table resized"
             } else {
                 ""
             },
@@ -318,15 +421,5 @@ fn patch(image: &Path, files: &[String], out: Option<&Path>, in_place: bool) -> 
         Shown(&data_out),
         if rewritten == 1 { "" } else { "s" }
     );
-    if let (Some(cue_out), Some(cue)) = (cue_out, disc.cue()) {
-        let name = data_out
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let text = disc_image::cue::with_file_renamed(&cue.text, cue.file_line, &name);
-        write_atomically(&cue_out, text.as_bytes())
-            .with_context(|| format!("{}: cannot write", Shown(&cue_out)))?;
-        println!("wrote   {} (naming {name})", Shown(&cue_out));
-    }
-    Ok(())
+    write_cue(&disc, &data_out, cue_out)
 }

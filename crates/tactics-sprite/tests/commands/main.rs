@@ -13,6 +13,7 @@
 //!   `hostile_documents`: hostile documents and profiles through every command that reads one;
 //!   `hostile_names`: names and strings holding control characters, shown escaped;
 //! - `disc`: `disc ls`, `extract`, `patch`; `disc_inputs`: `--disc IMAGE` for the other commands;
+//!   `expanded`: images expanded for bigger sprites;
 //! - `draw`, `list`, `pictures` (`sheet`, `render`, `export-aseprite`), `weapon` (`render
 //!   --weapon`), `sheet_import`, `text_forms` (`disasm`, `asm`), `hd` (the remaster's HD sheets;
 //!   `hd_originals`: their names found in `--originals`),
@@ -45,6 +46,7 @@ mod disc;
 mod disc_inputs;
 mod draw;
 mod errors;
+mod expanded;
 mod hd;
 mod hd_numbers;
 mod hd_originals;

@@ -74,6 +74,7 @@ pub fn run(args: &Args) -> Outcome {
             .map_err(anyhow::Error::new)?
             .render(json)?,
     };
+    let text = text + &super::disc::sheet_kind_line(args.game.disc.as_deref(), &args.file, json)?;
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes()).map_err(stdout_error)?;
     out.flush().map_err(stdout_error)?;
