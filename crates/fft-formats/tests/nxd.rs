@@ -359,3 +359,22 @@ fn the_fuzz_seed_is_the_synthetic_table() {
         seed.display()
     );
 }
+
+#[test]
+fn an_nxd_table_is_told_by_its_magic_and_round_trips() {
+    use fft_formats::{FileFormat, RoundTrip, detect_format, round_trip};
+    let bytes = synthetic(&[(3, 1)]);
+    assert_eq!(detect_format(&bytes), Some(FileFormat::Nxd));
+    assert_eq!(
+        round_trip(FileFormat::Nxd, &bytes).unwrap(),
+        RoundTrip::Identical
+    );
+    let Some(real) = charclut("an_nxd_table_is_told_by_its_magic_and_round_trips") else {
+        return;
+    };
+    assert_eq!(detect_format(&real), Some(FileFormat::Nxd));
+    assert_eq!(
+        round_trip(FileFormat::Nxd, &real).unwrap(),
+        RoundTrip::Identical
+    );
+}
