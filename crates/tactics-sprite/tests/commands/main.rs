@@ -17,7 +17,8 @@
 //!   --weapon`), `sheet_import`, `text_forms` (`disasm`, `asm`), `hd` (the remaster's HD sheets),
 //!   `sas` (the SAS commands);
 //! - `mods`, `mod_hd`, `mod_hostile`: `mod add`, `mod check`, `mod ls`; `safe_writes`: writes
-//!   that no link, swap, second writer or signal can steer or leave half-done.
+//!   that no link, swap, second writer or signal can steer or leave half-done;
+//! - `charclut`: Ramza's colours (`charclut.nxd`): `inspect`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -27,6 +28,7 @@ mod serve_support;
 mod atomic;
 mod build;
 mod build_kind;
+mod charclut;
 mod check;
 mod check_layers;
 mod cli;
