@@ -198,3 +198,88 @@ fn a_ramza_pair_is_drawn_in_charclut_colours_and_without_it_in_the_sprs() {
         "{err}"
     );
 }
+
+#[test]
+fn palette_shows_a_row_and_sets_it_without_adding_one() {
+    let test = "palette_shows_a_row_and_sets_it_without_adding_one";
+    let Some(path) = nxd_file(test, "charclut.nxd") else {
+        return;
+    };
+    let bytes = std::fs::read(&path).unwrap();
+    let shown = expect(
+        &run(["palette", s(&path), "--key", "2", "--variant", "1"]),
+        0,
+    );
+    // Row (2, 1) is the 6th row.
+    assert!(
+        shown.contains(&colours_in_file(&bytes, 5).join(" ")),
+        "{shown}"
+    );
+
+    let dir = temp_dir(test);
+    let out = dir.join("charclut.nxd");
+    let green: Vec<String> = (0..16).map(|i| format!("00{:02X}00", 8 * i)).collect();
+    let said = expect(
+        &run([
+            "palette",
+            s(&path),
+            "--key",
+            "2",
+            "--variant",
+            "1",
+            "--set",
+            &green.join(","),
+            "-o",
+            s(&out),
+        ]),
+        0,
+    );
+    assert!(
+        said.contains("15 of 16 colours changed") || said.contains("16 of 16"),
+        "{said}"
+    );
+    let written = std::fs::read(&out).unwrap();
+    assert_eq!(written.len(), bytes.len());
+    assert_eq!(colours_in_file(&written, 5), green);
+    let at = 0x379 + 5 * 48;
+    let differing: Vec<usize> = (0..bytes.len())
+        .filter(|&i| written[i] != bytes[i])
+        .collect();
+    assert!(
+        differing.iter().all(|i| (at..at + 48).contains(i)),
+        "{differing:X?}"
+    );
+
+    // A row the file lacks, and a list of 15: refused, nothing written.
+    let missing = dir.join("missing.nxd");
+    let err = expect(
+        &run([
+            "palette",
+            s(&path),
+            "--key",
+            "4",
+            "--set",
+            &green.join(","),
+            "-o",
+            s(&missing),
+        ]),
+        2,
+    );
+    assert!(
+        err.contains("no row (4, 0)") && err.contains("never added"),
+        "{err}"
+    );
+    let err = expect(
+        &run([
+            "palette",
+            s(&path),
+            "--set",
+            &green[..15].join(","),
+            "-o",
+            s(&missing),
+        ]),
+        2,
+    );
+    assert!(err.contains("15 colours"), "{err}");
+    assert!(!missing.exists());
+}
