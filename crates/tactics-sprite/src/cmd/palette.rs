@@ -19,7 +19,8 @@ use super::{Failure, Outcome, stdout_error};
     about = "Show or set one row of charclut.nxd (Ramza's colours in the enhanced game)",
     long_about = "Show one row of charclut.nxd, the table the enhanced game colours Ramza's HD sheets with (key
 1 chapter 1, 2 chapters 2-3, 3 chapter 4; variant 0 the game's own, 1-3 alternates), or set its
-16 colours from a list and write the file to --out. A row the file lacks is refused, never added.
+16 colours from a list or a PNG's palette and write the file to --out. A row the file lacks is
+refused, never added.
 Exit status: 0 success; 1 a file that cannot be read or decoded, or a failed write; 2 a usage
 error (a row the file lacks, a list that is not 16 RRGGBB colours).
 More: docs/remaster.md, docs/formats/nxd.md"
@@ -48,11 +49,15 @@ pub struct Args {
     pub variant: i32,
 
     /// 16 colours as RRGGBB, separated by commas or spaces (index 0 first; it is drawn transparent)
-    #[arg(long, value_name = "COLOURS", requires = "out")]
+    #[arg(long, value_name = "COLOURS", requires = "out", group = "colours")]
     pub set: Option<String>,
 
+    /// An 8-bit indexed PNG whose palette's first 16 colours the row takes (a sheet picture's)
+    #[arg(long, value_name = "PNG", requires = "out", group = "colours")]
+    pub from_png: Option<PathBuf>,
+
     /// Where to write the file with the row set (it may be FILE itself)
-    #[arg(short, long, value_name = "FILE", requires = "set")]
+    #[arg(short, long, value_name = "FILE", requires = "colours")]
     pub out: Option<PathBuf>,
 }
 
@@ -86,12 +91,17 @@ pub fn run(args: &Args) -> Outcome {
     };
     let before = row.colours;
     let mut out = std::io::stdout().lock();
-    let Some(list) = &args.set else {
-        writeln!(out, "row      ({}, {}) of {shown}", keys.0, keys.1).map_err(stdout_error)?;
-        writeln!(out, "colours  {}", hex_list(&before)).map_err(stdout_error)?;
-        return Ok(());
+    let colours = match (&args.set, &args.from_png) {
+        (Some(list), _) => {
+            parse_colours(list).map_err(|message| Failure::usage("palette", message))?
+        }
+        (None, Some(png)) => png_colours(png)?,
+        (None, None) => {
+            writeln!(out, "row      ({}, {}) of {shown}", keys.0, keys.1).map_err(stdout_error)?;
+            writeln!(out, "colours  {}", hex_list(&before)).map_err(stdout_error)?;
+            return Ok(());
+        }
     };
-    let colours = parse_colours(list).map_err(|message| Failure::usage("palette", message))?;
     if !clut.set_colours(keys.0, keys.1, &colours) {
         // Found above; kept as a refusal rather than a panic.
         return Err(Failure::usage(
@@ -113,6 +123,26 @@ pub fn run(args: &Args) -> Outcome {
     .map_err(stdout_error)?;
     writeln!(out, "colours  {}", hex_list(&colours)).map_err(stdout_error)?;
     Ok(())
+}
+
+/// The first 16 colours of an 8-bit indexed PNG's palette.
+fn png_colours(path: &std::path::Path) -> anyhow::Result<[Rgb; COLOURS]> {
+    let shown = Shown(&path).to_string();
+    let bytes = std::fs::read(path).with_context(|| shown.clone())?;
+    let picture = sprite_render::sheet::read_indexed_png(&bytes).with_context(|| shown.clone())?;
+    let Some(picture) = picture else {
+        anyhow::bail!("{shown}: not an 8-bit indexed PNG, so it has no palette to take");
+    };
+    if picture.palette.len() < COLOURS {
+        anyhow::bail!(
+            "{shown}: its palette has {} colours; a row takes {COLOURS}",
+            picture.palette.len()
+        );
+    }
+    Ok(std::array::from_fn(|i| {
+        let [r, g, b, _] = picture.palette[i];
+        [r, g, b]
+    }))
 }
 
 /// `RRGGBB RRGGBB ...`.

@@ -283,3 +283,69 @@ fn palette_shows_a_row_and_sets_it_without_adding_one() {
     assert!(err.contains("15 colours"), "{err}");
     assert!(!missing.exists());
 }
+
+/// An 8-bit indexed PNG of one pixel whose palette is `colours`.
+fn indexed_png(colours: &[[u8; 3]]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, 1, 1);
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(colours.concat());
+    encoder
+        .write_header()
+        .unwrap()
+        .write_image_data(&[1])
+        .unwrap();
+    out
+}
+
+#[test]
+fn palette_takes_a_rows_colours_from_a_pngs_palette() {
+    let test = "palette_takes_a_rows_colours_from_a_pngs_palette";
+    let Some(path) = nxd_file(test, "charclut.nxd") else {
+        return;
+    };
+    let bytes = std::fs::read(&path).unwrap();
+    let dir = temp_dir(test);
+    let colours: Vec<[u8; 3]> = (0..16u8).map(|i| [8 * i, 0, 255 - i]).collect();
+    let png = dir.join("palette.png");
+    std::fs::write(&png, indexed_png(&colours)).unwrap();
+    let out = dir.join("charclut.nxd");
+    expect(
+        &run([
+            "palette",
+            s(&path),
+            "--key",
+            "3",
+            "--variant",
+            "2",
+            "--from-png",
+            s(&png),
+            "-o",
+            s(&out),
+        ]),
+        0,
+    );
+    let written = std::fs::read(&out).unwrap();
+    // Row (3, 2) is the 11th.
+    let hex: Vec<String> = colours
+        .iter()
+        .map(|c| format!("{:02X}{:02X}{:02X}", c[0], c[1], c[2]))
+        .collect();
+    assert_eq!(colours_in_file(&written, 10), hex);
+    assert_eq!(colours_in_file(&written, 9), colours_in_file(&bytes, 9));
+    let short = dir.join("short.png");
+    std::fs::write(&short, indexed_png(&colours[..8])).unwrap();
+    let err = expect(
+        &run([
+            "palette",
+            s(&path),
+            "--from-png",
+            s(&short),
+            "-o",
+            s(&dir.join("no.nxd")),
+        ]),
+        1,
+    );
+    assert!(err.contains("8 colours"), "{err}");
+}
