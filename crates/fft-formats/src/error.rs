@@ -34,6 +34,8 @@ pub enum ErrorKind {
     /// A file whose size is none of those its format has: an HD half is 131,072 or 118,784
     /// bytes and nothing else.
     BadSize,
+    /// A magic, version or table type the codec does not read (an NXD file's).
+    Unsupported,
     /// Two files that do not make one HD pair: two halves of the same kind, or the halves in
     /// the wrong order.
     NotAPair,

@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::error::Error;
 use crate::hd::{HdHalf, HdPart};
+use crate::nxd::{self, RawCells, Table};
 use crate::seq::Seq;
 use crate::shp::{UnitShp, WeaponShp};
 use crate::spr::Spr;
@@ -23,6 +24,9 @@ pub enum FileFormat {
     /// One file of the remaster's HD sheet pair (`tex_N.bin`), told from its size alone: it has
     /// no header ([`crate::hd`]).
     HdHalf,
+    /// One of the remaster's NXD tables (`nxd/*.nxd`), a double-keyed row table, told by its
+    /// magic ([`crate::nxd`]; `charclut.nxd` holds Ramza's colours).
+    Nxd,
 }
 
 impl FileFormat {
@@ -34,6 +38,7 @@ impl FileFormat {
             Self::Seq => "seq",
             Self::Spr => "spr",
             Self::HdHalf => "hd-half",
+            Self::Nxd => "nxd",
         }
     }
 
@@ -45,6 +50,7 @@ impl FileFormat {
             Self::WeaponShp => "a weapon or effect SHP file (frames)",
             Self::Spr => "an SPR sprite sheet",
             Self::HdHalf => "a half of the remaster's HD sheet (tex_N.bin)",
+            Self::Nxd => "an NXD table of the remaster (nxd/*.nxd)",
         }
     }
 
@@ -63,6 +69,7 @@ impl FileFormat {
             Self::Seq => both(Seq::decode(bytes), Seq::encode),
             Self::Spr => both(Spr::decode(bytes), Spr::encode),
             Self::HdHalf => both(HdPart::decode(bytes), HdPart::encode),
+            Self::Nxd => both(Table::<RawCells>::decode(bytes), Table::encode),
         }
     }
 }
@@ -73,7 +80,8 @@ impl fmt::Display for FileFormat {
     }
 }
 
-/// The kind whose size identity the file satisfies (SEQ: `0x406 + L`; unit SHP: `0x40A +
+/// An NXD table by its magic, which no other kind starts with on any real file; else the kind
+/// whose size identity the file satisfies (SEQ: `0x406 + L`; unit SHP: `0x40A +
 /// main_len`, plus the water section; weapon SHP: `0x846 + len`), or `None` when no kind fits.
 /// The identities are cheap and, on real files, never hold for two kinds at once; decoding then
 /// checks everything else. A file that fits none of them is a sheet when it decodes as one
@@ -94,6 +102,9 @@ pub fn detect_format(bytes: &[u8]) -> Option<FileFormat> {
             .get(at..at + 4)
             .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
     };
+    if bytes.starts_with(&nxd::MAGIC) {
+        return Some(FileFormat::Nxd);
+    }
     let size = bytes.len();
     if u16_at(STREAM_LEN_AT).is_some_and(|l| STREAM_AT + l == size) {
         return Some(FileFormat::Seq);

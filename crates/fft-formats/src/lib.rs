@@ -2,7 +2,8 @@
 //! frame is assembled from sheet rectangles), SEQ (the animation bytecode) and SPR (the sprite
 //! sheets the rectangles are cut from), the remaster's HD sheets ([`hd`]: the same sheets at twice
 //! the size, docs/remaster.md), and the editable text forms of SEQ and SHP files
-//! ([`text`], docs/text-forms.md).
+//! ([`text`], docs/text-forms.md), and the remaster's NXD tables ([`nxd`]: Ramza's colours,
+//! docs/formats/nxd.md).
 //!
 //! Every `decode` checks the structural rules of docs/formats/README.md and returns the first
 //! violation with its byte offset; every `encode` gives back the original bytes for any decoded
@@ -13,6 +14,7 @@ pub mod file_format;
 pub mod hd;
 pub mod index;
 pub mod layer;
+pub mod nxd;
 mod record;
 pub mod seq;
 pub mod shp;

@@ -22,6 +22,7 @@
 
 pub mod build;
 pub mod catalog;
+pub mod charclut;
 pub mod documents;
 pub mod error;
 pub mod hd;

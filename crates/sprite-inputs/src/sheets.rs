@@ -16,10 +16,12 @@ use sprite_data::layer::WEAPONS_SHEET;
 use sprite_render::compose::SP2_FROM_ROW;
 use sprite_render::encode::png_rgba;
 use sprite_render::sheet::{
-    PNG_SIGNATURE, SheetImage, SheetSource, load_sheet, load_sp2, spr_colours, synthetic_sheet,
+    PNG_SIGNATURE, SheetImage, SheetSource, load_hd_sheet_coloured, load_sheet, load_sp2,
+    spr_colours, synthetic_sheet,
 };
 use sprite_render::{Image, RenderError};
 
+use crate::charclut;
 use crate::error::{Error, Result};
 use crate::hd::{HdPairFiles, HdPalettes, is_hd_input};
 use crate::locate::Originals;
@@ -52,6 +54,12 @@ pub struct SheetRequest<'a> {
     /// `--palettes-from`: the SPR an HD pair is coloured with [default: its unit's by the
     /// table, beside the pair or in the image].
     pub palettes_from: Option<&'a Path>,
+    /// `--variant`: the CharCLUT row (a Ramza pair's chapter, this) it is drawn with [default:
+    /// 0, the game's own colours].
+    pub variant: Option<i32>,
+    /// `--charclut`: the `charclut.nxd` a Ramza pair is coloured from [default: found as every
+    /// game file is, [`crate::charclut::find`]].
+    pub charclut: Option<&'a Path>,
 }
 
 /// Reads the sheet (and the SP2, given or found beside it when a sequence of `doc` draws from
@@ -156,19 +164,57 @@ fn load_hd_sheets(
     };
     let originals = files.if_any();
     let folder = path.parent().unwrap_or(Path::new(""));
-    let palettes = HdPalettes::find(&pair, folder, palettes_given, originals)?;
-    let sheet = pair.sheet(&palettes, request.palette)?;
     let unit = pair.pair.map_or_else(
         || "numbers the HD table does not list".to_owned(),
         |p| p.to_string(),
     );
-    let lines = vec![
+    let variant = request.variant.unwrap_or(charclut::DEFAULT_VARIANT);
+    let ramza = match &palettes_given {
+        Some(_) => None,
+        None => charclut::find(pair.pair, variant, folder, request.charclut, originals)?,
+    };
+    let (sheet, mut lines) = match ramza {
+        Some(ramza) => {
+            let source = SheetSource::HdCharClut {
+                chapter: ramza.chapter,
+                variant: ramza.variant,
+            };
+            let sheet = load_hd_sheet_coloured(
+                &pair.upper.bytes,
+                &pair.lower.bytes,
+                &ramza.colours,
+                source,
+            )
+            .map_err(|e| Error::from(e).in_context(pair.names()))?;
+            let colours = format!(
+                "colours {} row ({}, {}) ({}; the pair is {unit}, coloured by the enhanced game's \
+                 CharCLUT)",
+                ramza.file, ramza.chapter, ramza.variant, ramza.how
+            );
+            (sheet, vec![colours])
+        }
+        None => {
+            let palettes = HdPalettes::find(&pair, folder, palettes_given, originals)?;
+            let sheet = pair.sheet(&palettes, request.palette)?;
+            let mut lines = vec![format!(
+                "colours {} ({}; the pair is {unit})",
+                palettes.file.name, palettes.how
+            )];
+            if pair.pair.and_then(charclut::chapter_of).is_some() && request.palettes_from.is_none()
+            {
+                lines.push(format!(
+                    "note    no {} found (beside the pair, in the originals' nxd/): drawn with \
+                     the SPR's palette, not the enhanced game's colours for Ramza",
+                    charclut::FILE_NAME
+                ));
+            }
+            (sheet, lines)
+        }
+    };
+    lines.insert(
+        0,
         format!("sheet   {}", describe_sheet(&pair.names(), &sheet)),
-        format!(
-            "colours {} ({}; the pair is {unit})",
-            palettes.file.name, palettes.how
-        ),
-    ];
+    );
     Ok(Sheets {
         sheet,
         sp2: None,
@@ -253,6 +299,9 @@ pub fn describe_sheet(shown: &str, sheet: &SheetImage) -> String {
         SheetSource::Png { indexed: true } => "indexed PNG".to_owned(),
         SheetSource::Png { indexed: false } => "PNG".to_owned(),
         SheetSource::HdPair { palette } => format!("HD pair, palette {palette} of its SPR"),
+        SheetSource::HdCharClut { chapter, variant } => {
+            format!("HD pair, CharCLUT row ({chapter}, {variant})")
+        }
     };
     format!(
         "{shown} ({what}, {} x {})",

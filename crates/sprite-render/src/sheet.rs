@@ -34,6 +34,9 @@ pub enum SheetSource {
     Png { indexed: bool },
     /// The remaster's HD pair, drawn with this palette of its SPR.
     HdPair { palette: usize },
+    /// The remaster's HD pair of Ramza, drawn with the enhanced game's colours for him: the row
+    /// (`chapter`, `variant`) of CharCLUT (`charclut.nxd`, docs/formats/nxd.md 7.3).
+    HdCharClut { chapter: i32, variant: i32 },
 }
 
 /// The size a sheet is drawn at, against the document's numbers (the SPR's): the PlayStation's
@@ -289,6 +292,30 @@ pub fn load_hd_sheet(
     })
 }
 
+/// Reads the remaster's HD pair drawn with 16 colours given outright (`colours`, red, green and
+/// blue: a CharCLUT row's, which the enhanced game draws Ramza with instead of his SPR's
+/// palettes), index 0 transparent, as `source` says: a 512 x 976 sheet at [`SheetScale::Hd`].
+///
+/// # Errors
+/// A pair that does not decode ([`RenderError::HdPair`]).
+pub fn load_hd_sheet_coloured(
+    upper: &[u8],
+    lower: &[u8],
+    colours: &[[u8; 3]; PALETTE_COLOURS],
+    source: SheetSource,
+) -> Result<SheetImage, RenderError> {
+    let sheet = HdSheet::decode(upper, lower).map_err(RenderError::HdPair)?;
+    let rgba: [Rgba; PALETTE_COLOURS] = std::array::from_fn(|i| {
+        let [r, g, b] = colours[i];
+        [r, g, b, if i == 0 { 0 } else { 0xFF }]
+    });
+    Ok(SheetImage {
+        image: hd_pixels(&sheet, &rgba)?,
+        source,
+        scale: SheetScale::Hd,
+    })
+}
+
 /// The SPR an HD pair takes its colours from, read from `bytes`.
 ///
 /// # Errors
@@ -322,7 +349,11 @@ pub fn hd_image(sheet: &HdSheet, spr: &Spr, palette: usize) -> Result<Image, Ren
         });
     }
     check_palette(spr, palette)?;
-    let colours = spr.palette_rgba(palette);
+    hd_pixels(sheet, &spr.palette_rgba(palette))
+}
+
+/// The HD sheet's every pixel through `colours`.
+fn hd_pixels(sheet: &HdSheet, colours: &[Rgba; PALETTE_COLOURS]) -> Result<Image, RenderError> {
     let pixels = sheet
         .pixels
         .iter()

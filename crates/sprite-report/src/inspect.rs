@@ -3,10 +3,11 @@
 //! (aligned `key  value` lines) and one JSON object for programs (serde, keys in declaration
 //! order). The identity is the same for every format; each format module supplies its `header`,
 //! `counts` and verbose listing: [`unit_shp`], [`weapon_shp`] (both list frames as [`frames`]
-//! does), [`seq`], [`spr`], [`hd`].
+//! does), [`seq`], [`spr`], [`hd`], [`nxd`].
 
 pub mod frames;
 pub mod hd;
+pub mod nxd;
 pub mod seq;
 pub mod spr;
 pub mod unit_shp;
@@ -201,24 +202,25 @@ impl FieldText for ByteSize {
 }
 
 /// The retail file it is (by sha256): its disc name, or `null` in JSON and a sentence in the
-/// text, which for a kind the project keeps no digests of (the remaster's HD halves) says so
-/// rather than calling the file unknown.
+/// text, which for a kind the project keeps no digests of (the remaster's HD halves and NXD
+/// tables) says so rather than calling the file unknown.
 #[derive(Serialize)]
 #[serde(transparent)]
 pub struct Retail {
     pub name: Option<&'static str>,
-    /// Whether the project keeps digests of files of this kind.
+    /// The remaster's files of this kind, in words, when the project keeps no digests of them
+    /// (`HD files`); `None` when it does.
     #[serde(skip)]
-    pub kind_on_record: bool,
+    pub unrecorded: Option<&'static str>,
 }
 
 impl FieldText for Retail {
     fn text(&self) -> Option<String> {
-        Some(match (self.name, self.kind_on_record) {
+        Some(match (self.name, self.unrecorded) {
             (Some(name), _) => format!("retail {name}"),
-            (None, true) => "not a known retail file".to_owned(),
-            (None, false) => {
-                "no digest on record (none is kept of the remaster's HD files)".to_owned()
+            (None, None) => "not a known retail file".to_owned(),
+            (None, Some(kind)) => {
+                format!("no digest on record (none is kept of the remaster's {kind})")
             }
         })
     }
@@ -251,7 +253,11 @@ impl Identity {
             size: ByteSize(bytes.len()),
             retail: Retail {
                 name: retail::by_sha256(&sha256).map(|file| file.disc_name),
-                kind_on_record: kind != FileFormat::HdHalf,
+                unrecorded: match kind {
+                    FileFormat::HdHalf => Some("HD files"),
+                    FileFormat::Nxd => Some("NXD tables"),
+                    _ => None,
+                },
             },
             sha256,
             kind: kind.name(),

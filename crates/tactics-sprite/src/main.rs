@@ -52,6 +52,7 @@ enum Command {
     Disc(cmd::disc::Args),
     Disasm(cmd::disasm::Args),
     Asm(cmd::asm::Args),
+    Palette(cmd::palette::Args),
     // `mod` is a keyword, so its module is `remaster_mod`.
     #[command(name = "mod")]
     Mod(cmd::remaster_mod::Args),
@@ -81,6 +82,7 @@ fn main() -> ExitCode {
         Command::Disc(args) => cmd::disc::run(args),
         Command::Disasm(args) => cmd::disasm::run(args),
         Command::Asm(args) => cmd::asm::run(args),
+        Command::Palette(args) => cmd::palette::run(args),
         Command::Mod(args) => cmd::remaster_mod::run(args),
     };
     match result {

@@ -104,6 +104,11 @@ pub fn disassemble_named(
             "text form",
             "a half of an HD sheet has no text form (it is a picture: write the pair as a PNG)",
         )),
+        FileFormat::Nxd => Err(Error::encode(
+            ErrorKind::Mismatch,
+            "text form",
+            "an NXD table has no text form (`inspect` lists its rows)",
+        )),
     }
 }
 
@@ -126,7 +131,7 @@ pub fn assemble(text: &str) -> Result<Assembly, Error> {
         FileFormat::Seq => seq::assemble(&lines),
         FileFormat::UnitShp => shp::assemble_unit(&lines),
         FileFormat::WeaponShp => shp::assemble_weapon(&lines),
-        FileFormat::Spr | FileFormat::HdHalf => {
+        FileFormat::Spr | FileFormat::HdHalf | FileFormat::Nxd => {
             unreachable!("format_of gives only formats with a text form")
         }
     }

@@ -52,7 +52,8 @@ fn kind_order(file: &BattleFile) -> u8 {
         (Some(FileFormat::UnitShp | FileFormat::WeaponShp), _) => 2,
         (Some(FileFormat::Seq), _) => 3,
         (Some(FileFormat::HdHalf), _) => 4,
-        (None, _) => 5,
+        (Some(FileFormat::Nxd), _) => 5,
+        (None, _) => 6,
     }
 }
 
@@ -105,6 +106,7 @@ pub fn what_it_is(file: &BattleFile) -> String {
             format!("the animations{}", of(users))
         }
         (Some(FileFormat::HdHalf), _) => "a half of the remaster's HD sheet".to_owned(),
+        (Some(FileFormat::Nxd), _) => "a table of the remaster (NXD)".to_owned(),
         (None, _) => "not a sprite file".to_owned(),
     }
 }

@@ -85,6 +85,14 @@ pub struct DrawingInput {
     /// The SPR an HD --sheet takes its colours from [default: its unit's by the table, beside it, else in --originals or --disc]
     #[arg(long, value_name = "SPR")]
     pub palettes_from: Option<PathBuf>,
+
+    /// Ramza's HD pairs: the CharCLUT row of his chapter to colour with, 0 the game's own, 1-3 alternates [default: 0]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub variant: Option<i32>,
+
+    /// Ramza's HD pairs: the charclut.nxd to colour from [default: beside the pair, or nxd/charclut.nxd in --originals]
+    #[arg(long, value_name = "FILE")]
+    pub charclut: Option<PathBuf>,
 }
 
 impl DrawingInput {
@@ -139,6 +147,8 @@ impl DrawingInput {
             sp2: self.sp2.as_deref(),
             palette: self.palette,
             palettes_from: self.palettes_from.as_deref(),
+            variant: self.variant,
+            charclut: self.charclut.as_deref(),
         };
         load_sheets(files, request, doc)
     }

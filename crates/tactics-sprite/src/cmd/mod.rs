@@ -16,6 +16,7 @@ pub mod inputs;
 pub mod inspect;
 pub mod list;
 pub mod output;
+pub mod palette;
 pub mod remaster_mod;
 pub mod render;
 pub mod report;

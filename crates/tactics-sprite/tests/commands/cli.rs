@@ -619,7 +619,7 @@ fn help_explains_commands_and_flags() {
 /// with the page that says the rest, which must exist (issue 25: help that links the docs).
 #[test]
 fn every_help_is_short_and_names_a_page_that_exists() {
-    let commands: [&[&str]; 22] = [
+    let commands: [&[&str]; 23] = [
         &[],
         &["inspect"],
         &["build"],
@@ -639,6 +639,7 @@ fn every_help_is_short_and_names_a_page_that_exists() {
         &["disc"],
         &["disasm"],
         &["asm"],
+        &["palette"],
         &["disc", "ls"],
         &["disc", "extract"],
         &["disc", "patch"],

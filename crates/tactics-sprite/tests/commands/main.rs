@@ -29,6 +29,8 @@
 //!   and words; `mod_hd_checks`: HD halves out of place, alone, or of another unit;
 //!   `safe_writes`: writes
 //!   that no link, swap, second writer or signal can steer or leave half-done.
+//!   that no link, swap, second writer or signal can steer or leave half-done;
+//! - `charclut`: Ramza's colours (`charclut.nxd`): `inspect`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -39,6 +41,7 @@ mod asm_room;
 mod atomic;
 mod build;
 mod build_kind;
+mod charclut;
 mod check;
 mod check_layers;
 mod cli;

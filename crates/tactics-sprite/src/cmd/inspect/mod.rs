@@ -16,7 +16,7 @@ use anyhow::Context;
 use fft_formats::spr::Spr;
 use fft_formats::{FileFormat, Seq, UnitShp, WeaponShp};
 
-use sprite_report::inspect::{Identity, hd, seq, spr, unit_shp, weapon_shp};
+use sprite_report::inspect::{Identity, hd, nxd, seq, spr, unit_shp, weapon_shp};
 
 pub use args::Args;
 
@@ -71,6 +71,9 @@ pub fn run(args: &Args) -> Outcome {
             spr::report(identity, &sheet, verbose).render(json)?
         }
         FileFormat::HdHalf => hd::report(identity, &path, &bytes, files.if_any())
+            .map_err(anyhow::Error::new)?
+            .render(json)?,
+        FileFormat::Nxd => nxd::report(identity, &bytes)
             .map_err(anyhow::Error::new)?
             .render(json)?,
     };

@@ -1,0 +1,146 @@
+//! Ramza's colours in the enhanced game: his HD pairs (830/831 chapter 1, 832/833 chapters 2-3,
+//! 834/835 chapter 4) are drawn with a row of CharCLUT (`charclut.nxd`, docs/formats/nxd.md 7.3),
+//! not with his SPR's palettes. This module finds that file like every game file (given, beside
+//! the pair, or in the `originals` folders at `nxd/charclut.nxd` and at the top, a later folder
+//! over an earlier one, as a mod's over the game's) and reads the row of the pair's chapter and
+//! the variant asked for.
+
+use std::path::{Path, PathBuf};
+
+use faults::{Fault, Shown, Words};
+use fft_formats::nxd::{COLOURS, CharClut, Rgb};
+
+use crate::error::{Error, Result};
+use crate::locate::{self, Originals, Place};
+use crate::names::hd::HdPair;
+use crate::read::InputFile;
+
+/// The file's name, in the game's `nxd/` folder.
+pub const FILE_NAME: &str = "charclut.nxd";
+/// The folder the game keeps it in, below its data folder.
+pub const FOLDER: &str = "nxd";
+/// The variant drawn when none is asked for: the game's own colours.
+pub const DEFAULT_VARIANT: i32 = 0;
+
+/// The first key of CharCLUT, Ramza's chapter, for the pair `pair`; `None` for any other unit.
+pub fn chapter_of(pair: HdPair) -> Option<i32> {
+    match pair.upper {
+        830 => Some(1),
+        832 => Some(2),
+        834 => Some(3),
+        _ => None,
+    }
+}
+
+/// A row of CharCLUT, read, and where it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RamzaColours {
+    /// The chapter key and the variant.
+    pub chapter: i32,
+    pub variant: i32,
+    pub colours: [Rgb; COLOURS],
+    /// The file as messages name it.
+    pub file: String,
+    /// `given`, `found beside the pair`, `in DIR`.
+    pub how: String,
+}
+
+/// The colours of `pair` when it is one of Ramza's: the row (its chapter, `variant`) of
+/// `charclut.nxd`, `given` (`charclut`), else beside the pair in `folder`, else in the last of
+/// `originals`' folders that has it. `Ok(None)` for another unit, or when no file is found (the
+/// caller says so, and draws with the SPR's palette).
+///
+/// # Errors
+/// A file that cannot be read or does not decode (naming it and the offset); a file without the
+/// row asked for (the request's fault, naming the variant).
+pub fn find(
+    pair: Option<HdPair>,
+    variant: i32,
+    folder: &Path,
+    given: Option<&Path>,
+    originals: Option<&Originals>,
+) -> Result<Option<RamzaColours>> {
+    let Some(chapter) = pair.and_then(chapter_of) else {
+        return Ok(None);
+    };
+    let Some((file, how)) = locate_file(folder, given, originals)? else {
+        return Ok(None);
+    };
+    let clut =
+        CharClut::decode(&file.bytes).map_err(|e| Error::from(e).in_context(file.name.clone()))?;
+    let Some(row) = clut.row(chapter, variant) else {
+        let (name, variants) = (file.name.clone(), variants_of(&clut, chapter));
+        return Err(Error::refused(
+            Fault::NoSuch,
+            Some("variant"),
+            Words::new(move |s| {
+                format!(
+                    "{name} has no row ({chapter}, {variant}): {} is not one of chapter key {chapter}'s \
+                 variants ({variants})",
+                    s.given("variant", &variant)
+                )
+            }),
+        ));
+    };
+    Ok(Some(RamzaColours {
+        chapter,
+        variant,
+        colours: row.colours,
+        file: file.name,
+        how,
+    }))
+}
+
+/// The second keys of `chapter`'s rows: `0, 1, 2, 3`.
+fn variants_of(clut: &CharClut, chapter: i32) -> String {
+    let keys: Vec<String> = clut
+        .rows()
+        .filter(|row| row.key == chapter)
+        .map(|row| row.key2.to_string())
+        .collect();
+    if keys.is_empty() {
+        "none".to_owned()
+    } else {
+        keys.join(", ")
+    }
+}
+
+/// The file, read, and how it was found.
+fn locate_file(
+    folder: &Path,
+    given: Option<&Path>,
+    originals: Option<&Originals>,
+) -> Result<Option<(InputFile, String)>> {
+    if let Some(path) = given {
+        return Ok(Some((InputFile::read(path)?, "given".to_owned())));
+    }
+    let beside = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
+    if let Some(path) = locate::find_in_folder(beside, FILE_NAME) {
+        return Ok(Some((
+            InputFile::read(&path)?,
+            "found beside the pair".to_owned(),
+        )));
+    }
+    let folders: Vec<&PathBuf> = originals
+        .map(|o| o.places())
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|place| match place {
+            Place::Folder(dir) => Some(dir),
+            Place::Disc(_) => None,
+        })
+        .collect();
+    for dir in folders.into_iter().rev() {
+        for place in [dir.join(FOLDER), dir.to_path_buf()] {
+            if let Some(path) = locate::find_in_folder(&place, FILE_NAME) {
+                let how = format!("in {}", Shown(&place));
+                return Ok(Some((InputFile::read(&path)?, how)));
+            }
+        }
+    }
+    Ok(None)
+}
