@@ -109,13 +109,16 @@ export class FileSet {
     return bytes;
   }
 
-  /** Calls `name` with one text argument. */
-  #withText(what, name, text, ...rest) {
+  /** Calls `name` with one text argument (then `rest`, then a second text when given). */
+  #withText(what, name, text, rest = [], second = null) {
     return this.#call(what, (e) => {
       const bytes = encoder.encode(text);
       const ptr = this.#copyIn(e, bytes, what);
-      const status = e[name](ptr, bytes.length, ...rest);
+      const more = second === null ? new Uint8Array(0) : encoder.encode(second);
+      const morePtr = more.length ? this.#copyIn(e, more, what) : 0;
+      const status = e[name](ptr, bytes.length, ...rest, ...(second === null ? [] : [morePtr, more.length]));
       e.ts_free(ptr, bytes.length);
+      if (more.length) e.ts_free(morePtr, more.length);
       return this.#result(e, status);
     });
   }
@@ -151,5 +154,29 @@ export class FileSet {
   /** `kind`'s document, parsed. */
   document(kind) {
     return JSON.parse(decoder.decode(this.documentBytes(kind)));
+  }
+
+  /**
+   * The sheet `name` (`RAMUZA.SPR`, any of its names; a PNG sheet too) drawn with `palette`
+   * (default: the first, as `sheet export`): `{ width, height, data }`, `data` its RGBA pixels
+   * row by row, what an ImageData holds. An SP2 (`BEHI2.SP2`) has no colours of its own:
+   * `sp2Of` names the sheet whose palette draws it (`BEHI.SPR`), as `render` draws it.
+   */
+  sheet(name, { palette, sp2Of } = {}) {
+    const bytes = this.#withText(name, 'ts_sheet', name, [palette ?? 0xFFFFFFFF], sp2Of ?? '');
+    const header = new DataView(bytes.buffer, bytes.byteOffset, 8);
+    const width = header.getUint32(0, true);
+    const height = header.getUint32(4, true);
+    return { width, height, data: new Uint8ClampedArray(bytes.buffer, bytes.byteOffset + 8, width * height * 4) };
+  }
+
+  /**
+   * A PNG of `kind` drawn as `tactics-sprite render` draws it, byte for byte: `request` takes
+   * render's choices by name, `{ animation: 'Walk' | ['Walk', ...], frame, allFrames, view: 1 |
+   * [1, 5], water, scale, background: 'transparent' | '#rrggbb', labels, columns, sheet, palette }`,
+   * from the sheet the document names unless `sheet` names another file given.
+   */
+  render(kind, request = {}) {
+    return this.#withText(kind, 'ts_render', JSON.stringify({ ...request, kind }));
   }
 }

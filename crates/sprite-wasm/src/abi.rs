@@ -170,6 +170,53 @@ pub unsafe extern "C" fn ts_build(kind_ptr: *const u8, kind_len: usize) -> u32 {
     answer(&mut state, built)
 }
 
+/// The sheet named (any of its names) drawn with `palette` (`u32::MAX`: none, the first), as
+/// its width and height (little-endian `u32` each) and its RGBA pixels; an SP2 with the colours
+/// of the sheet `sp2_of` names, when it names one (length 0: none)
+/// ([`crate::pictures::sheet`]).
+///
+/// # Safety
+/// Both names are live buffers of [`ts_alloc`] (or of length 0).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ts_sheet(
+    name_ptr: *const u8,
+    name_len: usize,
+    palette: u32,
+    sp2_of_ptr: *const u8,
+    sp2_of_len: usize,
+) -> u32 {
+    // SAFETY: the caller's promise, for both.
+    let name = text(unsafe { borrowed(name_ptr, name_len) }, "the sheet's name");
+    let sp2_of = text(
+        unsafe { borrowed(sp2_of_ptr, sp2_of_len) },
+        "the SP2's sheet",
+    );
+    let palette = (palette != u32::MAX).then_some(palette as usize);
+    let mut state = state();
+    let pixels = name.and_then(|name| {
+        let sp2_of = sp2_of?;
+        let sp2_of = (!sp2_of.is_empty()).then_some(sp2_of.as_str());
+        crate::pictures::sheet(&state.files, &name, palette, sp2_of)
+    });
+    answer(&mut state, pixels)
+}
+
+/// The PNG a render request (JSON, [`crate::pictures::render`]) asks for.
+///
+/// # Safety
+/// `request_ptr` and `request_len` are a live buffer of [`ts_alloc`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ts_render(request_ptr: *const u8, request_len: usize) -> u32 {
+    // SAFETY: the caller's promise.
+    let request = text(
+        unsafe { borrowed(request_ptr, request_len) },
+        "the render request",
+    );
+    let mut state = state();
+    let png = request.and_then(|request| crate::pictures::render(&state.files, &request));
+    answer(&mut state, png)
+}
+
 /// Where the last call's result is.
 #[unsafe(no_mangle)]
 pub extern "C" fn ts_result_ptr() -> *const u8 {
