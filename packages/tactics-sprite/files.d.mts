@@ -1,4 +1,6 @@
-// Types of files.mjs: the user's own game files read through the WebAssembly module.
+// Types of files.mjs: the user's own game files read through the WebAssembly module. As the
+// package's other types, they name no DOM type: a file picked in a page (a `File`) is accepted
+// by its shape, and so is the module's source.
 
 import type { TacticsSpriteData } from './tactics-sprite.mjs';
 
@@ -8,8 +10,15 @@ export interface NamedFile {
   bytes: Uint8Array | ArrayBuffer;
 }
 
-/** Where the module is when it is not beside files.mjs: a URL, a path (node), its bytes, or the module compiled. */
-export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
+/** A file picked in a page (a DOM `File`), by the members read: its path in a folder picked, else its name, and its bytes. */
+export interface PickedFile {
+  readonly name: string;
+  readonly webkitRelativePath?: string;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** Where the module is when it is not beside files.mjs: a URL (or its text), a path (node), its bytes, or a `WebAssembly.Module`. */
+export type WasmSource = string | { readonly href: string } | ArrayBuffer | ArrayBufferView | object;
 
 export interface OpenOptions {
   wasm?: WasmSource;
@@ -70,4 +79,4 @@ export class FileSet {
 }
 
 /** Reads files (a FileList, File[], or { name, bytes }[]) into a new set, fetching the module the first time. */
-export function openFiles(files: Iterable<File | NamedFile> | ArrayLike<File | NamedFile>, options?: OpenOptions): Promise<FileSet>;
+export function openFiles(files: Iterable<PickedFile | NamedFile> | ArrayLike<PickedFile | NamedFile>, options?: OpenOptions): Promise<FileSet>;
