@@ -8,6 +8,8 @@
 //!   stale file.
 //! - `test`: the project's test command, `cargo test --workspace` with the arguments given, then
 //!   the skip summary of that run (`test.rs`).
+//! - `web`: a static folder (`-o DIR`) whose page reads the user's own files in the browser
+//!   through the WebAssembly module, and the package with that module (`web.rs`).
 //! - `bless`: regenerates the committed outputs the tests compare against (the demo pair and its
 //!   copies among the fuzz seeds, the shipped documents and the layer documents). Tests never
 //!   rewrite them.
@@ -20,6 +22,7 @@
 
 mod stale;
 mod test;
+mod web;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -127,6 +130,17 @@ enum Task {
         #[arg(long, value_name = "DIR")]
         originals: Vec<PathBuf>,
     },
+    /// Write a static folder whose page reads your own game files in the browser, with nothing
+    /// installed and no server: the page (index.html, opened from disk or served by any static
+    /// host), the JavaScript package with the WebAssembly module built from crates/sprite-wasm
+    /// (tactics-sprite/), and the two scripts the page loads. Builds the module first, with
+    /// Debian's WebAssembly toolchain (apt-get install rustc-web cargo-web rust-web-src lld-19;
+    /// docs/web.md).
+    Web {
+        /// The folder to write into (made when missing; its files of these names replaced).
+        #[arg(short, long, value_name = "DIR")]
+        out: PathBuf,
+    },
     /// Run every test: `cargo test --workspace --no-fail-fast` with the arguments given (a
     /// filter, `-- --nocapture`, ...), then the summary of the tests that skipped for want of a
     /// game file, table or tool, by the variable that would run them; exits as cargo did.
@@ -180,6 +194,7 @@ fn main() -> ExitCode {
             disc: None,
         })
         .map(|()| ExitCode::SUCCESS),
+        Task::Web { out } => web::web(&out).map(|()| ExitCode::SUCCESS),
         Task::Test { args } => test::run(args),
     };
     match result {

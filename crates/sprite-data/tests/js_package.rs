@@ -18,7 +18,8 @@ use test_support::node::{installed_or_skip, node_or_skip, npm_or_skip, package_d
 
 /// What the tarball holds, exactly: the modules and their types, the document, the examples and
 /// their demo unit, the README, the changelog and the licence (npm adds `package.json`). No test,
-/// benchmark or lockfile.
+/// benchmark or lockfile. `files.wasm` is listed in `files` too, and packed where it is built
+/// (`cargo xtask web` writes it beside `files.mjs` in its copy of the package), never here.
 const PACKED: &[&str] = &[
     "CHANGELOG.md",
     "LICENSE",
@@ -33,6 +34,8 @@ const PACKED: &[&str] = &[
     "examples/three.html",
     "examples/typed-three.ts",
     "examples/typed.ts",
+    "files.d.mts",
+    "files.mjs",
     "package.json",
     "tactics-sprite-data.json",
     "tactics-sprite-sas.d.mts",

@@ -44,6 +44,8 @@ pub mod schema;
 pub mod skips;
 pub mod text_form;
 pub mod variables;
+pub mod wasm;
+pub mod web;
 
 use std::path::{Path, PathBuf};
 

@@ -83,15 +83,15 @@ window.drawRequests = async (spec) => {
 true
 "#;
 
-/// A picture's pixels, cut to what is not transparent.
+/// A picture's pixels, cut to what is not transparent (`web` compares its page's so too).
 #[derive(Debug, PartialEq)]
-struct Cut {
-    width: u32,
-    height: u32,
-    rgba: Vec<u8>,
+pub(crate) struct Cut {
+    pub(crate) width: u32,
+    pub(crate) height: u32,
+    pub(crate) rgba: Vec<u8>,
 }
 
-fn cut(width: u32, height: u32, rgba: &[u8]) -> Cut {
+pub(crate) fn cut(width: u32, height: u32, rgba: &[u8]) -> Cut {
     let at = |x: u32, y: u32| ((y * width + x) * 4) as usize;
     let (mut left, mut top, mut right, mut bottom) = (width, height, 0, 0);
     for y in 0..height {
@@ -121,7 +121,7 @@ fn cut(width: u32, height: u32, rgba: &[u8]) -> Cut {
 }
 
 /// Every frame of a PNG or APNG written by `render`, cut, with the tick it starts at.
-fn frames(png_bytes: &[u8]) -> Vec<(u64, Cut)> {
+pub(crate) fn frames(png_bytes: &[u8]) -> Vec<(u64, Cut)> {
     png_frames(png_bytes)
         .into_iter()
         .map(|f| (f.tick, cut(f.width, f.height, &f.rgba)))

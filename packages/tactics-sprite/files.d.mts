@@ -1,0 +1,82 @@
+// Types of files.mjs: the user's own game files read through the WebAssembly module. As the
+// package's other types, they name no DOM type: a file picked in a page (a `File`) is accepted
+// by its shape, and so is the module's source.
+
+import type { TacticsSpriteData } from './tactics-sprite.mjs';
+
+/** A file as the module takes it: its name (a path from a folder picked, or a bare name) and bytes. */
+export interface NamedFile {
+  name: string;
+  bytes: Uint8Array | ArrayBuffer;
+}
+
+/** A file picked in a page (a DOM `File`), by the members read: its path in a folder picked, else its name, and its bytes. */
+export interface PickedFile {
+  readonly name: string;
+  readonly webkitRelativePath?: string;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** Where the module is when it is not beside files.mjs: a URL (or its text), a path (node), its bytes, or a `WebAssembly.Module`. */
+export type WasmSource = string | { readonly href: string } | ArrayBuffer | ArrayBufferView | object;
+
+export interface OpenOptions {
+  wasm?: WasmSource;
+}
+
+/** An error the files gave: its message names the file, the byte offset and what was expected. */
+export class FilesError extends Error {
+  name: 'FilesError';
+}
+
+/** A kind the files can build: its name, whether it is a layer set, the files found and the sheet its document names. */
+export interface BuildableKind {
+  kind: string;
+  layer: boolean;
+  files: [string, string];
+  /** The sheet the document names (`RAMUZA.SPR`), null for a layer set. */
+  sheet: string | null;
+  /** The file given under that name, if any. */
+  sheetFile: string | null;
+}
+
+export interface FilesListing {
+  files: number;
+  kinds: BuildableKind[];
+  lacking: { kind: string; layer: boolean; missing: string[] }[];
+}
+
+/** A sheet's pixels: RGBA, row by row (what an ImageData holds). */
+export interface SheetPixels {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray;
+}
+
+/** `tactics-sprite render`'s choices, by name. */
+export interface RenderRequest {
+  animation?: string | string[];
+  frame?: number;
+  allFrames?: boolean;
+  view?: number | number[];
+  water?: boolean;
+  scale?: number;
+  background?: string;
+  labels?: boolean;
+  columns?: number;
+  sheet?: string;
+  palette?: number;
+}
+
+/** The files given, in one instance of the module. */
+export class FileSet {
+  add(file: NamedFile): void;
+  list(): FilesListing;
+  documentBytes(kind: string): Uint8Array;
+  document(kind: string): TacticsSpriteData;
+  sheet(name: string, options?: { palette?: number; sp2Of?: string }): SheetPixels;
+  render(kind: string, request?: RenderRequest): Uint8Array;
+}
+
+/** Reads files (a FileList, File[], or { name, bytes }[]) into a new set, fetching the module the first time. */
+export function openFiles(files: Iterable<PickedFile | NamedFile> | ArrayLike<PickedFile | NamedFile>, options?: OpenOptions): Promise<FileSet>;
