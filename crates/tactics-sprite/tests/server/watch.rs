@@ -15,7 +15,7 @@ use serde_json::Value;
 
 const TEST: &str = "serve_watch";
 
-fn folder(name: &str) -> PathBuf {
+pub(crate) fn folder(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("serve-watch-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -78,7 +78,7 @@ fn walk_delay(server: &Server) -> u64 {
 }
 
 /// Long-polls /api/v1/changes until its generation is `generation` (10 s at most).
-fn wait_for_generation(server: &Server, generation: u64) -> Value {
+pub(crate) fn wait_for_generation(server: &Server, generation: u64) -> Value {
     let started = Instant::now();
     let mut revision = None;
     loop {
