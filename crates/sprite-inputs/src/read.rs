@@ -110,9 +110,16 @@ fn note_read(path: &Path) {
     });
 }
 
-/// Runs `work` and says which files it read through this module (each once, in the order first
-/// read), so that `serve --watch` watches the files the served documents were built from and no
-/// others. Only this thread's reads count; a nested call records for itself alone.
+/// Notes that the folder `folder` was listed (a search of it), for [`recording`]: a file made in
+/// it later is one the same search would find, so `serve --watch` watches it too.
+pub(crate) fn note_listed(folder: &Path) {
+    note_read(folder);
+}
+
+/// Runs `work` and says which files it read through this module, and which folders it searched
+/// ([`note_listed`]; each once, in the order first read), so that `serve --watch` watches the
+/// files the served documents were built from and the folders a new one would be found in, and
+/// no others. Only this thread's reads count; a nested call records for itself alone.
 pub fn recording<T>(work: impl FnOnce() -> T) -> (T, Vec<PathBuf>) {
     let outer = READ.with_borrow_mut(|read| read.replace(Vec::new()));
     let done = work();
