@@ -531,8 +531,8 @@ pub fn kind_name(path: &Path) -> String {
 impl Served {
     /// A digest of everything served to a client, made from every input the state holds (the
     /// documents, sheets, HD pairs, layer documents, the weapons sheet, the text forms, the SAS
-    /// sets and their sheets: [`digest`]): a reload with the same digest changed nothing a client
-    /// sees (an editor's swap file beside a watched one), and is not announced.
+    /// sets and their sheets; `catalog/digest.rs`): a reload with the same digest changed nothing
+    /// a client sees (an editor's swap file beside a watched one), and is not announced.
     pub fn digest(&self) -> String {
         digest::of_served(self)
     }

@@ -169,7 +169,7 @@ pub(crate) fn note_listed(folder: &Path) {
 }
 
 /// Runs `work` and says which files it read through this module, and which folders it searched
-/// ([`note_listed`]; each once, in the order first read), so that `serve --watch` watches the
+/// (`note_listed`; each once, in the order first read), so that `serve --watch` watches the
 /// files the served documents were built from and the folders a new one would be found in, and
 /// no others. Only this thread's reads count; a nested call records for itself alone.
 pub fn recording<T>(work: impl FnOnce() -> T) -> (T, Vec<PathBuf>) {
