@@ -14,7 +14,7 @@
 //! still seen.
 //!
 //! A change is coalesced: the stamps must hold still for a pause ([`SETTLE`] when polling,
-//! [`SETTLE_NOTIFIED`] when the notices work, which say when a writer is still at it) before
+//! [`SETTLE_NOTIFIED`] when the notices work) before
 //! the load runs, and must be the same after it as before, else it runs again; a burst of saves
 //! gives one load, or a few. A load that fails while the files still move is not reported (a
 //! half-written file is read again); one that fails on files that have held still for two polls
@@ -40,8 +40,9 @@ pub const POLL: Duration = Duration::from_millis(50);
 /// progress is not read.
 pub const SETTLE: Duration = Duration::from_millis(20);
 
-/// The same when the system's notices work: a writer still at it sends another notice, which
-/// restarts the pause, so a short one is enough.
+/// The same when the system's notices work: they wake the watcher at a save's first write, not
+/// up to a poll later, and a writer still at it moves the stamps again within the pause (the
+/// load is run again, too, when they move under it).
 pub const SETTLE_NOTIFIED: Duration = Duration::from_millis(4);
 
 /// The longest a load waits for the files to hold still; past it the load runs anyway (and runs
