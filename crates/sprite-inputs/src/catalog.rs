@@ -4,6 +4,7 @@
 //! cut from ([`Catalog`]); the Tactics Ogre SAS sets, apart ([`SasCatalog`]); and the start-up
 //! lines that say what is served and where it came from.
 
+mod digest;
 mod pair;
 
 use std::path::{Path, PathBuf};
@@ -528,32 +529,12 @@ pub fn kind_name(path: &Path) -> String {
 }
 
 impl Served {
-    /// A digest of what is served to a client (each unit's name, document, sheets and text form;
-    /// the weapons sheet's name; the SAS sets' names and origins): a reload with the same digest
-    /// changed nothing a client sees (an editor's swap file beside a watched one), and is not
-    /// announced.
+    /// A digest of everything served to a client, made from every input the state holds (the
+    /// documents, sheets, HD pairs, layer documents, the weapons sheet, the text forms, the SAS
+    /// sets and their sheets; `catalog/digest.rs`): a reload with the same digest changed nothing
+    /// a client sees (an editor's swap file beside a watched one), and is not announced.
     pub fn digest(&self) -> String {
-        let mut all: Vec<u8> = Vec::new();
-        let mut add = |part: &[u8]| {
-            all.extend_from_slice(&(part.len() as u64).to_le_bytes());
-            all.extend_from_slice(part);
-        };
-        for unit in &self.catalog.units {
-            add(unit.name.as_bytes());
-            add(&unit.bytes);
-            add(unit.sheet.bytes());
-            add(unit.sp2.as_ref().map_or(&[][..], Sheet::bytes));
-            add(unit.source.as_ref().map_or(&b""[..], |t| t.text.as_bytes()));
-            add(unit.origin.as_bytes());
-        }
-        if let Some(sheet) = &self.catalog.weapon_sheet {
-            add(sheet.file.as_bytes());
-        }
-        for set in &self.sas.sets {
-            add(set.name.as_bytes());
-            add(set.origin.as_bytes());
-        }
-        crate::retail::sha256_hex(&all)
+        digest::of_served(self)
     }
 
     /// The start-up lines on what is served: each kind with its counts, origin, sheets and

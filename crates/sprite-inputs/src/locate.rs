@@ -521,6 +521,8 @@ pub fn not_in_folder(dir: &Path, name: &str) -> String {
 /// first; `None` when neither is there (or the folder cannot be read).
 pub fn find_in_folder(dir: &Path, name: &str) -> Option<PathBuf> {
     let name = GameName::parse(name);
+    // Searched: a file of this name made here later is found by the same search.
+    crate::read::note_listed(dir);
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .ok()?
         .flatten()

@@ -76,7 +76,7 @@ pub enum Capped {
 /// The system's: a file that cannot be opened or read.
 pub fn read_capped(path: &Path, limit: u64) -> std::io::Result<Capped> {
     note_read(path);
-    let file = File::open(path)?;
+    let file = open_regular(path)?;
     let len = file.metadata()?.len();
     if len > limit {
         return Ok(Capped::Over { len });
@@ -90,8 +90,60 @@ pub fn read_capped(path: &Path, limit: u64) -> std::io::Result<Capped> {
 /// what it is ([`crate::sniff`]) before it is read whole.
 pub fn read_head<const N: usize>(path: &Path) -> Option<[u8; N]> {
     let mut head = [0; N];
-    File::open(path).ok()?.read_exact(&mut head).ok()?;
+    open_regular(path).ok()?.read_exact(&mut head).ok()?;
     Some(head)
+}
+
+/// Opens `path` to read it, refusing what is not a regular file before a byte is read: a FIFO
+/// or a device can hold a read for good (a FIFO with no writer never answers), and `serve
+/// --watch` reads its files again at every change, on the one thread that watches them. On
+/// Unix the open does not wait either (`O_NONBLOCK`, which a regular file ignores), and the kind
+/// is asked of the file opened, not of the path, which could be swapped in between.
+///
+/// # Errors
+/// The system's; `not a regular file but a FIFO` (a folder, a device, a socket).
+pub fn open_regular(path: &Path) -> std::io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(
+        &mut options,
+        rustix::fs::OFlags::NONBLOCK.bits() as i32,
+    );
+    let file = options.open(path)?;
+    let kind = file.metadata()?.file_type();
+    if kind.is_file() {
+        return Ok(file);
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        format!(
+            "not a regular file but {}: an input is read whole, and only a file can be",
+            kind_in_words(kind)
+        ),
+    ))
+}
+
+/// What a file that is not a regular one is, in words.
+fn kind_in_words(kind: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if kind.is_dir() {
+        "a folder"
+    } else {
+        "neither a file nor a folder"
+    }
 }
 
 thread_local! {
@@ -110,9 +162,16 @@ fn note_read(path: &Path) {
     });
 }
 
-/// Runs `work` and says which files it read through this module (each once, in the order first
-/// read), so that `serve --watch` watches the files the served documents were built from and no
-/// others. Only this thread's reads count; a nested call records for itself alone.
+/// Notes that the folder `folder` was listed (a search of it), for [`recording`]: a file made in
+/// it later is one the same search would find, so `serve --watch` watches it too.
+pub(crate) fn note_listed(folder: &Path) {
+    note_read(folder);
+}
+
+/// Runs `work` and says which files it read through this module, and which folders it searched
+/// (`note_listed`; each once, in the order first read), so that `serve --watch` watches the
+/// files the served documents were built from and the folders a new one would be found in, and
+/// no others. Only this thread's reads count; a nested call records for itself alone.
 pub fn recording<T>(work: impl FnOnce() -> T) -> (T, Vec<PathBuf>) {
     let outer = READ.with_borrow_mut(|read| read.replace(Vec::new()));
     let done = work();

@@ -103,7 +103,7 @@ pub fn sniff_sas_file(path: &Path) -> Option<Sniffed> {
 /// names the problem).
 pub fn starts_as_json(path: &Path) -> bool {
     use std::io::{BufReader, Read};
-    std::fs::File::open(path).is_ok_and(|file| {
+    crate::read::open_regular(path).is_ok_and(|file| {
         BufReader::new(file.take(MAX_INPUT_LEN))
             .bytes()
             .map_while(std::result::Result::ok)

@@ -1,23 +1,30 @@
-//! `serve --watch`: the files a load read, polled for changes, and the load run again when they
-//! change, so that a modder's save shows without a restart.
+//! `serve --watch`: the files a load read, and the folders it searched, watched for changes, and
+//! the load run again when they change, so that a modder's save shows without a restart.
 //!
-//! Polling, not the system's change notices: a load reads a handful of files (a pair and a sheet,
-//! or a kind's SHP and SEQ per served kind) and the folders they are in, and a `stat` of each
-//! every [`POLL`] (50 ms: half of it on average between a save and its load) costs next to nothing, works the same on every system and file system (network
-//! and container mounts, where notices are lost, included), cannot overflow a queue, and sees an
-//! editor's rename over the file as plainly as a write in place. A file's stamp is its kind, its
-//! length, its modification time and (on Unix) its inode, so that a file renamed over with the
-//! same length and time is still seen.
+//! The system's change notices wake the watcher where it gives them (inotify, FSEvents,
+//! ReadDirectoryChangesW, through the `notify` crate): a save is seen within a millisecond or so,
+//! not at the next poll. They are only a wake-up call: what changed is always told by the stamps,
+//! and the stamps are also looked at every [`POLL`] (50 ms) whatever the notices say, since
+//! notices are lost on network and container mounts, a system can refuse more watches, and a
+//! queue can overflow. A `stat` of a handful of files and folders every 50 ms costs next to
+//! nothing. The notices watch the folders (each file's folder, each folder searched), which tell
+//! of every entry made, written, removed or renamed in them: an editor's rename over a file is
+//! seen as plainly as a write in place. A file's stamp is its kind, its length, its modification
+//! time and (on Unix) its inode, so that a file renamed over with the same length and time is
+//! still seen.
 //!
-//! A change is coalesced: the stamps must hold still for [`SETTLE`] before the load runs, and must
-//! be the same after it as before, else it runs again; a burst of saves gives one load, or a few.
-//! A load that fails while the files still move is not reported (a half-written file is read
-//! again); one that fails on files that have held still for two polls is ([`Problem`], with the
-//! text form's line and column when it gives them), and whoever serves keeps the last good load.
-//! Nothing grows with the number of changes: the watcher holds the stamps of the files the last
-//! load read, and hands on each load's result as it is made.
+//! A change is coalesced: the stamps must hold still for a pause ([`SETTLE`] when polling,
+//! [`SETTLE_NOTIFIED`] when the notices work) before
+//! the load runs, and must be the same after it as before, else it runs again; a burst of saves
+//! gives one load, or a few. A load that fails while the files still move is not reported (a
+//! half-written file is read again); one that fails on files that have held still for two polls
+//! is ([`Problem`], with the text form's line and column when it gives them), and whoever serves
+//! keeps the last good load. Nothing grows with the number of changes: the watcher holds the
+//! stamps of the files the last load read, the notices are a queue of one, and each load's result
+//! is handed on as it is made.
 
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::time::{Duration, Instant, SystemTime};
 
 use faults::{Faulty, Spelling};
@@ -29,8 +36,14 @@ use crate::read::recording;
 /// How often the files are looked at.
 pub const POLL: Duration = Duration::from_millis(50);
 
-/// How long the stamps must hold still before a load runs: a save in progress is not read.
+/// How long the stamps must hold still before a load runs, when the files are polled: a save in
+/// progress is not read.
 pub const SETTLE: Duration = Duration::from_millis(20);
+
+/// The same when the system's notices work: they wake the watcher at a save's first write, not
+/// up to a poll later, and a writer still at it moves the stamps again within the pause (the
+/// load is run again, too, when they move under it).
+pub const SETTLE_NOTIFIED: Duration = Duration::from_millis(4);
 
 /// The longest a load waits for the files to hold still; past it the load runs anyway (and runs
 /// again if they moved under it), so that a file written without pause is still shown.
@@ -208,12 +221,14 @@ pub fn watch<T>(
     mut publish: impl FnMut(Change<T>) -> bool,
 ) {
     let mut watched = first.watched;
+    let mut notices = Notices::start();
+    notices.follow(&watched);
     // The stamps the served state was loaded from (or failed on, once said).
     let mut served = first.stamps;
     // A failure not yet said: the stamps it failed on and how many polls they have held since.
     let mut failing: Option<(Vec<Stamp>, Problem, u32)> = None;
     loop {
-        std::thread::sleep(POLL);
+        notices.wait(POLL);
         let now = watched.stamps();
         if let Some((stamps, problem, held)) = &mut failing {
             if *stamps == now {
@@ -231,17 +246,21 @@ pub fn watch<T>(
         } else if now == served {
             continue;
         }
-        let before = settle(&watched, now);
+        let before = settle(&watched, now, &notices);
         let loaded = load();
         let read_now = Watched::new(given, &loaded.read);
         let after = read_now.stamps();
-        // Stamps of another list (a file read now that was not before) cannot be compared with
-        // `before`: the next poll compares them with themselves.
-        let moved = read_now.paths() == watched.paths() && after != before;
+        // Stamps of another list (a file or folder read now that was not before) cannot be
+        // compared with `before`, and may already show a change the load did not see (a file
+        // renamed into a folder just listed): the state is served, and loaded once more with
+        // the new list watched, which then compares as usual.
+        let same_list = read_now.paths() == watched.paths();
+        let moved = same_list && after != before;
         watched = read_now;
+        notices.follow(&watched);
         match loaded.result {
             Ok(value) if !moved => {
-                served = after;
+                served = if same_list { after } else { Vec::new() };
                 failing = None;
                 if !publish(Change::Loaded(value)) {
                     return;
@@ -254,19 +273,119 @@ pub fn watch<T>(
             }
             Err(error) => failing = Some((after, Problem::of(&error, spelling), 0)),
         }
+        if notices.take() {
+            // A change told while the load ran, which the stamps may not show (a folder's time
+            // is kept to the system's tick, and an entry renamed in within the same tick leaves
+            // it as it was): look again.
+            served = Vec::new();
+        }
     }
 }
 
-/// Waits until the stamps hold still for [`SETTLE`] (at most [`LONGEST_SETTLE`]), and gives
-/// them.
-fn settle(watched: &Watched, mut last: Vec<Stamp>) -> Vec<Stamp> {
+/// Waits until the stamps hold still for the pause ([`SETTLE`], or [`SETTLE_NOTIFIED`] while
+/// the notices work), at most [`LONGEST_SETTLE`], and gives them. The notices that came
+/// meanwhile are taken: the stamps after the load tell whether anything moved under it.
+fn settle(watched: &Watched, mut last: Vec<Stamp>, notices: &Notices) -> Vec<Stamp> {
+    let pause = if notices.working() {
+        SETTLE_NOTIFIED
+    } else {
+        SETTLE
+    };
     let started = Instant::now();
     loop {
-        std::thread::sleep(SETTLE);
+        std::thread::sleep(pause);
+        // Told by the stamps from here on; one pending would only wake the next wait.
+        let _ = notices.take();
         let now = watched.stamps();
         if now == last || started.elapsed() >= LONGEST_SETTLE {
             return now;
         }
         last = now;
     }
+}
+
+/// The system's change notices for the folders watched: a wake-up call, sent through a queue of
+/// one (a notice pending already says that something changed). Without them (the system gives
+/// none, or refuses the watch) the watcher polls alone.
+struct Notices {
+    watcher: Option<notify::RecommendedWatcher>,
+    woken: Receiver<()>,
+    /// The folders the system watches now.
+    folders: Vec<PathBuf>,
+}
+
+impl Notices {
+    fn start() -> Notices {
+        let (wake, woken): (SyncSender<()>, Receiver<()>) = sync_channel(1);
+        let watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+            // An error (a queue that overflowed) may hide a change: look.
+            if event.as_ref().map_or(true, tells_of_a_change) {
+                // Full: a notice is pending already, which says as much.
+                let _ = wake.try_send(());
+            }
+        })
+        .ok();
+        Notices {
+            watcher,
+            woken,
+            folders: Vec::new(),
+        }
+    }
+
+    /// Whether notices come: the system watches at least one folder.
+    fn working(&self) -> bool {
+        self.watcher.is_some() && !self.folders.is_empty()
+    }
+
+    /// Watches the folders among `watched`'s paths (a file's changes are told by its folder's
+    /// notices, a rename over it included), and no others. A folder the system refuses is left to
+    /// the poll, and asked for again at the next call.
+    fn follow(&mut self, watched: &Watched) {
+        let Some(watcher) = self.watcher.as_mut() else {
+            return;
+        };
+        use notify::Watcher;
+        let wanted: Vec<&PathBuf> = watched.paths().iter().filter(|p| p.is_dir()).collect();
+        for gone in self.folders.iter().filter(|f| !wanted.contains(f)) {
+            // Gone or not, it is no longer asked for.
+            let _ = watcher.unwatch(gone);
+        }
+        let mut now = Vec::with_capacity(wanted.len());
+        for folder in wanted {
+            if self.folders.contains(folder)
+                || watcher
+                    .watch(folder, notify::RecursiveMode::NonRecursive)
+                    .is_ok()
+            {
+                now.push(folder.clone());
+            }
+        }
+        self.folders = now;
+    }
+
+    /// Waits for a notice, at most `longest`.
+    fn wait(&self, longest: Duration) {
+        if self.watcher.is_none() {
+            std::thread::sleep(longest);
+            return;
+        }
+        // A notice, or the time is up: either way the stamps are looked at.
+        let _ = self.woken.recv_timeout(longest);
+    }
+
+    /// Takes a notice pending, if any: whether there was one.
+    fn take(&self) -> bool {
+        self.woken.try_recv().is_ok()
+    }
+}
+
+/// Whether a notice may tell of a change: any but a file opened, read or closed unwritten (the
+/// load's own reads).
+fn tells_of_a_change(event: &notify::Event) -> bool {
+    use notify::event::{AccessKind, AccessMode, EventKind};
+    !matches!(
+        event.kind,
+        EventKind::Access(AccessKind::Open(_) | AccessKind::Read | AccessKind::Any)
+            | EventKind::Access(AccessKind::Close(AccessMode::Read | AccessMode::Execute))
+    )
 }

@@ -70,6 +70,8 @@ pub fn walk(root: &Path, depth: usize) -> Result<Walked> {
     let mut read = 0usize;
     while let Some((folder, level)) = pending.pop() {
         let full = root.join(&folder);
+        // A mod made or a file added below here later is found by the same walk: watch it.
+        crate::read::note_listed(&full);
         let listing =
             std::fs::read_dir(&full).map_err(|e| Error::from(e).in_context(Shown(&full)))?;
         for entry in listing {

@@ -1,7 +1,7 @@
 //! `serve --watch` as a process: a SEQ saved into the second of two layered `--originals`
 //! folders (a mod over the game files) is served, and its removal serves the first's again; and
-//! a server reloading a text form sixty times holds its memory flat; and under `--watch` no
-//! answer is kept by a client unasked.
+//! a server reloading a text form sixty times holds its memory flat; under `--watch` no answer
+//! is kept by a client unasked; and a FIFO in a watched file's place is refused, not waited on.
 //!
 //! Needs TYPE1.SHP and TYPE1.SEQ (`FFT_ORIGINALS`); a loud skip without them.
 
@@ -15,7 +15,7 @@ use serde_json::Value;
 
 const TEST: &str = "serve_watch";
 
-fn folder(name: &str) -> PathBuf {
+pub(crate) fn folder(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("serve-watch-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -78,7 +78,7 @@ fn walk_delay(server: &Server) -> u64 {
 }
 
 /// Long-polls /api/v1/changes until its generation is `generation` (10 s at most).
-fn wait_for_generation(server: &Server, generation: u64) -> Value {
+pub(crate) fn wait_for_generation(server: &Server, generation: u64) -> Value {
     let started = Instant::now();
     let mut revision = None;
     loop {
@@ -231,4 +231,54 @@ fn a_watched_server_has_every_answer_asked_again_not_kept() {
         );
         server.terminate();
     }
+}
+
+/// A FIFO put in place of the watched text is refused in one line naming it (a read of it would
+/// wait for a writer for good, on the one thread that watches), and once the text is back, with
+/// an edit, the edit is served.
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_place_of_a_watched_file_is_refused_and_the_file_back_is_served() {
+    let Some(shp) = test_support::retail_file(TEST, "TYPE1.SHP") else {
+        return;
+    };
+    let Some(seq) = test_support::retail_file(TEST, "TYPE1.SEQ") else {
+        return;
+    };
+    let work = folder("fifo");
+    let walk = WalkText::of(&seq, &work);
+    let text_path = work.join("type1.seq.txt");
+    let server = Server::start(&["--watch", "--seq", s(&text_path), "--shp", s(&shp)], &[]);
+    std::fs::remove_file(&text_path).expect("removes");
+    let made = Command::new("mkfifo")
+        .arg(&text_path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo: {made}");
+    let started = Instant::now();
+    let mut revision = 0;
+    let error = loop {
+        let answer = server.get(&format!("/api/v1/changes?after={revision}"));
+        let status: Value = serde_json::from_slice(&answer.body).expect("JSON");
+        // (The file missing, before mkfifo made the FIFO, may be said first.)
+        let message = status["error"]["message"].as_str().unwrap_or_default();
+        if message.contains("FIFO") {
+            break message.to_owned();
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the FIFO was never refused: {status}"
+        );
+        revision = status["revision"].as_u64().expect("a revision");
+    };
+    assert!(
+        error.contains("type1.seq.txt") && error.contains("not a regular file but a FIFO"),
+        "{error}"
+    );
+    assert!(!error.contains('\n'), "one line: {error}");
+    std::fs::remove_file(&text_path).expect("removes the FIFO");
+    std::fs::write(&text_path, walk.with_delay(walk.delay + 3)).expect("writes");
+    let status = wait_for_generation(&server, 1);
+    assert!(status["error"].is_null(), "{status}");
+    assert_eq!(walk_delay(&server), u64::from(walk.delay + 3));
 }
