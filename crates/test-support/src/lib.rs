@@ -37,6 +37,7 @@ pub mod frames;
 #[cfg(feature = "http")]
 pub mod http;
 pub mod node;
+pub mod pac;
 pub mod sas;
 #[cfg(feature = "schema")]
 pub mod schema;
@@ -328,7 +329,13 @@ fn remaster_data_file(
 
 /// An NXD table of the remaster (`charclut.nxd`) from `FFT_NXD`, or `None` after the loud skip.
 pub fn nxd_file(test: &str, name: &str) -> Option<PathBuf> {
-    remaster_data_file(test, NXD_VAR, DEFAULT_NXD, "the remaster's NXD tables", name)
+    remaster_data_file(
+        test,
+        NXD_VAR,
+        DEFAULT_NXD,
+        "the remaster's NXD tables",
+        name,
+    )
 }
 
 /// A War of the Lions sheet (`spr_dst_bchr_ankoku_m_spr.bin`) from `FFT_UNIT_PSP`, or `None`
@@ -345,7 +352,13 @@ pub fn unit_psp_file(test: &str, name: &str) -> Option<PathBuf> {
 
 /// A `.pac` archive of the remaster from `FFT_PAC`, or `None` after the loud skip.
 pub fn pac_file(test: &str, name: &str) -> Option<PathBuf> {
-    remaster_data_file(test, PAC_VAR, DEFAULT_PAC, "the remaster's .pac archives", name)
+    remaster_data_file(
+        test,
+        PAC_VAR,
+        DEFAULT_PAC,
+        "the remaster's .pac archives",
+        name,
+    )
 }
 
 /// The bytes of an HD pair and its SPR ([`hd_pair`]).
