@@ -128,8 +128,29 @@ pub enum ErrorKind {
     Crc { stored: u32, computed: u32 },
     #[error("its data is stored as {storage}, which this reader cannot decode yet")]
     Unsupported { storage: &'static str },
+    #[error(
+        "no archive of the game's here (NNNN.pac, NNNN.LANG.pac){}",
+        left_out_list(left_out)
+    )]
+    NoArchives {
+        left_out: Vec<crate::install::LeftOut>,
+    },
+    #[error("more than {limit} .pac files in one folder")]
+    TooManyArchives { limit: usize },
     #[error("no entry {} in the archive", Shown(path))]
     NotFound { path: String },
+}
+
+/// `; left out: NAME (why), ...` for the archives a folder holds that are not the game's.
+fn left_out_list(left_out: &[crate::install::LeftOut]) -> String {
+    if left_out.is_empty() {
+        return String::new();
+    }
+    let each: Vec<String> = left_out
+        .iter()
+        .map(|l| format!("{} ({})", Shown(&l.file_name), l.reason))
+        .collect();
+    format!("; left out: {}", each.join(", "))
 }
 
 /// Every error of an archive is the archive's: it cannot be read, is not one, or is damaged.

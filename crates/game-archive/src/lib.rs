@@ -9,12 +9,17 @@
 //! - An entry's data ([`Archive`]): read on demand, bounded by that entry's size (never by a
 //!   size the archive states for itself), its CRC-32 checked.
 //!
+//! - An install ([`Install`]): the game's archives of a folder, in the order the game reads them,
+//!   the mod loader's and mods' archives left out, each game path found in the archive that wins
+//!   it.
+//!
 //! Listing reads no entry's data. Every field is checked before it is used: a bad archive gives
 //! one [`Error`] naming the archive, the entry and the byte. The layout is described in
 //! docs/remaster.md ("The archives' layout").
 
 pub mod archive;
 pub mod error;
+pub mod install;
 pub mod layout;
 pub mod name;
 pub mod toc;
@@ -22,4 +27,5 @@ pub mod xor;
 
 pub use archive::Archive;
 pub use error::{Error, ErrorKind};
+pub use install::{Install, LeftOut};
 pub use toc::{ChunkRecord, Entry, Storage, TableOfContents};

@@ -80,3 +80,51 @@ mod tests {
         assert_eq!(game_path("", "a.b/readme", Some("fr")), "a.b/readme.fr");
     }
 }
+
+/// A game path as a relative path to write below a folder, or why it cannot be one: the names
+/// come from an archive, and an archive is untrusted. Refused: an empty path or part, `.` and
+/// `..`, an absolute path, a drive (`c:`), a control character.
+pub fn relative_path(path: &str) -> Result<std::path::PathBuf, &'static str> {
+    if path.chars().any(char::is_control) {
+        return Err("it holds a control character");
+    }
+    if path.starts_with(['/', '\\']) {
+        return Err("it is an absolute path");
+    }
+    let mut relative = std::path::PathBuf::new();
+    for part in path.split(['/', '\\']) {
+        match part {
+            "" => return Err("it has an empty part"),
+            "." | ".." => return Err("it has a . or .. part"),
+            _ if part.contains(':') => return Err("it names a drive or a stream (:)"),
+            _ => relative.push(part),
+        }
+    }
+    Ok(relative)
+}
+
+#[cfg(test)]
+mod relative_tests {
+    use super::relative_path;
+
+    #[test]
+    fn only_plain_relative_names_are_written() {
+        assert_eq!(
+            relative_path("fftpack/unit/battle_10m_spr.bin").unwrap(),
+            std::path::Path::new("fftpack/unit/battle_10m_spr.bin")
+        );
+        for bad in [
+            "../x",
+            "a/../../x",
+            "/etc/passwd",
+            "\\x",
+            "c:/x",
+            "a//b",
+            "a/./b",
+            "a\x1bb",
+            "",
+        ] {
+            assert!(relative_path(bad).is_err(), "{bad:?}");
+        }
+    }
+}

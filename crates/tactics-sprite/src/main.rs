@@ -50,6 +50,7 @@ enum Command {
     Pack(cmd::sas::extract::PackArgs),
     Serve(cmd::serve::Args),
     Disc(cmd::disc::Args),
+    Game(cmd::game::Args),
     Disasm(cmd::disasm::Args),
     Asm(cmd::asm::Args),
     // `mod` is a keyword, so its module is `remaster_mod`.
@@ -79,6 +80,7 @@ fn main() -> ExitCode {
         Command::Pack(args) => cmd::sas::extract::pack(args),
         Command::Serve(args) => cmd::serve::run(args),
         Command::Disc(args) => cmd::disc::run(args),
+        Command::Game(args) => cmd::game::run(args),
         Command::Disasm(args) => cmd::disasm::run(args),
         Command::Asm(args) => cmd::asm::run(args),
         Command::Mod(args) => cmd::remaster_mod::run(args),

@@ -13,6 +13,7 @@
 //!   `hostile_documents`: hostile documents and profiles through every command that reads one;
 //!   `hostile_names`: names and strings holding control characters, shown escaped;
 //! - `disc`: `disc ls`, `extract`, `patch`; `disc_inputs`: `--disc IMAGE` for the other commands;
+//! - `game`: `game ls` and `game extract` on the user's install (its `.pac` archives);
 //! - `draw`, `list`, `pictures` (`sheet`, `render`, `export-aseprite`), `weapon` (`render
 //!   --weapon`), `sheet_import`, `text_forms` (`disasm`, `asm`), `hd` (the remaster's HD sheets),
 //!   `sas` (the SAS commands);
@@ -34,6 +35,7 @@ mod disc;
 mod disc_inputs;
 mod draw;
 mod errors;
+mod game;
 mod hd;
 mod hostile_documents;
 mod hostile_names;
