@@ -6,7 +6,8 @@ use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 
 use crate::error::{Error, ErrorKind};
-use crate::layout::{HEADER_LEN, MAX_ENTRY_LEN};
+use crate::gdeflate::{self, GdeflateError};
+use crate::layout::{HEADER_LEN, MAX_ENTRY_LEN, PART_LEN};
 use crate::toc::{Entry, Storage, TableOfContents, read_preamble, read_toc};
 
 /// A `.pac` archive: its table of contents, and the file its data is read from.
@@ -138,13 +139,19 @@ impl<R: Read + Seek> Archive<R> {
                 limit: MAX_ENTRY_LEN,
             }));
         }
+        // Within the entry limit just checked.
+        let len = entry.len as usize;
         let data = match entry.storage {
             Storage::Stored => self.read_span(entry.data_offset, entry.len).map_err(fail)?,
-            other => {
-                return Err(fail(ErrorKind::Unsupported {
-                    storage: other.name(),
-                }));
+            Storage::Gdeflate => {
+                let at = entry.data_offset;
+                let stream = self
+                    .read_span(at, u64::from(entry.stored_len))
+                    .map_err(fail)?;
+                gdeflate::decode(&stream, len).map_err(|e| fail(gdeflate_error(at, e)))?
             }
+            Storage::SharedChunk => self.read_from_chunk(entry).map_err(fail)?,
+            Storage::MultipleChunks => self.read_parts(entry).map_err(fail)?,
         };
         let computed = crc32fast::hash(&data);
         if computed != entry.crc32 {
@@ -154,6 +161,80 @@ impl<R: Read + Seek> Archive<R> {
             }));
         }
         Ok(data)
+    }
+
+    /// A file inside a shared chunk: the chunk's compressed bytes read (checked against the
+    /// archive's size), and only the tiles holding the file decoded.
+    fn read_from_chunk(&mut self, entry: &Entry) -> Result<Vec<u8>, ErrorKind> {
+        let chunk = self
+            .toc
+            .chunks
+            .iter()
+            .find(|chunk| chunk.record_offset == entry.chunk_record)
+            .cloned()
+            .ok_or(ErrorKind::NoChunkRecord {
+                record: entry.chunk_record,
+            })?;
+        let chunk_len = u64::from(chunk.len);
+        let end = entry.data_offset.saturating_add(entry.len);
+        if end > chunk_len {
+            return Err(ErrorKind::PastChunk {
+                start: entry.data_offset,
+                end,
+                len: chunk_len,
+            });
+        }
+        if chunk_len > MAX_ENTRY_LEN {
+            return Err(ErrorKind::TooLarge {
+                len: chunk_len,
+                limit: MAX_ENTRY_LEN,
+            });
+        }
+        let at = chunk.data_offset;
+        let stream = self.read_span(at, u64::from(chunk.stored_len))?;
+        // Both within the chunk, itself within the entry limit.
+        let range = entry.data_offset as usize..end as usize;
+        gdeflate::decode_range(&stream, chunk.len as usize, range)
+            .map_err(|e| gdeflate_error(at, e))
+    }
+
+    /// A file stored in several GDeflate streams: its parts' table (their count, a word, then
+    /// each part's offset from the file's data), each part decoded to 512 KiB (the last to what
+    /// is left). The count must be the one the file's size gives.
+    fn read_parts(&mut self, entry: &Entry) -> Result<Vec<u8>, ErrorKind> {
+        let table = entry.chunk_record;
+        let fail = |problem: String| ErrorKind::Parts { table, problem };
+        let parts = entry.len.div_ceil(PART_LEN);
+        let head = self.read_span(table, 8)?;
+        let stated = u64::from(u32::from_le_bytes([head[0], head[1], head[2], head[3]]));
+        if stated != parts {
+            return Err(fail(format!(
+                "{stated} parts stated; a file of {} bytes has {parts}",
+                entry.len
+            )));
+        }
+        let offsets: Vec<u64> = self
+            .read_span(table + 8, 4 * parts)?
+            .chunks_exact(4)
+            .map(|w| u64::from(u32::from_le_bytes([w[0], w[1], w[2], w[3]])))
+            .collect();
+        // Within the entry limit, checked by the caller.
+        let mut out = Vec::with_capacity(entry.len as usize);
+        for (i, &start) in offsets.iter().enumerate() {
+            let end = offsets
+                .get(i + 1)
+                .copied()
+                .unwrap_or(u64::from(entry.stored_len));
+            if start > end {
+                return Err(fail(format!("part {i} runs from {start} back to {end}")));
+            }
+            let at = entry.data_offset.saturating_add(start);
+            let stream = self.read_span(at, end - start)?;
+            let part_len = (entry.len - out.len() as u64).min(PART_LEN) as usize;
+            let part = gdeflate::decode(&stream, part_len).map_err(|e| gdeflate_error(at, e))?;
+            out.extend_from_slice(&part);
+        }
+        Ok(out)
     }
 
     /// `len` bytes of the archive from `start`, refused before anything is allocated when they
@@ -184,5 +265,13 @@ impl<R: Read + Seek> Archive<R> {
             });
         }
         Ok(data)
+    }
+}
+
+/// A GDeflate stream's error as the archive's: its byte in the archive, and what is wrong.
+fn gdeflate_error(stream_at: u64, error: GdeflateError) -> ErrorKind {
+    ErrorKind::Gdeflate {
+        at: stream_at + error.offset as u64,
+        problem: error.problem,
     }
 }

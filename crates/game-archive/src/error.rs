@@ -126,8 +126,14 @@ pub enum ErrorKind {
         "its data's CRC-32 is {computed:08X}, but the entry holds {stored:08X}: the data is damaged"
     )]
     Crc { stored: u32, computed: u32 },
-    #[error("its data is stored as {storage}, which this reader cannot decode yet")]
-    Unsupported { storage: &'static str },
+    #[error("its GDeflate data, at byte {at} of the archive: {problem}")]
+    Gdeflate { at: u64, problem: String },
+    #[error("its parts' table at byte {table}: {problem}")]
+    Parts { table: u64, problem: String },
+    #[error("it names a shared chunk's record at byte {record}, but none starts there")]
+    NoChunkRecord { record: u64 },
+    #[error("its bytes {start}..{end} of the shared chunk lie past the chunk's {len} bytes")]
+    PastChunk { start: u64, end: u64, len: u64 },
     #[error(
         "no archive of the game's here (NNNN.pac, NNNN.LANG.pac){}",
         left_out_list(left_out)

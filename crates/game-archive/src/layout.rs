@@ -59,6 +59,10 @@ pub mod chunk {
     pub const FILE_COUNT: usize = 0x16;
 }
 
+/// The bytes each part of a file stored in several GDeflate streams decodes to (the last part,
+/// what is left).
+pub const PART_LEN: u64 = 0x80000;
+
 /// The key the game's archives XOR their folder name and string table with: the one for
 /// The Ivalice Chronicles, published with the community's reader of this format (MIT). Only
 /// names are hidden this way; no file's data is.

@@ -319,3 +319,173 @@ fn a_control_character_in_a_name_is_shown_escaped() {
     let message = error.to_string();
     assert!(!message.contains('\x1b'), "{message:?}");
 }
+
+mod compressed {
+    use super::*;
+    use test_support::pac::PacStorage;
+
+    fn sheet_like(len: usize) -> Vec<u8> {
+        (0..len)
+            .map(|i| ((i / 7) % 16) as u8 | ((i % 3) as u8) << 4)
+            .collect()
+    }
+
+    /// Every storage mode the reader knows, XORed: a stored file, one stream of its own (larger
+    /// than a tile), and three files in one shared chunk, the last two crossing a tile.
+    fn every_mode() -> (PacBuilder, Vec<(String, Vec<u8>)>) {
+        let files = vec![
+            (
+                "fftpack/unit/battle_a_spr.bin".to_owned(),
+                sheet_like(37_377),
+            ),
+            ("system/ffto/g2d.dat".to_owned(), sheet_like(150_000)),
+            (
+                "fftpack/unit/battle_b_shp.bin".to_owned(),
+                sheet_like(40_000),
+            ),
+            (
+                "fftpack/unit/battle_b_seq.bin".to_owned(),
+                sheet_like(30_000),
+            ),
+            ("fftpack/unit/battle_c_spr.bin".to_owned(), b"tiny".to_vec()),
+        ];
+        let modes = [
+            PacStorage::Stored,
+            PacStorage::Gdeflate,
+            PacStorage::Chunk(0),
+            PacStorage::Chunk(0),
+            PacStorage::Chunk(0),
+        ];
+        let mut builder = PacBuilder::new().encrypted();
+        for ((name, data), mode) in files.iter().zip(modes) {
+            builder = builder.stored_as(name, data, mode);
+        }
+        (builder, files)
+    }
+
+    #[test]
+    fn every_storage_mode_gives_back_its_files() {
+        let (builder, files) = every_mode();
+        let mut archive = open("0002.pac", builder.build()).unwrap();
+        let modes: Vec<_> = archive.entries().iter().map(|e| e.storage).collect();
+        assert_eq!(
+            modes,
+            [
+                Storage::Stored,
+                Storage::Gdeflate,
+                Storage::SharedChunk,
+                Storage::SharedChunk,
+                Storage::SharedChunk
+            ]
+        );
+        assert_eq!(archive.toc().chunks.len(), 1);
+        for (name, data) in &files {
+            let got = archive.extract(name).unwrap_or_else(|e| panic!("{e}"));
+            assert!(&got == data, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_file_in_several_streams_gives_back_its_bytes() {
+        let data = sheet_like(0x80000 * 2 + 12_345);
+        let bytes = PacBuilder::new()
+            .stored_as("system/ffto/g2d.dat", &data, PacStorage::Parts)
+            .encrypted()
+            .build();
+        let mut archive = open("0007.pac", bytes.clone()).unwrap();
+        assert_eq!(archive.entries()[0].storage, Storage::MultipleChunks);
+        assert!(archive.extract("system/ffto/g2d.dat").unwrap() == data);
+        // A table stating another count of parts.
+        let mut damaged = bytes;
+        let table = archive.entries()[0].chunk_record as usize;
+        put(&mut damaged, table, &7u32.to_le_bytes());
+        let error = open("0007.pac", damaged)
+            .unwrap()
+            .extract("system/ffto/g2d.dat")
+            .unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("7 parts stated; a file of 1060921 bytes has 3"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_file_in_a_chunk_costs_its_tiles_not_the_chunk() {
+        let big: Vec<u8> = (0..1_000_000u32).map(|i| (i % 251) as u8).collect();
+        let bytes = PacBuilder::new()
+            .stored_as("small.bin", b"a few bytes", PacStorage::Chunk(0))
+            .stored_as("big.bin", &big, PacStorage::Chunk(0))
+            .build();
+        let mut archive = open("0001.pac", bytes).unwrap();
+        let (got, peak) = peak_memory(|| archive.extract("small.bin").unwrap());
+        assert_eq!(got, b"a few bytes");
+        // The chunk's compressed bytes and one 64 KiB tile, not the 1 MB chunk decoded.
+        let stored = archive.toc().chunks[0].stored_len as usize;
+        assert!(
+            peak < stored + 200_000,
+            "held {peak} bytes for an 11-byte file"
+        );
+    }
+
+    #[test]
+    fn a_damaged_stream_is_refused_with_its_place() {
+        let (builder, _) = every_mode();
+        let mut bytes = builder.build();
+        let archive = open("0002.pac", bytes.clone()).unwrap();
+        let stream_at = archive.entries()[1].data_offset as usize;
+        let stream_len = archive.entries()[1].stored_len as usize;
+        bytes[stream_at + stream_len / 2..stream_at + stream_len / 2 + 16].fill(0xA5);
+        let mut archive = open("0002.pac", bytes).unwrap();
+        let error = archive.extract("system/ffto/g2d.dat").unwrap_err();
+        assert!(
+            matches!(
+                error.kind(),
+                ErrorKind::Gdeflate { .. } | ErrorKind::Crc { .. }
+            ),
+            "{error}"
+        );
+        assert_eq!(error.entry.as_deref(), Some("system/ffto/g2d.dat"));
+    }
+
+    #[test]
+    fn a_stream_stating_more_than_its_entry_is_refused() {
+        let (builder, _) = every_mode();
+        let mut bytes = builder.build();
+        // The entry says 149,999 bytes; its stream decodes to 150,000.
+        put(&mut bytes, entry_at(1) + 0x08, &149_999u64.to_le_bytes());
+        let mut archive = open("0002.pac", bytes).unwrap();
+        let error = archive.extract("system/ffto/g2d.dat").unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("decodes to 150000 bytes; 149999 are stated"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_file_past_its_chunk_and_a_missing_record_are_refused() {
+        let (builder, _) = every_mode();
+        let bytes = builder.build();
+        let mut past = bytes.clone();
+        put(&mut past, entry_at(4) + 0x10, &(1u64 << 20).to_le_bytes());
+        let error = refusal_of(past, "fftpack/unit/battle_c_spr.bin");
+        assert!(
+            matches!(error.kind(), ErrorKind::PastChunk { .. }),
+            "{error}"
+        );
+        let mut astray = bytes;
+        put(&mut astray, entry_at(4) + 0x18, &0x404u64.to_le_bytes());
+        let error = refusal_of(astray, "fftpack/unit/battle_c_spr.bin");
+        assert!(
+            matches!(error.kind(), ErrorKind::NoChunkRecord { record: 0x404 }),
+            "{error}"
+        );
+    }
+
+    fn refusal_of(bytes: Vec<u8>, path: &str) -> Error {
+        open("0002.pac", bytes).unwrap().extract(path).unwrap_err()
+    }
+}

@@ -11,12 +11,26 @@ pub fn entry_at(index: usize) -> usize {
     0x400 + index * 0x38
 }
 
+/// How a synthetic archive stores a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PacStorage {
+    /// As it is.
+    Stored,
+    /// One GDeflate tile stream of its own (storage mode 1).
+    Gdeflate,
+    /// A slice of shared chunk N (storage mode 3).
+    Chunk(usize),
+    /// Several GDeflate streams of 512 KiB each, with a table of their offsets (storage mode 2).
+    Parts,
+}
+
 /// A file of a synthetic archive.
 #[derive(Debug, Clone)]
 pub struct PacEntry {
     /// The stored name (the one hashed).
     pub name: String,
     pub data: Vec<u8>,
+    pub storage: PacStorage,
 }
 
 /// An archive to write.
@@ -25,6 +39,7 @@ pub struct PacBuilder {
     folder: String,
     encrypted: bool,
     entries: Vec<PacEntry>,
+    chunks: usize,
 }
 
 impl PacBuilder {
@@ -45,18 +60,29 @@ impl PacBuilder {
     }
 
     /// A file stored as it is.
-    pub fn file(mut self, name: &str, data: &[u8]) -> Self {
+    pub fn file(self, name: &str, data: &[u8]) -> Self {
+        self.stored_as(name, data, PacStorage::Stored)
+    }
+
+    /// A file stored as `storage` says.
+    pub fn stored_as(mut self, name: &str, data: &[u8], storage: PacStorage) -> Self {
+        if let PacStorage::Chunk(n) = storage {
+            self.chunks = self.chunks.max(n + 1);
+        }
         self.entries.push(PacEntry {
             name: name.to_owned(),
             data: data.to_vec(),
+            storage,
         });
         self
     }
 
-    /// The archive's bytes.
+    /// The archive's bytes: header, entries, chunk records, string table, then the data (each
+    /// shared chunk's one stream, then each file's).
     pub fn build(&self) -> Vec<u8> {
         let count = self.entries.len();
-        let strings_at = entry_at(count);
+        let chunk_table_at = entry_at(count);
+        let strings_at = chunk_table_at + self.chunks * 0x18;
         let mut strings = Vec::new();
         let mut name_offsets = Vec::new();
         for entry in &self.entries {
@@ -66,13 +92,90 @@ impl PacBuilder {
         }
         let toc_len = strings_at + strings.len();
         let mut out = vec![0u8; toc_len];
-        let mut data_at = toc_len;
+        let mut data = Vec::new();
+
+        // Each shared chunk: its files' bytes one after another, compressed as one stream.
+        let mut place_in_chunk = vec![0usize; count];
+        for chunk in 0..self.chunks {
+            let mut plain = Vec::new();
+            for (index, entry) in self.entries.iter().enumerate() {
+                if entry.storage == PacStorage::Chunk(chunk) {
+                    place_in_chunk[index] = plain.len();
+                    plain.extend_from_slice(&entry.data);
+                }
+            }
+            let stream = compressed(&plain);
+            let files = self
+                .entries
+                .iter()
+                .filter(|e| e.storage == PacStorage::Chunk(chunk))
+                .count();
+            let record = chunk_table_at + chunk * 0x18;
+            put(
+                &mut out,
+                record,
+                &((toc_len + data.len()) as u64).to_le_bytes(),
+            );
+            put(
+                &mut out,
+                record + 0x08,
+                &(stream.len() as u32).to_le_bytes(),
+            );
+            put(&mut out, record + 0x0C, &(plain.len() as u32).to_le_bytes());
+            put(&mut out, record + 0x14, &(chunk as u16).to_le_bytes());
+            put(&mut out, record + 0x16, &(files as u16).to_le_bytes());
+            data.extend_from_slice(&stream);
+        }
+
         for (index, entry) in self.entries.iter().enumerate() {
             let at = entry_at(index);
             let len = entry.data.len() as u64;
-            put(&mut out, at, &(len as u32).to_le_bytes());
+            let (stored_len, data_offset, mode, record) = match entry.storage {
+                PacStorage::Stored => {
+                    let offset = toc_len + data.len();
+                    data.extend_from_slice(&entry.data);
+                    (len as u32, offset as u64, None, 0)
+                }
+                PacStorage::Gdeflate => {
+                    let offset = toc_len + data.len();
+                    let stream = compressed(&entry.data);
+                    data.extend_from_slice(&stream);
+                    (stream.len() as u32, offset as u64, Some(1u8), 0)
+                }
+                PacStorage::Parts => {
+                    let offset = toc_len + data.len();
+                    let mut streams = Vec::new();
+                    let mut offsets = Vec::new();
+                    for part in entry.data.chunks(0x80000) {
+                        offsets.push(streams.len() as u32);
+                        streams.extend_from_slice(&compressed(part));
+                    }
+                    data.extend_from_slice(&streams);
+                    // The parts' table after them: its count, a word, each part's offset.
+                    let table = toc_len + data.len();
+                    data.extend_from_slice(&(offsets.len() as u32).to_le_bytes());
+                    let last = entry.data.len() - (offsets.len() - 1) * 0x80000;
+                    data.extend_from_slice(&(3u32 << 24 | last as u32).to_le_bytes());
+                    for o in &offsets {
+                        data.extend_from_slice(&o.to_le_bytes());
+                    }
+                    (streams.len() as u32, offset as u64, Some(2u8), table as u64)
+                }
+                PacStorage::Chunk(chunk) => (
+                    0,
+                    place_in_chunk[index] as u64,
+                    Some(3u8),
+                    (chunk_table_at + chunk * 0x18) as u64,
+                ),
+            };
+            put(&mut out, at, &stored_len.to_le_bytes());
+            if let Some(mode) = mode {
+                out[at + 0x04] = 1;
+                out[at + 0x05] = mode;
+            }
             put(&mut out, at + 0x08, &len.to_le_bytes());
-            put(&mut out, at + 0x10, &(data_at as u64).to_le_bytes());
+            put(&mut out, at + 0x10, &data_offset.to_le_bytes());
+            put(&mut out, at + 0x18, &record.to_le_bytes());
             put(
                 &mut out,
                 at + 0x20,
@@ -84,7 +187,9 @@ impl PacBuilder {
                 &fnv1(entry.name.as_bytes()).to_le_bytes(),
             );
             put(&mut out, at + 0x2C, &crc32(&entry.data).to_le_bytes());
-            data_at += entry.data.len();
+            if mode == Some(3) {
+                put(&mut out, at + 0x34, &0x18u32.to_le_bytes());
+            }
         }
         let mut folder = [0u8; 0x100];
         folder[..self.folder.len()].copy_from_slice(self.folder.as_bytes());
@@ -95,18 +200,33 @@ impl PacBuilder {
         put(&mut out, 0, b"PACK");
         put(&mut out, 0x04, &(toc_len as u32).to_le_bytes());
         put(&mut out, 0x08, &(count as u32).to_le_bytes());
+        out[0x0C] = u8::from(self.chunks > 0);
         out[0x0D] = u8::from(self.encrypted);
+        put(&mut out, 0x0E, &(self.chunks as u16).to_le_bytes());
         put(&mut out, 0x18, &folder);
+        if self.chunks > 0 {
+            put(&mut out, 0x118, &(chunk_table_at as u64).to_le_bytes());
+        }
         put(&mut out, 0x120, &(strings_at as u64).to_le_bytes());
         put(&mut out, 0x128, &(strings.len() as u64).to_le_bytes());
         put(&mut out, strings_at, &strings);
-        for entry in &self.entries {
-            out.extend_from_slice(&entry.data);
-        }
+        out.extend_from_slice(&data);
         let total = out.len() as u64;
         put(&mut out, 0x10, &total.to_le_bytes());
         out
     }
+}
+
+/// `data` as a GDeflate tile stream, by the reference code.
+#[cfg(feature = "gdeflate")]
+fn compressed(data: &[u8]) -> Vec<u8> {
+    gdeflate_stream(data, 9)
+}
+
+/// Without the reference code there is no compressed archive to build.
+#[cfg(not(feature = "gdeflate"))]
+fn compressed(_: &[u8]) -> Vec<u8> {
+    panic!("compressed synthetic archives need test-support's feature gdeflate");
 }
 
 /// Overwrites `bytes[at..]` with `value`.
@@ -156,6 +276,56 @@ fn xor(region: &mut [u8]) {
             start += width;
         }
     }
+}
+
+/// `data` compressed by Microsoft's GDeflate reference code into 64 KiB pages, wrapped in the
+/// tile-stream layout: the header (id 4, its complement, the tile count, tile size index 1, the
+/// last tile's size), the table (the last tile's compressed size first, then each other tile's
+/// offset after the table), then the pages.
+#[cfg(feature = "gdeflate")]
+pub fn gdeflate_stream(data: &[u8], level: u8) -> Vec<u8> {
+    use gdeflate::{CompressionLevel as L, Compressor};
+    const TILE: usize = 1 << 16;
+    let level = [
+        L::None,
+        L::Level1,
+        L::Level2,
+        L::Level3,
+        L::Level4,
+        L::Level5,
+        L::Level6,
+        L::Level7,
+        L::Level8,
+        L::Level9,
+        L::Level10,
+        L::Level11,
+        L::Level12,
+    ][usize::from(level.min(12))];
+    let mut compressor = Compressor::new(level).expect("the reference compressor");
+    let (pages, sizes): (Vec<u8>, Vec<u32>) = if data.is_empty() {
+        (Vec::new(), Vec::new())
+    } else {
+        let result = compressor.compress(data, TILE).expect("compresses");
+        let sizes = result.tiles.iter().map(|t| t.compressed_size).collect();
+        (result.bytes, sizes)
+    };
+    let tiles = sizes.len();
+    let last = data.len() % TILE;
+    let mut out = vec![4u8, 0xFB];
+    out.extend_from_slice(&(tiles as u16).to_le_bytes());
+    out.extend_from_slice(&(1u32 | ((last as u32) << 2)).to_le_bytes());
+    let mut offset = 0u32;
+    for (i, size) in sizes.iter().enumerate() {
+        let pointer = if i == 0 {
+            *sizes.last().unwrap()
+        } else {
+            offset
+        };
+        out.extend_from_slice(&pointer.to_le_bytes());
+        offset += size;
+    }
+    out.extend_from_slice(&pages);
+    out
 }
 
 #[cfg(test)]
