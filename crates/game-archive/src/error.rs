@@ -128,6 +128,8 @@ pub enum ErrorKind {
     Crc { stored: u32, computed: u32 },
     #[error("its GDeflate data, at byte {at} of the archive: {problem}")]
     Gdeflate { at: u64, problem: String },
+    #[error("{0}")]
+    G2d(String),
     #[error("its parts' table at byte {table}: {problem}")]
     Parts { table: u64, problem: String },
     #[error("it names a shared chunk's record at byte {record}, but none starts there")]

@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 
 use crate::archive::Archive;
 use crate::error::{Error, ErrorKind};
+use crate::g2d::{G2D_PATH, G2d, tex_entry};
 use crate::layout::LANGUAGES;
 use crate::name::normalise;
 use crate::toc::Entry;
@@ -44,6 +45,8 @@ pub struct Install {
     left_out: Vec<LeftOut>,
     /// Each game path, the archive and entry it comes from (the last archive that has it).
     by_path: HashMap<String, (usize, usize)>,
+    /// `g2d.dat`'s bytes, read once when a tex file is first asked for.
+    g2d: Option<Vec<u8>>,
 }
 
 /// A game path found in an install: the archive and its entry.
@@ -110,6 +113,7 @@ impl Install {
             archives,
             left_out,
             by_path,
+            g2d: None,
         })
     }
 
@@ -130,6 +134,7 @@ impl Install {
             archives: vec![archive],
             left_out: Vec::new(),
             by_path,
+            g2d: None,
         })
     }
 
@@ -168,6 +173,67 @@ impl Install {
         let mut paths: Vec<&str> = self.by_path.keys().map(String::as_str).collect();
         paths.sort_unstable();
         paths
+    }
+
+    /// Whether the install holds the game file at `path`: an entry, or a tex file
+    /// (`system/ffto/g2d/tex_N.bin`) when it holds `g2d.dat` (whether entry N is there is
+    /// known once `g2d.dat` is read).
+    pub fn holds(&self, path: &str) -> bool {
+        self.find(path).is_some() || (tex_entry(path).is_some() && self.find(G2D_PATH).is_some())
+    }
+
+    /// The game file at `path`: an entry's data, or a tex file decoded from `g2d.dat` (read
+    /// once, then kept).
+    ///
+    /// # Errors
+    /// As [`Install::read`]; a tex file `g2d.dat` has not, or cannot decode.
+    pub fn read_game_file(&mut self, path: &str) -> Result<Vec<u8>, Error> {
+        if self.find(path).is_some() {
+            return self.read(path);
+        }
+        let Some(n) = tex_entry(path) else {
+            return self.read(path);
+        };
+        let archive = match self.find(G2D_PATH) {
+            Some(found) => found.archive.name().to_owned(),
+            None => return self.read(path),
+        };
+        let bytes = self.g2d_bytes()?;
+        G2d::read(bytes)
+            .and_then(|g2d| g2d.decode(n))
+            .map_err(|error| {
+                Error::new(&archive, ErrorKind::G2d(error.to_string())).entry(G2D_PATH)
+            })
+    }
+
+    /// Which of the entries `wanted` the install's `g2d.dat` holds as zlib entries (none without
+    /// a `g2d.dat`), reading it once.
+    ///
+    /// # Errors
+    /// `g2d.dat` cannot be read or its index is damaged.
+    pub fn tex_entries_held(&mut self, wanted: &[usize]) -> Result<Vec<usize>, Error> {
+        if self.find(G2D_PATH).is_none() {
+            return Ok(Vec::new());
+        }
+        let archive = self
+            .find(G2D_PATH)
+            .expect("found above")
+            .archive
+            .name()
+            .to_owned();
+        let bytes = self.g2d_bytes()?;
+        let g2d = G2d::read(bytes).map_err(|error| {
+            Error::new(&archive, ErrorKind::G2d(error.to_string())).entry(G2D_PATH)
+        })?;
+        Ok(wanted.iter().copied().filter(|&n| g2d.is_zlib(n)).collect())
+    }
+
+    /// `g2d.dat`'s bytes, read the first time they are asked for.
+    fn g2d_bytes(&mut self) -> Result<&[u8], Error> {
+        if self.g2d.is_none() {
+            self.g2d = Some(self.read(G2D_PATH)?);
+        }
+        Ok(self.g2d.as_deref().expect("just read"))
     }
 
     /// The data of the file at `path`, from the archive that wins it, its CRC-32 checked.

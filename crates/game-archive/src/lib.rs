@@ -19,6 +19,7 @@
 
 pub mod archive;
 pub mod error;
+pub mod g2d;
 pub mod gdeflate;
 pub mod install;
 pub mod layout;

@@ -328,6 +328,57 @@ pub fn gdeflate_stream(data: &[u8], level: u8) -> Vec<u8> {
     out
 }
 
+/// An entry of a synthetic `g2d.dat`.
+#[derive(Debug, Clone)]
+pub enum G2dSpec {
+    /// No data (length 0 in the index).
+    Empty,
+    /// A zlib entry (type 2) holding these bytes.
+    Zlib(Vec<u8>),
+    /// An entry of another type, its bytes as they are.
+    Other(u32, Vec<u8>),
+}
+
+/// A `g2d.dat` written from its layout: `YOX\0`, 0, the index's offset and the entry count;
+/// the entries from 0x800, each aligned to 0x800, each `YOX\0`, its type, its decoded size
+/// and 0 before its data; then the index, 16 bytes an entry (offset, length with the entry's
+/// header, 8 bytes of zeros).
+pub fn g2d_dat(entries: &[G2dSpec]) -> Vec<u8> {
+    let mut out = vec![0u8; 0x800];
+    let mut index = Vec::new();
+    for entry in entries {
+        let (kind, decoded, body) = match entry {
+            G2dSpec::Empty => {
+                index.extend_from_slice(&[0u8; 16]);
+                continue;
+            }
+            G2dSpec::Zlib(data) => (
+                2u32,
+                data.len(),
+                miniz_oxide::deflate::compress_to_vec_zlib(data, 6),
+            ),
+            G2dSpec::Other(kind, data) => (*kind, data.len(), data.clone()),
+        };
+        let at = out.len();
+        out.extend_from_slice(b"YOX\0");
+        out.extend_from_slice(&kind.to_le_bytes());
+        out.extend_from_slice(&(decoded as u32).to_le_bytes());
+        out.extend_from_slice(&0u32.to_le_bytes());
+        out.extend_from_slice(&body);
+        let len = out.len() - at;
+        out.resize(out.len().div_ceil(0x800) * 0x800, 0);
+        index.extend_from_slice(&(at as u32).to_le_bytes());
+        index.extend_from_slice(&(len as u32).to_le_bytes());
+        index.extend_from_slice(&[0u8; 8]);
+    }
+    let index_at = out.len();
+    out.extend_from_slice(&index);
+    put(&mut out, 0, b"YOX\0");
+    put(&mut out, 0x08, &(index_at as u32).to_le_bytes());
+    put(&mut out, 0x0C, &(entries.len() as u32).to_le_bytes());
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

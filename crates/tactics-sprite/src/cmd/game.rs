@@ -6,11 +6,12 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use faults::Shown;
+use game_archive::g2d::{G2D_PATH, TEX_FOLDER};
 use game_archive::install::DEFAULT_LANGUAGE;
 use game_archive::name::relative_path;
 use game_archive::{Install, Storage};
 use sprite_data::output::{Publish, write_below};
-use sprite_inputs::names::GameName;
+use sprite_inputs::names::{GameName, hd};
 use sprite_inputs::retail::Verdict;
 
 use super::Outcome;
@@ -55,11 +56,11 @@ More: docs/remaster.md"
     },
     /// Copy the unit files (or the files named) into a folder, in the loader's layout
     #[command(
-        long_about = "Copy files out of the archives into a folder, at their paths in the game (fftpack/unit/...),
-the layout the mod loader reads: by default every unit file (fftpack/unit/ and
-fftpack/unit_psp/), else the files named. Each is checked against its CRC-32 and given its
-verdict: retail (a known retail file's digest), modified, or no digest on record. Names from
-an archive are untrusted: one with a .. part, an absolute path or a control character is refused.
+        long_about = "Copy files out of the archives into a folder at their game paths, the mod loader's layout:
+by default every unit file (fftpack/unit/, fftpack/unit_psp/) and each unit's HD pair
+(system/ffto/g2d/tex_N.bin, from g2d.dat), else the files named. Each is checked (CRC-32) and
+given its verdict: retail (a known digest), modified, or no digest on record. A name from an
+archive with a .. part, an absolute path or a control character is refused.
 Exit status: 0 copied; 1 an archive that cannot be read or is damaged, a file not in it; 2 a usage error.
 More: docs/remaster.md"
     )]
@@ -67,7 +68,8 @@ More: docs/remaster.md"
         /// The install's folder, a folder of archives, or one archive.
         path: PathBuf,
         /// Files to extract, by path (fftpack/unit/battle_10m_spr.bin), by file name
-        /// (battle_10m_spr.bin) or by disc name (10M.SPR) [default: every unit file].
+        /// (battle_10m_spr.bin), by disc name (10M.SPR), or a tex file (tex_992.bin, from
+        /// system/ffto/g2d.dat) [default: every unit file and every unit's HD pair].
         names: Vec<String>,
         /// The folder to write them into (made if needed).
         #[arg(short, long, value_name = "DIR")]
@@ -199,12 +201,20 @@ fn stored_len(storage: Storage, stored: u32, len: u64) -> String {
 fn extract(path: &Path, names: &[String], out: &Path, language: &str) -> anyhow::Result<()> {
     let mut install = open(path, language)?;
     let paths: Vec<String> = if names.is_empty() {
-        let units: Vec<String> = install
+        let mut units: Vec<String> = install
             .paths()
             .into_iter()
             .filter(|path| UNIT_FOLDERS.iter().any(|folder| path.starts_with(folder)))
             .map(str::to_owned)
             .collect();
+        let pairs: Vec<usize> = hd::PAIRS
+            .iter()
+            .flat_map(|pair| [pair.upper, pair.lower()])
+            .map(|n| n as usize)
+            .collect();
+        for n in install.tex_entries_held(&pairs)? {
+            units.push(format!("{TEX_FOLDER}tex_{n}.bin"));
+        }
         if units.is_empty() {
             bail!(
                 "{}: no unit file (fftpack/unit/) in the archives; name the files",
@@ -217,8 +227,13 @@ fn extract(path: &Path, names: &[String], out: &Path, language: &str) -> anyhow:
     };
     std::fs::create_dir_all(out).with_context(|| format!("{}: cannot make", Shown(out)))?;
     for path in &paths {
-        let found = install.find(path).expect("found above");
-        let archive = found.archive.name().to_owned();
+        let from = install
+            .find(path)
+            .map_or(G2D_PATH, |found| found.entry.path.as_str());
+        let archive = install
+            .find(from)
+            .map(|found| found.archive.name().to_owned())
+            .unwrap_or_default();
         let relative = relative_path(path).map_err(|why| {
             anyhow::anyhow!(
                 "{}: entry {}: not written: {why}",
@@ -226,7 +241,7 @@ fn extract(path: &Path, names: &[String], out: &Path, language: &str) -> anyhow:
                 Shown(path)
             )
         })?;
-        let bytes = install.read(path)?;
+        let bytes = install.read_game_file(path)?;
         write_below(out, &relative, &bytes, Publish::Replace)
             .with_context(|| format!("{}: cannot write", Shown(&out.join(&relative))))?;
         let file_name = path.rsplit('/').next().unwrap_or(path);
@@ -269,6 +284,13 @@ fn paths_named(install: &Install, names: &[String]) -> anyhow::Result<Vec<String
 fn path_named(install: &Install, name: &str) -> Result<String, String> {
     if let Some(found) = install.find(name) {
         return Ok(found.entry.path.clone());
+    }
+    if let Some(n) = hd::tex_number(name.rsplit(['/', '\\']).next().unwrap_or(name)) {
+        let path = format!("{TEX_FOLDER}tex_{n}.bin");
+        if install.holds(&path) {
+            return Ok(path);
+        }
+        return Err(format!("no {G2D_PATH} in the archives to take it from"));
     }
     let game_name = GameName::parse(name);
     if let Some(remaster) = game_name.remaster_name() {

@@ -248,3 +248,81 @@ fn a_damaged_archive_is_one_line() {
         "{refused}"
     );
 }
+
+/// An install as the game keeps one: the retail unit files in a shared GDeflate chunk of an
+/// encrypted `0002.pac`, `g2d.dat` holding the HD pairs as one GDeflate stream in `0007.pac`.
+#[test]
+fn unit_files_and_hd_pairs_come_out_of_compressed_encrypted_archives() {
+    let test = "game_unit_files_and_hd_pairs_come_out";
+    let (Some(type1), Some(upper), Some(lower)) = (
+        test_support::retail_file(test, "TYPE1.SEQ"),
+        test_support::hd_file(test, "tex_992.bin"),
+        test_support::hd_file(test, "tex_993.bin"),
+    ) else {
+        return;
+    };
+    use test_support::pac::{G2dSpec, PacStorage, g2d_dat};
+    let type1 = std::fs::read(type1).unwrap();
+    let (upper, lower) = (std::fs::read(upper).unwrap(), std::fs::read(lower).unwrap());
+    let mut specs = vec![G2dSpec::Empty; 992];
+    specs.push(G2dSpec::Zlib(upper.clone()));
+    specs.push(G2dSpec::Zlib(lower.clone()));
+    let root = install(
+        test,
+        &[
+            (
+                "0002.pac",
+                PacBuilder::new()
+                    .stored_as(
+                        "fftpack/unit/battle_type1_seq.bin",
+                        &type1,
+                        PacStorage::Chunk(0),
+                    )
+                    .stored_as(
+                        "fftpack/unit/battle_x_spr.bin",
+                        b"small",
+                        PacStorage::Chunk(0),
+                    )
+                    .encrypted()
+                    .build(),
+            ),
+            (
+                "0007.pac",
+                PacBuilder::new()
+                    .stored_as(
+                        "system/ffto/g2d.dat",
+                        &g2d_dat(&specs),
+                        PacStorage::Gdeflate,
+                    )
+                    .encrypted()
+                    .build(),
+            ),
+        ],
+    );
+    let listing = expect(&run(["game", "ls", s(&root)]), 0);
+    assert!(
+        listing.contains("shared chunk  fftpack/unit/battle_type1_seq.bin"),
+        "{listing}"
+    );
+    assert!(
+        listing.contains("gdeflate  system/ffto/g2d.dat"),
+        "{listing}"
+    );
+
+    let out = test_support::temp_dir(test).join("out");
+    let said = expect(&run(["game", "extract", s(&root), "-o", s(&out)]), 0);
+    assert_eq!(
+        std::fs::read(out.join("fftpack/unit/battle_type1_seq.bin")).unwrap(),
+        type1
+    );
+    assert!(std::fs::read(out.join("system/ffto/g2d/tex_992.bin")).unwrap() == upper);
+    assert!(std::fs::read(out.join("system/ffto/g2d/tex_993.bin")).unwrap() == lower);
+    assert!(said.contains("0002.pac): retail TYPE1.SEQ\n"), "{said}");
+    // The other units' pairs are not in this g2d.dat: the default takes the pairs it holds.
+    assert!(!out.join("system/ffto/g2d/tex_1000.bin").exists());
+    let one = expect(
+        &run(["game", "extract", s(&root), "tex_993.bin", "-o", s(&out)]),
+        0,
+    );
+    assert!(one.contains("tex_993.bin (118784 bytes, from "), "{one}");
+}
