@@ -23,6 +23,7 @@ pub mod build;
 pub mod catalog;
 pub mod documents;
 pub mod error;
+pub mod game;
 pub mod hd;
 pub mod layers;
 pub mod loader;

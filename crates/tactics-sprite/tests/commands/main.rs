@@ -14,6 +14,7 @@
 //!   `hostile_names`: names and strings holding control characters, shown escaped;
 //! - `disc`: `disc ls`, `extract`, `patch`; `disc_inputs`: `--disc IMAGE` for the other commands;
 //! - `game`: `game ls` and `game extract` on the user's install (its `.pac` archives);
+//!   `game_inputs`: `--game DIR` for the other commands;
 //! - `draw`, `list`, `pictures` (`sheet`, `render`, `export-aseprite`), `weapon` (`render
 //!   --weapon`), `sheet_import`, `text_forms` (`disasm`, `asm`), `hd` (the remaster's HD sheets),
 //!   `sas` (the SAS commands);
@@ -36,6 +37,7 @@ mod disc_inputs;
 mod draw;
 mod errors;
 mod game;
+mod game_inputs;
 mod hd;
 mod hostile_documents;
 mod hostile_names;
