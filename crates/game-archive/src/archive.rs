@@ -218,8 +218,8 @@ impl<R: Read + Seek> Archive<R> {
             .chunks_exact(4)
             .map(|w| u64::from(u32::from_le_bytes([w[0], w[1], w[2], w[3]])))
             .collect();
-        // Within the entry limit, checked by the caller.
-        let mut out = Vec::with_capacity(entry.len as usize);
+        // Grown part by part, each decoded before it is kept.
+        let mut out = Vec::with_capacity(entry.len.min(PART_LEN) as usize);
         for (i, &start) in offsets.iter().enumerate() {
             let end = offsets
                 .get(i + 1)

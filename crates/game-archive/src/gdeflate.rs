@@ -157,7 +157,9 @@ pub fn decode_range(
         let at = table + 4 * i;
         u32::from_le_bytes([stream[at], stream[at + 1], stream[at + 2], stream[at + 3]]) as usize
     };
-    let mut out = Vec::with_capacity(range.len());
+    // Grown tile by tile, each decoded before it is kept: a table claiming many tiles costs
+    // nothing until its tiles decode.
+    let mut out = Vec::with_capacity(range.len().min(TILE_LEN));
     if range.is_empty() {
         return Ok(out);
     }
