@@ -211,7 +211,7 @@ impl HdPairFiles {
         for place in places {
             let flat = place.places().iter().filter_map(|p| match p {
                 locate::Place::Folder(dir) => Some(dir.as_path()),
-                locate::Place::Disc(_) => None,
+                locate::Place::Disc(_) | locate::Place::Game(_) => None,
             });
             for dir in place.hd_folders().chain(flat) {
                 let (Some(upper), Some(lower)) = (

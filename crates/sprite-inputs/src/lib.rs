@@ -25,6 +25,7 @@ pub mod catalog;
 pub mod charclut;
 pub mod documents;
 pub mod error;
+pub mod game;
 pub mod hd;
 pub mod kind_document;
 pub mod layers;

@@ -27,6 +27,7 @@ use disc_image::{Disc, Entry};
 use faults::{Shown, Spelling, Words};
 
 use crate::error::{Error, Result};
+use crate::game::GameInstall;
 use crate::loader::walk::find_loader_folders;
 use crate::names::hd::tex_number;
 use crate::names::{DISC_FOLDER, GameName};
@@ -44,6 +45,8 @@ pub enum Place {
     Folder(PathBuf),
     /// The user's own disc image: its `BATTLE` folder, or the path a name gives.
     Disc(Box<Disc>),
+    /// The user's install of the remaster: its archives' entries (`crate::game`).
+    Game(Box<GameInstall>),
 }
 
 impl Place {
@@ -154,6 +157,13 @@ impl Originals {
         Ok(Originals::new(vec![Place::open_disc(image)?]))
     }
 
+    /// These places over the user's install (`--game`): the install is read first of all, so
+    /// every place given (a mod's folder) wins over it where it has a file.
+    pub fn over_game(mut self, game: GameInstall) -> Originals {
+        self.places.insert(0, Place::Game(Box::new(game)));
+        self
+    }
+
     /// The places, in the order given.
     pub fn places(&self) -> &[Place] {
         &self.places
@@ -179,6 +189,7 @@ impl Originals {
         self.each(|place| match place {
             Place::Folder(dir) => Shown(&dir).to_string(),
             Place::Disc(disc) => format!("{} ({})", disc.image(), disc.describe()),
+            Place::Game(game) => game.describe(),
         })
     }
 
@@ -188,6 +199,7 @@ impl Originals {
         self.each(|place| match place {
             Place::Folder(dir) => Shown(&dir).to_string(),
             Place::Disc(disc) => format!("the {DISC_FOLDER} folder of {}", disc.image()),
+            Place::Game(game) => game.describe(),
         })
     }
 
@@ -199,6 +211,7 @@ impl Originals {
             Some(Place::Disc(disc)) => {
                 format!("{}:{}", disc.image(), GameName::parse(name).disc_path())
             }
+            Some(Place::Game(game)) => game.location_of(name),
         }
     }
 
@@ -214,6 +227,7 @@ impl Originals {
                 disc.image(),
                 GameName::parse(name).disc_path()
             ),
+            Some(Place::Game(game)) => game.missing(name),
         }
     }
 
@@ -222,6 +236,7 @@ impl Originals {
         self.searched().any(|place| match place {
             Place::Folder(dir) => find_in_folder(dir, name).is_some(),
             Place::Disc(disc) => find_on_disc(disc, name).is_ok_and(|e| !e.directory),
+            Place::Game(game) => game.path_of(name).is_some(),
         })
     }
 
@@ -254,6 +269,7 @@ impl Originals {
                     None => None,
                 },
                 Place::Disc(disc) => read_from_disc(disc, name)?.map(Found::in_image),
+                Place::Game(game) => game.locate(name)?.map(Found::in_image),
             };
             if found.is_some() {
                 return Ok(found);

@@ -38,6 +38,7 @@ pub mod frames;
 #[cfg(feature = "http")]
 pub mod http;
 pub mod node;
+pub mod pac;
 pub mod sas;
 #[cfg(feature = "schema")]
 pub mod schema;

@@ -127,11 +127,11 @@ More: docs/derivation.md",
 )]
 pub struct Args {
     /// The unit SHP (e.g. TYPE1.SHP), or its text form (from `disasm`, edited or not).
-    #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc", "originals"])]
+    #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc", "originals", "game"])]
     pub shp: Option<PathBuf>,
 
     /// The SEQ that goes with it (e.g. TYPE1.SEQ), or its text form (type1.seq.txt).
-    #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc", "originals"])]
+    #[arg(long, value_name = "FILE", required_unless_present_any = ["sas", "disc", "originals", "game"])]
     pub seq: Option<PathBuf>,
 
     // With --disc or --originals and without --shp or --seq, the kind's file there.
@@ -139,7 +139,7 @@ pub struct Args {
     pub game: GameFileArgs,
 
     /// Instead of an SHP + SEQ pair: a Tactics Ogre SAS set or pakd container (its own document)
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["shp", "seq", "profile", "kind", "disc", "originals"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["shp", "seq", "profile", "kind", "disc", "originals", "game"])]
     pub sas: Option<PathBuf>,
 
     #[command(flatten)]

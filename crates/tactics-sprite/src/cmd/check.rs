@@ -39,11 +39,11 @@ pub struct Args {
     pub data: PathBuf,
 
     /// The SHP to build from: the unit's or the layer's (WEP1.SHP), or its text form [default: with --disc or --originals, the kind's]
-    #[arg(long, value_name = "FILE", required_unless_present_any = ["originals", "disc"])]
+    #[arg(long, value_name = "FILE", required_unless_present_any = ["originals", "disc", "game"])]
     pub shp: Option<PathBuf>,
 
     /// The SEQ to build from, or its text form (type1.seq.txt, from `disasm`) [default: with --disc or --originals, the kind's]
-    #[arg(long, value_name = "FILE", required_unless_present_any = ["originals", "disc"])]
+    #[arg(long, value_name = "FILE", required_unless_present_any = ["originals", "disc", "game"])]
     pub seq: Option<PathBuf>,
 
     // The kind's files from your own disc image or --originals folders (layered), or those --shp

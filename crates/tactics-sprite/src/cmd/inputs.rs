@@ -12,6 +12,7 @@ use anyhow::anyhow;
 use faults::Shown;
 use sprite_data::Document;
 use sprite_inputs::InputFile;
+use sprite_inputs::game::GameInstall;
 use sprite_inputs::locate::Originals;
 use sprite_inputs::sheets::{SheetRequest, Sheets, load_sheets};
 use sprite_render::{RenderError, RenderFailure, Renderer, TileSources};
@@ -28,6 +29,14 @@ pub struct GameFileArgs {
     /// Read the game files named from this folder of loose files, or a mod or remaster folder with them in fftpack/unit/; repeatable, a later one over an earlier one; a bare name none holds, or a path with a folder (out/x.bin), is a file on disk (docs/mods.md)
     #[arg(long, value_name = "DIR")]
     pub originals: Vec<PathBuf>,
+
+    /// Read the game files named from your own install of the remaster, straight from its .pac archives (the install's folder or its data/enhanced); --originals folders are layered over it, so a mod is read over your game (docs/remaster.md)
+    #[arg(long, value_name = "DIR", conflicts_with = "disc")]
+    pub game: Option<PathBuf>,
+
+    /// With --game: the language whose archives (NNNN.LANG.pac) are read
+    #[arg(long, value_name = "LANG", default_value = game_archive::install::DEFAULT_LANGUAGE, requires = "game")]
+    pub lang: String,
 }
 
 impl GameFileArgs {
@@ -37,13 +46,19 @@ impl GameFileArgs {
     /// # Errors
     /// An image that does not open, a folder that is not there or cannot be walked.
     pub fn files(&self) -> sprite_inputs::Result<Originals> {
-        Originals::given(self.disc.as_deref(), &self.originals)
+        let files = Originals::given(self.disc.as_deref(), &self.originals)?;
+        match &self.game {
+            Some(dir) => Ok(files.over_game(GameInstall::open(dir, &self.lang)?)),
+            None => Ok(files),
+        }
     }
 
     /// The flag that names the places the files come from (`--disc`, `--originals`), if any.
     pub fn flag(&self) -> Option<&'static str> {
         if self.disc.is_some() {
             Some("--disc")
+        } else if self.game.is_some() {
+            Some("--game")
         } else if !self.originals.is_empty() {
             Some("--originals")
         } else {

@@ -12,6 +12,7 @@ pub mod documents;
 pub mod draw;
 pub mod export_aseprite;
 pub mod failure;
+pub mod game;
 pub mod inputs;
 pub mod inspect;
 pub mod list;

@@ -619,7 +619,7 @@ fn help_explains_commands_and_flags() {
 /// with the page that says the rest, which must exist (issue 25: help that links the docs).
 #[test]
 fn every_help_is_short_and_names_a_page_that_exists() {
-    let commands: [&[&str]; 23] = [
+    let commands: [&[&str]; 26] = [
         &[],
         &["inspect"],
         &["build"],
@@ -643,6 +643,9 @@ fn every_help_is_short_and_names_a_page_that_exists() {
         &["disc", "ls"],
         &["disc", "extract"],
         &["disc", "patch"],
+        &["game"],
+        &["game", "ls"],
+        &["game", "extract"],
     ];
     for command in commands {
         let mut args = command.to_vec();

@@ -14,6 +14,8 @@
 //!   `hostile_names`: names and strings holding control characters, shown escaped;
 //! - `disc`: `disc ls`, `extract`, `patch`; `disc_inputs`: `--disc IMAGE` for the other commands;
 //!   `expanded`: images expanded for bigger sprites;
+//! - `game`: `game ls` and `game extract` on the user's install (its `.pac` archives);
+//!   `game_inputs`: `--game DIR` for the other commands;
 //! - `draw`, `list`, `pictures` (`sheet`, `render`, `export-aseprite`), `weapon` (`render
 //!   --weapon`), `sheet_import`, `text_forms` (`disasm`, `asm`), `hd` (the remaster's HD sheets;
 //!   `hd_originals`: their names found in `--originals`),
@@ -50,6 +52,8 @@ mod disc_inputs;
 mod draw;
 mod errors;
 mod expanded;
+mod game;
+mod game_inputs;
 mod hd;
 mod hd_numbers;
 mod hd_originals;

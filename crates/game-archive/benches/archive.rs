@@ -1,0 +1,74 @@
+//! Listing an archive of 10,000 entries (its table of contents read, the names' XOR undone and
+//! every hash checked; no data read), and GDeflate throughput: our decoder against Microsoft's
+//! reference code on the same 1 MiB of game-like data (docs/performance.md "Archives and
+//! GDeflate").
+//!
+//! `cargo bench -p game-archive` (add `-- --quick` for a fast look).
+
+use std::hint::black_box;
+use std::io::Cursor;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use game_archive::Archive;
+use test_support::pac::{PacBuilder, gdeflate_stream};
+
+/// Runs of a few palette indices and repeated rows, as a sheet's bytes look.
+fn game_like(len: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(len);
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    while out.len() < len {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let run = 1 + (state % 24) as usize;
+        if state % 9 == 0 && out.len() > 512 {
+            let back = out.len() - 256;
+            let row: Vec<u8> = out[back..back + 128].to_vec();
+            out.extend_from_slice(&row);
+        } else {
+            out.extend(std::iter::repeat_n((state >> 32) as u8 & 0x0F, run));
+        }
+    }
+    out.truncate(len);
+    out
+}
+
+fn listing(c: &mut Criterion) {
+    let mut builder = PacBuilder::new().encrypted();
+    for i in 0..10_000u32 {
+        builder = builder.file(
+            &format!("fftpack/unit/battle_{i:05}_spr.bin"),
+            &i.to_le_bytes(),
+        );
+    }
+    let bytes = builder.build();
+    c.bench_function("list 10,000 entries", |b| {
+        b.iter(|| {
+            let archive =
+                Archive::from_reader("0002.pac", "0002.pac", Cursor::new(black_box(&bytes[..])))
+                    .unwrap();
+            black_box(archive.entries().len())
+        })
+    });
+}
+
+fn gdeflate(c: &mut Criterion) {
+    let data = game_like(1 << 20);
+    let stream = gdeflate_stream(&data, 9);
+    let mut reference = gdeflate::Compressor::new(gdeflate::CompressionLevel::Level9).unwrap();
+    let pages = reference.compress(&data, 1 << 16).unwrap();
+    let mut decompressor = gdeflate::Decompressor::new().unwrap();
+    assert!(game_archive::gdeflate::decode(&stream, data.len()).unwrap() == data);
+    let mut group = c.benchmark_group("gdeflate 1 MiB");
+    group.throughput(Throughput::Bytes(data.len() as u64));
+    group.bench_function("ours", |b| {
+        b.iter(|| game_archive::gdeflate::decode(black_box(&stream), data.len()).unwrap())
+    });
+    group.bench_function("reference", |b| {
+        b.iter(|| decompressor.decompress(black_box(&pages)).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, listing, gdeflate);
+criterion_main!(benches);
