@@ -131,7 +131,7 @@ fn locate_file(
         .iter()
         .filter_map(|place| match place {
             Place::Folder(dir) => Some(dir),
-            Place::Disc(_) => None,
+            Place::Disc(_) | Place::Game(_) => None,
         })
         .collect();
     for dir in folders.into_iter().rev() {
