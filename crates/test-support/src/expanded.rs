@@ -296,6 +296,16 @@ pub struct Expanded {
     pub root: PathBuf,
 }
 
+/// The images are about half a gigabyte each test: removed with the test's folder when the test
+/// is done with them, passed or failed, so that runs do not fill the temporary folder.
+impl Drop for Expanded {
+    fn drop(&mut self) {
+        if let Some(dir) = self.retail.parent() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
 /// [`Expanded`] images for `test`.
 pub fn expanded_images(test: &str) -> Option<Expanded> {
     let xorriso_path = tool(test, "xorriso", "xorriso")?;
