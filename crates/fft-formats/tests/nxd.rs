@@ -342,22 +342,23 @@ fn a_hundred_megabytes_costs_at_most_a_small_multiple_of_itself() {
 }
 
 /// The fuzz target's seed (`fuzz/seeds/nxd/`) is this file's synthetic table, so that it cannot
-/// go stale unnoticed; rewrite it with `FFT_BLESS_NXD_SEED=1`.
+/// go stale unnoticed; when it differs, the table is written to a temporary file and the failure
+/// gives the `cp` that puts it in place.
 #[test]
 fn the_fuzz_seed_is_the_synthetic_table() {
     let seed =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/nxd/two_sets.nxd");
     let expected = synthetic(&[(1, 2), (2, 2)]);
-    if std::env::var_os("FFT_BLESS_NXD_SEED").is_some() {
-        std::fs::create_dir_all(seed.parent().unwrap()).unwrap();
-        std::fs::write(&seed, &expected).unwrap();
+    if std::fs::read(&seed).ok().as_deref() != Some(expected.as_slice()) {
+        let fresh = std::env::temp_dir().join(format!("two_sets.{}.nxd", std::process::id()));
+        std::fs::write(&fresh, &expected).unwrap();
+        panic!(
+            "{} is not the synthetic table; to renew it: cp {} {}",
+            seed.display(),
+            fresh.display(),
+            seed.display()
+        );
     }
-    assert_eq!(
-        std::fs::read(&seed).expect("the seed"),
-        expected,
-        "{}",
-        seed.display()
-    );
 }
 
 #[test]

@@ -83,7 +83,15 @@ fn the_static_page_draws_the_users_files_as_render_does() {
         "DOM.querySelector",
         json!({"nodeId": document["root"]["nodeId"], "selector": "#files"}),
     );
-    let paths: Vec<String> = battle.iter().map(|p| p.display().to_string()).collect();
+    // Chromium cannot read a file given by a path with `..` in it (CI's variables hold such
+    // paths): each is given as the absolute path it resolves to.
+    let paths: Vec<String> = battle
+        .iter()
+        .map(|p| {
+            let real = std::fs::canonicalize(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            real.display().to_string()
+        })
+        .collect();
     browser.call(
         "DOM.setFileInputFiles",
         json!({"files": paths, "nodeId": input["nodeId"]}),
