@@ -32,6 +32,14 @@ pub fn chapter_of(pair: HdPair) -> Option<i32> {
     }
 }
 
+/// The line said when one of Ramza's pairs is drawn without `charclut.nxd`, found nowhere.
+pub fn not_found_note() -> String {
+    format!(
+        "note    no {FILE_NAME} found (beside the pair, in the originals' nxd/): drawn with the \
+         SPR's palette, not the enhanced game's colours for Ramza"
+    )
+}
+
 /// A row of CharCLUT, read, and where it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RamzaColours {

@@ -202,11 +202,7 @@ fn load_hd_sheets(
             )];
             if pair.pair.and_then(charclut::chapter_of).is_some() && request.palettes_from.is_none()
             {
-                lines.push(format!(
-                    "note    no {} found (beside the pair, in the originals' nxd/): drawn with \
-                     the SPR's palette, not the enhanced game's colours for Ramza",
-                    charclut::FILE_NAME
-                ));
+                lines.push(charclut::not_found_note());
             }
             (sheet, lines)
         }

@@ -35,19 +35,50 @@ use crate::spr_png::{
 /// A sheet that fits no pair ([`RenderError::SheetEncode`]); palettes from another layout than
 /// a standard sheet ([`RenderError::NotHdPalettes`]), or a palette it does not have.
 pub fn export(sheet: &HdSheet, palettes: &Spr, palette: usize) -> Result<Vec<u8>, RenderError> {
+    check_export(sheet, palettes, palette)?;
+    indexed_with_chunk(sheet, palettes, palette, &palettes.palette_rgba(palette))
+}
+
+/// The picture of `sheet` shown in `colours` (one of Ramza's CharCLUT rows, RGB888 as the
+/// enhanced game draws him, which no SPR palette word holds exactly), index 0 transparent, with
+/// the `spPl` chunk of `palettes`' palettes (palette `palette` named as the one it stands for):
+/// [`import`] gives `sheet` back from it alone.
+///
+/// # Errors
+/// As [`export`].
+pub fn export_in_colours(
+    sheet: &HdSheet,
+    palettes: &Spr,
+    palette: usize,
+    colours: &[[u8; 3]; PALETTE_COLOURS],
+) -> Result<Vec<u8>, RenderError> {
+    check_export(sheet, palettes, palette)?;
+    let mut rgba = [[0; 4]; PALETTE_COLOURS];
+    for (i, (out, [r, g, b])) in rgba.iter_mut().zip(colours).enumerate() {
+        *out = [*r, *g, *b, if i == 0 { 0 } else { 0xFF }];
+    }
+    indexed_with_chunk(sheet, palettes, palette, &rgba)
+}
+
+/// That `sheet` fits a pair and `palettes` are a standard sheet's with palette `palette`.
+fn check_export(sheet: &HdSheet, palettes: &Spr, palette: usize) -> Result<(), RenderError> {
     sheet.check().map_err(RenderError::SheetEncode)?;
     if palettes.variant != SprVariant::Standard {
         return Err(RenderError::NotHdPalettes {
             variant: palettes.variant,
         });
     }
-    check_palette(palettes, palette)?;
-    let png = png_indexed(
-        hd::WIDTH as u32,
-        hd::HEIGHT as u32,
-        &sheet.pixels,
-        &palettes.palette_rgba(palette),
-    )?;
+    check_palette(palettes, palette)
+}
+
+/// The indexed picture of `sheet` with PLTE `rgba` and the chunk of `palettes`.
+fn indexed_with_chunk(
+    sheet: &HdSheet,
+    palettes: &Spr,
+    palette: usize,
+    rgba: &[[u8; 4]; PALETTE_COLOURS],
+) -> Result<Vec<u8>, RenderError> {
+    let png = png_indexed(hd::WIDTH as u32, hd::HEIGHT as u32, &sheet.pixels, rgba)?;
     let data = chunk_data(HD_PAIR_CODE, Some(palette), 0, &palettes.palettes)?;
     with_chunk(&png, &data)
 }

@@ -33,6 +33,10 @@ pub const UNIT_PSP_FOLDER: [&str; 2] = ["fftpack", "unit_psp"];
 /// The HD sheets' folder below a mode (the game's `system/ffto/g2d/`).
 pub const HD_FOLDER: [&str; 3] = ["system", "ffto", "g2d"];
 
+/// The remaster's tables' folder below a mode (the game's `nxd/`), where Ramza's colours
+/// (`charclut.nxd`) are read from.
+pub const NXD_FOLDER: [&str; 1] = [crate::charclut::FOLDER];
+
 /// The languages the loader gives a sprite file a name of its own for: `battle_x_spr.en.bin`
 /// reaches the game only in English, `.jp.` only in Japanese; a name without one, both.
 pub const UNIT_LOCALES: [&str; 2] = ["en", "jp"];
@@ -101,6 +105,15 @@ pub fn hd_path(mode: Mode, index: u32) -> PathBuf {
     path
 }
 
+/// Where Ramza's colours (`charclut.nxd`) go in a mod, from the mod's root:
+/// `FFTIVC/data/enhanced/nxd/charclut.nxd` (only the enhanced game reads them).
+pub fn charclut_path(mode: Mode) -> PathBuf {
+    let mut path = mode_folder(mode);
+    path.extend(NXD_FOLDER);
+    path.push(crate::charclut::FILE_NAME);
+    path
+}
+
 /// The folder below a mode a sprite file is read from: `fftpack/unit/`, or `fftpack/unit_psp/`
 /// for a War of the Lions sheet.
 pub fn unit_folder_of(file: &BattleFile) -> [&'static str; 2] {
@@ -133,6 +146,8 @@ pub enum Placed {
     /// An HD sheet half in the HD sheets' folder; `index` when the name is `tex_<N>...`
     /// ([`tex_number`], the loader's reading).
     Hd { mode: Mode, index: Option<u32> },
+    /// Ramza's colours, `charclut.nxd`, in the tables' folder of a mode the enhanced game reads.
+    Charclut { mode: Mode },
     /// Another file of a mode's folder: a game file this project does not check.
     GameFile { mode: Mode },
     /// A table edit (`FFTIVC/tables/`).
@@ -185,6 +200,9 @@ pub fn place_of(relative: &Path) -> Placed {
 /// A file named `name` outside [`MOD_ROOT`] (`sprite` when it is a sprite file's name): where
 /// it belongs when it is a file the loader reads, else not read.
 fn outside_the_data(name: &str, sprite: Option<&'static BattleFile>) -> Placed {
+    if is_charclut(name) {
+        return charclut_misplaced(Mode::Enhanced);
+    }
     match (sprite, hd_file_number(name)) {
         (Some(file), _) => Placed::Misplaced(format!(
             "the loader reads files only below {MOD_ROOT}/{DATA}/<mode>/: put it at {}",
@@ -197,6 +215,12 @@ fn outside_the_data(name: &str, sprite: Option<&'static BattleFile>) -> Placed {
 
 /// A file below `FFTIVC/data/<mode>/`, in the folders `rest`.
 fn place_in_mode(mode: Mode, rest: &[&str], name: &str) -> Placed {
+    if is_charclut(name) {
+        return match mode {
+            Mode::Enhanced | Mode::Combined if rest == NXD_FOLDER => Placed::Charclut { mode },
+            _ => charclut_misplaced(mode),
+        };
+    }
     if rest == UNIT_FOLDER || rest == UNIT_PSP_FOLDER {
         return match tex_number(name) {
             Some(n) => hd_misplaced(mode, n),
@@ -241,6 +265,25 @@ fn hd_misplaced(mode: Mode, n: u32) -> Placed {
         "an HD sheet half, and the loader reads those only in {}/: put it at {}",
         HD_FOLDER.join("/"),
         slashed(&hd_path(mode, n))
+    ))
+}
+
+/// Whether a file named `name` is Ramza's colours, in any case.
+fn is_charclut(name: &str) -> bool {
+    name.eq_ignore_ascii_case(crate::charclut::FILE_NAME)
+}
+
+/// `charclut.nxd` out of its folder, with where it belongs: the tables' folder of `mode`, or of
+/// the enhanced game for a classic one (which colours Ramza by his SPR's palettes).
+fn charclut_misplaced(mode: Mode) -> Placed {
+    let mode = match mode {
+        Mode::Classic => Mode::Enhanced,
+        other => other,
+    };
+    Placed::Misplaced(format!(
+        "Ramza's colours, which the enhanced game reads only in {}/: put it at {}",
+        NXD_FOLDER.join("/"),
+        slashed(&charclut_path(mode))
     ))
 }
 
@@ -349,6 +392,41 @@ mod tests {
         assert_eq!(placed("tex_992.png"), Placed::NotRead);
     }
 
+    /// `charclut.nxd` anywhere but a mode's `nxd/` (or under classic/, whose game colours Ramza
+    /// by his SPR) is told its place, as docs/mods.md "The layout" gives it.
+    #[test]
+    fn a_misplaced_charclut_is_told_where_it_belongs() {
+        for (path, belongs) in [
+            (
+                "FFTIVC/data/enhanced/charclut.nxd",
+                "FFTIVC/data/enhanced/nxd/charclut.nxd",
+            ),
+            (
+                "FFTIVC/data/combined/fftpack/unit/CharClut.nxd",
+                "FFTIVC/data/combined/nxd/charclut.nxd",
+            ),
+            (
+                "FFTIVC/data/classic/nxd/charclut.nxd",
+                "FFTIVC/data/enhanced/nxd/charclut.nxd",
+            ),
+            ("charclut.nxd", "FFTIVC/data/enhanced/nxd/charclut.nxd"),
+        ] {
+            match placed(path) {
+                Placed::Misplaced(why) => assert!(
+                    why.ends_with(&format!("only in nxd/: put it at {belongs}")),
+                    "{path}: {why}"
+                ),
+                other => panic!("{path}: {other:?}"),
+            }
+        }
+        assert_eq!(
+            placed("FFTIVC/data/combined/nxd/charclut.nxd"),
+            Placed::Charclut {
+                mode: Mode::Combined
+            }
+        );
+    }
+
     /// The paths docs/mods.md "The layout" gives, as the loader's docs spell them.
     #[test]
     fn the_loader_s_paths_are_placed() {
@@ -386,6 +464,12 @@ mod tests {
         assert_eq!(placed("FFTIVC/tables/enhanced/JobData.xml"), Placed::Tables);
         assert_eq!(
             placed("FFTIVC/data/enhanced/nxd/charclut.nxd"),
+            Placed::Charclut {
+                mode: Mode::Enhanced
+            }
+        );
+        assert_eq!(
+            placed("FFTIVC/data/enhanced/nxd/other.nxd"),
             Placed::GameFile {
                 mode: Mode::Enhanced
             }

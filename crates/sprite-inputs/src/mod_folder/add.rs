@@ -15,11 +15,13 @@ use faults::Shown;
 use faults::Words;
 use fft_formats::FileFormat;
 use fft_formats::hd::HdHalf;
+use fft_formats::nxd::{self, CharClut};
 use fft_formats::spr::Spr;
 use sprite_data::output::{Publish, write_below};
 use sprite_render::sheet::{PNG_SIGNATURE, png_size};
 use sprite_render::spr_png::{self, ImportOptions, Imported};
 
+use crate::charclut;
 use crate::error::{Error, Result};
 use crate::hd::{TexFile, is_hd_input, not_a_half};
 use crate::loader::layout::{self, Mode, slashed};
@@ -61,6 +63,9 @@ pub enum Incoming {
     /// A half of the remaster's HD sheet (`tex_N.bin`), placed as it is under
     /// `system/ffto/g2d/` ([`layout::hd_path`]).
     HdHalf,
+    /// Ramza's colours (`charclut.nxd`), placed as they are under `nxd/`
+    /// ([`layout::charclut_path`]).
+    Charclut,
 }
 
 /// The game file a placed file replaces.
@@ -74,6 +79,8 @@ pub enum Target {
         half: HdHalf,
         pair: Option<HdPair>,
     },
+    /// Ramza's colours, `charclut.nxd`, holding `rows` rows.
+    Charclut { rows: usize },
 }
 
 impl Target {
@@ -82,6 +89,7 @@ impl Target {
         match self {
             Target::Unit(file) => file.disc_name.to_owned(),
             Target::Hd { index, .. } => tex_file_name(*index),
+            Target::Charclut { .. } => charclut::FILE_NAME.to_owned(),
         }
     }
 }
@@ -288,6 +296,10 @@ fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
     {
         return place_hd(dir, source, file_name, bytes, options);
     }
+    let named_charclut = options.rename.unwrap_or(file_name);
+    if named_charclut.eq_ignore_ascii_case(charclut::FILE_NAME) || bytes.starts_with(&nxd::MAGIC) {
+        return place_charclut(dir, source, bytes, options);
+    }
     if is_hd_picture(&bytes) {
         return Err(hd_picture(dir, path, file_name, options));
     }
@@ -310,7 +322,7 @@ fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
                 .map_err(|e| Error::from(e).in_context(&source))?;
             (encoded, Some(import))
         }
-        Incoming::Sprite(_) | Incoming::HdHalf => (bytes, None),
+        Incoming::Sprite(_) | Incoming::HdHalf | Incoming::Charclut => (bytes, None),
     };
     check_kind(&source, &bytes, format, file)?;
     if let Some(why) = LOADER_LISTED_TWICE.trap(file.disc_name) {
@@ -458,6 +470,53 @@ fn place_hd(
         },
         relative,
         bytes: tex.file.bytes,
+        replaces,
+        publish: publish(options.replace),
+        picture: None,
+    })
+}
+
+/// Ramza's colours, placed as they are at `nxd/charclut.nxd` of the mode, once they decode as
+/// CharCLUT.
+///
+/// # Errors
+/// `--mode classic` (that game colours Ramza by his SPR's palettes); bytes that do not decode
+/// (naming the file and the offset); a file already there without `--replace`.
+fn place_charclut(
+    dir: &Path,
+    source: String,
+    bytes: Vec<u8>,
+    options: &AddOptions,
+) -> Result<Placement> {
+    if options.mode == Mode::Classic {
+        return Err(Error::input(
+            "mode",
+            Words::new(move |s| {
+                format!(
+                    "{source}: Ramza's colours, and the classic game never reads them (it colours \
+                     him by his SPR's palettes): place it with {} (the default) or combined",
+                    s.given("mode", &"enhanced")
+                )
+            }),
+        ));
+    }
+    let clut = CharClut::decode(&bytes).map_err(|e| {
+        Error::file(format!(
+            "{source}: does not decode as NXD CharCLUT ({}): {e}",
+            charclut::FILE_NAME
+        ))
+    })?;
+    let relative = layout::charclut_path(options.mode);
+    let replaces = check_target(dir, &relative, options.replace)?;
+    Ok(Placement {
+        verdict: Verdict::of_named(charclut::FILE_NAME, &bytes),
+        source,
+        incoming: Incoming::Charclut,
+        target: Target::Charclut {
+            rows: clut.rows().count(),
+        },
+        relative,
+        bytes,
         replaces,
         publish: publish(options.replace),
         picture: None,

@@ -10,6 +10,7 @@ use std::path::Path;
 
 use faults::Shown;
 use fft_formats::hd::HdHalf;
+use fft_formats::nxd::CharClut;
 use sprite_data::output::is_temporary_name;
 
 use crate::error::{Error, Result};
@@ -20,7 +21,7 @@ use crate::mod_folder::art;
 use crate::mod_folder::config::ModConfig;
 use crate::names::battle::{BattleFile, LOADER_LISTED_TWICE, MOD_LOADER};
 use crate::names::hd::{other_tex, tex_file_name, unit_of_tex};
-use crate::read::{Capped, read_capped};
+use crate::read::{Capped, MAX_INPUT_LEN, read_capped};
 use crate::retail::Verdict;
 use crate::sniff::wrong_kind;
 
@@ -113,6 +114,9 @@ pub struct Report {
     pub replaced: Vec<Replaced>,
     /// The HD sheet halves, in path order.
     pub hd: Vec<HdFile>,
+    /// The paths of Ramza's colours (`charclut.nxd`) in their place: a mod of them alone
+    /// (a recolour) replaces no sprite file and lacks nothing.
+    pub colours: Vec<String>,
     /// Everything said, in path order (the description's first).
     pub findings: Vec<Finding>,
 }
@@ -230,6 +234,7 @@ fn check_files(dir: &Path) -> Result<Report> {
         config,
         replaced: Vec::new(),
         hd: Vec::new(),
+        colours: Vec::new(),
     };
     let say = |severity, path: &Path, message: String| Finding {
         severity,
@@ -269,7 +274,10 @@ fn check_files(dir: &Path) -> Result<Report> {
             EntryKind::Folder => {
                 if matches!(
                     placed,
-                    Placed::Unit { .. } | Placed::Hd { .. } | Placed::Config
+                    Placed::Unit { .. }
+                        | Placed::Hd { .. }
+                        | Placed::Charclut { .. }
+                        | Placed::Config
                 ) {
                     entries.push(say(
                         Severity::Error,
@@ -294,7 +302,7 @@ fn check_files(dir: &Path) -> Result<Report> {
     entries.extend(pair_findings(&report));
     entries.sort_by(|a, b| a.path.cmp(&b.path));
     report.findings.extend(entries);
-    if report.replaced.is_empty() && report.hd.is_empty() {
+    if report.replaced.is_empty() && report.hd.is_empty() && report.colours.is_empty() {
         report.findings.push(Finding {
             severity: Severity::Warning,
             path: layout::MOD_ROOT.to_owned(),
@@ -466,6 +474,10 @@ fn file_finding(
             Severity::Note,
             "a game file that is no sprite file: not checked here".to_owned(),
         )),
+        Placed::Charclut { .. } => {
+            report.colours.push(slashed(relative));
+            Some(charclut_finding(&dir.join(relative)))
+        }
         Placed::Hd { mode, index } => {
             report.hd.push(HdFile {
                 path: slashed(relative),
@@ -518,6 +530,34 @@ fn file_finding(
                 message,
             ))
         }
+    }
+}
+
+/// Ramza's colours in their place: that they decode as CharCLUT, and how many rows they hold.
+fn charclut_finding(path: &Path) -> (Severity, String) {
+    let bytes = match read_capped(path, MAX_INPUT_LEN) {
+        Ok(Capped::Bytes(bytes)) => bytes,
+        Ok(Capped::Over { len }) => {
+            return (
+                Severity::Error,
+                format!("{len} bytes, over the {MAX_INPUT_LEN} an NXD table is read to"),
+            );
+        }
+        Err(error) => return (Severity::Error, format!("cannot be read: {error}")),
+    };
+    match CharClut::decode(&bytes) {
+        Ok(clut) => (
+            Severity::Note,
+            format!(
+                "Ramza's colours (CharCLUT, {} rows): the enhanced game colours his HD pairs \
+                 with them",
+                clut.rows().count()
+            ),
+        ),
+        Err(error) => (
+            Severity::Error,
+            format!("does not decode as NXD CharCLUT: {error}"),
+        ),
     }
 }
 

@@ -101,7 +101,8 @@ SEQ file under its disc or remaster name (RAMUZA.SPR, battle_ramuza_spr.bin), th
 SEQ or SHP (type1.seq.txt, compiled as `asm` does), or a PNG picture of a sheet (ramuza.png,
 imported as `sheet import` does, against the retail sheet of that name found in --originals,
 else $FFT_ORIGINALS and $FFT_SHEETS, or given with --like); a half of the remaster's HD sheet
-(tex_992.bin) goes to system/ffto/g2d/, enhanced or combined only. Refused, before anything is written:
+(tex_992.bin) goes to system/ffto/g2d/ and Ramza's colours (charclut.nxd, once it decodes) to
+nxd/, enhanced or combined only. Refused, before anything is written:
 a name the game has no file for (with the nearest names), a file larger than its original (both
 sizes said), the loader's H61 trap, a file already in the mod unless --replace. Each is written
 atomically, only inside DIR.
@@ -267,7 +268,7 @@ fn placement_lines(placement: &Placement) -> Vec<String> {
                 lines.push(format!("import  {} {against}", placement.source));
             }
         }
-        Incoming::Sprite(_) | Incoming::HdHalf => {}
+        Incoming::Sprite(_) | Incoming::HdHalf | Incoming::Charclut => {}
     }
     let verb = if placement.replaces {
         "replaced"
@@ -289,6 +290,11 @@ fn placement_lines(placement: &Placement) -> Vec<String> {
                 || "an HD pair the table does not list".to_owned(),
                 |p| p.to_string()
             ),
+            placement.bytes.len()
+        ),
+        Target::Charclut { rows } => format!(
+            "Ramza's colours (CharCLUT), {rows} rows, {} bytes (the enhanced game colours his HD \
+             pairs with them)",
             placement.bytes.len()
         ),
     };

@@ -28,7 +28,9 @@ const EXPORT_HELP: &str = "Write an SPR sheet (any layout, SP2 and WEP.SPR inclu
 values are its indices, the PLTE the chosen palette, index 0 transparent; the `spPl` chunk keeps
 every palette and the layout, so `sheet import` gives back the same bytes. --portrait writes the
 portrait upright (a picture only). A remaster tex_N.bin writes its HD pair, 512 x 976, coloured
-by --palettes-from SPR or its unit's SPR found beside it (docs/remaster.md).
+by --palettes-from SPR or its unit's SPR found beside it; Ramza's pairs (tex_830.bin to
+tex_835.bin) in charclut.nxd's row for the chapter and --variant, found as --charclut, beside the
+pair or in --originals' nxd/ (docs/remaster.md).
 Exit status: 0 written (atomically); 1 a sheet that cannot be read or has no such palette; 2 a usage error.
 More: docs/rendering.md";
 
@@ -104,6 +106,14 @@ pub struct ExportArgs {
     /// The SPR an HD tex_N.bin takes its colours from [default: its unit's by the table, beside it, else in --originals or --disc]
     #[arg(long, value_name = "SPR")]
     pub palettes_from: Option<PathBuf>,
+
+    /// Ramza's HD pairs: the CharCLUT row of his chapter whose colours the picture shows, 0 the game's own, 1-3 alternates [default: 0]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub variant: Option<i32>,
+
+    /// Ramza's HD pairs: the charclut.nxd to colour from [default: beside the pair, or nxd/charclut.nxd in --originals]
+    #[arg(long, value_name = "FILE")]
+    pub charclut: Option<PathBuf>,
 
     /// Where to write the PNG.
     #[arg(short, long, value_name = "OUT", required = true)]
@@ -199,19 +209,32 @@ fn export(args: &ExportArgs) -> Outcome {
                 ),
             ));
         }
-        return super::sheet_hd::export(
-            &files,
-            found,
-            out,
-            args.palette,
-            args.palettes_from.as_deref(),
-        );
+        let colours = super::sheet_hd::ExportColours {
+            palette: args.palette,
+            palettes_from: args.palettes_from.as_deref(),
+            variant: args.variant,
+            charclut: args.charclut.as_deref(),
+        };
+        return super::sheet_hd::export(&files, found, out, &colours);
     }
     if args.palettes_from.is_some() {
         return Err(Failure::usage(
             "sheet",
             format!(
                 "--palettes-from colours the remaster's HD pair (tex_N.bin), and {shown} is not one; an SPR is drawn with its own palettes (--palette N)"
+            ),
+        ));
+    }
+    if args.variant.is_some() || args.charclut.is_some() {
+        let flag = if args.variant.is_some() {
+            "--variant"
+        } else {
+            "--charclut"
+        };
+        return Err(Failure::usage(
+            "sheet",
+            format!(
+                "{flag} colours Ramza's HD pairs (tex_830.bin to tex_835.bin) from charclut.nxd, and {shown} is not one; an SPR is drawn with its own palettes (--palette N)"
             ),
         ));
     }

@@ -18,6 +18,7 @@ use faults::Shown;
 use fft_formats::hd::{HdFiles, HdHalf, HdSheet};
 use fft_formats::spr::Spr;
 use sprite_data::output::write_atomically;
+use sprite_inputs::charclut;
 use sprite_inputs::hd::{HdPairFiles, HdPalettes, pair_written_as};
 use sprite_inputs::locate::{Found, Originals};
 use sprite_inputs::names::hd::{pair_of_unit, tex_number, unit_of_tex};
@@ -67,30 +68,66 @@ fn read_palettes(
 }
 
 /// `sheet export tex_N.bin -o OUT.png`: the pair as `sheet` writes an SPR, drawn with palette
-/// `palette` (0 by default) of its SPR, the 16 palettes in the picture's chunk.
+/// `palette` (0 by default) of its SPR, the 16 palettes in the picture's chunk; one of Ramza's
+/// pairs in the colours of CharCLUT's row for its chapter and `variant` when `charclut.nxd` is
+/// found (given, beside the pair, in the originals), as the enhanced game draws him.
 ///
 /// # Errors
 /// A pair that cannot be found or read, palettes that cannot be found or are no SPR's, a
-/// palette the SPR does not have, an output that cannot be written.
-pub fn export(
-    files: &Originals,
-    file: Found,
-    out: &Path,
-    palette: Option<usize>,
-    palettes_from: Option<&Path>,
-) -> Outcome {
-    let (pair, sheet, spr, how) = read_pair(files, file, palettes_from)?;
-    let palette = palette.unwrap_or(0);
-    let png = hd_png::export(&sheet, &spr, palette).with_context(|| pair.names())?;
+/// palette the SPR does not have, a charclut.nxd that does not decode or lacks the row, an
+/// output that cannot be written.
+pub fn export(files: &Originals, file: Found, out: &Path, colours: &ExportColours) -> Outcome {
+    let given_path = file.path.clone();
+    let (pair, sheet, spr, how) = read_pair(files, file, colours.palettes_from)?;
+    let palette = colours.palette.unwrap_or(0);
+    let ramza = match colours.palettes_from {
+        Some(_) => None,
+        None => {
+            let path = given_path.unwrap_or_default();
+            let folder = path.parent().unwrap_or(Path::new(""));
+            let variant = colours.variant.unwrap_or(charclut::DEFAULT_VARIANT);
+            charclut::find(pair.pair, variant, folder, colours.charclut, files.if_any())?
+        }
+    };
+    let png = match &ramza {
+        Some(ramza) => hd_png::export_in_colours(&sheet, &spr, palette, &ramza.colours),
+        None => hd_png::export(&sheet, &spr, palette),
+    }
+    .with_context(|| pair.names())?;
     write_atomically(out, &png).with_context(|| format!("{}: cannot write", Shown(&out)))?;
     println!("sheet   {}  HD pair, 512 x 976", pair.names());
-    println!("colours palette {palette} of {how}");
+    match &ramza {
+        Some(ramza) => {
+            println!(
+                "colours {} row ({}, {}) ({}; coloured by the enhanced game's CharCLUT)",
+                ramza.file, ramza.chapter, ramza.variant, ramza.how
+            );
+            println!("chunk   the palettes of {how}");
+        }
+        None => {
+            println!("colours palette {palette} of {how}");
+            if pair.pair.and_then(charclut::chapter_of).is_some() && colours.palettes_from.is_none()
+            {
+                println!("{}", charclut::not_found_note());
+            }
+        }
+    }
     println!(
         "wrote   {} (the pair, indexed, all 16 palettes in its spPl chunk; {} bytes)",
         Shown(&out),
         png.len()
     );
     Ok(())
+}
+
+/// What colours `sheet export` of a pair: `--palette`, `--palettes-from`, and for Ramza's pairs
+/// `--variant` and `--charclut`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ExportColours<'a> {
+    pub palette: Option<usize>,
+    pub palettes_from: Option<&'a Path>,
+    pub variant: Option<i32>,
+    pub charclut: Option<&'a Path>,
 }
 
 /// The two files `out` names ([`pair_written_as`]).
@@ -193,7 +230,15 @@ pub fn import(args: &PairImport) -> Outcome {
                 format!("the picture's colours, in palette {palette}"),
         }
     );
-    warn_of_a_recolour(&shown, &imported);
+    let ramza = paths
+        .0
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(tex_number)
+        .and_then(unit_of_tex)
+        .and_then(|(pair, _)| charclut::chapter_of(pair))
+        .is_some();
+    warn_of_a_recolour(&shown, &imported, ramza);
     if let Some(like) = &like {
         let changed = like
             .pixels
@@ -227,13 +272,22 @@ pub fn import(args: &PairImport) -> Outcome {
 /// colours its PLTE changes from the palettes it was compared with (its chunk's, `--palettes-from`
 /// or its unit's SPR beside the pair), or, for an indexed picture with none of those (an editor
 /// dropped the chunk), that a recolour could not be told and would be dropped.
-fn warn_of_a_recolour(shown: &str, imported: &hd_png::Imported) {
+///
+/// For one of Ramza's pairs (`ramza`), whose colours in the enhanced game are CharCLUT's, the
+/// recolour is told to go there.
+fn warn_of_a_recolour(shown: &str, imported: &hd_png::Imported, ramza: bool) {
+    let recolour = if ramza {
+        "recolour Ramza's row of charclut.nxd with `tactics-sprite palette` (the enhanced game's \
+         colours for his pairs), or his SPR for the classic game"
+    } else {
+        "recolour the unit's SPR"
+    };
     match imported.recoloured {
         Some((palette, changed)) if changed > 0 => super::warn(
             "sheet import",
             &format!(
                 "{shown}: its PLTE changes {changed} of palette {palette}'s 16 colours; a pair \
-                 holds no colour, so they are not written (recolour the unit's SPR)"
+                 holds no colour, so they are not written ({recolour})"
             ),
         ),
         None if imported.pixels == PixelSource::Indices => super::warn(

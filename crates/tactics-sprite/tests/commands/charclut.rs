@@ -1,6 +1,7 @@
 //! Ramza's colours (`charclut.nxd`, docs/formats/nxd.md) through the command line: `inspect`
 //! lists its rows as text and as JSON, each row's colours read here straight from the bytes at
-//! the places the format page gives; a broken table is one line naming the file and offset.
+//! the places the format page gives; a broken table is one line naming the file and offset;
+//! `sheet export` of a Ramza pair shows its CharCLUT row in the PNG's PLTE.
 
 use crate::common::{expect, run, s};
 use serde_json::Value;
@@ -348,4 +349,79 @@ fn palette_takes_a_rows_colours_from_a_pngs_palette() {
         1,
     );
     assert!(err.contains("8 colours"), "{err}");
+}
+
+/// The PLTE of a PNG as `RRGGBB`, entry by entry.
+fn plte_of(png_bytes: &[u8]) -> Vec<String> {
+    let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    let reader = decoder.read_info().expect("a PNG");
+    reader
+        .info()
+        .palette
+        .as_deref()
+        .expect("an indexed PNG")
+        .chunks(3)
+        .map(|c| format!("{:02X}{:02X}{:02X}", c[0], c[1], c[2]))
+        .collect()
+}
+
+#[test]
+fn sheet_export_of_a_ramza_pair_carries_charclut_colours_in_its_palette() {
+    let test = "sheet_export_of_a_ramza_pair_carries_charclut_colours_in_its_palette";
+    let Some((dir, upper, clut)) = ramza_pair(test) else {
+        return;
+    };
+    let export = |out: &std::path::Path, extra: &[&str]| {
+        let mut args = vec!["sheet", "export", s(&upper), "-o", s(out)];
+        args.extend_from_slice(extra);
+        expect(&run(args), 0)
+    };
+    // Without charclut.nxd: the SPR's palette 0, and render's line saying so.
+    let without = dir.join("without.png");
+    let said = export(&without, &[]);
+    assert!(
+        said.contains("note    no charclut.nxd found (beside the pair, in the originals' nxd/)"),
+        "{said}"
+    );
+    let spr_plte = plte_of(&std::fs::read(&without).unwrap());
+    assert_ne!(spr_plte, colours_in_file(&clut, 0));
+
+    // Beside the pair: row (1, 0), the first table in the file, entry for entry.
+    std::fs::write(dir.join("charclut.nxd"), &clut).unwrap();
+    let with = dir.join("with.png");
+    let said = export(&with, &[]);
+    assert!(said.contains("row (1, 0)"), "{said}");
+    assert!(!said.contains("note"), "{said}");
+    let png = std::fs::read(&with).unwrap();
+    assert_eq!(plte_of(&png), colours_in_file(&clut, 0));
+
+    // --variant 1: row (1, 1), the second table; --charclut FILE from elsewhere, the same.
+    let variant = dir.join("variant.png");
+    export(&variant, &["--variant", "1"]);
+    assert_eq!(
+        plte_of(&std::fs::read(&variant).unwrap()),
+        colours_in_file(&clut, 1)
+    );
+    std::fs::remove_file(dir.join("charclut.nxd")).unwrap();
+    let elsewhere = temp_dir(&format!("{test}_elsewhere")).join("charclut.nxd");
+    std::fs::write(&elsewhere, &clut).unwrap();
+    let given = dir.join("given.png");
+    export(&given, &["--charclut", s(&elsewhere), "--variant", "1"]);
+    assert_eq!(
+        plte_of(&std::fs::read(&given).unwrap()),
+        colours_in_file(&clut, 1)
+    );
+
+    // The picture still gives the pair back: its indices are the pair's.
+    let back = dir.join("back").join("tex_830.bin");
+    std::fs::create_dir_all(back.parent().unwrap()).unwrap();
+    let imported = run(["sheet", "import", s(&with), "-o", s(&back)]);
+    expect(&imported, 0);
+    // Its PLTE is unlike the chunk's SPR palette: the warning sends the recolour to the row.
+    let warned = crate::common::stderr(&imported);
+    assert!(
+        warned.contains("recolour Ramza's row of charclut.nxd with `tactics-sprite palette`"),
+        "{warned}"
+    );
+    assert!(std::fs::read(&back).unwrap() == std::fs::read(&upper).unwrap());
 }

@@ -32,7 +32,8 @@
 //!   `safe_writes`: writes
 //!   that no link, swap, second writer or signal can steer or leave half-done.
 //!   that no link, swap, second writer or signal can steer or leave half-done;
-//! - `charclut`: Ramza's colours (`charclut.nxd`): `inspect`.
+//! - `charclut`: Ramza's colours (`charclut.nxd`): `inspect`; `mod_charclut`: `mod add` and
+//!   `mod check` of it.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -61,6 +62,7 @@ mod hd_table;
 mod hostile_documents;
 mod hostile_names;
 mod list;
+mod mod_charclut;
 mod mod_config;
 mod mod_hd;
 mod mod_hd_checks;
