@@ -101,7 +101,7 @@ pub fn report(
     }
     let folder = path.parent().unwrap_or(Path::new(""));
     let (compared_with, agreement) =
-        match HdPalettes::find_for(tex.pair, &shown, folder, None, originals) {
+        match HdPalettes::find_for(tex.pair, &shown, Some(folder), None, originals) {
             Ok(palettes) => {
                 let spr = Spr::decode(&palettes.file.bytes)
                     .map_err(|e| Error::file(&palettes.file.name, e))?;
