@@ -202,6 +202,13 @@ fn an_hd_pair_and_its_spr_are_found_in_the_install() {
     std::fs::write(data.join("0002.pac"), units).unwrap();
     std::fs::write(data.join("0007.pac"), sheets).unwrap();
     let game = out("install");
+    // The squire's SPR with other colours in the working folder: an install's pair is coloured
+    // by the install's SPR, never by a file that happens to be where the command runs.
+    let mut decoy = pair.spr.clone();
+    for byte in &mut decoy[..0x200] {
+        *byte ^= 0x55;
+    }
+    std::fs::write(dir.join("battle_mina_m_spr.bin"), decoy).unwrap();
 
     for (half, number) in [("upper", "tex_992.bin"), ("lower", "tex_993.bin")] {
         let from_loose = out(&format!("loose-{half}.png"));
@@ -251,6 +258,14 @@ fn an_hd_pair_and_its_spr_are_found_in_the_install() {
         exported(&["--game", s(&game)], "game-sheet.png")
             == exported(&["--originals", s(&loose)], "loose-sheet.png"),
         "sheet export tex_993.bin --game: not the loose pair's sheet"
+    );
+    let report = expect(
+        &run_in(&dir, &["inspect", "tex_992.bin", "--game", s(&game)]),
+        0,
+    );
+    assert!(
+        report.contains("0002.pac:fftpack/unit/battle_mina_m_spr.bin"),
+        "inspect tex_992.bin --game: not compared with the install's SPR: {report}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
