@@ -137,7 +137,41 @@ impl HdPairFiles {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let tex = TexFile::of(given, &file_name)?;
+        Self::with_other_half(given, &file_name, |other_name| {
+            let (found, looked) = locate::beside(path, other_name)?;
+            let looked = looked
+                .first()
+                .map_or_else(|| other_name.to_owned(), |p| Shown(&p).to_string());
+            Ok((found, looked))
+        })
+    }
+
+    /// The pair `given` is one half of, `given` as `files` found it ([`Originals::read_found`]):
+    /// the other half beside it on disk when it is a file on disk, else asked by name of the
+    /// place that held it (an install's `g2d.dat`: [`Originals::beside_found`]).
+    ///
+    /// # Errors
+    /// As [`HdPairFiles::beside`].
+    pub fn of_found(files: &Originals, given: locate::Found) -> Result<HdPairFiles> {
+        let file_name = match &given.path {
+            Some(path) => path.file_name().map(|n| n.to_string_lossy().into_owned()),
+            // An entry's name, `ARCHIVE:PATH` or `IMAGE:PATH`: its last part.
+            None => given.file.name.rsplit(['/', ':']).next().map(str::to_owned),
+        }
+        .unwrap_or_default();
+        Self::with_other_half(given.file.clone(), &file_name, |other_name| {
+            files.beside_found(&given, other_name)
+        })
+    }
+
+    /// The pair `given` (named `file_name`) is one half of, its other half asked of `other` by
+    /// name: the file if it is there, and where it was looked for.
+    fn with_other_half(
+        given: InputFile,
+        file_name: &str,
+        other: impl FnOnce(&str) -> Result<(Option<InputFile>, String)>,
+    ) -> Result<HdPairFiles> {
+        let tex = TexFile::of(given, file_name)?;
         let Some(other_n) = tex.other_number() else {
             if let Some(n) = tex.number {
                 return Err(Error::file(format!(
@@ -160,11 +194,8 @@ impl HdPairFiles {
             )));
         };
         let other_name = tex_file_name(other_n);
-        let (found, looked) = locate::beside(path, &other_name)?;
+        let (found, looked) = other(&other_name)?;
         let Some(other_file) = found else {
-            let looked = looked
-                .first()
-                .map_or_else(|| other_name.clone(), |p| Shown(&p).to_string());
             return Err(Error::not_found(format!(
                 "{}: {} of {}; its other half, {looked}, is not there",
                 tex.file.name,
@@ -323,7 +354,7 @@ impl HdPalettes {
         if unit.is_none() {
             return Ok(None);
         }
-        match HdPalettes::find_for(unit, name, folder, None, originals) {
+        match HdPalettes::find_for(unit, name, Some(folder), None, originals) {
             Ok(found) => Ok(Some(found.decode()?)),
             Err(_) => Ok(None),
         }
@@ -341,14 +372,15 @@ impl HdPalettes {
 
     /// The palettes of `pair`: `given` when given (`--palettes-from`), else the SPR of the unit
     /// the table gives the pair, under its disc name or the remaster's, in `folder` (the
-    /// pair's), then in `originals` (a `--disc` image or `--originals` folders) when given.
+    /// pair's, when it is on disk: `None` for an install's), then in `originals` (a `--disc`
+    /// image, `--originals` folders, a `--game` install) by its game name when given.
     ///
     /// # Errors
     /// A pair the table does not list and no palettes given; the unit's SPR in neither place; a
     /// file that is there but cannot be read.
     pub fn find(
         pair: &HdPairFiles,
-        folder: &Path,
+        folder: Option<&Path>,
         given: Option<InputFile>,
         originals: Option<&Originals>,
     ) -> Result<HdPalettes> {
@@ -363,7 +395,7 @@ impl HdPalettes {
     pub fn find_for(
         unit: Option<HdPair>,
         shown: &str,
-        folder: &Path,
+        folder: Option<&Path>,
         given: Option<InputFile>,
         originals: Option<&Originals>,
     ) -> Result<HdPalettes> {
@@ -383,12 +415,14 @@ impl HdPalettes {
                 )
             })));
         };
-        let listed = if folder.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            folder
-        };
-        if let Some(path) = find_in_folder(listed, &unit.spr_disc_name()) {
+        let listed = folder.map(|folder| {
+            if folder.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                folder
+            }
+        });
+        if let Some(path) = listed.and_then(|dir| find_in_folder(dir, &unit.spr_disc_name())) {
             return Ok(HdPalettes {
                 file: InputFile::read(&path)?,
                 how: format!("{}'s SPR by the HD table, found beside the pair", unit.unit),

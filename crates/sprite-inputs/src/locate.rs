@@ -207,11 +207,7 @@ impl Originals {
     pub fn location_of(&self, name: &str) -> String {
         match self.searched().next() {
             None => name.to_owned(),
-            Some(Place::Folder(dir)) => Shown(&dir.join(name)).to_string(),
-            Some(Place::Disc(disc)) => {
-                format!("{}:{}", disc.image(), GameName::parse(name).disc_path())
-            }
-            Some(Place::Game(game)) => game.location_of(name),
+            Some(place) => place_location(place, name),
         }
     }
 
@@ -262,20 +258,43 @@ impl Originals {
         {
             return Found::at(path).map(Some);
         }
-        for place in self.searched() {
-            let found = match place {
-                Place::Folder(dir) => match find_in_folder(dir, name) {
-                    Some(path) => Some(Found::at(path)?),
-                    None => None,
-                },
-                Place::Disc(disc) => read_from_disc(disc, name)?.map(Found::in_image),
-                Place::Game(game) => game.locate(name)?.map(Found::in_image),
-            };
+        for (index, place) in self.places.iter().enumerate().rev() {
+            let found = read_from_place(place, index, name)?;
             if found.is_some() {
                 return Ok(found);
             }
         }
         Ok(None)
+    }
+
+    /// The file `name` beside `found` (a file [`Originals::read_found`] gave), read if it is
+    /// there, and where it was looked for: in the folder of a file on disk, under either form of
+    /// its name ([`beside`]); else asked by name of the one place that held `found` (an HD
+    /// half's other half in the install's `g2d.dat`), never of another place, whose file would
+    /// not be of the same pair.
+    ///
+    /// # Errors
+    /// A file that is there but cannot be read.
+    pub fn beside_found(&self, found: &Found, name: &str) -> Result<(Option<InputFile>, String)> {
+        let held = found
+            .place
+            .and_then(|index| Some((index, self.places.get(index)?)));
+        match (&found.path, held) {
+            (None, Some((index, place))) => {
+                let file = read_from_place(place, index, name)?.map(|other| other.file);
+                Ok((file, place_location(place, name)))
+            }
+            (path, _) => {
+                let path = path
+                    .clone()
+                    .unwrap_or_else(|| PathBuf::from(&found.file.name));
+                let (file, looked) = beside(&path, name)?;
+                let looked = looked
+                    .first()
+                    .map_or_else(|| name.to_owned(), |p| Shown(&p).to_string());
+                Ok((file, looked))
+            }
+        }
     }
 
     /// [`Originals::locate`], with a missing file an error: [`Originals::missing`].
@@ -325,11 +344,11 @@ impl Originals {
                 return Found::on_disk(path);
             }
             // A disc image's path from its root, never a folder's file by its base name.
-            for place in self.searched() {
+            for (index, place) in self.places.iter().enumerate().rev() {
                 if let Place::Disc(disc) = place
                     && let Some(file) = read_from_disc(disc, &name)?
                 {
-                    return Ok(Found::in_image(file));
+                    return Ok(Found::in_place(file, index));
                 }
             }
             return Err(self.no_such_path(path));
@@ -394,6 +413,29 @@ impl Originals {
 
     fn each(&self, line: impl Fn(&Place) -> String) -> String {
         self.places.iter().map(line).collect::<Vec<_>>().join(" + ")
+    }
+}
+
+/// The file `name` of `place`, the `index`th of its originals, read whole; `Ok(None)` when it
+/// is not there.
+fn read_from_place(place: &Place, index: usize, name: &str) -> Result<Option<Found>> {
+    let entry = match place {
+        Place::Folder(dir) => {
+            return find_in_folder(dir, name).map(Found::at).transpose();
+        }
+        Place::Disc(disc) => read_from_disc(disc, name)?,
+        Place::Game(game) => game.locate(name)?,
+    };
+    Ok(entry.map(|file| Found::in_place(file, index)))
+}
+
+/// Where `name` is looked for in `place`, for a message: `DIR/NAME`, `IMAGE:BATTLE/NAME`, or
+/// `DIR:fftpack/unit/NAME` in an install.
+fn place_location(place: &Place, name: &str) -> String {
+    match place {
+        Place::Folder(dir) => Shown(&dir.join(name)).to_string(),
+        Place::Disc(disc) => format!("{}:{}", disc.image(), GameName::parse(name).disc_path()),
+        Place::Game(game) => game.location_of(name),
     }
 }
 
@@ -496,8 +538,11 @@ pub fn has_folder(path: &Path) -> bool {
 pub struct Found {
     pub file: InputFile,
     /// Its path, when it is a file on disk (of the disk or of a folder of the places); `None`
-    /// for a disc image's.
+    /// for a disc image's or an install's.
     pub path: Option<PathBuf>,
+    /// For a file that is no file on disk, the index of the place ([`Originals::places`]) that
+    /// held it: what is beside it is asked of that place ([`Originals::beside_found`]).
+    pub place: Option<usize>,
 }
 
 impl Found {
@@ -506,12 +551,25 @@ impl Found {
         Ok(Found {
             file: InputFile::read(&path)?,
             path: Some(path),
+            place: None,
         })
     }
 
-    /// A disc image's file.
-    fn in_image(file: InputFile) -> Found {
-        Found { file, path: None }
+    /// A file of the place at `index` that is no file on disk (a disc image's, an install's).
+    fn in_place(file: InputFile, index: usize) -> Found {
+        Found {
+            file,
+            path: None,
+            place: Some(index),
+        }
+    }
+
+    /// The folder on disk it is in, when it is a file on disk: where files that go with it (an
+    /// HD pair's SPR) are looked for first.
+    pub fn folder(&self) -> Option<&Path> {
+        self.path
+            .as_deref()
+            .map(|path| path.parent().unwrap_or(Path::new("")))
     }
 
     /// A file on disk ([`on_disk`]), read; the path as given in the error when it is not there.

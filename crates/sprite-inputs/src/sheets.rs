@@ -24,7 +24,7 @@ use sprite_render::{Image, RenderError};
 use crate::charclut;
 use crate::error::{Error, Result};
 use crate::hd::{HdPairFiles, HdPalettes, is_hd_input};
-use crate::locate::Originals;
+use crate::locate::{Found, Originals};
 use crate::read::{InputFile, read_container};
 use crate::sniff::not_a_sprite_file;
 
@@ -77,11 +77,10 @@ pub fn load_sheets(files: Originals, request: SheetRequest, doc: &Document) -> R
     // A bare tex name is found in the HD sheet folders below the `--originals` folders, as
     // every name is found ([`Originals::read_found`]); its other half and its SPR beside it.
     let found = files.read_found(request.sheet)?;
-    let sheet_file = found.file;
-    if is_hd_input(&file_name, sheet_file.bytes.len()) {
-        let path = found.path.unwrap_or_else(|| request.sheet.to_path_buf());
-        return load_hd_sheets(files, request, &path, sheet_file);
+    if is_hd_input(&file_name, found.file.bytes.len()) {
+        return load_hd_sheets(files, request, found);
     }
+    let sheet_file = found.file;
     if request.palettes_from.is_some() {
         let shown = sheet_file.name;
         return Err(Error::file(Words::new(move |s| {
@@ -135,20 +134,15 @@ pub fn load_sheets(files: Originals, request: SheetRequest, doc: &Document) -> R
     })
 }
 
-/// The remaster's HD pair of which `given` (read from `path`) is a half, the other half read
-/// from beside it, drawn with the palettes of its SPR ([`HdPalettes::find`]); an HD sheet has
-/// no SP2.
+/// The remaster's HD pair of which `given` is a half, the other half read from beside it on
+/// disk or from the place that held it ([`HdPairFiles::of_found`]), drawn with the palettes of
+/// its SPR ([`HdPalettes::find`]); an HD sheet has no SP2.
 ///
 /// # Errors
 /// As [`HdPairFiles::beside`] and [`HdPalettes::find`]; `--sp2` with an HD sheet.
-fn load_hd_sheets(
-    files: Originals,
-    request: SheetRequest,
-    path: &Path,
-    given: InputFile,
-) -> Result<Sheets> {
+fn load_hd_sheets(files: Originals, request: SheetRequest, given: Found) -> Result<Sheets> {
     if let Some(sp2) = request.sp2 {
-        let (shown, sp2) = (given.name, Shown(&sp2).to_string());
+        let (shown, sp2) = (given.file.name, Shown(&sp2).to_string());
         return Err(Error::file(Words::new(move |s| {
             format!(
                 "{shown}: an HD sheet is drawn alone; no HD SP2 sheet is known, so {} cannot go \
@@ -157,13 +151,15 @@ fn load_hd_sheets(
             )
         })));
     }
-    let pair = HdPairFiles::beside(path, given)?;
+    // Beside a file on disk: its folder; an install's entry has none (its SPR is the install's).
+    let folder = given.folder().map(Path::to_path_buf);
+    let pair = HdPairFiles::of_found(&files, given)?;
     let palettes_given = match request.palettes_from {
         Some(path) => Some(files.read(path)?),
         None => None,
     };
     let originals = files.if_any();
-    let folder = path.parent().unwrap_or(Path::new(""));
+    let folder = folder.as_deref();
     let unit = pair.pair.map_or_else(
         || "numbers the HD table does not list".to_owned(),
         |p| p.to_string(),
@@ -171,7 +167,13 @@ fn load_hd_sheets(
     let variant = request.variant.unwrap_or(charclut::DEFAULT_VARIANT);
     let ramza = match &palettes_given {
         Some(_) => None,
-        None => charclut::find(pair.pair, variant, folder, request.charclut, originals)?,
+        None => charclut::find(
+            pair.pair,
+            variant,
+            folder.unwrap_or(Path::new("")),
+            request.charclut,
+            originals,
+        )?,
     };
     let (sheet, mut lines) = match ramza {
         Some(ramza) => {

@@ -73,7 +73,8 @@ impl Listing for NoListing {
 }
 
 /// The report on the half `bytes` read from `path`, compared with its unit's SPR when one is
-/// beside it, else in `originals` when given.
+/// beside it (when `on_disk`: an install's or an image's entry has no folder beside it), else in
+/// `originals` when given.
 ///
 /// # Errors
 /// A size that is neither half's, a number the table gives the other half; an SPR beside it
@@ -81,6 +82,7 @@ impl Listing for NoListing {
 pub fn report(
     identity: Identity,
     path: &Path,
+    on_disk: bool,
     bytes: &[u8],
     originals: Option<&Originals>,
 ) -> Result<Report<Header, Counts, NoListing>> {
@@ -101,7 +103,7 @@ pub fn report(
     }
     let folder = path.parent().unwrap_or(Path::new(""));
     let (compared_with, agreement) =
-        match HdPalettes::find_for(tex.pair, &shown, folder, None, originals) {
+        match HdPalettes::find_for(tex.pair, &shown, on_disk.then_some(folder), None, originals) {
             Ok(palettes) => {
                 let spr = Spr::decode(&palettes.file.bytes)
                     .map_err(|e| Error::file(&palettes.file.name, e))?;

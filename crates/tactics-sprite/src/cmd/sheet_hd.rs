@@ -42,26 +42,23 @@ fn read_pair(
     given: Found,
     palettes_from: Option<&Path>,
 ) -> anyhow::Result<(HdPairFiles, HdSheet, Spr, String)> {
-    // A disc image's file is named IMAGE:BATTLE/NAME; no other half is beside it on disk.
-    let path = given
-        .path
-        .unwrap_or_else(|| PathBuf::from(&given.file.name));
-    let pair = HdPairFiles::beside(&path, given.file)?;
+    // A file on disk has its other half beside it; an install's, in the install.
+    let folder = given.folder().map(Path::to_path_buf);
+    let pair = HdPairFiles::of_found(files, given)?;
     let sheet = pair.decode()?;
-    let (spr, how) = read_palettes(files, &pair, &path, palettes_from)?;
+    let (spr, how) = read_palettes(files, &pair, folder.as_deref(), palettes_from)?;
     Ok((pair, sheet, spr, how))
 }
 
 /// The SPR whose palettes colour `pair`: `palettes_from` (found in `files`), else its unit's
-/// beside the pair's file at `path`, else in `files`.
+/// beside the pair in `folder` when it is on disk, else in `files`.
 fn read_palettes(
     files: &Originals,
     pair: &HdPairFiles,
-    path: &Path,
+    folder: Option<&Path>,
     palettes_from: Option<&Path>,
 ) -> anyhow::Result<(Spr, String)> {
     let file = palettes_from.map(|p| files.read(p)).transpose()?;
-    let folder = path.parent().unwrap_or(Path::new(""));
     let palettes = HdPalettes::find(pair, folder, file, files.if_any())?;
     let spr = palettes.decode()?;
     Ok((spr, format!("{} ({})", palettes.file.name, palettes.how)))
@@ -197,10 +194,7 @@ pub fn import(args: &PairImport) -> Outcome {
     let like = match args.like {
         Some(path) => {
             let found = args.files.read_found(path)?;
-            let at = found
-                .path
-                .unwrap_or_else(|| PathBuf::from(&found.file.name));
-            Some(HdPairFiles::beside(&at, found.file)?.decode()?)
+            Some(HdPairFiles::of_found(args.files, found)?.decode()?)
         }
         None => None,
     };

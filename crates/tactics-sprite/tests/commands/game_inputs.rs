@@ -2,10 +2,13 @@
 //! retail TYPE1 pair and RAMUZA.SPR in a shared GDeflate chunk of an XORed `0002.pac`) gives
 //! byte for byte what the loose files give to `build`, `disasm` and `sheet`; `--originals MOD`
 //! is layered over it (the mod's SEQ wins); a stale loose copy inside the install is never read.
+//! The squire's HD pair, entries 992 and 993 of a `g2d.dat` in `0007.pac`, and its SPR in
+//! `0002.pac`, draw through `--game` (`render`, `sheet export`) what the same three loose files
+//! draw through `--originals`.
 
 use std::path::Path;
 
-use test_support::pac::{PacBuilder, PacStorage};
+use test_support::pac::{G2dSpec, PacBuilder, PacStorage, g2d_dat};
 
 use crate::common::{expect, run, s};
 
@@ -147,6 +150,122 @@ fn the_install_gives_what_the_loose_files_give() {
     assert!(
         refused.contains("no NOSUCH.SEQ in the install's archives"),
         "{refused}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The binary run in `dir`, so that a bare name is never a file of the working folder.
+fn run_in(dir: &Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_tactics-sprite"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn an_hd_pair_and_its_spr_are_found_in_the_install() {
+    let test = "game_inputs_an_hd_pair_and_its_spr_are_found_in_the_install";
+    let Some(pair) = test_support::hd_pair(test, 992, "battle_mina_m_spr.bin") else {
+        return;
+    };
+    let dir = test_support::temp_dir(test);
+    let out = |name: &str| dir.join(name);
+    // The loose files, side by side, as a folder of originals keeps them.
+    let loose = out("loose");
+    std::fs::create_dir_all(&loose).unwrap();
+    std::fs::write(loose.join("tex_992.bin"), &pair.upper).unwrap();
+    std::fs::write(loose.join("tex_993.bin"), &pair.lower).unwrap();
+    std::fs::write(loose.join("battle_mina_m_spr.bin"), &pair.spr).unwrap();
+    // The same three in an install: tex_N is entry N of g2d.dat (zlib, as most are).
+    let data = out("install").join("data/enhanced");
+    std::fs::create_dir_all(&data).unwrap();
+    let mut specs = vec![G2dSpec::Empty; 992];
+    specs.push(G2dSpec::Zlib(pair.upper.clone()));
+    specs.push(G2dSpec::Zlib(pair.lower.clone()));
+    let units = PacBuilder::new()
+        .stored_as(
+            "fftpack/unit/battle_mina_m_spr.bin",
+            &pair.spr,
+            PacStorage::Gdeflate,
+        )
+        .encrypted()
+        .build();
+    let sheets = PacBuilder::new()
+        .stored_as(
+            "system/ffto/g2d.dat",
+            &g2d_dat(&specs),
+            PacStorage::Gdeflate,
+        )
+        .encrypted()
+        .build();
+    std::fs::write(data.join("0002.pac"), units).unwrap();
+    std::fs::write(data.join("0007.pac"), sheets).unwrap();
+    let game = out("install");
+    // The squire's SPR with other colours in the working folder: an install's pair is coloured
+    // by the install's SPR, never by a file that happens to be where the command runs.
+    let mut decoy = pair.spr.clone();
+    for byte in &mut decoy[..0x200] {
+        *byte ^= 0x55;
+    }
+    std::fs::write(dir.join("battle_mina_m_spr.bin"), decoy).unwrap();
+
+    for (half, number) in [("upper", "tex_992.bin"), ("lower", "tex_993.bin")] {
+        let from_loose = out(&format!("loose-{half}.png"));
+        let from_game = out(&format!("game-{half}.png"));
+        let (loose_png, game_png) = (s(&from_loose), s(&from_game));
+        let base = ["render", "--sheet", number, "--frame", "5"];
+        let said = expect(
+            &run_in(
+                &dir,
+                &[&base[..], &["--originals", s(&loose), "-o", loose_png]].concat(),
+            ),
+            0,
+        );
+        assert!(said.contains("mina_m's SPR by the HD table"), "{said}");
+        let said = expect(
+            &run_in(
+                &dir,
+                &[&base[..], &["--game", s(&game), "-o", game_png]].concat(),
+            ),
+            0,
+        );
+        // Both halves and the SPR are the archives' entries, named so.
+        for entry in [
+            "0007.pac:system/ffto/g2d/tex_992.bin",
+            "0007.pac:system/ffto/g2d/tex_993.bin",
+            "0002.pac:fftpack/unit/battle_mina_m_spr.bin",
+        ] {
+            assert!(said.contains(entry), "{entry} not in: {said}");
+        }
+        assert!(
+            std::fs::read(&from_game).unwrap() == std::fs::read(&from_loose).unwrap(),
+            "render --sheet {number} --game: not the loose files' picture"
+        );
+    }
+    let exported = |from: &[&str], name: &str| {
+        let png = out(name);
+        let args = [
+            &["sheet", "export", "tex_993.bin"][..],
+            from,
+            &["-o", s(&png)],
+        ]
+        .concat();
+        expect(&run_in(&dir, &args), 0);
+        std::fs::read(png).unwrap()
+    };
+    assert!(
+        exported(&["--game", s(&game)], "game-sheet.png")
+            == exported(&["--originals", s(&loose)], "loose-sheet.png"),
+        "sheet export tex_993.bin --game: not the loose pair's sheet"
+    );
+    let report = expect(
+        &run_in(&dir, &["inspect", "tex_992.bin", "--game", s(&game)]),
+        0,
+    );
+    assert!(
+        report.contains("0002.pac:fftpack/unit/battle_mina_m_spr.bin"),
+        "inspect tex_992.bin --game: not compared with the install's SPR: {report}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -45,7 +45,8 @@ pub fn run(args: &Args) -> Outcome {
     let files = args.game.files()?;
     let found = files.read_found(&args.file)?;
     let (shown, bytes) = (found.file.name, found.file.bytes);
-    // Where an HD half's SPR is looked for beside it: where it was read.
+    // Where an HD half's SPR is looked for beside it: where it was read, when on disk.
+    let on_disk = found.path.is_some();
     let path = found.path.unwrap_or_else(|| args.file.clone());
     let (kind, source) = choose_kind(std::path::Path::new(&shown), &bytes, args.kind)?;
     let name = || shown.clone();
@@ -70,7 +71,7 @@ pub fn run(args: &Args) -> Outcome {
             let sheet = Spr::decode(&bytes).with_context(name)?;
             spr::report(identity, &sheet, verbose).render(json)?
         }
-        FileFormat::HdHalf => hd::report(identity, &path, &bytes, files.if_any())
+        FileFormat::HdHalf => hd::report(identity, &path, on_disk, &bytes, files.if_any())
             .map_err(anyhow::Error::new)?
             .render(json)?,
         FileFormat::Nxd => nxd::report(identity, &bytes)
