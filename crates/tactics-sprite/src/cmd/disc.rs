@@ -153,10 +153,22 @@ pub fn sheet_kind_line(image: Option<&Path>, name: &Path, json: bool) -> anyhow:
 /// so on one line (the table is read).
 fn open(image: &Path) -> anyhow::Result<Disc> {
     let disc = Disc::open(image)?;
-    if let Some(line) = disc.expansion()?.and_then(|e| e.disagreement.as_deref()) {
-        eprintln!("tactics-sprite: disc: {}", faults::escape_controls(line));
-    }
+    say_disagreement(&disc)?;
     Ok(disc)
+}
+
+/// For an expanded image whose location table and `BATTLE` folder disagree, the one line that
+/// says so (the table is what is read, as the game reads it), once per run whichever command
+/// opened the image and however often.
+///
+/// # Errors
+/// A location table or folder that cannot be read.
+pub fn say_disagreement(disc: &Disc) -> Result<(), disc_image::Error> {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    if let Some(line) = disc.expansion()?.and_then(|e| e.disagreement.as_deref()) {
+        SAID.call_once(|| eprintln!("tactics-sprite: disc: {}", faults::escape_controls(line)));
+    }
+    Ok(())
 }
 
 fn header(disc: &Disc) -> String {

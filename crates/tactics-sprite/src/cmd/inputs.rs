@@ -47,6 +47,11 @@ impl GameFileArgs {
     /// An image that does not open, a folder that is not there or cannot be walked.
     pub fn files(&self) -> sprite_inputs::Result<Originals> {
         let files = Originals::given(self.disc.as_deref(), &self.originals)?;
+        for place in files.places() {
+            if let sprite_inputs::locate::Place::Disc(disc) = place {
+                crate::cmd::disc::say_disagreement(disc)?;
+            }
+        }
         match &self.game {
             Some(dir) => Ok(files.over_game(GameInstall::open(dir, &self.lang)?)),
             None => Ok(files),

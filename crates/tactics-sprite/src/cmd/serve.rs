@@ -132,6 +132,12 @@ fn millis(duration: Duration) -> u64 {
 /// # Errors
 /// A file that cannot be read or built, or an address that cannot be bound.
 pub fn run(args: &Args) -> Outcome {
+    if let Some(image) = &args.disc
+        && let Ok(disc) = disc_image::Disc::open(image)
+    {
+        // An image that does not open is refused below, with the rest of the start-up.
+        let _ = crate::cmd::disc::say_disagreement(&disc);
+    }
     let request = ServeRequest {
         originals: args.originals.clone(),
         disc: args.disc.clone(),

@@ -313,3 +313,44 @@ fn a_bad_location_table_is_one_line_and_exit_1() {
         );
     }
 }
+
+/// Where the location table and the `BATTLE` folder disagree, every command that reads the image
+/// says so in one line, once, not only `disc`: the table gives slot 02 (RAMUZA2.SPR) 2000 bytes,
+/// the folder 3000, and the game reads 2000.
+#[test]
+fn a_disagreeing_table_is_said_once_by_any_command_that_reads_the_image() {
+    let test = "a_disagreeing_table_is_said_once_by_any_command_that_reads_the_image";
+    let dir = test_support::temp_dir(test);
+    let (mut bytes, placed) = IsoWriter::new("MOD")
+        .file("BATTLE.BIN", &vec![0; 0x2E800])
+        .file("BATTLE/01.SPR", &[1; 5000])
+        .file("BATTLE/02.SPR", &[2; 3000])
+        .build();
+    let table = placed[0].lba as usize * 2048 + 0x2DCD4;
+    for (i, p) in placed[1..].iter().enumerate() {
+        let at = table + (i + 1) * 8;
+        bytes[at..at + 4].copy_from_slice(&p.lba.to_le_bytes());
+        bytes[at + 4..at + 8].copy_from_slice(&p.size.to_le_bytes());
+    }
+    bytes[table + 16 + 4..table + 16 + 8].copy_from_slice(&2000u32.to_le_bytes());
+    let image = dir.join("mod.iso");
+    std::fs::write(&image, bytes).unwrap();
+    let out = dir.join("ramuza2.spr");
+    let output = run([
+        "sheet",
+        "export",
+        "--disc",
+        s(&image),
+        "RAMUZA2.SPR",
+        "-o",
+        s(&out),
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let said: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("sprite location table and the BATTLE folder disagree"))
+        .collect();
+    assert_eq!(said.len(), 1, "{stderr}");
+    assert!(said[0].contains("the table is read"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
