@@ -26,11 +26,9 @@ use super::{Failure, Outcome, plural, read_input};
 /// What `sheet FILE` and `sheet export FILE` write, for both their helps.
 const EXPORT_HELP: &str = "Write an SPR sheet (any layout, SP2 and WEP.SPR included) as an 8-bit indexed PNG: pixel
 values are its indices, the PLTE the chosen palette, index 0 transparent; the `spPl` chunk keeps
-every palette and the layout, so `sheet import` gives back the same bytes. --portrait writes the
-portrait upright (a picture only). A remaster tex_N.bin writes its HD pair, 512 x 976, coloured
-by --palettes-from SPR or its unit's SPR found beside it; Ramza's pairs (tex_830.bin to
-tex_835.bin) in charclut.nxd's row for the chapter and --variant, found as --charclut, beside the
-pair or in --originals' nxd/ (docs/remaster.md).
+every palette and the layout, so `sheet import` gives back the same bytes. --portrait: upright.
+A remaster tex_N.bin writes its HD pair, 512 x 976, in its unit's SPR's colours (--palettes-from)
+or, for Ramza's pairs (830 to 835), charclut.nxd's row (--variant, --charclut; docs/remaster.md).
 Exit status: 0 written (atomically); 1 a sheet that cannot be read or has no such palette; 2 a usage error.
 More: docs/rendering.md";
 
