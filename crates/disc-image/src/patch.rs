@@ -303,6 +303,20 @@ impl Disc {
     /// An image held in memory (no file to copy), a copy or write that fails (the temporary
     /// file is removed), a read-back that differs.
     pub fn write_patched(&self, patch: &Patch, out: &Path) -> Result<(), Error> {
+        self.write_through_copy(patch, out, |_| Ok(()), |temp| verify(temp, patch))
+    }
+
+    /// The one way a changed image is written: the data file copied to a temporary file beside
+    /// `out` (removed when this returns early, or on a signal the program handles), `patch`'s
+    /// sectors written into it, then `grow` (what follows the copy's end, if anything), the copy
+    /// synced, `check`ed, and renamed over `out`.
+    pub(crate) fn write_through_copy(
+        &self,
+        patch: &Patch,
+        out: &Path,
+        grow: impl FnOnce(&mut File) -> std::io::Result<()>,
+        check: impl FnOnce(&Path) -> Result<(), Error>,
+    ) -> Result<(), Error> {
         let Some(source) = self.data_file() else {
             return Err(self.error(
                 None,
@@ -330,7 +344,6 @@ impl Disc {
             )
         })?;
         let folder = Folder::open(&dir).map_err(|e| write_error(&dir, e))?;
-        // Removed when this returns early (its `Drop`), or on a signal the program handles.
         let mut temporary =
             TemporaryFile::create(&folder, file_name).map_err(|e| write_error(&dir, e))?;
         let temp = dir.join(temporary.name());
@@ -343,8 +356,9 @@ impl Disc {
                 .and_then(|_| file.write_all(bytes))
                 .map_err(|e| write_error(&temp, e))?;
         }
+        grow(file).map_err(|e| write_error(&temp, e))?;
         file.sync_all().map_err(|e| write_error(&temp, e))?;
-        verify(&temp, patch)?;
+        check(&temp)?;
         temporary
             .publish(file_name, Publish::Replace)
             .map_err(|e| write_error(out, e))

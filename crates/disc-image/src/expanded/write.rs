@@ -10,10 +10,7 @@
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
-
-use faults::Shown;
-use safe_write::{Folder, Publish, TemporaryFile};
+use std::path::Path;
 
 use super::slots::{self, SLOTS};
 use super::{BATTLE_BIN, BATTLE_FOLDER, FIRST_SLOT_LBA, LOCATION_RECORD, SLOT_BYTES, SLOT_SECTORS};
@@ -252,69 +249,29 @@ impl Disc {
         appended: &dyn Fn(u64) -> &'a [u8],
         out: &Path,
     ) -> Result<(), Error> {
-        let Some(source) = self.data_file() else {
-            return Err(self.error(
-                None,
-                ErrorKind::Patch("an image held in memory has no file to copy".into()),
-            ));
-        };
-        let dir = match out.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir.to_owned(),
-            _ => PathBuf::from("."),
-        };
-        let write_error = |path: &Path, error| {
-            self.error(
-                None,
-                ErrorKind::Write {
-                    path: path.to_owned(),
-                    error,
-                },
-            )
-        };
-        std::fs::create_dir_all(&dir).map_err(|e| write_error(&dir, e))?;
-        let file_name = out.file_name().ok_or_else(|| {
-            self.error(
-                None,
-                ErrorKind::Patch(format!("{} names no file", Shown(&out))),
-            )
-        })?;
-        let folder = Folder::open(&dir).map_err(|e| write_error(&dir, e))?;
-        let mut temporary =
-            TemporaryFile::create(&folder, file_name).map_err(|e| write_error(&dir, e))?;
-        let temp = dir.join(temporary.name());
-        let file = temporary.file();
         let layout = self.layout();
-        File::open(source)
-            .and_then(|mut source| std::io::copy(&mut source, file))
-            .map_err(|e| write_error(&temp, e))?;
-        for (&lba, bytes) in &patch.sectors {
-            file.seek(SeekFrom::Start(layout.offset(lba)))
-                .and_then(|_| file.write_all(bytes))
-                .map_err(|e| write_error(&temp, e))?;
-        }
-        let end = layout.offset(layout.sectors);
-        file.set_len(end).map_err(|e| write_error(&temp, e))?;
-        file.seek(SeekFrom::Start(end))
-            .map_err(|e| write_error(&temp, e))?;
-        let mut writer = std::io::BufWriter::new(&mut *file);
-        for lba in layout.sectors..total {
-            let data = appended(lba);
-            match (layout.form, self.raw_kind()) {
-                (SectorForm::Raw, Some(kind)) => writer.write_all(&raw_sector(data, lba, kind)),
-                _ => {
-                    let mut cooked = [0u8; USER_DATA];
-                    cooked[..data.len()].copy_from_slice(data);
-                    writer.write_all(&cooked)
+        let raw_kind = self.raw_kind();
+        let grow = |file: &mut File| {
+            let end = layout.offset(layout.sectors);
+            file.set_len(end)?;
+            file.seek(SeekFrom::Start(end))?;
+            let mut writer = std::io::BufWriter::new(&mut *file);
+            for lba in layout.sectors..total {
+                let data = appended(lba);
+                match (layout.form, raw_kind) {
+                    (SectorForm::Raw, Some(kind)) => {
+                        writer.write_all(&raw_sector(data, lba, kind))?
+                    }
+                    _ => {
+                        let mut cooked = [0u8; USER_DATA];
+                        cooked[..data.len()].copy_from_slice(data);
+                        writer.write_all(&cooked)?
+                    }
                 }
             }
-            .map_err(|e| write_error(&temp, e))?;
-        }
-        writer.flush().map_err(|e| write_error(&temp, e))?;
-        drop(writer);
-        file.sync_all().map_err(|e| write_error(&temp, e))?;
-        temporary
-            .publish(file_name, Publish::Replace)
-            .map_err(|e| write_error(out, e))
+            writer.flush()
+        };
+        self.write_through_copy(patch, out, grow, |_| Ok(()))
     }
 }
 
