@@ -6,6 +6,7 @@
 
 mod digest;
 mod pair;
+mod sheets;
 
 use std::path::{Path, PathBuf};
 
@@ -65,6 +66,21 @@ pub struct ServedUnit {
     pub hd: Option<HdPairFiles>,
     /// The SEQ's text form, when the unit was built from one (`serve --seq type1.seq.txt`).
     pub source: Option<SourceText>,
+    /// Every sheet of its kind the places served hold (by the table of kinds), what `sheet=`
+    /// chooses from; empty for a `--data` document, a pair or the demo.
+    pub sheets: Vec<ServedSheet>,
+}
+
+/// One sheet of a served kind that `sheet=` chooses, found in the places served.
+#[derive(Debug, Clone)]
+pub struct ServedSheet {
+    /// Its name in the table of kinds (`MINA_M.SPR`, `spr_dst_bchr_ankoku_m_spr.bin`).
+    pub name: &'static str,
+    pub sheet: Sheet,
+    /// Its second sheet (an SP2), when the kind's document draws from one and it was found.
+    pub sp2: Option<Sheet>,
+    /// Its HD pair by the HD table, when a place served holds both files.
+    pub hd: Option<HdPairFiles>,
 }
 
 /// The layer documents a unit's animations start with `QueueSpriteAnim`.
@@ -111,6 +127,7 @@ impl Catalog {
                 sp2: None,
                 layers: None,
                 source: None,
+                sheets: Vec::new(),
             }],
             weapon_sheet: None,
         })
@@ -144,7 +161,9 @@ impl Catalog {
                 .join(" + ");
             let document = build.document;
             let (sheet, sp2) = find_sheets(sheets, &document)?;
+            let served_sheets = sheets::sheets_of(sheets, builtin.name, &document)?;
             units.push(ServedUnit {
+                sheets: served_sheets,
                 name: builtin.name.to_owned(),
                 sheet,
                 sp2,
@@ -387,22 +406,25 @@ fn load_catalog(request: &ServeRequest) -> Result<Served> {
     };
     let places: Vec<&Originals> = places.iter().collect();
     for unit in &mut served.catalog.units {
-        unit.hd = find_hd_pair(&places, unit)?;
+        let context = |e: Error| e.in_context(format!("kind {}'s HD sheet", unit.name));
+        unit.hd = find_hd_pair(&places, &unit.sheet, &unit.document.sheet.file).map_err(context)?;
+        for served in &mut unit.sheets {
+            served.hd = find_hd_pair(&places, &served.sheet, served.name).map_err(context)?;
+        }
     }
     Ok(served)
 }
 
-/// The HD pair of `unit`'s sheet in `places`, when its sheet is an SPR the HD table lists.
+/// The HD pair of the sheet `name` in `places`, when `sheet` is an SPR the HD table lists.
 ///
 /// # Errors
 /// As [`HdPairFiles::find`].
-fn find_hd_pair(places: &[&Originals], unit: &ServedUnit) -> Result<Option<HdPairFiles>> {
-    let Sheet::Spr { palettes: 16, .. } = unit.sheet else {
+fn find_hd_pair(places: &[&Originals], sheet: &Sheet, name: &str) -> Result<Option<HdPairFiles>> {
+    let Sheet::Spr { palettes: 16, .. } = sheet else {
         return Ok(None);
     };
-    match pair_of_unit(&unit.document.sheet.file) {
-        Some(pair) => HdPairFiles::find(places, pair)
-            .map_err(|e| e.in_context(format!("kind {}'s HD sheet", unit.name))),
+    match pair_of_unit(name) {
+        Some(pair) => HdPairFiles::find(places, pair),
         None => Ok(None),
     }
 }
@@ -453,6 +475,7 @@ fn load_units(
                 layers,
                 hd: None,
                 source: None,
+                sheets: Vec::new(),
             });
         }
         return Ok(served(catalog, None, None));
@@ -541,8 +564,14 @@ impl Served {
     /// layers; each SAS set; the entries left out.
     pub fn lines(&self) -> Vec<String> {
         let kinds = &self.catalog.units;
+        let sheets: usize = kinds.iter().map(|k| k.sheets.len()).sum();
+        let sheets = match sheets {
+            0 => String::new(),
+            1 => " and 1 sheet (sheet=)".to_owned(),
+            n => format!(" and {n} sheets (sheet=)"),
+        };
         let mut lines = vec![format!(
-            "serving {} kind{}:",
+            "serving {} kind{}{sheets}:",
             kinds.len(),
             if kinds.len() == 1 { "" } else { "s" }
         )];
@@ -569,8 +598,16 @@ impl Served {
                 .as_ref()
                 .map(|pair| format!("; hd=1 from {}", pair.names()))
                 .unwrap_or_default();
+            let others = match kind.sheets.len() {
+                0 => String::new(),
+                n => format!(
+                    "; {n} sheet{} of the kind ({} with an HD pair)",
+                    if n == 1 { "" } else { "s" },
+                    kind.sheets.iter().filter(|s| s.hd.is_some()).count()
+                ),
+            };
             lines.push(format!(
-                "  {:<8} {} animations, {} bytes, {}; sheet {}{sp2}{layers}{hd}",
+                "  {:<8} {} animations, {} bytes, {}; sheet {}{sp2}{layers}{hd}{others}",
                 kind.name,
                 kind.document.animations.len(),
                 kind.bytes.len(),

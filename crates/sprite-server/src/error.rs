@@ -47,6 +47,14 @@ impl ApiError {
         )
     }
 
+    /// This answer, about the parameter `parameter`.
+    pub fn about(self, parameter: &str) -> Self {
+        Self {
+            parameter: Some(parameter.to_owned()),
+            ..self
+        }
+    }
+
     /// [`ApiError::unknown`] with its own line (the command line's, for an animation).
     pub fn unknown_because(
         parameter: &str,

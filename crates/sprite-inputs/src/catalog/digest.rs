@@ -9,7 +9,9 @@
 
 use sha2::{Digest, Sha256};
 
-use super::{Catalog, SasCatalog, Served, ServedSet, ServedUnit, SourceText, UnitLayers};
+use super::{
+    Catalog, SasCatalog, Served, ServedSet, ServedSheet, ServedUnit, SourceText, UnitLayers,
+};
 use crate::hd::HdPairFiles;
 use crate::read::InputFile;
 use crate::sheets::{SasSheet, Sheet, WeaponSheet};
@@ -106,6 +108,7 @@ fn of_unit(feed: &mut Feed, unit: &ServedUnit) {
         layers,
         hd,
         source,
+        sheets,
     } = unit;
     feed.text(name);
     feed.bytes(bytes);
@@ -122,15 +125,7 @@ fn of_unit(feed: &mut Feed, unit: &ServedUnit) {
         feed.bytes(&effect.to_bytes());
         feed.text(origin);
     });
-    feed.optional(hd.as_ref(), |feed, hd| {
-        let HdPairFiles { upper, lower, pair } = hd;
-        of_file(feed, upper);
-        of_file(feed, lower);
-        feed.optional(pair.as_ref(), |feed, pair| {
-            feed.text(pair.unit);
-            feed.number(pair.upper as usize);
-        });
-    });
+    feed.optional(hd.as_ref(), of_hd);
     feed.optional(source.as_ref(), |feed, source| {
         let SourceText { file, text, steps } = source;
         feed.text(file);
@@ -138,6 +133,28 @@ fn of_unit(feed: &mut Feed, unit: &ServedUnit) {
         feed.list(steps, |feed, lines| {
             feed.list(lines, |feed, &line| feed.number(line))
         });
+    });
+    feed.list(sheets, |feed, served| {
+        let ServedSheet {
+            name,
+            sheet,
+            sp2,
+            hd,
+        } = served;
+        feed.text(name);
+        of_sheet(feed, sheet);
+        feed.optional(sp2.as_ref(), of_sheet);
+        feed.optional(hd.as_ref(), of_hd);
+    });
+}
+
+fn of_hd(feed: &mut Feed, hd: &HdPairFiles) {
+    let HdPairFiles { upper, lower, pair } = hd;
+    of_file(feed, upper);
+    of_file(feed, lower);
+    feed.optional(pair.as_ref(), |feed, pair| {
+        feed.text(pair.unit);
+        feed.number(pair.upper as usize);
     });
 }
 

@@ -170,6 +170,7 @@ pub fn load_pair(request: &PairRequest, sheets: Option<&Originals>) -> Result<Se
         origin: format!("built from {} + {}", form(&shp), form(&seq)),
         source,
         hd: None,
+        sheets: Vec::new(),
     })
 }
 

@@ -19,8 +19,9 @@ use crate::error::ApiError;
 
 /// The render parameters that decide what is drawn; the others (scale, background, labels,
 /// columns, plays, hold, all) change the file, not the box, and are refused.
-const PARAMETERS: [&str; 11] = [
+const PARAMETERS: [&str; 12] = [
     "kind",
+    "sheet",
     "hd",
     "animation",
     "frame",
@@ -44,7 +45,7 @@ struct CanvasBox {
     height: u32,
 }
 
-/// `GET /api/v1/canvas?kind=&animation=|frame=&view=&water=&palette=&weapon=...&hd=`: the canvas
+/// `GET /api/v1/canvas?kind=&sheet=&animation=|frame=&view=&water=&palette=&weapon=...&hd=`: the canvas
 /// of one picture of `render.png` with the same parameters, at scale 1 (`view=1,5` gives the box
 /// both rows share); refused as that render would be.
 pub async fn canvas(

@@ -14,7 +14,7 @@ use super::{AppState, Prepared};
 use crate::error::ApiError;
 use crate::params::Params;
 
-/// `GET /api/v1/draw?kind=&animation=&view=&tick=&water=&idle=&weapon=&hd=`: `tactics-sprite
+/// `GET /api/v1/draw?kind=&sheet=&animation=&view=&tick=&water=&idle=&weapon=&hd=`: `tactics-sprite
 /// draw`'s line (`weapon=NAME`: `draw --weapon NAME` with the unit's layer documents; `hd=1`:
 /// `draw --hd`).
 pub async fn draw(
@@ -25,6 +25,7 @@ pub async fn draw(
         query.as_deref(),
         &[
             "kind",
+            "sheet",
             "animation",
             "view",
             "tick",
@@ -34,7 +35,9 @@ pub async fn draw(
             "hd",
         ],
     )?;
-    let (_, served) = state.served(&params)?;
+    // The pose is the document's alone: `sheet=` chooses the kind, and is checked as every
+    // drawing endpoint checks it.
+    let served = state.chosen(&params)?.served;
     let idle = params.flag("idle")?;
     let weapon = asked_weapon(&params)?.map(|w| w.choice.weapon_type);
     // `draw --hd`: the pose in the HD sheet's pixels (the document's alone: no pair needed).

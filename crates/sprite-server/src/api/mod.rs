@@ -13,9 +13,11 @@
 //! - [`weapon`]: `weapon=NAME` and its rows and palettes, read once for every endpoint.
 
 pub mod canvas;
+mod choice;
 pub mod documents;
 pub mod draw;
 pub mod layers;
+mod picture_cache;
 pub mod pictures;
 pub mod render;
 pub mod respond;
@@ -23,7 +25,7 @@ pub mod sas;
 pub mod weapon;
 
 use faults::Words;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::http::StatusCode;
@@ -34,9 +36,10 @@ use sprite_data::pose::IDLE;
 use sprite_data::{Document, SequenceIndex};
 use sprite_render::Cancel;
 use sprite_render::layers::{LayerPalettes, WeaponArt};
-use sprite_render::sheet::SheetImage;
 use tokio::sync::Semaphore;
 
+pub use choice::SHEET;
+pub use picture_cache::PICTURE_CACHE_BYTES;
 pub use respond::{REUSE, REVALIDATE, matches_etag};
 
 use crate::error::ApiError;
@@ -60,6 +63,8 @@ pub struct AppState {
     picture_threads: usize,
     /// The SAS sets, served apart from the units.
     sas: sas::SasState,
+    /// The sheet pictures drawn, kept within [`PICTURE_CACHE_BYTES`].
+    picture_cache: picture_cache::PictureCache,
 }
 
 /// A served unit and what is made once for it.
@@ -72,12 +77,6 @@ pub(crate) struct Prepared {
     names: Vec<String>,
     /// The pixels of the document's canvas (`tactics-sprite render`'s picture of one frame).
     canvas_pixels: u64,
-    /// The sheet drawn with each palette (one entry for a PNG sheet), made when first asked for.
-    sheets: Vec<OnceLock<Result<Arc<SheetImage>, String>>>,
-    /// The SP2 likewise (drawn with the sheet's palette), when the kind has one.
-    sp2s: Vec<OnceLock<Result<Arc<SheetImage>, String>>>,
-    /// The HD pair drawn with each palette of the sheet, for `hd=1`.
-    hd_sheets: Vec<OnceLock<Result<Arc<SheetImage>, String>>>,
     /// The layer documents' bytes, digests and gzip, when the unit has layers.
     layers: Option<layers::ServedLayers>,
     /// `/api/v1/source`'s answer, when the unit was built from a SEQ text form.
@@ -123,10 +122,29 @@ struct KindSummary<'a> {
     /// The HD pair `hd=1` draws from, when the kind has one: `[tex_N.bin, tex_N+1.bin]`.
     #[serde(skip_serializing_if = "Option::is_none")]
     hd: Option<[&'a str; 2]>,
+    /// The sheets of the kind `sheet=` chooses from (absent when there are none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    sheets: Vec<SheetSummary<'a>>,
     origin: &'a str,
     /// The SEQ text form the unit was built from (`/api/v1/source`), when it was built from one.
     #[serde(skip_serializing_if = "Option::is_none")]
     source: Option<&'a str>,
+}
+
+/// One sheet of a kind in `/api/v1/kinds`.
+#[derive(Serialize)]
+struct SheetSummary<'a> {
+    /// Its name in the table of kinds, what `sheet=` takes (`MINA_M.SPR`).
+    name: &'a str,
+    /// The file it was read from, without its folder (`battle_mina_m_spr.bin`).
+    file: &'a str,
+    palettes: usize,
+    /// Its SP2's file name, when the kind draws from one and it was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sp2: Option<&'a str>,
+    /// Its HD pair, when one was found: `[tex_N.bin, tex_N+1.bin]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hd: Option<[&'a str; 2]>,
 }
 
 /// One entry of `/api/v1/animations`.
@@ -210,10 +228,19 @@ impl AppState {
                     .layers
                     .as_ref()
                     .map(|l| [l.weapon.kind.as_str(), l.effect.kind.as_str()]),
-                hd: s.unit.hd.as_ref().map(|pair| {
-                    [pair.upper.name.as_str(), pair.lower.name.as_str()]
-                        .map(|name| name.rsplit(['/', '\\']).next().unwrap_or(name))
-                }),
+                hd: s.unit.hd.as_ref().map(pair_names),
+                sheets: s
+                    .unit
+                    .sheets
+                    .iter()
+                    .map(|served| SheetSummary {
+                        name: served.name,
+                        file: file_name(&served.sheet).unwrap_or(served.name),
+                        palettes: served.sheet.palettes(),
+                        sp2: served.sp2.as_ref().and_then(file_name),
+                        hd: served.hd.as_ref().map(pair_names),
+                    })
+                    .collect(),
                 origin: &s.unit.origin,
                 source: s.unit.source.as_ref().map(|t| t.file.as_str()),
             })
@@ -226,6 +253,7 @@ impl AppState {
             pictures,
             picture_threads: workers,
             sas: sas::SasState::new(sas)?,
+            picture_cache: picture_cache::PictureCache::new(PICTURE_CACHE_BYTES),
         })
     }
 
@@ -325,15 +353,6 @@ impl Prepared {
             .collect();
         let canvas_pixels = sprite_render::Canvas::of_document(doc)
             .map_or(0, |c| u64::from(c.width) * u64::from(c.height));
-        let sheets = (0..unit.sheet.palettes().max(1))
-            .map(|_| OnceLock::new())
-            .collect();
-        let sp2s = (0..unit.sheet.palettes().max(1))
-            .map(|_| OnceLock::new())
-            .collect();
-        let hd_sheets = (0..unit.sheet.palettes().max(1))
-            .map(|_| OnceLock::new())
-            .collect();
         let layers = unit
             .layers
             .as_ref()
@@ -358,21 +377,13 @@ impl Prepared {
             animations_json,
             names,
             canvas_pixels,
-            sheets,
-            sp2s,
-            hd_sheets,
             layers,
         })
     }
 
-    /// The SP2 file the document draws from when none was found for it.
+    /// The SP2 file the document draws from when none was found for its own sheet.
     fn missing_sp2(&self) -> Option<&str> {
-        let doc = self.document();
-        let needed = doc.draws_from_sp2();
-        match (&self.unit.sp2, &doc.sp2) {
-            (None, Some(sp2)) if needed => Some(sp2.file.as_str()),
-            _ => None,
-        }
+        choice::missing_sp2(self.document(), self.unit.sp2.as_ref())
     }
 
     /// The `422` of `parameter=value` (`weapon=sword`, `layer=weapon`) for a kind served without
@@ -418,119 +429,6 @@ impl Prepared {
         let names: Vec<&str> = self.names.iter().map(String::as_str).collect();
         ApiError::unknown_because(parameter, error.to_string(), name, &names)
     }
-
-    /// The palette `palette=` chooses (checked against the sheet), `None` when not given.
-    fn palette(&self, params: &Params) -> Result<Option<usize>, ApiError> {
-        let Some(palette) = params.number::<usize>("palette", "a palette number")? else {
-            return Ok(None);
-        };
-        let count = self.unit.sheet.palettes();
-        if count == 0 {
-            return Err(ApiError::bad(
-                "palette",
-                format!(
-                    "kind {}'s sheet is {}: it is drawn in its own colours, with no palette to choose",
-                    self.unit.name,
-                    self.unit.sheet.describe()
-                ),
-            ));
-        }
-        if palette >= count {
-            return Err(ApiError::bad(
-                "palette",
-                format!("palette {palette}: the sheet has palettes 0..{}", count - 1),
-            ));
-        }
-        Ok(Some(palette))
-    }
-
-    /// The sheet drawn with `palette`, as `--sheet FILE [--palette N]` reads it
-    /// ([`Sheet::image`]).
-    fn sheet_image(&self, palette: Option<usize>) -> Result<Arc<SheetImage>, ApiError> {
-        made_once(&self.sheets[palette.unwrap_or(0)], || {
-            self.unit.sheet.image(palette)
-        })
-    }
-
-    /// Whether `hd=1` asks for the remaster's HD sheet; refused (`422`, naming what is missing)
-    /// when the kind has no HD pair.
-    fn wants_hd(&self, params: &Params) -> Result<bool, ApiError> {
-        if !params.flag("hd")? {
-            return Ok(false);
-        }
-        if self.unit.hd.is_none() {
-            let pair = sprite_inputs::names::hd::pair_of_unit(&self.unit.document.sheet.file);
-            let why = match (&self.unit.sheet, pair) {
-                (Sheet::Spr { .. }, Some(pair)) => {
-                    let upper = pair.file_name(fft_formats::hd::HdHalf::Upper);
-                    let lower = pair.file_name(fft_formats::hd::HdHalf::Lower);
-                    crate::started::spelt(Words::new(move |s| {
-                        format!(
-                            "its HD pair is {upper} and {lower}, and no folder served holds both: \
-                             put them in the {} folder, or serve {} over a remaster install or \
-                             mod (system/ffto/g2d/)",
-                            s.name("sheets"),
-                            s.name("originals")
-                        )
-                    }))
-                }
-                (Sheet::Spr { .. }, None) => format!(
-                    "the HD table (docs/remaster.md) lists no pair for {}",
-                    self.unit.document.sheet.file
-                ),
-                (other, _) => format!(
-                    "an HD sheet takes its colours from the kind's SPR, and its sheet is {}",
-                    other.describe()
-                ),
-            };
-            return Err(ApiError {
-                parameter: Some("hd".to_owned()),
-                ..ApiError::status(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    format!("hd=1: kind {} has no HD sheet: {why}", self.unit.name),
-                )
-            });
-        }
-        Ok(true)
-    }
-
-    /// The HD pair drawn with the palette `palette` of the kind's SPR, as `--sheet tex_N.bin
-    /// [--palette N]` loads it; only for a kind [`Prepared::wants_hd`] said has one.
-    fn hd_image(&self, palette: Option<usize>) -> Result<Arc<SheetImage>, ApiError> {
-        let Some(pair) = &self.unit.hd else {
-            return Err(ApiError::status(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "no HD pair (hd=1 was let through)",
-            ));
-        };
-        made_once(&self.hd_sheets[palette.unwrap_or(0)], || {
-            let sheet = &self.unit.sheet;
-            pair.coloured_by(sheet.name(), sheet.bytes(), palette)
-        })
-    }
-
-    /// The SP2 drawn with `palette`, as `--sp2 FILE [--palette N]` reads it (an SP2 file in the
-    /// main sheet's colours, [`Sheet::sp2_image`]); `None` when the kind has none.
-    fn sp2_image(&self, palette: Option<usize>) -> Result<Option<Arc<SheetImage>>, ApiError> {
-        let Some(sp2) = &self.unit.sp2 else {
-            return Ok(None);
-        };
-        made_once(&self.sp2s[palette.unwrap_or(0)], || {
-            self.unit.sheet.sp2_image(sp2, palette)
-        })
-        .map(Some)
-    }
-}
-
-/// The sheet picture in `slot`, made by `make` the first time it is asked for; a sheet that
-/// does not read is the server's fault (its files were read when it started).
-fn made_once(
-    slot: &OnceLock<Result<Arc<SheetImage>, String>>,
-    make: impl FnOnce() -> sprite_inputs::Result<SheetImage>,
-) -> Result<Arc<SheetImage>, ApiError> {
-    slot.get_or_init(|| make().map(Arc::new).map_err(|e| e.to_string()))
-        .clone()
-        .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e))
 }
 
 /// `spr`, `png` or `synthetic`.
@@ -540,6 +438,12 @@ fn sheet_kind(sheet: &Sheet) -> &'static str {
         Sheet::Png { .. } => "png",
         Sheet::Synthetic { .. } => "synthetic",
     }
+}
+
+/// An HD pair's file names without their folders: `[tex_N.bin, tex_N+1.bin]`.
+fn pair_names(pair: &sprite_inputs::hd::HdPairFiles) -> [&str; 2] {
+    [pair.upper.name.as_str(), pair.lower.name.as_str()]
+        .map(|name| name.rsplit(['/', '\\']).next().unwrap_or(name))
 }
 
 /// A sheet's file name without its folder; `None` for a synthetic one.

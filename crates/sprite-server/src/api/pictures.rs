@@ -17,18 +17,22 @@ use crate::error::ApiError;
 use crate::params::Params;
 use sprite_inputs::sheets::Sheet;
 
-/// `GET /api/v1/sheet.png?kind=&palette=&portrait=&hd=`: `tactics-sprite sheet`'s PNG (a PNG
+/// `GET /api/v1/sheet.png?kind=&sheet=&palette=&portrait=&hd=`: `tactics-sprite sheet`'s PNG (a PNG
 /// sheet as it is); with `hd=1` the kind's HD pair as `sheet export` writes it (512 x 976,
 /// indexed, a palette of its SPR; docs/remaster.md "Sheet pictures of a pair").
 pub async fn sheet(
     State(state): State<Arc<AppState>>,
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
-    let params = Params::parse(query.as_deref(), &["kind", "palette", "portrait", "hd"])?;
-    let (index, served) = state.served(&params)?;
-    let palette = served.palette(&params)?;
+    let params = Params::parse(
+        query.as_deref(),
+        &["kind", "sheet", "palette", "portrait", "hd"],
+    )?;
+    let drawn = state.chosen(&params)?;
+    let choice = drawn.choice;
+    let palette = drawn.palette(&params)?;
     let portrait = params.flag("portrait")?;
-    if served.wants_hd(&params)? {
+    if drawn.wants_hd(&params)? {
         if portrait {
             return Err(ApiError::bad(
                 "portrait",
@@ -37,24 +41,24 @@ pub async fn sheet(
             ));
         }
         let png = picture(&state, move |state, _| {
-            let served = &state.units[index];
+            let drawn = state.drawn(choice);
             let failed = |error: String| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, error);
-            let pair = served.unit.hd.as_ref().expect("wants_hd checked it");
+            let pair = drawn.hd().expect("wants_hd checked it");
             let sheet = HdSheet::decode(&pair.upper.bytes, &pair.lower.bytes)
                 .map_err(|e| failed(format!("{}: {e}", pair.names())))?;
-            let spr = Spr::decode(served.unit.sheet.bytes())
+            let spr = Spr::decode(drawn.sheet().bytes())
                 .map_err(|e| failed(format!("not an SPR sheet: {e}")))?;
             hd_png::export(&sheet, &spr, palette.unwrap_or(0)).map_err(|e| failed(e.to_string()))
         })
         .await?;
         return Ok(body("image/png", REUSE, png));
     }
-    let png = match &served.unit.sheet {
+    let png = match drawn.sheet() {
         Sheet::Spr { .. } => {
             picture(&state, move |state, _| {
                 let failed =
                     |error: String| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, error);
-                let bytes = state.units[index].unit.sheet.bytes();
+                let bytes = state.drawn(choice).sheet().bytes();
                 let spr =
                     Spr::decode(bytes).map_err(|e| failed(format!("not an SPR sheet: {e}")))?;
                 sheet_png(&spr, palette, portrait)
@@ -77,29 +81,33 @@ pub async fn sheet(
     Ok(body("image/png", REUSE, png))
 }
 
-/// `GET /api/v1/sp2.png?kind=&palette=`: the second sheet MON's SP2 sequences draw from, as
+/// `GET /api/v1/sp2.png?kind=&sheet=&palette=`: the second sheet MON's SP2 sequences draw from, as
 /// `render` draws it (an SP2 file in the main sheet's palette; a PNG as it is), for the viewer
 /// page; `404` when the unit has none.
 pub async fn sp2(
     State(state): State<Arc<AppState>>,
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
-    let params = Params::parse(query.as_deref(), &["kind", "palette"])?;
-    let (_, served) = state.served(&params)?;
-    let palette = served.palette(&params)?;
-    let png = match &served.unit.sp2 {
+    let params = Params::parse(query.as_deref(), &["kind", "sheet", "palette"])?;
+    let drawn = state.chosen(&params)?;
+    let palette = drawn.palette(&params)?;
+    let name = &drawn.served.unit.name;
+    let png = match drawn.sp2() {
         None => {
-            let why = match served.missing_sp2() {
-                Some(file) => format!(
-                    "kind {}'s document draws from {file}, which was not found beside its sheet",
-                    served.unit.name
+            let why = match drawn.missing_sp2() {
+                Some(file) if drawn.choice.sheet.is_some() => format!(
+                    "kind {name}'s document draws from an SP2 ({file} for its own sheet), and none                      was found for {}",
+                    drawn.sheet_name()
                 ),
-                None => format!("kind {} draws from no SP2", served.unit.name),
+                Some(file) => format!(
+                    "kind {name}'s document draws from {file}, which was not found beside its sheet"
+                ),
+                None => format!("kind {name} draws from no SP2"),
             };
             return Err(ApiError::status(StatusCode::NOT_FOUND, why));
         }
         Some(Sheet::Spr { .. }) => {
-            let image = served.sp2_image(palette)?.expect("the unit has an SP2");
+            let image = drawn.sp2_image(palette)?.expect("the sheet has an SP2");
             png_rgba(&image.image)
                 .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
         }

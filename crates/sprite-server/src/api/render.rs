@@ -41,8 +41,9 @@ pub const fn picture_budget_bytes(threads: usize) -> u64 {
 }
 
 /// The parameters a render takes.
-const PARAMETERS: [&str; 18] = [
+const PARAMETERS: [&str; 19] = [
     "kind",
+    "sheet",
     "hd",
     "animation",
     "frame",
@@ -62,10 +63,10 @@ const PARAMETERS: [&str; 18] = [
     "effect-palette",
 ];
 
-/// `GET /api/v1/render.{png,gif,apng}?kind=&animation=|frame=|all=&view=...&weapon=...&hd=`: the
+/// `GET /api/v1/render.{png,gif,apng}?kind=&sheet=&animation=|frame=|all=&view=...&weapon=...&hd=`: the
 /// file `tactics-sprite render` writes with the same arguments (`weapon=NAME`: `--weapon NAME
 /// --weapon-sheet WEP.SPR` with the unit's layer documents; `hd=1`: `--sheet tex_N.bin` of the
-/// kind's HD pair, coloured by its sheet).
+/// kind's HD pair, coloured by its sheet; `sheet=NAME`: `--sheet NAME`, any sheet of the kind).
 pub async fn render(
     state: Arc<AppState>,
     query: Option<String>,
@@ -95,7 +96,8 @@ where
         + 'static,
 {
     let params = Params::parse(query.as_deref(), allowed)?;
-    let (index, served) = state.served(&params)?;
+    let drawn = state.chosen(&params)?;
+    let (choice, served) = (drawn.choice, drawn.served);
     let what = render_what(&params)?;
     let views = render_views(&params)?;
     let scale = bounded(&params, "scale", DEFAULT_SCALE, MAX_SCALE)?;
@@ -104,7 +106,7 @@ where
     let plays = plays(&params)?;
     let background = background(&params)?;
     let weapon = asked_weapon(&params)?;
-    let hd = served.wants_hd(&params)?;
+    let hd = drawn.wants_hd(&params)?;
     let request = RenderRequest {
         what,
         views,
@@ -120,13 +122,14 @@ where
     }
     .check()
     .map_err(|fault| refused(served, fault))?;
-    let palette = served.palette(&params)?;
+    let palette = drawn.palette(&params)?;
     // The start-up parameters' spelling, taken along off the request's task.
     let started_with = crate::started::spelling();
     // Checked against the document and drawn off the async threads: the animations are looked
     // up once, here.
     picture(&state, move |state, cancel| {
-        let served = &state.units[index];
+        let drawn = state.drawn(choice);
+        let served = drawn.served;
         let checked = request
             .against(served.document())
             .map_err(|fault| refused(served, fault))?
@@ -155,9 +158,9 @@ where
         };
         // An HD sheet is drawn alone: no HD SP2 is known (its SP2 sequences are refused).
         let (sheet, sp2) = if hd {
-            (served.hd_image(palette)?, None)
+            (drawn.hd_image(palette)?, None)
         } else {
-            (served.sheet_image(palette)?, served.sp2_image(palette)?)
+            (drawn.sheet_image(palette)?, drawn.sp2_image(palette)?)
         };
         let art = TileSources {
             weapon: weapon.as_ref(),

@@ -192,6 +192,7 @@ pub fn catalog_of(doc: &Path) -> Catalog {
             layers,
             hd: None,
             source: None,
+            sheets: Vec::new(),
         }],
         weapon_sheet: None,
     }

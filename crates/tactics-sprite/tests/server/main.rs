@@ -13,6 +13,7 @@ mod serve_support;
 mod hd;
 mod hosts;
 mod serve;
+mod sheets;
 mod watch;
 mod watch_folders;
 mod watch_inputs;

@@ -1,0 +1,61 @@
+//! The other sheets a served kind draws: every sheet the table of kinds
+//! ([`crate::names::sheet_kind`]) gives the kind, found in the places served, so that a client
+//! names any unit's sheet (`sheet=MINA_M.SPR`) and sees it drawn with its kind's document.
+//!
+//! They are read when the server starts (each a capped read of a regular file, as every game file
+//! is), so that a watch sees them and the digest covers them; their pictures are drawn only when
+//! asked for, and the server keeps those in a cache bounded by bytes.
+
+use sprite_data::Document;
+
+use super::ServedSheet;
+use crate::error::Result;
+use crate::locate::Originals;
+use crate::names::sheet_kind::{SHEET_KINDS, Source, sheets_of_kind};
+use crate::sheets::Sheet;
+
+/// The sheets of kind `kind` in `places`, in the table's order: each of its SPR sheets found
+/// there, with its second sheet when `document` draws from one (the first the table gives that
+/// SPR). A second sheet is not itself a choice: it goes with its SPR.
+///
+/// # Errors
+/// A sheet that is there but cannot be read, or is neither an SPR nor a PNG (naming the file).
+pub(super) fn sheets_of(
+    places: Option<&Originals>,
+    kind: &str,
+    document: &Document,
+) -> Result<Vec<ServedSheet>> {
+    let Some(places) = places else {
+        return Ok(Vec::new());
+    };
+    let needs_sp2 = document.draws_from_sp2();
+    let mut served = Vec::new();
+    for row in sheets_of_kind(kind) {
+        if matches!(row.source, Source::SecondSheet { .. }) {
+            continue;
+        }
+        let Some(file) = places.locate(row.sheet)? else {
+            continue;
+        };
+        let sheet = Sheet::from_file(file)?;
+        let sp2 = match second_sheet_of(row.sheet).filter(|_| needs_sp2) {
+            Some(name) => places.locate(name)?.map(Sheet::from_file).transpose()?,
+            None => None,
+        };
+        served.push(ServedSheet {
+            name: row.sheet,
+            sheet,
+            sp2,
+            hd: None,
+        });
+    }
+    Ok(served)
+}
+
+/// The first second sheet the table gives the SPR `sheet` (`BEHI2.SP2` for `BEHI.SPR`).
+fn second_sheet_of(sheet: &str) -> Option<&'static str> {
+    SHEET_KINDS.iter().find_map(|row| match row.source {
+        Source::SecondSheet { of } if of.eq_ignore_ascii_case(sheet) => Some(row.sheet),
+        _ => None,
+    })
+}
