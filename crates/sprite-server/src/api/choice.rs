@@ -11,9 +11,9 @@ use std::sync::Arc;
 
 use axum::http::StatusCode;
 use faults::Words;
+use sprite_data::Document;
 use sprite_inputs::hd::HdPairFiles;
 use sprite_inputs::names::sheet_kind::{SHEET_KINDS, Source, sheet_kind};
-use sprite_data::Document;
 use sprite_inputs::sheets::Sheet;
 use sprite_render::sheet::SheetImage;
 

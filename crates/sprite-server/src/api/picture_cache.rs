@@ -79,7 +79,9 @@ impl PictureCache {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
-        self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The bytes kept now.

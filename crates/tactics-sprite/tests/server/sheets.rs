@@ -114,18 +114,21 @@ fn sheet_draws_any_sheet_of_its_kind_a_mods_over_the_games() {
     names.sort_unstable();
     assert_eq!(
         names,
-        [
-            "MINA_M.SPR",
-            "RAMUZA.SPR",
-            "spr_dst_bchr_ankoku_m_spr.bin"
-        ]
+        ["MINA_M.SPR", "RAMUZA.SPR", "spr_dst_bchr_ankoku_m_spr.bin"]
     );
     let squire = sheets.iter().find(|s| s["name"] == "MINA_M.SPR").unwrap();
-    assert_eq!(squire["hd"], serde_json::json!(["tex_992.bin", "tex_993.bin"]));
+    assert_eq!(
+        squire["hd"],
+        serde_json::json!(["tex_992.bin", "tex_993.bin"])
+    );
     assert_eq!(squire["palettes"], 16);
 
     // render: the file `render --sheet` writes, the squire's by any form of its name the mod's.
-    let cli = render(&folders, "mina.png", &["--sheet", "MINA_M.SPR", "--frame", "88"]);
+    let cli = render(
+        &folders,
+        "mina.png",
+        &["--sheet", "MINA_M.SPR", "--frame", "88"],
+    );
     let of_mod = render(
         &folders,
         "mod.png",
@@ -136,12 +139,18 @@ fn sheet_draws_any_sheet_of_its_kind_a_mods_over_the_games() {
         "game.png",
         &["--sheet", s(&folders.game_squire), "--frame", "88"],
     );
-    assert!(cli == of_mod, "render --sheet MINA_M.SPR draws the mod's squire");
+    assert!(
+        cli == of_mod,
+        "render --sheet MINA_M.SPR draws the mod's squire"
+    );
     assert!(cli != of_game, "the repaint shows in frame 88");
     for name in ["MINA_M.SPR", "battle_mina_m_spr.bin", "mina_m.spr"] {
         let answer = server.get(&format!("/api/v1/render.png?sheet={name}&frame=88"));
         assert_eq!(answer.status, 200, "{}", answer.text());
-        assert!(answer.body == cli, "render.png?sheet={name} is render --sheet's file");
+        assert!(
+            answer.body == cli,
+            "render.png?sheet={name} is render --sheet's file"
+        );
     }
     let kind_given = server.get("/api/v1/render.png?kind=type1&sheet=MINA_M.SPR&frame=88");
     assert!(kind_given.body == cli);
@@ -158,8 +167,14 @@ fn sheet_draws_any_sheet_of_its_kind_a_mods_over_the_games() {
     assert!(answer.body == cli, "the Dark Knight's walk is render's");
 
     // canvas: the box of render's picture at scale 1 (its PNG's width and height).
-    let png = render(&folders, "ramza.png", &["--sheet", "RAMUZA.SPR", "--frame", "88"]);
-    let canvas = server.get("/api/v1/canvas?sheet=RAMUZA.SPR&frame=88").json();
+    let png = render(
+        &folders,
+        "ramza.png",
+        &["--sheet", "RAMUZA.SPR", "--frame", "88"],
+    );
+    let canvas = server
+        .get("/api/v1/canvas?sheet=RAMUZA.SPR&frame=88")
+        .json();
     let size = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
     assert_eq!(canvas["width"], size(16));
     assert_eq!(canvas["height"], size(20));
@@ -190,7 +205,10 @@ fn sheet_draws_any_sheet_of_its_kind_a_mods_over_the_games() {
     let pose = "animation=Walk&view=3&tick=20";
     let drawn = server.get(&format!("/api/v1/draw?sheet=MINA_M.SPR&{pose}"));
     assert_eq!(drawn.status, 200, "{}", drawn.text());
-    assert_eq!(drawn.text(), server.get(&format!("/api/v1/draw?{pose}")).text());
+    assert_eq!(
+        drawn.text(),
+        server.get(&format!("/api/v1/draw?{pose}")).text()
+    );
     let cli = render(
         &folders,
         "hd.png",
@@ -205,15 +223,26 @@ fn sheet_draws_any_sheet_of_its_kind_a_mods_over_the_games() {
     );
     let answer = server.get("/api/v1/render.png?sheet=MINA_M.SPR&frame=88&hd=1");
     assert_eq!(answer.status, 200, "{}", answer.text());
-    assert!(answer.body == cli, "hd=1 follows the sheet: its pair, its colours");
+    assert!(
+        answer.body == cli,
+        "hd=1 follows the sheet: its pair, its colours"
+    );
 
     // Refused, each in one line naming the parameter.
     for (query, status, said) in [
         ("sheet=NOPE.SPR&frame=1", 404, "no sheet of the game"),
         ("sheet=BEHI.SPR&frame=1", 404, "drawn by kind mon"),
-        ("kind=type1&sheet=BEHI.SPR&frame=1", 400, "drawn by kind mon"),
+        (
+            "kind=type1&sheet=BEHI.SPR&frame=1",
+            400,
+            "drawn by kind mon",
+        ),
         ("sheet=BEHI2.SP2&frame=1", 400, "ask sheet=BEHI.SPR"),
-        ("sheet=KNIGHT_M.SPR&frame=1", 404, "no folder served holds KNIGHT_M.SPR"),
+        (
+            "sheet=KNIGHT_M.SPR&frame=1",
+            404,
+            "no folder served holds KNIGHT_M.SPR",
+        ),
         ("sheet=SIRO_M.SPR&frame=1", 404, "drawn by kind type2"),
         ("sheet=RAMUZA.SPR&frame=1&hd=1", 422, "tex_830.bin"),
     ] {
@@ -223,7 +252,14 @@ fn sheet_draws_any_sheet_of_its_kind_a_mods_over_the_games() {
         let error = body["error"].as_str().unwrap();
         assert!(error.contains(said), "{query}: {error}");
         assert!(!error.contains('\n'), "{query}: one line");
-        assert_eq!(body["parameter"], if query.ends_with("hd=1") { "hd" } else { "sheet" });
+        assert_eq!(
+            body["parameter"],
+            if query.ends_with("hd=1") {
+                "hd"
+            } else {
+                "sheet"
+            }
+        );
     }
     drop(server);
     let _ = std::fs::remove_dir_all(&folders.dir);
