@@ -20,6 +20,7 @@ use sprite_render::demo_sheet::demo_sheet;
 use sprite_render::encode::png_rgba;
 
 use crate::build::{build_demo, build_from_originals};
+use crate::charclut::ServedClut;
 use crate::error::{Error, Result};
 use crate::hd::HdPairFiles;
 use crate::layers::{find_layer_beside, layers_from_originals, load_layer, weapon_layer_of};
@@ -38,6 +39,9 @@ pub struct Catalog {
     /// WEP.SPR, which renders with `weapon=` cut the layers' blocks from; `None` when it was not
     /// found (such a render is then refused).
     pub weapon_sheet: Option<WeaponSheet>,
+    /// `charclut.nxd`, the colours the enhanced game draws Ramza's HD pairs with, when a place
+    /// served holds it; without it they are drawn with the SPR's palettes.
+    pub charclut: Option<ServedClut>,
 }
 
 /// One served document: a unit (a built-in unit kind, the demo, or a `--data` file) with the
@@ -130,6 +134,7 @@ impl Catalog {
                 sheets: Vec::new(),
             }],
             weapon_sheet: None,
+            charclut: None,
         })
     }
 
@@ -178,6 +183,7 @@ impl Catalog {
         Ok(Catalog {
             units,
             weapon_sheet: None,
+            charclut: None,
         })
     }
 }
@@ -405,6 +411,7 @@ fn load_catalog(request: &ServeRequest) -> Result<Served> {
         None => WeaponSheet::find(&places)?,
     };
     let places: Vec<&Originals> = places.iter().collect();
+    served.catalog.charclut = find_charclut(&places)?;
     for unit in &mut served.catalog.units {
         let context = |e: Error| e.in_context(format!("kind {}'s HD sheet", unit.name));
         unit.hd = find_hd_pair(&places, &unit.sheet, &unit.document.sheet.file).map_err(context)?;
@@ -413,6 +420,19 @@ fn load_catalog(request: &ServeRequest) -> Result<Served> {
         }
     }
     Ok(served)
+}
+
+/// `charclut.nxd` in the first of `places` that has it ([`ServedClut::find_in`]).
+///
+/// # Errors
+/// A file that is there but cannot be read or does not decode.
+fn find_charclut(places: &[&Originals]) -> Result<Option<ServedClut>> {
+    for place in places {
+        if let Some(found) = ServedClut::find_in(place)? {
+            return Ok(Some(found));
+        }
+    }
+    Ok(None)
 }
 
 /// The HD pair of the sheet `name` in `places`, when `sheet` is an SPR the HD table lists.
@@ -445,6 +465,7 @@ fn load_units(
         let catalog = Catalog {
             units: vec![load_pair(pair, sheets)?],
             weapon_sheet: None,
+            charclut: None,
         };
         return Ok(served(catalog, None, None));
     }

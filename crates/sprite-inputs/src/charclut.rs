@@ -74,29 +74,83 @@ pub fn find(
     let Some((file, how)) = locate_file(folder, given, originals)? else {
         return Ok(None);
     };
-    let clut =
-        CharClut::decode(&file.bytes).map_err(|e| Error::from(e).in_context(file.name.clone()))?;
-    let Some(row) = clut.row(chapter, variant) else {
-        let (name, variants) = (file.name.clone(), variants_of(&clut, chapter));
-        return Err(Error::refused(
-            Fault::NoSuch,
-            Some("variant"),
-            Words::new(move |s| {
-                format!(
-                    "{name} has no row ({chapter}, {variant}): {} is not one of chapter key {chapter}'s \
+    ServedClut::decode(file, how)?
+        .colours(chapter, variant)
+        .map(Some)
+}
+
+/// A `charclut.nxd` read and decoded once, for the many pairs and variants a server draws.
+#[derive(Debug, Clone)]
+pub struct ServedClut {
+    /// The file as messages name it, and its bytes.
+    pub file: InputFile,
+    /// How it was found: `in DIR`.
+    pub how: String,
+    /// Decoded from `file`'s bytes.
+    pub clut: CharClut,
+}
+
+impl ServedClut {
+    /// The file `file`, decoded.
+    ///
+    /// # Errors
+    /// Bytes that do not decode as CharCLUT (naming the file and the offset).
+    pub fn decode(file: InputFile, how: String) -> Result<ServedClut> {
+        let clut = CharClut::decode(&file.bytes)
+            .map_err(|e| Error::from(e).in_context(file.name.clone()))?;
+        Ok(ServedClut { file, how, clut })
+    }
+
+    /// The file in the folders of `originals` (a later one's first), at `nxd/charclut.nxd` or at
+    /// the top, as [`find`] looks for it when nothing is given and no pair is beside it.
+    ///
+    /// # Errors
+    /// A file that is there but cannot be read or does not decode.
+    pub fn find_in(originals: &Originals) -> Result<Option<ServedClut>> {
+        match in_folders(originals)? {
+            Some((file, how)) => ServedClut::decode(file, how).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The second keys of `chapter`'s rows, in the file's order: the variants one of Ramza's
+    /// pairs can be drawn in.
+    pub fn variants(&self, chapter: i32) -> Vec<i32> {
+        self.clut
+            .rows()
+            .filter(|row| row.key == chapter)
+            .map(|row| row.key2)
+            .collect()
+    }
+
+    /// The colours of row (`chapter`, `variant`).
+    ///
+    /// # Errors
+    /// A row the file lacks (the request's fault, naming the variant).
+    pub fn colours(&self, chapter: i32, variant: i32) -> Result<RamzaColours> {
+        let clut = &self.clut;
+        let Some(row) = clut.row(chapter, variant) else {
+            let (name, variants) = (self.file.name.clone(), variants_of(clut, chapter));
+            return Err(Error::refused(
+                Fault::NoSuch,
+                Some("variant"),
+                Words::new(move |s| {
+                    format!(
+                        "{name} has no row ({chapter}, {variant}): {} is not one of chapter key {chapter}'s \
                  variants ({variants})",
-                    s.given("variant", &variant)
-                )
-            }),
-        ));
-    };
-    Ok(Some(RamzaColours {
-        chapter,
-        variant,
-        colours: row.colours,
-        file: file.name,
-        how,
-    }))
+                        s.given("variant", &variant)
+                    )
+                }),
+            ));
+        };
+        Ok(RamzaColours {
+            chapter,
+            variant,
+            colours: row.colours,
+            file: self.file.name.clone(),
+            how: self.how.clone(),
+        })
+    }
 }
 
 /// The second keys of `chapter`'s rows: `0, 1, 2, 3`.
@@ -133,21 +187,35 @@ fn locate_file(
             "found beside the pair".to_owned(),
         )));
     }
+    match originals {
+        Some(originals) => in_folders(originals),
+        None => Ok(None),
+    }
+}
+
+/// The file in the folders of `originals`, a later one's first, at `nxd/` or at the top, and
+/// how it was found.
+fn in_folders(originals: &Originals) -> Result<Option<(InputFile, String)>> {
     let folders: Vec<&PathBuf> = originals
-        .map(|o| o.places())
-        .unwrap_or_default()
+        .places()
         .iter()
         .filter_map(|place| match place {
             Place::Folder(dir) => Some(dir),
             Place::Disc(_) | Place::Game(_) => None,
         })
         .collect();
-    for dir in folders.into_iter().rev() {
-        for place in [dir.join(FOLDER), dir.to_path_buf()] {
-            if let Some(path) = locate::find_in_folder(&place, FILE_NAME) {
-                let how = format!("in {}", Shown(&place));
-                return Ok(Some((InputFile::read(&path)?, how)));
-            }
+    // The `nxd/` folders below the folders given (a mod's `FFTIVC/data/enhanced/nxd/`, where
+    // the mod loader reads the file), then each folder's `nxd/` and the folder itself.
+    let places = originals.nxd_folders().map(Path::to_path_buf).chain(
+        folders
+            .into_iter()
+            .rev()
+            .flat_map(|dir| [dir.join(FOLDER), dir.to_path_buf()]),
+    );
+    for place in places {
+        if let Some(path) = locate::find_in_folder(&place, FILE_NAME) {
+            let how = format!("in {}", Shown(&place));
+            return Ok(Some((InputFile::read(&path)?, how)));
         }
     }
     Ok(None)

@@ -67,6 +67,8 @@ pub struct Originals {
     places: Vec<Place>,
     /// The remaster's HD sheet folders found below the folders given, in the same order.
     hd_folders: Vec<PathBuf>,
+    /// The remaster's table folders (`nxd/`) found below the folders given, in the same order.
+    nxd_folders: Vec<PathBuf>,
 }
 
 impl Originals {
@@ -75,6 +77,7 @@ impl Originals {
         Originals {
             places,
             hd_folders: Vec::new(),
+            nxd_folders: Vec::new(),
         }
     }
 
@@ -94,13 +97,19 @@ impl Originals {
     pub fn from_folders(folders: &[PathBuf]) -> Result<Originals> {
         let mut places = Vec::new();
         let mut hd_folders = Vec::new();
+        let mut nxd_folders = Vec::new();
         for folder in folders {
             let found = find_loader_folders(folder)?;
             places.push(Place::Folder(folder.clone()));
             places.extend(found.units.into_iter().map(Place::Folder));
             hd_folders.extend(found.hd);
+            nxd_folders.extend(found.nxd);
         }
-        Ok(Originals { places, hd_folders })
+        Ok(Originals {
+            places,
+            hd_folders,
+            nxd_folders,
+        })
     }
 
     /// The files of the disc image `image` when one is given, else of the folders given
@@ -135,6 +144,11 @@ impl Originals {
                 .into_iter()
                 .filter(|folder| !inside(folder))
                 .collect(),
+            nxd_folders: self
+                .nxd_folders
+                .into_iter()
+                .filter(|folder| !inside(folder))
+                .collect(),
         }
     }
 
@@ -142,6 +156,13 @@ impl Originals {
     /// later one before an earlier one's: where a unit's `tex_N.bin` halves are looked for.
     pub fn hd_folders(&self) -> impl Iterator<Item = &Path> {
         self.hd_folders.iter().rev().map(PathBuf::as_path)
+    }
+
+    /// The remaster's table folders (`nxd/`, a mod's `FFTIVC/data/enhanced/nxd/`) found below
+    /// the folders given, a later one before an earlier one's: where `charclut.nxd` is looked
+    /// for.
+    pub fn nxd_folders(&self) -> impl Iterator<Item = &Path> {
+        self.nxd_folders.iter().rev().map(PathBuf::as_path)
     }
 
     /// The files of one folder.

@@ -12,6 +12,7 @@ use sha2::{Digest, Sha256};
 use super::{
     Catalog, SasCatalog, Served, ServedSet, ServedSheet, ServedUnit, SourceText, UnitLayers,
 };
+use crate::charclut::ServedClut;
 use crate::hd::HdPairFiles;
 use crate::read::InputFile;
 use crate::sheets::{SasSheet, Sheet, WeaponSheet};
@@ -87,12 +88,23 @@ fn of_catalog(feed: &mut Feed, catalog: &Catalog) {
     let Catalog {
         units,
         weapon_sheet,
+        charclut,
     } = catalog;
     feed.list(units, of_unit);
     feed.optional(weapon_sheet.as_ref(), |feed, sheet| {
         let WeaponSheet { file, spr } = sheet;
         feed.text(file);
         feed.encoded(spr, |spr| spr.encode());
+    });
+    feed.optional(charclut.as_ref(), |feed, served| {
+        let ServedClut {
+            file,
+            how,
+            // Decoded from `file`'s bytes.
+            clut: _,
+        } = served;
+        of_file(feed, file);
+        feed.text(how);
     });
 }
 

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use faults::Shown;
 
 use crate::error::{Error, Result};
-use crate::loader::layout::{HD_FOLDER, Mode, UNIT_FOLDER, UNIT_PSP_FOLDER};
+use crate::loader::layout::{HD_FOLDER, Mode, NXD_FOLDER, UNIT_FOLDER, UNIT_PSP_FOLDER};
 
 /// The most entries one walk reads: a mod has a handful, the remaster's unpacked data a few
 /// thousand.
@@ -122,6 +122,8 @@ pub struct LoaderFolders {
     pub units: Vec<PathBuf>,
     /// Every `system/ffto/g2d/` below it, in the same order.
     pub hd: Vec<PathBuf>,
+    /// Every `nxd/` below it (the remaster's tables: `charclut.nxd`), in the same order.
+    pub nxd: Vec<PathBuf>,
 }
 
 /// The loader's folders at any depth below `root` (to [`SEARCH_DEPTH`] levels), links not
@@ -150,6 +152,8 @@ pub fn find_loader_folders(root: &Path) -> Result<LoaderFolders> {
             found.units.push(root.join(&entry.relative));
         } else if ends_with(&entry.relative, &HD_FOLDER) {
             found.hd.push(root.join(&entry.relative));
+        } else if ends_with(&entry.relative, &NXD_FOLDER) {
+            found.nxd.push(root.join(&entry.relative));
         }
     }
     let rank = |path: &PathBuf| {
@@ -167,6 +171,7 @@ pub fn find_loader_folders(root: &Path) -> Result<LoaderFolders> {
     };
     found.units.sort_by_key(|path| (rank(path), path.clone()));
     found.hd.sort_by_key(|path| (rank(path), path.clone()));
+    found.nxd.sort_by_key(|path| (rank(path), path.clone()));
     Ok(found)
 }
 
@@ -190,6 +195,7 @@ mod tests {
                 .unwrap();
         }
         std::fs::create_dir_all(dir.join("m/FFTIVC/data/enhanced/system/ffto/g2d")).unwrap();
+        std::fs::create_dir_all(dir.join("m/FFTIVC/data/enhanced/nxd")).unwrap();
         let found = find_loader_folders(&dir).unwrap();
         let modes: Vec<String> = found
             .units
@@ -210,6 +216,7 @@ mod tests {
             found.hd,
             [dir.join("m/FFTIVC/data/enhanced/system/ffto/g2d")]
         );
+        assert_eq!(found.nxd, [dir.join("m/FFTIVC/data/enhanced/nxd")]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -19,9 +19,10 @@ use crate::error::ApiError;
 
 /// The render parameters that decide what is drawn; the others (scale, background, labels,
 /// columns, plays, hold, all) change the file, not the box, and are refused.
-const PARAMETERS: [&str; 12] = [
+const PARAMETERS: [&str; 13] = [
     "kind",
     "sheet",
+    "variant",
     "hd",
     "animation",
     "frame",

@@ -12,10 +12,11 @@ use std::sync::Arc;
 use axum::http::StatusCode;
 use faults::Words;
 use sprite_data::Document;
+use sprite_inputs::charclut::{DEFAULT_VARIANT, FILE_NAME, RamzaColours, chapter_of};
 use sprite_inputs::hd::HdPairFiles;
 use sprite_inputs::names::sheet_kind::{SHEET_KINDS, Source, sheet_kind};
 use sprite_inputs::sheets::Sheet;
-use sprite_render::sheet::SheetImage;
+use sprite_render::sheet::{SheetImage, SheetSource, load_hd_sheet_coloured};
 
 use super::picture_cache::{Drawing, PictureKey};
 use super::{AppState, Prepared};
@@ -24,6 +25,9 @@ use crate::params::Params;
 
 /// The parameter.
 pub const SHEET: &str = "sheet";
+
+/// The CharCLUT row Ramza's HD pairs are drawn in (with `hd=1`).
+pub const VARIANT: &str = "variant";
 
 /// A unit and the sheet chosen, by where they are in the state: what work off the async threads
 /// finds them by again.
@@ -193,12 +197,12 @@ impl<'a> Drawn<'a> {
         missing_sp2(&self.served.unit.document, self.sp2())
     }
 
-    /// The picture `drawn` in `palette` (and `variant`), from the state's cache.
+    /// The picture `drawn` in `palette` (or Ramza's `variant`), from the state's cache.
     fn picture(
         &self,
         drawn: Drawing,
         palette: Option<usize>,
-        variant: i32,
+        variant: Option<i32>,
         make: impl FnOnce() -> sprite_inputs::Result<SheetImage>,
     ) -> Result<Arc<SheetImage>, ApiError> {
         let key = PictureKey {
@@ -240,7 +244,9 @@ impl<'a> Drawn<'a> {
     /// The sheet drawn with `palette`, as `--sheet FILE [--palette N]` reads it
     /// ([`Sheet::image`]).
     pub(crate) fn sheet_image(&self, palette: Option<usize>) -> Result<Arc<SheetImage>, ApiError> {
-        self.picture(Drawing::Sheet, palette, 0, || self.sheet().image(palette))
+        self.picture(Drawing::Sheet, palette, None, || {
+            self.sheet().image(palette)
+        })
     }
 
     /// The SP2 drawn with `palette`, as `--sp2 FILE [--palette N]` reads it (an SP2 file in the
@@ -252,7 +258,7 @@ impl<'a> Drawn<'a> {
         let Some(sp2) = self.sp2() else {
             return Ok(None);
         };
-        self.picture(Drawing::Sp2, palette, 0, || {
+        self.picture(Drawing::Sp2, palette, None, || {
             self.sheet().sp2_image(sp2, palette)
         })
         .map(Some)
@@ -304,18 +310,69 @@ impl<'a> Drawn<'a> {
         })
     }
 
-    /// The HD pair drawn with the palette `palette` of the sheet's SPR, as `--sheet tex_N.bin
-    /// [--palette N]` loads it; only for a sheet [`Drawn::wants_hd`] said has one.
-    pub(crate) fn hd_image(&self, palette: Option<usize>) -> Result<Arc<SheetImage>, ApiError> {
+    /// The HD pair drawn in `ramza`'s colours when given, else with the palette `palette` of
+    /// the sheet's SPR, as `--sheet tex_N.bin [--palette N] [--variant N]` loads it; only for a
+    /// sheet [`Drawn::wants_hd`] said has one.
+    pub(crate) fn hd_image(
+        &self,
+        palette: Option<usize>,
+        ramza: Option<&RamzaColours>,
+    ) -> Result<Arc<SheetImage>, ApiError> {
         let Some(pair) = self.hd() else {
             return Err(ApiError::status(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "no HD pair (hd=1 was let through)",
             ));
         };
-        self.picture(Drawing::Hd, palette, 0, || {
-            let sheet = self.sheet();
-            pair.coloured_by(sheet.name(), sheet.bytes(), palette)
+        self.picture(Drawing::Hd, palette, ramza.map(|r| r.variant), || {
+            let Some(ramza) = ramza else {
+                let sheet = self.sheet();
+                return pair.coloured_by(sheet.name(), sheet.bytes(), palette);
+            };
+            let source = SheetSource::HdCharClut {
+                chapter: ramza.chapter,
+                variant: ramza.variant,
+            };
+            load_hd_sheet_coloured(&pair.upper.bytes, &pair.lower.bytes, &ramza.colours, source)
+                .map_err(|e| sprite_inputs::Error::from(e).in_context(pair.names()))
         })
+    }
+
+    /// The colours `hd=1` draws the sheet's pair in when it is one of Ramza's and the server
+    /// has `charclut.nxd`: the row of its chapter and `variant=` (0, the game's own, when not
+    /// given), as `render --variant N` draws it; `None` for any other pair, or without the file
+    /// (the SPR's palette). `variant=` is refused without `hd=1`, for a pair not Ramza's, and
+    /// without the file; a variant the file lacks is `404`.
+    pub(crate) fn ramza_colours(
+        &self,
+        params: &Params,
+        hd: bool,
+    ) -> Result<Option<RamzaColours>, ApiError> {
+        let variant = params.number::<i32>(VARIANT, "a whole number")?;
+        let chapter = self.hd().and_then(|pair| pair.pair).and_then(chapter_of);
+        let refused = |why: String| Err(ApiError::bad(VARIANT, why));
+        match (hd, chapter, &self.state.charclut, variant) {
+            (true, Some(chapter), Some(clut), variant) => clut
+                .colours(chapter, variant.unwrap_or(DEFAULT_VARIANT))
+                .map(Some)
+                .map_err(|e| ApiError::of(&e)),
+            (_, _, _, None) => Ok(None),
+            (false, _, _, Some(v)) => refused(format!(
+                "variant={v} chooses the colours of one of Ramza's HD pairs: ask with hd=1"
+            )),
+            (true, None, _, Some(v)) => refused(format!(
+                "variant={v}: {}'s HD pair is not one of Ramza's (tex 830-835), the only ones \
+                 {FILE_NAME} colours",
+                self.sheet_name()
+            )),
+            (true, Some(_), None, Some(v)) => Err(ApiError::status(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!(
+                    "variant={v}: no {FILE_NAME} in the folders served (nxd/{FILE_NAME}): \
+                     Ramza's pair is drawn with the SPR's palette"
+                ),
+            )
+            .about(VARIANT)),
+        }
     }
 }

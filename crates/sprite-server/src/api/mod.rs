@@ -65,6 +65,8 @@ pub struct AppState {
     sas: sas::SasState,
     /// The sheet pictures drawn, kept within [`PICTURE_CACHE_BYTES`].
     picture_cache: picture_cache::PictureCache,
+    /// `charclut.nxd`, which Ramza's HD pairs are coloured from.
+    charclut: Option<sprite_inputs::charclut::ServedClut>,
 }
 
 /// A served unit and what is made once for it.
@@ -122,6 +124,9 @@ struct KindSummary<'a> {
     /// The HD pair `hd=1` draws from, when the kind has one: `[tex_N.bin, tex_N+1.bin]`.
     #[serde(skip_serializing_if = "Option::is_none")]
     hd: Option<[&'a str; 2]>,
+    /// For one of Ramza's pairs, the `variant=`s `charclut.nxd` has for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variants: Option<Vec<i32>>,
     /// The sheets of the kind `sheet=` chooses from (absent when there are none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     sheets: Vec<SheetSummary<'a>>,
@@ -145,6 +150,9 @@ struct SheetSummary<'a> {
     /// Its HD pair, when one was found: `[tex_N.bin, tex_N+1.bin]`.
     #[serde(skip_serializing_if = "Option::is_none")]
     hd: Option<[&'a str; 2]>,
+    /// For one of Ramza's pairs, the `variant=`s `charclut.nxd` has for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variants: Option<Vec<i32>>,
 }
 
 /// One entry of `/api/v1/animations`.
@@ -229,6 +237,7 @@ impl AppState {
                     .as_ref()
                     .map(|l| [l.weapon.kind.as_str(), l.effect.kind.as_str()]),
                 hd: s.unit.hd.as_ref().map(pair_names),
+                variants: variants(catalog.charclut.as_ref(), s.unit.hd.as_ref()),
                 sheets: s
                     .unit
                     .sheets
@@ -239,6 +248,7 @@ impl AppState {
                         palettes: served.sheet.palettes(),
                         sp2: served.sp2.as_ref().and_then(file_name),
                         hd: served.hd.as_ref().map(pair_names),
+                        variants: variants(catalog.charclut.as_ref(), served.hd.as_ref()),
                     })
                     .collect(),
                 origin: &s.unit.origin,
@@ -254,6 +264,7 @@ impl AppState {
             picture_threads: workers,
             sas: sas::SasState::new(sas)?,
             picture_cache: picture_cache::PictureCache::new(PICTURE_CACHE_BYTES),
+            charclut: catalog.charclut,
         })
     }
 
@@ -438,6 +449,15 @@ fn sheet_kind(sheet: &Sheet) -> &'static str {
         Sheet::Png { .. } => "png",
         Sheet::Synthetic { .. } => "synthetic",
     }
+}
+
+/// The variants `charclut` has for `pair` when it is one of Ramza's.
+fn variants(
+    charclut: Option<&sprite_inputs::charclut::ServedClut>,
+    pair: Option<&sprite_inputs::hd::HdPairFiles>,
+) -> Option<Vec<i32>> {
+    let chapter = pair?.pair.and_then(sprite_inputs::charclut::chapter_of)?;
+    Some(charclut?.variants(chapter))
 }
 
 /// An HD pair's file names without their folders: `[tex_N.bin, tex_N+1.bin]`.

@@ -23,8 +23,8 @@ pub(crate) struct PictureKey {
     pub sheet: Option<usize>,
     pub drawn: Drawing,
     pub palette: usize,
-    /// The CharCLUT variant of one of Ramza's HD pairs (0 otherwise).
-    pub variant: i32,
+    /// The CharCLUT variant one of Ramza's HD pairs is drawn in (`None`: the SPR's palette).
+    pub variant: Option<i32>,
 }
 
 /// What a picture is of.
@@ -144,7 +144,7 @@ mod tests {
             sheet: None,
             drawn: Drawing::Sheet,
             palette: 0,
-            variant: 0,
+            variant: None,
         }
     }
 

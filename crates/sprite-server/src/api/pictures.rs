@@ -19,20 +19,23 @@ use sprite_inputs::sheets::Sheet;
 
 /// `GET /api/v1/sheet.png?kind=&sheet=&palette=&portrait=&hd=`: `tactics-sprite sheet`'s PNG (a PNG
 /// sheet as it is); with `hd=1` the kind's HD pair as `sheet export` writes it (512 x 976,
-/// indexed, a palette of its SPR; docs/remaster.md "Sheet pictures of a pair").
+/// indexed, a palette of its SPR, or for one of Ramza's `charclut.nxd`'s row of `variant=`;
+/// docs/remaster.md "Sheet pictures of a pair").
 pub async fn sheet(
     State(state): State<Arc<AppState>>,
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
     let params = Params::parse(
         query.as_deref(),
-        &["kind", "sheet", "palette", "portrait", "hd"],
+        &["kind", "sheet", "variant", "palette", "portrait", "hd"],
     )?;
     let drawn = state.chosen(&params)?;
     let choice = drawn.choice;
     let palette = drawn.palette(&params)?;
     let portrait = params.flag("portrait")?;
-    if drawn.wants_hd(&params)? {
+    let hd = drawn.wants_hd(&params)?;
+    let ramza = drawn.ramza_colours(&params, hd)?;
+    if hd {
         if portrait {
             return Err(ApiError::bad(
                 "portrait",
@@ -48,7 +51,13 @@ pub async fn sheet(
                 .map_err(|e| failed(format!("{}: {e}", pair.names())))?;
             let spr = Spr::decode(drawn.sheet().bytes())
                 .map_err(|e| failed(format!("not an SPR sheet: {e}")))?;
-            hd_png::export(&sheet, &spr, palette.unwrap_or(0)).map_err(|e| failed(e.to_string()))
+            match ramza {
+                Some(ramza) => {
+                    hd_png::export_in_colours(&sheet, &spr, palette.unwrap_or(0), &ramza.colours)
+                }
+                None => hd_png::export(&sheet, &spr, palette.unwrap_or(0)),
+            }
+            .map_err(|e| failed(e.to_string()))
         })
         .await?;
         return Ok(body("image/png", REUSE, png));

@@ -41,9 +41,10 @@ pub const fn picture_budget_bytes(threads: usize) -> u64 {
 }
 
 /// The parameters a render takes.
-const PARAMETERS: [&str; 19] = [
+const PARAMETERS: [&str; 20] = [
     "kind",
     "sheet",
+    "variant",
     "hd",
     "animation",
     "frame",
@@ -66,7 +67,8 @@ const PARAMETERS: [&str; 19] = [
 /// `GET /api/v1/render.{png,gif,apng}?kind=&sheet=&animation=|frame=|all=&view=...&weapon=...&hd=`: the
 /// file `tactics-sprite render` writes with the same arguments (`weapon=NAME`: `--weapon NAME
 /// --weapon-sheet WEP.SPR` with the unit's layer documents; `hd=1`: `--sheet tex_N.bin` of the
-/// kind's HD pair, coloured by its sheet; `sheet=NAME`: `--sheet NAME`, any sheet of the kind).
+/// kind's HD pair, coloured by its sheet, or for one of Ramza's by `charclut.nxd`'s row of
+/// `variant=`; `sheet=NAME`: `--sheet NAME`, any sheet of the kind).
 pub async fn render(
     state: Arc<AppState>,
     query: Option<String>,
@@ -107,6 +109,7 @@ where
     let background = background(&params)?;
     let weapon = asked_weapon(&params)?;
     let hd = drawn.wants_hd(&params)?;
+    let ramza = drawn.ramza_colours(&params, hd)?;
     let request = RenderRequest {
         what,
         views,
@@ -158,7 +161,7 @@ where
         };
         // An HD sheet is drawn alone: no HD SP2 is known (its SP2 sequences are refused).
         let (sheet, sp2) = if hd {
-            (drawn.hd_image(palette)?, None)
+            (drawn.hd_image(palette, ramza.as_ref())?, None)
         } else {
             (drawn.sheet_image(palette)?, drawn.sp2_image(palette)?)
         };

@@ -195,5 +195,6 @@ pub fn catalog_of(doc: &Path) -> Catalog {
             sheets: Vec::new(),
         }],
         weapon_sheet: None,
+        charclut: None,
     }
 }

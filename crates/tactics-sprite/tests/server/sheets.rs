@@ -280,3 +280,148 @@ fn without_chunk(png: &[u8], kind: &[u8; 4]) -> Vec<u8> {
     }
     kept
 }
+
+/// Ramza's HD pair (made with `sheet upscale RAMUZA.SPR`) drawn through `sheet=` and `hd=1` in
+/// the colours of `charclut.nxd`'s row for chapter 1, the mod's file over the game's, the same
+/// pixels as `render --sheet tex_830.bin`; `variant=` picks the row as `--variant` does.
+#[test]
+fn ramzas_pair_is_drawn_in_charcluts_colours_a_mods_over_the_games() {
+    let test = "ramzas_pair_is_drawn_in_charcluts_colours_a_mods_over_the_games";
+    let (Some(shp), Some(seq), Some(ramza), Some(charclut)) = (
+        retail_file(test, "TYPE1.SHP"),
+        retail_file(test, "TYPE1.SEQ"),
+        sheet(test, "RAMUZA.SPR"),
+        test_support::nxd_file(test, "charclut.nxd"),
+    ) else {
+        return;
+    };
+    let dir = temp_dir(test);
+    let game = dir.join("game");
+    std::fs::create_dir_all(game.join("nxd")).unwrap();
+    for file in [&shp, &seq, &ramza] {
+        std::fs::copy(file, game.join(file.file_name().unwrap())).unwrap();
+    }
+    std::fs::copy(&charclut, game.join("nxd/charclut.nxd")).unwrap();
+    let upper = game.join("tex_830.bin");
+    expect(
+        &run([
+            "sheet",
+            "upscale",
+            s(&game.join(ramza.file_name().unwrap())),
+            "-o",
+            s(&upper),
+        ]),
+        0,
+    );
+    // The mod's charclut.nxd: chapter 1's row 0 with colours 1-15 made green, where the mod
+    // loader reads it.
+    let modded = dir.join("mod");
+    let nxd = modded.join("FFTIVC/data/enhanced/nxd");
+    std::fs::create_dir_all(&nxd).unwrap();
+    let mod_clut = nxd.join("charclut.nxd");
+    let green: Vec<String> = (0..16).map(|i| format!("00{:02X}00", i * 16)).collect();
+    expect(
+        &run([
+            "palette",
+            s(&charclut),
+            "--key",
+            "1",
+            "--variant",
+            "0",
+            "--set",
+            &green.join(","),
+            "-o",
+            s(&mod_clut),
+        ]),
+        0,
+    );
+    let server = Server::start(&["--originals", s(&game), "--originals", s(&modded)], &[]);
+    let kinds = server.get("/api/v1/kinds").json();
+    let ramza_sheet = kinds[0]["sheets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "RAMUZA.SPR")
+        .expect("Ramza's sheet listed")
+        .clone();
+    assert_eq!(
+        ramza_sheet["hd"],
+        serde_json::json!(["tex_830.bin", "tex_831.bin"])
+    );
+    // The real file's chapter 1 has four variants, 0 to 3.
+    assert_eq!(ramza_sheet["variants"], serde_json::json!([0, 1, 2, 3]));
+    let cli = |name: &str, args: &[&str]| {
+        let out = dir.join(name);
+        let mut all = vec![
+            "render",
+            "--sheet",
+            s(&upper),
+            "--frame",
+            "88",
+            "--out",
+            s(&out),
+        ];
+        all.extend_from_slice(args);
+        expect(&run(&all), 0);
+        std::fs::read(&out).unwrap()
+    };
+    let of_mod = cli("mod.png", &["--charclut", s(&mod_clut)]);
+    let layered = cli(
+        "layered.png",
+        &["--originals", s(&game), "--originals", s(&modded)],
+    );
+    let of_game = cli("game.png", &["--charclut", s(&charclut)]);
+    let variant_1 = cli("v1.png", &["--charclut", s(&mod_clut), "--variant", "1"]);
+    assert!(
+        of_mod == layered,
+        "render finds the mod's charclut.nxd over the game's"
+    );
+    assert!(of_mod != of_game, "the mod's green shows in frame 88");
+    for (query, expected) in [
+        ("sheet=RAMUZA.SPR&frame=88&hd=1", &of_mod),
+        ("frame=88&hd=1", &of_mod),
+        (
+            "sheet=battle_ramuza_spr.bin&frame=88&hd=1&variant=0",
+            &of_mod,
+        ),
+        ("sheet=RAMUZA.SPR&frame=88&hd=1&variant=1", &variant_1),
+    ] {
+        let answer = server.get(&format!("/api/v1/render.png?{query}"));
+        assert_eq!(answer.status, 200, "{query}: {}", answer.text());
+        assert!(
+            answer.body == *expected,
+            "render.png?{query} is render's file"
+        );
+    }
+    // sheet.png?hd=1: sheet export's picture, its PLTE the row's colours.
+    let out = dir.join("pair.png");
+    expect(
+        &run([
+            "sheet",
+            "export",
+            s(&upper),
+            "--charclut",
+            s(&mod_clut),
+            "-o",
+            s(&out),
+        ]),
+        0,
+    );
+    let answer = server.get("/api/v1/sheet.png?sheet=RAMUZA.SPR&hd=1");
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert!(
+        answer.body == std::fs::read(&out).unwrap(),
+        "sheet export's picture"
+    );
+    for (query, status) in [
+        ("sheet=RAMUZA.SPR&frame=88&hd=1&variant=9", 404),
+        ("sheet=RAMUZA.SPR&frame=88&variant=1", 400),
+        ("sheet=RAMUZA.SPR&frame=88&hd=1&variant=x", 400),
+    ] {
+        let answer = server.get(&format!("/api/v1/render.png?{query}"));
+        assert_eq!(answer.status, status, "{query}: {}", answer.text());
+        assert_eq!(answer.json()["parameter"], "variant", "{query}");
+    }
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
