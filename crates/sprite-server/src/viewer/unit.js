@@ -3,7 +3,10 @@
 // with the kind's layer documents and the blocks of the weapons sheet they are cut from), on the
 // canvas `render` draws the same animation in (/api/v1/canvas). See viewer.js for what a mode is.
 // The HD switch (`hd=1`, a kind the server has the remaster's HD pair for) is one checkbox and
-// one query parameter: `hdQuery` adds it to every request, and drawPose cuts at `sheetScale` 2.
+// one query parameter: `drawnFrom` adds it to every request, and drawPose cuts at `sheetScale` 2.
+// The sheet picker (`sheet=`, any sheet of the kind the server found) and, for Ramza's HD pairs,
+// the variant picker (`variant=`, a row of charclut.nxd) are parameters of every drawing
+// request too, added in the same one place.
 
 import {
   IDLE, TICKS_PER_SECOND, WEAPON_TYPES, createAtlas, createLayerAtlas, createPlayer, createPose,
@@ -70,23 +73,52 @@ function options(select, list, value) {
 
 const palettes16 = Array.from({ length: 16 }, (_, i) => ({ value: String(i), label: String(i) }));
 
+/// The sheet of `kind` named `name` (its name in the table or its file, any case): an entry of
+/// /api/v1/kinds' `sheets`; the kind's own sheet (as the kind lists it) for '' or a name the kind
+/// does not have.
+function sheetOf(kind, name) {
+  const wanted = (name || '').toLowerCase();
+  const found = wanted === '' ? undefined : (kind.sheets || []).find(
+    (sheet) => sheet.name.toLowerCase() === wanted || sheet.file.toLowerCase() === wanted);
+  if (found) {
+    return { name: found.name, file: found.file, palettes: found.palettes, hd: found.hd,
+      variants: found.variants, sp2: found.sp2 };
+  }
+  return { name: '', file: kind.sheetFile, palettes: kind.palettes, hd: kind.hd,
+    variants: kind.variants, sp2: kind.sp2 && kind.sp2 !== 'missing' ? kind.sp2File : undefined };
+}
+
 export async function open(id, host, wanted) {
   const kind = kinds.get(id);
-  /// The sheets' query for `palette` (the palette select's value: '' for a sheet without), from
-  /// the HD sheet when `hd`.
-  const sheetQuery = (palette, hd) => {
-    const query = new URLSearchParams({ kind: kind.kind });
-    if (kind.palettes > 0) query.set('palette', palette);
-    if (hd) query.set('hd', '1');
-    return query.toString();
+  /// The sheet drawn (sheetOf), the HD switch and Ramza's variant: what the page draws from.
+  const from = {
+    sheet: sheetOf(kind, wanted.get('sheet')),
+    hd: false,
+    variant: wanted.get('variant') ?? '',
   };
-  /// The sheet and the SP2 (when the kind has one) for `query`, asked for at once. No HD SP2 is
+  from.hd = Boolean(from.sheet.hd) && ['1', 'true', ''].includes(wanted.get('hd'));
+  /// `sheet=`, `hd=1` and `variant=` on `query` for what the page draws from: the one place the
+  /// page says so, for every drawing request.
+  function drawnFrom(query, { sheet, hd, variant } = from) {
+    if (sheet.name) query.set('sheet', sheet.name);
+    if (hd) query.set('hd', '1');
+    if (hd && sheet.variants && variant !== '') query.set('variant', variant);
+    return query;
+  }
+  /// The sheets' query for `palette` (the palette select's value: '' for a sheet without).
+  const sheetQuery = (palette, drawn = from) => {
+    const query = new URLSearchParams({ kind: kind.kind });
+    if (drawn.sheet.palettes > 0) query.set('palette', palette);
+    return drawnFrom(query, drawn).toString();
+  };
+  /// The sheet and the SP2 (when the sheet has one) for `query`, asked for at once. No HD SP2 is
   /// known: from the HD sheet the SP2 tiles are left out (render refuses them).
   async function fetchSheets(query) {
     const hd = new URLSearchParams(query).get('hd') === '1';
-    const hasSp2 = kind.sp2 && kind.sp2 !== 'missing' && !hd;
+    const hasSp2 = from.sheet.sp2 && !hd;
     const sp2Query = new URLSearchParams(query);
     sp2Query.delete('hd');
+    sp2Query.delete('variant');
     const [sheet, sp2] = await Promise.all([
       picture(`/api/v1/sheet.png?${query}`),
       hasSp2 ? picture(`/api/v1/sp2.png?${sp2Query}`) : null,
@@ -96,9 +128,10 @@ export async function open(id, host, wanted) {
   // The sheets of the palette the page will show, asked for beside the document (a reload
   // waits for one round of answers, not three).
   const wantedPalette = numberOf(wanted, 'palette');
-  const early = fetchSheets(sheetQuery(kind.palettes > 0
-    ? String(wantedPalette !== undefined && wantedPalette >= 0 && wantedPalette < kind.palettes ? wantedPalette : 0)
-    : '', Boolean(kind.hd) && ['1', 'true', ''].includes(wanted.get('hd'))));
+  const palettes = from.sheet.palettes;
+  const early = fetchSheets(sheetQuery(palettes > 0
+    ? String(wantedPalette !== undefined && wantedPalette >= 0 && wantedPalette < palettes ? wantedPalette : 0)
+    : ''));
   early.catch(() => { /* said by loadSheets, which awaits it */ });
   // The document and the SEQ text it was built from (`serve --seq FILE.seq.txt`, with the line
   // each step plays from), asked for at once.
@@ -115,8 +148,6 @@ export async function open(id, host, wanted) {
     facing: 1,
     step: 0,
     water: ['1', 'true', ''].includes(wanted.get('water')),
-    /// Drawn from the HD sheet (`hd=1`), when the kind has one.
-    hd: Boolean(kind.hd) && ['1', 'true', ''].includes(wanted.get('hd')),
     /// SHP frame shown as stored, or null.
     frame: null,
     /// { type, palette, rows, effectPalette } when holding a weapon.
@@ -138,12 +169,7 @@ export async function open(id, host, wanted) {
   const inWater = () => s.water || s.animation.water === true;
   const holding = () => s.weapon !== null && s.layers !== null && !idle() && s.frame === null;
   /// The sheet's scale: 2 from the HD sheet.
-  const sheetScale = () => (s.hd ? 2 : 1);
-  /// `hd=1` on `query` when drawing from the HD sheet: the one place the page says so.
-  function hdQuery(query) {
-    if (s.hd) query.set('hd', '1');
-    return query;
-  }
+  const sheetScale = () => (from.hd ? 2 : 1);
 
   function newPlayer() {
     s.player = createPlayer(atlas, s.animation, {
@@ -172,9 +198,9 @@ export async function open(id, host, wanted) {
       query.set('view', String(view()));
       if (s.water) query.set('water', '1');
     }
-    if (kind.palettes > 0) query.set('palette', $('palette').value);
+    if (from.sheet.palettes > 0) query.set('palette', $('palette').value);
     if (holding()) weaponQuery(query);
-    return hdQuery(query);
+    return drawnFrom(query);
   }
 
   /// The tiles' box over every step the animation shows: the canvas when the server will not
@@ -245,9 +271,10 @@ export async function open(id, host, wanted) {
     return poseAt(atlas, s.animation, view(), tick, inWater(), into);
   }
 
-  /// The sheets of the palette (and HD switch) chosen; `prefetched` when they are for it.
+  /// The sheets of the palette (and sheet, HD switch and variant) chosen; `prefetched` when they
+  /// are for it.
   async function loadSheets(prefetched = null) {
-    const query = sheetQuery($('palette').value, s.hd);
+    const query = sheetQuery($('palette').value);
     let got = prefetched ? await prefetched : null;
     if (!got || got.query !== query) got = await fetchSheets(query);
     sheets.sheet = got.sheet;
@@ -295,14 +322,16 @@ export async function open(id, host, wanted) {
 
   function describe() {
     let sp2 = '';
-    if (kind.sp2 === 'missing') {
+    if (from.sheet.name) {
+      sp2 = from.sheet.sp2 ? `; SP2 tiles from ${from.sheet.sp2}` : '';
+    } else if (kind.sp2 === 'missing') {
       sp2 = `; ${kind.sp2File} (its SP2 sheet) was not found beside the sheet, so the SP2 animations show without their SP2 tiles (render refuses them)`;
     } else if (kind.sp2) {
       sp2 = `; SP2 tiles from ${kind.sp2File || 'a synthetic SP2'}`;
     }
     const layers = kind.layers ? `; weapons from ${kind.layers.join(' and ')}` : '; no layer documents (no weapon)';
-    const sheet = kind.sheetFile || 'a synthetic sheet (no sheet file found)';
-    const hd = kind.hd ? `; HD sheet ${kind.hd.join(' + ')} (hd=1)` : '';
+    const sheet = from.sheet.file || 'a synthetic sheet (no sheet file found)';
+    const hd = from.sheet.hd ? `; HD sheet ${from.sheet.hd.join(' + ')} (hd=1)` : '';
     host.status(`${kind.kind}: ${kind.origin}; drawn from ${sheet}${sp2}${layers}${hd}.`);
   }
 
@@ -329,15 +358,34 @@ export async function open(id, host, wanted) {
   }
   $('facing').value = String(s.facing);
   $('water').checked = s.water;
-  $('hd').checked = s.hd;
-  $('hd').disabled = !kind.hd;
-  $('hd').parentElement.title = kind.hd
-    ? `draw from the remaster's HD sheet, ${kind.hd.join(' + ')}, twice the size`
-    : `kind ${kind.kind} is served without an HD sheet`;
-  options($('palette'), kind.palettes > 0
-    ? Array.from({ length: kind.palettes }, (_, i) => ({ value: String(i), label: String(i) }))
-    : [{ value: '', label: kind.sheetFile ? 'its own colours' : 'synthetic sheet' }], numberOf(wanted, 'palette'));
-  $('palette').disabled = kind.palettes === 0;
+  options($('sheet-file'), [
+    { value: '', label: `its own: ${kind.sheetFile || 'synthetic sheet'}` },
+    ...(kind.sheets || []).map((sheet) => ({
+      value: sheet.name,
+      label: sheet.name === sheet.file ? sheet.name : `${sheet.name} (${sheet.file})`,
+    })),
+  ], from.sheet.name);
+  $('sheet-file').disabled = !kind.sheets;
+  /// The controls that follow the sheet: the HD switch, the variants, the palettes.
+  function sheetControls(wantedPalette) {
+    const { sheet } = from;
+    $('hd').checked = from.hd;
+    $('hd').disabled = !sheet.hd;
+    $('hd').parentElement.title = sheet.hd
+      ? `draw from the remaster's HD sheet, ${sheet.hd.join(' + ')}, twice the size`
+      : `${sheet.name || `kind ${kind.kind}'s sheet`} is served without an HD sheet`;
+    const variants = from.hd && sheet.variants ? sheet.variants : [];
+    options($('variant'), variants.length
+      ? variants.map((v) => ({ value: String(v), label: String(v) }))
+      : [{ value: '', label: 'none' }], from.variant);
+    from.variant = $('variant').value;
+    $('variant').disabled = variants.length === 0;
+    options($('palette'), sheet.palettes > 0
+      ? Array.from({ length: sheet.palettes }, (_, i) => ({ value: String(i), label: String(i) }))
+      : [{ value: '', label: sheet.file ? 'its own colours' : 'synthetic sheet' }], wantedPalette);
+    $('palette').disabled = sheet.palettes === 0;
+  }
+  sheetControls(numberOf(wanted, 'palette'));
   options($('weapon'), [{ value: '', label: 'none' }, ...weaponChoices()], kind.layers ? wanted.get('weapon') ?? '' : '');
   $('weapon').disabled = !kind.layers;
   $('weapon').title = kind.layers ? '' : `kind ${kind.kind} is served without its layer documents`;
@@ -371,7 +419,18 @@ export async function open(id, host, wanted) {
   $('turn-right').onclick = () => { s.step = (s.step + 1) % 8; turned(); };
   $('water').onchange = () => { s.water = $('water').checked; s.player.water = inWater(); refit().catch(report); };
   $('palette').onchange = () => loadSheets().then(refit).catch(report);
-  $('hd').onchange = () => { s.hd = $('hd').checked; loadSheets().then(refit).catch(report); };
+  const redrawn = () => {
+    sheetControls($('palette').value);
+    describe();
+    loadSheets().then(refit).catch(report);
+  };
+  $('sheet-file').onchange = () => {
+    from.sheet = sheetOf(kind, $('sheet-file').value);
+    from.hd = from.hd && Boolean(from.sheet.hd);
+    redrawn();
+  };
+  $('hd').onchange = () => { from.hd = $('hd').checked; redrawn(); };
+  $('variant').onchange = () => { from.variant = $('variant').value; redrawn(); };
   for (const id of ['weapon', 'weapon-palette', 'weapon-rows', 'effect-palette']) {
     $(id).onchange = () => loadWeapon().then(refit).catch(report);
   }
@@ -407,9 +466,9 @@ export async function open(id, host, wanted) {
         query.set('tick', String(s.player.tick));
       }
       if (s.water) query.set('water', '1');
-      if (kind.palettes > 0) query.set('palette', $('palette').value);
+      if (from.sheet.palettes > 0) query.set('palette', $('palette').value);
       if (s.weapon) weaponQuery(query);
-      return hdQuery(query);
+      return drawnFrom(query);
     },
     /// What the timeline shows: each step's span and the events, the tick within the sequence.
     timeline() {
