@@ -81,7 +81,10 @@ fn canvas_becomes(browser: &mut Browser, expected: &PngFrame, what: &str) {
         let canvas = viewer_canvas(browser);
         let same_size = (canvas.width, canvas.height) == (expected.width, expected.height);
         if same_size && canvas.rgba == expected.rgba {
-            println!("{what}: the viewer is render's picture ({} x {})", canvas.width, canvas.height);
+            println!(
+                "{what}: the viewer is render's picture ({} x {})",
+                canvas.width, canvas.height
+            );
             return;
         }
         if started.elapsed() > Duration::from_secs(20) {
@@ -123,10 +126,7 @@ fn the_sheet_picker_draws_any_sheet_of_the_kind_as_render_does() {
     let Some((dir, game, modded)) = folders(test) else {
         return;
     };
-    let server = Server::start(
-        &["--originals", s(&game), "--originals", s(&modded)],
-        &[],
-    );
+    let server = Server::start(&["--originals", s(&game), "--originals", s(&modded)], &[]);
     let base = format!("http://{}", server.addr);
     let mut browser = Browser::launch(&chromium);
     let frame = ["--frame", "88"];
@@ -138,7 +138,10 @@ fn the_sheet_picker_draws_any_sheet_of_the_kind_as_render_does() {
         &[&["--sheet", "MINA_M.SPR"][..], &frame].concat(),
     );
     // Picked in the sheet picker.
-    open_viewer(&mut browser, &format!("{base}/?kind=type1&frame=88&scale=1&paused=1"));
+    open_viewer(
+        &mut browser,
+        &format!("{base}/?kind=type1&frame=88&scale=1&paused=1"),
+    );
     pick(&mut browser, "sheet-file", "MINA_M.SPR");
     canvas_becomes(&mut browser, &squire, "MINA_M.SPR picked");
     // Named in the address, in the remaster's form.
@@ -146,9 +149,16 @@ fn the_sheet_picker_draws_any_sheet_of_the_kind_as_render_does() {
         &mut browser,
         &format!("{base}/?kind=type1&sheet=battle_mina_m_spr.bin&frame=88&scale=1&paused=1"),
     );
-    canvas_becomes(&mut browser, &squire, "sheet=battle_mina_m_spr.bin in the address");
+    canvas_becomes(
+        &mut browser,
+        &squire,
+        "sheet=battle_mina_m_spr.bin in the address",
+    );
     // Ramza's pair in HD, in charclut.nxd's colours: variant 0, then 2 picked.
-    open_viewer(&mut browser, &format!("{base}/?kind=type1&frame=88&scale=1&paused=1"));
+    open_viewer(
+        &mut browser,
+        &format!("{base}/?kind=type1&frame=88&scale=1&paused=1"),
+    );
     pick(&mut browser, "sheet-file", "RAMUZA.SPR");
     browser.evaluate(
         "(() => { const e = document.getElementById('hd'); e.checked = true; \
@@ -164,7 +174,11 @@ fn the_sheet_picker_draws_any_sheet_of_the_kind_as_render_does() {
             &[&["--sheet", s(&upper), "--variant", variant][..], &frame].concat(),
         );
         pick(&mut browser, "variant", variant);
-        canvas_becomes(&mut browser, &expected, &format!("RAMUZA.SPR in HD, variant {variant}"));
+        canvas_becomes(
+            &mut browser,
+            &expected,
+            &format!("RAMUZA.SPR in HD, variant {variant}"),
+        );
     }
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
