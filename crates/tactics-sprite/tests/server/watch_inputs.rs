@@ -1,5 +1,5 @@
-//! `serve --watch` reloads every kind of input a picture is drawn from: an HD pair, the weapons
-//! sheet, a layer document, a SAS set and a SAS sheet (a SEQ, a text form and a layered folder's
+//! `serve --watch` reloads every kind of input a picture is drawn from: an HD pair, another
+//! sheet of a kind (`sheet=`) and its pair, the weapons sheet, a layer document, a SAS set and a SAS sheet (a SEQ, a text form and a layered folder's
 //! file are `watch`'s). For each, the file is saved anew while the server runs, and the next
 //! picture is another than before and the one a server started now on the same files draws.
 //!
@@ -94,6 +94,45 @@ fn an_hd_pair_saved_anew_is_served() {
         // Walk's view 3 is cut from the upper half (SPR rows 0-255).
         "/api/v1/render.png?kind=mina&animation=Walk&view=3&hd=1",
         // The upper half's pixels (it is all pixels: 4 bits each, no header).
+        &[&|| flip_from(&upper_served, 0)],
+    );
+}
+
+/// A sheet of the kind other than its own (`sheet=`), and that sheet's HD pair, each saved anew
+/// in the originals' folder while the server runs: the sheets of every unit are watched.
+#[test]
+fn another_sheet_of_the_kind_and_its_pair_saved_anew_are_served() {
+    let test = "another_sheet_of_the_kind_and_its_pair_saved_anew_are_served";
+    let (Some(upper), Some(lower), Some(spr), Some(shp), Some(seq)) = (
+        hd_file(test, "tex_992.bin"),
+        hd_file(test, "tex_993.bin"),
+        hd_file(test, "battle_mina_m_spr.bin"),
+        retail_file(test, "TYPE1.SHP"),
+        retail_file(test, "TYPE1.SEQ"),
+    ) else {
+        return;
+    };
+    let game = folder("sheets");
+    for file in [&upper, &lower, &spr, &shp, &seq] {
+        std::fs::copy(file, game.join(file.file_name().expect("a name"))).expect("copies");
+    }
+    let (spr_served, upper_served) = (game.join("battle_mina_m_spr.bin"), game.join("tex_992.bin"));
+    each_change_is_served(
+        &["--originals", s(&game)],
+        "/api/v1/render.png?sheet=MINA_M.SPR&animation=Walk&view=3",
+        // The sheet's first 256 rows of pixels, after its 16 palettes (512 bytes), stored
+        // as they are (docs/formats/spr.md); the rows after them are compressed.
+        &[&|| {
+            let mut bytes = std::fs::read(&spr_served).expect("reads");
+            for byte in &mut bytes[512..512 + 256 * 128] {
+                *byte ^= 0x11;
+            }
+            std::fs::write(&spr_served, bytes).expect("writes");
+        }],
+    );
+    each_change_is_served(
+        &["--originals", s(&game)],
+        "/api/v1/render.png?sheet=MINA_M.SPR&animation=Walk&view=3&hd=1",
         &[&|| flip_from(&upper_served, 0)],
     );
 }
