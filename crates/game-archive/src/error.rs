@@ -143,6 +143,19 @@ pub enum ErrorKind {
     NoArchives {
         left_out: Vec<crate::install::LeftOut>,
     },
+    #[error(
+        "{} is not one of the game's languages ({})",
+        Shown(language),
+        crate::layout::LANGUAGES.join(", ")
+    )]
+    UnknownLanguage { language: String },
+    #[error(
+        "no archive of language {} here (NNNN.{}.pac); the install's languages: {}",
+        Shown(language),
+        Shown(language),
+        held.join(", ")
+    )]
+    LanguageMissing { language: String, held: Vec<String> },
     #[error("more than {limit} .pac files in one folder")]
     TooManyArchives { limit: usize },
     #[error("no entry {} in the archive", Shown(path))]

@@ -8,7 +8,8 @@
 //! with a language's variant `NNNN.LANG.pac`; anything else (`modded.pac`, the mod loader's
 //! merge, a mod's `NNNN.NAME.diff.pac`) is left out and said so. A later archive's file wins
 //! over an earlier one's with the same path; a language's archive comes after the plain one of
-//! its number.
+//! its number, and a file asked for by its plain path is read from the language's variant when
+//! there is one ([`Install::find_read`]: `battle_bin.en.bin` for `battle_bin.bin`).
 
 use std::collections::HashMap;
 use std::fs::File;
@@ -18,7 +19,7 @@ use crate::archive::Archive;
 use crate::error::{Error, ErrorKind};
 use crate::g2d::{G2D_PATH, G2d, tex_entry};
 use crate::layout::LANGUAGES;
-use crate::name::normalise;
+use crate::name::{normalise, with_language};
 use crate::toc::Entry;
 
 /// The folder below an install's root that holds the enhanced mode's archives.
@@ -47,6 +48,8 @@ pub struct Install {
     by_path: HashMap<String, (usize, usize)>,
     /// `g2d.dat`'s bytes, read once when a tex file is first asked for.
     g2d: Option<Vec<u8>>,
+    /// The language whose variants are read (none for one archive named alone).
+    language: Option<String>,
 }
 
 /// A game path found in an install: the archive and its entry.
@@ -61,11 +64,21 @@ impl Install {
     /// variants of `language` (`en`, ...) and none of the others'.
     ///
     /// # Errors
-    /// The folder cannot be read, holds no archive of the game's or too many files, or an
-    /// archive is damaged.
+    /// `language` is not one of the game's ([`LANGUAGES`]); the folder cannot be read, holds no
+    /// archive of the game's or too many files, holds other languages' variants and none of
+    /// `language`'s (an install of other languages: reading it without would give the plain
+    /// archives' files where the game reads the language's); an archive is damaged.
     pub fn open(dir: &Path, language: &str) -> Result<Self, Error> {
         let folder = archive_folder(dir);
         let shown = folder.display().to_string();
+        if !LANGUAGES.contains(&language) {
+            return Err(Error::new(
+                &shown,
+                ErrorKind::UnknownLanguage {
+                    language: language.to_owned(),
+                },
+            ));
+        }
         let io = |error| Error::new(&shown, ErrorKind::Io(error));
         let mut names = Vec::new();
         for item in std::fs::read_dir(&folder).map_err(io)? {
@@ -98,6 +111,16 @@ impl Install {
         if chosen.is_empty() {
             return Err(Error::new(&shown, ErrorKind::NoArchives { left_out }));
         }
+        let held = languages_held(&left_out);
+        if !held.is_empty() && !chosen.iter().any(|&((_, variant), _)| variant) {
+            return Err(Error::new(
+                &shown,
+                ErrorKind::LanguageMissing {
+                    language: language.to_owned(),
+                    held,
+                },
+            ));
+        }
         chosen.sort();
         let mut archives = Vec::with_capacity(chosen.len());
         let mut by_path = HashMap::new();
@@ -114,6 +137,7 @@ impl Install {
             left_out,
             by_path,
             g2d: None,
+            language: Some(language.to_owned()),
         })
     }
 
@@ -135,6 +159,7 @@ impl Install {
             left_out: Vec::new(),
             by_path,
             g2d: None,
+            language: None,
         })
     }
 
@@ -168,6 +193,16 @@ impl Install {
         })
     }
 
+    /// The entry the game reads for `path`: its language's variant (`fftpack/battle_bin.en.bin`
+    /// for `fftpack/battle_bin.bin`) when an archive of the language holds one, as the game
+    /// reads a file from its language's pack first; else `path`'s own.
+    pub fn find_read(&self, path: &str) -> Option<Found<'_>> {
+        self.language
+            .as_deref()
+            .and_then(|language| self.find(&with_language(&normalise(path), language)))
+            .or_else(|| self.find(path))
+    }
+
     /// Every game path the install holds, each from the archive that wins it, sorted.
     pub fn paths(&self) -> Vec<&str> {
         let mut paths: Vec<&str> = self.by_path.keys().map(String::as_str).collect();
@@ -179,17 +214,19 @@ impl Install {
     /// (`system/ffto/g2d/tex_N.bin`) when it holds `g2d.dat` (whether entry N is there is
     /// known once `g2d.dat` is read).
     pub fn holds(&self, path: &str) -> bool {
-        self.find(path).is_some() || (tex_entry(path).is_some() && self.find(G2D_PATH).is_some())
+        self.find_read(path).is_some()
+            || (tex_entry(path).is_some() && self.find(G2D_PATH).is_some())
     }
 
-    /// The game file at `path`: an entry's data, or a tex file decoded from `g2d.dat` (read
-    /// once, then kept).
+    /// The game file at `path`: an entry's data (its language's variant first,
+    /// [`Install::find_read`]), or a tex file decoded from `g2d.dat` (read once, then kept).
     ///
     /// # Errors
     /// As [`Install::read`]; a tex file `g2d.dat` has not, or cannot decode.
     pub fn read_game_file(&mut self, path: &str) -> Result<Vec<u8>, Error> {
-        if self.find(path).is_some() {
-            return self.read(path);
+        if let Some(found) = self.find_read(path) {
+            let path = found.entry.path.clone();
+            return self.read(&path);
         }
         let Some(n) = tex_entry(path) else {
             return self.read(path);
@@ -226,6 +263,23 @@ impl Install {
             Error::new(&archive, ErrorKind::G2d(error.to_string())).entry(G2D_PATH)
         })?;
         Ok(wanted.iter().copied().filter(|&n| g2d.is_zlib(n)).collect())
+    }
+
+    /// Whether the install's `g2d.dat` has an entry `n` that is not empty, reading it once
+    /// (`false` without a `g2d.dat`).
+    ///
+    /// # Errors
+    /// `g2d.dat` cannot be read or its index is damaged.
+    pub fn holds_tex(&mut self, n: usize) -> Result<bool, Error> {
+        let Some(found) = self.find(G2D_PATH) else {
+            return Ok(false);
+        };
+        let archive = found.archive.name().to_owned();
+        let bytes = self.g2d_bytes()?;
+        let g2d = G2d::read(bytes).map_err(|error| {
+            Error::new(&archive, ErrorKind::G2d(error.to_string())).entry(G2D_PATH)
+        })?;
+        Ok(g2d.entries().get(n).is_some_and(|entry| entry.len > 0))
     }
 
     /// `g2d.dat`'s bytes, read the first time they are asked for.
@@ -266,6 +320,25 @@ pub fn archive_folder(dir: &Path) -> PathBuf {
     }
 }
 
+/// The languages of the variants left out (`0002.fr.pac`: `fr`), each once, sorted.
+fn languages_held(left_out: &[LeftOut]) -> Vec<String> {
+    let mut held: Vec<String> = left_out
+        .iter()
+        .filter(|l| l.reason == OTHER_LANGUAGE)
+        .filter_map(|l| {
+            let lower = l.file_name.to_ascii_lowercase();
+            let stem = lower.strip_suffix(".pac")?;
+            Some(stem.split_once('.')?.1.to_owned())
+        })
+        .collect();
+    held.sort();
+    held.dedup();
+    held
+}
+
+/// Why another language's variant is left out.
+const OTHER_LANGUAGE: &str = "another language's variant";
+
 /// Whether an archive's file name is one of the game's, and its place in the reading order
 /// (its number, then the plain archive before its language's variant); else why it is left out.
 pub fn role(file_name: &str, language: &str) -> Result<(u32, bool), &'static str> {
@@ -291,7 +364,7 @@ pub fn role(file_name: &str, language: &str) -> Result<(u32, bool), &'static str
     match tag {
         None => Ok((number, false)),
         Some(tag) if tag == language => Ok((number, true)),
-        Some(tag) if LANGUAGES.contains(&tag) => Err("another language's variant"),
+        Some(tag) if LANGUAGES.contains(&tag) => Err(OTHER_LANGUAGE),
         Some(_) => Err("not one of the game's archive names (NNNN.pac, NNNN.LANG.pac)"),
     }
 }

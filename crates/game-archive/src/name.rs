@@ -43,8 +43,9 @@ pub fn game_path(folder: &str, name: &str, language: Option<&str>) -> String {
     normalise(&path)
 }
 
-/// `name` with `.language` before its last component's extension (or at its end).
-fn with_language(name: &str, language: &str) -> String {
+/// `name` with `.language` before its last component's extension (or at its end): the path of a
+/// language's variant of a file (`fftpack/battle_bin.en.bin`).
+pub fn with_language(name: &str, language: &str) -> String {
     let file_start = name.rfind(['/', '\\']).map_or(0, |slash| slash + 1);
     match name[file_start..].rfind('.') {
         Some(dot) if dot > 0 => {
