@@ -249,6 +249,7 @@ fn locate_originals(flags: Flags) -> Result<Option<(Originals, Chosen)>> {
     Ok(find_originals(&OriginalsRequest {
         disc: flags.disc,
         folders: flags.originals,
+        game: None,
         default: Some(repo_root().join("originals")),
     })?)
 }

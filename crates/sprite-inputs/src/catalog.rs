@@ -22,6 +22,7 @@ use sprite_render::encode::png_rgba;
 use crate::build::{build_demo, build_from_originals};
 use crate::charclut::ServedClut;
 use crate::error::{Error, Result};
+use crate::game::GameRequest;
 use crate::hd::HdPairFiles;
 use crate::layers::{find_layer_beside, layers_from_originals, load_layer, weapon_layer_of};
 use crate::locate::{Chosen, Originals, OriginalsRequest, Place, find_originals, named_folder};
@@ -265,6 +266,8 @@ pub struct ServeRequest {
     pub originals: Vec<PathBuf>,
     /// `--disc IMAGE`, in place of `--originals`.
     pub disc: Option<PathBuf>,
+    /// `--game DIR` (`--lang L`): the user's install, the `--originals` layered over it.
+    pub game: Option<GameRequest>,
     /// `--data DOC.json`, each a kind named by its file.
     pub data: Vec<PathBuf>,
     /// `--sheets DIR` (else `$FFT_SHEETS`, else the originals'), layered under every
@@ -288,6 +291,7 @@ impl ServeRequest {
         let mut given: Vec<PathBuf> = Vec::new();
         given.extend(self.originals.iter().cloned());
         given.extend(self.disc.iter().cloned());
+        given.extend(self.game.iter().map(|game| game.dir.clone()));
         given.extend(self.data.iter().cloned());
         given.extend(self.sheets.iter().cloned());
         given.extend(self.weapon_sheet.iter().cloned());
@@ -375,6 +379,7 @@ fn load_catalog(request: &ServeRequest) -> Result<Served> {
         find_originals(&OriginalsRequest {
             disc: request.disc.clone(),
             folders: request.originals.clone(),
+            game: request.game.clone(),
             default: Some(PathBuf::from("originals")),
         })?
         .map(|(originals, _): (Originals, Chosen)| originals)
@@ -506,9 +511,10 @@ fn load_units(
             Catalog::demo()?,
             Some(Words::new(|s| {
                 format!(
-                    "No original files found ({}, {}, ${ORIGINALS_VAR}, ./originals): serving the \
-                     synthetic demo unit.",
+                    "No original files found ({}, {}, {}, ${ORIGINALS_VAR}, ./originals): \
+                     serving the synthetic demo unit.",
                     s.name("originals"),
+                    s.name("game"),
                     s.name("disc")
                 )
             })),
@@ -682,6 +688,7 @@ mod tests {
     use std::path::PathBuf;
 
     use super::{PairRequest, ServeRequest};
+    use crate::game::GameRequest;
 
     /// Every path field of the request, each once, in the order of the fields: written out by
     /// hand from the struct, so that a field added to the request and not to the watch fails.
@@ -691,6 +698,7 @@ mod tests {
         let request = ServeRequest {
             originals: vec![p("mod"), p("game")],
             disc: Some(p("game.cue")),
+            game: Some(GameRequest::new("install", "en")),
             data: vec![p("type1.json")],
             sheets: Some(p("sheets")),
             weapon_sheet: Some(p("WEP.SPR")),
@@ -707,6 +715,7 @@ mod tests {
             "mod",
             "game",
             "game.cue",
+            "install",
             "type1.json",
             "sheets",
             "WEP.SPR",

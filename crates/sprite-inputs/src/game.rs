@@ -1,15 +1,16 @@
 //! The user's install of the remaster as a place game files are read from (`--game DIR`,
 //! docs/remaster.md "The user's install"): a name in any form ([`GameName`]: `TYPE1.SEQ`,
-//! `battle_type1_seq.bin`, `tex_992.bin`) is found among the archives' entries, under
-//! `fftpack/unit/` (or `unit_psp/`), or for a tex file as an entry of `g2d.dat`. Only the
-//! game's archives are read, never loose files in the install's folders.
+//! `battle_type1_seq.bin`, `tex_992.bin`, `charclut.nxd`) is found among the archives' entries,
+//! under `fftpack/unit/` (or `unit_psp/`), `nxd/` for a table, or for a tex file as an entry of
+//! `g2d.dat`; a file of the language's pack first when it has one. Only the game's archives are
+//! read, never loose files in the install's folders.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use faults::Shown;
 use game_archive::Install;
-use game_archive::g2d::TEX_FOLDER;
+use game_archive::g2d::{TEX_FOLDER, tex_entry};
 
 use crate::error::{Error, Result};
 use crate::names::GameName;
@@ -18,6 +19,35 @@ use crate::read::InputFile;
 
 /// The folders of the unit files in an install, looked in for a name without a folder.
 const UNIT_FOLDERS: [&str; 2] = ["fftpack/unit/", "fftpack/unit_psp/"];
+
+/// The user's install as a request names it (`--game DIR --lang L`): its folder, and the
+/// language whose variants are read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRequest {
+    pub dir: PathBuf,
+    pub language: String,
+}
+
+impl GameRequest {
+    /// The install at `dir`, its `language`'s variants read.
+    pub fn new(dir: impl Into<PathBuf>, language: impl Into<String>) -> Self {
+        Self {
+            dir: dir.into(),
+            language: language.into(),
+        }
+    }
+
+    /// Opens it ([`GameInstall::open`]).
+    ///
+    /// # Errors
+    /// As [`GameInstall::open`].
+    pub fn open(&self) -> Result<GameInstall> {
+        GameInstall::open(&self.dir, &self.language)
+    }
+}
+
+/// The tables' extension: a bare `charclut.nxd` is the game's `nxd/charclut.nxd`.
+const NXD_EXTENSION: &str = ".nxd";
 
 /// An install opened: its archives' tables of contents read, their data read on demand.
 #[derive(Debug)]
@@ -54,12 +84,19 @@ impl GameInstall {
         )
     }
 
-    /// The game path `name` is found at in the install, if it is there.
+    /// The game path `name` is found at in the install, if it is there: an entry, or a tex
+    /// file whose entry of `g2d.dat` is not empty (a `g2d.dat` that cannot be read holds every
+    /// tex file, so that reading one says why).
     pub fn path_of(&self, name: &str) -> Option<String> {
-        let install = self.lock();
+        let mut install = self.lock();
         candidates(name)
             .into_iter()
-            .find(|path| install.holds(path))
+            .find(|path| match tex_entry(path) {
+                Some(n) if install.find_read(path).is_none() => {
+                    install.holds_tex(n).unwrap_or(true)
+                }
+                _ => install.holds(path),
+            })
     }
 
     /// Where `name` is looked for first, for a message: `DIR:fftpack/unit/NAME`.
@@ -88,14 +125,19 @@ impl GameInstall {
             return Ok(None);
         };
         let mut install = self.lock();
-        let archive = install
-            .find(&path)
-            .or_else(|| install.find(game_archive::g2d::G2D_PATH))
-            .map(|found| found.archive.name().to_owned())
-            .unwrap_or_else(|| self.dir.clone());
+        // The entry read: the path's own, or its language's variant, named as it is.
+        let (archive, read) = match install.find_read(&path) {
+            Some(found) => (found.archive.name().to_owned(), found.entry.path.clone()),
+            None => (
+                install
+                    .find(game_archive::g2d::G2D_PATH)
+                    .map_or_else(|| self.dir.clone(), |g2d| g2d.archive.name().to_owned()),
+                path.clone(),
+            ),
+        };
         let bytes = install.read_game_file(&path).map_err(archive_error)?;
         Ok(Some(InputFile {
-            name: format!("{archive}:{path}"),
+            name: format!("{archive}:{read}"),
             bytes,
         }))
     }
@@ -109,7 +151,8 @@ impl GameInstall {
 }
 
 /// The game paths a name may be at, most specific first: the path as given, a tex file in
-/// `g2d.dat`, the remaster's name of a disc name under the unit folders, the name itself there.
+/// `g2d.dat`, a table in `nxd/`, the remaster's name of a disc name under the unit folders, the
+/// name itself there.
 fn candidates(name: &str) -> Vec<String> {
     let normal = game_archive::name::normalise(name);
     let file_name = normal.rsplit('/').next().unwrap_or(&normal).to_owned();
@@ -119,6 +162,10 @@ fn candidates(name: &str) -> Vec<String> {
     }
     if let Some(n) = tex_number(&file_name) {
         paths.push(format!("{TEX_FOLDER}tex_{n}.bin"));
+        return paths;
+    }
+    if file_name.ends_with(NXD_EXTENSION) {
+        paths.push(format!("{}/{file_name}", crate::charclut::FOLDER));
         return paths;
     }
     let remaster = GameName::parse(&file_name).remaster_name();

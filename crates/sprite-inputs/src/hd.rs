@@ -232,43 +232,33 @@ impl HdPairFiles {
 
     /// The pair of the unit `pair` in the first of `places` that has both its files: in each,
     /// its HD sheet folders (`system/ffto/g2d/` at any depth, [`Originals::hd_folders`]), then
-    /// its folders themselves (a flat folder of tex files, as a test folder keeps them); `None`
-    /// when no place has both.
+    /// its folders themselves (a flat folder of tex files, as a test folder keeps them), then
+    /// the user's install under them (entries of its `g2d.dat`); `None` when no place has both.
     ///
     /// # Errors
     /// A file that is there but cannot be read, or has the other half's size or neither.
     pub fn find(places: &[&Originals], pair: HdPair) -> Result<Option<HdPairFiles>> {
         let names = [pair.file_name(HdHalf::Upper), pair.file_name(HdHalf::Lower)];
         for place in places {
-            let flat = place.places().iter().filter_map(|p| match p {
-                locate::Place::Folder(dir) => Some(dir.as_path()),
-                locate::Place::Disc(_) | locate::Place::Game(_) => None,
-            });
-            for dir in place.hd_folders().chain(flat) {
-                let (Some(upper), Some(lower)) = (
-                    find_in_folder(dir, &names[0]),
-                    find_in_folder(dir, &names[1]),
-                ) else {
-                    continue;
-                };
-                let (upper, lower) = (InputFile::read(&upper)?, InputFile::read(&lower)?);
-                for (file, half) in [(&upper, HdHalf::Upper), (&lower, HdHalf::Lower)] {
-                    if HdHalf::of_len(file.bytes.len()) != Some(half) {
-                        return Err(Error::file(format!(
-                            "{}: by the HD table this is the {half} half of {pair}, {}, and it \
-                             is {} bytes",
-                            file.name,
-                            half.in_words(),
-                            file.bytes.len()
-                        )));
-                    }
+            let Some((upper, lower)) = both_halves(place, &names)? else {
+                continue;
+            };
+            for (file, half) in [(&upper, HdHalf::Upper), (&lower, HdHalf::Lower)] {
+                if HdHalf::of_len(file.bytes.len()) != Some(half) {
+                    return Err(Error::file(format!(
+                        "{}: by the HD table this is the {half} half of {pair}, {}, and it is {} \
+                         bytes",
+                        file.name,
+                        half.in_words(),
+                        file.bytes.len()
+                    )));
                 }
-                return Ok(Some(HdPairFiles {
-                    upper,
-                    lower,
-                    pair: Some(pair),
-                }));
             }
+            return Ok(Some(HdPairFiles {
+                upper,
+                lower,
+                pair: Some(pair),
+            }));
         }
         Ok(None)
     }
@@ -463,6 +453,37 @@ impl HdPalettes {
             )
         })))
     }
+}
+
+/// Both halves `names` (upper, lower) in one of `originals`' places, read: a folder holding
+/// both (its HD sheet folders first, then the folders themselves), else the user's install.
+///
+/// # Errors
+/// A file that is there but cannot be read.
+fn both_halves(
+    originals: &Originals,
+    names: &[String; 2],
+) -> Result<Option<(InputFile, InputFile)>> {
+    let flat = originals.places().iter().filter_map(|p| match p {
+        locate::Place::Folder(dir) => Some(dir.as_path()),
+        locate::Place::Disc(_) | locate::Place::Game(_) => None,
+    });
+    for dir in originals.hd_folders().chain(flat) {
+        if let (Some(upper), Some(lower)) = (
+            find_in_folder(dir, &names[0]),
+            find_in_folder(dir, &names[1]),
+        ) {
+            return Ok(Some((InputFile::read(&upper)?, InputFile::read(&lower)?)));
+        }
+    }
+    for place in originals.places().iter().rev() {
+        if let locate::Place::Game(game) = place
+            && let (Some(upper), Some(lower)) = (game.locate(&names[0])?, game.locate(&names[1])?)
+        {
+            return Ok(Some((upper, lower)));
+        }
+    }
+    Ok(None)
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ use disc_image::{Disc, Entry};
 use faults::{Shown, Spelling, Words};
 
 use crate::error::{Error, Result};
-use crate::game::GameInstall;
+use crate::game::{GameInstall, GameRequest};
 use crate::loader::walk::find_loader_folders;
 use crate::names::hd::tex_number;
 use crate::names::{DISC_FOLDER, GameName};
@@ -684,6 +684,8 @@ pub struct OriginalsRequest {
     pub disc: Option<PathBuf>,
     /// `--originals DIR`, each given, a later one layered over an earlier one.
     pub folders: Vec<PathBuf>,
+    /// `--game DIR`: the user's install, under the folders.
+    pub game: Option<GameRequest>,
     /// The folder looked in when neither flag nor [`ORIGINALS_VAR`] names one (`originals/`),
     /// when there is one: it may be absent.
     pub default: Option<PathBuf>,
@@ -696,6 +698,8 @@ pub enum Chosen {
     Disc,
     /// By `--originals`.
     Flag,
+    /// By `--game` (and any `--originals` over it).
+    Game,
     /// By [`ORIGINALS_VAR`].
     Variable,
     /// The default folder.
@@ -709,23 +713,29 @@ impl Chosen {
         match self {
             Chosen::Disc => spelling.name("disc"),
             Chosen::Flag => spelling.name("originals"),
+            Chosen::Game => spelling.name("game"),
             Chosen::Variable => format!("${ORIGINALS_VAR}"),
             Chosen::Default => "the default originals/ folder".to_owned(),
         }
     }
 }
 
-/// The originals a request names: `--disc`, else the `--originals` folders (layered:
+/// The originals a request names: `--disc`, else the install `--game` names with the
+/// `--originals` folders over it, else the `--originals` folders (layered:
 /// [`Originals::from_folders`]), else the folder [`ORIGINALS_VAR`] names, else the default
 /// folder if it is there; `None` when there are none. A folder named by a flag or the variable
 /// must exist; a named image must open.
 ///
 /// # Errors
-/// `--originals DIR: no such folder`, `$FFT_ORIGINALS=DIR: no such folder`, the image's own
-/// error, or a folder that cannot be walked.
+/// `--originals DIR: no such folder`, `$FFT_ORIGINALS=DIR: no such folder`, the image's or the
+/// install's own error, or a folder that cannot be walked.
 pub fn find_originals(request: &OriginalsRequest) -> Result<Option<(Originals, Chosen)>> {
     if let Some(image) = &request.disc {
         return Ok(Some((Originals::disc(image)?, Chosen::Disc)));
+    }
+    if let Some(game) = &request.game {
+        let folders = originals_folders(&request.folders)?.unwrap_or_default();
+        return Ok(Some((folders.over_game(game.open()?), Chosen::Game)));
     }
     if let Some(originals) = originals_folders(&request.folders)? {
         return Ok(Some((originals, Chosen::Flag)));

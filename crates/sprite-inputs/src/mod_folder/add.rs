@@ -23,6 +23,7 @@ use sprite_render::spr_png::{self, ImportOptions, Imported};
 
 use crate::charclut;
 use crate::error::{Error, Result};
+use crate::game::GameRequest;
 use crate::hd::{TexFile, is_hd_input, not_a_half};
 use crate::loader::layout::{self, Mode, slashed};
 use crate::locate::{Originals, originals_folders};
@@ -155,13 +156,21 @@ pub fn warnings_after(
         .collect())
 }
 
-/// Where a picture's retail sheet is looked for, for the mod at `dir`: the `--originals`
-/// folders given (layered), else the folders [`ORIGINALS_VAR`] and [`SHEETS_VAR`] name, those
+/// Where a picture's retail sheet is looked for, for the mod at `dir`: the user's install
+/// `game` with the `--originals` folders given over it, else those folders (layered), else the folders [`ORIGINALS_VAR`] and [`SHEETS_VAR`] name, those
 /// that are there; never the mod's own folders. `None` when there are none.
 ///
 /// # Errors
-/// A folder given that is not there, or one that cannot be walked.
-pub fn sheet_places(folders: &[PathBuf], dir: &Path) -> Result<Option<Originals>> {
+/// A folder given that is not there, or one that cannot be walked; an install that does not open.
+pub fn sheet_places(
+    folders: &[PathBuf],
+    game: Option<&GameRequest>,
+    dir: &Path,
+) -> Result<Option<Originals>> {
+    if let Some(game) = game {
+        let folders = originals_folders(folders)?.unwrap_or_default();
+        return Ok(Some(folders.over_game(game.open()?).excluding(dir)));
+    }
     if let Some(originals) = originals_folders(folders)? {
         return Ok(Some(originals.excluding(dir)));
     }

@@ -51,7 +51,7 @@ More: docs/remaster.md"
         path: PathBuf,
         /// The language whose variants (NNNN.LANG.pac) are read: ar, cs, ct, de, en, es, fr,
         /// it, ja, ko, ls, pb, pl, ru.
-        #[arg(long, value_name = "LANG", default_value = DEFAULT_LANGUAGE)]
+        #[arg(long, value_name = "LANG", default_value = DEFAULT_LANGUAGE, value_parser = language)]
         lang: String,
     },
     /// Copy the unit files (or the files named) into a folder, in the loader's layout
@@ -75,7 +75,7 @@ More: docs/remaster.md"
         #[arg(short, long, value_name = "DIR")]
         out: PathBuf,
         /// The language whose variants (NNNN.LANG.pac) are read.
-        #[arg(long, value_name = "LANG", default_value = DEFAULT_LANGUAGE)]
+        #[arg(long, value_name = "LANG", default_value = DEFAULT_LANGUAGE, value_parser = language)]
         lang: String,
     },
 }
@@ -98,15 +98,24 @@ pub fn run(args: &Args) -> Outcome {
     Ok(())
 }
 
+/// Reads `--lang`: one of the game's languages (`en`, `fr`, ...), else a usage error.
+///
+/// # Errors
+/// The line clap shows after the option's name.
+pub fn language(value: &str) -> Result<String, String> {
+    let languages = game_archive::layout::LANGUAGES;
+    if languages.contains(&value) {
+        Ok(value.to_owned())
+    } else {
+        Err(format!(
+            "not one of the game's languages ({})",
+            languages.join(", ")
+        ))
+    }
+}
+
 /// The install at `path`: one archive when it is a file, else the folder's archives.
 fn open(path: &Path, language: &str) -> anyhow::Result<Install> {
-    if !game_archive::layout::LANGUAGES.contains(&language) {
-        bail!(
-            "--lang {}: not one of the game's languages ({})",
-            Shown(language),
-            game_archive::layout::LANGUAGES.join(", ")
-        );
-    }
     if path.is_file() {
         Ok(Install::of_archive(path)?)
     } else {

@@ -12,7 +12,7 @@ use anyhow::anyhow;
 use faults::Shown;
 use sprite_data::Document;
 use sprite_inputs::InputFile;
-use sprite_inputs::game::GameInstall;
+use sprite_inputs::game::GameRequest;
 use sprite_inputs::locate::Originals;
 use sprite_inputs::sheets::{SheetRequest, Sheets, load_sheets};
 use sprite_render::{RenderError, RenderFailure, Renderer, TileSources};
@@ -35,7 +35,7 @@ pub struct GameFileArgs {
     pub game: Option<PathBuf>,
 
     /// With --game: the language whose archives (NNNN.LANG.pac) are read
-    #[arg(long, value_name = "LANG", default_value = game_archive::install::DEFAULT_LANGUAGE, requires = "game")]
+    #[arg(long, value_name = "LANG", default_value = game_archive::install::DEFAULT_LANGUAGE, requires = "game", value_parser = super::game::language)]
     pub lang: String,
 }
 
@@ -52,10 +52,17 @@ impl GameFileArgs {
                 crate::cmd::disc::say_disagreement(disc)?;
             }
         }
-        match &self.game {
-            Some(dir) => Ok(files.over_game(GameInstall::open(dir, &self.lang)?)),
+        match self.game_request() {
+            Some(game) => Ok(files.over_game(game.open()?)),
             None => Ok(files),
         }
+    }
+
+    /// `--game DIR --lang L`, when `--game` is given.
+    pub fn game_request(&self) -> Option<GameRequest> {
+        self.game
+            .as_ref()
+            .map(|dir| GameRequest::new(dir, self.lang.as_str()))
     }
 
     /// The flag that names the places the files come from (`--disc`, `--originals`), if any.
@@ -110,7 +117,7 @@ pub struct DrawingInput {
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub variant: Option<i32>,
 
-    /// Ramza's HD pairs: the charclut.nxd to colour from [default: beside the pair, or nxd/charclut.nxd in --originals]
+    /// Ramza's HD pairs: the charclut.nxd to colour from [default: beside the pair, or nxd/charclut.nxd in --originals or --game]
     #[arg(long, value_name = "FILE")]
     pub charclut: Option<PathBuf>,
 }

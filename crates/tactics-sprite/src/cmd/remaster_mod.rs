@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use faults::Shown;
+use sprite_inputs::game::GameRequest;
 use sprite_inputs::loader::layout::Mode;
 use sprite_inputs::mod_folder::add::{self, AddOptions, Incoming, Placement, Target};
 use sprite_inputs::mod_folder::check::{self, Severity};
@@ -99,7 +100,7 @@ pub struct NewArgs {
     long_about = "Place each FILE in the mod DIR where the loader reads it, told by its bytes: an SPR, SP2, SHP or
 SEQ file under its disc or remaster name (RAMUZA.SPR, battle_ramuza_spr.bin), the text form of a
 SEQ or SHP (type1.seq.txt, compiled as `asm` does), or a PNG picture of a sheet (ramuza.png,
-imported as `sheet import` does, against the retail sheet of that name found in --originals,
+imported as `sheet import` does, against the retail sheet of that name in --originals or --game,
 else $FFT_ORIGINALS and $FFT_SHEETS, or given with --like); a half of the remaster's HD sheet
 (tex_992.bin) goes to system/ffto/g2d/ and Ramza's colours (charclut.nxd, once it decodes) to
 nxd/, enhanced or combined only. Refused, before anything is written:
@@ -137,6 +138,14 @@ pub struct AddArgs {
     /// Where the retail sheet of a picture's name is looked for; repeatable [default: $FFT_ORIGINALS, $FFT_SHEETS]
     #[arg(long, value_name = "DIR")]
     pub originals: Vec<PathBuf>,
+
+    /// Your own install of the remaster, read from its .pac archives, for the retail sheets; --originals folders are layered over it (docs/remaster.md)
+    #[arg(long, value_name = "DIR")]
+    pub game: Option<PathBuf>,
+
+    /// With --game: the language whose archives (NNNN.LANG.pac) are read
+    #[arg(long, value_name = "LANG", default_value = game_archive::install::DEFAULT_LANGUAGE, requires = "game", value_parser = super::game::language)]
+    pub lang: String,
 }
 
 /// `mod check DIR`, `mod ls DIR` (their helps are on [`Command`]'s variants).
@@ -212,7 +221,11 @@ fn run_new(args: &NewArgs) -> Outcome {
 }
 
 fn run_add(args: &AddArgs) -> Outcome {
-    let sheets = add::sheet_places(&args.originals, &args.dir).map_err(failed)?;
+    let game = args
+        .game
+        .as_ref()
+        .map(|dir| GameRequest::new(dir, args.lang.as_str()));
+    let sheets = add::sheet_places(&args.originals, game.as_ref(), &args.dir).map_err(failed)?;
     let options = AddOptions {
         mode: args.mode.into(),
         rename: args.rename.as_deref(),
@@ -309,7 +322,7 @@ fn placement_lines(placement: &Placement) -> Vec<String> {
 fn run_check(args: &FolderArgs) -> Outcome {
     // The originals ($FFT_ORIGINALS, $FFT_SHEETS) give an HD half's unit's SPR when the mod
     // holds none, to tell its art; folders that cannot be walked only leave it untold.
-    let spr_places = add::sheet_places(&[], &args.dir).ok().flatten();
+    let spr_places = add::sheet_places(&[], None, &args.dir).ok().flatten();
     let report = check::check_with(&args.dir, spr_places.as_ref()).map_err(failed)?;
     for finding in &report.findings {
         println!(

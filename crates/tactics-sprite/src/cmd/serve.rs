@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use sprite_inputs::catalog::{self, PairRequest, ServeRequest};
+use sprite_inputs::game::GameRequest;
 use sprite_inputs::watch;
 use sprite_server::{Live, reload};
 
@@ -22,7 +23,7 @@ use super::{Failure, Flags, Outcome};
 #[command(
     about = "Serve the documents, poses, sheets and renders over HTTP, with a viewer page at /",
     long_about = "Serve the documents, poses, sheets and renders over HTTP (/api/v1/...), with a viewer page at /
-that plays any animation: the kinds in --originals or --disc, the --data documents, the unit of
+that plays any animation: the kinds in --originals, --game or --disc, the --data documents, the unit of
 --shp and --seq (either a text form), else a synthetic demo unit; --sas sets under /api/v1/sas/.
 --watch reloads what changes on disk, and the viewer redraws without a page reload.
 Listens on 127.0.0.1:8000 unless --addr says otherwise; stops on Ctrl-C, SIGTERM or SIGHUP.
@@ -40,12 +41,20 @@ pub struct Args {
     #[arg(long, value_name = "IMAGE", conflicts_with_all = ["data", "originals"])]
     pub disc: Option<PathBuf>,
 
+    /// Your own install of the remaster, read from its .pac archives: its kinds, sheets, WEP.SPR and HD pairs; --originals folders are layered over it (docs/remaster.md)
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["data", "disc"])]
+    pub game: Option<PathBuf>,
+
+    /// With --game: the language whose archives (NNNN.LANG.pac) are read
+    #[arg(long, value_name = "LANG", default_value = game_archive::install::DEFAULT_LANGUAGE, requires = "game", value_parser = super::game::language)]
+    pub lang: String,
+
     /// Serve this document (repeatable), its kind named by its file (mon.json: mon)
     #[arg(long, value_name = "DOC.json")]
     pub data: Vec<PathBuf>,
 
     /// Serve the unit built from this SHP (with --seq), or its text form
-    #[arg(long, value_name = "FILE", requires = "seq", conflicts_with_all = ["data", "disc", "originals"])]
+    #[arg(long, value_name = "FILE", requires = "seq", conflicts_with_all = ["data", "disc", "originals", "game"])]
     pub shp: Option<PathBuf>,
 
     /// Serve the unit built from this SEQ (with --shp), or its text form (type1.seq.txt, from `disasm`): the viewer shows the text, the command playing marked
@@ -141,6 +150,10 @@ pub fn run(args: &Args) -> Outcome {
     let request = ServeRequest {
         originals: args.originals.clone(),
         disc: args.disc.clone(),
+        game: args
+            .game
+            .as_ref()
+            .map(|dir| GameRequest::new(dir, args.lang.as_str())),
         data: args.data.clone(),
         sheets: args.sheets.clone(),
         weapon_sheet: args.weapon_sheet.clone(),
