@@ -2,8 +2,8 @@
 //! 834/835 chapter 4) are drawn with a row of CharCLUT (`charclut.nxd`, docs/formats/nxd.md 7.3),
 //! not with his SPR's palettes. This module finds that file like every game file (given, beside
 //! the pair, or in the `originals` folders at `nxd/charclut.nxd` and at the top, a later folder
-//! over an earlier one, as a mod's over the game's) and reads the row of the pair's chapter and
-//! the variant asked for.
+//! over an earlier one, as a mod's over the game's, and under them the entry of the user's
+//! install) and reads the row of the pair's chapter and the variant asked for.
 
 use std::path::{Path, PathBuf};
 
@@ -55,8 +55,8 @@ pub struct RamzaColours {
 
 /// The colours of `pair` when it is one of Ramza's: the row (its chapter, `variant`) of
 /// `charclut.nxd`, `given` (`charclut`), else beside the pair in `folder`, else in the last of
-/// `originals`' folders that has it. `Ok(None)` for another unit, or when no file is found (the
-/// caller says so, and draws with the SPR's palette).
+/// `originals`' folders that has it, else in the install under them. `Ok(None)` for another
+/// unit, or when no file is found (the caller says so, and draws with the SPR's palette).
 ///
 /// # Errors
 /// A file that cannot be read or does not decode (naming it and the offset); a file without the
@@ -193,8 +193,8 @@ fn locate_file(
     }
 }
 
-/// The file in the folders of `originals`, a later one's first, at `nxd/` or at the top, and
-/// how it was found.
+/// The file in the folders of `originals`, a later one's first, at `nxd/` or at the top, else
+/// the entry `nxd/charclut.nxd` of the user's install under them; and how it was found.
 fn in_folders(originals: &Originals) -> Result<Option<(InputFile, String)>> {
     let folders: Vec<&PathBuf> = originals
         .places()
@@ -218,5 +218,17 @@ fn in_folders(originals: &Originals) -> Result<Option<(InputFile, String)>> {
             return Ok(Some((InputFile::read(&path)?, how)));
         }
     }
+    for place in originals.places().iter().rev() {
+        if let Place::Game(game) = place
+            && let Some(file) = game.locate(&game_path())?
+        {
+            return Ok(Some((file, format!("in {}", game.describe()))));
+        }
+    }
     Ok(None)
+}
+
+/// Its path in the game's archives, `nxd/charclut.nxd`.
+pub fn game_path() -> String {
+    format!("{FOLDER}/{FILE_NAME}")
 }

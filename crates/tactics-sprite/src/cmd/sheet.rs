@@ -109,7 +109,7 @@ pub struct ExportArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub variant: Option<i32>,
 
-    /// Ramza's HD pairs: the charclut.nxd to colour from [default: beside the pair, or nxd/charclut.nxd in --originals]
+    /// Ramza's HD pairs: the charclut.nxd to colour from [default: beside the pair, or nxd/charclut.nxd in --originals or --game]
     #[arg(long, value_name = "FILE")]
     pub charclut: Option<PathBuf>,
 
