@@ -364,6 +364,29 @@ pub fn pac_file(test: &str, name: &str) -> Option<PathBuf> {
     )
 }
 
+/// The user's remaster install `FFT_GAME` names (its folder or its `data/enhanced`), or `None`
+/// after the loud skip when it names none. No install is at hand where CI runs, so its absence
+/// is a skip even under `FFT_REQUIRE_ORIGINALS=1`.
+///
+/// # Panics
+/// When it names a folder that is not there: a test asked to read an install must not pass
+/// without one.
+pub fn game_install(test: &str) -> Option<PathBuf> {
+    let Some((dir, _)) = folder_from(GAME_VAR, None) else {
+        say_skipped(&format!(
+            "SKIPPED {test}: {GAME_VAR} is not set; point it at a remaster install (its folder) \
+             to run this test"
+        ));
+        return None;
+    };
+    assert!(
+        dir.is_dir(),
+        "{test}: ${GAME_VAR}={}: no such folder",
+        dir.display()
+    );
+    Some(dir)
+}
+
 /// The bytes of an HD pair and its SPR ([`hd_pair`]).
 #[derive(Debug, Clone)]
 pub struct HdPairFiles {

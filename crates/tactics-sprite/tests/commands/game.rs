@@ -242,9 +242,94 @@ fn a_damaged_archive_is_one_line() {
         ),
         "{refused}"
     );
-    let refused = expect(&run(["game", "ls", s(&root), "--lang", "xx"]), 1);
+    // A language the game does not have: a usage error naming the option, wherever it is taken.
+    for args in [
+        &["game", "ls", s(&root), "--lang", "xx"][..],
+        &["disasm", "TYPE1.SEQ", "--game", s(&root), "--lang", "xx"],
+        &["serve", "--game", s(&root), "--lang", "xx"],
+    ] {
+        let output = run(args);
+        test_support::cli::assert_exit(&output, 2);
+        let refused = String::from_utf8_lossy(&output.stderr);
+        let first = refused.lines().next().unwrap_or_default();
+        assert!(
+            first.contains("'xx' for '--lang <LANG>': not one of the game's languages (ar, cs"),
+            "{args:?}: {refused}"
+        );
+    }
+}
+
+/// `--lang` chooses the variants read through `--game`: the English pack's TYPE1.SEQ by
+/// default, the French one's with `--lang fr`, named by their entries; a language the install
+/// has no pack of is one line naming the languages it has.
+#[test]
+fn the_language_chosen_is_the_one_read_through_game() {
+    let test = "game_the_language_chosen_is_the_one_read";
+    let Some(seq) = test_support::retail_file(test, "TYPE1.SEQ") else {
+        return;
+    };
+    let seq = std::fs::read(seq).unwrap();
+    let mut french = seq.clone();
+    let last = french.len() - 1;
+    french[last] ^= 0x01;
+    let path = "fftpack/unit/battle_type1_seq.bin";
+    let root = install(
+        test,
+        &[
+            (
+                "0002.pac",
+                PacBuilder::new()
+                    .file(path, b"not read")
+                    .encrypted()
+                    .build(),
+            ),
+            (
+                "0002.en.pac",
+                PacBuilder::new().file(path, &seq).encrypted().build(),
+            ),
+            (
+                "0002.fr.pac",
+                PacBuilder::new().file(path, &french).encrypted().build(),
+            ),
+        ],
+    );
+    let dir = test_support::temp_dir(test);
+    let text = |args: &[&str], name: &str| {
+        let out = dir.join(name);
+        expect(&run([&["disasm"][..], args, &["-o", s(&out)]].concat()), 0);
+        std::fs::read(out).unwrap()
+    };
+    let (en_seq, fr_seq) = (dir.join("en.seq"), dir.join("fr.seq"));
+    std::fs::write(&en_seq, &seq).unwrap();
+    std::fs::write(&fr_seq, &french).unwrap();
+    let (english, french) = (text(&[s(&en_seq)], "en.txt"), text(&[s(&fr_seq)], "fr.txt"));
+    assert!(english != french);
+    let game = s(&root);
+    assert!(text(&["TYPE1.SEQ", "--game", game], "game-en.txt") == english);
     assert!(
-        refused.contains("--lang xx: not one of the game's languages"),
+        text(
+            &["TYPE1.SEQ", "--game", game, "--lang", "fr"],
+            "game-fr.txt"
+        ) == french
+    );
+    let nowhere = s(&dir.join("nowhere.txt")).to_owned();
+    let refused = expect(
+        &run([
+            "disasm",
+            "TYPE1.SEQ",
+            "--game",
+            game,
+            "--lang",
+            "ja",
+            "-o",
+            &nowhere,
+        ]),
+        1,
+    );
+    assert!(
+        refused.contains(
+            "no archive of language ja here (NNNN.ja.pac); the install's languages: en, fr"
+        ),
         "{refused}"
     );
 }

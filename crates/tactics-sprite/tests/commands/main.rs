@@ -15,7 +15,7 @@
 //! - `disc`: `disc ls`, `extract`, `patch`; `disc_inputs`: `--disc IMAGE` for the other commands;
 //!   `expanded`: images expanded for bigger sprites;
 //! - `game`: `game ls` and `game extract` on the user's install (its `.pac` archives);
-//!   `game_inputs`: `--game DIR` for the other commands;
+//!   `game_inputs`: `--game DIR` for the other commands; `game_real`: a real install (`FFT_GAME`);
 //! - `draw`, `list`, `pictures` (`sheet`, `render`, `export-aseprite`), `weapon` (`render
 //!   --weapon`), `sheet_import`, `text_forms` (`disasm`, `asm`), `hd` (the remaster's HD sheets;
 //!   `hd_originals`: their names found in `--originals`),
@@ -55,6 +55,7 @@ mod errors;
 mod expanded;
 mod game;
 mod game_inputs;
+mod game_real;
 mod hd;
 mod hd_numbers;
 mod hd_originals;
