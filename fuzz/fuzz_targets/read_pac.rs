@@ -9,8 +9,13 @@ use std::io::Cursor;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|bytes: &[u8]| {
-    // The name gives a language half the time, so that language paths are read too.
-    let name = if bytes.first().is_some_and(|b| b & 1 == 1) { "0002.en.pac" } else { "0002.pac" };
+    // The first byte chooses the name, a language pack's half the time, so that language paths
+    // are read too; the rest is the archive (whose first byte must be the magic's, so it cannot
+    // choose).
+    let Some((&choice, bytes)) = bytes.split_first() else {
+        return;
+    };
+    let name = if choice & 1 == 1 { "0002.en.pac" } else { "0002.pac" };
     let Ok(mut archive) = game_archive::Archive::from_reader(name, name, Cursor::new(bytes)) else {
         return;
     };
