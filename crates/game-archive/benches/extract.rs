@@ -1,0 +1,124 @@
+//! Extracting every unit file from an install against reading the same bytes from loose files
+//! (docs/performance.md "Archives and GDeflate"): 178 files of the unit folder's sizes, in an
+//! XORed `0002.pac` as the game's packer stores files under 1 MiB (shared GDeflate chunks of at
+//! most 4 MiB), and the same archive with every file stored as it is (the container's own cost).
+//!
+//! `cargo bench -p game-archive --bench extract`
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use game_archive::Install;
+use test_support::pac::{PacBuilder, PacStorage};
+
+/// The unit folder's count of files, and the bytes a shared chunk decodes to at most.
+const FILES: usize = 178;
+const CHUNK_LEN: usize = 4 << 20;
+
+/// A unit file's bytes: runs of a few palette indices and rows repeated, as a sheet's look
+/// (SPRs), or short records (SHP and SEQ).
+fn unit_like(len: usize, seed: u64) -> Vec<u8> {
+    let mut out = Vec::with_capacity(len);
+    let mut state = seed | 1;
+    while out.len() < len {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        if state % 7 == 0 && out.len() > 256 {
+            let back = out.len() - 128;
+            let row = out[back..back + 64].to_vec();
+            out.extend_from_slice(&row);
+        } else {
+            let run = 1 + (state % 12) as usize;
+            out.extend(std::iter::repeat_n((state >> 40) as u8 & 0x0F, run));
+        }
+    }
+    out.truncate(len);
+    out
+}
+
+/// The files: sheets of 43,354 bytes (RAMUZA.SPR's size), the rest SHPs and SEQs of 4-30 KB.
+fn unit_files() -> Vec<(String, Vec<u8>)> {
+    (0..FILES)
+        .map(|i| {
+            let (kind, len) = match i % 3 {
+                0 | 1 => ("spr", 43_354),
+                _ => ("seq", 4_096 + (i * 1_531) % 26_000),
+            };
+            let name = format!("fftpack/unit/battle_u{i:03}_{kind}.bin");
+            (name, unit_like(len, i as u64 * 0x9E37_79B9_7F4A_7C15))
+        })
+        .collect()
+}
+
+/// An install at `root` whose `0002.pac` holds `files`, in shared chunks or stored.
+fn install(root: &Path, files: &[(String, Vec<u8>)], compressed: bool) -> PathBuf {
+    let data = root.join("data/enhanced");
+    std::fs::create_dir_all(&data).unwrap();
+    let mut pac = PacBuilder::new().encrypted();
+    let (mut chunk, mut in_chunk) = (0, 0);
+    for (name, bytes) in files {
+        if in_chunk + bytes.len() > CHUNK_LEN {
+            (chunk, in_chunk) = (chunk + 1, 0);
+        }
+        in_chunk += bytes.len();
+        let storage = if compressed {
+            PacStorage::Chunk(chunk)
+        } else {
+            PacStorage::Stored
+        };
+        pac = pac.stored_as(name, bytes, storage);
+    }
+    std::fs::write(data.join("0002.pac"), pac.build()).unwrap();
+    root.to_owned()
+}
+
+fn extract(c: &mut Criterion) {
+    let root = std::env::temp_dir().join(format!("game-archive-bench-{}", std::process::id()));
+    let files = unit_files();
+    let total: usize = files.iter().map(|(_, bytes)| bytes.len()).sum();
+    let loose = root.join("loose");
+    for (name, bytes) in &files {
+        let path = loose.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    }
+    let chunked = install(&root.join("chunked"), &files, true);
+    let stored = install(&root.join("stored"), &files, false);
+    let names: Vec<&str> = files.iter().map(|(name, _)| name.as_str()).collect();
+    // Every way gives the same bytes.
+    let mut check = Install::open(&chunked, "en").unwrap();
+    for (name, bytes) in &files {
+        assert!(&check.read_game_file(name).unwrap() == bytes, "{name}");
+    }
+
+    let mut group = c.benchmark_group(format!("every unit file ({FILES} files)"));
+    group.sample_size(20);
+    group.throughput(Throughput::Bytes(total as u64));
+    group.bench_function("loose files", |b| {
+        b.iter(|| {
+            for name in &names {
+                black_box(std::fs::read(loose.join(name)).unwrap());
+            }
+        })
+    });
+    for (label, dir) in [
+        ("install, shared chunks", &chunked),
+        ("install, stored", &stored),
+    ] {
+        group.bench_function(label, |b| {
+            b.iter(|| {
+                let mut install = Install::open(dir, "en").unwrap();
+                for name in &names {
+                    black_box(install.read_game_file(name).unwrap());
+                }
+            })
+        });
+    }
+    group.finish();
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+criterion_group!(benches, extract);
+criterion_main!(benches);
