@@ -12,42 +12,32 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use game_archive::Install;
 use test_support::pac::{PacBuilder, PacStorage};
 
+#[path = "support/game_like.rs"]
+mod game_like;
+use game_like::game_like;
+
 /// The unit folder's count of files, and the bytes a shared chunk decodes to at most.
 const FILES: usize = 178;
 const CHUNK_LEN: usize = 4 << 20;
 
-/// A unit file's bytes: runs of a few palette indices and rows repeated, as a sheet's look
-/// (SPRs), or short records (SHP and SEQ).
-fn unit_like(len: usize, seed: u64) -> Vec<u8> {
-    let mut out = Vec::with_capacity(len);
-    let mut state = seed | 1;
-    while out.len() < len {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        if state % 7 == 0 && out.len() > 256 {
-            let back = out.len() - 128;
-            let row = out[back..back + 64].to_vec();
-            out.extend_from_slice(&row);
-        } else {
-            let run = 1 + (state % 12) as usize;
-            out.extend(std::iter::repeat_n((state >> 40) as u8 & 0x0F, run));
-        }
-    }
-    out.truncate(len);
-    out
-}
-
-/// The files: sheets of 43,354 bytes (RAMUZA.SPR's size), the rest SHPs and SEQs of 4-30 KB.
+/// The files: sheets of 43,354 bytes (RAMUZA.SPR's size), the rest SHPs and SEQs of 4-30 KB,
+/// each the next part of one stretch of the GDeflate benchmark's sheet-like bytes.
 fn unit_files() -> Vec<(String, Vec<u8>)> {
-    (0..FILES)
-        .map(|i| {
-            let (kind, len) = match i % 3 {
-                0 | 1 => ("spr", 43_354),
-                _ => ("seq", 4_096 + (i * 1_531) % 26_000),
-            };
+    let sizes: Vec<(&str, usize)> = (0..FILES)
+        .map(|i| match i % 3 {
+            0 | 1 => ("spr", 43_354),
+            _ => ("seq", 4_096 + (i * 1_531) % 26_000),
+        })
+        .collect();
+    let pool = game_like(sizes.iter().map(|(_, len)| len).sum());
+    let mut at = 0;
+    sizes
+        .iter()
+        .enumerate()
+        .map(|(i, &(kind, len))| {
+            at += len;
             let name = format!("fftpack/unit/battle_u{i:03}_{kind}.bin");
-            (name, unit_like(len, i as u64 * 0x9E37_79B9_7F4A_7C15))
+            (name, pool[at - len..at].to_vec())
         })
         .collect()
 }
