@@ -17,13 +17,15 @@
 //! [`SETTLE_NOTIFIED`] when the notices work) before
 //! the load runs, and must be the same after it as before, else it runs again; a burst of saves
 //! gives one load, or a few. A load that fails while the files still move is not reported (a
-//! half-written file is read again); one that fails on files that have held still for two polls
-//! is ([`Problem`], with the text form's line and column when it gives them), and whoever serves
+//! half-written file is read again); one that fails on files that have held still for two polls,
+//! with no writer still at them as far as the notices tell (a second at most), is ([`Problem`], with the text form's line and column when it gives them), and whoever serves
 //! keeps the last good load. Nothing grows with the number of changes: the watcher holds the
 //! stamps of the files the last load read, the notices are a queue of one, and each load's result
 //! is handed on as it is made.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -44,6 +46,10 @@ pub const SETTLE: Duration = Duration::from_millis(20);
 /// up to a poll later, and a writer still at it moves the stamps again within the pause (the
 /// load is run again, too, when they move under it).
 pub const SETTLE_NOTIFIED: Duration = Duration::from_millis(4);
+
+/// How long the files a load failed on must hold still before the failure is said, when no
+/// writer is known to be at them: two polls.
+pub const FAILURE_HELD: Duration = POLL.saturating_mul(2);
 
 /// The longest a load waits for the files to hold still; past it the load runs anyway (and runs
 /// again if they moved under it), so that a file written without pause is still shown.
@@ -225,15 +231,19 @@ pub fn watch<T>(
     notices.follow(&watched);
     // The stamps the served state was loaded from (or failed on, once said).
     let mut served = first.stamps;
-    // A failure not yet said: the stamps it failed on and how many polls they have held since.
-    let mut failing: Option<(Vec<Stamp>, Problem, u32)> = None;
+    // A failure not yet said: the stamps it failed on and when the load that failed ended. It is
+    // said once they have held [`FAILURE_HELD`] by the clock (not after so many wake-ups: the
+    // save's own notices wake the loop at once) and no writer is still at a file, or
+    // [`LONGEST_SETTLE`] whatever the notices say: a writer paused between its truncation and its
+    // first write (a busy machine pauses one for over 100 ms) has not failed.
+    let mut failing: Option<(Vec<Stamp>, Problem, Instant)> = None;
     loop {
         notices.wait(POLL);
         let now = watched.stamps();
-        if let Some((stamps, problem, held)) = &mut failing {
+        if let Some((stamps, problem, since)) = &failing {
             if *stamps == now {
-                *held += 1;
-                if *held >= 2 {
+                let held = since.elapsed();
+                if held >= LONGEST_SETTLE || (held >= FAILURE_HELD && !notices.writing()) {
                     let problem = problem.clone();
                     served = now;
                     failing = None;
@@ -271,7 +281,7 @@ pub fn watch<T>(
                 failing = None;
                 served = Vec::new();
             }
-            Err(error) => failing = Some((after, Problem::of(&error, spelling), 0)),
+            Err(error) => failing = Some((after, Problem::of(&error, spelling), Instant::now())),
         }
         if notices.take() {
             // A change told while the load ran, which the stamps may not show (a folder's time
@@ -312,12 +322,20 @@ struct Notices {
     woken: Receiver<()>,
     /// The folders the system watches now.
     folders: Vec<PathBuf>,
+    /// A file in them was written and its writer has not closed it yet, as far as the notices
+    /// tell (one flag for all: it only makes a failure wait).
+    writing: Arc<AtomicBool>,
 }
 
 impl Notices {
     fn start() -> Notices {
         let (wake, woken): (SyncSender<()>, Receiver<()>) = sync_channel(1);
+        let writing = Arc::new(AtomicBool::new(false));
+        let writer_seen = Arc::clone(&writing);
         let watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+            if let Some(at_it) = event.as_ref().ok().and_then(writing_told) {
+                writer_seen.store(at_it, Ordering::Relaxed);
+            }
             // An error (a queue that overflowed) may hide a change: look.
             if event.as_ref().map_or(true, tells_of_a_change) {
                 // Full: a notice is pending already, which says as much.
@@ -329,7 +347,13 @@ impl Notices {
             watcher,
             woken,
             folders: Vec::new(),
+            writing,
         }
+    }
+
+    /// Whether the notices last told of a file written and not yet closed (never, without them).
+    fn writing(&self) -> bool {
+        self.working() && self.writing.load(Ordering::Relaxed)
     }
 
     /// Whether notices come: the system watches at least one folder.
@@ -376,6 +400,17 @@ impl Notices {
     /// Takes a notice pending, if any: whether there was one.
     fn take(&self) -> bool {
         self.woken.try_recv().is_ok()
+    }
+}
+
+/// What a notice tells of a writer: at a file (its data changed), done (it closed a file it
+/// wrote), or nothing.
+fn writing_told(event: &notify::Event) -> Option<bool> {
+    use notify::event::{AccessKind, AccessMode, EventKind, ModifyKind};
+    match event.kind {
+        EventKind::Modify(ModifyKind::Data(_)) => Some(true),
+        EventKind::Access(AccessKind::Close(AccessMode::Write)) => Some(false),
+        _ => None,
     }
 }
 
