@@ -12,7 +12,7 @@ use fft_formats::nxd::{COLOURS, CharClut, Rgb};
 
 use crate::error::{Error, Result};
 use crate::locate::{self, Originals, Place};
-use crate::names::hd::HdPair;
+use crate::names::hd::{HdPair, pair_of_unit};
 use crate::read::InputFile;
 
 /// The file's name, in the game's `nxd/` folder.
@@ -30,6 +30,12 @@ pub fn chapter_of(pair: HdPair) -> Option<i32> {
         834 => Some(3),
         _ => None,
     }
+}
+
+/// The first key of CharCLUT for the SPR `name` (any form of it: `RAMUZA2.SPR`,
+/// `battle_ramuza2_spr.bin`), by the HD table's pair of that unit; `None` for any other sheet.
+pub fn chapter_of_spr(name: &str) -> Option<i32> {
+    pair_of_unit(name).and_then(chapter_of)
 }
 
 /// The line said when one of Ramza's pairs is drawn without `charclut.nxd`, found nowhere.
@@ -71,7 +77,12 @@ pub fn find(
     let Some(chapter) = pair.and_then(chapter_of) else {
         return Ok(None);
     };
-    let Some((file, how)) = locate_file(folder, given, originals)? else {
+    let beside = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
+    let Some((file, how)) = locate(Some(beside), given, originals)? else {
         return Ok(None);
     };
     ServedClut::decode(file, how)?
@@ -167,21 +178,22 @@ fn variants_of(clut: &CharClut, chapter: i32) -> String {
     }
 }
 
-/// The file, read, and how it was found.
-fn locate_file(
-    folder: &Path,
+/// The file, read, and how it was found (`given`, `found beside the pair`, `in DIR`): `given`,
+/// else in the folder `beside` (a pair's), else in the last of `originals`' folders that has it,
+/// at `nxd/charclut.nxd` or at its top. The one lookup of the file, for drawing a pair and for
+/// `mod add` and `mod check` (which give no `beside`: the game's file, not one beside a mod's).
+///
+/// # Errors
+/// A file found or given that cannot be read.
+pub fn locate(
+    beside: Option<&Path>,
     given: Option<&Path>,
     originals: Option<&Originals>,
 ) -> Result<Option<(InputFile, String)>> {
     if let Some(path) = given {
         return Ok(Some((InputFile::read(path)?, "given".to_owned())));
     }
-    let beside = if folder.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        folder
-    };
-    if let Some(path) = locate::find_in_folder(beside, FILE_NAME) {
+    if let Some(path) = beside.and_then(|beside| locate::find_in_folder(beside, FILE_NAME)) {
         return Ok(Some((
             InputFile::read(&path)?,
             "found beside the pair".to_owned(),

@@ -13,6 +13,8 @@
 //! - [`sas`]: Tactics Ogre's SAS sets, from a file or a container's entries;
 //! - [`sheets`]: the sheets a document is drawn from, the weapons sheet, a SAS set's sheet;
 //! - [`hd`]: the remaster's HD sheets, a `tex_N.bin` pair and the SPR it takes its colours from;
+//! - [`charclut`], [`ramza_palette`]: Ramza's colours (`charclut.nxd`), found, and his SPR's
+//!   palette carried into them;
 //! - [`kind_document`]: the document of the kind that draws a sheet, when none is given;
 //! - [`catalog`]: what a server serves, built from a request of paths;
 //! - [`watch`]: the files a load read, polled, and the load run again when they change;
@@ -34,6 +36,7 @@ pub mod locate;
 pub mod mod_folder;
 pub mod names;
 pub mod pair;
+pub mod ramza_palette;
 pub mod read;
 pub mod retail;
 pub mod sas;

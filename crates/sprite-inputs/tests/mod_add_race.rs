@@ -63,6 +63,7 @@ fn a_mod_folder_swapped_for_a_link_while_mod_add_writes_is_never_left() {
         replace: true,
         sheets: None,
         like: None,
+        charclut: None,
     };
     let placements = add::plan(&dir, &[seq], &options).unwrap();
 

@@ -29,6 +29,7 @@ use crate::loader::layout::{self, Mode, slashed};
 use crate::locate::{Originals, originals_folders};
 use crate::mod_folder::check::{self, Finding, Severity};
 use crate::mod_folder::config::ModConfig;
+use crate::mod_folder::ramza::{self, CarriedRow};
 use crate::names::GameName;
 use crate::names::battle::{BattleFile, LOADER_LISTED_TWICE, battle_file, nearest_sprite_files};
 use crate::names::hd::{HdPair, pair_numbers_written_as, pair_of_unit, tex_file_name, tex_number};
@@ -49,6 +50,9 @@ pub struct AddOptions<'a> {
     pub sheets: Option<&'a Originals>,
     /// The sheet a picture is imported against, in place of the retail one (`--like`).
     pub like: Option<&'a Path>,
+    /// The game's `charclut.nxd` a recolour of Ramza is carried into (`--charclut`), in place of
+    /// the one found in `sheets`.
+    pub charclut: Option<&'a Path>,
 }
 
 /// What a file given to `mod add` is, from its bytes (and for the remaster's HD sheet halves,
@@ -67,6 +71,9 @@ pub enum Incoming {
     /// Ramza's colours (`charclut.nxd`), placed as they are under `nxd/`
     /// ([`layout::charclut_path`]).
     Charclut,
+    /// Ramza's colours written from a recolour of his SPR ([`ramza::carry_into_charclut`]), no
+    /// file given.
+    Carried,
 }
 
 /// The game file a placed file replaces.
@@ -124,6 +131,8 @@ pub struct Placement {
     pub publish: Publish,
     /// For a picture: how it was imported.
     pub picture: Option<PictureImport>,
+    /// For `charclut.nxd`: the recolours of Ramza's SPRs written into it.
+    pub carried: Vec<CarriedRow>,
 }
 
 impl Placement {
@@ -235,6 +244,7 @@ pub fn plan(dir: &Path, files: &[PathBuf], options: &AddOptions) -> Result<Vec<P
         }
         placements.push(placement);
     }
+    ramza::carry_into_charclut(dir, &mut placements, options)?;
     Ok(placements)
 }
 
@@ -331,7 +341,9 @@ fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
                 .map_err(|e| Error::from(e).in_context(&source))?;
             (encoded, Some(import))
         }
-        Incoming::Sprite(_) | Incoming::HdHalf | Incoming::Charclut => (bytes, None),
+        Incoming::Sprite(_) | Incoming::HdHalf | Incoming::Charclut | Incoming::Carried => {
+            (bytes, None)
+        }
     };
     check_kind(&source, &bytes, format, file)?;
     if let Some(why) = LOADER_LISTED_TWICE.trap(file.disc_name) {
@@ -354,6 +366,7 @@ fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
         replaces,
         publish: publish(options.replace),
         picture,
+        carried: Vec::new(),
     })
 }
 
@@ -482,6 +495,7 @@ fn place_hd(
         replaces,
         publish: publish(options.replace),
         picture: None,
+        carried: Vec::new(),
     })
 }
 
@@ -529,6 +543,7 @@ fn place_charclut(
         replaces,
         publish: publish(options.replace),
         picture: None,
+        carried: Vec::new(),
     })
 }
 

@@ -19,6 +19,7 @@ use crate::loader::walk::{EntryKind, walk};
 use crate::locate::Originals;
 use crate::mod_folder::art;
 use crate::mod_folder::config::ModConfig;
+use crate::mod_folder::ramza;
 use crate::names::battle::{BattleFile, LOADER_LISTED_TWICE, MOD_LOADER};
 use crate::names::hd::{other_tex, tex_file_name, unit_of_tex};
 use crate::read::{Capped, MAX_INPUT_LEN, read_capped};
@@ -211,6 +212,7 @@ pub fn check_with(dir: &Path, spr_places: Option<&Originals>) -> Result<Report> 
             .map_or(report.findings.len(), |i| i + 1);
         report.findings.insert(at, finding);
     }
+    ramza::check_findings(dir, &mut report, spr_places);
     Ok(report)
 }
 

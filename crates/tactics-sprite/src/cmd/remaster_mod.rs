@@ -40,13 +40,14 @@ pub enum Command {
         about = "Say what the loader would make of a mod: each file in its place, size, kind and verdict",
         long_about = "Read the mod DIR as the loader would and print a line for each thing found (ok, note, warning,
 error): its ModConfig.json, each sprite file in its place (its size against its original's, its
-kind, that it decodes, its verdict), each HD half and its other half, and anything the loader
-would not read, with where it belongs. Then a count.
+kind, that it decodes, its verdict), each HD half and its other half, charclut.nxd's rows that
+differ from the game's, a Ramza recolour it lacks, and anything the loader would not read, with
+where it belongs. Then a count. The game's files: --originals, else $FFT_ORIGINALS, $FFT_SHEETS.
 Exit status: 0 the loader loads every file; 1 a folder that is no mod, or anything the loader
 would not load as meant; 2 a usage error.
 More: docs/mods.md"
     )]
-    Check(FolderArgs),
+    Check(CheckArgs),
     #[command(
         about = "List what a mod replaces, unit by unit, each file in words and for which game",
         long_about = "List what the mod DIR replaces, unit by unit: each file in words (what it is to the game), for
@@ -103,7 +104,9 @@ SEQ or SHP (type1.seq.txt, compiled as `asm` does), or a PNG picture of a sheet 
 imported as `sheet import` does, against the retail sheet of that name in --originals or --game,
 else $FFT_ORIGINALS and $FFT_SHEETS, or given with --like); a half of the remaster's HD sheet
 (tex_992.bin) goes to system/ffto/g2d/ and Ramza's colours (charclut.nxd, once it decodes) to
-nxd/, enhanced or combined only. Refused, before anything is written:
+nxd/, enhanced or combined only. A RAMUZA.SPR (2, 3) with palette 0 recoloured also writes the
+colours into the mod's charclut.nxd (from the game's, found in --originals or --game, or given with
+--charclut), the enhanced game's colours for him. Refused, before anything is written:
 a name the game has no file for (with the nearest names), a file larger than its original (both
 sizes said), the loader's H61 trap, a file already in the mod unless --replace. Each is written
 atomically, only inside DIR.
@@ -135,9 +138,13 @@ pub struct AddArgs {
     #[arg(long, value_name = "SPR")]
     pub like: Option<PathBuf>,
 
-    /// Where the retail sheet of a picture's name is looked for; repeatable [default: $FFT_ORIGINALS, $FFT_SHEETS]
+    /// Where the retail sheet of a picture's name (and of Ramza's, and charclut.nxd) is looked for; repeatable [default: $FFT_ORIGINALS, $FFT_SHEETS]
     #[arg(long, value_name = "DIR")]
     pub originals: Vec<PathBuf>,
+
+    /// The game's charclut.nxd a recolour of RAMUZA.SPR is written into [default: found in the originals]
+    #[arg(long, value_name = "FILE")]
+    pub charclut: Option<PathBuf>,
 
     /// Your own install of the remaster, read from its .pac archives, for the retail sheets; --originals folders are layered over it (docs/remaster.md)
     #[arg(long, value_name = "DIR")]
@@ -148,7 +155,19 @@ pub struct AddArgs {
     pub lang: String,
 }
 
-/// `mod check DIR`, `mod ls DIR` (their helps are on [`Command`]'s variants).
+/// `mod check DIR [--originals DIR]` (its help is on [`Command`]'s variant).
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// The mod's folder.
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+
+    /// The game's files the mod's are told against (an HD half's SPR, Ramza's retail SPR, charclut.nxd); repeatable [default: $FFT_ORIGINALS, $FFT_SHEETS]
+    #[arg(long, value_name = "DIR")]
+    pub originals: Vec<PathBuf>,
+}
+
+/// `mod ls DIR` (its help is on [`Command`]'s variant).
 #[derive(Debug, clap::Args)]
 pub struct FolderArgs {
     /// The mod's folder.
@@ -232,6 +251,7 @@ fn run_add(args: &AddArgs) -> Outcome {
         replace: args.replace,
         sheets: sheets.as_ref(),
         like: args.like.as_deref(),
+        charclut: args.charclut.as_deref(),
     };
     let placements = add::plan(&args.dir, &args.files, &options).map_err(failed)?;
     add::write(&args.dir, &placements).map_err(failed)?;
@@ -281,7 +301,10 @@ fn placement_lines(placement: &Placement) -> Vec<String> {
                 lines.push(format!("import  {} {against}", placement.source));
             }
         }
-        Incoming::Sprite(_) | Incoming::HdHalf | Incoming::Charclut => {}
+        Incoming::Sprite(_) | Incoming::HdHalf | Incoming::Charclut | Incoming::Carried => {}
+    }
+    for carried in &placement.carried {
+        lines.push(format!("colours {}", carried.describe()));
     }
     let verb = if placement.replaces {
         "replaced"
@@ -319,10 +342,16 @@ fn placement_lines(placement: &Placement) -> Vec<String> {
     lines
 }
 
-fn run_check(args: &FolderArgs) -> Outcome {
-    // The originals ($FFT_ORIGINALS, $FFT_SHEETS) give an HD half's unit's SPR when the mod
-    // holds none, to tell its art; folders that cannot be walked only leave it untold.
-    let spr_places = add::sheet_places(&[], None, &args.dir).ok().flatten();
+fn run_check(args: &CheckArgs) -> Outcome {
+    // The originals (--originals, else $FFT_ORIGINALS, $FFT_SHEETS) give an HD half's unit's SPR
+    // when the mod holds none, to tell its art, and Ramza's retail SPR and the game's
+    // charclut.nxd; a folder given that is not there is refused, a variable's that cannot be
+    // walked only leaves them untold.
+    let spr_places = if args.originals.is_empty() {
+        add::sheet_places(&[], None, &args.dir).ok().flatten()
+    } else {
+        add::sheet_places(&args.originals, None, &args.dir).map_err(failed)?
+    };
     let report = check::check_with(&args.dir, spr_places.as_ref()).map_err(failed)?;
     for finding in &report.findings {
         println!(

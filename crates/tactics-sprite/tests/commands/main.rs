@@ -33,7 +33,8 @@
 //!   that no link, swap, second writer or signal can steer or leave half-done.
 //!   that no link, swap, second writer or signal can steer or leave half-done;
 //! - `charclut`: Ramza's colours (`charclut.nxd`): `inspect`; `mod_charclut`: `mod add` and
-//!   `mod check` of it.
+//!   `mod check` of it; `mod_ramza`: a recolour of RAMUZA.SPR carried into the mod's
+//!   `charclut.nxd`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -68,6 +69,7 @@ mod mod_config;
 mod mod_hd;
 mod mod_hd_checks;
 mod mod_hostile;
+mod mod_ramza;
 mod mod_usage;
 mod mods;
 mod pictures;

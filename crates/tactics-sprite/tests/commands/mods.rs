@@ -39,9 +39,11 @@ fn tree(dir: &Path) -> Vec<String> {
 
 /// The files a mod is made from, in a scratch folder: RAMUZA.SPR with palette 0's colour 1 set
 /// to [`EDITED_COLOUR`], and TYPE1.SEQ's text form with Walk's first delay made 8 (README.md
-/// "Editing the files"); `None` after the loud skip.
+/// "Editing the files"), and the game's charclut.nxd the recolour is carried into (the enhanced
+/// game colours Ramza from it); `None` after the loud skip.
 struct Edited {
     dir: PathBuf,
+    charclut: PathBuf,
     ramuza: PathBuf,
     walk_text: PathBuf,
     retail_seq: Vec<u8>,
@@ -51,6 +53,7 @@ struct Edited {
 fn edited_files(test: &str) -> Option<Edited> {
     let ramuza = test_support::sheet(test, "RAMUZA.SPR")?;
     let seq = test_support::retail_file(test, "TYPE1.SEQ")?;
+    let charclut = test_support::nxd_file(test, "charclut.nxd")?;
     let dir = test_support::temp_dir(test);
     let mut spr = std::fs::read(&ramuza).unwrap();
     assert_ne!(
@@ -67,6 +70,7 @@ fn edited_files(test: &str) -> Option<Edited> {
     let walk = test_support::text_form::edit_first_command(&written, 6, "Frame 11 6", "Frame 11 8");
     std::fs::write(&text, walk).unwrap();
     Some(Edited {
+        charclut,
         ramuza: edited,
         walk_text: text,
         retail_seq: std::fs::read(&seq).unwrap(),
@@ -100,6 +104,8 @@ fn make_mod(edited: &Edited) -> PathBuf {
             s(&dir),
             s(&edited.ramuza),
             s(&edited.walk_text),
+            "--charclut",
+            s(&edited.charclut),
         ]),
         0,
     );
@@ -116,7 +122,8 @@ fn a_mod_of_an_edited_sheet_and_a_retimed_walk_is_the_layout_s() {
     };
     let dir = make_mod(&edited);
     // docs/mods.md "The layout": the description at the root, each file under its remaster
-    // name in the enhanced game's fftpack/unit/; nothing else (no temporary file left).
+    // name in the enhanced game's fftpack/unit/, and Ramza's recolour in its nxd/charclut.nxd;
+    // nothing else (no temporary file left).
     assert_eq!(
         tree(&dir),
         [
@@ -127,6 +134,8 @@ fn a_mod_of_an_edited_sheet_and_a_retimed_walk_is_the_layout_s() {
             "FFTIVC/data/enhanced/fftpack/unit/",
             "FFTIVC/data/enhanced/fftpack/unit/battle_ramuza_spr.bin",
             "FFTIVC/data/enhanced/fftpack/unit/battle_type1_seq.bin",
+            "FFTIVC/data/enhanced/nxd/",
+            "FFTIVC/data/enhanced/nxd/charclut.nxd",
             "ModConfig.json",
         ]
     );
@@ -179,8 +188,8 @@ fn a_mod_of_an_edited_sheet_and_a_retimed_walk_is_the_layout_s() {
     }
     assert!(
         checked.ends_with(
-            // The description and the two files: three entries listed.
-            "checked 3 entries (2 sprite files in their place): 0 errors, 0 warnings; the loader loads every file as placed\n"
+            // The description, the two files and charclut.nxd: four entries listed.
+            "checked 4 entries (2 sprite files in their place): 0 errors, 0 warnings; the loader loads every file as placed\n"
         ),
         "{checked}"
     );
@@ -279,8 +288,9 @@ fn an_oversized_seq_a_wrong_path_and_the_h61_trap_are_named_and_refused() {
         assert!(checked.lines().any(|l| l == line), "{line}\nin\n{checked}");
     }
     assert!(
-        // The description, the two files made and the four planted (one out of its place).
-        checked.ends_with("checked 6 entries (4 sprite files in their place): 3 errors, 0 warnings; the loader would not load this mod as meant\n"),
+        // The description, the two files made, charclut.nxd and the four planted (one out of
+        // its place).
+        checked.ends_with("checked 7 entries (4 sprite files in their place): 3 errors, 0 warnings; the loader would not load this mod as meant\n"),
         "{checked}"
     );
     std::fs::remove_dir_all(&edited.dir).unwrap();

@@ -254,7 +254,7 @@ fn page_text(page: &str) -> String {
 }
 
 /// The game file a word names (`TYPE1.SEQ`, `game/RAMUZA.SPR`, `battle_ramuza_spr.bin`, a
-/// `NAME=FILE` pair's file, the remaster's `tex_992.bin`), as its disc name (a tex file's own),
+/// `NAME=FILE` pair's file, the remaster's `tex_992.bin` and `charclut.nxd`), as its disc name (a tex file's own),
 /// with the path the page gives it.
 fn game_file(word: &str) -> Option<(String, String)> {
     let path = word.rsplit('=').next().unwrap_or(word);
@@ -273,6 +273,9 @@ fn game_file(word: &str) -> Option<(String, String)> {
             path.to_string(),
         ));
     }
+    if name == sprite_inputs::charclut::FILE_NAME {
+        return Some((name.to_owned(), path.to_string()));
+    }
     let disc = sprite_inputs::GameName::parse(name).disc_name();
     RETAIL_FILES
         .iter()
@@ -284,7 +287,7 @@ fn game_file(word: &str) -> Option<(String, String)> {
 }
 
 /// Where a game file is, or `None` after the loud skip: a retail SHP or SEQ in `FFT_ORIGINALS`,
-/// `WEP.SPR` in `FFT_WEAPONS`, a tex file in `FFT_HD`, a sheet in `FFT_SHEETS` (else, under the
+/// `WEP.SPR` in `FFT_WEAPONS`, a tex file in `FFT_HD`, `charclut.nxd` in `FFT_NXD`, a sheet in `FFT_SHEETS` (else, under the
 /// remaster's name `word` gives, in `FFT_HD`, which holds the SPRs its pairs go with).
 fn find_game_file(test: &str, disc_name: &str, word: &str) -> Option<PathBuf> {
     let name = word.rsplit('/').next().unwrap_or(word);
@@ -292,6 +295,8 @@ fn find_game_file(test: &str, disc_name: &str, word: &str) -> Option<PathBuf> {
         test_support::retail_file(test, disc_name)
     } else if disc_name == "WEP.SPR" {
         test_support::weapons_sheet(test)
+    } else if disc_name == sprite_inputs::charclut::FILE_NAME {
+        test_support::nxd_file(test, disc_name)
     } else if sprite_inputs::names::hd::tex_number(disc_name).is_some() {
         test_support::hd_file(test, disc_name)
     } else {
