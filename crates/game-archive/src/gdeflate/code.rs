@@ -3,11 +3,12 @@
 //! packs what the decoder needs into one `u32` (the code's length, what the symbol is, its
 //! extra bits and base value), so that a symbol costs one or two loads and no further table.
 //!
-//! A full 15-bit table (32,768 entries) costs more to build than a 64 KiB tile's symbols save:
-//! each dynamic block builds two, and most codes are 10 bits or shorter.
+//! Why two levels: a single table on 15 bits has 32,768 entries to fill for every dynamic block
+//! (two codes a block, several blocks a tile), a fifth of a tile's decoding time when it was
+//! tried, while most codes are 10 bits or shorter and the longer ones are rare.
 
 /// The bits the main table is indexed by.
-pub(super) const MAIN_BITS: u32 = 10;
+const MAIN_BITS: u32 = 10;
 const MAIN_LEN: usize = 1 << MAIN_BITS;
 const MAIN_MASK: u64 = MAIN_LEN as u64 - 1;
 
