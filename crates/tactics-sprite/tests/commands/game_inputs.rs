@@ -610,6 +610,17 @@ fn ramzas_colours_come_from_the_installs_charclut() {
         .collect();
     let drawn = opaque_colours(&from_game);
     assert!(drawn.len() > 4 && drawn.is_subset(&row), "{drawn:?}");
+    // The bare name is the install's table: its 16 rows listed.
+    let text = expect(
+        &run_in(&work, &["inspect", "charclut.nxd", "--game", s(&game)]),
+        0,
+    );
+    assert!(text.contains("/0004.pac:nxd/charclut.nxd"), "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("  (")).count(),
+        16,
+        "{text}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
