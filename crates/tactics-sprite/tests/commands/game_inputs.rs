@@ -305,15 +305,17 @@ fn unit_archive(folders: &[&Path]) -> Vec<u8> {
 
 /// `serve --game` answers with the bytes `serve` gives from the same files loose: the kinds,
 /// each kind's document and sheet, renders with a weapon's layers, Ramza's HD pair (`hd=1`, from
-/// `g2d.dat`); `--originals MOD` over it serves the mod's sheet as it does over the loose files.
+/// `g2d.dat`) in `charclut.nxd`'s colours (from `0004.pac`); `--originals MOD` over it serves the
+/// mod's sheet as it does over the loose files.
 #[test]
 fn serve_from_an_install_answers_with_the_loose_files_bytes() {
     let test = "game_inputs_serve_from_an_install_answers_with_the_loose_files_bytes";
-    let (Some(originals), Some(sheets), Some(wep), Some(ramuza)) = (
+    let (Some(originals), Some(sheets), Some(wep), Some(ramuza), Some(clut)) = (
         test_support::originals(test),
         test_support::sheets(test),
         test_support::weapons_sheet(test),
         test_support::sheet(test, "RAMUZA.SPR"),
+        test_support::nxd_file(test, "charclut.nxd"),
     ) else {
         return;
     };
@@ -352,6 +354,16 @@ fn serve_from_an_install_answers_with_the_loose_files_bytes() {
         .encrypted()
         .build();
     std::fs::write(data.join("0007.pac"), g2d).unwrap();
+    // His colours: charclut.nxd in the sheets' nxd/, and in the install's 0004.pac.
+    let clut = std::fs::read(clut).unwrap();
+    std::fs::create_dir_all(loose_sheets.join("nxd")).unwrap();
+    std::fs::write(loose_sheets.join("nxd/charclut.nxd"), &clut).unwrap();
+    let tables = PacBuilder::new()
+        .folder("nxd")
+        .stored_as("charclut.nxd", &clut, PacStorage::Chunk(0))
+        .encrypted()
+        .build();
+    std::fs::write(data.join("0004.pac"), tables).unwrap();
     let game = dir.join("install");
     let sheets = loose_sheets;
     // A mod whose Ramza sheet has another first colour in its first palette.
@@ -412,11 +424,21 @@ fn serve_from_an_install_answers_with_the_loose_files_bytes() {
         "/api/v1/render.gif?kind=type1&animation=Swing%20High&weapon=sword",
         "/api/v1/sheet.png?kind=type1&hd=1",
         "/api/v1/render.png?kind=type1&frame=88&hd=1",
+        "/api/v1/render.png?kind=type1&frame=88&hd=1&variant=1",
     ] {
         let (a, b) = (loose.get(target), from_game.get(target));
         assert_eq!((a.status, b.status), (200, 200), "{target}: {}", b.text());
         assert!(a.body == b.body, "{target}: other bytes from the install");
     }
+    // The install's table coloured them: its rows (1, 0) and (1, 1) draw apart.
+    let row = |variant: u8| {
+        let target = format!("/api/v1/render.png?kind=type1&frame=88&hd=1&variant={variant}");
+        from_game.get(&target).body
+    };
+    assert!(
+        row(0) != row(1),
+        "variant= made no difference: no charclut.nxd read"
+    );
     assert!(loose.terminate().success());
     assert!(from_game.terminate().success());
 
