@@ -129,7 +129,16 @@ pub fn run(args: &Args) -> Outcome {
 fn png_colours(path: &std::path::Path) -> anyhow::Result<[Rgb; COLOURS]> {
     let shown = Shown(&path).to_string();
     let bytes = std::fs::read(path).with_context(|| shown.clone())?;
-    let picture = sprite_render::sheet::read_indexed_png(&bytes).with_context(|| shown.clone())?;
+    palette_of_png(&shown, &bytes)
+}
+
+/// The first 16 colours of the palette of the 8-bit indexed PNG `bytes` (named `shown`).
+///
+/// # Errors
+/// A PNG that does not decode, is not indexed, or has fewer than 16 colours.
+pub fn palette_of_png(shown: &str, bytes: &[u8]) -> anyhow::Result<[Rgb; COLOURS]> {
+    let shown = shown.to_owned();
+    let picture = sprite_render::sheet::read_indexed_png(bytes).with_context(|| shown.clone())?;
     let Some(picture) = picture else {
         anyhow::bail!("{shown}: not an 8-bit indexed PNG, so it has no palette to take");
     };

@@ -128,8 +128,8 @@ pub struct ExportArgs {
     long_about = "Read a PNG picture of a sheet back into the SPR (or SP2) file: the picture `sheet` wrote (the
 same bytes come back) or one painted from it, 256 wide and as tall as a layout, indexed or in the
 colours of one palette. What it does not carry comes from its spPl chunk, else from --like.
-One 512 wide is an HD pair: -o tex_N.bin writes both files (--palettes-from SPR; docs/remaster.md).
-Written atomically; nothing is written when the picture is refused (one line saying why).
+One 512 wide is an HD pair: -o tex_N.bin writes both files (--palettes-from SPR; Ramza's colours
+to --charclut FILE). Written atomically; nothing is written when the picture is refused (one line).
 Exit status: 0 written; 1 an input that cannot be read or does not make a sheet; 2 a usage error.
 More: docs/sheet-import.md"
 )]
@@ -153,6 +153,19 @@ pub struct ImportArgs {
     /// A picture of an HD pair without its chunk: the SPR whose palettes its colours are from
     #[arg(long, value_name = "SPR")]
     pub palettes_from: Option<PathBuf>,
+
+    /// A picture of one of Ramza's HD pairs: the charclut.nxd its changed colours are written into (in place)
+    #[arg(long, value_name = "FILE")]
+    pub charclut: Option<PathBuf>,
+
+    /// With --charclut: the CharCLUT row of his chapter the picture's colours go to, 0 the game's own [default: 0]
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        requires = "charclut"
+    )]
+    pub charclut_variant: Option<i32>,
 
     /// Where to write the SPR file (for an HD pair, 512 wide: either tex_N.bin; both are written).
     #[arg(short, long, value_name = "SPR")]
@@ -291,7 +304,15 @@ fn import(args: &ImportArgs) -> Outcome {
             palettes_from: args.palettes_from.as_deref(),
             like: args.like.as_deref(),
             files: &args.game.files()?,
+            charclut: args.charclut.as_deref(),
+            charclut_variant: args.charclut_variant,
         });
+    }
+    if args.charclut.is_some() {
+        return Err(Failure::usage(
+            "sheet import",
+            "--charclut takes the colours of a picture of one of Ramza's HD pairs (-o tex_830.bin to tex_835.bin); an SPR's picture recolours the SPR",
+        ));
     }
     if args.palettes_from.is_some() {
         return Err(Failure::usage(

@@ -16,12 +16,13 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, anyhow};
 use faults::Shown;
 use fft_formats::hd::{HdFiles, HdHalf, HdSheet};
+use fft_formats::nxd::{COLOURS, CharClut, Rgb};
 use fft_formats::spr::Spr;
 use sprite_data::output::write_atomically;
-use sprite_inputs::charclut;
 use sprite_inputs::hd::{HdPairFiles, HdPalettes, pair_written_as};
 use sprite_inputs::locate::{Found, Originals};
 use sprite_inputs::names::hd::{pair_of_unit, tex_number, unit_of_tex};
+use sprite_inputs::{charclut, ramza_palette};
 use sprite_render::RenderError;
 use sprite_render::hd_png::{self, ImportOptions};
 use sprite_render::sheet::hd_palettes;
@@ -171,6 +172,10 @@ pub struct PairImport<'a> {
     pub like: Option<&'a Path>,
     /// Where `palettes_from`, `like` and the unit's SPR are found (`--originals`, `--disc`).
     pub files: &'a Originals,
+    /// For one of Ramza's pairs: the `charclut.nxd` the picture's changed colours go into.
+    pub charclut: Option<&'a Path>,
+    /// The row's variant in his chapter (0 unless told).
+    pub charclut_variant: Option<i32>,
 }
 
 /// `sheet import PICTURE -o tex_N.bin`: the picture back into the pair's two files.
@@ -182,6 +187,24 @@ pub struct PairImport<'a> {
 pub fn import(args: &PairImport) -> Outcome {
     let shown = Shown(&args.picture).to_string();
     let paths = pair_paths("sheet import", args.out)?;
+    let chapter = paths
+        .0
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(tex_number)
+        .and_then(unit_of_tex)
+        .and_then(|(pair, _)| charclut::chapter_of(pair));
+    // Checked before anything is written: the file, its row, and the picture's palette.
+    let recolour = match args.charclut {
+        Some(path) => Some(RowRecolour::read(
+            &shown,
+            args.bytes,
+            path,
+            chapter,
+            args.charclut_variant.unwrap_or(charclut::DEFAULT_VARIANT),
+        )?),
+        None => None,
+    };
     let palettes = match args.palettes_from {
         Some(path) => {
             let file = args.files.read(path)?;
@@ -224,15 +247,10 @@ pub fn import(args: &PairImport) -> Outcome {
                 format!("the picture's colours, in palette {palette}"),
         }
     );
-    let ramza = paths
-        .0
-        .file_name()
-        .and_then(|n| n.to_str())
-        .and_then(tex_number)
-        .and_then(unit_of_tex)
-        .and_then(|(pair, _)| charclut::chapter_of(pair))
-        .is_some();
-    warn_of_a_recolour(&shown, &imported, ramza);
+    match &recolour {
+        Some(recolour) => recolour.write()?,
+        None => warn_of_a_recolour(&shown, &imported, chapter.is_some()),
+    }
     if let Some(like) = &like {
         let changed = like
             .pixels
@@ -262,6 +280,105 @@ pub fn import(args: &PairImport) -> Outcome {
     Ok(())
 }
 
+/// The colours of a picture of one of Ramza's pairs, to be written into a row of
+/// `charclut.nxd`: the picture's first 16 PLTE colours against the row's, index 0 (transparent)
+/// aside.
+struct RowRecolour {
+    path: PathBuf,
+    shown: String,
+    clut: CharClut,
+    chapter: i32,
+    variant: i32,
+    colours: [Rgb; COLOURS],
+    changed: Vec<usize>,
+}
+
+impl RowRecolour {
+    /// Reads the file at `path` and the picture's palette; refuses a pair not Ramza's (no
+    /// `chapter`), a file that does not decode, a row it lacks (rows are never added), a
+    /// picture without an indexed palette.
+    fn read(
+        picture: &str,
+        png: &[u8],
+        path: &Path,
+        chapter: Option<i32>,
+        variant: i32,
+    ) -> Result<RowRecolour, Failure> {
+        let Some(chapter) = chapter else {
+            return Err(Failure::usage(
+                "sheet import",
+                "--charclut takes the colours of a picture of one of Ramza's HD pairs (-o \
+                 tex_830.bin to tex_835.bin: CharCLUT colours only his)",
+            ));
+        };
+        let file = read_input(path)?;
+        let shown = Shown(&path).to_string();
+        let clut = CharClut::decode(&file).with_context(|| shown.clone())?;
+        let Some(row) = clut.row(chapter, variant) else {
+            let variants: Vec<String> = clut
+                .rows()
+                .filter(|row| row.key == chapter)
+                .map(|row| row.key2.to_string())
+                .collect();
+            return Err(Failure::usage(
+                "sheet import",
+                format!(
+                    "--charclut-variant {variant}: {shown} has no row ({chapter}, {variant}) \
+                     (chapter key {chapter}'s variants: {}); rows are never added",
+                    variants.join(", ")
+                ),
+            ));
+        };
+        let colours = super::palette::palette_of_png(picture, png)?;
+        let changed: Vec<usize> = (1..COLOURS)
+            .filter(|&i| colours[i] != row.colours[i])
+            .collect();
+        let mut written = row.colours;
+        for &i in &changed {
+            written[i] = colours[i];
+        }
+        Ok(RowRecolour {
+            path: path.to_path_buf(),
+            shown,
+            clut,
+            chapter,
+            variant,
+            colours: written,
+            changed,
+        })
+    }
+
+    /// Writes the row's changed colours into the file, in place (atomically), and says so.
+    fn write(&self) -> Result<(), Failure> {
+        let (chapter, variant) = (self.chapter, self.variant);
+        if self.changed.is_empty() {
+            println!(
+                "colours {} row ({chapter}, {variant}): the picture's colours are the row's; not \
+                 written",
+                self.shown
+            );
+            return Ok(());
+        }
+        let mut clut = self.clut.clone();
+        // The row is there: read() found it.
+        let _ = clut.set_colours(chapter, variant, &self.colours);
+        let bytes = clut.encode().with_context(|| self.shown.clone())?;
+        write_atomically(&self.path, &bytes)
+            .with_context(|| format!("{}: cannot write", self.shown))?;
+        println!(
+            "colours {} row ({chapter}, {variant}): {} {} written from the picture's PLTE",
+            self.shown,
+            if self.changed.len() == 1 {
+                "colour"
+            } else {
+                "colours"
+            },
+            ramza_palette::listed(&self.changed)
+        );
+        Ok(())
+    }
+}
+
 /// A recolour an imported picture carries, which the pair cannot hold, said as a warning: the
 /// colours its PLTE changes from the palettes it was compared with (its chunk's, `--palettes-from`
 /// or its unit's SPR beside the pair), or, for an indexed picture with none of those (an editor
@@ -271,8 +388,9 @@ pub fn import(args: &PairImport) -> Outcome {
 /// recolour is told to go there.
 fn warn_of_a_recolour(shown: &str, imported: &hd_png::Imported, ramza: bool) {
     let recolour = if ramza {
-        "recolour Ramza's row of charclut.nxd with `tactics-sprite palette` (the enhanced game's \
-         colours for his pairs), or his SPR for the classic game"
+        "recolour Ramza's row of charclut.nxd with `tactics-sprite palette` or `sheet import \
+         --charclut FILE` (the enhanced game's colours for his pairs), or his SPR for the \
+         classic game"
     } else {
         "recolour the unit's SPR"
     };

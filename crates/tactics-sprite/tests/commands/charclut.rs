@@ -1,7 +1,8 @@
 //! Ramza's colours (`charclut.nxd`, docs/formats/nxd.md) through the command line: `inspect`
 //! lists its rows as text and as JSON, each row's colours read here straight from the bytes at
 //! the places the format page gives; a broken table is one line naming the file and offset;
-//! `sheet export` of a Ramza pair shows its CharCLUT row in the PNG's PLTE.
+//! `sheet export` of a Ramza pair shows its CharCLUT row in the PNG's PLTE, and `sheet import
+//! --charclut` of that picture repainted writes the changed colours back into a copy of the file.
 
 use crate::common::{expect, run, s};
 use serde_json::Value;
@@ -424,4 +425,107 @@ fn sheet_export_of_a_ramza_pair_carries_charclut_colours_in_its_palette() {
         "{warned}"
     );
     assert!(std::fs::read(&back).unwrap() == std::fs::read(&upper).unwrap());
+}
+
+/// Sets PLTE entry `index` of the PNG `bytes` to `rgb`, the chunk's CRC recomputed, as an editor
+/// that keeps the other chunks would.
+fn paint_plte(bytes: &mut [u8], index: usize, rgb: [u8; 3]) {
+    let mut at = 8;
+    loop {
+        let len = u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+        if &bytes[at + 4..at + 8] == b"PLTE" {
+            bytes[at + 8 + 3 * index..at + 8 + 3 * index + 3].copy_from_slice(&rgb);
+            let mut crc = flate2::Crc::new();
+            crc.update(&bytes[at + 4..at + 8 + len]);
+            bytes[at + 8 + len..at + 12 + len].copy_from_slice(&crc.sum().to_be_bytes());
+            return;
+        }
+        at += 12 + len;
+        assert!(at < bytes.len(), "no PLTE");
+    }
+}
+
+#[test]
+fn sheet_import_of_a_repainted_ramza_pair_writes_its_colours_into_charclut() {
+    let test = "sheet_import_of_a_repainted_ramza_pair_writes_its_colours_into_charclut";
+    let Some((dir, upper, clut)) = ramza_pair(test) else {
+        return;
+    };
+    std::fs::write(dir.join("charclut.nxd"), &clut).unwrap();
+    let picture = dir.join("ramza.png");
+    expect(&run(["sheet", "export", s(&upper), "-o", s(&picture)]), 0);
+    let mut png = std::fs::read(&picture).unwrap();
+    paint_plte(&mut png, 3, [0x0A, 0xC8, 0x1E]);
+    paint_plte(&mut png, 4, [0x14, 0xDC, 0x28]);
+    std::fs::write(&picture, &png).unwrap();
+
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let target = out.join("charclut.nxd");
+    std::fs::write(&target, &clut).unwrap();
+    let said = expect(
+        &run([
+            "sheet",
+            "import",
+            s(&picture),
+            "-o",
+            s(&out.join("tex_830.bin")),
+            "--charclut",
+            s(&target),
+        ]),
+        0,
+    );
+    assert!(said.contains("row (1, 0): colours 3, 4 written"), "{said}");
+    // The game's bytes but for colours 3 and 4 of the first table (row (1, 0)), set by hand.
+    let mut expected = clut.clone();
+    expected[0x379 + 9..0x379 + 15].copy_from_slice(&[0x0A, 0xC8, 0x1E, 0x14, 0xDC, 0x28]);
+    assert!(
+        std::fs::read(&target).unwrap() == expected,
+        "only row (1, 0)'s colours 3 and 4 changed"
+    );
+    let mut row = colours_in_file(&clut, 0);
+    row[3] = "0AC81E".to_owned();
+    row[4] = "14DC28".to_owned();
+    assert_eq!(colours_in_file(&std::fs::read(&target).unwrap(), 0), row);
+    // The pair itself is the one painted from: only colours changed.
+    assert!(std::fs::read(out.join("tex_830.bin")).unwrap() == std::fs::read(&upper).unwrap());
+
+    // A row the file lacks is refused, and nothing is written.
+    let elsewhere = dir.join("refused");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let err = expect(
+        &run([
+            "sheet",
+            "import",
+            s(&picture),
+            "-o",
+            s(&elsewhere.join("tex_830.bin")),
+            "--charclut",
+            s(&target),
+            "--charclut-variant",
+            "9",
+        ]),
+        2,
+    );
+    assert!(err.contains("no row (1, 9)"), "{err}");
+    assert!(
+        std::fs::read(&target).unwrap() == expected,
+        "the file is as it was"
+    );
+    assert!(!elsewhere.join("tex_830.bin").exists());
+    // Another unit's pair has no CharCLUT row.
+    let err = expect(
+        &run([
+            "sheet",
+            "import",
+            s(&picture),
+            "-o",
+            s(&elsewhere.join("tex_992.bin")),
+            "--charclut",
+            s(&target),
+        ]),
+        2,
+    );
+    assert!(err.contains("Ramza's HD pairs"), "{err}");
+    assert!(!elsewhere.join("tex_992.bin").exists());
 }
