@@ -27,7 +27,8 @@ let revalidate = false;
 /// Asks for every answer afresh from now on (the viewer calls it when the server watches).
 export function revalidateAnswers() { revalidate = true; }
 
-async function answer(url) {
+/// `url`'s answer; an error (with its status) when it is a refusal.
+async function ask(url) {
   const response = await fetch(url, revalidate ? { cache: 'no-cache' } : {});
   if (!response.ok) {
     let why = await response.text();
@@ -39,12 +40,48 @@ async function answer(url) {
   return response;
 }
 
+/// Answers asked before the code that reads them runs, by URL, each read once: opening a kind
+/// asks for everything it will read at once (`askOpening`), so that it waits for one round of
+/// answers, not one after another. Emptied when a kind is open.
+const ahead = new Map();
+
+function askAhead(url) {
+  if (ahead.has(url)) return;
+  const asked = ask(url);
+  asked.catch(() => { /* said by the answer() that takes it */ });
+  ahead.set(url, asked);
+}
+
+/// `url`'s answer: the one asked ahead, else asked now.
+function answer(url) {
+  const asked = ahead.get(url);
+  if (!asked) return ask(url);
+  ahead.delete(url);
+  return asked;
+}
+
 const json = async (url) => (await answer(url)).json();
+
+/// The pictures decoded, by URL, with their ETag: one asked again (a reload) whose tag is the
+/// same is not decoded again. The last few only.
+const decoded = new Map();
+const DECODED_KEPT = 8;
 
 /// A picture, its pixels as the server sent them (no colour conversion), for drawPose.
 async function picture(url) {
-  const blob = await (await answer(url)).blob();
-  return createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+  const response = await answer(url);
+  const tag = response.headers.get('ETag');
+  const known = decoded.get(url);
+  if (tag !== null && known?.tag === tag) {
+    response.body?.cancel();
+    return known.bitmap;
+  }
+  const bitmap = await createImageBitmap(await response.blob(),
+    { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+  decoded.delete(url);
+  if (tag !== null) decoded.set(url, { tag, bitmap });
+  while (decoded.size > DECODED_KEPT) decoded.delete(decoded.keys().next().value);
+  return bitmap;
 }
 
 export async function list() {
@@ -88,53 +125,103 @@ function sheetOf(kind, name) {
     variants: kind.variants, sp2: kind.sp2 && kind.sp2 !== 'missing' ? kind.sp2File : undefined };
 }
 
+/// Whether `wanted` turns the switch `key` on (`water=1`, `hd=1`).
+const switchedOn = (wanted, key) => ['1', 'true', ''].includes(wanted.get(key));
+
+/// What opening `kind` where `wanted` says draws from: the sheet (sheetOf), the HD switch and
+/// Ramza's variant (one the sheet has, else its first; '' for none).
+function openingFrom(kind, wanted) {
+  const sheet = sheetOf(kind, wanted.get('sheet'));
+  const hd = Boolean(sheet.hd) && switchedOn(wanted, 'hd');
+  const variants = (hd && sheet.variants ? sheet.variants : []).map(String);
+  const variant = variants.includes(wanted.get('variant')) ? wanted.get('variant') : (variants[0] ?? '');
+  return { sheet, hd, variant };
+}
+
+/// The palette select's value opening `from`'s sheet: `wanted`'s palette when the sheet has
+/// it, else the first ('' for a sheet without palettes).
+function openingPalette(from, wanted) {
+  const palette = numberOf(wanted, 'palette');
+  const count = from.sheet.palettes;
+  if (count === 0) return '';
+  return String(palette !== undefined && palette >= 0 && palette < count ? palette : 0);
+}
+
+/// `sheet=`, `hd=1` and `variant=` on `query` for what the page draws from (`drawn`: `sheet`,
+/// `hd`, `variant`): the one place the page says so, for every drawing request.
+function drawnFrom(query, { sheet, hd, variant }) {
+  if (sheet.name) query.set('sheet', sheet.name);
+  if (hd) query.set('hd', '1');
+  if (hd && sheet.variants && variant !== '') query.set('variant', variant);
+  return query;
+}
+
+/// The sheet's URL and the SP2's (null when the sheet has none) of `kind` for `palette`, drawn
+/// as `drawn` says. No HD SP2 is known: from the HD sheet the SP2 tiles are left out (render
+/// refuses them).
+function sheetUrls(kind, palette, drawn) {
+  const query = new URLSearchParams({ kind: kind.kind });
+  if (drawn.sheet.palettes > 0) query.set('palette', palette);
+  drawnFrom(query, drawn);
+  const sp2Query = new URLSearchParams(query);
+  sp2Query.delete('hd');
+  sp2Query.delete('variant');
+  return [`/api/v1/sheet.png?${query}`, drawn.sheet.sp2 && !drawn.hd ? `/api/v1/sp2.png?${sp2Query}` : null];
+}
+
+/// The render parameters of a moment of `kind` (what /api/v1/canvas measures): `frame` (a
+/// number, or null) or `animation` seen from `view`, `water`, `palette` (the select's value),
+/// `holding` (puts a weapon's parameters on a query, or null), drawn as `drawn` says.
+function renderQueryOf(kind, { frame, animation, view, water, palette, holding, drawn }) {
+  const query = new URLSearchParams({ kind: kind.kind });
+  if (frame !== null) {
+    query.set('frame', String(frame));
+  } else {
+    query.set('animation', animation);
+    query.set('view', String(view));
+    if (water) query.set('water', '1');
+  }
+  if (drawn.sheet.palettes > 0) query.set('palette', palette);
+  holding?.(query);
+  return drawnFrom(query, drawn);
+}
+
+/// Asks ahead for what opening `kind` where `wanted` says will read: the document, its text, the
+/// sheets and (when `wanted` names the moment; not with a weapon, whose box waits for its
+/// layers) the canvas box. A guess that proves wrong (the document has lost the animation) only
+/// costs a request: every answer is taken by its URL.
+function askOpening(kind, wanted) {
+  askAhead(`/api/v1/data?kind=${encodeURIComponent(kind.kind)}`);
+  if (kind.source) askAhead(`/api/v1/source?kind=${encodeURIComponent(kind.kind)}`);
+  const drawn = openingFrom(kind, wanted);
+  const palette = openingPalette(drawn, wanted);
+  for (const url of sheetUrls(kind, palette, drawn)) if (url) askAhead(url);
+  const frame = numberOf(wanted, 'frame');
+  const animation = wanted.get('animation');
+  const view = numberOf(wanted, 'view');
+  if ((kind.layers && wanted.get('weapon')) || (frame === undefined && (animation === null || view === undefined))) return;
+  const query = renderQueryOf(kind, {
+    frame: frame ?? null, animation, view, water: switchedOn(wanted, 'water'),
+    palette, holding: null, drawn,
+  });
+  askAhead(`/api/v1/canvas?${query}`);
+}
+
+/// Asks ahead for what reopening kind `id` where `wanted` says will read (a reload: beside the
+/// list of kinds, not after it).
+export function prefetch(id, wanted) {
+  ahead.clear();
+  const kind = kinds.get(id);
+  if (kind) askOpening(kind, wanted);
+}
+
 export async function open(id, host, wanted) {
   const kind = kinds.get(id);
   /// The sheet drawn (sheetOf), the HD switch and Ramza's variant: what the page draws from.
-  const from = {
-    sheet: sheetOf(kind, wanted.get('sheet')),
-    hd: false,
-    variant: wanted.get('variant') ?? '',
-  };
-  from.hd = Boolean(from.sheet.hd) && ['1', 'true', ''].includes(wanted.get('hd'));
-  /// `sheet=`, `hd=1` and `variant=` on `query` for what the page draws from: the one place the
-  /// page says so, for every drawing request.
-  function drawnFrom(query, { sheet, hd, variant } = from) {
-    if (sheet.name) query.set('sheet', sheet.name);
-    if (hd) query.set('hd', '1');
-    if (hd && sheet.variants && variant !== '') query.set('variant', variant);
-    return query;
-  }
-  /// The sheets' query for `palette` (the palette select's value: '' for a sheet without).
-  const sheetQuery = (palette, drawn = from) => {
-    const query = new URLSearchParams({ kind: kind.kind });
-    if (drawn.sheet.palettes > 0) query.set('palette', palette);
-    return drawnFrom(query, drawn).toString();
-  };
-  /// The sheet and the SP2 (when the sheet has one) for `query`, asked for at once. No HD SP2 is
-  /// known: from the HD sheet the SP2 tiles are left out (render refuses them).
-  async function fetchSheets(query) {
-    const hd = new URLSearchParams(query).get('hd') === '1';
-    const hasSp2 = from.sheet.sp2 && !hd;
-    const sp2Query = new URLSearchParams(query);
-    sp2Query.delete('hd');
-    sp2Query.delete('variant');
-    const [sheet, sp2] = await Promise.all([
-      picture(`/api/v1/sheet.png?${query}`),
-      hasSp2 ? picture(`/api/v1/sp2.png?${sp2Query}`) : null,
-    ]);
-    return { query, sheet, sp2 };
-  }
-  // The sheets of the palette the page will show, asked for beside the document (a reload
-  // waits for one round of answers, not three).
-  const wantedPalette = numberOf(wanted, 'palette');
-  const palettes = from.sheet.palettes;
-  const early = fetchSheets(sheetQuery(palettes > 0
-    ? String(wantedPalette !== undefined && wantedPalette >= 0 && wantedPalette < palettes ? wantedPalette : 0)
-    : ''));
-  early.catch(() => { /* said by loadSheets, which awaits it */ });
-  // The document and the SEQ text it was built from (`serve --seq FILE.seq.txt`, with the line
-  // each step plays from), asked for at once.
+  const from = openingFrom(kind, wanted);
+  // Everything the opening reads, asked for at once: the document, the SEQ text it was built
+  // from (`serve --seq FILE.seq.txt`, with the line each step plays from), the sheets, the box.
+  askOpening(kind, wanted);
   const [doc, source] = await Promise.all([
     json(`/api/v1/data?kind=${encodeURIComponent(kind.kind)}`),
     kind.source ? json(`/api/v1/source?kind=${encodeURIComponent(kind.kind)}`) : null,
@@ -147,7 +234,7 @@ export async function open(id, host, wanted) {
     player: null,
     facing: 1,
     step: 0,
-    water: ['1', 'true', ''].includes(wanted.get('water')),
+    water: switchedOn(wanted, 'water'),
     /// SHP frame shown as stored, or null.
     frame: null,
     /// { type, palette, rows, effectPalette } when holding a weapon.
@@ -190,17 +277,15 @@ export async function open(id, host, wanted) {
 
   /// The render parameters of what the page shows.
   function renderQuery() {
-    const query = new URLSearchParams({ kind: kind.kind });
-    if (s.frame !== null) {
-      query.set('frame', String(s.frame));
-    } else {
-      query.set('animation', s.animation.name);
-      query.set('view', String(view()));
-      if (s.water) query.set('water', '1');
-    }
-    if (from.sheet.palettes > 0) query.set('palette', $('palette').value);
-    if (holding()) weaponQuery(query);
-    return drawnFrom(query);
+    return renderQueryOf(kind, {
+      frame: s.frame,
+      animation: s.animation.name,
+      view: view(),
+      water: s.water,
+      palette: $('palette').value,
+      holding: holding() ? weaponQuery : null,
+      drawn: from,
+    });
   }
 
   /// The tiles' box over every step the animation shows: the canvas when the server will not
@@ -271,14 +356,10 @@ export async function open(id, host, wanted) {
     return poseAt(atlas, s.animation, view(), tick, inWater(), into);
   }
 
-  /// The sheets of the palette (and sheet, HD switch and variant) chosen; `prefetched` when they
-  /// are for it.
-  async function loadSheets(prefetched = null) {
-    const query = sheetQuery($('palette').value);
-    let got = prefetched ? await prefetched : null;
-    if (!got || got.query !== query) got = await fetchSheets(query);
-    sheets.sheet = got.sheet;
-    sheets.sp2 = got.sp2;
+  /// The sheets of the palette (and sheet, HD switch and variant) chosen, asked for at once.
+  async function loadSheets() {
+    const [sheet, sp2] = sheetUrls(kind, $('palette').value, from);
+    [sheets.sheet, sheets.sp2] = await Promise.all([picture(sheet), sp2 ? picture(sp2) : null]);
   }
 
   /// Reads the weapon picker; loads the layer documents (once) and the weapons sheet's blocks for
@@ -397,13 +478,15 @@ export async function open(id, host, wanted) {
 
   describe();
   s.source = source;
-  await loadSheets(early);
+  await loadSheets();
   if (kind.layers) await loadWeapon();
   newPlayer();
   restart();
   const tick = numberOf(wanted, 'tick');
   if (tick !== undefined && tick > 0 && s.frame === null) s.player.advanceTicks(tick);
   await refit();
+  // What was asked ahead and not read (a guess that proved wrong) is not kept for later.
+  ahead.clear();
 
   const report = (error) => host.status(`error: ${error.message}`);
   const turned = () => { s.player.view = view(); refit().catch(report); };
@@ -468,7 +551,7 @@ export async function open(id, host, wanted) {
       if (s.water) query.set('water', '1');
       if (from.sheet.palettes > 0) query.set('palette', $('palette').value);
       if (s.weapon) weaponQuery(query);
-      return drawnFrom(query);
+      return drawnFrom(query, from);
     },
     /// What the timeline shows: each step's span and the events, the tick within the sequence.
     timeline() {

@@ -8,6 +8,9 @@
 //   list()                    Promise of [{ id, label }]: what the kind picker offers
 //   open(id, host, wanted)    Promise of a session showing `id`; `wanted` (URLSearchParams) says
 //                             where to start
+// and may export:
+//   prefetch(id, wanted)      asks ahead for what open(id, host, wanted) will read (a reload)
+//   revalidateAnswers()       asks for every answer afresh from now on (`serve --watch`)
 // and a session:
 //   box()                     the canvas in sprite pixels from the stance point,
 //                             { left, top, width, height } (the box `render` draws in)
@@ -320,10 +323,13 @@ async function follow() {
   }
 }
 
-/// Opens the kind shown again on the state served now, where the page was.
+/// Opens the kind shown again on the state served now, where the page was. What the kind will
+/// read is asked for beside the list of kinds (its mode's `prefetch`), in one round.
 async function reopen() {
   const value = $('kind').value;
   const wanted = state.session?.where ? state.session.where() : new URLSearchParams();
+  const shown = state.entries.find((e) => `${e.mode.name}:${e.id}` === value);
+  shown?.mode.prefetch?.(shown.id, wanted);
   await listEntries();
   await choose(value, wanted);
 }
