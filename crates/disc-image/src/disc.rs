@@ -134,6 +134,16 @@ impl Disc {
         Self::from_storage(name.to_owned(), None, None, Box::new(bytes), None)
     }
 
+    /// An image read through `storage` (raw or cooked sectors, told from the bytes), which
+    /// fetches what is asked of it: a web page's file, read a slice at a time. `name` is what
+    /// errors call it.
+    ///
+    /// # Errors
+    /// As [`Disc::from_bytes`]; a read `storage` refuses is the image's I/O error.
+    pub fn from_storage_named(name: &str, storage: Box<dyn Storage>) -> Result<Self, Error> {
+        Self::from_storage(name.to_owned(), None, None, storage, None)
+    }
+
     fn open_cue(cue_path: &Path, text: &str) -> Result<Self, Error> {
         let shown = Shown(&cue_path).to_string();
         let sheet = cue::parse(text).map_err(|(line, problem)| {
@@ -764,8 +774,12 @@ impl Disc {
         Ok(bytes)
     }
 
-    /// The files and folders directly in the folder `entry`.
-    pub(crate) fn directory_entries(&self, entry: &Entry) -> Result<Vec<Entry>, Error> {
+    /// The files and folders directly in the folder `entry`, in directory order (one folder's
+    /// records read, not the whole tree's).
+    ///
+    /// # Errors
+    /// A directory that cannot be read, or a record that is not sound.
+    pub fn directory_entries(&self, entry: &Entry) -> Result<Vec<Entry>, Error> {
         let record = Record {
             len: 0,
             lba: entry.lba,

@@ -35,4 +35,4 @@ pub use error::{Error, ErrorKind, ImagePosition};
 pub use master::IsoWriter;
 pub use outputs::{OutputRefusal, PatchOutputs, PatchTarget};
 pub use patch::{Change, Patch, Replacement};
-pub use sector::{SectorForm, cooked_to_raw};
+pub use sector::{SectorForm, Storage, cooked_to_raw};

@@ -32,9 +32,18 @@ impl SectorForm {
     }
 }
 
-/// The bytes an image is read from: a file, or memory (tests, the fuzz target).
-pub(crate) trait Storage: Send + Sync {
+/// The bytes an image is read from: a file, memory (tests, the fuzz target), or what a caller
+/// fetches on demand ([`crate::Disc::from_storage_named`]: a web page reads the user's image a
+/// slice at a time, never whole).
+pub trait Storage: Send + Sync {
+    /// The image's length in bytes.
     fn len(&self) -> u64;
+    /// Whether the image has no bytes at all.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Fills `buf` with the bytes from `offset`; an error when they cannot be had (past the end,
+    /// or not fetched yet), which the reader says as the image's I/O error.
     fn read_at(&self, offset: u64, buf: &mut [u8]) -> io::Result<()>;
 }
 

@@ -498,7 +498,8 @@ pub fn find_on_disc(disc: &Disc, name: &str) -> std::result::Result<Entry, disc_
 }
 
 /// The sprite files (SHP, SEQ, SPR and SP2, told by name) directly in `folder` of `disc`, not in
-/// its subfolders, in the image's order.
+/// its subfolders, in the image's order. Only that folder's records are read: a page reading
+/// the image a slice at a time fetches no other directory.
 ///
 /// # Errors
 /// The image's own: a directory that cannot be read.
@@ -506,16 +507,10 @@ pub fn sprite_files_in(
     disc: &Disc,
     folder: &Entry,
 ) -> std::result::Result<Vec<Entry>, disc_image::Error> {
-    let prefix = format!("{}/", folder.path);
     Ok(disc
-        .list()?
+        .directory_entries(folder)?
         .into_iter()
-        .filter(|e| {
-            !e.directory
-                && e.path
-                    .strip_prefix(&prefix)
-                    .is_some_and(|rest| !rest.contains('/') && is_sprite_file(rest))
-        })
+        .filter(|e| !e.directory && is_sprite_file(e.path.rsplit('/').next().unwrap_or(&e.path)))
         .collect())
 }
 
