@@ -8,6 +8,7 @@ pub mod art;
 pub mod check;
 pub mod config;
 pub mod list;
+pub mod memory;
 pub mod ramza;
 
 use faults::Shown;

@@ -234,18 +234,27 @@ pub fn plan(dir: &Path, files: &[PathBuf], options: &AddOptions) -> Result<Vec<P
     let mut placements: Vec<Placement> = Vec::new();
     for path in files {
         let placement = place(dir, path, options)?;
-        if let Some(first) = placements.iter().find(|p| p.relative == placement.relative) {
-            return Err(Error::file(format!(
-                "{} and {} both replace {}",
-                first.source,
-                placement.source,
-                placement.target.name()
-            )));
-        }
+        refuse_twice(&placements, &placement)?;
         placements.push(placement);
     }
     ramza::carry_into_charclut(dir, &mut placements, options)?;
     Ok(placements)
+}
+
+/// Refuses a placement of a file to the place of one planned before it.
+///
+/// # Errors
+/// The two files given, and the game file both would replace.
+pub fn refuse_twice(planned: &[Placement], placement: &Placement) -> Result<()> {
+    match planned.iter().find(|p| p.relative == placement.relative) {
+        Some(first) => Err(Error::file(format!(
+            "{} and {} both replace {}",
+            first.source,
+            placement.source,
+            placement.target.name()
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// Writes the files [`plan`] checked, each atomically, creating the folders they go in: each
@@ -273,7 +282,7 @@ pub fn write(dir: &Path, placements: &[Placement]) -> Result<()> {
 }
 
 /// A file already in the mod, not to be replaced.
-fn already_in_the_mod(path: &Path) -> Error {
+pub(crate) fn already_in_the_mod(path: &Path) -> Error {
     let shown = Shown(&path).to_string();
     Error::file(Words::new(move |s| {
         format!(
@@ -294,11 +303,35 @@ fn publish(replace: bool) -> Publish {
 
 /// One file, read, told, named, checked and placed.
 fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
-    let source = Shown(&path).to_string();
     if path.is_dir() {
-        return Err(Error::file(format!("{source}: a folder, not a file")));
+        return Err(Error::file(format!(
+            "{}: a folder, not a file",
+            Shown(&path)
+        )));
     }
     let bytes = read_input(path)?;
+    let target = |relative: &Path, replace: bool| check_target(dir, relative, replace);
+    place_bytes(dir, path, bytes, options, &target)
+}
+
+/// Whether a file may be written at a place in the mod (from its root), given `--replace`, and
+/// whether one is there: the mod's folder on disk ([`check_target`]), or one held in memory.
+pub type TargetCheck<'a> = dyn Fn(&Path, bool) -> Result<bool> + 'a;
+
+/// A file's bytes (read from `path`, which names it), told, named, checked and placed in the mod
+/// `dir` names, `target` saying whether its place may be written: the one path of [`plan`]'s,
+/// for a mod on disk or one held in memory.
+///
+/// # Errors
+/// As [`plan`] for one file.
+pub fn place_bytes(
+    dir: &Path,
+    path: &Path,
+    bytes: Vec<u8>,
+    options: &AddOptions,
+    target: &TargetCheck,
+) -> Result<Placement> {
+    let source = Shown(&path).to_string();
     let file_name = path.file_name().and_then(|n| n.to_str()).ok_or_else(|| {
         let source = source.clone();
         Error::file(Words::new(move |s| {
@@ -313,11 +346,11 @@ fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
             .rename
             .is_some_and(|name| tex_number(name).is_some())
     {
-        return place_hd(dir, source, file_name, bytes, options);
+        return place_hd(target, source, file_name, bytes, options);
     }
     let named_charclut = options.rename.unwrap_or(file_name);
     if named_charclut.eq_ignore_ascii_case(charclut::FILE_NAME) || bytes.starts_with(&nxd::MAGIC) {
-        return place_charclut(dir, source, bytes, options);
+        return place_charclut(target, source, bytes, options);
     }
     if is_hd_picture(&bytes) {
         return Err(hd_picture(dir, path, file_name, options));
@@ -355,7 +388,7 @@ fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
     )
     .map_err(Error::file)?;
     let relative = layout::unit_path(options.mode, file);
-    let replaces = check_target(dir, &relative, options.replace)?;
+    let replaces = target(&relative, options.replace)?;
     Ok(Placement {
         verdict: Verdict::of_named(&file.remaster_name(), &bytes),
         source,
@@ -419,7 +452,7 @@ fn hd_picture(dir: &Path, path: &Path, file_name: &str, options: &AddOptions) ->
 /// `--mode classic` (that game never reads the HD sheets); a size that is neither half's, or the
 /// other half's by the table; no N to place it by; a file already there without `--replace`.
 fn place_hd(
-    dir: &Path,
+    target: &TargetCheck,
     source: String,
     file_name: &str,
     bytes: Vec<u8>,
@@ -480,7 +513,7 @@ fn place_hd(
         &named,
     )?;
     let relative = layout::hd_path(options.mode, index);
-    let replaces = check_target(dir, &relative, options.replace)?;
+    let replaces = target(&relative, options.replace)?;
     Ok(Placement {
         verdict: Verdict::of_named(&named, &tex.file.bytes),
         source,
@@ -506,7 +539,7 @@ fn place_hd(
 /// `--mode classic` (that game colours Ramza by his SPR's palettes); bytes that do not decode
 /// (naming the file and the offset); a file already there without `--replace`.
 fn place_charclut(
-    dir: &Path,
+    target: &TargetCheck,
     source: String,
     bytes: Vec<u8>,
     options: &AddOptions,
@@ -530,7 +563,7 @@ fn place_charclut(
         ))
     })?;
     let relative = layout::charclut_path(options.mode);
-    let replaces = check_target(dir, &relative, options.replace)?;
+    let replaces = target(&relative, options.replace)?;
     Ok(Placement {
         verdict: Verdict::of_named(charclut::FILE_NAME, &bytes),
         source,
