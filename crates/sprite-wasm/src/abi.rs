@@ -2,7 +2,8 @@
 //! pointer and a length (no generated bindings): `packages/tactics-sprite/files.mjs` is the one
 //! caller. Every call that can fail returns [`OK`] or [`FAILED`] and leaves its answer (the bytes
 //! asked for, or the error's one line of text) for [`ts_result_ptr`] and [`ts_result_len`], until
-//! the next call.
+//! the next call. They are exported only with the feature `exports` (a default): the module of
+//! discs and mods (`sprite-wasm-io`) uses this crate without them, and exports its own.
 //!
 //! The module is single-threaded; the state is behind a mutex all the same, so that the native
 //! build (tests, clippy) holds the same code to Rust's rules.
@@ -10,12 +11,12 @@
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use crate::files::Files;
+use crate::memory::{self, borrowed, taken, text};
 
 /// The call succeeded; the result is what was asked for.
 pub const OK: u32 = 0;
 /// The call failed; the result is the error's text (UTF-8).
 pub const FAILED: u32 = 1;
-
 /// The files given and the last call's result.
 struct State {
     files: Files,
@@ -46,15 +47,10 @@ fn answer(state: &mut State, answer: Result<Vec<u8>, String>) -> u32 {
 }
 
 /// `len` bytes for the caller to fill (a name, a file, a request), or null when they cannot be
-/// had: an allocation that fails here is said, not a trap.
+/// had ([`memory::alloc`]).
 #[unsafe(no_mangle)]
 pub extern "C" fn ts_alloc(len: usize) -> *mut u8 {
-    let mut buffer: Vec<u8> = Vec::new();
-    if buffer.try_reserve_exact(len).is_err() {
-        return std::ptr::null_mut();
-    }
-    buffer.resize(len, 0);
-    Box::into_raw(buffer.into_boxed_slice()).cast::<u8>()
+    memory::alloc(len)
 }
 
 /// Takes back a buffer of [`ts_alloc`].
@@ -63,36 +59,8 @@ pub extern "C" fn ts_alloc(len: usize) -> *mut u8 {
 /// `ptr` and `len` are a buffer [`ts_alloc`] gave and nothing else took back.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn ts_free(ptr: *mut u8, len: usize) {
-    if !ptr.is_null() {
-        // SAFETY: the caller's promise: a boxed slice of `len` bytes from `ts_alloc`.
-        drop(unsafe { taken(ptr, len) });
-    }
-}
-
-/// The boxed slice of [`ts_alloc`] at `ptr`, owned again.
-///
-/// # Safety
-/// As [`ts_free`].
-unsafe fn taken(ptr: *mut u8, len: usize) -> Vec<u8> {
-    // SAFETY: `ts_alloc` made it with `Box<[u8]>` of exactly `len` bytes.
-    unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)) }.into_vec()
-}
-
-/// The bytes at `ptr`, borrowed for the call.
-///
-/// # Safety
-/// `ptr` and `len` are a live buffer of [`ts_alloc`] (or `len` is 0).
-unsafe fn borrowed<'a>(ptr: *const u8, len: usize) -> &'a [u8] {
-    if ptr.is_null() || len == 0 {
-        return &[];
-    }
     // SAFETY: the caller's promise.
-    unsafe { std::slice::from_raw_parts(ptr, len) }
-}
-
-/// Text from the caller, or an error saying what it was for.
-fn text(bytes: &[u8], what: &str) -> Result<String, String> {
-    String::from_utf8(bytes.to_vec()).map_err(|_| format!("{what} is not UTF-8 text"))
+    unsafe { memory::free(ptr, len) }
 }
 
 /// Forgets every file given.
@@ -215,6 +183,39 @@ pub unsafe extern "C" fn ts_render(request_ptr: *const u8, request_len: usize) -
     let mut state = state();
     let png = request.and_then(|request| crate::pictures::render(&state.files, &request));
     answer(&mut state, png)
+}
+
+/// The names of the files given that are not the game's own as it has them, each the last given
+/// of its game name: the user's edits, what a mod is made of ([`Files::edits`]), as JSON.
+#[unsafe(no_mangle)]
+pub extern "C" fn ts_edits() -> u32 {
+    let mut state = state();
+    let names = serde_json::Value::from(state.files.edits())
+        .to_string()
+        .into_bytes();
+    answer(&mut state, Ok(names))
+}
+
+/// The bytes of the last file given under exactly this name, to be handed to the module of
+/// discs and mods (`sprite-wasm-io`).
+///
+/// # Safety
+/// The name is a live buffer of [`ts_alloc`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ts_file(name_ptr: *const u8, name_len: usize) -> u32 {
+    // SAFETY: the caller's promise.
+    let name = text(unsafe { borrowed(name_ptr, name_len) }, "a file's name");
+    let mut state = state();
+    let bytes = name.and_then(|name| {
+        state
+            .files
+            .iter()
+            .rev()
+            .find(|file| file.name == name)
+            .map(|file| file.bytes.clone())
+            .ok_or_else(|| format!("no file given is named {}", faults::Shown(&name)))
+    });
+    answer(&mut state, bytes)
 }
 
 /// Where the last call's result is.

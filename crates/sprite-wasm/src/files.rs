@@ -9,6 +9,7 @@
 use sprite_data::build::NamedBytes;
 use sprite_inputs::names::GameName;
 use sprite_inputs::read::{MAX_INPUT_LEN, TOO_LONG_FOR_A_SPRITE_FILE};
+use sprite_inputs::retail::Verdict;
 
 /// The most bytes a set keeps, all files together: every sprite file of the game's BATTLE folder
 /// is about 20 MB, and wasm memory grows to 1 GiB at most (`build.rs`).
@@ -86,7 +87,7 @@ impl Files {
     }
 
     /// Every file, in the order given.
-    pub fn iter(&self) -> impl Iterator<Item = &GivenFile> {
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &GivenFile> {
         self.files.iter()
     }
 
@@ -107,6 +108,26 @@ impl Files {
             .iter()
             .rev()
             .find(|file| wanted.is_named(&file.file_name()))
+    }
+
+    /// The names (as given) of the files that are not the game's own as it has them, each the
+    /// last given of its game name, in the order given: the user's edits, given beside the game's
+    /// files, which a mod is made of.
+    pub fn edits(&self) -> Vec<String> {
+        self.files
+            .iter()
+            .filter(|file| {
+                let newest = self
+                    .find(&file.file_name())
+                    .is_some_and(|found| std::ptr::eq(found, *file));
+                newest
+                    && !matches!(
+                        Verdict::of_named(&file.file_name(), &file.bytes),
+                        Verdict::Retail(_)
+                    )
+            })
+            .map(|file| file.name.clone())
+            .collect()
     }
 
     /// [`Files::find`], or an error naming the file and its two names.

@@ -9,10 +9,12 @@
 //! panic on any input: every input is bounded before it is allocated ([`files`]), and the
 //! module's memory cannot grow past 1 GiB (`build.rs`), where an allocation fails instead.
 
+#[cfg(feature = "exports")]
 pub mod abi;
 pub mod documents;
 pub mod error;
 pub mod files;
+pub mod memory;
 pub mod pictures;
 
 pub use files::{Files, GivenFile};

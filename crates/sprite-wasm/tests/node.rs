@@ -4,7 +4,9 @@
 //! `files.mjs` and compares the bytes, and checks the TYPE1 document's sha256 against the one on
 //! record ([`test_support::TYPE1_SHA256`]); and every unit kind's sheet in `FFT_SHEETS`, as
 //! pixels, and renders of TYPE1 and MON, each the bytes the native build of the same code gives
-//! ([`write_pictures`]): the code is the same, so must be what it makes on either target.
+//! ([`write_pictures`]): the code is the same, so must be what it makes on either target; and
+//! a disc image of the retail files padded to 512 MiB, read in place through a `Blob`, with the
+//! module's memory measured before and after.
 //!
 //! Without the WebAssembly toolchain (Debian's `rustc-web`, `cargo-web`, `rust-web-src`,
 //! `lld-19`) it prints SKIPPED; with it, a missing `node` fails under `FFT_REQUIRE_NODE=1`, and
@@ -90,6 +92,53 @@ fn write_pictures(dir: &Path, originals: &Path, sheets_dir: &Path) {
     std::fs::write(dir.join("pictures.json"), manifest.to_string()).expect("writes");
 }
 
+/// The mod's ID and name of the "Download mod" test.
+const MOD_ID: &str = "fftivc.sprites.node_test";
+const MOD_NAME: &str = "Node test";
+
+/// Writes into `dir/input` two edits a user would give (TYPE1.SEQ's text form, as `disasm`
+/// writes it, and RAMUZA.SPR with one colour changed), and into `dir/disk/MOD_ID` the mod `mod
+/// new` and `mod add` make of them on disk, through the library functions the command line
+/// calls; the node test holds the module's zip of the same files to that tree.
+fn write_mod(dir: &Path) {
+    use sprite_inputs::mod_folder::{add, config::NewMod, new_mod};
+    let input = dir.join("input");
+    std::fs::create_dir_all(&input).expect("a folder");
+    let seq = std::fs::read(
+        test_support::retail_file("write_mod", "TYPE1.SEQ").expect("TYPE1.SEQ is there"),
+    )
+    .expect("reads");
+    let text = fft_formats::text::disassemble(
+        &seq,
+        fft_formats::FileFormat::Seq,
+        &fft_formats::seq::OpcodeTable::default(),
+    )
+    .expect("disassembles");
+    std::fs::write(input.join("type1.seq.txt"), text).expect("writes");
+    let mut spr = std::fs::read(test_support::sheet("write_mod", "RAMUZA.SPR").expect("there"))
+        .expect("reads");
+    // The first palette's second colour, one step redder: still a sheet, no longer retail.
+    spr[2] ^= 1;
+    std::fs::write(input.join("RAMUZA.SPR"), spr).expect("writes");
+    let disk = dir.join("disk").join(MOD_ID);
+    let new = NewMod {
+        id: MOD_ID.to_owned(),
+        name: MOD_NAME.to_owned(),
+        ..NewMod::default()
+    };
+    new_mod(&disk, &new).expect("mod new");
+    let options = add::AddOptions {
+        mode: sprite_inputs::loader::layout::Mode::Enhanced,
+        rename: None,
+        replace: false,
+        sheets: None,
+        like: None,
+    };
+    let given = [input.join("type1.seq.txt"), input.join("RAMUZA.SPR")];
+    let placements = add::plan(&disk, &given, &options).expect("mod add plans");
+    add::write(&disk, &placements).expect("mod add writes");
+}
+
 /// Every committed document built from the retail files, with its kind: the eight unit kinds'
 /// and the three layer sets' (the demo's is built from the demo pair, not the retail files).
 fn committed_documents() -> Vec<(&'static str, PathBuf)> {
@@ -123,6 +172,9 @@ fn every_committed_document_is_rebuilt_byte_for_byte_through_the_wasm_in_node() 
     let Some(node) = node_or_skip(test) else {
         return;
     };
+    let Some((disc, _)) = test_support::disc::padded_image(test, 512 << 20) else {
+        return;
+    };
     let module = test_support::wasm::build().unwrap_or_else(|e| panic!("{test}: {e}"));
     let documents = committed_documents();
     assert_eq!(documents.len(), 11, "eight unit kinds and three layer sets");
@@ -132,14 +184,24 @@ fn every_committed_document_is_rebuilt_byte_for_byte_through_the_wasm_in_node() 
     let pictures = std::env::temp_dir().join(format!("sprite-wasm-node-{}", std::process::id()));
     std::fs::create_dir_all(&pictures).expect("a scratch folder");
     write_pictures(&pictures, &originals, &sheets_dir);
+    let mod_dir = pictures.join("mod");
+    write_mod(&mod_dir);
     let output = Command::new(&node)
         .args(["--test", "--test-reporter=spec", "test/files.test.mjs"])
         .current_dir(package_dir())
         .env("TACTICS_SPRITE_WASM", &module)
+        .env(
+            "TACTICS_SPRITE_IO_WASM",
+            test_support::wasm::io_module_path(),
+        )
         .env("TACTICS_SPRITE_FILES", &originals)
         .env("TACTICS_SPRITE_DOCUMENTS", json!(documents).to_string())
         .env("TACTICS_SPRITE_TYPE1_SHA256", test_support::TYPE1_SHA256)
         .env("TACTICS_SPRITE_PICTURES", &pictures)
+        .env("TACTICS_SPRITE_DISC", &disc)
+        .env("TACTICS_SPRITE_MOD", &mod_dir)
+        .env("TACTICS_SPRITE_MOD_ID", MOD_ID)
+        .env("TACTICS_SPRITE_MOD_NAME", MOD_NAME)
         .output()
         .expect("node runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -151,8 +213,9 @@ fn every_committed_document_is_rebuilt_byte_for_byte_through_the_wasm_in_node() 
         output.status
     );
     assert!(
-        stdout.contains("pass 6") && stdout.contains("skipped 0"),
-        "node ran other than the six tests:\n{stdout}"
+        stdout.contains("pass 9") && stdout.contains("skipped 0"),
+        "node ran other than the nine tests:\n{stdout}"
     );
     let _ = std::fs::remove_dir_all(&pictures);
+    let _ = std::fs::remove_file(&disc);
 }

@@ -168,3 +168,20 @@ pub fn images_holding(test: &str, files: &[&str]) -> Option<(Images, Vec<&'stati
     }
     images(test)
 }
+
+/// A cooked image of [`battle_folder`] with `padding` bytes more in a file at its root
+/// (`PADDING.BIN`, zeros, sparse on disk): an image as long as a retail disc's, for tests that
+/// hold a reader to reading it in place; or `None` after the loud skip (no originals, or no
+/// xorriso).
+pub fn padded_image(test: &str, padding: u64) -> Option<(PathBuf, Vec<&'static str>)> {
+    let xorriso_path = tool(test, "xorriso", "xorriso")?;
+    let (root, names) = battle_folder(test)?;
+    let pad = root.join("PADDING.BIN");
+    std::fs::File::create(&pad)
+        .and_then(|file| file.set_len(padding))
+        .unwrap_or_else(|e| panic!("{}: {e}", pad.display()));
+    let image = temp_dir(test).join("padded.iso");
+    xorriso(&xorriso_path, &root, &image);
+    let _ = std::fs::remove_file(&pad);
+    Some((image, names))
+}

@@ -1,5 +1,6 @@
-//! The WebAssembly module (`crates/sprite-wasm`) built for the tests and for `cargo xtask web`:
-//! the one recipe. The rustup toolchains have no `wasm32-unknown-unknown` standard library, so
+//! The WebAssembly modules (`crates/sprite-wasm`, and `crates/sprite-wasm-io`, the one a page
+//! fetches only for a disc image or a mod) built for the tests and for `cargo xtask web`: the one
+//! recipe. The rustup toolchains have no `wasm32-unknown-unknown` standard library, so
 //! the module is built with Debian's `rustc-web` and `cargo-web`, which build one from the
 //! source of `rust-web-src` (`-Zbuild-std`), linked by LLVM's `wasm-ld-19` (`lld-19`), in a
 //! target folder of its own (`target/wasm`). `.ci/run` installs the four packages.
@@ -21,13 +22,27 @@ const LINKER: &str = "wasm-ld-19";
 /// The Debian packages that make the toolchain.
 pub const PACKAGES: &str = "rustc-web cargo-web rust-web-src lld-19";
 
-/// The module's path once built.
+/// The first module's package: decoding, building, drawing.
+pub const PACKAGE: &str = "sprite-wasm";
+/// The second's: a disc image read in place, a mod made and zipped.
+pub const IO_PACKAGE: &str = "sprite-wasm-io";
+
+/// The first module's path once built.
 pub fn module_path() -> PathBuf {
+    built(PACKAGE)
+}
+
+/// The second module's path once built.
+pub fn io_module_path() -> PathBuf {
+    built(IO_PACKAGE)
+}
+
+fn built(package: &str) -> PathBuf {
     crate::repo_root()
         .join(TARGET_DIR)
         .join(TARGET)
         .join(PROFILE)
-        .join("sprite_wasm.wasm")
+        .join(format!("{}.wasm", package.replace('-', "_")))
 }
 
 /// Whether the toolchain is here, or what is missing: the compiler, cargo, the linker on the
@@ -83,9 +98,11 @@ fn output(command: &mut Command) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
-/// The command that builds the module, from the repository root. The variables a surrounding
-/// `cargo` sets (its compiler, its flags) are not passed on: this build has its own.
-pub fn build_command() -> Command {
+/// The command that builds the module of `package`, from the repository root. The variables a
+/// surrounding `cargo` sets (its compiler, its flags) are not passed on: this build has its own.
+/// Each module is built by a command of its own: built together, cargo would unify the features
+/// of `sprite-wasm`, and the second module would carry the first's exports.
+pub fn build_command(package: &str) -> Command {
     let mut command = Command::new(CARGO);
     for var in [
         "CARGO",
@@ -111,7 +128,7 @@ pub fn build_command() -> Command {
         .args([
             "build",
             "-p",
-            "sprite-wasm",
+            package,
             "--profile",
             PROFILE,
             "--target",
@@ -121,19 +138,22 @@ pub fn build_command() -> Command {
     command
 }
 
-/// Builds the module (quickly when it is built already) and gives its path.
+/// Builds both modules (quickly when they are built already) and gives the first's path (the
+/// second's is [`io_module_path`]).
 ///
 /// # Errors
-/// The toolchain missing ([`toolchain`]), or the build failing, with cargo's output.
+/// The toolchain missing ([`toolchain`]), or a build failing, with cargo's output.
 pub fn build() -> Result<PathBuf, String> {
     toolchain()?;
-    let mut command = build_command();
-    let out = command.output().map_err(|e| format!("{CARGO}: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "building the WebAssembly module failed:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
+    for package in [PACKAGE, IO_PACKAGE] {
+        let mut command = build_command(package);
+        let out = command.output().map_err(|e| format!("{CARGO}: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "building the WebAssembly module {package} failed:\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
     }
     Ok(module_path())
 }

@@ -9,8 +9,11 @@
 //!
 //! - `index.html`, `page.js`: the page (from `web/`);
 //! - `tactics-sprite.js`, `files-wasm.js`: the classic scripts it loads;
-//! - `tactics-sprite/`: the package as npm packs it, with `files.wasm` beside `files.mjs`, for
-//!   pages that import modules (`npm pack DIR/tactics-sprite` packs it with its module).
+//! - `files-io-wasm.js`: the second module (discs and mods) as base64, a classic script the page
+//!   loads only when a disc image or a mod asks for it;
+//! - `tactics-sprite/`: the package as npm packs it, with `files.wasm` and `files-io.wasm` beside
+//!   `files.mjs`, for pages that import modules (`npm pack DIR/tactics-sprite` packs it with its
+//!   modules).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -59,6 +62,7 @@ const JOINED: [&str; 2] = ["tactics-sprite.mjs", "files.mjs"];
 pub fn write_site(out: &Path) -> Result<String> {
     let wasm_path = crate::wasm::build()?;
     let wasm = read(&wasm_path)?;
+    let io_wasm = read(&crate::wasm::io_module_path())?;
     let root = repo_root();
     let package = root.join("packages/tactics-sprite");
     let write = |relative: &str, bytes: &[u8]| -> Result<PathBuf> {
@@ -81,6 +85,7 @@ pub fn write_site(out: &Path) -> Result<String> {
         )?;
     }
     write("tactics-sprite/files.wasm", &wasm)?;
+    write("tactics-sprite/files-io.wasm", &io_wasm)?;
     let mut modules = Vec::new();
     for name in JOINED {
         let text = String::from_utf8(read(&package.join(name))?)
@@ -95,11 +100,21 @@ pub fn write_site(out: &Path) -> Result<String> {
         base64(&wasm)
     );
     write("files-wasm.js", script.as_bytes())?;
+    let script = format!(
+        "// The second WebAssembly module, of crates/sprite-wasm-io ({} bytes: a disc image read \
+         in place, a mod zipped), loaded by the page only when it is needed.\nvar \
+         TACTICS_SPRITE_IO_WASM = \"{}\";\n",
+        io_wasm.len(),
+        base64(&io_wasm)
+    );
+    write("files-io-wasm.js", script.as_bytes())?;
     Ok(format!(
         "wrote   {}: index.html, page.js, tactics-sprite.js, files-wasm.js ({} bytes of \
-         WebAssembly), tactics-sprite/ (the package with files.wasm); open index.html",
+         WebAssembly), files-io-wasm.js ({} bytes, loaded when needed), tactics-sprite/ (the \
+         package with files.wasm and files-io.wasm); open index.html",
         out.display(),
-        wasm.len()
+        wasm.len(),
+        io_wasm.len()
     ))
 }
 

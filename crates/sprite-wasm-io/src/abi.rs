@@ -1,0 +1,191 @@
+//! The functions the module exports, as `sprite_wasm::abi`'s: every call that can fail returns
+//! [`OK`] or [`FAILED`] and leaves its answer (the bytes asked for, or the error's one line) for
+//! [`io_result_ptr`] and [`io_result_len`], until the next call. `packages/tactics-sprite/files.mjs`
+//! is the one caller.
+
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use sprite_wasm::memory::{self, borrowed, taken, text};
+
+use crate::disc::{DiscReading, Step};
+
+/// The call succeeded; the result is what was asked for.
+pub const OK: u32 = 0;
+/// The call failed; the result is the error's text (UTF-8).
+pub const FAILED: u32 = 1;
+/// A disc image's reading needs bytes of the image: the result is their offset and length
+/// (little-endian `u64` each), for [`io_disc_feed`].
+pub const NEED: u32 = 2;
+/// A disc image's reading read a file: the result is its name's length (little-endian `u32`),
+/// its name and its bytes.
+pub const FILE: u32 = 3;
+
+/// The disc image being read, the files given for a mod, and the last call's result.
+struct State {
+    disc: Option<DiscReading>,
+    mod_files: Vec<(String, Vec<u8>)>,
+    result: Vec<u8>,
+}
+
+static STATE: Mutex<State> = Mutex::new(State {
+    disc: None,
+    mod_files: Vec::new(),
+    result: Vec::new(),
+});
+
+fn state() -> MutexGuard<'static, State> {
+    STATE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Keeps `answer` as the result and says which it was.
+fn answer(state: &mut State, answer: Result<Vec<u8>, String>) -> u32 {
+    match answer {
+        Ok(bytes) => {
+            state.result = bytes;
+            OK
+        }
+        Err(message) => {
+            state.result = message.into_bytes();
+            FAILED
+        }
+    }
+}
+
+/// `len` bytes for the caller to fill, or null when they cannot be had.
+#[unsafe(no_mangle)]
+pub extern "C" fn io_alloc(len: usize) -> *mut u8 {
+    memory::alloc(len)
+}
+
+/// Takes back a buffer of [`io_alloc`].
+///
+/// # Safety
+/// `ptr` and `len` are a buffer [`io_alloc`] gave and nothing else took back.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn io_free(ptr: *mut u8, len: usize) {
+    // SAFETY: the caller's promise.
+    unsafe { memory::free(ptr, len) }
+}
+
+/// Starts reading the disc image named so, `len` bytes long ([`crate::disc`]); a reading begun
+/// before is dropped. [`io_disc_step`] goes on.
+///
+/// # Safety
+/// The name is a live buffer of [`io_alloc`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn io_disc_open(name_ptr: *const u8, name_len: usize, len: u64) -> u32 {
+    // SAFETY: the caller's promise.
+    let name = text(unsafe { borrowed(name_ptr, name_len) }, "the image's name");
+    let mut state = state();
+    state.disc = None;
+    let opened = name.map(|name| {
+        state.disc = Some(DiscReading::new(&name, len));
+        Vec::new()
+    });
+    answer(&mut state, opened)
+}
+
+/// Goes on reading the disc image: [`NEED`] with the bytes of the image it needs first, [`FILE`]
+/// with a file read, [`OK`] once every file is handed out, or [`FAILED`] with the image's error.
+/// The reading ends with [`OK`] or [`FAILED`].
+#[unsafe(no_mangle)]
+pub extern "C" fn io_disc_step() -> u32 {
+    let mut guard = state();
+    let state = &mut *guard;
+    let Some(reading) = state.disc.as_mut() else {
+        return answer(state, Err("no disc image is being read".to_owned()));
+    };
+    match reading.step() {
+        Ok(Step::Need { offset, len }) => {
+            state.result = [offset.to_le_bytes(), len.to_le_bytes()].concat();
+            NEED
+        }
+        Ok(Step::File { name, bytes }) => {
+            let mut result = Vec::with_capacity(4 + name.len() + bytes.len());
+            result.extend((name.len() as u32).to_le_bytes());
+            result.extend(name.as_bytes());
+            result.extend(bytes);
+            state.result = result;
+            FILE
+        }
+        Ok(Step::Done) => {
+            state.disc = None;
+            answer(state, Ok(Vec::new()))
+        }
+        Err(message) => {
+            state.disc = None;
+            answer(state, Err(message))
+        }
+    }
+}
+
+/// Gives the disc image's bytes from `offset` that [`io_disc_step`] asked for: the buffer of
+/// [`io_alloc`], which the module takes.
+///
+/// # Safety
+/// `bytes_ptr` and `bytes_len` are a live buffer of [`io_alloc`]; the caller uses it no more.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn io_disc_feed(offset: u64, bytes_ptr: *mut u8, bytes_len: usize) -> u32 {
+    // SAFETY: the caller's promise.
+    let bytes = unsafe { taken(bytes_ptr, bytes_len) };
+    let mut guard = state();
+    let state = &mut *guard;
+    let fed = match state.disc.as_mut() {
+        Some(reading) => reading.feed(offset, bytes),
+        None => Err("no disc image is being read".to_owned()),
+    };
+    answer(state, fed.map(|()| Vec::new()))
+}
+
+/// Keeps a file for the next mod: its name (borrowed), which says which game file it is, and its
+/// bytes, whose buffer of [`io_alloc`] the module takes.
+///
+/// # Safety
+/// Both are live buffers of [`io_alloc`]; the caller uses the bytes' buffer no more.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn io_mod_file(
+    name_ptr: *const u8,
+    name_len: usize,
+    bytes_ptr: *mut u8,
+    bytes_len: usize,
+) -> u32 {
+    // SAFETY: the caller's promise, for both buffers.
+    let name = text(unsafe { borrowed(name_ptr, name_len) }, "a file's name");
+    let bytes = unsafe { taken(bytes_ptr, bytes_len) };
+    let mut state = state();
+    let kept = name.map(|name| {
+        state.mod_files.push((name, bytes));
+        Vec::new()
+    });
+    answer(&mut state, kept)
+}
+
+/// The zip of a mod of the files kept ([`io_mod_file`], then let go), as the request (JSON,
+/// [`crate::mods::mod_zip`]) describes it.
+///
+/// # Safety
+/// `request_ptr` and `request_len` are a live buffer of [`io_alloc`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn io_mod_zip(request_ptr: *const u8, request_len: usize) -> u32 {
+    // SAFETY: the caller's promise.
+    let request = text(
+        unsafe { borrowed(request_ptr, request_len) },
+        "the mod request",
+    );
+    let mut state = state();
+    let files = std::mem::take(&mut state.mod_files);
+    let zip = request.and_then(|request| crate::mods::mod_zip(files, &request));
+    answer(&mut state, zip)
+}
+
+/// Where the last call's result is.
+#[unsafe(no_mangle)]
+pub extern "C" fn io_result_ptr() -> *const u8 {
+    state().result.as_ptr()
+}
+
+/// How long the last call's result is.
+#[unsafe(no_mangle)]
+pub extern "C" fn io_result_len() -> usize {
+    state().result.len()
+}

@@ -1,0 +1,57 @@
+//! Memory passed between JavaScript and a module: a buffer the caller asks for and fills, given
+//! back or taken by the module, and borrowed for a call. Both modules (this crate's and
+//! `sprite-wasm-io`'s) export their own functions over these.
+
+/// `len` bytes for the caller to fill, or null when they cannot be had: an allocation that fails
+/// here is said, not a trap.
+pub fn alloc(len: usize) -> *mut u8 {
+    let mut buffer: Vec<u8> = Vec::new();
+    if buffer.try_reserve_exact(len).is_err() {
+        return std::ptr::null_mut();
+    }
+    buffer.resize(len, 0);
+    Box::into_raw(buffer.into_boxed_slice()).cast::<u8>()
+}
+
+/// Takes back a buffer of [`alloc`].
+///
+/// # Safety
+/// `ptr` and `len` are a buffer [`alloc`] gave and nothing else took back (or `ptr` is null).
+pub unsafe fn free(ptr: *mut u8, len: usize) {
+    if !ptr.is_null() {
+        // SAFETY: the caller's promise: a boxed slice of `len` bytes from `alloc`.
+        drop(unsafe { taken(ptr, len) });
+    }
+}
+
+/// The boxed slice of [`alloc`] at `ptr`, owned again (empty for a null `ptr`).
+///
+/// # Safety
+/// As [`free`].
+pub unsafe fn taken(ptr: *mut u8, len: usize) -> Vec<u8> {
+    if ptr.is_null() {
+        return Vec::new();
+    }
+    // SAFETY: `alloc` made it with `Box<[u8]>` of exactly `len` bytes.
+    unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)) }.into_vec()
+}
+
+/// The bytes at `ptr`, borrowed for the call.
+///
+/// # Safety
+/// `ptr` and `len` are a live buffer of [`alloc`] (or `len` is 0).
+pub unsafe fn borrowed<'a>(ptr: *const u8, len: usize) -> &'a [u8] {
+    if ptr.is_null() || len == 0 {
+        return &[];
+    }
+    // SAFETY: the caller's promise.
+    unsafe { std::slice::from_raw_parts(ptr, len) }
+}
+
+/// Text from the caller, or an error saying what it was for.
+///
+/// # Errors
+/// Bytes that are not UTF-8.
+pub fn text(bytes: &[u8], what: &str) -> Result<String, String> {
+    String::from_utf8(bytes.to_vec()).map_err(|_| format!("{what} is not UTF-8 text"))
+}
