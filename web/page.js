@@ -1,6 +1,6 @@
 // The page of `cargo xtask web`: the files given to its inputs read through the package's
 // `files` module (the WebAssembly module, embedded by files-wasm.js so that the page works opened
-// from disk), each kind they hold listed, and the chosen one played with the package's
+// from disk), a disc image among them read in place, each kind they hold listed, and the chosen one played with the package's
 // `poseAt` and `drawPose`, as the package's README shows. Classic scripts, not modules: a page
 // opened from disk may not load modules.
 
@@ -17,12 +17,29 @@
     status.className = error ? 'error' : '';
   }
 
-  /** The wasm's bytes, from the base64 files-wasm.js holds. */
-  function wasmBytes() {
-    const text = atob(TACTICS_SPRITE_WASM);
+  /** Bytes from base64. */
+  function fromBase64(base64) {
+    const text = atob(base64);
     const bytes = new Uint8Array(text.length);
     for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
     return bytes;
+  }
+
+  /** The wasm's bytes, from the base64 files-wasm.js holds. */
+  function wasmBytes() {
+    return fromBase64(TACTICS_SPRITE_WASM);
+  }
+
+  /** The second module's bytes (discs and mods), its script files-io-wasm.js loaded the first time it is needed. */
+  function ioWasmBytes() {
+    if (typeof TACTICS_SPRITE_IO_WASM === 'string') return Promise.resolve(fromBase64(TACTICS_SPRITE_IO_WASM));
+    return new Promise((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = 'files-io-wasm.js';
+      script.onload = () => resolve(fromBase64(TACTICS_SPRITE_IO_WASM));
+      script.onerror = () => reject(new Error('files-io-wasm.js (the module of discs and mods) could not be loaded'));
+      document.head.append(script);
+    });
   }
 
   /** A kind's atlas and sheets, built once from the files. */
@@ -62,7 +79,12 @@
     units.clear();
     say(`Reading ${list.length} files...`);
     try {
-      files = await openFiles(list, { wasm: wasmBytes() });
+      // A disc image among them is read in place, a slice at a time: the module's memory,
+      // measured before and after, is what the page holds of it.
+      files = await openFiles([], { wasm: wasmBytes(), ioWasm: ioWasmBytes });
+      const before = files.memoryBytes();
+      await files.addFiles(list);
+      window.page.memory = { before, after: files.memoryBytes() };
       const listed = files.list();
       const kinds = listed.kinds.filter((k) => !k.layer && k.sheetFile).map((k) => k.kind);
       if (kinds.length === 0) {
@@ -92,10 +114,37 @@
   let started = performance.now();
   $('folder').addEventListener('change', (e) => given(e.target.files));
   $('files').addEventListener('change', (e) => given(e.target.files));
+  // Files or a disc image dropped anywhere on the page.
+  document.addEventListener('dragover', (e) => e.preventDefault());
+  document.addEventListener('drop', (e) => {
+    e.preventDefault();
+    if (e.dataTransfer.files.length) given(e.dataTransfer.files);
+  });
   $('kind').addEventListener('change', () => {
     try { chooseKind(); } catch (error) { say(error.message, true); }
   });
   $('animation').addEventListener('change', () => { started = performance.now(); });
+
+  /** The zip of the mod made from the files given (those not the game's own), and its name. */
+  async function modZip() {
+    const id = $('mod-id').value.trim();
+    return { name: `${id}.zip`, bytes: await files.modZip({ id, name: $('mod-name').value }) };
+  }
+
+  $('download').addEventListener('click', async () => {
+    if (!files) return say('Give the page your files first.', true);
+    try {
+      const { name, bytes } = await modZip();
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([bytes], { type: 'application/zip' }));
+      link.download = name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+      say(`${name}: ${bytes.length} bytes`);
+    } catch (error) {
+      say(error.message, true);
+    }
+  });
 
   function frame(now) {
     requestAnimationFrame(frame);
@@ -115,5 +164,5 @@
   requestAnimationFrame(frame);
 
   // For the browser test: whether the files are read, and the drawing the page does.
-  window.page = { ready: false, drawUnit, given };
+  window.page = { ready: false, memory: null, drawUnit, given, modZip };
 })();

@@ -17,11 +17,24 @@ export interface PickedFile {
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
+/** A disc image given (a DOM `File` or `Blob`; in node `fs.openAsBlob(path)`), by the members read: its size and slices of it. */
+export interface DiscImage {
+  readonly size: number;
+  readonly name?: string;
+  readonly webkitRelativePath?: string;
+  slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> };
+}
+
+/** The longest sprite file there is (4 MiB): a `Blob` given that is longer is read as a disc image. */
+export const LONGEST_SPRITE_FILE: number;
+
 /** Where the module is when it is not beside files.mjs: a URL (or its text), a path (node), its bytes, or a `WebAssembly.Module`. */
 export type WasmSource = string | { readonly href: string } | ArrayBuffer | ArrayBufferView | object;
 
 export interface OpenOptions {
   wasm?: WasmSource;
+  /** Where the second module (`files-io.wasm`: disc images, mods) is, or a function giving it when it is first needed. */
+  ioWasm?: WasmSource | (() => WasmSource | Promise<WasmSource>);
 }
 
 /** An error the files gave: its message names the file, the byte offset and what was expected. */
@@ -68,14 +81,36 @@ export interface RenderRequest {
   palette?: number;
 }
 
+/** `mod new`'s and `mod add`'s choices, by name. */
+export interface ModRequest {
+  id: string;
+  name: string;
+  author?: string;
+  version?: string;
+  description?: string;
+  mode?: 'enhanced' | 'classic' | 'combined';
+  /** The files to place, by the names given; default: every file given that is not a retail file. */
+  files?: string[];
+}
+
 /** The files given, in one instance of the module. */
 export class FileSet {
   add(file: NamedFile): void;
+  /** Adds files as `openFiles` takes them; a `Blob` longer than any sprite file is read as a disc image. */
+  addFiles(files: Iterable<PickedFile | NamedFile> | ArrayLike<PickedFile | NamedFile>): Promise<void>;
+  /** Reads a disc image's BATTLE sprite files in place, a slice at a time; the names they are kept under (`game.bin:BATTLE/TYPE1.SHP`). */
+  addDisc(image: DiscImage, name?: string): Promise<string[]>;
+  /** The bytes of memory the set's module holds (its peak: WebAssembly memory is never given back). */
+  memoryBytes(): number;
   list(): FilesListing;
   documentBytes(kind: string): Uint8Array;
   document(kind: string): TacticsSpriteData;
   sheet(name: string, options?: { palette?: number; sp2Of?: string }): SheetPixels;
   render(kind: string, request?: RenderRequest): Uint8Array;
+  /** The names (as given) of the files that are not the game's own: the user's edits. */
+  edits(): string[];
+  /** The zip of a mod made from the files given (default: the edits), as `mod new` and `mod add` make it on disk. */
+  modZip(request: ModRequest): Promise<Uint8Array>;
 }
 
 /** Reads files (a FileList, File[], or { name, bytes }[]) into a new set, fetching the module the first time. */

@@ -10,12 +10,25 @@
 //   const files = await openFiles(input.files);        // a FileList, File[], or [{ name, bytes }]
 //   const doc = files.document('type1');                // the parsed document
 //
+// A disc image given (a `.bin`, `.img` or `.iso`, any file longer than a sprite file can be) is
+// read in place: its BATTLE folder's sprite files are read a slice at a time through the File's
+// `slice`, so the image is never in memory whole. That, and `modZip` (a mod as a zip), take a
+// second module (`files-io.wasm`, from crates/sprite-wasm-io), fetched only when first used.
+//
 // A file that is not what it should be gives a FilesError whose message names the file, the byte
 // offset and what was expected, as the command line says it. Nothing the module is given stops
 // it: the module's memory is capped, and should it fail all the same (a WebAssembly trap), the
 // set it held is closed with a FilesError saying so, and the page goes on.
 
 const OK = 0;
+const NEED = 2;
+const FILE = 3;
+
+/**
+ * The longest sprite file there is (4 MiB): a file given that is longer is read as a disc image,
+ * in place, a slice at a time (`FileSet.addDisc`).
+ */
+export const LONGEST_SPRITE_FILE = 4 << 20;
 
 /** An error the files gave (its message names the file, the offset and what was expected). */
 export class FilesError extends Error {
@@ -26,12 +39,13 @@ export class FilesError extends Error {
 }
 
 let compiled = null;
+let compiledIo = null;
 
-/** The module compiled once, from `source` (a URL, a path in node, bytes or a module). */
-async function compile(source) {
+/** A module compiled from `source` (a URL, a path in node, bytes or a module), else from `beside` next to this file. */
+async function compile(source, beside = './files.wasm') {
   if (source instanceof WebAssembly.Module) return source;
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.compile(source);
-  const url = source ?? new URL('./files.wasm', import.meta.url);
+  const url = source ?? new URL(beside, import.meta.url);
   const href = String(url);
   if (href.startsWith('file:') || (typeof process === 'object' && !/^[a-z]+:/i.test(href))) {
     const { readFile } = await import('node:fs/promises');
@@ -56,14 +70,16 @@ async function nameAndBytes(file) {
 /**
  * Reads `files` (a FileList, File[], or [{ name, bytes }]) into a new set. `options.wasm` says
  * where the module is when it is not beside this file (a URL, a path in node, bytes, or a
- * WebAssembly.Module). Throws a FilesError naming a file the set cannot hold (over the caps).
+ * WebAssembly.Module); `options.ioWasm` likewise for the second module (`files-io.wasm`), or a
+ * function that gives one when it is first needed. Throws a FilesError naming a file the set
+ * cannot hold (over the caps).
  */
 export async function openFiles(files, options = {}) {
   if (!compiled || options.wasm) compiled = compile(options.wasm);
   const module = await compiled;
   const instance = await WebAssembly.instantiate(module, {});
-  const set = new FileSet(instance);
-  for (const file of Array.from(files)) set.add(await nameAndBytes(file));
+  const set = new FileSet(instance, options.ioWasm);
+  await set.addFiles(files);
   return set;
 }
 
@@ -74,9 +90,35 @@ const decoder = new TextDecoder();
 export class FileSet {
   #exports;
   #closed = null;
+  #ioSource;
+  #io = null;
 
-  constructor(instance) {
+  constructor(instance, ioSource) {
     this.#exports = instance.exports;
+    this.#ioSource = ioSource;
+  }
+
+  /** The second module's instance, compiled and made when first needed. */
+  async #ioExports() {
+    if (!this.#io) {
+      const source = typeof this.#ioSource === 'function' ? await this.#ioSource() : this.#ioSource;
+      if (!compiledIo || source !== undefined) compiledIo = compile(source, './files-io.wasm');
+      this.#io = await WebAssembly.instantiate(await compiledIo, {});
+    }
+    return this.#io.exports;
+  }
+
+  /** Calls the second module; a trap drops its instance (a new one is made for the next call), not the set. */
+  #ioCall(e, what, body) {
+    try {
+      return body(e);
+    } catch (error) {
+      if (error instanceof WebAssembly.RuntimeError) {
+        this.#io = null;
+        throw new FilesError(`${what}: the WebAssembly module of discs and mods failed (${error.message}); try again`);
+      }
+      throw error;
+    }
   }
 
   /** Calls the module; a trap closes the set. */
@@ -94,18 +136,18 @@ export class FileSet {
     }
   }
 
-  /** `bytes` copied into the module's memory: its pointer. */
-  #copyIn(e, bytes, what) {
-    const ptr = e.ts_alloc(bytes.length);
+  /** `bytes` copied into the memory of a module (its functions named `prefix`_): their pointer. */
+  #copyIn(e, bytes, what, prefix = 'ts') {
+    const ptr = e[`${prefix}_alloc`](bytes.length);
     if (ptr === 0 && bytes.length > 0) throw new FilesError(`${what}: ${bytes.length} bytes do not fit in the module's memory`);
     new Uint8Array(e.memory.buffer, ptr, bytes.length).set(bytes);
     return ptr;
   }
 
-  /** The last call's result, copied out; a FilesError with its text when `status` says it failed. */
-  #result(e, status) {
-    const bytes = new Uint8Array(e.memory.buffer, e.ts_result_ptr(), e.ts_result_len()).slice();
-    if (status !== OK) throw new FilesError(decoder.decode(bytes));
+  /** The last call's result, copied out; a FilesError with its text when `status` says it failed (or is not one of `also`). */
+  #result(e, status, prefix = 'ts', also = []) {
+    const bytes = new Uint8Array(e.memory.buffer, e[`${prefix}_result_ptr`](), e[`${prefix}_result_len`]()).slice();
+    if (status !== OK && !also.includes(status)) throw new FilesError(decoder.decode(bytes));
     return bytes;
   }
 
@@ -139,6 +181,103 @@ export class FileSet {
       e.ts_free(namePtr, nameBytes.length);
       this.#result(e, status);
     });
+  }
+
+  /**
+   * Adds `files` as `openFiles` takes them; a File (or Blob) longer than any sprite file is read
+   * as a disc image (`addDisc`).
+   */
+  async addFiles(files) {
+    for (const file of Array.from(files)) {
+      if (typeof Blob !== 'undefined' && file instanceof Blob && file.size > LONGEST_SPRITE_FILE) {
+        await this.addDisc(file);
+      } else {
+        this.add(await nameAndBytes(file));
+      }
+    }
+  }
+
+  /**
+   * Reads the sprite files of a disc image's BATTLE folder (raw or cooked sectors, as `disc
+   * extract` takes them) into the set, the image read in place: a File or Blob (in node,
+   * `fs.openAsBlob(path)`), of which only the slices the reading asks for are read, each at most
+   * a file's sectors. Gives the names the files are kept under (`game.bin:BATTLE/TYPE1.SHP`).
+   */
+  async addDisc(image, name = image.webkitRelativePath || image.name || 'the disc image') {
+    const io = await this.#ioExports();
+    this.#ioCall(io, name, (e) => {
+      const nameBytes = encoder.encode(name);
+      const namePtr = this.#copyIn(e, nameBytes, name, 'io');
+      const status = e.io_disc_open(namePtr, nameBytes.length, BigInt(image.size));
+      e.io_free(namePtr, nameBytes.length);
+      this.#result(e, status, 'io');
+    });
+    const names = [];
+    for (;;) {
+      const [status, answer] = this.#ioCall(io, name, (e) => {
+        const status = e.io_disc_step();
+        return [status, this.#result(e, status, 'io', [NEED, FILE])];
+      });
+      if (status === OK) return names;
+      const view = new DataView(answer.buffer);
+      if (status === FILE) {
+        const nameLen = view.getUint32(0, true);
+        const fileName = decoder.decode(answer.subarray(4, 4 + nameLen));
+        this.add({ name: fileName, bytes: answer.subarray(4 + nameLen) });
+        names.push(fileName);
+        continue;
+      }
+      const offset = Number(view.getBigUint64(0, true));
+      const len = Number(view.getBigUint64(8, true));
+      const bytes = new Uint8Array(await image.slice(offset, offset + len).arrayBuffer());
+      if (bytes.length !== len) throw new FilesError(`${name}: ${len} bytes at ${offset} asked for, ${bytes.length} read`);
+      this.#ioCall(io, name, (e) => {
+        const ptr = this.#copyIn(e, bytes, name, 'io');
+        this.#result(e, e.io_disc_feed(BigInt(offset), ptr, bytes.length), 'io');
+      });
+    }
+  }
+
+  /** The names (as given) of the files that are not the game's own: the user's edits, each the last given of its name. */
+  edits() {
+    return JSON.parse(decoder.decode(this.#call('edits', (e) => this.#result(e, e.ts_edits()))));
+  }
+
+  /**
+   * "Download mod": the zip of a mod of the remaster's mod loader made from the files given, as
+   * `tactics-sprite mod new` and `mod add` make it on disk (the same checks, the same places),
+   * its one folder named by the mod's ID: what Reloaded-II installs when the zip is dropped on
+   * it. `request` takes their choices by name, `{ id, name, author, version, description, mode:
+   * 'enhanced' | 'classic' | 'combined', files }`; without `files` (names as given), the edits
+   * (`edits()`) go in.
+   */
+  async modZip({ files, ...request } = {}) {
+    const names = files ?? this.edits();
+    const io = await this.#ioExports();
+    for (const name of names) {
+      const bytes = this.#withText(name, 'ts_file', name);
+      this.#ioCall(io, name, (e) => {
+        const nameBytes = encoder.encode(name);
+        const namePtr = this.#copyIn(e, nameBytes, name, 'io');
+        const bytesPtr = this.#copyIn(e, bytes, name, 'io');
+        const status = e.io_mod_file(namePtr, nameBytes.length, bytesPtr, bytes.length);
+        e.io_free(namePtr, nameBytes.length);
+        this.#result(e, status, 'io');
+      });
+    }
+    return this.#ioCall(io, 'the mod', (e) => {
+      const text = encoder.encode(JSON.stringify(request));
+      const ptr = this.#copyIn(e, text, 'the mod', 'io');
+      const status = e.io_mod_zip(ptr, text.length);
+      e.io_free(ptr, text.length);
+      return this.#result(e, status, 'io');
+    });
+  }
+
+  /** The bytes of memory the set's modules hold now, both (WebAssembly memory is never given back: the peak). */
+  memoryBytes() {
+    const io = this.#io ? this.#io.exports.memory.buffer.byteLength : 0;
+    return this.#call('memory', (e) => e.memory.buffer.byteLength) + io;
   }
 
   /** What the files can build: `{ files, kinds: [{ kind, layer, files, sheet, sheetFile }], lacking: [{ kind, layer, missing }] }`. */

@@ -132,8 +132,9 @@ enum Task {
     },
     /// Write a static folder whose page reads your own game files in the browser, with nothing
     /// installed and no server: the page (index.html, opened from disk or served by any static
-    /// host), the JavaScript package with the WebAssembly module built from crates/sprite-wasm
-    /// (tactics-sprite/), and the two scripts the page loads. Builds the module first, with
+    /// host), the JavaScript package with the WebAssembly modules built from crates/sprite-wasm
+    /// and crates/sprite-wasm-io (tactics-sprite/), and the scripts the page loads. Builds the
+    /// modules first, with
     /// Debian's WebAssembly toolchain (apt-get install rustc-web cargo-web rust-web-src lld-19;
     /// docs/web.md).
     Web {

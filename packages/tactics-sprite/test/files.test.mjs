@@ -1,21 +1,25 @@
 // files.mjs held to the command line: every committed document rebuilt from the retail files in
 // node, through the WebAssembly module, byte for byte. `cargo test -p sprite-wasm --test node`
-// builds the module and runs this with TACTICS_SPRITE_WASM (the module), TACTICS_SPRITE_FILES (a
+// builds the modules and runs this with TACTICS_SPRITE_WASM and TACTICS_SPRITE_IO_WASM (the two), TACTICS_SPRITE_FILES (a
 // folder of the retail files), TACTICS_SPRITE_DOCUMENTS (a JSON list of [kind, the committed
 // document's path]) and TACTICS_SPRITE_PICTURES (a folder where the native build of the same code
-// wrote the sheets' pixels and renders the module must give, listed in its pictures.json). Without them these tests are not declared at all, rather than skipped:
+// wrote the sheets' pixels and renders the module must give, listed in its pictures.json) and
+// TACTICS_SPRITE_DISC (a cooked image of the retail files, padded to a disc's length). Without
+// them these tests are not declared at all, rather than skipped:
 // crates/sprite-data/tests/js_runtime.rs runs every test of the package and holds them to
 // skipping none.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 import { FilesError, openFiles } from '../files.mjs';
 
 const wasm = process.env.TACTICS_SPRITE_WASM;
+const ioWasm = process.env.TACTICS_SPRITE_IO_WASM;
 const folder = process.env.TACTICS_SPRITE_FILES;
 const declared = Boolean(wasm && folder);
 const documents = declared ? JSON.parse(process.env.TACTICS_SPRITE_DOCUMENTS) : [];
@@ -76,6 +80,67 @@ given('a kind whose files are missing is an error naming them', async () => {
 given('a file over the cap of any sprite file is refused before it is kept', async () => {
   const files = await openFiles([], { wasm });
   assert.throws(() => files.add({ name: 'BIG.SHP', bytes: new Uint8Array(5 << 20) }), /^FilesError: BIG\.SHP: 5242880 bytes/);
+});
+
+given('a disc image is read in place, a slice at a time, never whole into memory', async () => {
+  const image = process.env.TACTICS_SPRITE_DISC;
+  const blob = await fs.openAsBlob(image);
+  const files = await openFiles([], { wasm, ioWasm });
+  const before = files.memoryBytes();
+  const names = await files.addDisc(blob, path.basename(image));
+  const after = files.memoryBytes();
+  assert.ok(names.includes(`${path.basename(image)}:BATTLE/TYPE1.SEQ`), names.join(', '));
+  const digest = createHash('sha256').update(files.documentBytes('type1')).digest('hex');
+  assert.equal(digest, process.env.TACTICS_SPRITE_TYPE1_SHA256);
+  // The modules' memory is never given back: `after` is the peak, both modules' (the second made
+  // for the image). The image is 512 MiB more than its sprite files; what the reading may hold
+  // is a file's sectors (8 MiB at most), and the files read are kept.
+  assert.ok(blob.size > 512 * 2 ** 20, `the image is ${blob.size} bytes`);
+  assert.ok(after - before < 32 * 2 ** 20, `the memory grew from ${before} to ${after} bytes`);
+  console.log(`disc image of ${blob.size} bytes: ${names.length} files read; the module's memory ${before} bytes before, ${after} after`);
+});
+
+given('a disc image that is not ISO 9660 is one error naming it', async () => {
+  const files = await openFiles([], { wasm, ioWasm });
+  const noise = new Blob([new Uint8Array(5 << 20).fill(0x5a)]);
+  await assert.rejects(files.addDisc(noise, 'noise.iso'), /^FilesError: noise\.iso: /);
+  // Given among files, a file longer than any sprite file is read as an image.
+  await assert.rejects(openFiles([new File([noise], 'noise.bin')], { wasm, ioWasm }), /^FilesError: noise\.bin: /);
+});
+
+/** Every file below `dir`, by its path from `under` with `/` between the parts, as base64. */
+function tree(dir, under = dir, out = {}) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const at = path.join(dir, entry.name);
+    if (entry.isDirectory()) tree(at, under, out);
+    else out[path.relative(under, at).split(path.sep).join('/')] = fs.readFileSync(at).toString('base64');
+  }
+  return out;
+}
+
+given('"Download mod" gives a zip whose tree is what mod new and mod add write', async () => {
+  const dir = process.env.TACTICS_SPRITE_MOD;
+  const id = process.env.TACTICS_SPRITE_MOD_ID;
+  const input = path.join(dir, 'input');
+  const edits = fs.readdirSync(input).sort().map((name) => ({ name, bytes: fs.readFileSync(path.join(input, name)) }));
+  // The retail files given as well: only what is not retail goes into the mod.
+  const files = await openFiles([...retailFiles(), ...edits], { wasm, ioWasm });
+  assert.deepEqual(files.edits(), ['RAMUZA.SPR', 'type1.seq.txt']);
+  const zip = await files.modZip({ id, name: process.env.TACTICS_SPRITE_MOD_NAME });
+  const zipPath = path.join(dir, 'mod.zip');
+  fs.writeFileSync(zipPath, zip);
+  // Python's zipfile reads it, each entry's CRC-32 checked (testzip).
+  const listed = JSON.parse(execFileSync('python3', ['-c', `
+import base64, json, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    assert z.testzip() is None, z.testzip()
+    print(json.dumps({i.filename: base64.b64encode(z.read(i)).decode() for i in z.infolist()}))
+`, zipPath], { encoding: 'utf8' }));
+  const onDisk = tree(path.join(dir, 'disk'));
+  assert.deepEqual(Object.keys(listed).sort(), Object.keys(onDisk).sort());
+  assert.deepEqual(listed, onDisk);
+  assert.ok(Object.keys(listed).some((name) => name.endsWith('/fftpack/unit/battle_type1_seq.bin')), Object.keys(listed).join(', '));
+  await assert.rejects(files.modZip({ id: 'bad id/..', name: 'x' }), /^FilesError: the mod ID/);
 });
 
 given('every sheet\'s pixels and every render are the native build\'s, byte for byte', async () => {

@@ -196,3 +196,83 @@ fn the_static_page_draws_the_users_files_as_render_does() {
     }
     let _ = std::fs::remove_dir_all(&work);
 }
+
+/// A disc image of the retail files, padded to 512 MiB as a disc is long, given to the page's
+/// file input: its BATTLE folder is read in place (`File.slice`), and the module's memory,
+/// measured by the page before and after, grows by far less than the image.
+#[test]
+fn the_static_page_reads_a_disc_image_in_place() {
+    let test = "the_static_page_reads_a_disc_image_in_place";
+    let Some(chromium) = chromium_or_skip(test) else {
+        return;
+    };
+    if let Err(why) = test_support::wasm::toolchain() {
+        test_support::wasm::skip(test, &why);
+        return;
+    }
+    for name in ["TYPE1.SHP", "TYPE1.SEQ", "MON.SHP", "MON.SEQ"] {
+        if test_support::retail_file(test, name).is_none() {
+            return;
+        }
+    }
+    for name in ["RAMUZA.SPR", "BEHI.SPR"] {
+        if test_support::sheet(test, name).is_none() {
+            return;
+        }
+    }
+    let Some((image, _)) = test_support::disc::padded_image(test, 512 << 20) else {
+        return;
+    };
+    let image_len = std::fs::metadata(&image).expect("the image").len();
+    let work = test_support::temp_dir("web_page_disc");
+    let site = work.join("site");
+    test_support::web::write_site(&site).unwrap_or_else(|e| panic!("{test}: {e}"));
+
+    let mut browser = Browser::launch(&chromium);
+    let url = format!("file://{}", site.join("index.html").display());
+    browser.open(&url, "typeof window.page === 'object'");
+    let document = browser.call("DOM.getDocument", json!({}));
+    let input = browser.call(
+        "DOM.querySelector",
+        json!({"nodeId": document["root"]["nodeId"], "selector": "#files"}),
+    );
+    let real = std::fs::canonicalize(&image).expect("the image's path");
+    browser.call(
+        "DOM.setFileInputFiles",
+        json!({"files": [real.display().to_string()], "nodeId": input["nodeId"]}),
+    );
+    let started = std::time::Instant::now();
+    while browser.evaluate("window.page.ready") != json!(true) {
+        let said = browser.evaluate("document.getElementById('status').textContent");
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "the page did not read the image: {said}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let took = started.elapsed();
+    let kinds =
+        browser.evaluate("Array.from(document.getElementById('kind').options, (o) => o.value)");
+    for kind in ["type1", "mon"] {
+        assert!(
+            kinds.as_array().expect("a list").contains(&json!(kind)),
+            "{kind} is not listed from the image: {kinds}"
+        );
+    }
+    let memory = browser.evaluate("window.page.memory");
+    let before = memory["before"].as_u64().expect("before");
+    let after = memory["after"].as_u64().expect("after");
+    assert!(image_len > 512 << 20, "the image is {image_len} bytes");
+    // What the reading holds at once is a file's sectors (8 MiB at most); the sprite files read
+    // are kept, and are a few MiB.
+    assert!(
+        after - before < 32 << 20,
+        "the module's memory grew from {before} to {after} bytes reading a {image_len}-byte image"
+    );
+    println!(
+        "a {image_len}-byte image read in place in {took:?}: the module's memory {before} bytes \
+         before, {after} after"
+    );
+    let _ = std::fs::remove_file(&image);
+    let _ = std::fs::remove_dir_all(&work);
+}
