@@ -60,6 +60,7 @@ pub fn mod_zip(files: Vec<(String, Vec<u8>)>, request: &str) -> Result<Vec<u8>, 
         replace: false,
         sheets: None,
         like: None,
+        charclut: None,
     };
     made.add(files, &options).map_err(|e| chain(&e))?;
     let id = &made.config().mod_id;

@@ -97,7 +97,8 @@ const MOD_ID: &str = "fftivc.sprites.node_test";
 const MOD_NAME: &str = "Node test";
 
 /// Writes into `dir/input` two edits a user would give (TYPE1.SEQ's text form, as `disasm`
-/// writes it, and RAMUZA.SPR with one colour changed), and into `dir/disk/MOD_ID` the mod `mod
+/// writes it, and BEHI.SPR with one colour changed: not one of Ramza's, whose recolour goes
+/// into his charclut.nxd, which a page given the BATTLE files lacks), and into `dir/disk/MOD_ID` the mod `mod
 /// new` and `mod add` make of them on disk, through the library functions the command line
 /// calls; the node test holds the module's zip of the same files to that tree.
 fn write_mod(dir: &Path) {
@@ -115,11 +116,11 @@ fn write_mod(dir: &Path) {
     )
     .expect("disassembles");
     std::fs::write(input.join("type1.seq.txt"), text).expect("writes");
-    let mut spr = std::fs::read(test_support::sheet("write_mod", "RAMUZA.SPR").expect("there"))
-        .expect("reads");
+    let mut spr =
+        std::fs::read(test_support::sheet("write_mod", "BEHI.SPR").expect("there")).expect("reads");
     // The first palette's second colour, one step redder: still a sheet, no longer retail.
     spr[2] ^= 1;
-    std::fs::write(input.join("RAMUZA.SPR"), spr).expect("writes");
+    std::fs::write(input.join("BEHI.SPR"), spr).expect("writes");
     let disk = dir.join("disk").join(MOD_ID);
     let new = NewMod {
         id: MOD_ID.to_owned(),
@@ -133,8 +134,9 @@ fn write_mod(dir: &Path) {
         replace: false,
         sheets: None,
         like: None,
+        charclut: None,
     };
-    let given = [input.join("type1.seq.txt"), input.join("RAMUZA.SPR")];
+    let given = [input.join("type1.seq.txt"), input.join("BEHI.SPR")];
     let placements = add::plan(&disk, &given, &options).expect("mod add plans");
     add::write(&disk, &placements).expect("mod add writes");
 }
