@@ -280,6 +280,17 @@ async fn every_kind_is_served_from_the_originals_as_built() {
         answer.body == sheet_png(&spr, Some(3), false).expect("palette 3").0,
         "sheet.png differs from `sheet --palette 3`"
     );
+    // Tagged with its sha256, so that a viewer asking again (after a reload) is told `304`.
+    let tag = format!("\"{}\"", sha256_hex(&answer.body));
+    assert_eq!(answer.header("etag"), Some(tag.as_str()));
+    let again = app
+        .request(
+            "GET",
+            "/api/v1/sheet.png?kind=type1&palette=3",
+            &[("If-None-Match", &tag)],
+        )
+        .await;
+    assert_eq!((again.status, again.body.len()), (304, 0));
     let portrait = app.get("/api/v1/sheet.png?kind=type1&portrait=1").await;
     assert!(
         portrait.body == sheet_png(&spr, None, true).expect("the portrait").0,

@@ -19,6 +19,7 @@ use sprite_inputs::sheets::Sheet;
 use sprite_render::sheet::{SheetImage, SheetSource, load_hd_sheet_coloured};
 
 use super::picture_cache::{Drawing, PictureKey};
+use super::respond::Tagged;
 use super::{AppState, Prepared};
 use crate::error::ApiError;
 use crate::params::Params;
@@ -197,7 +198,19 @@ impl<'a> Drawn<'a> {
         missing_sp2(&self.served.unit.document, self.sp2())
     }
 
-    /// The picture `drawn` in `palette` (or Ramza's `variant`), from the state's cache.
+    /// The key of the picture `drawn` in `palette` (or Ramza's `variant`).
+    fn key(&self, drawn: Drawing, palette: Option<usize>, variant: Option<i32>) -> PictureKey {
+        PictureKey {
+            unit: self.choice.unit,
+            sheet: self.choice.sheet,
+            drawn,
+            palette: palette.unwrap_or(0),
+            variant,
+        }
+    }
+
+    /// The picture `drawn` in `palette` (or Ramza's `variant`), from the state's cache. A
+    /// picture that does not make is the server's fault (its files were read when it started).
     fn picture(
         &self,
         drawn: Drawing,
@@ -205,14 +218,27 @@ impl<'a> Drawn<'a> {
         variant: Option<i32>,
         make: impl FnOnce() -> sprite_inputs::Result<SheetImage>,
     ) -> Result<Arc<SheetImage>, ApiError> {
-        let key = PictureKey {
-            unit: self.choice.unit,
-            sheet: self.choice.sheet,
-            drawn,
-            palette: palette.unwrap_or(0),
-            variant,
-        };
-        self.state.picture_cache.get_or_make(key, make)
+        let key = self.key(drawn, palette, variant);
+        self.state.picture_cache.get_or_make(key, || {
+            make()
+                .map(Arc::new)
+                .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+        })
+    }
+
+    /// The PNG `sheet.png` or `sp2.png` sends of the picture `drawn` in `palette` (or Ramza's
+    /// `variant`), from the state's cache of them, made by `make` when it is not kept.
+    pub(crate) fn png(
+        &self,
+        drawn: Drawing,
+        palette: Option<usize>,
+        variant: Option<i32>,
+        make: impl FnOnce() -> Result<Vec<u8>, ApiError>,
+    ) -> Result<Tagged, ApiError> {
+        let key = self.key(drawn, palette, variant);
+        self.state
+            .png_cache
+            .get_or_make(key, || make().map(Tagged::new))
     }
 
     /// The palette `palette=` chooses (checked against the sheet), `None` when not given.

@@ -18,6 +18,7 @@ use crate::params::Params;
 use sprite_inputs::catalog::UnitLayers;
 
 /// A unit's two layer documents as served: bytes, digest and gzip of each, made once.
+#[derive(Clone)]
 pub(crate) struct ServedLayers {
     weapon: TaggedJson,
     effect: TaggedJson,

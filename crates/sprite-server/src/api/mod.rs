@@ -39,13 +39,14 @@ use sprite_render::layers::{LayerPalettes, WeaponArt};
 use tokio::sync::Semaphore;
 
 pub use choice::SHEET;
-pub use picture_cache::PICTURE_CACHE_BYTES;
+pub use picture_cache::{PICTURE_CACHE_BYTES, PNG_CACHE_BYTES};
 pub use respond::{REUSE, REVALIDATE, matches_etag};
 
 use crate::error::ApiError;
 use crate::params::Params;
 use sprite_inputs::catalog::SasCatalog;
 use sprite_inputs::catalog::{Catalog, ServedUnit};
+use sprite_inputs::hd::HdPairFiles;
 use sprite_inputs::layers::weapon_layer_of;
 use sprite_inputs::sheets::{Sheet, WeaponSheet};
 
@@ -64,7 +65,9 @@ pub struct AppState {
     /// The SAS sets, served apart from the units.
     sas: sas::SasState,
     /// The sheet pictures drawn, kept within [`PICTURE_CACHE_BYTES`].
-    picture_cache: picture_cache::PictureCache,
+    picture_cache: picture_cache::PictureCache<Arc<sprite_render::sheet::SheetImage>>,
+    /// The PNGs of them sent, kept within [`PNG_CACHE_BYTES`].
+    png_cache: picture_cache::PictureCache<respond::Tagged>,
     /// `charclut.nxd`, which Ramza's HD pairs are coloured from.
     charclut: Option<sprite_inputs::charclut::ServedClut>,
 }
@@ -184,12 +187,20 @@ impl AppState {
     /// None in practice (JSON and gzip of in-memory data).
     pub fn with_sas(catalog: Catalog, sas: SasCatalog) -> anyhow::Result<AppState> {
         let workers = std::thread::available_parallelism().map_or(2, usize::from);
-        Self::prepare(catalog, sas, Arc::new(Semaphore::new(workers)), workers)
+        Self::prepare(
+            catalog,
+            sas,
+            Arc::new(Semaphore::new(workers)),
+            workers,
+            None,
+        )
     }
 
     /// The state that replaces this one on a reload (`serve --watch`): `catalog` and `sas`
     /// prepared as [`AppState::with_sas`] prepares them, drawing on this state's picture threads,
-    /// so that a picture still drawn for the old state counts against the same bound.
+    /// so that a picture still drawn for the old state counts against the same bound. What
+    /// this state made of files that did not change (sheet pictures and their PNGs, the layer
+    /// documents' gzip) is taken over, not made again.
     ///
     /// # Errors
     /// None in practice (JSON and gzip of in-memory data).
@@ -199,6 +210,7 @@ impl AppState {
             sas,
             Arc::clone(&self.pictures),
             self.picture_threads,
+            Some(self),
         )
     }
 
@@ -207,12 +219,32 @@ impl AppState {
         sas: SasCatalog,
         pictures: Arc<Semaphore>,
         workers: usize,
+        before: Option<&AppState>,
     ) -> anyhow::Result<AppState> {
         let units: Vec<Prepared> = catalog
             .units
             .into_iter()
-            .map(Prepared::new)
+            .map(|unit| {
+                let same_name =
+                    before.and_then(|b| b.units.iter().find(|o| o.unit.name == unit.name));
+                Prepared::new(unit, same_name)
+            })
             .collect::<anyhow::Result<_>>()?;
+        let (picture_cache, png_cache) = match before {
+            Some(before) => {
+                let same = |key: &picture_cache::PictureKey| {
+                    drawn_alike(before, &units, catalog.charclut.as_ref(), key)
+                };
+                (
+                    before.picture_cache.keeping(same),
+                    before.png_cache.keeping(same),
+                )
+            }
+            None => (
+                picture_cache::PictureCache::new(PICTURE_CACHE_BYTES),
+                picture_cache::PictureCache::new(PNG_CACHE_BYTES),
+            ),
+        };
         let summaries: Vec<KindSummary> = units
             .iter()
             .map(|s| KindSummary {
@@ -263,7 +295,8 @@ impl AppState {
             pictures,
             picture_threads: workers,
             sas: sas::SasState::new(sas)?,
-            picture_cache: picture_cache::PictureCache::new(PICTURE_CACHE_BYTES),
+            picture_cache,
+            png_cache,
             charclut: catalog.charclut,
         })
     }
@@ -336,7 +369,10 @@ impl AppState {
 }
 
 impl Prepared {
-    fn new(unit: ServedUnit) -> anyhow::Result<Prepared> {
+    /// The unit prepared for serving; the layer documents' bytes and gzip are taken from
+    /// `before` (the unit of the same name in the state a reload replaces) when its documents
+    /// are the same.
+    fn new(unit: ServedUnit, before: Option<&Prepared>) -> anyhow::Result<Prepared> {
         let document = respond::TaggedJson::new(unit.bytes.clone())?;
         let doc = &unit.document;
         let animations: Vec<AnimationSummary> = doc
@@ -364,11 +400,19 @@ impl Prepared {
             .collect();
         let canvas_pixels = sprite_render::Canvas::of_document(doc)
             .map_or(0, |c| u64::from(c.width) * u64::from(c.height));
-        let layers = unit
-            .layers
-            .as_ref()
-            .map(layers::ServedLayers::new)
-            .transpose()?;
+        let same_layers = |before: &&Prepared| match (&before.unit.layers, &unit.layers) {
+            (None, None) => true,
+            (Some(a), Some(b)) => a.weapon == b.weapon && a.effect == b.effect,
+            _ => false,
+        };
+        let layers = match before.filter(same_layers) {
+            Some(before) => before.layers.clone(),
+            None => unit
+                .layers
+                .as_ref()
+                .map(layers::ServedLayers::new)
+                .transpose()?,
+        };
         let source_json = unit
             .source
             .as_ref()
@@ -439,6 +483,57 @@ impl Prepared {
     ) -> ApiError {
         let names: Vec<&str> = self.names.iter().map(String::as_str).collect();
         ApiError::unknown_because(parameter, error.to_string(), name, &names)
+    }
+}
+
+/// Whether the picture `key` of the state `before` is drawn from the same files among `units`
+/// (and `charclut`, for Ramza's colours) as there: the same unit at the same place, the same
+/// sheet, SP2 and HD pair.
+fn drawn_alike(
+    before: &AppState,
+    units: &[Prepared],
+    charclut: Option<&sprite_inputs::charclut::ServedClut>,
+    key: &picture_cache::PictureKey,
+) -> bool {
+    let (Some(old), Some(new)) = (before.units.get(key.unit), units.get(key.unit)) else {
+        return false;
+    };
+    /// The files a picture of `unit`'s sheet `chosen` is drawn from.
+    fn files(
+        unit: &ServedUnit,
+        chosen: Option<usize>,
+    ) -> Option<(&Sheet, Option<&Sheet>, Option<&HdPairFiles>)> {
+        match chosen {
+            None => Some((&unit.sheet, unit.sp2.as_ref(), unit.hd.as_ref())),
+            Some(i) => unit
+                .sheets
+                .get(i)
+                .map(|s| (&s.sheet, s.sp2.as_ref(), s.hd.as_ref())),
+        }
+    }
+    let same_pair = |a: Option<&HdPairFiles>, b: Option<&HdPairFiles>| match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => {
+            (&a.upper.name, &a.upper.bytes, &a.lower.name, &a.lower.bytes)
+                == (&b.upper.name, &b.upper.bytes, &b.lower.name, &b.lower.bytes)
+        }
+        _ => false,
+    };
+    let same_clut = key.variant.is_none()
+        || before
+            .charclut
+            .as_ref()
+            .map(|c| (&c.file.name, &c.file.bytes))
+            == charclut.map(|c| (&c.file.name, &c.file.bytes));
+    match (files(&old.unit, key.sheet), files(&new.unit, key.sheet)) {
+        (Some((sheet, sp2, hd)), Some((sheet_now, sp2_now, hd_now))) => {
+            old.unit.name == new.unit.name
+                && sheet == sheet_now
+                && sp2 == sp2_now
+                && same_pair(hd, hd_now)
+                && same_clut
+        }
+        _ => false,
     }
 }
 

@@ -1,19 +1,43 @@
-//! The sheet pictures a server has drawn (a sheet in one palette, its SP2, its HD pair), kept for
-//! the next request in a cache bounded by bytes: with every sheet of a game served (about 160,
-//! each with 16 palettes, and an HD pair four times the size), keeping each picture once made
-//! would grow without a bound a client could not push past. The least recently used picture goes
-//! first.
+//! The sheet pictures a server has drawn (a sheet in one palette, its SP2, its HD pair), and the
+//! PNGs it sent of them, kept for the next request in caches bounded by bytes: with every sheet
+//! of a game served (about 160, each with 16 palettes, and an HD pair four times the size),
+//! keeping each picture once made would grow without a bound a client could not push past. The
+//! least recently used picture goes first. A reload (`serve --watch`) hands the next state the
+//! pictures of files that did not change ([`PictureCache::keeping`]), so that a save of a text
+//! decodes and encodes no sheet again.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
-use axum::http::StatusCode;
 use sprite_render::sheet::SheetImage;
 
+use super::respond::Tagged;
 use crate::error::ApiError;
 
 /// The most bytes of pictures kept: 64 HD pairs (2 MB each) or 256 SD sheets.
 pub const PICTURE_CACHE_BYTES: u64 = 128 << 20;
+
+/// The most bytes of PNGs kept (a sheet's is some 40 KB, an HD pair's a few hundred).
+pub const PNG_CACHE_BYTES: u64 = 32 << 20;
+
+/// What a cache counts of what it keeps.
+pub(crate) trait Weighed {
+    /// The bytes it holds.
+    fn bytes(&self) -> u64;
+}
+
+impl Weighed for Arc<SheetImage> {
+    /// 4 a pixel.
+    fn bytes(&self) -> u64 {
+        u64::from(self.image.width()) * u64::from(self.image.height()) * 4
+    }
+}
+
+impl Weighed for Tagged {
+    fn bytes(&self) -> u64 {
+        self.bytes.len() as u64
+    }
+}
 
 /// Which picture: the unit, the sheet chosen (`None`: the kind's own), what is drawn, and in
 /// which colours.
@@ -31,54 +55,73 @@ pub(crate) struct PictureKey {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Drawing {
     Sheet,
+    /// The sheet's portrait (its PNG only: `sheet.png?portrait=1`).
+    Portrait,
     Sp2,
     Hd,
 }
 
 /// The pictures kept, most recently used first.
-pub(crate) struct PictureCache {
+pub(crate) struct PictureCache<T> {
     budget: u64,
-    kept: Mutex<Kept>,
+    kept: Mutex<Kept<T>>,
 }
 
-#[derive(Default)]
-struct Kept {
-    pictures: VecDeque<(PictureKey, Arc<SheetImage>)>,
+struct Kept<T> {
+    pictures: VecDeque<(PictureKey, T)>,
     bytes: u64,
 }
 
-impl PictureCache {
-    pub(crate) fn new(budget: u64) -> PictureCache {
+impl<T: Weighed + Clone> PictureCache<T> {
+    pub(crate) fn new(budget: u64) -> PictureCache<T> {
         PictureCache {
             budget,
-            kept: Mutex::new(Kept::default()),
+            kept: Mutex::new(Kept {
+                pictures: VecDeque::new(),
+                bytes: 0,
+            }),
         }
     }
 
     /// The picture `key`, made by `make` when it is not kept. A picture that does not make is
-    /// the server's fault (its files were read when it started), and is not kept.
+    /// not kept.
     pub(crate) fn get_or_make(
         &self,
         key: PictureKey,
-        make: impl FnOnce() -> sprite_inputs::Result<SheetImage>,
-    ) -> Result<Arc<SheetImage>, ApiError> {
+        make: impl FnOnce() -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
         {
             let mut kept = self.lock();
             if let Some(found) = kept.take(key) {
-                kept.keep(key, Arc::clone(&found), self.budget);
+                kept.keep(key, found.clone(), self.budget);
                 return Ok(found);
             }
         }
         // Made outside the lock: two requests for the same picture may both make it, and the
         // second replaces the first.
-        let made = make()
-            .map(Arc::new)
-            .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-        self.lock().keep(key, Arc::clone(&made), self.budget);
+        let made = make()?;
+        self.lock().keep(key, made.clone(), self.budget);
         Ok(made)
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
+    /// A cache for the state a reload makes, holding the pictures of this one that `same` says
+    /// are drawn from the same files there, in the same order.
+    pub(crate) fn keeping(&self, same: impl Fn(&PictureKey) -> bool) -> PictureCache<T> {
+        let kept = self.lock();
+        let pictures: VecDeque<(PictureKey, T)> = kept
+            .pictures
+            .iter()
+            .filter(|(key, _)| same(key))
+            .cloned()
+            .collect();
+        let bytes = pictures.iter().map(|(_, picture)| picture.bytes()).sum();
+        PictureCache {
+            budget: self.budget,
+            kept: Mutex::new(Kept { pictures, bytes }),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Kept<T>> {
         self.kept
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -91,20 +134,20 @@ impl PictureCache {
     }
 }
 
-impl Kept {
+impl<T: Weighed> Kept<T> {
     /// Removes and gives the picture `key`, when it is kept.
-    fn take(&mut self, key: PictureKey) -> Option<Arc<SheetImage>> {
+    fn take(&mut self, key: PictureKey) -> Option<T> {
         let at = self.pictures.iter().position(|(k, _)| *k == key)?;
         let (_, picture) = self.pictures.remove(at)?;
-        self.bytes -= bytes_of(&picture);
+        self.bytes -= picture.bytes();
         Some(picture)
     }
 
     /// Keeps `picture` first, then lets the least recently used go until `budget` holds; a
     /// picture over the whole budget is not kept.
-    fn keep(&mut self, key: PictureKey, picture: Arc<SheetImage>, budget: u64) {
+    fn keep(&mut self, key: PictureKey, picture: T, budget: u64) {
         self.take(key);
-        let size = bytes_of(&picture);
+        let size = picture.bytes();
         if size > budget {
             return;
         }
@@ -112,16 +155,11 @@ impl Kept {
         self.pictures.push_front((key, picture));
         while self.bytes > budget {
             match self.pictures.pop_back() {
-                Some((_, gone)) => self.bytes -= bytes_of(&gone),
+                Some((_, gone)) => self.bytes -= gone.bytes(),
                 None => break,
             }
         }
     }
-}
-
-/// The bytes a picture holds: 4 a pixel.
-fn bytes_of(picture: &SheetImage) -> u64 {
-    u64::from(picture.image.width()) * u64::from(picture.image.height()) * 4
 }
 
 #[cfg(test)]
@@ -130,12 +168,12 @@ mod tests {
     use sprite_render::Image;
     use sprite_render::sheet::{SheetScale, SheetSource};
 
-    fn picture(width: u32) -> SheetImage {
-        SheetImage {
+    fn picture(width: u32) -> Arc<SheetImage> {
+        Arc::new(SheetImage {
             image: Image::new(width, 1),
             source: SheetSource::Png { indexed: false },
             scale: SheetScale::Sd,
-        }
+        })
     }
 
     fn key(unit: usize) -> PictureKey {
@@ -177,5 +215,26 @@ mod tests {
         get(9, 76);
         assert_eq!(made.get(), 7);
         assert!(cache.bytes() <= 300);
+    }
+
+    /// The cache a reload hands on keeps the pictures of the keys said to be the same, their
+    /// bytes counted, and no other: one asked again there is found, another made.
+    #[test]
+    fn a_reload_keeps_only_the_pictures_said_to_be_the_same() {
+        let cache = PictureCache::new(300);
+        for unit in [0, 1, 2] {
+            cache.get_or_make(key(unit), || Ok(picture(25))).unwrap();
+        }
+        let next = cache.keeping(|key| key.unit != 1);
+        assert_eq!(next.bytes(), 200);
+        let made = std::cell::Cell::new(0);
+        for unit in [0, 1, 2] {
+            next.get_or_make(key(unit), || {
+                made.set(made.get() + 1);
+                Ok(picture(25))
+            })
+            .unwrap();
+        }
+        assert_eq!(made.get(), 1, "only unit 1's made again");
     }
 }

@@ -1,9 +1,11 @@
-//! `GET /api/v1/sheet.png` and `/api/v1/sp2.png`: a unit's sheets as pictures.
+//! `GET /api/v1/sheet.png` and `/api/v1/sp2.png`: a unit's sheets as pictures, each made once
+//! (and kept by the next state on a reload when its files did not change), with its sha256 as
+//! `ETag`, so that a viewer asking again after a reload is answered `304`.
 
 use std::sync::Arc;
 
 use axum::extract::{RawQuery, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use fft_formats::hd::HdSheet;
 use fft_formats::spr::Spr;
@@ -11,7 +13,8 @@ use sprite_render::encode::png_rgba;
 use sprite_render::hd_png;
 use sprite_render::sheet::sheet_png;
 
-use super::respond::{REUSE, body};
+use super::picture_cache::Drawing;
+use super::respond::REUSE;
 use super::{AppState, picture};
 use crate::error::ApiError;
 use crate::params::Params;
@@ -23,6 +26,7 @@ use sprite_inputs::sheets::Sheet;
 /// docs/remaster.md "Sheet pictures of a pair").
 pub async fn sheet(
     State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
     let params = Params::parse(
@@ -45,34 +49,44 @@ pub async fn sheet(
         }
         let png = picture(&state, move |state, _| {
             let drawn = state.drawn(choice);
-            let failed = |error: String| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, error);
-            let pair = drawn.hd().expect("wants_hd checked it");
-            let sheet = HdSheet::decode(&pair.upper.bytes, &pair.lower.bytes)
-                .map_err(|e| failed(format!("{}: {e}", pair.names())))?;
-            let spr = Spr::decode(drawn.sheet().bytes())
-                .map_err(|e| failed(format!("not an SPR sheet: {e}")))?;
-            match ramza {
-                Some(ramza) => {
-                    hd_png::export_in_colours(&sheet, &spr, palette.unwrap_or(0), &ramza.colours)
+            let variant = ramza.as_ref().map(|r| r.variant);
+            drawn.png(Drawing::Hd, palette, variant, || {
+                let pair = drawn.hd().expect("wants_hd checked it");
+                let sheet = HdSheet::decode(&pair.upper.bytes, &pair.lower.bytes)
+                    .map_err(|e| failed(format!("{}: {e}", pair.names())))?;
+                let spr = Spr::decode(drawn.sheet().bytes())
+                    .map_err(|e| failed(format!("not an SPR sheet: {e}")))?;
+                match &ramza {
+                    Some(ramza) => hd_png::export_in_colours(
+                        &sheet,
+                        &spr,
+                        palette.unwrap_or(0),
+                        &ramza.colours,
+                    ),
+                    None => hd_png::export(&sheet, &spr, palette.unwrap_or(0)),
                 }
-                None => hd_png::export(&sheet, &spr, palette.unwrap_or(0)),
-            }
-            .map_err(|e| failed(e.to_string()))
+                .map_err(|e| failed(e.to_string()))
+            })
         })
         .await?;
-        return Ok(body("image/png", REUSE, png));
+        return Ok(png.respond("image/png", REUSE, &headers));
     }
     let png = match drawn.sheet() {
         Sheet::Spr { .. } => {
             picture(&state, move |state, _| {
-                let failed =
-                    |error: String| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, error);
-                let bytes = state.drawn(choice).sheet().bytes();
-                let spr =
-                    Spr::decode(bytes).map_err(|e| failed(format!("not an SPR sheet: {e}")))?;
-                sheet_png(&spr, palette, portrait)
-                    .map(|(png, _)| png)
-                    .map_err(|e| failed(e.to_string()))
+                let drawn = state.drawn(choice);
+                let which = if portrait {
+                    Drawing::Portrait
+                } else {
+                    Drawing::Sheet
+                };
+                drawn.png(which, palette, None, || {
+                    let spr = Spr::decode(drawn.sheet().bytes())
+                        .map_err(|e| failed(format!("not an SPR sheet: {e}")))?;
+                    sheet_png(&spr, palette, portrait)
+                        .map(|(png, _)| png)
+                        .map_err(|e| failed(e.to_string()))
+                })
             })
             .await?
         }
@@ -85,9 +99,14 @@ pub async fn sheet(
                 ),
             ));
         }
-        other => other.bytes().to_vec(),
+        other => drawn.png(Drawing::Sheet, palette, None, || Ok(other.bytes().to_vec()))?,
     };
-    Ok(body("image/png", REUSE, png))
+    Ok(png.respond("image/png", REUSE, &headers))
+}
+
+/// A picture that does not make: the server's fault (its files were read when it started).
+fn failed(error: String) -> ApiError {
+    ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, error)
 }
 
 /// `GET /api/v1/sp2.png?kind=&sheet=&palette=`: the second sheet MON's SP2 sequences draw from, as
@@ -95,6 +114,7 @@ pub async fn sheet(
 /// page; `404` when the unit has none.
 pub async fn sp2(
     State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
     let params = Params::parse(query.as_deref(), &["kind", "sheet", "palette"])?;
@@ -115,12 +135,11 @@ pub async fn sp2(
             };
             return Err(ApiError::status(StatusCode::NOT_FOUND, why));
         }
-        Some(Sheet::Spr { .. }) => {
+        Some(Sheet::Spr { .. }) => drawn.png(Drawing::Sp2, palette, None, || {
             let image = drawn.sp2_image(palette)?.expect("the sheet has an SP2");
-            png_rgba(&image.image)
-                .map_err(|e| ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
-        }
-        Some(other) => other.bytes().to_vec(),
+            png_rgba(&image.image).map_err(|e| failed(e.to_string()))
+        })?,
+        Some(other) => drawn.png(Drawing::Sp2, palette, None, || Ok(other.bytes().to_vec()))?,
     };
-    Ok(body("image/png", REUSE, png))
+    Ok(png.respond("image/png", REUSE, &headers))
 }

@@ -26,8 +26,52 @@ pub fn body(media_type: &'static str, cache: &'static str, bytes: impl Into<Byte
         .into_response()
 }
 
+/// Bytes made once (a sheet's PNG), with their sha256: their `ETag`, so that a client that has
+/// them (a viewer asking again after a reload) is answered `304` and decodes nothing again.
+#[derive(Clone)]
+pub struct Tagged {
+    pub bytes: Bytes,
+    pub sha256: String,
+}
+
+impl Tagged {
+    /// `bytes` and their digest.
+    pub fn new(bytes: impl Into<Bytes>) -> Tagged {
+        let bytes = bytes.into();
+        Tagged {
+            sha256: sha256_hex(&bytes),
+            bytes,
+        }
+    }
+
+    /// The bytes as `media_type` with `cache`, or `304` when `If-None-Match` names them; their
+    /// `ETag` either way.
+    pub fn respond(
+        &self,
+        media_type: &'static str,
+        cache: &'static str,
+        headers: &HeaderMap,
+    ) -> Response {
+        let mut response = if matches_etag(headers, &self.sha256) {
+            let mut response = StatusCode::NOT_MODIFIED.into_response();
+            response
+                .headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+            response
+        } else {
+            body(media_type, cache, self.bytes.clone())
+        };
+        response.headers_mut().insert(
+            header::ETAG,
+            HeaderValue::from_str(&format!("\"{}\"", self.sha256)).expect("hex digits"),
+        );
+        response
+    }
+}
+
 /// A JSON document made ready to serve once, at start: its bytes, their sha256 (its `ETag`) and
 /// their gzip.
+#[derive(Clone)]
 pub struct TaggedJson {
     pub bytes: Bytes,
     pub sha256: String,

@@ -1,7 +1,8 @@
 //! `serve --watch` as a process: a SEQ saved into the second of two layered `--originals`
 //! folders (a mod over the game files) is served, and its removal serves the first's again; and
 //! a server reloading a text form sixty times holds its memory flat; under `--watch` no answer
-//! is kept by a client unasked; and a FIFO in a watched file's place is refused, not waited on.
+//! is kept by a client unasked; a FIFO in a watched file's place is refused, not waited on; and a
+//! reload keeps the sheet's picture (and its tag) until the sheet itself changes.
 //!
 //! Needs TYPE1.SHP and TYPE1.SEQ (`FFT_ORIGINALS`); a loud skip without them.
 
@@ -281,4 +282,72 @@ fn a_fifo_in_place_of_a_watched_file_is_refused_and_the_file_back_is_served() {
     let status = wait_for_generation(&server, 1);
     assert!(status["error"].is_null(), "{status}");
     assert_eq!(walk_delay(&server), u64::from(walk.delay + 3));
+}
+
+/// A save of the text keeps the sheet's picture and its tag, so that the viewer is told `304`
+/// and decodes nothing again; a sheet saved over with another is served at once as the other's
+/// picture (`tactics-sprite sheet`'s, drawn by the library here), under another tag.
+#[test]
+fn a_reload_keeps_the_sheets_picture_until_the_sheet_itself_changes() {
+    let Some(shp) = test_support::retail_file(TEST, "TYPE1.SHP") else {
+        return;
+    };
+    let Some(seq) = test_support::retail_file(TEST, "TYPE1.SEQ") else {
+        return;
+    };
+    let Some(ramuza) = test_support::sheet_bytes(TEST, "RAMUZA.SPR") else {
+        return;
+    };
+    let Some(arute) = test_support::sheet_bytes(TEST, "ARUTE.SPR") else {
+        return;
+    };
+    let work = folder("sheet-tag");
+    let walk = WalkText::of(&seq, &work);
+    let text_path = work.join("type1.seq.txt");
+    let sheet_path = work.join("RAMUZA.SPR");
+    std::fs::write(&sheet_path, &ramuza).expect("writes");
+    let server = Server::start(
+        &[
+            "--watch",
+            "--seq",
+            s(&text_path),
+            "--shp",
+            s(&shp),
+            "--sheet",
+            s(&sheet_path),
+        ],
+        &[],
+    );
+    let sheet = "/api/v1/sheet.png?kind=type1&palette=0";
+    let expected = |spr: &[u8]| {
+        let spr = fft_formats::spr::Spr::decode(spr).expect("an SPR");
+        sprite_render::sheet::sheet_png(&spr, Some(0), false)
+            .expect("a sheet")
+            .0
+    };
+    let tag_of = |answer: &crate::serve_support::Answer| {
+        assert_eq!(answer.status, 200);
+        answer.header("etag").expect("an ETag").to_owned()
+    };
+    let first = server.get(sheet);
+    assert!(first.body == expected(&ramuza), "RAMUZA's sheet");
+    let tag = tag_of(&first);
+
+    std::fs::write(&text_path, walk.with_delay(walk.delay + 1)).expect("writes");
+    wait_for_generation(&server, 1);
+    let again = server
+        .connect()
+        .request("GET", sheet, &[("If-None-Match", &tag)]);
+    assert_eq!(again.status, 304, "the same sheet after a save of the text");
+
+    std::fs::write(&sheet_path, &arute).expect("writes");
+    wait_for_generation(&server, 2);
+    let other = server
+        .connect()
+        .request("GET", sheet, &[("If-None-Match", &tag)]);
+    assert!(
+        other.body == expected(&arute),
+        "ARUTE's sheet, not RAMUZA's"
+    );
+    assert_ne!(tag_of(&other), tag);
 }
