@@ -244,3 +244,19 @@ fn in_folders(originals: &Originals) -> Result<Option<(InputFile, String)>> {
 pub fn game_path() -> String {
     format!("{FOLDER}/{FILE_NAME}")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// RAMUZA.SPR is chapter 1, RAMUZA2.SPR chapters 2-3, RAMUZA3.SPR chapter 4 (CharCLUT's keys
+    /// 1, 2, 3), in either of the game's names; no other sheet has a row.
+    #[test]
+    fn each_of_ramzas_sprs_is_its_chapter_s_key() {
+        assert_eq!(chapter_of_spr("RAMUZA.SPR"), Some(1));
+        assert_eq!(chapter_of_spr("battle_ramuza2_spr.bin"), Some(2));
+        assert_eq!(chapter_of_spr("ramuza3.spr"), Some(3));
+        assert_eq!(chapter_of_spr("MINA_M.SPR"), None);
+        assert_eq!(chapter_of_spr("DILY.SPR"), None);
+    }
+}
