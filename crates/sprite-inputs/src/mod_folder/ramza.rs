@@ -104,7 +104,13 @@ pub fn carry_into_charclut(
             continue;
         }
         if base.is_none() {
-            base = Some(find_base(dir, placements, options, &placements[k].source)?);
+            base = Some(find_base(
+                dir,
+                placements,
+                options,
+                &placements[k].source,
+                retail.is_some(),
+            )?);
         }
         let Some(base) = base.as_mut() else {
             continue;
@@ -194,6 +200,7 @@ fn find_base(
     placements: &[Placement],
     options: &AddOptions,
     source: &str,
+    against_retail: bool,
 ) -> Result<Base> {
     let decode = |bytes: &[u8], name: &str| {
         CharClut::decode(bytes).map_err(|e| {
@@ -238,14 +245,21 @@ fn find_base(
         charclut::locate(None, options.charclut, options.sheets)?
     else {
         let source = source.to_owned();
+        // Without the retail sheet, whether palette 0 was recoloured is told against the row.
+        let what = if against_retail {
+            "a recolour of Ramza (palette 0 differs from the retail sheet's)"
+        } else {
+            "Ramza's sheet, modified, with no retail sheet found to tell whether palette 0 was \
+             recoloured"
+        };
         return Err(Error::refused(
             Fault::Missing,
             Some("charclut"),
             Words::new(move |s| {
                 format!(
-                    "{source}: a recolour of Ramza, whom the enhanced game colours from {} \
-                     (CharCLUT), and none was found (in the originals' nxd/): give {} (the \
-                     game's), or --mode classic",
+                    "{source}: {what}; the enhanced game colours him from {} (CharCLUT), and \
+                     none was found (in the originals' nxd/): give {} (the game's) or \
+                     --originals GAME, or --mode classic",
                     charclut::FILE_NAME,
                     s.given("charclut", &"FILE")
                 )
