@@ -131,15 +131,41 @@
     return { name: `${id}.zip`, bytes: await files.modZip({ id, name: $('mod-name').value }) };
   }
 
+  /** Saves `bytes` as a file named `name`. */
+  function save(name, bytes, type) {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([bytes], { type }));
+    link.download = name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+  }
+
+  /** The chosen animation in the chosen view as `tactics-sprite render` writes it (`apng` or `gif`). */
+  function animated(format) {
+    const kind = $('kind').value;
+    const animation = $('animation').value;
+    const bytes = files.render(kind, { animation, view: Number($('view').value), format });
+    return { name: `${kind}-${animation.replace(/\W+/g, '-')}.${format === 'apng' ? 'png' : 'gif'}`, bytes };
+  }
+
+  for (const format of ['apng', 'gif']) {
+    $(`save-${format}`).addEventListener('click', () => {
+      if (!window.page.ready) return say('Give the page your files first.', true);
+      try {
+        const { name, bytes } = animated(format);
+        save(name, bytes, format === 'gif' ? 'image/gif' : 'image/png');
+        say(`${name}: ${bytes.length} bytes`);
+      } catch (error) {
+        say(error.message, true);
+      }
+    });
+  }
+
   $('download').addEventListener('click', async () => {
     if (!files) return say('Give the page your files first.', true);
     try {
       const { name, bytes } = await modZip();
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(new Blob([bytes], { type: 'application/zip' }));
-      link.download = name;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+      save(name, bytes, 'application/zip');
       say(`${name}: ${bytes.length} bytes`);
     } catch (error) {
       say(error.message, true);
@@ -164,5 +190,5 @@
   requestAnimationFrame(frame);
 
   // For the browser test: whether the files are read, and the drawing the page does.
-  window.page = { ready: false, memory: null, drawUnit, given, modZip };
+  window.page = { ready: false, memory: null, drawUnit, given, modZip, animated };
 })();

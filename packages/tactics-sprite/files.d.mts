@@ -79,6 +79,8 @@ export interface RenderRequest {
   columns?: number;
   sheet?: string;
   palette?: number;
+  /** What render's `-o` extension chooses: a still PNG (the default), an animated PNG or a GIF. */
+  format?: 'png' | 'apng' | 'gif';
 }
 
 /** `mod new`'s and `mod add`'s choices, by name. */

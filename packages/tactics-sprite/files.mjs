@@ -312,8 +312,9 @@ export class FileSet {
   /**
    * A PNG of `kind` drawn as `tactics-sprite render` draws it, byte for byte: `request` takes
    * render's choices by name, `{ animation: 'Walk' | ['Walk', ...], frame, allFrames, view: 1 |
-   * [1, 5], water, scale, background: 'transparent' | '#rrggbb', labels, columns, sheet, palette }`,
-   * from the sheet the document names unless `sheet` names another file given.
+   * [1, 5], water, scale, background: 'transparent' | '#rrggbb', labels, columns, sheet, palette,
+   * format: 'png' | 'apng' | 'gif' }`, from the sheet the document names unless `sheet` names
+   * another file given; `format` is what render's `-o` extension chooses (an animated PNG or GIF).
    */
   render(kind, request = {}) {
     return this.#withText(kind, 'ts_render', JSON.stringify({ ...request, kind }));

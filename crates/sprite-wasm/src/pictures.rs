@@ -1,10 +1,12 @@
 //! Pictures from the files given, through the same code as `tactics-sprite sheet export` and
 //! `render`: a sheet as RGBA pixels (`sprite_inputs::sheets::load_sheet_bytes`, the SP2 coloured
-//! by its sheet's palette), and a kind drawn to a PNG (`sprite_render`'s checked request).
+//! by its sheet's palette), and a kind drawn to a PNG, an APNG or a GIF (`sprite_render`'s checked
+//! request).
 //!
 //! A render is asked for in JSON, the command line's choices under their parameter names:
-//! `{"kind": "type1", "animation": ["Walk"], "view": [1], "scale": 2}`; the sheet is the one
-//! the kind's document names (`RAMUZA.SPR` for TYPE1) unless `sheet` names another file given.
+//! `{"kind": "type1", "animation": ["Walk"], "view": [1], "scale": 2}`, and `"format"` (`png`,
+//! the default, `apng` or `gif`: what `-o` names by its extension); the sheet is the one the
+//! kind's document names (`RAMUZA.SPR` for TYPE1) unless `sheet` names another file given.
 
 use serde_json::Value;
 use sprite_data::Document;
@@ -58,7 +60,7 @@ fn pixels(sheet: &SheetImage) -> Vec<u8> {
     bytes
 }
 
-/// The PNG `request` (JSON, above) asks for.
+/// The picture (PNG, APNG or GIF) `request` (JSON, above) asks for.
 ///
 /// # Errors
 /// A request that is not JSON or asks for what the rules refuse (in the parameters' names), the
@@ -99,7 +101,14 @@ fn request_of(asked: &Value) -> Result<RenderRequest, String> {
     } else {
         Subject::Animations(strings(&asked["animation"], "animation")?)
     };
-    let mut request = RenderRequest::new(what, Format::Png);
+    let format = match asked.get("format") {
+        None | Some(Value::Null) => Format::Png,
+        Some(named) => named
+            .as_str()
+            .and_then(Format::from_extension)
+            .ok_or_else(|| format!("format {named}: one of \"png\", \"apng\", \"gif\""))?,
+    };
+    let mut request = RenderRequest::new(what, format);
     if let Some(views) = asked.get("view") {
         let views = match views {
             Value::Array(views) => views.iter().collect(),

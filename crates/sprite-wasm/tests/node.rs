@@ -23,7 +23,8 @@ use sprite_wasm::pictures::{PIXELS_HEADER_LEN, render, sheet};
 use test_support::node::{node_or_skip, package_dir};
 
 /// The renders compared: TYPE1's walk and a swing in two views at twice the size, and MON's
-/// first animations (its SP2 drawn when BEHI2.SP2 is in the sheets folder).
+/// first animations (its SP2 drawn when BEHI2.SP2 is in the sheets folder); TYPE1's walk as an
+/// APNG and as a GIF.
 fn render_requests() -> Vec<(&'static str, Value)> {
     vec![
         ("type1", json!({"animation": "Walk", "view": 1})),
@@ -33,6 +34,14 @@ fn render_requests() -> Vec<(&'static str, Value)> {
         ),
         ("type1", json!({"frame": 10, "background": "#102030"})),
         ("mon", json!({"animation": ["Idle", "Walk"], "view": 3})),
+        (
+            "type1",
+            json!({"animation": "Walk", "view": 1, "format": "apng"}),
+        ),
+        (
+            "type1",
+            json!({"animation": "Walk", "view": 1, "format": "gif"}),
+        ),
     ]
 }
 

@@ -194,6 +194,53 @@ fn the_static_page_draws_the_users_files_as_render_does() {
             expected.len()
         );
     }
+    // The page's "Save APNG" and "Save GIF": TYPE1's Walk in view 1, the bytes `render` writes.
+    let doc = test_support::fixtures::document("type1")
+        .display()
+        .to_string();
+    let sheet = sheet_of("RAMUZA.SPR");
+    browser.evaluate(
+        "document.getElementById('kind').value = 'type1'; \
+         document.getElementById('animation').value = 'Walk'; \
+         document.getElementById('view').value = '1'; true",
+    );
+    for format in ["apng", "gif"] {
+        let out = work.join(format!("walk.{format}"));
+        let out_text = out.display().to_string();
+        let status = Command::new(BIN)
+            .args([
+                "render",
+                "--data",
+                &doc,
+                "--sheet",
+                &sheet,
+                "--animation",
+                "Walk",
+            ])
+            .args(["--view", "1", "-o", &out_text])
+            .stdout(Stdio::null())
+            .status()
+            .expect("tactics-sprite runs");
+        assert!(
+            status.success(),
+            "tactics-sprite render -o {out_text} failed"
+        );
+        let got = browser.evaluate(&format!(
+            "(() => {{ const {{ bytes }} = window.page.animated('{format}'); let t = ''; \
+             for (let i = 0; i < bytes.length; i += 0x8000) t += String.fromCharCode(...bytes.subarray(i, i + 0x8000)); \
+             return btoa(t); }})()"
+        ));
+        let got = decode_base64(got.as_str().expect("base64"));
+        assert!(
+            got == std::fs::read(&out).expect("the render"),
+            "the page's {format} of TYPE1's Walk is not render's ({} bytes)",
+            got.len()
+        );
+        println!(
+            "the page's {format} is render's, byte for byte ({} bytes)",
+            got.len()
+        );
+    }
     let _ = std::fs::remove_dir_all(&work);
 }
 
