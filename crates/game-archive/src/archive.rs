@@ -17,6 +17,52 @@ pub struct Archive<R> {
     reader: R,
     len: u64,
     toc: TableOfContents,
+    /// The shared chunk last read from, kept for the next file of the same chunk.
+    chunk: Option<ChunkCache>,
+}
+
+/// A shared chunk's compressed bytes and the tile last decoded (its number and bytes): the
+/// files of a chunk are read one after another (the unit files, extracted in order), and each
+/// would otherwise read the whole chunk again and decode the tile it shares with the one before.
+/// It holds no more than one file's read did: the chunk's stored bytes and one 64 KiB tile.
+#[derive(Debug)]
+struct ChunkCache {
+    record: u64,
+    stream: Vec<u8>,
+    tile: Option<(usize, Vec<u8>)>,
+}
+
+impl ChunkCache {
+    /// Bytes `range` of the chunk, which decodes to `len` bytes: each tile holding them decoded
+    /// (the one kept, if it is one of them, not again), and the last kept.
+    fn slice(
+        &mut self,
+        len: usize,
+        range: std::ops::Range<usize>,
+    ) -> Result<Vec<u8>, GdeflateError> {
+        use gdeflate::TILE_LEN;
+        if range.is_empty() {
+            return gdeflate::decode_range(&self.stream, len, range);
+        }
+        let mut out = Vec::with_capacity(range.len());
+        let last = (range.end - 1) / TILE_LEN;
+        for tile in range.start / TILE_LEN..=last {
+            let start = tile * TILE_LEN;
+            let end = (start + TILE_LEN).min(len);
+            let wanted = range.start.max(start) - start..range.end.min(end) - start;
+            match &self.tile {
+                Some((kept, bytes)) if *kept == tile => out.extend_from_slice(&bytes[wanted]),
+                _ => {
+                    let bytes = gdeflate::decode_range(&self.stream, len, start..end)?;
+                    out.extend_from_slice(&bytes[wanted]);
+                    if tile == last {
+                        self.tile = Some((tile, bytes));
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
 }
 
 impl Archive<File> {
@@ -72,6 +118,7 @@ impl<R: Read + Seek> Archive<R> {
             reader,
             len,
             toc,
+            chunk: None,
         })
     }
 
@@ -164,7 +211,8 @@ impl<R: Read + Seek> Archive<R> {
     }
 
     /// A file inside a shared chunk: the chunk's compressed bytes read (checked against the
-    /// archive's size), and only the tiles holding the file decoded.
+    /// archive's size) unless they are kept from the file before, and only the tiles holding the
+    /// file decoded ([`ChunkCache`]).
     fn read_from_chunk(&mut self, entry: &Entry) -> Result<Vec<u8>, ErrorKind> {
         let chunk = self
             .toc
@@ -191,11 +239,19 @@ impl<R: Read + Seek> Archive<R> {
             });
         }
         let at = chunk.data_offset;
-        let stream = self.read_span(at, u64::from(chunk.stored_len))?;
+        let mut cache = match self.chunk.take() {
+            Some(cache) if cache.record == chunk.record_offset => cache,
+            _ => ChunkCache {
+                record: chunk.record_offset,
+                stream: self.read_span(at, u64::from(chunk.stored_len))?,
+                tile: None,
+            },
+        };
         // Both within the chunk, itself within the entry limit.
         let range = entry.data_offset as usize..end as usize;
-        gdeflate::decode_range(&stream, chunk.len as usize, range)
-            .map_err(|e| gdeflate_error(at, e))
+        let data = cache.slice(chunk.len as usize, range);
+        self.chunk = Some(cache);
+        data.map_err(|e| gdeflate_error(at, e))
     }
 
     /// A file stored in several GDeflate streams: its parts' table (their count, a word, then

@@ -411,6 +411,31 @@ mod compressed {
         );
     }
 
+    /// Files of two shared chunks, each crossing tiles, read in order, backwards and turn about
+    /// between the chunks: the kept chunk and tile never give one file another's bytes.
+    #[test]
+    fn files_of_shared_chunks_read_in_any_order_give_their_own_bytes() {
+        let mut builder = PacBuilder::new().encrypted();
+        let mut files = Vec::new();
+        for i in 0..10usize {
+            let mut data = sheet_like(30_000 + i * 7_919);
+            data[0] = i as u8;
+            let path = format!("fftpack/unit/battle_{i}_spr.bin");
+            builder = builder.stored_as(&path, &data, PacStorage::Chunk(i % 2));
+            files.push((path, data));
+        }
+        let bytes = builder.build();
+        let order: Vec<usize> = (0..10)
+            .chain((0..10).rev())
+            .chain([0, 9, 2, 7, 4, 5])
+            .collect();
+        let mut archive = open("0002.pac", bytes).unwrap();
+        for i in order {
+            let (path, data) = &files[i];
+            assert!(&archive.extract(path).unwrap() == data, "{path}");
+        }
+    }
+
     #[test]
     fn a_file_in_a_chunk_costs_its_tiles_not_the_chunk() {
         let big: Vec<u8> = (0..1_000_000u32).map(|i| (i % 251) as u8).collect();
