@@ -14,7 +14,10 @@
 //!
 //! `LOAD_REQUESTS` sets every phase's count at once (the per-endpoint variables win over it);
 //! `SERVE_BINARY=/path/to/tactics-sprite` loads another build's server instead of this one's, to
-//! compare two builds back to back with the same load.
+//! compare two builds back to back with the same load. `LOAD_EVERY_SHEET=1` serves, in place of
+//! the sheets folder, one holding every sheet of the game's table of kinds (each SPR a copy of
+//! RAMUZA.SPR, each SP2 of BEHI2.SP2, under its own name: 163, WEP.SPR aside), as a game
+//! folder holds them. The time from starting the server to its first line is reported too.
 
 #[path = "../tests/serve_support/mod.rs"]
 mod serve_support;
@@ -145,6 +148,10 @@ fn main() {
         .map(|d| test_support::repo_root().join(d))
         .filter(|d| d.is_dir());
     let sheets = originals.as_ref().map(|o| o.join("../sheets"));
+    let sheets = match (&sheets, std::env::var("LOAD_EVERY_SHEET").as_deref()) {
+        (Some(found), Ok("1")) => Some(every_sheet(found)),
+        _ => sheets,
+    };
     let mut args = Vec::new();
     if let (Some(o), Some(s)) = (&originals, &sheets) {
         args = vec![
@@ -155,7 +162,14 @@ fn main() {
         ];
     }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let starting = Instant::now();
     let server = Server::start(&args, &[]);
+    let start_up = starting.elapsed();
+    println!(
+        "serve_load: started in {:.0} ms: {}",
+        start_up.as_secs_f64() * 1000.0,
+        server.banner[0]
+    );
     let kind = if originals.is_some() { "type1" } else { "demo" };
     let connections = env_number("LOAD_CONNECTIONS", 4);
     let seconds = Duration::from_secs(env_number("LOAD_SECONDS", 20));
@@ -258,4 +272,32 @@ fn main() {
         "\n{total} requests in all; server RSS at the end {} KiB",
         server.rss_kib().unwrap_or(0)
     );
+}
+
+/// A folder holding every sheet of the game's table of kinds under its own name, each SPR a copy
+/// of `found`'s RAMUZA.SPR and each SP2 of its BEHI2.SP2 (what `serve` reads of a game folder,
+/// the pixels aside).
+fn every_sheet(found: &std::path::Path) -> std::path::PathBuf {
+    use sprite_inputs::names::sheet_kind::{SHEET_KINDS, Source};
+    let read = |name: &str| {
+        let path = test_support::find_by_either_name(found, name)
+            .unwrap_or_else(|| panic!("LOAD_EVERY_SHEET: no {name} in {}", found.display()));
+        std::fs::read(path).expect("reads")
+    };
+    let (spr, sp2) = (read("RAMUZA.SPR"), read("BEHI2.SP2"));
+    let dir = test_support::repo_root().join("target/tmp/serve-load-every-sheet");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    // WEP.SPR aside: the weapons sheet is read as one, and RAMUZA.SPR is none.
+    for row in SHEET_KINDS
+        .iter()
+        .filter(|row| row.source != Source::Layers)
+    {
+        let bytes = if row.sheet.to_ascii_uppercase().ends_with(".SP2") {
+            &sp2
+        } else {
+            &spr
+        };
+        std::fs::write(dir.join(row.sheet), bytes).expect("writes");
+    }
+    dir
 }
