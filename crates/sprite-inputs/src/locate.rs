@@ -623,10 +623,12 @@ pub fn find_in_folder(dir: &Path, name: &str) -> Option<PathBuf> {
     forms.iter().flatten().find_map(|form| {
         entries
             .iter()
+            // The name first: a folder of every sheet of the game is looked in once a sheet,
+            // and only the entry of the name is asked what it is.
             .find(|p| {
-                p.is_file()
-                    && p.file_name()
-                        .is_some_and(|f| f.to_string_lossy().eq_ignore_ascii_case(form))
+                p.file_name()
+                    .is_some_and(|f| f.to_string_lossy().eq_ignore_ascii_case(form))
+                    && p.is_file()
             })
             .cloned()
     })

@@ -425,3 +425,38 @@ fn ramzas_pair_is_drawn_in_charcluts_colours_a_mods_over_the_games() {
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A sheet's name on something that is not a regular file (a FIFO, which a read would wait on
+/// for ever; a folder) is not read: the server starts, and that sheet is one no folder holds.
+#[cfg(unix)]
+#[test]
+fn a_sheet_name_on_no_regular_file_is_not_read() {
+    let test = "a_sheet_name_on_no_regular_file_is_not_read";
+    let (Some(shp), Some(seq), Some(ramza)) = (
+        retail_file(test, "TYPE1.SHP"),
+        retail_file(test, "TYPE1.SEQ"),
+        sheet(test, "RAMUZA.SPR"),
+    ) else {
+        return;
+    };
+    let dir = temp_dir(test);
+    for file in [&shp, &seq, &ramza] {
+        std::fs::copy(file, dir.join(file.file_name().unwrap())).unwrap();
+    }
+    let fifo = dir.join("battle_mina_m_spr.bin");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", fifo.display());
+    std::fs::create_dir(dir.join("KNIGHT_M.SPR")).unwrap();
+    let server = Server::start(&["--originals", s(&dir)], &[]);
+    assert_eq!(
+        server.banner[0], "serving 1 kind and 1 sheet (sheet=):",
+        "{:#?}",
+        server.banner
+    );
+    for name in ["MINA_M.SPR", "KNIGHT_M.SPR"] {
+        let answer = server.get(&format!("/api/v1/render.png?sheet={name}&frame=88"));
+        assert_eq!(answer.status, 404, "{name}: {}", answer.text());
+    }
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
