@@ -66,6 +66,12 @@ impl GameInstall {
     /// The folder holds no archive of the game's, or one that cannot be read or is damaged.
     pub fn open(dir: &Path, language: &str) -> Result<Self> {
         let install = Install::open(dir, language).map_err(archive_error)?;
+        // `serve --watch` watches the archives and their folder: an update of the game that
+        // rewrites one reloads what is served from it.
+        crate::read::note_listed(install.folder());
+        for archive in install.archives() {
+            crate::read::note_opened(Path::new(archive.name()));
+        }
         Ok(Self {
             install: Mutex::new(install),
             dir: Shown(dir).to_string(),

@@ -162,6 +162,12 @@ fn note_read(path: &Path) {
     });
 }
 
+/// Notes that the file `path` was read other than through this module (an archive of the
+/// user's install, read by `game_archive`), for [`recording`].
+pub(crate) fn note_opened(path: &Path) {
+    note_read(path);
+}
+
 /// Notes that the folder `folder` was listed (a search of it), for [`recording`]: a file made in
 /// it later is one the same search would find, so `serve --watch` watches it too.
 pub(crate) fn note_listed(folder: &Path) {
