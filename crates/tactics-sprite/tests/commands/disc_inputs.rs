@@ -297,11 +297,22 @@ fn serve_from_a_disc_answers_with_the_loose_files_bytes() {
     let kinds = loose.get("/api/v1/kinds").json();
     let from_disc = disc.get("/api/v1/kinds").json();
     assert_eq!(from_disc[0]["sheetFile"], "RAMUZA.SPR");
+    assert_eq!(from_disc[0]["sheets"][0]["file"], "DILY.SPR");
     let unnamed = |mut kinds: serde_json::Value| {
         for kind in kinds.as_array_mut().unwrap() {
             let kind = kind.as_object_mut().unwrap();
             kind.remove("sheetFile");
             kind.remove("sp2File");
+            for sheet in kind
+                .get_mut("sheets")
+                .and_then(|sheets| sheets.as_array_mut())
+                .into_iter()
+                .flatten()
+            {
+                let sheet = sheet.as_object_mut().unwrap();
+                sheet.remove("file");
+                sheet.remove("sp2");
+            }
         }
         kinds
     };

@@ -260,7 +260,24 @@ fn serve_from_an_expanded_image_answers_as_from_the_retail_one() {
         if kind["sheet"] == "synthetic" {
             continue;
         }
-        assert_eq!(other, kind);
+        // The expanded image has a slot for every sprite, so its kinds list every sheet of the
+        // table, those the test image lacks as empty slots: each sheet the retail image holds is
+        // listed the same, and the rest of the kind is the same.
+        let listed =
+            |kind: &serde_json::Value| kind["sheets"].as_array().cloned().unwrap_or_default();
+        let in_expanded = listed(other);
+        for sheet in listed(kind) {
+            assert!(
+                in_expanded.contains(&sheet),
+                "{sheet} not listed by {other}"
+            );
+        }
+        let without_sheets = |kind: &serde_json::Value| {
+            let mut kind = kind.clone();
+            kind.as_object_mut().unwrap().remove("sheets");
+            kind
+        };
+        assert_eq!(without_sheets(other), without_sheets(kind));
         compared += 1;
         let name = kind["kind"].as_str().unwrap();
         for target in [
