@@ -1,7 +1,8 @@
 //! `serve --watch` reloads every kind of input a picture is drawn from: an HD pair, another
-//! sheet of a kind (`sheet=`) and its pair, the weapons sheet, a layer document, a SAS set and a SAS sheet (a SEQ, a text form and a layered folder's
-//! file are `watch`'s). For each, the file is saved anew while the server runs, and the next
-//! picture is another than before and the one a server started now on the same files draws.
+//! sheet of a kind (`sheet=`) and its pair, the weapons sheet, a layer document, a SAS set and a
+//! SAS sheet, an archive of the user's install (a SEQ, a text form and a layered folder's file
+//! are `watch`'s). For each, the file is saved anew while the server runs, and the next picture
+//! is another than before and the one a server started now on the same files draws.
 //!
 //! The HD pair needs `FFT_HD` and TYPE1's pair (`FFT_ORIGINALS`); the weapons sheet and the layer
 //! document need RAMUZA.SPR (`FFT_SHEETS`) and WEP.SPR (`FFT_WEAPONS`); the SAS set is
@@ -221,5 +222,53 @@ fn a_sas_set_and_its_sheet_saved_anew_are_served() {
                 std::fs::copy(fixtures::demo_sheet(), &sheet).expect("copies");
             },
         ],
+    );
+}
+
+/// The user's install (`--game`): its `0002.pac` rewritten while the server runs (as a game
+/// update rewrites it), here with Ramza's sheet's first palette changed, is served anew.
+#[test]
+fn an_installs_archive_rewritten_is_served() {
+    let test = "an_installs_archive_rewritten_is_served";
+    let (Some(shp), Some(seq), Some(ramuza)) = (
+        retail_file(test, "TYPE1.SHP"),
+        retail_file(test, "TYPE1.SEQ"),
+        test_support::sheet(test, "RAMUZA.SPR"),
+    ) else {
+        return;
+    };
+    use test_support::pac::{PacBuilder, PacStorage};
+    let read = |path: &Path| std::fs::read(path).expect("reads");
+    let archive = |sheet: &[u8]| {
+        PacBuilder::new()
+            .stored_as(
+                "fftpack/unit/battle_type1_shp.bin",
+                &read(&shp),
+                PacStorage::Chunk(0),
+            )
+            .stored_as(
+                "fftpack/unit/battle_type1_seq.bin",
+                &read(&seq),
+                PacStorage::Chunk(0),
+            )
+            .stored_as(
+                "fftpack/unit/battle_ramuza_spr.bin",
+                sheet,
+                PacStorage::Gdeflate,
+            )
+            .encrypted()
+            .build()
+    };
+    let game = folder("game");
+    let data = game.join("data/enhanced");
+    std::fs::create_dir_all(&data).expect("a folder");
+    let pac = data.join("0002.pac");
+    std::fs::write(&pac, archive(&read(&ramuza))).expect("writes");
+    let mut recoloured = read(&ramuza);
+    recoloured[2] ^= 0x1F;
+    each_change_is_served(
+        &["--game", s(&game)],
+        "/api/v1/sheet.png?kind=type1",
+        &[&|| std::fs::write(&pac, archive(&recoloured)).expect("writes")],
     );
 }
