@@ -1,4 +1,4 @@
-//! Ramza's SPR palette carried into CharCLUT (docs/remaster.md "Ramza's colours in a mod"): a
+//! Ramza's SPR palette carried into CharCLUT (docs/mods.md "Ramza's colours"): a
 //! recolour of RAMUZA.SPR, RAMUZA2.SPR or RAMUZA3.SPR reaches the classic game through the SPR,
 //! and the enhanced game only through the row of `charclut.nxd` for his chapter.
 //!

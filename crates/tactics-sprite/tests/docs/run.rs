@@ -123,6 +123,11 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
     ),
     (
         "docs/performance.md",
+        "LOAD_EVERY_SHEET=1",
+        "a benchmark: speed is measured by benchmarks, never in tests",
+    ),
+    (
+        "docs/performance.md",
         "tactics-sprite serve --originals DIR",
         "the benchmark's server, for wrk",
     ),
