@@ -19,8 +19,8 @@
 //! Output is bounded: a tile never writes past its size, a stream past the size its caller
 //! states, and every count, length and distance is checked before it is used.
 //!
-//! Here the tile stream; [`tile`] the blocks and the lanes' symbols, [`lanes`] the bit buffers,
-//! [`code`] the Huffman codes as two-level lookup tables.
+//! Here the tile stream; `tile` the blocks and the lanes' symbols, `lanes` the bit buffers,
+//! `code` the Huffman codes as two-level lookup tables.
 
 mod code;
 mod lanes;

@@ -10,7 +10,7 @@
 //!   or more channels and colour 10 two steps in blue. Every colour of every row has its low three bits zero, so the file is written by
 //!   times 8, not by the times-8-plus-a-quarter that spreads 5 bits over 0-255.
 //! - The chapter is the HD table's: the SPR whose pair is 830/831, 832/833 or 834/835
-//!   ([`charclut::chapter_of_spr`]). Only chapter 1's tie is checked on a file (no RAMUZA2.SPR or
+//!   ([`crate::charclut::chapter_of_spr`]). Only chapter 1's tie is checked on a file (no RAMUZA2.SPR or
 //!   RAMUZA3.SPR was at hand; their rows match RAMUZA.SPR's palette 0 in 2 of 16 colours, as
 //!   other chapters' clothes would).
 //! - The variants 1-3 of a chapter are alternates that share the game's own row's hair and skin

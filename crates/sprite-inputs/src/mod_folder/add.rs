@@ -315,7 +315,7 @@ fn place(dir: &Path, path: &Path, options: &AddOptions) -> Result<Placement> {
 }
 
 /// Whether a file may be written at a place in the mod (from its root), given `--replace`, and
-/// whether one is there: the mod's folder on disk ([`check_target`]), or one held in memory.
+/// whether one is there: the mod's folder on disk (`check_target`), or one held in memory.
 pub type TargetCheck<'a> = dyn Fn(&Path, bool) -> Result<bool> + 'a;
 
 /// A file's bytes (read from `path`, which names it), told, named, checked and placed in the mod

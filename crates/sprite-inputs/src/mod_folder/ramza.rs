@@ -2,8 +2,8 @@
 //! from `charclut.nxd`, not from RAMUZA.SPR's palettes, so `mod add` of a recoloured RAMUZA.SPR
 //! (RAMUZA2.SPR, RAMUZA3.SPR) also writes the recolour into the mod's `charclut.nxd`
 //! ([`carry_into_charclut`]), and `mod check` warns of one whose recolour the mod's
-//! `charclut.nxd` does not hold ([`uncarried`]). The mapping of an SPR palette to a CharCLUT row
-//! is [`crate::ramza_palette`]'s.
+//! `charclut.nxd` does not hold ([`ramza_palette::not_carried`]). The mapping of an SPR palette
+//! to a CharCLUT row is [`crate::ramza_palette`]'s.
 
 use std::path::Path;
 
@@ -282,7 +282,7 @@ fn find_base(
 /// `charclut.nxd`'s rows that differ from the game's (found in `places`, as `mod add` finds it),
 /// added to its note; and a warning on each of Ramza's SPRs the enhanced game reads whose
 /// recolour of palette 0 (against the retail SPR in `places`, else against the CharCLUT row, by
-/// [`ramza_palette::changed`]) the mod's CharCLUT row does not hold ([`uncarried`]).
+/// [`ramza_palette::changed`]) the mod's CharCLUT row does not hold ([`ramza_palette::not_carried`]).
 pub fn check_findings(dir: &Path, report: &mut Report, places: Option<&Originals>) {
     let game = charclut::locate(None, None, places)
         .ok()
