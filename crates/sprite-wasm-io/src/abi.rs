@@ -9,10 +9,7 @@ use sprite_wasm::memory::{self, borrowed, taken, text};
 
 use crate::disc::{DiscReading, Step};
 
-/// The call succeeded; the result is what was asked for.
-pub const OK: u32 = 0;
-/// The call failed; the result is the error's text (UTF-8).
-pub const FAILED: u32 = 1;
+pub use sprite_wasm::memory::{FAILED, OK};
 /// A disc image's reading needs bytes of the image: the result is their offset and length
 /// (little-endian `u64` each), for [`io_disc_feed`].
 pub const NEED: u32 = 2;
@@ -39,16 +36,7 @@ fn state() -> MutexGuard<'static, State> {
 
 /// Keeps `answer` as the result and says which it was.
 fn answer(state: &mut State, answer: Result<Vec<u8>, String>) -> u32 {
-    match answer {
-        Ok(bytes) => {
-            state.result = bytes;
-            OK
-        }
-        Err(message) => {
-            state.result = message.into_bytes();
-            FAILED
-        }
-    }
+    memory::keep(&mut state.result, answer)
 }
 
 /// `len` bytes for the caller to fill, or null when they cannot be had.

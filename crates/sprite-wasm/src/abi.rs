@@ -13,10 +13,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use crate::files::Files;
 use crate::memory::{self, borrowed, taken, text};
 
-/// The call succeeded; the result is what was asked for.
-pub const OK: u32 = 0;
-/// The call failed; the result is the error's text (UTF-8).
-pub const FAILED: u32 = 1;
+pub use crate::memory::{FAILED, OK};
 /// The files given and the last call's result.
 struct State {
     files: Files,
@@ -34,16 +31,7 @@ fn state() -> MutexGuard<'static, State> {
 
 /// Keeps `answer` as the result and says which it was.
 fn answer(state: &mut State, answer: Result<Vec<u8>, String>) -> u32 {
-    match answer {
-        Ok(bytes) => {
-            state.result = bytes;
-            OK
-        }
-        Err(message) => {
-            state.result = message.into_bytes();
-            FAILED
-        }
-    }
+    memory::keep(&mut state.result, answer)
 }
 
 /// `len` bytes for the caller to fill (a name, a file, a request), or null when they cannot be

@@ -55,3 +55,22 @@ pub unsafe fn borrowed<'a>(ptr: *const u8, len: usize) -> &'a [u8] {
 pub fn text(bytes: &[u8], what: &str) -> Result<String, String> {
     String::from_utf8(bytes.to_vec()).map_err(|_| format!("{what} is not UTF-8 text"))
 }
+
+/// The call succeeded; the result is what was asked for.
+pub const OK: u32 = 0;
+/// The call failed; the result is the error's text (UTF-8).
+pub const FAILED: u32 = 1;
+
+/// Keeps `answer` in `result` (the bytes asked for, or the error's text) and says which it was.
+pub fn keep(result: &mut Vec<u8>, answer: Result<Vec<u8>, String>) -> u32 {
+    match answer {
+        Ok(bytes) => {
+            *result = bytes;
+            OK
+        }
+        Err(message) => {
+            *result = message.into_bytes();
+            FAILED
+        }
+    }
+}

@@ -123,6 +123,18 @@ pub struct Report {
 }
 
 impl Report {
+    /// Adds `findings`, each after its file's own lines, which keeps the report in path order.
+    pub(crate) fn insert_after_their_files(&mut self, findings: Vec<Finding>) {
+        for finding in findings {
+            let at = self
+                .findings
+                .iter()
+                .rposition(|f| f.path == finding.path)
+                .map_or(self.findings.len(), |i| i + 1);
+            self.findings.insert(at, finding);
+        }
+    }
+
     /// How many findings are of `severity`.
     pub fn count(&self, severity: Severity) -> usize {
         self.findings
@@ -203,15 +215,7 @@ pub fn check_with(dir: &Path, spr_places: Option<&Originals>) -> Result<Report> 
             });
         }
     }
-    // Each after its file's own lines, which keeps the report in path order.
-    for finding in findings {
-        let at = report
-            .findings
-            .iter()
-            .rposition(|f| f.path == finding.path)
-            .map_or(report.findings.len(), |i| i + 1);
-        report.findings.insert(at, finding);
-    }
+    report.insert_after_their_files(findings);
     ramza::check_findings(dir, &mut report, spr_places);
     Ok(report)
 }

@@ -389,14 +389,7 @@ pub fn check_findings(dir: &Path, report: &mut Report, places: Option<&Originals
             also: None,
         });
     }
-    for warning in warnings {
-        let at = report
-            .findings
-            .iter()
-            .rposition(|f| f.path == warning.path)
-            .map_or(report.findings.len(), |i| i + 1);
-        report.findings.insert(at, warning);
-    }
+    report.insert_after_their_files(warnings);
 }
 
 /// `a recolour of Ramza: palette 0's colours 3, 4 differ from the retail RAMUZA.SPR's`.
