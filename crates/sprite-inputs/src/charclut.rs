@@ -141,7 +141,7 @@ impl ServedClut {
     pub fn colours(&self, chapter: i32, variant: i32) -> Result<RamzaColours> {
         let clut = &self.clut;
         let Some(row) = clut.row(chapter, variant) else {
-            let (name, variants) = (self.file.name.clone(), variants_of(clut, chapter));
+            let (name, variants) = (self.file.name.clone(), listed(&self.variants(chapter)));
             return Err(Error::refused(
                 Fault::NoSuch,
                 Some("variant"),
@@ -164,16 +164,12 @@ impl ServedClut {
     }
 }
 
-/// The second keys of `chapter`'s rows: `0, 1, 2, 3`.
-fn variants_of(clut: &CharClut, chapter: i32) -> String {
-    let keys: Vec<String> = clut
-        .rows()
-        .filter(|row| row.key == chapter)
-        .map(|row| row.key2.to_string())
-        .collect();
-    if keys.is_empty() {
+/// Variants as a message lists them: `0, 1, 2, 3`, or `none`.
+fn listed(variants: &[i32]) -> String {
+    if variants.is_empty() {
         "none".to_owned()
     } else {
+        let keys: Vec<String> = variants.iter().map(i32::to_string).collect();
         keys.join(", ")
     }
 }
