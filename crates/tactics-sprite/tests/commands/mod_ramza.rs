@@ -225,7 +225,10 @@ fn mod_check_warns_of_a_repainted_ramza_the_charclut_does_not_hold() {
     let unit = dir.join("FFTIVC/data/enhanced/fftpack/unit");
     std::fs::create_dir_all(&unit).unwrap();
     std::fs::copy(&green, unit.join("battle_ramuza_spr.bin")).unwrap();
-    let output = run(["mod", "check", s(&dir)]);
+    // The retail RAMUZA.SPR the recolour is told against, named: the command's default
+    // ($FFT_SHEETS) is the caller's environment, which may name it relative to another folder.
+    let retail = ramza.parent().unwrap();
+    let output = run(["mod", "check", s(&dir), "--originals", s(retail)]);
     assert_exit(&output, 0);
     let report = stdout(&output);
     let warning = report
@@ -240,7 +243,7 @@ fn mod_check_warns_of_a_repainted_ramza_the_charclut_does_not_hold() {
     let nxd = dir.join("FFTIVC/data/enhanced/nxd");
     std::fs::create_dir_all(&nxd).unwrap();
     std::fs::copy(&clut, nxd.join("charclut.nxd")).unwrap();
-    let report = expect(&run(["mod", "check", s(&dir)]), 0);
+    let report = expect(&run(["mod", "check", s(&dir), "--originals", s(retail)]), 0);
     let warning = report
         .lines()
         .find(|l| l.starts_with("warning") && l.contains("battle_ramuza_spr.bin"))
