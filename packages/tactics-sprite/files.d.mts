@@ -51,6 +51,11 @@ export interface BuildableKind {
   sheet: string | null;
   /** The file given under that name, if any. */
   sheetFile: string | null;
+  /** How many palettes that file has (0: a PNG, in its own colours), or null when it is not given. */
+  palettes: number | null;
+  /** The second sheet some of its sequences draw from (MON's `BEHI2.SP2`), null for none; and the file given under that name, if any. */
+  sp2: string | null;
+  sp2File: string | null;
 }
 
 export interface FilesListing {
@@ -109,6 +114,8 @@ export class FileSet {
   document(kind: string): TacticsSpriteData;
   sheet(name: string, options?: { palette?: number; sp2Of?: string }): SheetPixels;
   render(kind: string, request?: RenderRequest): Uint8Array;
+  /** The canvas of one picture of `render(kind, request)` before its scale, the stance point at `(-left, -top)`: `serve`'s `/api/v1/canvas`. */
+  canvas(kind: string, request?: RenderRequest): { left: number; top: number; width: number; height: number };
   /** The names (as given) of the files that are not the game's own: the user's edits. */
   edits(): string[];
   /** The zip of a mod made from the files given (default: the edits), as `mod new` and `mod add` make it on disk. */

@@ -280,7 +280,7 @@ export class FileSet {
     return this.#call('memory', (e) => e.memory.buffer.byteLength) + io;
   }
 
-  /** What the files can build: `{ files, kinds: [{ kind, layer, files, sheet, sheetFile }], lacking: [{ kind, layer, missing }] }`. */
+  /** What the files can build: `{ files, kinds: [{ kind, layer, files, sheet, sheetFile, palettes, sp2, sp2File }], lacking: [{ kind, layer, missing }] }`. */
   list() {
     return JSON.parse(decoder.decode(this.#call('list', (e) => this.#result(e, e.ts_list()))));
   }
@@ -318,5 +318,15 @@ export class FileSet {
    */
   render(kind, request = {}) {
     return this.#withText(kind, 'ts_render', JSON.stringify({ ...request, kind }));
+  }
+
+  /**
+   * The canvas of one picture of `render(kind, request)` before its scale, `{ left, top, width,
+   * height }` in sprite pixels from the stance point (at `(-left, -top)`): what `serve`'s
+   * `/api/v1/canvas` answers, so that a page drawing the poses itself sizes its canvas as
+   * `render` sizes its picture.
+   */
+  canvas(kind, request = {}) {
+    return JSON.parse(decoder.decode(this.#withText(kind, 'ts_canvas', JSON.stringify({ ...request, kind }))));
   }
 }

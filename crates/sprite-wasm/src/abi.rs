@@ -173,6 +173,23 @@ pub unsafe extern "C" fn ts_render(request_ptr: *const u8, request_len: usize) -
     answer(&mut state, png)
 }
 
+/// The canvas of one picture of a render request (JSON, [`crate::pictures::canvas`]): what
+/// `serve`'s `/api/v1/canvas` answers.
+///
+/// # Safety
+/// `request_ptr` and `request_len` are a live buffer of [`ts_alloc`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ts_canvas(request_ptr: *const u8, request_len: usize) -> u32 {
+    // SAFETY: the caller's promise.
+    let request = text(
+        unsafe { borrowed(request_ptr, request_len) },
+        "the canvas request",
+    );
+    let mut state = state();
+    let canvas = request.and_then(|request| crate::pictures::canvas(&state.files, &request));
+    answer(&mut state, canvas)
+}
+
 /// The names of the files given that are not the game's own as it has them, each the last given
 /// of its game name: the user's edits, what a mod is made of ([`Files::edits`]), as JSON.
 #[unsafe(no_mangle)]

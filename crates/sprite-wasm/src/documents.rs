@@ -9,10 +9,12 @@ use sprite_data::profile::{UNIT_KINDS, UnitKind};
 use sprite_data::target::{self, BuildTarget};
 use sprite_data::{Document, Profile};
 use sprite_inputs::build::{Build, build_from_bytes};
+use sprite_inputs::read::InputFile;
 use sprite_inputs::retail::other_retail_file;
+use sprite_inputs::sheets::Sheet;
 
 use crate::error::chain;
-use crate::files::Files;
+use crate::files::{Files, GivenFile};
 
 /// The canonical bytes of the document `kind` names (a unit kind, `type1`, or a layer set,
 /// `wep1`), built from the files given.
@@ -74,8 +76,10 @@ fn build_layer_document(files: &Files, layer: LayerSet) -> Result<Vec<u8>, Strin
 }
 
 /// What the files given can build: each unit kind and layer set whose two files are there, with
-/// the names of the files found and, for a unit kind, the sheet its document names; then the
-/// kinds that cannot, with the files they lack. JSON, for the page.
+/// the names of the files found and, for a unit kind, the sheet its document names (and, when it
+/// is given, how many palettes it has) and the second sheet some of its sequences draw from (MON's
+/// SP2), with the file given for each; then the kinds that cannot, with the files they lack.
+/// JSON, for the page.
 pub fn list(files: &Files) -> Value {
     let mut kinds = Vec::new();
     let mut lacking = Vec::new();
@@ -85,6 +89,7 @@ pub fn list(files: &Files) -> Value {
             BuildTarget::Unit(unit),
             [profile.shp, profile.seq],
             Some(profile.sheet_file),
+            profile.sp2_file,
         )
     });
     let layers = LayerSet::ALL.into_iter().map(|layer| {
@@ -93,22 +98,22 @@ pub fn list(files: &Files) -> Value {
             BuildTarget::Layer(layer),
             [shp.to_owned(), seq.to_owned()],
             None,
+            None,
         )
     });
-    for (kind, pair, sheet) in units.chain(layers) {
+    for (kind, pair, sheet, sp2) in units.chain(layers) {
         let found: Vec<Option<&str>> = pair
             .iter()
             .map(|name| files.find(name).map(|f| f.name.as_str()))
             .collect();
         let layer = matches!(kind, BuildTarget::Layer(_));
         if let [Some(shp), Some(seq)] = found[..] {
-            let sheet_given = sheet
-                .as_deref()
-                .and_then(|name| files.find(name))
-                .map(|f| f.name.as_str());
+            let sheet_given = sheet.as_deref().and_then(|name| files.find(name));
             kinds.push(json!({
                 "kind": kind.name(), "layer": layer, "files": [shp, seq],
-                "sheet": sheet, "sheetFile": sheet_given,
+                "sheet": sheet, "sheetFile": sheet_given.map(|f| f.name.as_str()),
+                "palettes": sheet_given.map(palettes),
+                "sp2": sp2, "sp2File": sp2.as_deref().and_then(|name| files.find(name)).map(|f| f.name.as_str()),
             }));
         } else {
             let missing: Vec<&String> = pair
@@ -121,4 +126,15 @@ pub fn list(files: &Files) -> Value {
         }
     }
     json!({"files": files.len(), "kinds": kinds, "lacking": lacking})
+}
+
+/// How many palettes a sheet's `palette` chooses from, counted as `serve` counts them
+/// ([`Sheet::palettes`]): an SPR's own, none for a PNG (its own colours) or for bytes that are
+/// no sheet (said when it is drawn).
+fn palettes(file: &GivenFile) -> usize {
+    let input = InputFile {
+        name: file.name.clone(),
+        bytes: file.bytes.clone(),
+    };
+    Sheet::from_file(input).map_or(0, |sheet| sheet.palettes())
 }

@@ -14,7 +14,9 @@ use sprite_data::pose::View;
 use sprite_inputs::sheets::{load_sheet_bytes, load_sp2_coloured};
 use sprite_render::request::Format;
 use sprite_render::sheet::SheetImage;
-use sprite_render::{Background, RenderFailure, RenderRequest, RequestFault, Subject, TileSources};
+use sprite_render::{
+    Background, CheckedRender, RenderFailure, RenderRequest, RequestFault, Subject, TileSources,
+};
 
 use crate::documents::build_unit;
 use crate::error::chain;
@@ -66,6 +68,37 @@ fn pixels(sheet: &SheetImage) -> Vec<u8> {
 /// A request that is not JSON or asks for what the rules refuse (in the parameters' names), the
 /// kind's files or its sheet missing or bad, a sheet that does not fit the document.
 pub fn render(files: &Files, request: &str) -> Result<Vec<u8>, String> {
+    drawn(files, request, |checked, art| {
+        checked.render(art).map(|rendered| rendered.bytes)
+    })
+}
+
+/// The canvas of one picture of the render `request` asks for, before its scale, as JSON
+/// `{"left", "top", "width", "height"}` (the stance point at `(-left, -top)`): what `serve`'s
+/// `/api/v1/canvas` answers, so that a page drawing the poses itself sizes its canvas as
+/// `render` sizes its picture. Drawn, not encoded.
+///
+/// # Errors
+/// As [`render`].
+pub fn canvas(files: &Files, request: &str) -> Result<Vec<u8>, String> {
+    drawn(files, request, |checked, art| {
+        let canvas = checked.canvas(art)?;
+        Ok(serde_json::json!({
+            "left": canvas.left, "top": canvas.top,
+            "width": canvas.width, "height": canvas.height,
+        })
+        .to_string()
+        .into_bytes())
+    })
+}
+
+/// `request` (JSON, above) checked against its kind's document and handed, with its sheets, to
+/// `draw`: the one reading of a render request, for [`render`] and [`canvas`].
+fn drawn(
+    files: &Files,
+    request: &str,
+    draw: impl FnOnce(&CheckedRender<'_, '_>, &TileSources<'_>) -> Result<Vec<u8>, RenderFailure>,
+) -> Result<Vec<u8>, String> {
     let asked: Value =
         serde_json::from_str(request).map_err(|e| format!("the render request: {e}"))?;
     let kind = asked["kind"]
@@ -76,11 +109,10 @@ pub fn render(files: &Files, request: &str) -> Result<Vec<u8>, String> {
     let checked = checked.against(&doc).map_err(|f| refused(&f))?;
     let (sheet, sp2) = sheets_of(files, &asked, &doc)?;
     let art = TileSources::of(&sheet, sp2.as_ref());
-    let rendered = checked.render(&art).map_err(|failure| match failure {
+    draw(&checked, &art).map_err(|failure| match failure {
         RenderFailure::Request(fault) => refused(&fault),
         failure => chain(&failure),
-    })?;
-    Ok(rendered.bytes)
+    })
 }
 
 /// A request fault in the logical parameters' names, as the request spells them.
