@@ -4,6 +4,12 @@
 //! sets, which plays them with the package's SAS plugin) and the JavaScript package's modules and
 //! types, compiled from `packages/tactics-sprite` itself: one source, so the module the viewer
 //! draws with is the one `npm install ./packages/tactics-sprite` installs, byte for byte.
+//!
+//! The same page is the static page of `cargo xtask web` (`test_support::web` joins these
+//! modules into classic scripts): there its answers come from the files the user gives, read by
+//! the WebAssembly module (`viewer/source.js` chooses, `viewer/files-api.js` answers). Served
+//! here it loads `/files.mjs`, the package's module of that, but never the WebAssembly, which
+//! the server does not serve: every answer is the API's.
 
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -39,7 +45,7 @@ macro_rules! asset {
 }
 
 /// The page's files and the package's.
-pub static ASSETS: [Asset; 11] = [
+pub static ASSETS: [Asset; 16] = [
     asset!("/", HTML, "crates/sprite-server/src/viewer/index.html"),
     asset!(
         "/viewer.css",
@@ -55,6 +61,21 @@ pub static ASSETS: [Asset; 11] = [
         "/viewer/unit.js",
         JAVASCRIPT,
         "crates/sprite-server/src/viewer/unit.js"
+    ),
+    asset!(
+        "/viewer/source.js",
+        JAVASCRIPT,
+        "crates/sprite-server/src/viewer/source.js"
+    ),
+    asset!(
+        "/viewer/files-api.js",
+        JAVASCRIPT,
+        "crates/sprite-server/src/viewer/files-api.js"
+    ),
+    asset!(
+        "/viewer/files-panel.js",
+        JAVASCRIPT,
+        "crates/sprite-server/src/viewer/files-panel.js"
     ),
     asset!(
         "/sas.js",
@@ -91,6 +112,12 @@ pub static ASSETS: [Asset; 11] = [
         TYPES,
         "packages/tactics-sprite/tactics-sprite-sas.d.mts"
     ),
+    asset!(
+        "/files.mjs",
+        JAVASCRIPT,
+        "packages/tactics-sprite/files.mjs"
+    ),
+    asset!("/files.d.mts", TYPES, "packages/tactics-sprite/files.d.mts"),
 ];
 
 impl Asset {

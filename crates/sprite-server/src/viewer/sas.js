@@ -7,6 +7,7 @@
 // served from the package as it is): this module is the page's controls and its canvas.
 
 import { sasBox, sasPoseAt, sasTickAfter } from '/tactics-sprite-sas.mjs';
+import { ask } from '/viewer/source.js';
 
 start().catch((error) => {
   const status = document.getElementById('sas-status');
@@ -14,7 +15,7 @@ start().catch((error) => {
 });
 
 async function json(url) {
-  const response = await fetch(url);
+  const response = await ask(url);
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
   return response.json();
 }

@@ -1,5 +1,6 @@
-// The viewer's unit mode: a unit document (a kind the server serves) played with the package's
-// player, drawn with drawPose from the kind's sheet, holding a weapon when asked (poseWithLayers,
+// The viewer's unit mode: a unit document (a kind served, or built from the files given: the
+// answers are source.js's) played with the package's player, drawn with drawPose from the
+// kind's sheet, holding a weapon when asked (poseWithLayers,
 // with the kind's layer documents and the blocks of the weapons sheet they are cut from), on the
 // canvas `render` draws the same animation in (/api/v1/canvas). See viewer.js for what a mode is.
 // The HD switch (`hd=1`, a kind the server has the remaster's HD pair for) is one checkbox and
@@ -12,6 +13,7 @@ import {
   IDLE, TICKS_PER_SECOND, WEAPON_TYPES, createAtlas, createLayerAtlas, createPlayer, createPose,
   drawPose, findAnimation, framePose, isBackView, isMirroredView, poseAt, poseWithLayers, viewOf,
 } from '/tactics-sprite.mjs';
+import { ask as answerOf, pictureOf } from '/viewer/source.js';
 
 export const name = 'unit';
 
@@ -29,7 +31,7 @@ export function revalidateAnswers() { revalidate = true; }
 
 /// `url`'s answer; an error (with its status) when it is a refusal.
 async function ask(url) {
-  const response = await fetch(url, revalidate ? { cache: 'no-cache' } : {});
+  const response = await answerOf(url, revalidate ? { cache: 'no-cache' } : {});
   if (!response.ok) {
     let why = await response.text();
     try { why = JSON.parse(why).error; } catch { /* not JSON: the text as it is */ }
@@ -67,7 +69,7 @@ const json = async (url) => (await answer(url)).json();
 const decoded = new Map();
 const DECODED_KEPT = 8;
 
-/// A picture, its pixels as the server sent them (no colour conversion), for drawPose.
+/// A picture, its pixels as they were drawn (no colour conversion), for drawPose.
 async function picture(url) {
   const response = await answer(url);
   const tag = response.headers.get('ETag');
@@ -76,8 +78,7 @@ async function picture(url) {
     response.body?.cancel();
     return known.bitmap;
   }
-  const bitmap = await createImageBitmap(await response.blob(),
-    { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+  const bitmap = await pictureOf(response);
   decoded.delete(url);
   if (tag !== null) decoded.set(url, { tag, bitmap });
   while (decoded.size > DECODED_KEPT) decoded.delete(decoded.keys().next().value);
@@ -553,6 +554,8 @@ export async function open(id, host, wanted) {
       if (s.weapon) weaponQuery(query);
       return drawnFrom(query, from);
     },
+    /// The render parameters of what is shown (`render.apng?` them saves it as `render` would).
+    render: () => renderQuery(),
     /// What the timeline shows: each step's span and the events, the tick within the sequence.
     timeline() {
       const p = played();

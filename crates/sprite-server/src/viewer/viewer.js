@@ -38,8 +38,15 @@
 // With `serve --watch` the page long-polls /api/v1/changes: a new state reopens the kind where
 // the page was (session.where()), without a page reload; a failed reload's error is shown
 // above the picture until a reload succeeds.
+//
+// Opened alone (the folder `cargo xtask web` writes), the same page draws the files the user
+// gives it: every answer comes from source.js, which asks the server or the files given, and
+// files given later (an edited SEQ text, a repainted sheet) reopen the kind where the page was,
+// as a watched server's reload does. The elements of one source only are [data-source=api|files].
 
 import * as unit from '/viewer/unit.js';
+import { ask, emptyReason, fromFiles } from '/viewer/source.js';
+import { saveAs, wireFiles } from '/viewer/files-panel.js';
 
 /// The modes, in the order the kind picker lists them.
 const MODES = [unit];
@@ -54,6 +61,10 @@ const LONGEST_STEP = 0.25;
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 
+/// For scripts and tests: what the page measured (the module's memory around files given,
+/// `{ before, after }`) and the last file it saved (`{ name, bytes }`).
+window.viewer = { memory: null, saved: null };
+
 const state = {
   /// [{ mode, id, label }] over every mode.
   entries: [],
@@ -67,6 +78,8 @@ const state = {
   /// The source line marked, so that the list is touched only when it changes.
   sourceLine: null,
   sourceText: null,
+  /// Files were given and their first picture is not drawn yet (`first-frame` is marked then).
+  awaitingFirstFrame: false,
 };
 
 const host = {
@@ -116,6 +129,11 @@ function draw() {
   drawTimeline();
   drawSheet();
   markSource();
+  if (state.awaitingFirstFrame) {
+    state.awaitingFirstFrame = false;
+    performance.mark('first-frame');
+    performance.measure('files-to-first-frame', 'files-given', 'first-frame');
+  }
 }
 
 /// The eight views side by side, each on its own tiles' box, when asked for.
@@ -285,7 +303,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function follow() {
   let status;
   try {
-    status = await (await fetch('/api/v1/changes', { cache: 'no-store' })).json();
+    status = await (await ask('/api/v1/changes', { cache: 'no-store' })).json();
   } catch {
     return;
   }
@@ -297,7 +315,7 @@ async function follow() {
   for (;;) {
     let next;
     try {
-      const response = await fetch(`/api/v1/changes?after=${status.revision}`, { cache: 'no-store' });
+      const response = await ask(`/api/v1/changes?after=${status.revision}`, { cache: 'no-store' });
       if (!response.ok) {
         await sleep(1000);
         continue;
@@ -406,7 +424,7 @@ function failed(error) {
 async function listEntries() {
   const lists = await Promise.all(MODES.map(async (mode) => (await mode.list()).map((e) => ({ ...e, mode }))));
   state.entries = lists.flat();
-  if (state.entries.length === 0) throw new Error('this server serves nothing to view');
+  if (state.entries.length === 0) throw new Error(emptyReason());
   $('kind').replaceChildren(...lists.map((list, i) => {
     const options = list.map((e) => new Option(e.label, `${e.mode.name}:${e.id}`));
     if (lists.length === 1) return options;
@@ -417,15 +435,22 @@ async function listEntries() {
   }).flat());
 }
 
-async function start() {
-  wire();
-  await listEntries();
-  const scale = Number(params.get('scale'));
-  if (Number.isInteger(scale) && scale > 0) state.scale = scale;
-  if (![...$('scale').options].some((o) => o.value === String(state.scale))) {
-    $('scale').append(new Option(String(state.scale)));
-  }
-  $('scale').value = String(state.scale);
+/// "Save APNG" and "Save GIF": what is shown, as `render -o NAME.png` (APNG) and `-o NAME.gif`
+/// write it (the server's or the files' render, byte for byte the command's).
+async function saveAnimation(format) {
+  const query = state.session?.render?.();
+  if (!query) throw new Error('nothing to save yet');
+  const response = await ask(`/api/v1/render.${format}?${query}`);
+  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const what = query.get('animation') ?? `frame ${query.get('frame')}`;
+  const name = `${query.get('kind')}-${what.replace(/\W+/g, '-')}.${format === 'apng' ? 'png' : 'gif'}`;
+  saveAs(name, bytes, format === 'gif' ? 'image/gif' : 'image/png');
+  host.status(`${name}: ${bytes.length} bytes`);
+}
+
+/// Opens the first entry (the address's `kind=`, where it says), starts the clock, and says so.
+async function openFirst() {
   // `kind=` names an entry of any mode by its id.
   const wanted = state.entries.find((e) => e.id === params.get('kind'));
   await choose(wanted ? `${wanted.mode.name}:${wanted.id}` : '', params);
@@ -433,6 +458,43 @@ async function start() {
   requestAnimationFrame(frameLoop);
   document.body.dataset.generation = '0';
   document.body.dataset.ready = '1';
+}
+
+/// Files were given (opened alone): the first open, or the kind shown reopened where it was, as
+/// a watched server's reload reopens it.
+async function filesGiven() {
+  state.awaitingFirstFrame = true;
+  if (!state.session) {
+    await listEntries();
+    await openFirst();
+    return;
+  }
+  await reopen();
+  state.generation += 1;
+  document.body.dataset.generation = String(state.generation);
+}
+
+async function start() {
+  wire();
+  for (const element of document.querySelectorAll('[data-source]')) {
+    element.hidden = element.dataset.source !== (fromFiles ? 'files' : 'api');
+  }
+  for (const format of ['apng', 'gif']) {
+    $(`save-${format}`).onclick = () => saveAnimation(format).catch((error) => host.status(`error: ${error.message}`));
+  }
+  const scale = Number(params.get('scale'));
+  if (Number.isInteger(scale) && scale > 0) state.scale = scale;
+  if (![...$('scale').options].some((o) => o.value === String(state.scale))) {
+    $('scale').append(new Option(String(state.scale)));
+  }
+  $('scale').value = String(state.scale);
+  if (fromFiles) {
+    wireFiles({ given: filesGiven, status: host.status });
+    host.status('Give the page the game\'s files: its BATTLE folder, its files, or a disc image.');
+    return;
+  }
+  await listEntries();
+  await openFirst();
   follow();
 }
 

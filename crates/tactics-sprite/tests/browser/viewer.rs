@@ -413,3 +413,44 @@ fn the_package_agrees_with_the_api_and_the_viewer_with_render() {
     std::fs::write(dir.join("viewer-page.png"), &page).expect("writes the page's screenshot");
     println!("the page: {}", dir.join("viewer-page.png").display());
 }
+
+/// The viewer `serve` serves is the static page's too (`cargo xtask web`), but served it answers
+/// from the API: it asks `/api/v1/`, fetches no WebAssembly (the server has none to give), and
+/// shows none of the static page's own controls (its file inputs, "Download mod").
+#[test]
+fn the_served_viewer_answers_from_the_api() {
+    let test = "the_served_viewer_answers_from_the_api";
+    let Some(chromium) = chromium_or_skip(test) else {
+        return;
+    };
+    let server = Server::start(&[], &[]);
+    let mut browser = Browser::launch(&chromium);
+    open_viewer(&mut browser, &format!("http://{}/?paused=1", server.addr));
+    let asked = browser
+        .evaluate("performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)");
+    let asked: Vec<&str> = asked
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|p| p.as_str().expect("a path"))
+        .collect();
+    for path in ["/api/v1/kinds", "/api/v1/data", "/api/v1/canvas"] {
+        assert!(
+            asked.contains(&path),
+            "the viewer did not ask {path}: {asked:?}"
+        );
+    }
+    assert!(
+        asked.iter().all(|p| !p.contains("wasm")),
+        "the served viewer fetched WebAssembly: {asked:?}"
+    );
+    let shown = browser.evaluate(
+        "[typeof TACTICS_SPRITE_WASM, document.getElementById('files-panel').getClientRects().length, \
+         document.querySelector('header [data-source=api]').getClientRects().length]",
+    );
+    assert_eq!(
+        shown,
+        json!(["undefined", 0, 1]),
+        "[the module's global, the files panel shown, the API's words shown]"
+    );
+}

@@ -1,50 +1,24 @@
-//! The static page of `cargo xtask web` (`test_support::web`) in headless Chromium, opened from
-//! disk (`file://`, no server): the retail BATTLE files given to its file input are read through
-//! the WebAssembly module, and what the page draws with them is held pixel for pixel to
-//! `tactics-sprite render` of the committed documents with the same sheets: TYPE1's Walk and
-//! Swing High in view 1, and MON's Walk and Bomb Explode in view 3, the latter's lower half from
-//! its SP2 (BEHI2.SP2, coloured by BEHI.SPR).
+//! The static page of `cargo xtask web` (`test_support::web`), `serve`'s viewer opened alone, in
+//! headless Chromium from disk (`file://`, no server): the retail BATTLE files given to its file
+//! input are read through the WebAssembly module, and the viewer's canvas is held pixel for pixel
+//! to `tactics-sprite render` (`--background` the viewer's) of the committed documents with the
+//! same sheets, at every picture: TYPE1's Walk and Swing High in view 1, and MON's Walk and Bomb
+//! Explode in view 3, the latter's lower half from its SP2 (BEHI2.SP2, coloured by BEHI.SPR). Its
+//! "Save APNG" and "Save GIF" are `render -o`'s bytes, its timeline the document's steps.
 //!
 //! Skipped, loudly, without Chromium (unless required), without the WebAssembly toolchain
 //! (`test_support::wasm`), or without the retail files and sheets (unless required).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
-use serde_json::json;
-use test_support::browser::{Browser, chromium_or_skip, decode_base64};
+use serde_json::{Value, json};
+use test_support::browser::{Browser, PngFrame, chromium_or_skip, decode_base64, png_frames};
 
-use crate::js::{Cut, frames};
+use crate::viewer_support::{BACKGROUND, viewer_canvas};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tactics-sprite");
-
-/// The page's drawing (`window.page.drawUnit`) on a canvas of its own with nothing under it, its
-/// pixels cut to what is not transparent, as base64.
-const HARNESS: &str = r#"
-window.cutPose = (kind, animation, view, tick, scale) => {
-  const size = 640;
-  const canvas = new OffscreenCanvas(size, size);
-  const ctx = canvas.getContext('2d');
-  window.page.drawUnit(ctx, kind, animation, view, tick, size / 2, size / 2, scale);
-  const { data } = ctx.getImageData(0, 0, size, size);
-  let [left, top, right, bottom] = [size, size, 0, 0];
-  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) {
-    if (data[(y * size + x) * 4 + 3] !== 0) {
-      left = Math.min(left, x); top = Math.min(top, y);
-      right = Math.max(right, x + 1); bottom = Math.max(bottom, y + 1);
-    }
-  }
-  if (left >= right) return { width: 0, height: 0, rgba: '' };
-  const out = new Uint8Array((right - left) * (bottom - top) * 4);
-  for (let y = top; y < bottom; y++) {
-    out.set(data.subarray((y * size + left) * 4, (y * size + right) * 4), (y - top) * (right - left) * 4);
-  }
-  let text = '';
-  for (let i = 0; i < out.length; i += 0x8000) text += String.fromCharCode(...out.subarray(i, i + 0x8000));
-  return { width: right - left, height: bottom - top, rgba: btoa(text) };
-};
-true
-"#;
 
 /// The files the page is given, by the name a test finds each under (disc or remaster name).
 fn battle_files(test: &str) -> Option<Vec<PathBuf>> {
@@ -58,55 +32,198 @@ fn battle_files(test: &str) -> Option<Vec<PathBuf>> {
     Some(files)
 }
 
-#[test]
-fn the_static_page_draws_the_users_files_as_render_does() {
-    let test = "the_static_page_draws_the_users_files_as_render_does";
-    let Some(chromium) = chromium_or_skip(test) else {
-        return;
-    };
+/// Whether this test can run: Chromium and the WebAssembly toolchain (else SKIPPED).
+fn browser_and_toolchain(test: &str) -> Option<PathBuf> {
+    let chromium = chromium_or_skip(test)?;
     if let Err(why) = test_support::wasm::toolchain() {
         test_support::wasm::skip(test, &why);
-        return;
+        return None;
     }
-    let Some(battle) = battle_files(test) else {
-        return;
-    };
-    let work = test_support::temp_dir("web_page");
+    Some(chromium)
+}
+
+/// The static folder, written into `work`.
+fn site(test: &str, work: &Path) -> PathBuf {
     let site = work.join("site");
     test_support::web::write_site(&site).unwrap_or_else(|e| panic!("{test}: {e}"));
+    site
+}
 
-    let mut browser = Browser::launch(&chromium);
-    let url = format!("file://{}", site.join("index.html").display());
-    browser.open(&url, "typeof window.page === 'object'");
-    let document = browser.call("DOM.getDocument", json!({}));
-    let input = browser.call(
-        "DOM.querySelector",
-        json!({"nodeId": document["root"]["nodeId"], "selector": "#files"}),
-    );
-    // Chromium cannot read a file given by a path with `..` in it (CI's variables hold such
-    // paths): each is given as the absolute path it resolves to.
-    let paths: Vec<String> = battle
+/// Each path as the absolute path it resolves to: Chromium cannot read a file given by a path
+/// with `..` in it (CI's variables hold such paths).
+fn absolute(paths: &[PathBuf]) -> Vec<String> {
+    paths
         .iter()
         .map(|p| {
             let real = std::fs::canonicalize(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
             real.display().to_string()
         })
-        .collect();
+        .collect()
+}
+
+/// Gives the page's file input `files`, as a user picking them does.
+fn give(browser: &mut Browser, files: &[PathBuf]) {
+    let document = browser.call("DOM.getDocument", json!({}));
+    let input = browser.call(
+        "DOM.querySelector",
+        json!({"nodeId": document["root"]["nodeId"], "selector": "#files"}),
+    );
     browser.call(
         "DOM.setFileInputFiles",
-        json!({"files": paths, "nodeId": input["nodeId"]}),
+        json!({"files": absolute(files), "nodeId": input["nodeId"]}),
     );
-    let started = std::time::Instant::now();
-    while browser.evaluate("window.page.ready") != json!(true) {
+}
+
+/// Waits (60 s at most) until `expression` is true, saying the page's status otherwise.
+fn wait_for(browser: &mut Browser, expression: &str, what: &str) -> Duration {
+    let started = Instant::now();
+    while browser.evaluate(expression) != json!(true) {
         let said = browser.evaluate("document.getElementById('status').textContent");
         assert!(
-            started.elapsed() < std::time::Duration::from_secs(60),
-            "the page did not read the files: {said}"
+            started.elapsed() < Duration::from_secs(60),
+            "{what}: the page says {said}"
         );
-        std::thread::sleep(std::time::Duration::from_millis(50));
+        std::thread::sleep(Duration::from_millis(50));
     }
-    assert_eq!(browser.evaluate(HARNESS), json!(true));
+    started.elapsed()
+}
 
+/// Opens the static page from disk with `query` (the viewer's address: where it starts), gives
+/// it `files`, and waits until it has drawn them.
+fn open_with(browser: &mut Browser, site: &Path, query: &str, files: &[PathBuf]) {
+    let url = format!("file://{}?{query}", site.join("index.html").display());
+    browser.open(&url, "typeof window.viewer === 'object'");
+    give(browser, files);
+    wait_for(
+        browser,
+        "document.body.dataset.ready === '1'",
+        "the page did not draw the files",
+    );
+}
+
+/// Runs the command line, which must succeed.
+fn run(args: &[&str]) {
+    let status = Command::new(BIN)
+        .args(args)
+        .stdout(Stdio::null())
+        .status()
+        .expect("tactics-sprite runs");
+    assert!(status.success(), "tactics-sprite {args:?} failed");
+}
+
+/// The viewer's canvas stepped through `kind`'s `animation` in `view` (scale 2), held at the
+/// tick each picture of `render --animation --view --scale 2 --background` starts at to that
+/// picture of its strip, pixel for pixel, its size included. Returns how many were compared.
+fn compare_with_render(
+    browser: &mut Browser,
+    work: &Path,
+    (kind, animation, view): (&str, &str, u8),
+    sheets: &[String],
+) -> usize {
+    let doc = test_support::fixtures::document(kind).display().to_string();
+    let view = view.to_string();
+    let name = format!("{kind}-{}-{view}", animation.replace(' ', "-"));
+    let [strip, apng] = ["png", "apng"].map(|ext| work.join(format!("{name}.{ext}")));
+    for out in [&strip, &apng] {
+        let out = out.display().to_string();
+        let mut args = vec!["render", "--data", &doc, "--animation", animation];
+        args.extend(["--view", &view, "--scale", "2", "--background", BACKGROUND]);
+        for (flag, sheet) in ["--sheet", "--sp2"].iter().zip(sheets) {
+            args.extend([*flag, sheet.as_str()]);
+        }
+        args.extend(["-o", &out]);
+        run(&args);
+    }
+    let starts: Vec<u64> = png_frames(&read(&apng)).iter().map(|f| f.tick).collect();
+    let strip = png_frames(&read(&strip)).remove(0);
+    let width = strip.width / starts.len() as u32;
+    assert_eq!(
+        width * starts.len() as u32,
+        strip.width,
+        "{name}: not a strip"
+    );
+    let mut at = 0;
+    for (k, &tick) in starts.iter().enumerate() {
+        browser.evaluate(&format!(
+            "(() => {{ for (let i = 0; i < {}; i++) document.getElementById('forward').click(); \
+             return true; }})()",
+            tick - at
+        ));
+        at = tick;
+        let canvas = viewer_canvas(browser);
+        let want = columns(&strip, width * k as u32, width);
+        assert_eq!(
+            (canvas.width, canvas.height),
+            (want.width, want.height),
+            "{name} at tick {tick}: the page's canvas is {} x {}, render's picture {} x {}",
+            canvas.width,
+            canvas.height,
+            want.width,
+            want.height
+        );
+        let differing = canvas
+            .rgba
+            .chunks(4)
+            .zip(want.rgba.chunks(4))
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(
+            differing, 0,
+            "{name} at tick {tick}: {differing} pixels differ"
+        );
+    }
+    starts.len()
+}
+
+/// Columns `left .. left + width` of a picture.
+fn columns(picture: &PngFrame, left: u32, width: u32) -> PngFrame {
+    let mut rgba = Vec::new();
+    for y in 0..picture.height {
+        let row = (y * picture.width + left) as usize * 4;
+        rgba.extend_from_slice(&picture.rgba[row..row + width as usize * 4]);
+    }
+    PngFrame {
+        tick: picture.tick,
+        width,
+        height: picture.height,
+        rgba,
+    }
+}
+
+fn read(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The bytes of the last file the page saved (`window.viewer.saved`), once it has saved one
+/// named otherwise than `before`.
+fn saved(browser: &mut Browser, before: &Value) -> (String, Vec<u8>) {
+    let named = format!(
+        "window.viewer.saved !== null && window.viewer.saved.name !== {before} \
+         && window.viewer.saved.bytes.length > 0"
+    );
+    wait_for(browser, &named, "the page saved nothing");
+    let got = browser.evaluate(
+        "(() => { const { name, bytes } = window.viewer.saved; let t = ''; \
+         for (let i = 0; i < bytes.length; i += 0x8000) t += String.fromCharCode(...bytes.subarray(i, i + 0x8000)); \
+         return { name, bytes: btoa(t) }; })()",
+    );
+    (
+        got["name"].as_str().expect("a name").to_owned(),
+        decode_base64(got["bytes"].as_str().expect("base64")),
+    )
+}
+
+#[test]
+fn the_static_page_draws_the_users_files_as_render_does() {
+    let test = "the_static_page_draws_the_users_files_as_render_does";
+    let Some(chromium) = browser_and_toolchain(test) else {
+        return;
+    };
+    let Some(battle) = battle_files(test) else {
+        return;
+    };
+    let work = test_support::temp_dir("web_page");
+    let site = site(test, &work);
     let sheet_of = |name: &str| {
         battle
             .iter()
@@ -118,126 +235,91 @@ fn the_static_page_draws_the_users_files_as_render_does() {
             .display()
             .to_string()
     };
-    for (kind, sheet, sp2, animation, view) in [
-        ("type1", "RAMUZA.SPR", None, "Walk", 1),
-        ("type1", "RAMUZA.SPR", None, "Swing High", 1),
-        ("mon", "BEHI.SPR", Some("BEHI2.SP2"), "Walk", 3),
+    let mut browser = Browser::launch(&chromium);
+    for (kind, sheets, animation, view) in [
+        ("type1", &["RAMUZA.SPR"][..], "Walk", 1),
+        ("type1", &["RAMUZA.SPR"][..], "Swing High", 1),
+        ("mon", &["BEHI.SPR", "BEHI2.SP2"][..], "Walk", 3),
         // Its lower-half tiles cut from the SP2 (crates/tactics-sprite/tests/browser/js.rs).
-        ("mon", "BEHI.SPR", Some("BEHI2.SP2"), "Bomb Explode", 3),
+        ("mon", &["BEHI.SPR", "BEHI2.SP2"][..], "Bomb Explode", 3),
     ] {
-        let out = work.join(format!("{kind}-{}.apng", animation.replace(' ', "-")));
-        let doc = test_support::fixtures::document(kind).display().to_string();
-        let (sheet, view_text) = (sheet_of(sheet), view.to_string());
-        let mut args = vec![
+        let query = format!(
+            "kind={kind}&animation={}&view={view}&scale=2&paused=1",
+            animation.replace(' ', "%20")
+        );
+        open_with(&mut browser, &site, &query, &battle);
+        let sheets: Vec<String> = sheets.iter().map(|s| sheet_of(s)).collect();
+        let pictures = compare_with_render(&mut browser, &work, (kind, animation, view), &sheets);
+        println!(
+            "{kind} {animation} view {view}: the page is the render pixel for pixel on {pictures} pictures"
+        );
+    }
+
+    // The timeline of TYPE1's Walk is the document's steps: each span its step's ticks.
+    open_with(
+        &mut browser,
+        &site,
+        "kind=type1&animation=Walk&view=1&paused=1",
+        &battle,
+    );
+    let doc: Value = serde_json::from_slice(&read(&test_support::fixtures::document("type1")))
+        .expect("the document");
+    let walk = doc["animations"]
+        .as_array()
+        .expect("animations")
+        .iter()
+        .find(|a| a["name"] == "Walk")
+        .expect("TYPE1 has Walk");
+    let front = walk["front"].as_u64().expect("a sequence") as usize;
+    let ticks: Vec<String> = doc["sequences"][front]["ticks"]
+        .as_array()
+        .expect("ticks")
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+    let shown = browser.evaluate(
+        "(() => { const t = document.getElementById('timeline'); \
+         return t.hidden || t.getClientRects().length === 0 ? null : t.dataset.ticks; })()",
+    );
+    assert_eq!(
+        shown,
+        json!(ticks.join(",")),
+        "the timeline of TYPE1's Walk is not shown as its steps"
+    );
+
+    // "Save APNG" and "Save GIF": TYPE1's Walk in view 1, the bytes `render -o` writes.
+    let doc = test_support::fixtures::document("type1")
+        .display()
+        .to_string();
+    let sheet = sheet_of("RAMUZA.SPR");
+    for format in ["apng", "gif"] {
+        let out = work.join(format!("walk.{format}"));
+        let out_text = out.display().to_string();
+        run(&[
             "render",
             "--data",
             &doc,
             "--sheet",
             &sheet,
             "--animation",
-            animation,
+            "Walk",
             "--view",
-            &view_text,
-            "--scale",
-            "2",
-        ];
-        let sp2 = sp2.map(sheet_of);
-        if let Some(sp2) = &sp2 {
-            args.extend(["--sp2", sp2]);
-        }
-        let out_text = out.display().to_string();
-        args.extend(["-o", &out_text]);
-        let status = Command::new(BIN)
-            .args(&args)
-            .stdout(Stdio::null())
-            .status()
-            .expect("tactics-sprite runs");
-        assert!(status.success(), "tactics-sprite {args:?} failed");
-        let expected = frames(&std::fs::read(&out).expect("the render"));
-        assert!(
-            expected.iter().any(|(_, want)| want.width > 0),
-            "{kind} {animation}: the render drew nothing"
-        );
-        for (tick, want) in &expected {
-            let got = browser.evaluate(&format!(
-                "window.cutPose({}, {}, {view}, {tick}, 2)",
-                json!(kind),
-                json!(animation)
-            ));
-            let got = Cut {
-                width: got["width"].as_u64().expect("a width") as u32,
-                height: got["height"].as_u64().expect("a height") as u32,
-                rgba: decode_base64(got["rgba"].as_str().expect("pixels")),
-            };
-            assert_eq!(
-                (got.width, got.height),
-                (want.width, want.height),
-                "{kind} {animation} at tick {tick}: the page's picture is {} x {}, the render's {} x {}",
-                got.width,
-                got.height,
-                want.width,
-                want.height
-            );
-            let differing = got
-                .rgba
-                .chunks(4)
-                .zip(want.rgba.chunks(4))
-                .filter(|(a, b)| a != b)
-                .count();
-            assert_eq!(
-                differing, 0,
-                "{kind} {animation} view {view} at tick {tick}: {differing} pixels differ"
-            );
-        }
-        println!(
-            "{kind} {animation} view {view}: the page is the render pixel for pixel on {} pictures",
-            expected.len()
-        );
-    }
-    // The page's "Save APNG" and "Save GIF": TYPE1's Walk in view 1, the bytes `render` writes.
-    let doc = test_support::fixtures::document("type1")
-        .display()
-        .to_string();
-    let sheet = sheet_of("RAMUZA.SPR");
-    browser.evaluate(
-        "document.getElementById('kind').value = 'type1'; \
-         document.getElementById('animation').value = 'Walk'; \
-         document.getElementById('view').value = '1'; true",
-    );
-    for format in ["apng", "gif"] {
-        let out = work.join(format!("walk.{format}"));
-        let out_text = out.display().to_string();
-        let status = Command::new(BIN)
-            .args([
-                "render",
-                "--data",
-                &doc,
-                "--sheet",
-                &sheet,
-                "--animation",
-                "Walk",
-            ])
-            .args(["--view", "1", "-o", &out_text])
-            .stdout(Stdio::null())
-            .status()
-            .expect("tactics-sprite runs");
-        assert!(
-            status.success(),
-            "tactics-sprite render -o {out_text} failed"
-        );
-        let got = browser.evaluate(&format!(
-            "(() => {{ const {{ bytes }} = window.page.animated('{format}'); let t = ''; \
-             for (let i = 0; i < bytes.length; i += 0x8000) t += String.fromCharCode(...bytes.subarray(i, i + 0x8000)); \
-             return btoa(t); }})()"
+            "1",
+            "-o",
+            &out_text,
+        ]);
+        let before = browser.evaluate("window.viewer.saved && window.viewer.saved.name");
+        browser.evaluate(&format!(
+            "document.getElementById('save-{format}').click(); true"
         ));
-        let got = decode_base64(got.as_str().expect("base64"));
+        let (name, got) = saved(&mut browser, &before);
         assert!(
-            got == std::fs::read(&out).expect("the render"),
-            "the page's {format} of TYPE1's Walk is not render's ({} bytes)",
+            got == read(&out),
+            "the page's {name} of TYPE1's Walk is not render's ({} bytes)",
             got.len()
         );
         println!(
-            "the page's {format} is render's, byte for byte ({} bytes)",
+            "the page's {name} is render's, byte for byte ({} bytes)",
             got.len()
         );
     }
@@ -250,13 +332,9 @@ fn the_static_page_draws_the_users_files_as_render_does() {
 #[test]
 fn the_static_page_reads_a_disc_image_in_place() {
     let test = "the_static_page_reads_a_disc_image_in_place";
-    let Some(chromium) = chromium_or_skip(test) else {
+    let Some(chromium) = browser_and_toolchain(test) else {
         return;
     };
-    if let Err(why) = test_support::wasm::toolchain() {
-        test_support::wasm::skip(test, &why);
-        return;
-    }
     for name in ["TYPE1.SHP", "TYPE1.SEQ", "MON.SHP", "MON.SEQ"] {
         if test_support::retail_file(test, name).is_none() {
             return;
@@ -272,41 +350,26 @@ fn the_static_page_reads_a_disc_image_in_place() {
     };
     let image_len = std::fs::metadata(&image).expect("the image").len();
     let work = test_support::temp_dir("web_page_disc");
-    let site = work.join("site");
-    test_support::web::write_site(&site).unwrap_or_else(|e| panic!("{test}: {e}"));
+    let site = site(test, &work);
 
     let mut browser = Browser::launch(&chromium);
     let url = format!("file://{}", site.join("index.html").display());
-    browser.open(&url, "typeof window.page === 'object'");
-    let document = browser.call("DOM.getDocument", json!({}));
-    let input = browser.call(
-        "DOM.querySelector",
-        json!({"nodeId": document["root"]["nodeId"], "selector": "#files"}),
+    browser.open(&url, "typeof window.viewer === 'object'");
+    give(&mut browser, std::slice::from_ref(&image));
+    let took = wait_for(
+        &mut browser,
+        "document.body.dataset.ready === '1'",
+        "the page did not read the image",
     );
-    let real = std::fs::canonicalize(&image).expect("the image's path");
-    browser.call(
-        "DOM.setFileInputFiles",
-        json!({"files": [real.display().to_string()], "nodeId": input["nodeId"]}),
-    );
-    let started = std::time::Instant::now();
-    while browser.evaluate("window.page.ready") != json!(true) {
-        let said = browser.evaluate("document.getElementById('status').textContent");
-        assert!(
-            started.elapsed() < std::time::Duration::from_secs(60),
-            "the page did not read the image: {said}"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    let took = started.elapsed();
     let kinds =
         browser.evaluate("Array.from(document.getElementById('kind').options, (o) => o.value)");
-    for kind in ["type1", "mon"] {
+    for kind in ["unit:type1", "unit:mon"] {
         assert!(
             kinds.as_array().expect("a list").contains(&json!(kind)),
             "{kind} is not listed from the image: {kinds}"
         );
     }
-    let memory = browser.evaluate("window.page.memory");
+    let memory = browser.evaluate("window.viewer.memory");
     let before = memory["before"].as_u64().expect("before");
     let after = memory["after"].as_u64().expect("after");
     assert!(image_len > 512 << 20, "the image is {image_len} bytes");
@@ -317,8 +380,8 @@ fn the_static_page_reads_a_disc_image_in_place() {
         "the module's memory grew from {before} to {after} bytes reading a {image_len}-byte image"
     );
     println!(
-        "a {image_len}-byte image read in place in {took:?}: the module's memory {before} bytes \
-         before, {after} after"
+        "a {image_len}-byte image read in place and drawn in {took:?}: the module's memory \
+         {before} bytes before, {after} after"
     );
     let _ = std::fs::remove_file(&image);
     let _ = std::fs::remove_dir_all(&work);
