@@ -4,7 +4,7 @@
 //! docs/remaster.md (measured apart by docs/hd-agreement.py), truncations and mutations.
 
 use fft_formats::ErrorKind;
-use fft_formats::hd::{self, Agreement, HdHalf, HdPart, HdSheet};
+use fft_formats::hd::{self, Agreement, HdHalf, HdPart, HdSheet, HdSp2};
 use fft_formats::spr::{Spr, SprVariant};
 use pretty_assertions::assert_eq;
 
@@ -223,6 +223,99 @@ fn the_agreement_counts_by_hand() {
     );
     // An SPR of another layout has no rows to compare.
     assert!(hd::agreement(&upper, &Spr::blank(SprVariant::Sp2)).is_err());
+}
+
+// ---- the SP2 at twice the size (its layout inferred: docs/remaster.md) ----
+
+#[test]
+fn an_sp2_at_twice_the_size_is_one_file_of_512_by_512() {
+    // 512 x 512 pixels, two a byte: an upper half's size, read in the same layout.
+    assert_eq!(hd::SP2_FILE_LEN, 512 * 512 / 2);
+    let mut bytes = vec![0; 131_072];
+    // Byte 0 holds (0, 0) low and (1, 0) high; byte 256 starts row 1; the last is (510, 511),
+    // (511, 511).
+    bytes[0] = 0x21;
+    bytes[256] = 0x0F;
+    bytes[131_071] = 0x43;
+    let sp2 = HdSp2::decode(&bytes).unwrap();
+    let at = |x: usize, y: usize| sp2.pixels[y * 512 + x];
+    assert_eq!((at(0, 0), at(1, 0), at(0, 1), at(1, 1)), (1, 2, 0xF, 0));
+    assert_eq!((at(510, 511), at(511, 511)), (3, 4));
+    assert_eq!(sp2.encode().unwrap(), bytes);
+    // Any other size is refused, naming both sizes; an SP2's own 32768 bytes among them.
+    for len in [32_768, 131_071, 131_073, 118_784, 0] {
+        let err = HdSp2::decode(&vec![0; len]).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::BadSize, "{len}");
+        let said = err.to_string();
+        assert!(
+            said.contains("131072 bytes (512 x 512") && said.contains(&format!("{len} bytes")),
+            "{said}"
+        );
+    }
+}
+
+#[test]
+fn the_sp2_upscale_doubles_each_pixel_and_agrees_with_the_sp2() {
+    let mut sp2 = Spr::blank(SprVariant::Sp2);
+    sp2.pixels[10 * 256 + 3] = 7; // (3, 10): HD columns 6-7, rows 20-21
+    sp2.pixels[255 * 256 + 255] = 2; // the bottom right corner
+    let hd = HdSp2::upscaled(&sp2).unwrap();
+    let at = |x: usize, y: usize| hd.pixels[y * 512 + x];
+    for (x, y) in [(6, 20), (7, 20), (6, 21), (7, 21)] {
+        assert_eq!(at(x, y), 7, "({x}, {y})");
+    }
+    assert_eq!(
+        (at(5, 20), at(8, 21), at(510, 510), at(511, 511)),
+        (0, 0, 2, 2)
+    );
+    assert_eq!(hd.pixels.iter().filter(|&&i| i != 0).count(), 8);
+    let agreement = hd.agreement(&sp2).unwrap();
+    assert_eq!(
+        agreement,
+        Agreement {
+            hd_opaque: 8,
+            spr_opaque: 8,
+            both_opaque: 8,
+            same_index: 8
+        }
+    );
+    // A pixel moved off the SP2's silhouette: 7 of its 8 covered.
+    let mut moved = hd.clone();
+    moved.pixels[20 * 512 + 6] = 0;
+    moved.pixels[30 * 512 + 30] = 7;
+    let moved = moved.agreement(&sp2).unwrap();
+    assert_eq!((moved.both_opaque, moved.coverage()), (7, 7.0 / 8.0));
+    // Only an SP2 has its layout.
+    let err = HdSp2::upscaled(&Spr::blank(SprVariant::Standard)).unwrap_err();
+    assert!(err.to_string().contains("a standard sheet"), "{err}");
+    assert!(hd.agreement(&Spr::blank(SprVariant::Standard)).is_err());
+}
+
+/// The retail BEHI2.SP2 at twice the size, as the remaster's `tex_1132.bin` is inferred to be:
+/// through the file and back, every opaque pixel of the SP2 covered four times over.
+#[test]
+fn the_retail_sp2_upscaled_round_trips_and_covers_the_sp2() {
+    let test = "the_retail_sp2_upscaled_round_trips_and_covers_the_sp2";
+    let Some(bytes) = test_support::sheet_bytes(test, "BEHI2.SP2") else {
+        return;
+    };
+    let sp2 = Spr::decode(&bytes).unwrap();
+    let opaque = sp2.pixels.iter().filter(|&&i| i != 0).count();
+    assert!(opaque > 1000, "BEHI2.SP2 draws something: {opaque}");
+    let file = HdSp2::upscaled(&sp2).unwrap().encode().unwrap();
+    assert_eq!(file.len(), 131_072);
+    let read = HdSp2::decode(&file).unwrap();
+    assert_eq!(read.encode().unwrap(), file);
+    let agreement = read.agreement(&sp2).unwrap();
+    assert_eq!(
+        (
+            agreement.spr_opaque,
+            agreement.hd_opaque,
+            agreement.both_opaque
+        ),
+        (4 * opaque, 4 * opaque, 4 * opaque)
+    );
+    assert_eq!(agreement.coverage(), 1.0);
 }
 
 // ---- the real pairs ----

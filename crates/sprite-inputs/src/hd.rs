@@ -15,14 +15,14 @@ use std::path::{Path, PathBuf};
 
 use faults::Shown;
 use faults::Words;
-use fft_formats::hd::{HdHalf, HdSheet};
+use fft_formats::hd::{HdHalf, HdSheet, HdSp2, SP2_FILE_LEN};
 use fft_formats::spr::Spr;
 use sprite_render::sheet::{SheetImage, hd_palettes, load_hd_sheet};
 
 use crate::error::{Error, Result};
 use crate::locate::{self, Originals, find_in_folder};
 use crate::names::hd::{
-    HdPair, other_tex, pair_numbers_written_as, tex_file_name, tex_number, unit_of_tex,
+    HdPair, other_tex, pair_numbers_written_as, sp2_of_pair, tex_file_name, tex_number, unit_of_tex,
 };
 use crate::read::InputFile;
 
@@ -122,6 +122,27 @@ pub struct HdPairFiles {
     pub lower: InputFile,
     /// The unit the table gives the pair's numbers, when it lists them.
     pub pair: Option<HdPair>,
+    /// The monster's SP2 sheet at twice the size that goes with the pair (`tex_1132.bin` for
+    /// behi's, [`sp2_of_pair`]), when it was looked for and found where the pair was: what MON's
+    /// SP2 sequences draw from at HD.
+    pub sp2: Option<InputFile>,
+}
+
+/// `file` as an SP2 sheet at twice the size, `what` naming the SP2 it is (`BEHI2.SP2`): its size
+/// checked, the one thing the file says of itself.
+///
+/// # Errors
+/// Any other size than 131,072 bytes, in one line naming the file.
+pub fn hd_sp2_file(file: InputFile, what: &str) -> Result<InputFile> {
+    if file.bytes.len() != SP2_FILE_LEN {
+        return Err(Error::file(format!(
+            "{}: {what} at twice the size is {}; this one is {} bytes",
+            file.name,
+            HdSp2::in_words(),
+            file.bytes.len()
+        )));
+    }
+    Ok(file)
 }
 
 impl HdPairFiles {
@@ -227,21 +248,35 @@ impl HdPairFiles {
             HdHalf::Upper => (tex.file, other.file),
             HdHalf::Lower => (other.file, tex.file),
         };
-        Ok(HdPairFiles { upper, lower, pair })
+        Ok(HdPairFiles {
+            upper,
+            lower,
+            pair,
+            sp2: None,
+        })
     }
 
     /// The pair of the unit `pair` in the first of `places` that has both its files: in each,
     /// its HD sheet folders (`system/ffto/g2d/` at any depth, [`Originals::hd_folders`]), then
     /// its folders themselves (a flat folder of tex files, as a test folder keeps them), then
     /// the user's install under them (entries of its `g2d.dat`); `None` when no place has both.
+    /// A monster's SP2 at twice the size ([`sp2_of_pair`]) is taken from where the pair is.
     ///
     /// # Errors
-    /// A file that is there but cannot be read, or has the other half's size or neither.
+    /// A file that is there but cannot be read, or has the other half's size or neither; an SP2
+    /// at twice the size of another size than its own.
     pub fn find(places: &[&Originals], pair: HdPair) -> Result<Option<HdPairFiles>> {
         let names = [pair.file_name(HdHalf::Upper), pair.file_name(HdHalf::Lower)];
+        let sp2 = sp2_of_pair(pair);
+        let sp2_name = sp2.map(|single| tex_file_name(single.number));
         for place in places {
-            let Some((upper, lower)) = both_halves(place, &names)? else {
+            let Some((upper, lower, sp2_file)) = both_halves(place, &names, sp2_name.as_deref())?
+            else {
                 continue;
+            };
+            let sp2_file = match (sp2_file, sp2) {
+                (Some(file), Some(single)) => Some(hd_sp2_file(file, single.what.name())?),
+                _ => None,
             };
             for (file, half) in [(&upper, HdHalf::Upper), (&lower, HdHalf::Lower)] {
                 if HdHalf::of_len(file.bytes.len()) != Some(half) {
@@ -258,6 +293,7 @@ impl HdPairFiles {
                 upper,
                 lower,
                 pair: Some(pair),
+                sp2: sp2_file,
             }));
         }
         Ok(None)
@@ -456,14 +492,16 @@ impl HdPalettes {
 }
 
 /// Both halves `names` (upper, lower) in one of `originals`' places, read: a folder holding
-/// both (its HD sheet folders first, then the folders themselves), else the user's install.
+/// both (its HD sheet folders first, then the folders themselves), else the user's install;
+/// and the file `sp2` from the same place, when named and there.
 ///
 /// # Errors
 /// A file that is there but cannot be read.
 fn both_halves(
     originals: &Originals,
     names: &[String; 2],
-) -> Result<Option<(InputFile, InputFile)>> {
+    sp2: Option<&str>,
+) -> Result<Option<(InputFile, InputFile, Option<InputFile>)>> {
     let flat = originals.places().iter().filter_map(|p| match p {
         locate::Place::Folder(dir) => Some(dir.as_path()),
         locate::Place::Disc(_) | locate::Place::Game(_) => None,
@@ -473,14 +511,26 @@ fn both_halves(
             find_in_folder(dir, &names[0]),
             find_in_folder(dir, &names[1]),
         ) {
-            return Ok(Some((InputFile::read(&upper)?, InputFile::read(&lower)?)));
+            let sp2 = sp2
+                .and_then(|name| find_in_folder(dir, name))
+                .map(|path| InputFile::read(&path))
+                .transpose()?;
+            return Ok(Some((
+                InputFile::read(&upper)?,
+                InputFile::read(&lower)?,
+                sp2,
+            )));
         }
     }
     for place in originals.places().iter().rev() {
         if let locate::Place::Game(game) = place
             && let (Some(upper), Some(lower)) = (game.locate(&names[0])?, game.locate(&names[1])?)
         {
-            return Ok(Some((upper, lower)));
+            let sp2 = match sp2 {
+                Some(name) => game.locate(name)?,
+                None => None,
+            };
+            return Ok(Some((upper, lower, sp2)));
         }
     }
     Ok(None)

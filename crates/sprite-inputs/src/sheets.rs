@@ -16,15 +16,16 @@ use sprite_data::layer::WEAPONS_SHEET;
 use sprite_render::compose::SP2_FROM_ROW;
 use sprite_render::encode::png_rgba;
 use sprite_render::sheet::{
-    PNG_SIGNATURE, SheetImage, SheetSource, load_hd_sheet_coloured, load_sheet, load_sp2,
-    spr_colours, synthetic_sheet,
+    PNG_SIGNATURE, SheetImage, SheetSource, load_hd_sheet_coloured, load_hd_sp2, load_sheet,
+    load_sp2, spr_colours, synthetic_sheet,
 };
-use sprite_render::{Image, RenderError};
+use sprite_render::{Image, RenderError, Rgba};
 
 use crate::charclut;
 use crate::error::{Error, Result};
-use crate::hd::{HdPairFiles, HdPalettes, is_hd_input};
+use crate::hd::{HdPairFiles, HdPalettes, hd_sp2_file, is_hd_input};
 use crate::locate::{Found, Originals};
+use crate::names::hd::{sp2_of_pair, tex_file_name};
 use crate::read::{InputFile, read_container};
 use crate::sniff::not_a_sprite_file;
 
@@ -78,7 +79,7 @@ pub fn load_sheets(files: Originals, request: SheetRequest, doc: &Document) -> R
     // every name is found ([`Originals::read_found`]); its other half and its SPR beside it.
     let found = files.read_found(request.sheet)?;
     if is_hd_input(&file_name, found.file.bytes.len()) {
-        return load_hd_sheets(files, request, found);
+        return load_hd_sheets(files, request, found, doc);
     }
     let sheet_file = found.file;
     if request.palettes_from.is_some() {
@@ -136,24 +137,25 @@ pub fn load_sheets(files: Originals, request: SheetRequest, doc: &Document) -> R
 
 /// The remaster's HD pair of which `given` is a half, the other half read from beside it on
 /// disk or from the place that held it ([`HdPairFiles::of_found`]), drawn with the palettes of
-/// its SPR ([`HdPalettes::find`]); an HD sheet has no SP2.
+/// its SPR ([`HdPalettes::find`]); and, when a sequence of `doc` draws from an SP2, the SP2 at
+/// twice the size (`--sp2`, else the one the HD table gives the pair's monster, beside the pair),
+/// in the same colours.
 ///
 /// # Errors
-/// As [`HdPairFiles::beside`] and [`HdPalettes::find`]; `--sp2` with an HD sheet.
-fn load_hd_sheets(files: Originals, request: SheetRequest, given: Found) -> Result<Sheets> {
-    if let Some(sp2) = request.sp2 {
-        let (shown, sp2) = (given.file.name, Shown(&sp2).to_string());
-        return Err(Error::file(Words::new(move |s| {
-            format!(
-                "{shown}: an HD sheet is drawn alone; no HD SP2 sheet is known, so {} cannot go \
-                 with it",
-                s.given("sp2", &sp2)
-            )
-        })));
-    }
+/// As [`HdPairFiles::beside`] and [`HdPalettes::find`]; an SP2 that is no SP2 at twice the size.
+fn load_hd_sheets(
+    files: Originals,
+    request: SheetRequest,
+    given: Found,
+    doc: &Document,
+) -> Result<Sheets> {
+    let sp2_given = match request.sp2 {
+        Some(path) => Some(files.read(path)?),
+        None => None,
+    };
     // Beside a file on disk: its folder; an install's entry has none (its SPR is the install's).
     let folder = given.folder().map(Path::to_path_buf);
-    let pair = HdPairFiles::of_found(&files, given)?;
+    let pair = HdPairFiles::of_found(&files, given.clone())?;
     let palettes_given = match request.palettes_from {
         Some(path) => Some(files.read(path)?),
         None => None,
@@ -175,7 +177,7 @@ fn load_hd_sheets(files: Originals, request: SheetRequest, given: Found) -> Resu
             originals,
         )?,
     };
-    let (sheet, mut lines) = match ramza {
+    let (sheet, colours, mut lines) = match ramza {
         Some(ramza) => {
             let source = SheetSource::HdCharClut {
                 chapter: ramza.chapter,
@@ -193,7 +195,7 @@ fn load_hd_sheets(files: Originals, request: SheetRequest, given: Found) -> Resu
                  CharCLUT)",
                 ramza.file, ramza.chapter, ramza.variant, ramza.how
             );
-            (sheet, vec![colours])
+            (sheet, rgba_of(&ramza.colours), vec![colours])
         }
         None => {
             let palettes = HdPalettes::find(&pair, folder, palettes_given, originals)?;
@@ -206,21 +208,64 @@ fn load_hd_sheets(files: Originals, request: SheetRequest, given: Found) -> Resu
             {
                 lines.push(charclut::not_found_note());
             }
-            (sheet, lines)
+            // The pair drew with this palette, so the SPR has it.
+            let colours = spr_colours(&palettes.file.bytes, request.palette.unwrap_or(0))
+                .unwrap_or([[0; 4]; 16]);
+            (sheet, colours, lines)
         }
     };
     lines.insert(
         0,
         format!("sheet   {}", describe_sheet(&pair.names(), &sheet)),
     );
+    let mut sp2_looked_for = Vec::new();
+    let sp2_single = pair.pair.and_then(sp2_of_pair);
+    let sp2_file = match (sp2_given, sp2_single) {
+        (Some(file), single) => {
+            let what = single.map_or("an SP2", |s| s.what.name());
+            Some((hd_sp2_file(file, what)?, ""))
+        }
+        (None, Some(single)) if doc.draws_from_sp2() => {
+            let (found, looked) = files.beside_found(&given, &tex_file_name(single.number))?;
+            sp2_looked_for.push(looked);
+            match found {
+                Some(file) => Some((
+                    hd_sp2_file(file, single.what.name())?,
+                    " (found beside the pair by the HD table)",
+                )),
+                None => None,
+            }
+        }
+        _ => None,
+    };
+    let palette = request.palette.unwrap_or(0);
+    let sp2 = match sp2_file {
+        Some((file, how)) => {
+            let sp2 = load_hd_sp2(&file.bytes, &colours, palette)
+                .map_err(|e| Error::from(e).in_context(&file.name))?;
+            lines.push(format!("sp2     {}{how}", describe_sheet(&file.name, &sp2)));
+            sp2_looked_for.clear();
+            Some((sp2, file.name))
+        }
+        None => None,
+    };
+    let (sp2, sp2_name) = sp2.unzip();
     Ok(Sheets {
         sheet,
-        sp2: None,
+        sp2,
         lines,
-        sp2_looked_for: Vec::new(),
+        sp2_looked_for,
         files,
         sheet_name: pair.names(),
-        sp2_name: None,
+        sp2_name: sp2_name.filter(|_| request.sp2.is_some()),
+    })
+}
+
+/// 16 colours of red, green and blue (a CharCLUT row's) as the drawing's, index 0 transparent.
+fn rgba_of(colours: &[[u8; 3]; 16]) -> [Rgba; 16] {
+    std::array::from_fn(|i| {
+        let [r, g, b] = colours[i];
+        [r, g, b, if i == 0 { 0 } else { 0xFF }]
     })
 }
 
@@ -299,6 +344,9 @@ pub fn describe_sheet(shown: &str, sheet: &SheetImage) -> String {
         SheetSource::HdPair { palette } => format!("HD pair, palette {palette} of its SPR"),
         SheetSource::HdCharClut { chapter, variant } => {
             format!("HD pair, CharCLUT row ({chapter}, {variant})")
+        }
+        SheetSource::HdSp2 { palette } => {
+            format!("SP2 at twice the size, palette {palette} of its SPR")
         }
     };
     format!(

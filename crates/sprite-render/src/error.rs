@@ -109,6 +109,9 @@ pub enum RenderError {
     /// The remaster's HD pair does not decode (docs/remaster.md "The format").
     #[error("not an HD pair: {0}")]
     HdPair(fft_formats::DecodeError),
+    /// A monster's SP2 sheet at twice the size does not decode (docs/remaster.md).
+    #[error("not an SP2 sheet at twice the size: {0}")]
+    HdSp2(fft_formats::DecodeError),
     /// The file an HD pair's colours are taken from is no SPR.
     #[error("the palettes of an HD pair come from its SPR sheet, and this file is none: {0}")]
     HdPalettes(String),

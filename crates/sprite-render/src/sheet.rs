@@ -10,7 +10,7 @@
 
 use std::borrow::Cow;
 
-use fft_formats::hd::{self, HdSheet};
+use fft_formats::hd::{self, HdSheet, HdSp2};
 use fft_formats::spr::{
     PALETTE_COLOURS, SHEET_SIZE, SP2_SIZE, Spr, SprVariant, WIDTH, colour_rgba, palette_rgba,
 };
@@ -34,6 +34,9 @@ pub enum SheetSource {
     Png { indexed: bool },
     /// The remaster's HD pair, drawn with this palette of its SPR.
     HdPair { palette: usize },
+    /// A monster's SP2 sheet at twice the size (one tex file), drawn with palette `palette` of
+    /// its unit's SPR, as the SP2 is.
+    HdSp2 { palette: usize },
     /// The remaster's HD pair of Ramza, drawn with the enhanced game's colours for him: the row
     /// (`chapter`, `variant`) of CharCLUT (`charclut.nxd`, docs/formats/nxd.md 7.3).
     HdCharClut { chapter: i32, variant: i32 },
@@ -312,6 +315,31 @@ pub fn load_hd_sheet_coloured(
     Ok(SheetImage {
         image: hd_pixels(&sheet, &rgba)?,
         source,
+        scale: SheetScale::Hd,
+    })
+}
+
+/// Reads a monster's SP2 sheet at twice the size (one tex file of 512 x 512, docs/remaster.md),
+/// drawn with `colours`, palette `palette` of its unit's SPR (an SP2 has none of its own): the
+/// second sheet MON's SP2 sequences draw from at [`SheetScale::Hd`].
+///
+/// # Errors
+/// A file of another size ([`RenderError::HdSp2`]).
+pub fn load_hd_sp2(
+    bytes: &[u8],
+    colours: &[Rgba; PALETTE_COLOURS],
+    palette: usize,
+) -> Result<SheetImage, RenderError> {
+    let sp2 = HdSp2::decode(bytes).map_err(RenderError::HdSp2)?;
+    let pixels = sp2
+        .pixels
+        .iter()
+        .map(|&i| colours[usize::from(i & 0x0F)])
+        .collect();
+    Ok(SheetImage {
+        image: Image::from_pixels(hd::WIDTH as u32, hd::SP2_HEIGHT as u32, pixels)
+            .expect("a decoded SP2 at twice the size holds 512 x 512 pixels"),
+        source: SheetSource::HdSp2 { palette },
         scale: SheetScale::Hd,
     })
 }

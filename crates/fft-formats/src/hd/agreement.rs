@@ -82,7 +82,7 @@ pub fn agreement(part: &HdPart, spr: &Spr) -> Result<Agreement, Error> {
             ),
         ));
     }
-    Ok(count(&part.pixels, part.half, spr))
+    Ok(count_rows(&part.pixels, part.half.spr_rows().start, spr))
 }
 
 impl HdSheet {
@@ -105,14 +105,14 @@ impl HdSheet {
         }
         Ok(HdHalf::BOTH
             .into_iter()
-            .map(|half| count(self.half_pixels(half), half, spr))
+            .map(|half| count_rows(self.half_pixels(half), half.spr_rows().start, spr))
             .fold(Agreement::default(), Agreement::add))
     }
 }
 
-/// The counts for `pixels`, the rows of `half` (shapes checked by the callers).
-fn count(pixels: &[u8], half: HdHalf, spr: &Spr) -> Agreement {
-    let first_spr_row = half.spr_rows().start;
+/// The counts for `pixels`, rows at twice the size of `spr`'s from `first_spr_row` on (shapes
+/// checked by the callers: a pair's half, or an SP2 at twice the size from row 0).
+pub(super) fn count_rows(pixels: &[u8], first_spr_row: usize, spr: &Spr) -> Agreement {
     let mut out = Agreement::default();
     for (y, row) in pixels.chunks_exact(WIDTH).enumerate() {
         let spr_row = &spr.pixels[(first_spr_row + y / SCALE) * spr::WIDTH..][..spr::WIDTH];

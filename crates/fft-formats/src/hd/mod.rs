@@ -12,12 +12,17 @@
 //!
 //! [`agreement`] measures how far a half's silhouette agrees with its SPR at twice the size, and
 //! [`HdSheet::upscaled`] makes a pair from an SPR alone (each pixel a 2 x 2 block).
+//!
+//! Beside the pairs, a monster's SP2 sheet at twice the size is one file of its own ([`HdSp2`],
+//! `sp2.rs`), read in the halves' layout: inferred, not checked against a real file.
 
 mod agreement;
 mod read;
+mod sp2;
 mod write;
 
 pub use agreement::{Agreement, agreement};
+pub use sp2::{HdSp2, SP2_FILE_LEN, SP2_HEIGHT};
 pub use write::HdFiles;
 
 use crate::error::{Error, ErrorKind};

@@ -161,9 +161,15 @@ fn of_unit(feed: &mut Feed, unit: &ServedUnit) {
 }
 
 fn of_hd(feed: &mut Feed, hd: &HdPairFiles) {
-    let HdPairFiles { upper, lower, pair } = hd;
+    let HdPairFiles {
+        upper,
+        lower,
+        pair,
+        sp2,
+    } = hd;
     of_file(feed, upper);
     of_file(feed, lower);
+    feed.optional(sp2.as_ref(), of_file);
     feed.optional(pair.as_ref(), |feed, pair| {
         feed.text(pair.unit);
         feed.number(pair.upper as usize);

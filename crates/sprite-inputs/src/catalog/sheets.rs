@@ -11,7 +11,7 @@ use sprite_data::Document;
 use super::ServedSheet;
 use crate::error::Result;
 use crate::locate::Originals;
-use crate::names::sheet_kind::{SHEET_KINDS, Source, sheets_of_kind};
+use crate::names::sheet_kind::{Source, second_sheet_of, sheets_of_kind};
 use crate::sheets::Sheet;
 
 /// The sheets of kind `kind` in `places`, in the table's order: each of its SPR sheets found
@@ -50,12 +50,4 @@ pub(super) fn sheets_of(
         });
     }
     Ok(served)
-}
-
-/// The first second sheet the table gives the SPR `sheet` (`BEHI2.SP2` for `BEHI.SPR`).
-fn second_sheet_of(sheet: &str) -> Option<&'static str> {
-    SHEET_KINDS.iter().find_map(|row| match row.source {
-        Source::SecondSheet { of } if of.eq_ignore_ascii_case(sheet) => Some(row.sheet),
-        _ => None,
-    })
 }

@@ -13,7 +13,8 @@
 //!
 //! Beside the pairs, the numbers the sources name that are no pair ([`SINGLES`]): the single
 //! `_2` files from 1131 on, which by their names are the monsters' SP2 sheets at twice the size
-//! (one 512 x 512 file each), and the files whose format is not known (Alma's and Ajora's
+//! (one 512 x 512 file each, read by `fft_formats::hd::HdSp2` as the second sheet of the
+//! monster's pair: [`sp2_of_pair`]), and the files whose format is not known (Alma's and Ajora's
 //! single files, 904 and 909; the War of the Lions units' 1110-1130), which are refused with one
 //! line ([`not_read`]) rather than misread as a half of a pair.
 //!
@@ -225,6 +226,15 @@ pub enum Single {
     Unknown(&'static str),
 }
 
+impl Single {
+    /// What the file is, in a few words: `BEHI2.SP2`, or whose file of unknown format it is.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Sp2(name) | Self::Unknown(name) => name,
+        }
+    }
+}
+
 /// The single files, by number (module docs).
 pub const SINGLES: &[HdSingle] = &[
     single(904, Single::Unknown("Alma's (a file of her own)")),
@@ -262,9 +272,25 @@ pub fn single_of_sp2(name: &str) -> Option<HdSingle> {
         .find(|single| matches!(single.what, Single::Sp2(sp2) if name.is_named(sp2)))
 }
 
+/// The SP2 at twice the size that goes with `pair`: its unit's SPR's second sheet by the table
+/// of kinds (`BEHI2.SP2` for `BEHI.SPR`), when the HD table names a single file for it (1132).
+pub fn sp2_of_pair(pair: HdPair) -> Option<HdSingle> {
+    super::sheet_kind::second_sheet_of(&pair.spr_disc_name()).and_then(single_of_sp2)
+}
+
+/// The pair an SP2 at twice the size goes with (`behi`'s for 1132), as [`sp2_of_pair`] ties
+/// them.
+pub fn pair_of_sp2(single: HdSingle) -> Option<HdPair> {
+    PAIRS
+        .iter()
+        .copied()
+        .find(|&pair| sp2_of_pair(pair) == Some(single))
+}
+
 /// Why `tex_<n>.bin` is not read as a half of a pair, in one line, when it is a number the
-/// sources name as something else: a single file (an SP2 sheet at twice the size, which the
-/// tools do not read yet, or a file of unknown format) or the War of the Lions units' art.
+/// sources name as something else: a single file (an SP2 sheet at twice the size, drawn as the
+/// second sheet of its monster's pair, or a file of unknown format) or the War of the Lions
+/// units' art.
 pub fn not_read(n: u32) -> Option<String> {
     if WAR_OF_THE_LIONS.contains(&n) {
         return Some(format!(
@@ -275,7 +301,10 @@ pub fn not_read(n: u32) -> Option<String> {
     single_of_tex(n).map(|single| match single.what {
         Single::Sp2(sp2) => format!(
             "tex {n} is {sp2} at twice the size, a single file of 512 x 512 (not a half of a \
-             pair): the tools do not read it yet"
+             pair): it is drawn with its monster's pair{}",
+            pair_of_sp2(single).map_or_else(String::new, |pair| format!(
+                ", {pair}: give that pair as the sheet"
+            ))
         ),
         Single::Unknown(whose) => {
             format!("tex {n} is a single file, {whose}, whose format is not known: it is not read")
@@ -412,6 +441,27 @@ mod tests {
                 .contains("BEHI2.SP2 at twice the size")
         );
         assert!(not_read(904).unwrap().contains("Alma"));
+        // Each SP2 single goes with its monster's pair, both ways (DORA22.SP2 is DORA2.SPR's).
+        for (unit, sp2) in [
+            ("behi", 1132),
+            ("dora2", 1136),
+            ("uri", 1145),
+            ("arli", 1131),
+        ] {
+            let pair = pair_of_unit(unit).unwrap();
+            assert_eq!(sp2_of_pair(pair).map(|s| s.number), Some(sp2), "{unit}");
+            assert_eq!(
+                pair_of_sp2(single_of_tex(sp2).unwrap()),
+                Some(pair),
+                "{sp2}"
+            );
+        }
+        assert_eq!(sp2_of_pair(pair_of_unit("mina_m").unwrap()), None);
+        assert!(
+            not_read(1132)
+                .unwrap()
+                .ends_with("behi's pair (tex 1094/1095): give that pair as the sheet")
+        );
         for read in [992, 993, 1109, 1131 - 100] {
             assert_eq!(not_read(read), None, "{read}");
         }

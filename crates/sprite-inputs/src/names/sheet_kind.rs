@@ -79,6 +79,16 @@ pub fn kind_of_sheet(name: &str) -> Option<&'static str> {
     sheet_kind(name).and_then(|row| row.kind)
 }
 
+/// The first second sheet the table gives the SPR `sheet` (any form of its name): `BEHI2.SP2`
+/// for `BEHI.SPR` or `battle_behi_spr.bin`.
+pub fn second_sheet_of(sheet: &str) -> Option<&'static str> {
+    let sheet = GameName::parse(sheet);
+    SHEET_KINDS.iter().find_map(|row| match row.source {
+        Source::SecondSheet { of } if sheet.is_named(of) => Some(row.sheet),
+        _ => None,
+    })
+}
+
 /// The sheets the kind `kind` (any case) draws, in the table's order.
 pub fn sheets_of_kind(kind: &str) -> impl Iterator<Item = &'static SheetKind> + '_ {
     SHEET_KINDS

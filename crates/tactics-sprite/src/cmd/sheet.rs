@@ -68,16 +68,19 @@ pub enum Command {
     about = "Write the remaster's HD pair (tex_N.bin, tex_N+1.bin) from an SPR at twice its size",
     long_about = "Write a pair of the remaster's HD sheet from a PlayStation sheet at twice its size, each pixel
 a 2 x 2 block (nearest neighbour): a start that the remaster loads, to redraw at HD. -o names
-either file of the pair (tex_992.bin); both are written, atomically, beside it.
-Exit status: 0 written; 1 a sheet that cannot be read or is not a standard SPR; 2 a usage error.
+either file of the pair (tex_992.bin); both are written, atomically, beside it. An SP2
+(BEHI2.SP2) is written as one file of 512 x 512 (tex_1132.bin).
+Exit status: 0 written; 1 a sheet that cannot be read or is neither a standard SPR nor an SP2;
+2 a usage error.
 More: docs/remaster.md"
 )]
 pub struct UpscaleArgs {
-    /// The sheet (a standard SPR, e.g. MINA_M.SPR).
+    /// The sheet (a standard SPR, e.g. MINA_M.SPR, or an SP2, e.g. BEHI2.SP2).
     #[arg(value_name = "SPR")]
     pub file: PathBuf,
 
-    /// Either file of the pair to write: tex_N.bin (the other is found by the HD table, else N+1)
+    /// Either file of the pair to write: tex_N.bin (the other is found by the HD table, else N+1);
+    /// for an SP2, its one file
     #[arg(short, long, value_name = "tex_N.bin")]
     pub out: PathBuf,
 }

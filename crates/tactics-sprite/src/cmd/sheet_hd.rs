@@ -15,13 +15,15 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow};
 use faults::Shown;
-use fft_formats::hd::{HdFiles, HdHalf, HdSheet};
+use fft_formats::hd::{HdFiles, HdHalf, HdSheet, HdSp2};
 use fft_formats::nxd::{COLOURS, CharClut, Rgb};
-use fft_formats::spr::Spr;
+use fft_formats::spr::{Spr, SprVariant};
 use sprite_data::output::write_atomically;
 use sprite_inputs::hd::{HdPairFiles, HdPalettes, pair_written_as};
 use sprite_inputs::locate::{Found, Originals};
-use sprite_inputs::names::hd::{pair_of_unit, tex_number, unit_of_tex};
+use sprite_inputs::names::hd::{
+    SINGLES, Single, pair_of_unit, single_of_sp2, single_of_tex, tex_number, unit_of_tex,
+};
 use sprite_inputs::{charclut, ramza_palette};
 use sprite_render::RenderError;
 use sprite_render::hd_png::{self, ImportOptions};
@@ -441,19 +443,23 @@ fn another_unit_s_pair(file: &Path, upper: &Path) -> Option<String> {
 }
 
 /// `sheet upscale SPR -o tex_N.bin`: the PlayStation sheet at twice its size, each pixel a
-/// 2 x 2 block, as a pair the remaster loads.
+/// 2 x 2 block, as a pair the remaster loads; a monster's SP2 likewise, as the one file of 512 x
+/// 512 the HD table names for it (its layout inferred: docs/remaster.md).
 ///
 /// # Errors
-/// A sheet that cannot be read or is not a standard SPR; an `-o` not named `tex_<N>` (usage);
-/// an output that cannot be written.
+/// A sheet that cannot be read or is neither a standard SPR nor an SP2; an `-o` not named
+/// `tex_<N>` (usage); an output that cannot be written.
 pub fn upscale(file: &Path, out: &Path) -> Outcome {
     let shown = Shown(&file).to_string();
-    let paths = pair_paths("sheet upscale", out)?;
     let bytes = read_input(file)?;
     if let Some(what) = super::wrong_kind(&bytes, fft_formats::FileFormat::Spr) {
         return Err(anyhow!("{shown}: this is {what}, not an SPR sprite sheet").into());
     }
     let spr = Spr::decode(&bytes).with_context(|| format!("{shown}: not an SPR sheet"))?;
+    if spr.variant == SprVariant::Sp2 {
+        return upscale_sp2(file, &spr, out);
+    }
+    let paths = pair_paths("sheet upscale", out)?;
     let sheet = HdSheet::upscaled(&spr).with_context(|| shown.clone())?;
     let files = sheet.encode().with_context(|| shown.clone())?;
     write_pair(&files, &paths)?;
@@ -469,4 +475,69 @@ pub fn upscale(file: &Path, out: &Path) -> Outcome {
         println!("wrote   {} (the {half} half, {len} bytes)", Shown(&path));
     }
     Ok(())
+}
+
+/// `sheet upscale SP2 -o tex_N.bin`: the SP2 `sp2` (read from `file`) at twice its size, one
+/// file; a warning when the HD table gives N to another file than this SP2's.
+fn upscale_sp2(file: &Path, sp2: &Spr, out: &Path) -> Outcome {
+    let shown = Shown(&file).to_string();
+    let name = out.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    let Some(n) = tex_number(name) else {
+        return Err(Failure::usage(
+            "sheet upscale",
+            format!(
+                "-o {}: an SP2 at twice the size is written as tex_N.bin (the name the remaster \
+                 loads; {})",
+                Shown(&out),
+                sp2_numbers_in_words()
+            ),
+        ));
+    };
+    let bytes = HdSp2::upscaled(sp2)
+        .and_then(|hd| Ok(hd.encode()?))
+        .with_context(|| shown.clone())?;
+    write_atomically(out, &bytes).with_context(|| format!("{}: cannot write", Shown(&out)))?;
+    let own = file
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(single_of_sp2);
+    if own.is_none_or(|own| own.number != n) {
+        let is = match single_of_tex(n) {
+            Some(single) => format!("{} at twice the size", single.what.name()),
+            None => match unit_of_tex(n) {
+                Some((pair, half)) => format!("the {half} half of {pair}"),
+                None => "no file it lists".to_owned(),
+            },
+        };
+        let own = own.map_or_else(
+            || format!("the table names none for {shown}"),
+            |own| format!("{shown}'s is tex {}: -o tex_{}.bin", own.number, own.number),
+        );
+        super::warn(
+            "sheet upscale",
+            &format!("by the HD table tex {n} is {is}, and {own}"),
+        );
+    }
+    println!("sheet   {shown}  sp2 sheet, 256 x 256");
+    println!("upscale nearest neighbour, each pixel a 2 x 2 block: a start to redraw, not HD art");
+    println!(
+        "wrote   {} (the SP2 at twice the size, {} bytes, {} x {}; its layout is inferred, not \
+         checked against a real file)",
+        Shown(&out),
+        bytes.len(),
+        fft_formats::hd::WIDTH,
+        fft_formats::hd::SP2_HEIGHT
+    );
+    Ok(())
+}
+
+/// The numbers the HD table gives the SP2 sheets at twice the size, in words: `ARLI2.SP2 1131,
+/// ...`.
+fn sp2_numbers_in_words() -> String {
+    let listed: Vec<String> = SINGLES
+        .iter()
+        .filter(|single| matches!(single.what, Single::Sp2(_)))
+        .map(|single| format!("{} {}", single.what.name(), single.number))
+        .collect();
+    format!("the HD table's are {}", listed.join(", "))
 }

@@ -24,7 +24,7 @@
 //! - `mods`, `mod_hd`, `mod_hostile`: `mod add`, `mod check`, `mod ls`; `safe_writes`: writes
 //!   --weapon`), `sheet_import`, `text_forms` (`disasm`, `asm`), `asm_room`
 //!   (a text grown past its original's room), `hd` (the remaster's HD sheets),
-//!   `hd_numbers` (a pair's numbers at their ends), `sheet_hd_warnings` (what `sheet` warns of
+//!   `hd_numbers` (a pair's numbers at their ends), `hd_sp2` (a monster's SP2 at twice the size), `sheet_hd_warnings` (what `sheet` warns of
 //!   for an HD pair), `sas` (the SAS commands);
 //! - `mods`, `mod_hd`, `mod_hostile`: `mod add`, `mod check`, `mod ls`; `mod_config`: the
 //!   description as editors leave it; `mod_usage`: `mod`'s helps, defaults, misplaced folders
@@ -60,6 +60,7 @@ mod game_real;
 mod hd;
 mod hd_numbers;
 mod hd_originals;
+mod hd_sp2;
 mod hd_table;
 mod hostile_documents;
 mod hostile_names;

@@ -1,0 +1,236 @@
+//! A monster's SP2 sheet at twice the size, one tex file (docs/remaster.md "The SP2 sheets at
+//! twice the size"): no real one is at hand, so each test makes one from the retail BEHI2.SP2
+//! with `sheet upscale`, and MON's SP2 sequences drawn from it and behi's upscaled pair must be
+//! the SD render of BEHI.SPR and BEHI2.SP2 doubled, pixel for pixel (the upscale is each pixel a
+//! 2 x 2 block, so the HD picture is the SD one at `--scale 2`).
+
+use std::path::{Path, PathBuf};
+
+use crate::common::{expect, run, s, stderr};
+use test_support::{fixtures, sheet, temp_dir};
+
+/// BEHI.SPR and BEHI2.SP2 copied into a fresh folder beside behi's pair (tex 1094/1095) and the
+/// SP2 at twice the size (tex 1132), both made by `sheet upscale`: `(folder, BEHI.SPR,
+/// BEHI2.SP2)`.
+fn behi_at_hd(test: &str) -> Option<(PathBuf, PathBuf, PathBuf)> {
+    let (spr, sp2) = (sheet(test, "BEHI.SPR")?, sheet(test, "BEHI2.SP2")?);
+    let dir = temp_dir(test);
+    let (spr_copy, sp2_copy) = (dir.join("BEHI.SPR"), dir.join("BEHI2.SP2"));
+    std::fs::copy(&spr, &spr_copy).unwrap();
+    std::fs::copy(&sp2, &sp2_copy).unwrap();
+    expect(
+        &run([
+            "sheet",
+            "upscale",
+            s(&spr_copy),
+            "-o",
+            s(&dir.join("tex_1094.bin")),
+        ]),
+        0,
+    );
+    let said = run([
+        "sheet",
+        "upscale",
+        s(&sp2_copy),
+        "-o",
+        s(&dir.join("tex_1132.bin")),
+    ]);
+    let out = expect(&said, 0);
+    assert!(out.contains("131072 bytes, 512 x 512"), "{out}");
+    assert_eq!(
+        stderr(&said),
+        "",
+        "BEHI2.SP2's number by the table: no warning"
+    );
+    Some((dir, spr_copy, sp2_copy))
+}
+
+/// The RGBA pixels and size of a PNG's first frame.
+fn rgba(path: &Path) -> (u32, u32, Vec<u8>) {
+    let mut decoder =
+        png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut buffer).expect("a frame");
+    buffer.truncate(info.buffer_size());
+    (info.width, info.height, buffer)
+}
+
+#[test]
+fn sheet_upscale_of_an_sp2_writes_one_file_of_its_pixels_doubled() {
+    let test = "sheet_upscale_of_an_sp2_writes_one_file_of_its_pixels_doubled";
+    let Some((dir, _, sp2_path)) = behi_at_hd(test) else {
+        return;
+    };
+    let hd = std::fs::read(dir.join("tex_1132.bin")).unwrap();
+    assert_eq!(hd.len(), 131_072);
+    // Every pixel is the SP2's at half its place, both read here from the bytes, low nibble
+    // left (the SP2: 256 rows of 128 bytes, no palette).
+    let sp2 = std::fs::read(&sp2_path).unwrap();
+    let nibble = |bytes: &[u8], row: usize, x: usize, y: usize| {
+        let byte = bytes[y * row + x / 2];
+        if x % 2 == 0 { byte & 0x0F } else { byte >> 4 }
+    };
+    for y in (0..512).step_by(5) {
+        for x in (0..512).step_by(3) {
+            assert_eq!(
+                nibble(&hd, 256, x, y),
+                nibble(&sp2, 128, x / 2, y / 2),
+                "({x}, {y})"
+            );
+        }
+    }
+    // Written under another number the table gives: written, with a warning naming its own.
+    let other = run([
+        "sheet",
+        "upscale",
+        s(&sp2_path),
+        "-o",
+        s(&dir.join("tex_1145.bin")),
+    ]);
+    expect(&other, 0);
+    let warning = stderr(&other);
+    assert!(
+        warning.contains("tex 1145 is URI2.SP2 at twice the size")
+            && warning.contains("-o tex_1132.bin"),
+        "{warning}"
+    );
+    // Not named tex_N.bin: a usage error naming the table's numbers.
+    let err = expect(
+        &run([
+            "sheet",
+            "upscale",
+            s(&sp2_path),
+            "-o",
+            s(&dir.join("behi2.bin")),
+        ]),
+        2,
+    );
+    assert!(err.contains("BEHI2.SP2 1132"), "{err}");
+}
+
+/// Bomb Explode draws from BEHI2.SP2: at HD from tex 1132, found beside behi's pair by the HD
+/// table (or given with `--sp2`), the SD picture doubled; an SP2 file of another size is refused
+/// in one line, and without the file the sequence is refused as at SD.
+#[test]
+fn render_of_an_sp2_sequence_from_a_pair_draws_the_sp2_at_twice_the_size() {
+    let test = "render_of_an_sp2_sequence_from_a_pair_draws_the_sp2_at_twice_the_size";
+    let Some((dir, spr, sp2)) = behi_at_hd(test) else {
+        return;
+    };
+    let mon = fixtures::document("mon");
+    let render = |sheet: &Path, more: &[&str], out: &Path| {
+        let mut args = vec![
+            "render",
+            "--data",
+            s(&mon),
+            "--sheet",
+            s(sheet),
+            "--animation",
+            "Bomb Explode",
+            "--view",
+            "3",
+        ];
+        args.extend_from_slice(more);
+        args.extend(["-o", s(out)]);
+        run(args)
+    };
+    let (sd, hd) = (dir.join("sd.png"), dir.join("hd.png"));
+    expect(&render(&spr, &["--sp2", s(&sp2), "--scale", "2"], &sd), 0);
+    let said = expect(&render(&dir.join("tex_1094.bin"), &[], &hd), 0);
+    assert!(
+        said.contains("sp2     ")
+            && said.contains("tex_1132.bin (SP2 at twice the size, palette 0 of its SPR, 512 x 512) (found beside the pair by the HD table)"),
+        "{said}"
+    );
+    let (sd_pixels, hd_pixels) = (rgba(&sd), rgba(&hd));
+    assert_eq!((hd_pixels.0, hd_pixels.1), (sd_pixels.0, sd_pixels.1));
+    assert!(
+        hd_pixels.2 == sd_pixels.2,
+        "the HD picture is the SD one doubled"
+    );
+    // The SP2 tiles are there: drawn with a blank SP2 at twice the size, the picture differs.
+    let blank = dir.join("blank");
+    std::fs::create_dir(&blank).unwrap();
+    for name in ["tex_1094.bin", "tex_1095.bin", "BEHI.SPR"] {
+        std::fs::copy(dir.join(name), blank.join(name)).unwrap();
+    }
+    std::fs::write(blank.join("tex_1132.bin"), vec![0u8; 131_072]).unwrap();
+    let without_tiles = dir.join("blank.png");
+    expect(&render(&blank.join("tex_1094.bin"), &[], &without_tiles), 0);
+    assert!(rgba(&without_tiles).2 != hd_pixels.2);
+
+    // Given with --sp2: the same picture.
+    let given = dir.join("given.png");
+    expect(
+        &render(
+            &dir.join("tex_1095.bin"),
+            &["--sp2", s(&dir.join("tex_1132.bin"))],
+            &given,
+        ),
+        0,
+    );
+    assert!(rgba(&given).2 == hd_pixels.2);
+    // The SD SP2 with an HD sheet, or a file of another size under the SP2's number: one line.
+    let err = expect(
+        &render(&dir.join("tex_1094.bin"), &["--sp2", s(&sp2)], &given),
+        1,
+    );
+    assert!(
+        err.contains("BEHI2.SP2 at twice the size is one file of 131072 bytes (512 x 512")
+            && err.contains("this one is 32768 bytes"),
+        "{err}"
+    );
+    std::fs::write(blank.join("tex_1132.bin"), vec![0u8; 131_071]).unwrap();
+    let err = expect(&render(&blank.join("tex_1094.bin"), &[], &given), 1);
+    assert!(
+        err.contains("tex_1132.bin") && err.contains("this one is 131071 bytes"),
+        "{err}"
+    );
+    // Without it: the SP2 sequence is refused, as at SD.
+    std::fs::remove_file(blank.join("tex_1132.bin")).unwrap();
+    let err = expect(&render(&blank.join("tex_1094.bin"), &[], &given), 1);
+    assert!(err.contains("BEHI2.SP2"), "{err}");
+    // A sequence of the pair alone still draws.
+    let walk = run([
+        "render",
+        "--data",
+        s(&mon),
+        "--sheet",
+        s(&blank.join("tex_1094.bin")),
+        "--animation",
+        "Walk",
+        "-o",
+        s(&given),
+    ]);
+    test_support::cli::assert_exit(&walk, 0);
+}
+
+/// The SP2's number named as a sheet is refused in one line, naming the pair it goes with.
+#[test]
+fn an_sp2_at_twice_the_size_is_no_sheet_of_its_own() {
+    let test = "an_sp2_at_twice_the_size_is_no_sheet_of_its_own";
+    let Some((dir, _, _)) = behi_at_hd(test) else {
+        return;
+    };
+    let err = expect(
+        &run([
+            "render",
+            "--data",
+            s(&fixtures::document("mon")),
+            "--sheet",
+            s(&dir.join("tex_1132.bin")),
+            "--frame",
+            "1",
+            "-o",
+            s(&dir.join("x.png")),
+        ]),
+        1,
+    );
+    assert!(
+        err.contains("tex 1132 is BEHI2.SP2 at twice the size")
+            && err.contains("behi's pair (tex 1094/1095): give that pair as the sheet"),
+        "{err}"
+    );
+}
