@@ -17,7 +17,8 @@ use faults::Shown;
 use faults::Words;
 use fft_formats::hd::{HdHalf, HdSheet, HdSp2, SP2_FILE_LEN};
 use fft_formats::spr::Spr;
-use sprite_render::sheet::{SheetImage, hd_palettes, load_hd_sheet};
+use sprite_render::Rgba;
+use sprite_render::sheet::{SheetImage, hd_palettes, load_hd_sheet, load_hd_sp2};
 
 use crate::error::{Error, Result};
 use crate::locate::{self, Originals, find_in_folder};
@@ -143,6 +144,15 @@ pub fn hd_sp2_file(file: InputFile, what: &str) -> Result<InputFile> {
         )));
     }
     Ok(file)
+}
+
+/// The SP2 at twice the size in `file` drawn in `colours`, palette `palette` of its unit's SPR
+/// (or a CharCLUT row's): the second sheet MON's SP2 sequences draw from at HD.
+///
+/// # Errors
+/// A file of another size, naming it.
+pub fn hd_sp2_image(file: &InputFile, colours: &[Rgba; 16], palette: usize) -> Result<SheetImage> {
+    load_hd_sp2(&file.bytes, colours, palette).map_err(|e| Error::from(e).in_context(&file.name))
 }
 
 impl HdPairFiles {

@@ -16,14 +16,14 @@ use sprite_data::layer::WEAPONS_SHEET;
 use sprite_render::compose::SP2_FROM_ROW;
 use sprite_render::encode::png_rgba;
 use sprite_render::sheet::{
-    PNG_SIGNATURE, SheetImage, SheetSource, load_hd_sheet_coloured, load_hd_sp2, load_sheet,
-    load_sp2, spr_colours, synthetic_sheet,
+    PNG_SIGNATURE, SheetImage, SheetSource, load_hd_sheet_coloured, load_sheet, load_sp2,
+    rgb_colours, spr_colours, synthetic_sheet,
 };
-use sprite_render::{Image, RenderError, Rgba};
+use sprite_render::{Image, RenderError};
 
 use crate::charclut;
 use crate::error::{Error, Result};
-use crate::hd::{HdPairFiles, HdPalettes, hd_sp2_file, is_hd_input};
+use crate::hd::{HdPairFiles, HdPalettes, hd_sp2_file, hd_sp2_image, is_hd_input};
 use crate::locate::{Found, Originals};
 use crate::names::hd::{sp2_of_pair, tex_file_name};
 use crate::read::{InputFile, read_container};
@@ -195,7 +195,7 @@ fn load_hd_sheets(
                  CharCLUT)",
                 ramza.file, ramza.chapter, ramza.variant, ramza.how
             );
-            (sheet, rgba_of(&ramza.colours), vec![colours])
+            (sheet, rgb_colours(&ramza.colours), vec![colours])
         }
         None => {
             let palettes = HdPalettes::find(&pair, folder, palettes_given, originals)?;
@@ -241,8 +241,7 @@ fn load_hd_sheets(
     let palette = request.palette.unwrap_or(0);
     let sp2 = match sp2_file {
         Some((file, how)) => {
-            let sp2 = load_hd_sp2(&file.bytes, &colours, palette)
-                .map_err(|e| Error::from(e).in_context(&file.name))?;
+            let sp2 = hd_sp2_image(&file, &colours, palette)?;
             lines.push(format!("sp2     {}{how}", describe_sheet(&file.name, &sp2)));
             sp2_looked_for.clear();
             Some((sp2, file.name))
@@ -258,14 +257,6 @@ fn load_hd_sheets(
         files,
         sheet_name: pair.names(),
         sp2_name: sp2_name.filter(|_| request.sp2.is_some()),
-    })
-}
-
-/// 16 colours of red, green and blue (a CharCLUT row's) as the drawing's, index 0 transparent.
-fn rgba_of(colours: &[[u8; 3]; 16]) -> [Rgba; 16] {
-    std::array::from_fn(|i| {
-        let [r, g, b] = colours[i];
-        [r, g, b, if i == 0 { 0 } else { 0xFF }]
     })
 }
 

@@ -308,12 +308,8 @@ pub fn load_hd_sheet_coloured(
     source: SheetSource,
 ) -> Result<SheetImage, RenderError> {
     let sheet = HdSheet::decode(upper, lower).map_err(RenderError::HdPair)?;
-    let rgba: [Rgba; PALETTE_COLOURS] = std::array::from_fn(|i| {
-        let [r, g, b] = colours[i];
-        [r, g, b, if i == 0 { 0 } else { 0xFF }]
-    });
     Ok(SheetImage {
-        image: hd_pixels(&sheet, &rgba)?,
+        image: hd_pixels(&sheet, &rgb_colours(colours))?,
         source,
         scale: SheetScale::Hd,
     })
@@ -341,6 +337,15 @@ pub fn load_hd_sp2(
             .expect("a decoded SP2 at twice the size holds 512 x 512 pixels"),
         source: SheetSource::HdSp2 { palette },
         scale: SheetScale::Hd,
+    })
+}
+
+/// 16 colours given outright (red, green and blue: a CharCLUT row's) as drawn, index 0
+/// transparent.
+pub fn rgb_colours(colours: &[[u8; 3]; PALETTE_COLOURS]) -> [Rgba; PALETTE_COLOURS] {
+    std::array::from_fn(|i| {
+        let [r, g, b] = colours[i];
+        [r, g, b, if i == 0 { 0 } else { 0xFF }]
     })
 }
 

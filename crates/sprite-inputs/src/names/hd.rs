@@ -262,6 +262,11 @@ pub fn single_of_tex(n: u32) -> Option<HdSingle> {
     SINGLES.iter().copied().find(|single| single.number == n)
 }
 
+/// The SP2 at twice the size `tex_<n>.bin` is, when the table names one.
+pub fn sp2_single_of_tex(n: u32) -> Option<HdSingle> {
+    single_of_tex(n).filter(|single| matches!(single.what, Single::Sp2(_)))
+}
+
 /// The single file that holds the SP2 sheet `name` (any form: `BEHI2.SP2`,
 /// `battle_behi2_sp2.bin`) at twice the size, when the table names one.
 pub fn single_of_sp2(name: &str) -> Option<HdSingle> {

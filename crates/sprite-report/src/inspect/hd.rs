@@ -8,11 +8,12 @@
 use std::path::Path;
 
 use faults::Shown;
-use fft_formats::hd::{self, HdPart, WIDTH};
+use fft_formats::hd::{self, HdPart, HdSp2, SP2_HEIGHT, WIDTH};
 use fft_formats::spr::Spr;
 use sprite_inputs::error::ErrorKind;
-use sprite_inputs::hd::{HdPalettes, TexFile};
-use sprite_inputs::locate::Originals;
+use sprite_inputs::hd::{HdPalettes, TexFile, hd_sp2_file};
+use sprite_inputs::locate::{Originals, find_in_folder};
+use sprite_inputs::names::hd::{HdSingle, pair_of_sp2, sp2_single_of_tex, tex_number};
 use sprite_inputs::read::InputFile;
 
 use crate::Result;
@@ -95,6 +96,10 @@ pub fn report(
         name: shown.clone(),
         bytes: bytes.to_vec(),
     };
+    if let Some(single) = tex_number(&file_name).and_then(sp2_single_of_tex) {
+        let folder = on_disk.then(|| path.parent().unwrap_or(Path::new("")));
+        return sp2_report(identity, file, single, folder, originals);
+    }
     let tex = TexFile::of(file, &file_name)?;
     let part = HdPart::decode(bytes).map_err(|e| Error::file(&shown, e))?;
     let mut used = [false; 16];
@@ -149,6 +154,83 @@ pub fn report(
         counts: Counts {
             pixels: part.pixels.len(),
             opaque_pixels: part.opaque_pixels(),
+            indices_used: Numbers((0..16).filter(|&i| used[i]).map(|i| i as u64).collect()),
+            compared_with,
+            silhouette_iou: agreement.map(|a| Ratio(a.iou())),
+            silhouette_coverage: agreement.map(|a| Ratio(a.coverage())),
+            index_match: agreement.map(|a| Ratio(a.index_match())),
+        },
+        listing: None,
+    })
+}
+
+/// The report on a monster's SP2 at twice the size, `file` (the HD table's `single`), compared
+/// with its SP2 (`BEHI2.SP2`) when one is in `folder` (the file's, when it is on disk) or in
+/// `originals`. Its layout is inferred (docs/remaster.md), so the comparison is what says a real
+/// file was read right.
+///
+/// # Errors
+/// A file of another size; an SP2 beside it that cannot be read or is no SP2.
+fn sp2_report(
+    identity: Identity,
+    file: InputFile,
+    single: HdSingle,
+    folder: Option<&Path>,
+    originals: Option<&Originals>,
+) -> Result<Report<Header, Counts, NoListing>> {
+    let name = single.what.name();
+    let file = hd_sp2_file(file, name)?;
+    let sp2 = HdSp2::decode(&file.bytes).map_err(|e| Error::file(&file.name, e))?;
+    let mut used = [false; 16];
+    for &index in &sp2.pixels {
+        used[usize::from(index & 0x0F)] = true;
+    }
+    let beside = folder
+        .and_then(|dir| find_in_folder(dir, name))
+        .map(|path| InputFile::read(&path))
+        .transpose()?;
+    let found = match beside {
+        Some(found) => Some((found, "beside it".to_owned())),
+        None => match originals {
+            Some(originals) => originals
+                .locate(name)?
+                .map(|found| (found, format!("in {}", originals.describe()))),
+            None => None,
+        },
+    };
+    let (compared_with, agreement) = match found {
+        Some((spr_file, how)) => {
+            let spr = Spr::decode(&spr_file.bytes).map_err(|e| Error::file(&spr_file.name, e))?;
+            let agreement = sp2
+                .agreement(&spr)
+                .map_err(|e| Error::file(&spr_file.name, e))?;
+            (format!("{} ({how})", spr_file.name), Some(agreement))
+        }
+        None => (
+            format!(
+                "nothing: no {name} beside it{}",
+                originals.map_or_else(String::new, |o| format!(", nor in {}", o.looked_in()))
+            ),
+            None,
+        ),
+    };
+    let goes_with = pair_of_sp2(single).map_or_else(String::new, |pair| format!(", with {pair}"));
+    Ok(Report {
+        identity,
+        header: Header {
+            unit: format!(
+                "{name} at twice the size (tex {}{goes_with}; its layout inferred, not checked \
+                 against a real file)",
+                single.number
+            ),
+            half: "none: one file of its own",
+            width: WIDTH,
+            height: SP2_HEIGHT,
+            spr_rows: format!("0-255 of {name}"),
+        },
+        counts: Counts {
+            pixels: sp2.pixels.len(),
+            opaque_pixels: sp2.pixels.iter().filter(|&&i| i != 0).count(),
             indices_used: Numbers((0..16).filter(|&i| used[i]).map(|i| i as u64).collect()),
             compared_with,
             silhouette_iou: agreement.map(|a| Ratio(a.iou())),

@@ -13,10 +13,12 @@ use axum::http::StatusCode;
 use faults::Words;
 use sprite_data::Document;
 use sprite_inputs::charclut::{DEFAULT_VARIANT, FILE_NAME, RamzaColours, chapter_of};
-use sprite_inputs::hd::HdPairFiles;
+use sprite_inputs::hd::{HdPairFiles, hd_sp2_image};
 use sprite_inputs::names::sheet_kind::{SHEET_KINDS, Source, sheet_kind};
 use sprite_inputs::sheets::Sheet;
-use sprite_render::sheet::{SheetImage, SheetSource, load_hd_sheet_coloured};
+use sprite_render::sheet::{
+    SheetImage, SheetSource, load_hd_sheet_coloured, rgb_colours, spr_colours,
+};
 
 use super::picture_cache::{Drawing, PictureKey};
 use super::respond::Tagged;
@@ -362,6 +364,35 @@ impl<'a> Drawn<'a> {
             load_hd_sheet_coloured(&pair.upper.bytes, &pair.lower.bytes, &ramza.colours, source)
                 .map_err(|e| sprite_inputs::Error::from(e).in_context(pair.names()))
         })
+    }
+
+    /// The SP2 at twice the size that goes with the sheet's pair, in the pair's colours
+    /// (`ramza`'s, else palette `palette` of the sheet's SPR), as `--sheet tex_N.bin` finds it
+    /// beside the pair: what MON's SP2 sequences draw from at HD; `None` when the pair has none.
+    pub(crate) fn hd_sp2_image(
+        &self,
+        palette: Option<usize>,
+        ramza: Option<&RamzaColours>,
+    ) -> Result<Option<Arc<SheetImage>>, ApiError> {
+        let Some(file) = self.hd().and_then(|pair| pair.sp2.as_ref()) else {
+            return Ok(None);
+        };
+        let variant = ramza.map(|r| r.variant);
+        self.picture(Drawing::HdSp2, palette, variant, || {
+            let index = palette.unwrap_or(0);
+            let colours = match ramza {
+                Some(ramza) => rgb_colours(&ramza.colours),
+                None => spr_colours(self.sheet().bytes(), index).ok_or_else(|| {
+                    sprite_inputs::Error::file(format!(
+                        "{}: no palette {index} to draw {} with",
+                        self.sheet().name(),
+                        file.name
+                    ))
+                })?,
+            };
+            hd_sp2_image(file, &colours, index)
+        })
+        .map(Some)
     }
 
     /// The colours `hd=1` draws the sheet's pair in when it is one of Ramza's and the server

@@ -127,6 +127,10 @@ struct KindSummary<'a> {
     /// The HD pair `hd=1` draws from, when the kind has one: `[tex_N.bin, tex_N+1.bin]`.
     #[serde(skip_serializing_if = "Option::is_none")]
     hd: Option<[&'a str; 2]>,
+    /// The SP2 at twice the size that goes with the pair (`tex_1132.bin`), when it was found:
+    /// what MON's SP2 sequences draw from at `hd=1`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hd_sp2: Option<&'a str>,
     /// For one of Ramza's pairs, the `variant=`s `charclut.nxd` has for it.
     #[serde(skip_serializing_if = "Option::is_none")]
     variants: Option<Vec<i32>>,
@@ -141,6 +145,7 @@ struct KindSummary<'a> {
 
 /// One sheet of a kind in `/api/v1/kinds`.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct SheetSummary<'a> {
     /// Its name in the table of kinds, what `sheet=` takes (`MINA_M.SPR`).
     name: &'a str,
@@ -153,6 +158,9 @@ struct SheetSummary<'a> {
     /// Its HD pair, when one was found: `[tex_N.bin, tex_N+1.bin]`.
     #[serde(skip_serializing_if = "Option::is_none")]
     hd: Option<[&'a str; 2]>,
+    /// The SP2 at twice the size that goes with its pair, when it was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hd_sp2: Option<&'a str>,
     /// For one of Ramza's pairs, the `variant=`s `charclut.nxd` has for it.
     #[serde(skip_serializing_if = "Option::is_none")]
     variants: Option<Vec<i32>>,
@@ -269,6 +277,7 @@ impl AppState {
                     .as_ref()
                     .map(|l| [l.weapon.kind.as_str(), l.effect.kind.as_str()]),
                 hd: s.unit.hd.as_ref().map(pair_names),
+                hd_sp2: s.unit.hd.as_ref().and_then(hd_sp2_name),
                 variants: variants(catalog.charclut.as_ref(), s.unit.hd.as_ref()),
                 sheets: s
                     .unit
@@ -280,6 +289,7 @@ impl AppState {
                         palettes: served.sheet.palettes(),
                         sp2: served.sp2.as_ref().and_then(file_name),
                         hd: served.hd.as_ref().map(pair_names),
+                        hd_sp2: served.hd.as_ref().and_then(hd_sp2_name),
                         variants: variants(catalog.charclut.as_ref(), served.hd.as_ref()),
                     })
                     .collect(),
@@ -516,6 +526,8 @@ fn drawn_alike(
         (Some(a), Some(b)) => {
             (&a.upper.name, &a.upper.bytes, &a.lower.name, &a.lower.bytes)
                 == (&b.upper.name, &b.upper.bytes, &b.lower.name, &b.lower.bytes)
+                && a.sp2.as_ref().map(|f| (&f.name, &f.bytes))
+                    == b.sp2.as_ref().map(|f| (&f.name, &f.bytes))
         }
         _ => false,
     };
@@ -559,6 +571,12 @@ fn variants(
 fn pair_names(pair: &sprite_inputs::hd::HdPairFiles) -> [&str; 2] {
     [pair.upper.name.as_str(), pair.lower.name.as_str()]
         .map(|name| name.rsplit(['/', '\\']).next().unwrap_or(name))
+}
+
+/// The file name, without its folder, of the SP2 at twice the size found with a pair.
+fn hd_sp2_name(pair: &sprite_inputs::hd::HdPairFiles) -> Option<&str> {
+    let name = pair.sp2.as_ref()?.name.as_str();
+    Some(name.rsplit(['/', '\\']).next().unwrap_or(name))
 }
 
 /// A sheet's file name without its folder; `None` for a synthetic one.

@@ -59,6 +59,8 @@ pub(crate) enum Drawing {
     Portrait,
     Sp2,
     Hd,
+    /// The SP2 at twice the size that goes with the HD pair.
+    HdSp2,
 }
 
 /// The pictures kept, most recently used first.

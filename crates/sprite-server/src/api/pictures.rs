@@ -104,6 +104,23 @@ pub async fn sheet(
     Ok(png.respond("image/png", REUSE, &headers))
 }
 
+/// `404` for `sp2.png?hd=1` of a sheet whose pair has no SP2 at twice the size beside it.
+fn no_hd_sp2(drawn: &super::choice::Drawn<'_>) -> ApiError {
+    let sheet = drawn.sheet_name();
+    let why = match sprite_inputs::names::hd::pair_of_unit(sheet)
+        .and_then(sprite_inputs::names::hd::sp2_of_pair)
+    {
+        Some(single) => format!(
+            "{sheet}'s SP2 at twice the size is tex_{}.bin ({} by the HD table), and it is not \
+             beside its pair",
+            single.number,
+            single.what.name()
+        ),
+        None => format!("the HD table names no SP2 at twice the size for {sheet}"),
+    };
+    ApiError::status(StatusCode::NOT_FOUND, format!("hd=1: {why}"))
+}
+
 /// A picture that does not make: the server's fault (its files were read when it started).
 fn failed(error: String) -> ApiError {
     ApiError::status(StatusCode::INTERNAL_SERVER_ERROR, error)
@@ -117,15 +134,29 @@ pub async fn sp2(
     headers: HeaderMap,
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
-    let params = Params::parse(query.as_deref(), &["kind", "sheet", "palette"])?;
+    let params = Params::parse(query.as_deref(), &["kind", "sheet", "palette", "hd"])?;
     let drawn = state.chosen(&params)?;
     let palette = drawn.palette(&params)?;
     let name = &drawn.served.unit.name;
+    if drawn.wants_hd(&params)? {
+        let choice = drawn.choice;
+        let png = picture(&state, move |state, _| {
+            let drawn = state.drawn(choice);
+            drawn.png(Drawing::HdSp2, palette, None, || {
+                let Some(image) = drawn.hd_sp2_image(palette, None)? else {
+                    return Err(no_hd_sp2(&drawn));
+                };
+                png_rgba(&image.image).map_err(|e| failed(e.to_string()))
+            })
+        })
+        .await?;
+        return Ok(png.respond("image/png", REUSE, &headers));
+    }
     let png = match drawn.sp2() {
         None => {
             let why = match drawn.missing_sp2() {
                 Some(file) if drawn.choice.sheet.is_some() => format!(
-                    "kind {name}'s document draws from an SP2 ({file} for its own sheet), and none                      was found for {}",
+                    "kind {name}'s document draws from an SP2 ({file} for its own sheet), and none was found for {}",
                     drawn.sheet_name()
                 ),
                 Some(file) => format!(

@@ -159,9 +159,12 @@ where
             }
             None => None,
         };
-        // An HD sheet is drawn alone: no HD SP2 is known (its SP2 sequences are refused).
+        // At HD, the SP2 at twice the size beside the pair, when there is one.
         let (sheet, sp2) = if hd {
-            (drawn.hd_image(palette, ramza.as_ref())?, None)
+            (
+                drawn.hd_image(palette, ramza.as_ref())?,
+                drawn.hd_sp2_image(palette, ramza.as_ref())?,
+            )
         } else {
             (drawn.sheet_image(palette)?, drawn.sp2_image(palette)?)
         };

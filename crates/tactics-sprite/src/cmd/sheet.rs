@@ -17,7 +17,7 @@ use sprite_render::sheet::{PNG_SIGNATURE, png_size, sheet_png};
 use sprite_render::spr_png::{self, ImportOptions, Imported, PixelSource, Source};
 
 use sprite_inputs::hd::is_hd_input;
-use sprite_inputs::names::hd::tex_number;
+use sprite_inputs::names::hd::{sp2_single_of_tex, tex_number};
 use sprite_report::diff::{SheetChange, sheet_change};
 
 use super::inputs::GameFileArgs;
@@ -229,6 +229,9 @@ fn export(args: &ExportArgs) -> Outcome {
             variant: args.variant,
             charclut: args.charclut.as_deref(),
         };
+        if let Some(single) = tex_number(name).and_then(sp2_single_of_tex) {
+            return super::sheet_hd::export_sp2(&files, found, single, out, &colours);
+        }
         return super::sheet_hd::export(&files, found, out, &colours);
     }
     if args.palettes_from.is_some() {

@@ -19,14 +19,17 @@ use fft_formats::hd::{HdFiles, HdHalf, HdSheet, HdSp2};
 use fft_formats::nxd::{COLOURS, CharClut, Rgb};
 use fft_formats::spr::{Spr, SprVariant};
 use sprite_data::output::write_atomically;
-use sprite_inputs::hd::{HdPairFiles, HdPalettes, pair_written_as};
+use sprite_inputs::hd::{HdPairFiles, HdPalettes, hd_sp2_file, pair_written_as};
 use sprite_inputs::locate::{Found, Originals};
 use sprite_inputs::names::hd::{
-    SINGLES, Single, pair_of_unit, single_of_sp2, single_of_tex, tex_number, unit_of_tex,
+    HdSingle, SINGLES, Single, pair_of_sp2, pair_of_unit, single_of_sp2, single_of_tex, tex_number,
+    unit_of_tex,
 };
 use sprite_inputs::{charclut, ramza_palette};
 use sprite_render::RenderError;
+use sprite_render::encode::png_indexed;
 use sprite_render::hd_png::{self, ImportOptions};
+use sprite_render::sheet::check_palette;
 use sprite_render::sheet::hd_palettes;
 use sprite_render::spr_png::PixelSource;
 
@@ -117,6 +120,67 @@ pub fn export(files: &Originals, file: Found, out: &Path, colours: &ExportColour
         Shown(&out),
         png.len()
     );
+    Ok(())
+}
+
+/// `sheet export tex_1132.bin -o OUT.png`: a monster's SP2 at twice the size as an indexed
+/// 512 x 512 PNG, its PLTE palette `palette` (0 by default) of its monster's SPR (found as a
+/// pair's is: `--palettes-from`, else beside it, else in the originals).
+///
+/// # Errors
+/// A file of another size than 131,072 bytes; palettes that cannot be found or are no SPR's, a
+/// palette the SPR does not have; `--variant` or `--charclut` (Ramza's, no monster's); an output
+/// that cannot be written.
+pub fn export_sp2(
+    files: &Originals,
+    file: Found,
+    single: HdSingle,
+    out: &Path,
+    colours: &ExportColours,
+) -> Outcome {
+    if colours.variant.is_some() || colours.charclut.is_some() {
+        return Err(Failure::usage(
+            "sheet",
+            format!(
+                "--variant and --charclut choose Ramza's colours; {} is {} at twice the size, a \
+                 monster's",
+                file.file.name,
+                single.what.name()
+            ),
+        ));
+    }
+    let folder = file.folder().map(Path::to_path_buf);
+    let sp2_file = hd_sp2_file(file.file, single.what.name())?;
+    let sp2 = HdSp2::decode(&sp2_file.bytes).with_context(|| sp2_file.name.clone())?;
+    let given = colours.palettes_from.map(|p| files.read(p)).transpose()?;
+    let palettes = HdPalettes::find_for(
+        pair_of_sp2(single),
+        &sp2_file.name,
+        folder.as_deref(),
+        given,
+        files.if_any(),
+    )?;
+    let spr = palettes.decode()?;
+    let palette = colours.palette.unwrap_or(0);
+    check_palette(&spr, palette).with_context(|| palettes.file.name.clone())?;
+    let png = png_indexed(
+        fft_formats::hd::WIDTH as u32,
+        fft_formats::hd::SP2_HEIGHT as u32,
+        &sp2.pixels,
+        &spr.palette_rgba(palette),
+    )
+    .with_context(|| sp2_file.name.clone())?;
+    write_atomically(out, &png).with_context(|| format!("{}: cannot write", Shown(&out)))?;
+    println!(
+        "sheet   {}  {} at twice the size, 512 x 512",
+        sp2_file.name,
+        single.what.name()
+    );
+    println!(
+        "colours palette {palette} of {} ({})",
+        palettes.file.name, palettes.how
+    );
+    println!("wrote   {} (indexed, {} bytes)", Shown(&out), png.len());
     Ok(())
 }
 
@@ -494,7 +558,7 @@ fn upscale_sp2(file: &Path, sp2: &Spr, out: &Path) -> Outcome {
         ));
     };
     let bytes = HdSp2::upscaled(sp2)
-        .and_then(|hd| Ok(hd.encode()?))
+        .and_then(|hd| hd.encode())
         .with_context(|| shown.clone())?;
     write_atomically(out, &bytes).with_context(|| format!("{}: cannot write", Shown(&out)))?;
     let own = file

@@ -234,3 +234,140 @@ fn an_sp2_at_twice_the_size_is_no_sheet_of_its_own() {
         "{err}"
     );
 }
+
+/// `inspect` of the SP2 at twice the size compares it with BEHI2.SP2 beside it: made by the
+/// upscale, every opaque pixel of the SP2 is covered, and the indices match everywhere.
+#[test]
+fn inspect_of_an_sp2_at_twice_the_size_compares_it_with_its_sp2() {
+    let test = "inspect_of_an_sp2_at_twice_the_size_compares_it_with_its_sp2";
+    let Some((dir, _, _)) = behi_at_hd(test) else {
+        return;
+    };
+    let said = expect(&run(["inspect", s(&dir.join("tex_1132.bin"))]), 0);
+    let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
+    for line in [
+        "BEHI2.SP2 at twice the size (tex 1132, with behi's pair (tex 1094/1095)",
+        "height 512",
+        "silhouette_coverage 1.000",
+        "index_match 1.000",
+    ] {
+        assert!(said.contains(line), "{line}: {said}");
+    }
+    assert!(said.contains("BEHI2.SP2 (beside it)"), "{said}");
+}
+
+/// `sheet export` of the SP2 at twice the size: an indexed 512 x 512 PNG whose values are the
+/// file's indices and whose palette is BEHI.SPR's palette 1 (found beside it by the tables).
+#[test]
+fn sheet_export_of_an_sp2_at_twice_the_size_is_its_indices_in_its_monster_s_palette() {
+    let test = "sheet_export_of_an_sp2_at_twice_the_size_is_its_indices_in_its_monster_s_palette";
+    let Some((dir, spr, _)) = behi_at_hd(test) else {
+        return;
+    };
+    let out = dir.join("sp2.png");
+    let said = expect(
+        &run([
+            "sheet",
+            "export",
+            s(&dir.join("tex_1132.bin")),
+            "--palette",
+            "1",
+            "-o",
+            s(&out),
+        ]),
+        0,
+    );
+    assert!(said.contains("palette 1 of"), "{said}");
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&out).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let plte = reader.info().palette.as_deref().unwrap().to_vec();
+    let mut indices = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut indices).unwrap();
+    assert_eq!((info.width, info.height), (512, 512));
+    assert_eq!(info.color_type, png::ColorType::Indexed);
+    // The values are the file's nibbles, low nibble left (8-bit indexed: one byte a pixel).
+    let hd = std::fs::read(dir.join("tex_1132.bin")).unwrap();
+    for (i, &value) in indices[..512 * 512].iter().enumerate().step_by(97) {
+        let byte = hd[i / 2];
+        assert_eq!(
+            value,
+            if i % 2 == 0 { byte & 0x0F } else { byte >> 4 },
+            "{i}"
+        );
+    }
+    // Palette 1 of BEHI.SPR: its 16 BGR555 words at 32 bytes in, each channel widened v * 255 / 31.
+    let spr = std::fs::read(&spr).unwrap();
+    for colour in 1..16 {
+        let word = u16::from_le_bytes([spr[32 + 2 * colour], spr[33 + 2 * colour]]);
+        let widen = |v: u16| ((u32::from(v & 31) * 255 + 15) / 31) as u8;
+        assert_eq!(
+            &plte[3 * colour..3 * colour + 3],
+            &[widen(word), widen(word >> 5), widen(word >> 10)],
+            "colour {colour}"
+        );
+    }
+    // Ramza's colour choices are no monster's: a usage error.
+    let err = expect(
+        &run([
+            "sheet",
+            "export",
+            s(&dir.join("tex_1132.bin")),
+            "--variant",
+            "1",
+            "-o",
+            s(&out),
+        ]),
+        2,
+    );
+    assert!(err.contains("BEHI2.SP2 at twice the size"), "{err}");
+}
+
+/// `draw --hd` of an SP2 sequence: its `"sheet": 1` tiles at twice their place and size, as the
+/// SP2 at twice the size is cut.
+#[test]
+fn draw_hd_of_an_sp2_sequence_doubles_its_sp2_tiles() {
+    let mon = fixtures::document("mon");
+    let draw = |hd: bool| {
+        let mut args = vec![
+            "draw",
+            "--data",
+            s(&mon),
+            "--animation",
+            "Bomb Explode",
+            "--view",
+            "3",
+            "--tick",
+            "10",
+        ];
+        if hd {
+            args.push("--hd");
+        }
+        let line: serde_json::Value = serde_json::from_str(&expect(&run(args), 0)).unwrap();
+        line
+    };
+    let (sd, hd) = (draw(false), draw(true));
+    let sp2_tiles = |line: &serde_json::Value| -> Vec<serde_json::Value> {
+        line["tiles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["sheet"] == 1)
+            .cloned()
+            .collect()
+    };
+    let (sd_tiles, hd_tiles) = (sp2_tiles(&sd), sp2_tiles(&hd));
+    assert!(
+        !sd_tiles.is_empty(),
+        "Bomb Explode draws from the SP2: {sd}"
+    );
+    assert_eq!(sd_tiles.len(), hd_tiles.len());
+    for (sd, hd) in sd_tiles.iter().zip(&hd_tiles) {
+        for key in ["x", "y", "w", "h"] {
+            assert_eq!(
+                hd[key].as_i64().unwrap(),
+                2 * sd[key].as_i64().unwrap(),
+                "{key}"
+            );
+        }
+    }
+}

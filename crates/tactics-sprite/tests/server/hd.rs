@@ -171,3 +171,74 @@ fn hd_1_is_render_of_the_pair_and_the_sheet_round_trips() {
         "{kinds}"
     );
 }
+
+/// MON's SP2 sequences at `hd=1` draw from the SP2 at twice the size beside the monster's pair
+/// (tex 1132 for behi's 1094/1095, both made here with `sheet upscale` of the retail BEHI.SPR
+/// and BEHI2.SP2: no real one is at hand): `render --sheet tex_1094.bin`'s file byte for byte;
+/// `/api/v1/kinds` names it; `sp2.png?hd=1` is it in the sheet's palette, 512 x 512.
+#[test]
+fn hd_1_draws_mon_s_sp2_sequences_from_the_sp2_at_twice_the_size() {
+    let test = "hd_1_draws_mon_s_sp2_sequences_from_the_sp2_at_twice_the_size";
+    let (Some(spr), Some(sp2)) = (
+        test_support::sheet(test, "BEHI.SPR"),
+        test_support::sheet(test, "BEHI2.SP2"),
+    ) else {
+        return;
+    };
+    let dir = temp_dir(test);
+    let served = dir.join("served");
+    std::fs::create_dir_all(&served).unwrap();
+    for (from, name) in [(&spr, "BEHI.SPR"), (&sp2, "BEHI2.SP2")] {
+        std::fs::copy(from, served.join(name)).unwrap();
+    }
+    for (from, to) in [("BEHI.SPR", "tex_1094.bin"), ("BEHI2.SP2", "tex_1132.bin")] {
+        let (from, to) = (served.join(from), served.join(to));
+        expect(&run(["sheet", "upscale", s(&from), "-o", s(&to)]), 0);
+    }
+    let doc = test_support::fixtures::document("mon");
+    let server = Server::start(&["--data", s(&doc), "--sheets", s(&served)], &[]);
+    let kinds = server.get("/api/v1/kinds").json();
+    assert_eq!(kinds[0]["hdSp2"], "tex_1132.bin", "{kinds}");
+    let out = dir.join("cli.png");
+    expect(
+        &run([
+            "render",
+            "--data",
+            s(&doc),
+            "--sheet",
+            s(&served.join("tex_1094.bin")),
+            "--animation",
+            "Bomb Explode",
+            "--view",
+            "3",
+            "--out",
+            s(&out),
+        ]),
+        0,
+    );
+    let answer = server.get("/api/v1/render.png?kind=mon&animation=Bomb%20Explode&view=3&hd=1");
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert!(
+        answer.body == std::fs::read(&out).unwrap(),
+        "render.png?hd=1 of an SP2 sequence is not render --sheet tex_1094.bin's file"
+    );
+    let picture = server.get("/api/v1/sp2.png?kind=mon&hd=1&palette=2");
+    assert_eq!(picture.status, 200, "{}", picture.text());
+    let header = |at: usize| u32::from_be_bytes(picture.body[at..at + 4].try_into().unwrap());
+    assert_eq!((header(16), header(20)), (512, 512));
+    // Without the file beside the pair: the sequence is refused, the rest still drawn.
+    std::fs::remove_file(served.join("tex_1132.bin")).unwrap();
+    let server = Server::start(&["--data", s(&doc), "--sheets", s(&served)], &[]);
+    assert!(server.get("/api/v1/kinds").json()[0].get("hdSp2").is_none());
+    let missing = server.get("/api/v1/sp2.png?kind=mon&hd=1");
+    assert_eq!(missing.status, 404, "{}", missing.text());
+    assert!(
+        missing.text().contains("tex_1132.bin"),
+        "{}",
+        missing.text()
+    );
+    let refused = server.get("/api/v1/render.png?kind=mon&animation=Bomb%20Explode&hd=1");
+    assert_ne!(refused.status, 200, "{}", refused.text());
+    let walk = server.get("/api/v1/render.png?kind=mon&animation=Walk&hd=1");
+    assert_eq!(walk.status, 200, "{}", walk.text());
+}
