@@ -64,6 +64,9 @@ struct Base {
     placement: Option<usize>,
     /// Whether the mod holds the file already (it is then updated).
     in_the_mod: bool,
+    /// Where below the mod it is written: the mod's own file's place when it has one (whatever
+    /// `--mode` says, so that the enhanced game never reads two), else the mode's.
+    relative: std::path::PathBuf,
 }
 
 /// Writes the recolour of each of Ramza's SPRs among `placements` into the mod's
@@ -163,7 +166,7 @@ pub fn carry_into_charclut(
                 .join(" and "),
             incoming: Incoming::Carried,
             target: Target::Charclut { rows },
-            relative: layout::charclut_path(options.mode),
+            relative: base.relative,
             verdict: Verdict::of_named(charclut::FILE_NAME, &bytes),
             bytes,
             replaces: base.in_the_mod,
@@ -220,10 +223,11 @@ fn find_base(
             from,
             placement: Some(k),
             in_the_mod: placements[k].replaces,
+            relative: placements[k].relative.clone(),
         });
     }
-    let own = dir.join(layout::charclut_path(options.mode));
-    if own.is_file() {
+    if let Some(relative) = own_charclut(dir, options.mode) {
+        let own = dir.join(&relative);
         let shown = Shown(&own).to_string();
         let bytes = match read_capped(&own, MAX_INPUT_LEN) {
             Ok(Capped::Bytes(bytes)) => bytes,
@@ -239,6 +243,7 @@ fn find_base(
             from: format!("the mod's own {shown}"),
             placement: None,
             in_the_mod: true,
+            relative,
         });
     }
     let Some((InputFile { name, bytes }, how)) =
@@ -275,7 +280,24 @@ fn find_base(
         },
         placement: None,
         in_the_mod: false,
+        relative: layout::charclut_path(options.mode),
     })
+}
+
+/// The mod's own `charclut.nxd` the enhanced game reads, below `dir`: `mode`'s, else the other
+/// mode the enhanced game reads too (combined for enhanced, enhanced for combined). Writing
+/// `mode`'s beside the other's would give the game two, which the mod loader reports as a
+/// conflict.
+fn own_charclut(dir: &Path, mode: Mode) -> Option<std::path::PathBuf> {
+    let other = match mode {
+        Mode::Enhanced => Mode::Combined,
+        Mode::Combined => Mode::Enhanced,
+        Mode::Classic => return None,
+    };
+    [mode, other]
+        .into_iter()
+        .map(layout::charclut_path)
+        .find(|relative| dir.join(relative).is_file())
 }
 
 /// What `mod check` says of Ramza's colours in the mod at `dir`, from its `report`: each

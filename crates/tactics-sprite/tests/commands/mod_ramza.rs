@@ -251,3 +251,59 @@ fn mod_check_warns_of_a_repainted_ramza_the_charclut_does_not_hold() {
     assert!(warning.contains("row (1, 0)"), "{warning}");
     assert!(warning.contains("colours 3, 4, 5, 6"), "{warning}");
 }
+
+/// A mod that holds `charclut.nxd` for the enhanced game already: a repainted RAMUZA.SPR added
+/// `--mode combined` updates that file (the enhanced game reads both folders, and two copies
+/// would be a conflict for the mod loader), and no combined copy is written; the other way
+/// round likewise.
+#[test]
+fn a_repainted_ramza_updates_the_charclut_the_mod_has_whatever_the_mode() {
+    let test = "a_repainted_ramza_updates_the_charclut_the_mod_has_whatever_the_mode";
+    let (Some(clut), Some(ramza)) = (nxd_file(test, "charclut.nxd"), sheet(test, "RAMUZA.SPR"))
+    else {
+        return;
+    };
+    let root = temp_dir(test);
+    let game = game_folder(&root, &ramza, Some(&clut));
+    let green = root.join("RAMUZA.SPR");
+    repainted_ramza(&ramza, &green);
+    for (has, added) in [("enhanced", "combined"), ("combined", "enhanced")] {
+        let dir = root.join(format!("mod-{has}"));
+        new_mod(&dir);
+        expect(&run(["mod", "add", s(&dir), s(&clut), "--mode", has]), 0);
+        let own = dir.join(format!("FFTIVC/data/{has}/nxd/charclut.nxd"));
+        let text = expect(
+            &run([
+                "mod",
+                "add",
+                s(&dir),
+                s(&green),
+                "--mode",
+                added,
+                "--originals",
+                s(&game),
+            ]),
+            0,
+        );
+        assert!(
+            text.contains(&format!("-> FFTIVC/data/{has}/nxd/charclut.nxd")),
+            "{text}"
+        );
+        assert!(
+            !dir.join(format!("FFTIVC/data/{added}/nxd/charclut.nxd"))
+                .exists(),
+            "a second charclut.nxd under {added}/"
+        );
+        // The mod's own file holds the green row (1, 0), the rest the game's.
+        let placed = std::fs::read(&own).unwrap();
+        let game_bytes = std::fs::read(&clut).unwrap();
+        let mut expected = tables(&game_bytes)[0].to_vec();
+        for (i, rgb) in GREEN_RGB888 {
+            expected[i * 3..i * 3 + 3].copy_from_slice(&rgb);
+        }
+        assert_eq!(tables(&placed)[0], &expected[..], "{has}: row (1, 0) green");
+        assert_eq!(tables(&placed)[1..], tables(&game_bytes)[1..]);
+        let report = expect(&run(["mod", "check", s(&dir), "--originals", s(&game)]), 0);
+        assert!(report.contains("0 errors, 0 warnings"), "{report}");
+    }
+}
