@@ -386,3 +386,126 @@ fn the_static_page_reads_a_disc_image_in_place() {
     let _ = std::fs::remove_file(&image);
     let _ = std::fs::remove_dir_all(&work);
 }
+
+/// Every file below `dir`, by its path from `under` with `/` between the parts.
+fn tree(dir: &Path, under: &Path, out: &mut Vec<(String, Vec<u8>)>) {
+    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            tree(&path, under, out);
+        } else {
+            let relative = path.strip_prefix(under).expect("below");
+            let parts: Vec<String> = relative
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            out.push((parts.join("/"), read(&path)));
+        }
+    }
+}
+
+/// "Download mod" in the page given the retail files, then an edit (BEHI.SPR with one colour
+/// changed): its zip, read by Python's `zipfile` (each entry's CRC-32 checked), is path for path
+/// and byte for byte the tree `tactics-sprite mod new` and `mod add` write on disk for the edit.
+#[test]
+fn the_static_pages_download_mod_is_mod_new_and_mod_add() {
+    let test = "the_static_pages_download_mod_is_mod_new_and_mod_add";
+    let Some(chromium) = browser_and_toolchain(test) else {
+        return;
+    };
+    let Some(battle) = battle_files(test) else {
+        return;
+    };
+    let work = test_support::temp_dir("web_page_mod");
+    let site = site(test, &work);
+    let edit = work.join("edits").join("BEHI.SPR");
+    std::fs::create_dir_all(edit.parent().expect("a folder")).expect("a folder");
+    let behi = battle
+        .iter()
+        .find(|p| {
+            sprite_inputs::GameName::parse("BEHI.SPR")
+                .is_named(&p.file_name().unwrap().to_string_lossy())
+        })
+        .expect("BEHI.SPR is given");
+    let mut spr = read(behi);
+    // The first palette's second colour, one step redder: still a sheet, no longer retail.
+    spr[2] ^= 1;
+    std::fs::write(&edit, &spr).expect("writes the edit");
+    let (id, name) = ("fftivc.sprites.page_test", "Page test");
+    let disk = work.join("disk").join(id);
+    let disk_text = disk.display().to_string();
+    run(&["mod", "new", &disk_text, "--id", id, "--name", name]);
+    run(&["mod", "add", &disk_text, &edit.display().to_string()]);
+
+    let mut browser = Browser::launch(&chromium);
+    open_with(&mut browser, &site, "kind=mon&paused=1", &battle);
+    give(&mut browser, std::slice::from_ref(&edit));
+    wait_for(
+        &mut browser,
+        "document.body.dataset.generation === '1'",
+        "the page did not take the edit",
+    );
+    browser.evaluate(&format!(
+        "document.getElementById('mod-id').value = {}; \
+         document.getElementById('mod-name').value = {}; \
+         document.getElementById('download').click(); true",
+        json!(id),
+        json!(name)
+    ));
+    let (saved_name, zip) = saved(&mut browser, &Value::Null);
+    assert_eq!(saved_name, format!("{id}.zip"));
+    let zip_path = work.join("mod.zip");
+    std::fs::write(&zip_path, &zip).expect("writes the zip");
+    let listed = Command::new("python3")
+        .args([
+            "-c",
+            "import base64, json, sys, zipfile\n\
+             with zipfile.ZipFile(sys.argv[1]) as z:\n\
+             \x20   assert z.testzip() is None, z.testzip()\n\
+             \x20   print(json.dumps({i.filename: base64.b64encode(z.read(i)).decode() for i in z.infolist()}))",
+        ])
+        .arg(&zip_path)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        listed.status.success(),
+        "zipfile cannot read the page's zip: {}",
+        String::from_utf8_lossy(&listed.stderr)
+    );
+    let listed: serde_json::Map<String, Value> =
+        serde_json::from_slice(&listed.stdout).expect("JSON");
+    let mut zipped: Vec<(String, Vec<u8>)> = listed
+        .into_iter()
+        .map(|(path, bytes)| (path, decode_base64(bytes.as_str().expect("base64"))))
+        .collect();
+    zipped.sort();
+    let mut on_disk = Vec::new();
+    tree(
+        &disk,
+        disk.parent().expect("the mods' folder"),
+        &mut on_disk,
+    );
+    on_disk.sort();
+    let paths =
+        |tree: &[(String, Vec<u8>)]| tree.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>();
+    assert_eq!(
+        paths(&zipped),
+        paths(&on_disk),
+        "the zip's paths are not mod add's"
+    );
+    for ((path, got), (_, want)) in zipped.iter().zip(&on_disk) {
+        assert!(got == want, "{path}: the zip's bytes are not mod add's");
+    }
+    assert!(
+        zipped
+            .iter()
+            .any(|(p, _)| p.ends_with("/fftpack/unit/battle_behi_spr.bin")),
+        "no sheet in the mod: {:?}",
+        paths(&zipped)
+    );
+    println!(
+        "the page's mod zip is mod new and mod add's tree: {:?}",
+        paths(&zipped)
+    );
+    let _ = std::fs::remove_dir_all(&work);
+}
