@@ -27,6 +27,7 @@ use crate::hd::HdPairFiles;
 use crate::layers::{find_layer_beside, layers_from_originals, load_layer, weapon_layer_of};
 use crate::locate::{Chosen, Originals, OriginalsRequest, Place, find_originals, named_folder};
 use crate::names::hd::pair_of_unit;
+use crate::names::sheet_kind::kind_of_sheet;
 use crate::retail::{ORIGINALS_VAR, SHEETS_VAR};
 use crate::sas::sets_of_file;
 use crate::sheets::{SasSheet, Sheet, WeaponSheet, find_sheets};
@@ -72,15 +73,22 @@ pub struct ServedUnit {
     /// The SEQ's text form, when the unit was built from one (`serve --seq type1.seq.txt`).
     pub source: Option<SourceText>,
     /// Every sheet of its kind the places served hold (by the table of kinds), what `sheet=`
-    /// chooses from; empty for a `--data` document, a pair or the demo.
+    /// chooses from; a unit whose kind is not known lists its own sheet alone (the demo's
+    /// `demo.png`), and one drawn from a made-up sheet none.
     pub sheets: Vec<ServedSheet>,
+    /// The built-in kind whose sheets it lists and `sheet=` names (`type1`): a built-in kind's
+    /// own name; for a `--data` document, the kind the table of kinds gives its sheet
+    /// (`MINA_M.SPR`: `type1`); for a pair, its profile's kind; `None` for the demo, or a sheet
+    /// the table does not know.
+    pub draws_kind: Option<&'static str>,
 }
 
 /// One sheet of a served kind that `sheet=` chooses, found in the places served.
 #[derive(Debug, Clone)]
 pub struct ServedSheet {
-    /// Its name in the table of kinds (`MINA_M.SPR`, `spr_dst_bchr_ankoku_m_spr.bin`).
-    pub name: &'static str,
+    /// Its name in the table of kinds (`MINA_M.SPR`, `spr_dst_bchr_ankoku_m_spr.bin`), or for
+    /// a unit whose kind is not known, as its document names its sheet (`demo.png`).
+    pub name: String,
     pub sheet: Sheet,
     /// Its second sheet (an SP2), when the kind's document draws from one and it was found.
     pub sp2: Option<Sheet>,
@@ -118,13 +126,15 @@ impl Catalog {
         // fixtures/demo/demo.png, painted by the same function `cargo xtask bless` writes it with.
         let sheet = png_rgba(&demo_sheet())
             .map_err(|e| Error::from(e).in_context("encoding the demo sheet"))?;
+        let sheet = Sheet::Png {
+            file: format!("{} (built in)", document.sheet.file),
+            bytes: sheet,
+        };
+        let listed = sheets::listed_sheets(None, None, &document, &sheet, None)?;
         Ok(Catalog {
             units: vec![ServedUnit {
                 name: "demo".to_owned(),
-                sheet: Sheet::Png {
-                    file: format!("{} (built in)", document.sheet.file),
-                    bytes: sheet,
-                },
+                sheet,
                 bytes: build.bytes,
                 document,
                 origin: "the synthetic demo unit (built in; not game data)".to_owned(),
@@ -132,7 +142,8 @@ impl Catalog {
                 sp2: None,
                 layers: None,
                 source: None,
-                sheets: Vec::new(),
+                sheets: listed,
+                draws_kind: None,
             }],
             weapon_sheet: None,
             charclut: None,
@@ -170,6 +181,7 @@ impl Catalog {
             let served_sheets = sheets::sheets_of(sheets, builtin.name, &document)?;
             units.push(ServedUnit {
                 sheets: served_sheets,
+                draws_kind: Some(builtin.name),
                 name: builtin.name.to_owned(),
                 sheet,
                 sp2,
@@ -421,7 +433,7 @@ fn load_catalog(request: &ServeRequest) -> Result<Served> {
         let context = |e: Error| e.in_context(format!("kind {}'s HD sheet", unit.name));
         unit.hd = find_hd_pair(&places, &unit.sheet, &unit.document.sheet.file).map_err(context)?;
         for served in &mut unit.sheets {
-            served.hd = find_hd_pair(&places, &served.sheet, served.name).map_err(context)?;
+            served.hd = find_hd_pair(&places, &served.sheet, &served.name).map_err(context)?;
         }
     }
     Ok(served)
@@ -489,8 +501,12 @@ fn load_units(
                 .parent()
                 .filter(|p| !p.as_os_str().is_empty())
                 .map(Originals::folder);
-            let (sheet, sp2) = find_sheets(sheets.or(folder.as_ref()), &document)?;
+            let places = sheets.or(folder.as_ref());
+            let (sheet, sp2) = find_sheets(places, &document)?;
             let layers = layers_beside(path, &name)?;
+            let draws_kind = kind_of_sheet(&document.sheet.file);
+            let listed =
+                sheets::listed_sheets(places, draws_kind, &document, &sheet, sp2.as_ref())?;
             catalog.units.push(ServedUnit {
                 name,
                 bytes,
@@ -501,7 +517,8 @@ fn load_units(
                 layers,
                 hd: None,
                 source: None,
-                sheets: Vec::new(),
+                sheets: listed,
+                draws_kind,
             });
         }
         return Ok(served(catalog, None, None));

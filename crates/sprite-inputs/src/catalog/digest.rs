@@ -121,10 +121,12 @@ fn of_unit(feed: &mut Feed, unit: &ServedUnit) {
         hd,
         source,
         sheets,
+        draws_kind,
     } = unit;
     feed.text(name);
     feed.bytes(bytes);
     feed.text(origin);
+    feed.text(draws_kind.unwrap_or(""));
     of_sheet(feed, sheet);
     feed.optional(sp2.as_ref(), of_sheet);
     feed.optional(layers.as_ref(), |feed, layers| {

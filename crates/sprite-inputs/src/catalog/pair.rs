@@ -148,6 +148,11 @@ pub fn load_pair(request: &PairRequest, sheets: Option<&Originals>) -> Result<Se
     };
     let name = profile.kind.to_ascii_lowercase();
     let layers = layers_beside(&request.shp, &name)?;
+    let draws_kind = UNIT_KINDS
+        .iter()
+        .find(|kind| kind.name.eq_ignore_ascii_case(&name))
+        .map(|kind| kind.name);
+    let listed = super::sheets::listed_sheets(sheets, draws_kind, &document, &sheet, sp2.as_ref())?;
     let source = seq.source.as_ref().map(|source| SourceText {
         file: seq.file.file.name.clone(),
         text: source.text.clone(),
@@ -170,7 +175,8 @@ pub fn load_pair(request: &PairRequest, sheets: Option<&Originals>) -> Result<Se
         origin: format!("built from {} + {}", form(&shp), form(&seq)),
         source,
         hd: None,
-        sheets: Vec::new(),
+        sheets: listed,
+        draws_kind,
     })
 }
 

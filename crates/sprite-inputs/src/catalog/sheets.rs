@@ -1,6 +1,8 @@
 //! The other sheets a served kind draws: every sheet the table of kinds
 //! ([`crate::names::sheet_kind`]) gives the kind, found in the places served, so that a client
-//! names any unit's sheet (`sheet=MINA_M.SPR`) and sees it drawn with its kind's document.
+//! names any unit's sheet (`sheet=MINA_M.SPR`) and sees it drawn with its kind's document. A
+//! `--data` document or a pair lists its kind's when the table gives its sheet one; any unit
+//! whose kind is not known (the demo), its own sheet alone ([`listed_sheets`]).
 //!
 //! They are read when the server starts (each a capped read of a regular file, as every game file
 //! is), so that a watch sees them and the digest covers them; their pictures are drawn only when
@@ -43,11 +45,39 @@ pub(super) fn sheets_of(
             None => None,
         };
         served.push(ServedSheet {
-            name: row.sheet,
+            name: row.sheet.to_owned(),
             sheet,
             sp2,
             hd: None,
         });
     }
     Ok(served)
+}
+
+/// The sheets a served unit lists for `sheet=`: every sheet of `kind` found in `places`
+/// ([`sheets_of`]) when its kind is known; else, or when none of them is there, its own sheet
+/// (`sheet`, with `sp2`) under the name its document gives it, unless it is made up.
+///
+/// # Errors
+/// As [`sheets_of`].
+pub(super) fn listed_sheets(
+    places: Option<&Originals>,
+    kind: Option<&str>,
+    document: &Document,
+    sheet: &Sheet,
+    sp2: Option<&Sheet>,
+) -> Result<Vec<ServedSheet>> {
+    let listed = match kind {
+        Some(kind) => sheets_of(places, kind, document)?,
+        None => Vec::new(),
+    };
+    if !listed.is_empty() || matches!(sheet, Sheet::Synthetic { .. }) {
+        return Ok(listed);
+    }
+    Ok(vec![ServedSheet {
+        name: document.sheet.file.clone(),
+        sheet: sheet.clone(),
+        sp2: sp2.cloned(),
+        hd: None,
+    }])
 }

@@ -14,6 +14,7 @@ use faults::Words;
 use sprite_data::Document;
 use sprite_inputs::charclut::{DEFAULT_VARIANT, FILE_NAME, RamzaColours, chapter_of};
 use sprite_inputs::hd::{HdPairFiles, hd_sp2_image};
+use sprite_inputs::names::GameName;
 use sprite_inputs::names::sheet_kind::{SHEET_KINDS, Source, sheet_kind};
 use sprite_inputs::sheets::Sheet;
 use sprite_render::sheet::{
@@ -48,6 +49,15 @@ pub(crate) struct Drawn<'a> {
     pub choice: Choice,
 }
 
+/// Whether `served` draws the sheets of the built-in kind `kind` (its own, or its document's
+/// sheet's by the table of kinds).
+fn draws(served: &Prepared, kind: &str) -> bool {
+    served
+        .unit
+        .draws_kind
+        .is_some_and(|k| k.eq_ignore_ascii_case(kind))
+}
+
 /// The SP2 file `doc` draws from when a sheet has none (`sp2`).
 pub(super) fn missing_sp2<'a>(doc: &'a Document, sp2: Option<&Sheet>) -> Option<&'a str> {
     match (sp2, &doc.sp2) {
@@ -58,13 +68,22 @@ pub(super) fn missing_sp2<'a>(doc: &'a Document, sp2: Option<&Sheet>) -> Option<
 
 impl AppState {
     /// The unit and sheet `kind=` and `sheet=` name: `kind=`'s unit (the first served when
-    /// neither is given, the sheet's kind when only `sheet=` is), drawn from `sheet=`'s sheet
-    /// or its own.
+    /// neither is given, the first that lists the sheet, else the sheet's kind, when only
+    /// `sheet=` is), drawn from `sheet=`'s sheet or its own.
     pub(crate) fn chosen(&self, params: &Params) -> Result<Drawn<'_>, ApiError> {
         let Some(name) = params.text(SHEET) else {
             let (unit, served) = self.served(params)?;
             return Ok(self.drawn(Choice { unit, sheet: None }).with(served));
         };
+        if let Some((unit, sheet)) = self.listing(params, name)? {
+            let served = &self.units[unit];
+            return Ok(self
+                .drawn(Choice {
+                    unit,
+                    sheet: Some(sheet),
+                })
+                .with(served));
+        }
         let Some(row) = sheet_kind(name) else {
             let names: Vec<&str> = SHEET_KINDS.iter().map(|row| row.sheet).collect();
             return Err(ApiError::unknown_because(
@@ -102,7 +121,7 @@ impl AppState {
                 .units
                 .iter()
                 .enumerate()
-                .find(|(_, s)| s.unit.name.eq_ignore_ascii_case(kind))
+                .find(|(_, s)| draws(s, kind))
                 .ok_or_else(|| {
                     let served = self.unit_names().join(", ");
                     ApiError::status(
@@ -116,7 +135,7 @@ impl AppState {
                     .about(SHEET)
                 })?,
         };
-        if !served.unit.name.eq_ignore_ascii_case(kind) {
+        if !draws(served, kind) {
             return Err(ApiError::bad(
                 SHEET,
                 format!(
@@ -125,7 +144,12 @@ impl AppState {
                 ),
             ));
         }
-        let Some(sheet) = served.unit.sheets.iter().position(|s| s.name == row.sheet) else {
+        let Some(sheet) = served
+            .unit
+            .sheets
+            .iter()
+            .position(|s| row.is_named(&s.name))
+        else {
             let (sheet, name) = (row.sheet, name.to_owned());
             return Err(ApiError::status(
                 StatusCode::NOT_FOUND,
@@ -149,6 +173,22 @@ impl AppState {
     }
 
     /// The unit and sheet of `choice`, which [`AppState::chosen`] gave.
+    /// The unit (`kind=`'s when given, else the first) and the index of its listed sheet named
+    /// `name` (any form of a game file's name, or as a document names its own), when one lists it.
+    fn listing(&self, params: &Params, name: &str) -> Result<Option<(usize, usize)>, ApiError> {
+        let named = |listed: &str| {
+            listed.eq_ignore_ascii_case(name) || GameName::parse(name).is_named(listed)
+        };
+        let find = |(unit, served): (usize, &Prepared)| {
+            let sheet = served.unit.sheets.iter().position(|s| named(&s.name))?;
+            Some((unit, sheet))
+        };
+        Ok(match params.text("kind") {
+            Some(_) => find(self.served(params)?),
+            None => self.units.iter().enumerate().find_map(find),
+        })
+    }
+
     pub(crate) fn drawn(&self, choice: Choice) -> Drawn<'_> {
         Drawn {
             state: self,
@@ -190,7 +230,7 @@ impl<'a> Drawn<'a> {
     /// The sheet's name in the table (`MINA_M.SPR`), or the document's for the kind's own.
     pub(crate) fn sheet_name(&self) -> &'a str {
         match self.choice.sheet {
-            Some(i) => self.served.unit.sheets[i].name,
+            Some(i) => &self.served.unit.sheets[i].name,
             None => &self.served.unit.document.sheet.file,
         }
     }

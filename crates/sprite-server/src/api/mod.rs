@@ -284,8 +284,8 @@ impl AppState {
                     .sheets
                     .iter()
                     .map(|served| SheetSummary {
-                        name: served.name,
-                        file: file_name(&served.sheet).unwrap_or(served.name),
+                        name: &served.name,
+                        file: file_name(&served.sheet).unwrap_or(&served.name),
                         palettes: served.sheet.palettes(),
                         sp2: served.sp2.as_ref().and_then(file_name),
                         hd: served.hd.as_ref().map(pair_names),

@@ -193,6 +193,7 @@ pub fn catalog_of(doc: &Path) -> Catalog {
             hd: None,
             source: None,
             sheets: Vec::new(),
+            draws_kind: None,
         }],
         weapon_sheet: None,
         charclut: None,

@@ -460,3 +460,117 @@ fn a_sheet_name_on_no_regular_file_is_not_read() {
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The names of a served kind's sheets in `/api/v1/kinds`, sorted.
+fn listed_names(kind: &serde_json::Value) -> Vec<String> {
+    let mut names: Vec<String> = kind["sheets"]
+        .as_array()
+        .map(|sheets| {
+            sheets
+                .iter()
+                .map(|s| s["name"].as_str().unwrap().to_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort_unstable();
+    names
+}
+
+/// A `--data` document (named `hero`, not by its kind) and a pair (`--shp --seq`) list the sheets
+/// of the kind the table gives their sheet, RAMUZA.SPR's: TYPE1's three in the folder, each
+/// drawn by `sheet=` as `render --sheet` draws it, without `kind=`; the start-up line counts them.
+#[test]
+fn a_data_document_and_a_pair_list_the_sheets_of_their_kind() {
+    let test = "a_data_document_and_a_pair_list_the_sheets_of_their_kind";
+    let Some(folders) = folders(test) else {
+        return;
+    };
+    let hero = folders.dir.join("hero.json");
+    std::fs::copy(test_support::fixtures::document("type1"), &hero).unwrap();
+    let type1 = [
+        "MINA_M.SPR".to_owned(),
+        "RAMUZA.SPR".to_owned(),
+        "spr_dst_bchr_ankoku_m_spr.bin".to_owned(),
+    ];
+    let data = Server::start(&["--data", s(&hero), "--sheets", s(&folders.game)], &[]);
+    assert_eq!(
+        data.banner[0], "serving 1 kind and 3 sheets (sheet=):",
+        "{:#?}",
+        data.banner
+    );
+    let kinds = data.get("/api/v1/kinds").json();
+    assert_eq!(listed_names(&kinds[0]), type1, "{kinds}");
+    let out = folders.dir.join("cli.png");
+    expect(
+        &run([
+            "render",
+            "--data",
+            s(&hero),
+            "--sheet",
+            s(&folders.game_squire),
+            "--frame",
+            "88",
+            "--out",
+            s(&out),
+        ]),
+        0,
+    );
+    let answer = data.get("/api/v1/render.png?sheet=battle_mina_m_spr.bin&frame=88");
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert!(
+        answer.body == std::fs::read(&out).unwrap(),
+        "sheet= of --data"
+    );
+    // Its HD pair too, by the table.
+    let squire = &kinds[0]["sheets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "MINA_M.SPR")
+        .unwrap()["hd"];
+    assert_eq!(*squire, serde_json::json!(["tex_992.bin", "tex_993.bin"]));
+
+    let shp = folders.game.join("TYPE1.SHP");
+    let seq = folders.game.join("TYPE1.SEQ");
+    let pair = Server::start(
+        &[
+            "--shp",
+            s(&shp),
+            "--seq",
+            s(&seq),
+            "--sheets",
+            s(&folders.game),
+        ],
+        &[],
+    );
+    assert_eq!(listed_names(&pair.get("/api/v1/kinds").json()[0]), type1);
+    let answer = pair.get("/api/v1/render.png?sheet=MINA_M.SPR&frame=88");
+    assert_eq!(answer.status, 200, "{}", answer.text());
+}
+
+/// The demo, whose sheet is no game sheet, lists its own: `sheet=demo.png` draws what the demo
+/// draws without it.
+#[test]
+fn the_demo_lists_its_own_sheet() {
+    let server = Server::start(&[], &[]);
+    let kinds = server.get("/api/v1/kinds").json();
+    assert_eq!(kinds[0]["kind"], "demo", "{kinds}");
+    assert_eq!(listed_names(&kinds[0]), ["demo.png"], "{kinds}");
+    for target in ["/api/v1/render.png?frame=1", "/api/v1/sheet.png"] {
+        let own = server.get(target);
+        let named = server.get(&format!(
+            "{target}{}sheet=demo.png",
+            if target.contains('?') { '&' } else { '?' }
+        ));
+        assert_eq!(named.status, 200, "{}", named.text());
+        assert!(own.body == named.body, "{target}");
+    }
+    assert!(
+        server
+            .banner
+            .iter()
+            .any(|line| line == "serving 1 kind and 1 sheet (sheet=):"),
+        "{:#?}",
+        server.banner
+    );
+}
