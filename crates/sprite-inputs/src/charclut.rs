@@ -23,6 +23,9 @@ pub const FOLDER: &str = "nxd";
 pub const DEFAULT_VARIANT: i32 = 0;
 
 /// The first key of CharCLUT, Ramza's chapter, for the pair `pair`; `None` for any other unit.
+/// Chapter 1's tie (830, `ramuza`) is checked on the files; 832 (`ramuza2`, chapters 2 and 3) and
+/// 834 (`ramuza3`, chapter 4) are the remaster's colour mod's word, not checked (docs/remaster.md
+/// "From his SPR's palette to a CharCLUT row").
 pub fn chapter_of(pair: HdPair) -> Option<i32> {
     match pair.upper {
         830 => Some(1),
