@@ -86,6 +86,87 @@ export interface RenderRequest {
   palette?: number;
   /** What render's `-o` extension chooses: a still PNG (the default), an animated PNG or a GIF. */
   format?: 'png' | 'apng' | 'gif';
+  /** Drawn from the kind's HD pair (`tex_N.bin` and `tex_N+1.bin` given), at twice the size, as `render --sheet tex_N.bin`. */
+  hd?: boolean;
+  /** With `hd` on one of Ramza's pairs: the row of `charclut.nxd` (given) to colour with, as `render --variant` (default 0). */
+  variant?: number;
+}
+
+/** The weapon a unit holds, as `render --weapon` and the server's `weapon=` take it (WEP.SPR and the layer files given). */
+export interface WeaponRequest {
+  /** A weapon type (`sword`) or one of its graphics (`knight-sword-1`). */
+  weapon?: string;
+  /** The weapon's palette in its block, 0..15 (default: the graphic's). */
+  weaponPalette?: number;
+  /** The rows down its block the weapon is cut from (default: the graphic's). */
+  weaponRows?: number;
+  /** The effect's palette, 0..15 (default 0). */
+  effectPalette?: number;
+}
+
+/** What `/api/v1/canvas` answers: the box a render draws in, in sprite pixels from the stance point. */
+export interface CanvasBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** What `/api/v1/source` answers: the SEQ text form a kind was built from, and for each sequence the line (from 1) of each step's command. */
+export interface SourceText {
+  file: string;
+  text: string;
+  steps: number[][];
+}
+
+/** `tactics-sprite export-aseprite`'s choices, by name (the sheet, palette, HD and weapon as `render` takes them). */
+export interface AsepriteRequest extends WeaponRequest {
+  /** The files' name, NAME.png and NAME.json (default: the sheet's stem, `ramuza`). */
+  name?: string;
+  /** Ticks a frame the game holds lasts (default 60). */
+  hold?: number;
+  sheet?: string;
+  palette?: number;
+  hd?: boolean;
+  variant?: number;
+}
+
+/** What `export-aseprite` writes: the atlas PNG and the Hash JSON, and their name. */
+export interface AsepriteExport {
+  name: string;
+  png: Uint8Array;
+  json: Uint8Array;
+}
+
+/** One sheet of a kind, as `/api/v1/kinds` lists it. */
+export interface SheetSummary {
+  name: string;
+  file: string;
+  palettes: number;
+  sp2?: string;
+  hd?: [string, string];
+  variants?: number[];
+}
+
+/** One kind the files build, in the shape of `/api/v1/kinds`' entries. */
+export interface KindSummary {
+  kind: string;
+  animations: number;
+  frames: number;
+  sequences: number;
+  documentBytes: number;
+  sha256: string;
+  sheet: 'spr' | 'png' | 'synthetic';
+  sheetFile: string | null;
+  palettes: number;
+  sp2?: 'spr' | 'png' | 'synthetic' | 'missing';
+  sp2File?: string;
+  layers?: [string, string];
+  hd?: [string, string];
+  variants?: number[];
+  sheets?: SheetSummary[];
+  origin: string;
+  source?: string;
 }
 
 /** `mod new`'s and `mod add`'s choices, by name. */
@@ -100,10 +181,14 @@ export interface ModRequest {
   files?: string[];
 }
 
+/** Whether bytes start as the text form of a SEQ or SHP may (`.` or `;` first, UTF-8, no NUL): such a file is assembled by the second module. */
+export function looksLikeText(bytes: Uint8Array): boolean;
+
 /** The files given, in one instance of the module. */
 export class FileSet {
+  /** Adds one file (not a text form: `addFiles` assembles those). */
   add(file: NamedFile): void;
-  /** Adds files as `openFiles` takes them; a `Blob` longer than any sprite file is read as a disc image. */
+  /** Adds files as `openFiles` takes them; a `Blob` longer than any sprite file is read as a disc image, a text form (`type1.seq.txt`) is assembled and used in place of its file. */
   addFiles(files: Iterable<PickedFile | NamedFile> | ArrayLike<PickedFile | NamedFile>): Promise<void>;
   /** Reads a disc image's BATTLE sprite files in place, a slice at a time; the names they are kept under (`game.bin:BATTLE/TYPE1.SHP`). */
   addDisc(image: DiscImage, name?: string): Promise<string[]>;
@@ -112,10 +197,31 @@ export class FileSet {
   list(): FilesListing;
   documentBytes(kind: string): Uint8Array;
   document(kind: string): TacticsSpriteData;
-  sheet(name: string, options?: { palette?: number; sp2Of?: string }): SheetPixels;
-  render(kind: string, request?: RenderRequest): Uint8Array;
-  /** The canvas of one picture of `render(kind, request)` before its scale, the stance point at `(-left, -top)`: `serve`'s `/api/v1/canvas`. */
-  canvas(kind: string, request?: RenderRequest): { left: number; top: number; width: number; height: number };
+  /** A sheet's pixels; with `hd`, the HD pair of the sheet (`tex_N.bin` given) in its palette at 512 x 976, or for one of Ramza's in `charclut.nxd`'s row `variant`. */
+  sheet(name: string, options?: { palette?: number; sp2Of?: string; hd?: boolean; variant?: number }): SheetPixels;
+  render(kind: string, request?: RenderRequest & WeaponRequest): Uint8Array;
+  /** The box `render` of the same request draws in, as `/api/v1/canvas` answers. */
+  canvas(kind: string, request?: RenderRequest & WeaponRequest): CanvasBox;
+
+  /** The text `tactics-sprite disasm` writes of the SEQ or SHP given under `name` (any of its names): a SEQ's slots named by the kind whose SEQ it is (second module). */
+  disasm(name: string): Promise<string>;
+  /** The bytes `tactics-sprite asm` writes of a text form; an error is one line naming `name` (default `the text`), the line and the column (second module). */
+  asm(text: string | Uint8Array, name?: string): Promise<Uint8Array>;
+  /** `/api/v1/source`'s answer: the SEQ text form `kind` was built from (given among the files, `type1.seq.txt`), null when its SEQ was given as bytes. */
+  source(kind: string): SourceText | null;
+
+  /** The SPR `tactics-sprite sheet import` writes of the picture given under `name` (`RAMUZA.png`), the sheet of its name given as itself standing for `--like` (second module). */
+  importSheet(name: string, options?: { palette?: number }): Promise<Uint8Array>;
+  /** What `tactics-sprite export-aseprite` writes for `kind` drawn from its sheet (declared: not in files.mjs yet). */
+  aseprite(kind: string, request?: AsepriteRequest): Promise<AsepriteExport>;
+
+  /** `kind`'s weapon or effect layer document, as `/api/v1/layer` (built from WEP1/WEP2 or EFF1's files given). */
+  layerDocumentBytes(kind: string, layer: 'weapon' | 'effect'): Uint8Array;
+  layerDocument(kind: string, layer: 'weapon' | 'effect'): object;
+  /** The block of WEP.SPR the layer's cells are cut from for `weapon`, as `/api/v1/layer.png`'s pixels. */
+  layerSheet(kind: string, layer: 'weapon' | 'effect', weapon: WeaponRequest): SheetPixels;
+  /** Every kind the files build, as `/api/v1/kinds` lists them (declared: not in files.mjs yet). */
+  kinds(): KindSummary[];
   /** The names (as given) of the files that are not the game's own: the user's edits. */
   edits(): string[];
   /** The zip of a mod made from the files given (default: the edits), as `mod new` and `mod add` make it on disk. */

@@ -56,6 +56,39 @@ async function compile(source, beside = './files.wasm') {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
+const ASCII_SPACE = new Set([0x20, 0x09, 0x0a, 0x0c, 0x0d]);
+
+/**
+ * Whether `bytes` start as a text form of a SEQ or SHP might (the inputs layer's own test): a
+ * directive (`.`) or a comment (`;`) first, UTF-8, and no NUL byte, which every SEQ and SHP file
+ * has in its header. Such a file is assembled by the second module before the first keeps it.
+ */
+export function looksLikeText(bytes) {
+  const head = bytes.subarray(0, 4096);
+  if (head.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+  } catch {
+    return false;
+  }
+  const first = head.find((b) => !ASCII_SPACE.has(b));
+  return first === 0x2e || first === 0x3b;
+}
+
+/** Pixels as the first module gives them (width, height, little-endian `u32` each, then RGBA). */
+function pixelsOf(bytes) {
+  const header = new DataView(bytes.buffer, bytes.byteOffset, 8);
+  const width = header.getUint32(0, true);
+  const height = header.getUint32(4, true);
+  return { width, height, data: new Uint8ClampedArray(bytes.buffer, bytes.byteOffset + 8, width * height * 4) };
+}
+
+/** A file as the first module's `ts_found` hands it over: its name as given and its bytes. */
+function unpackNamed(packed) {
+  const len = new DataView(packed.buffer, packed.byteOffset, 4).getUint32(0, true);
+  return { name: decoder.decode(packed.subarray(4, 4 + len)), bytes: packed.subarray(4 + len) };
+}
+
 /** What a file given is, as the module takes it: its name (a folder's path when picked with one) and bytes. */
 async function nameAndBytes(file) {
   if (typeof Blob !== 'undefined' && file instanceof Blob) {
@@ -165,8 +198,19 @@ export class FileSet {
     });
   }
 
-  /** Adds one file ({ name, bytes }); a later file of the same game name is used over an earlier one. */
+  /**
+   * Adds one file ({ name, bytes }); a later file of the same game name is used over an earlier
+   * one. A text form is assembled by the second module: give it with `addFiles`.
+   */
   add({ name, bytes }) {
+    if (looksLikeText(bytes)) {
+      throw new FilesError(`${name}: a text form, which the second module assembles: give it with addFiles (await files.addFiles([file]))`);
+    }
+    this.#keep(name, bytes);
+  }
+
+  /** Keeps a file in the first module. */
+  #keep(name, bytes) {
     this.#call(name, (e) => {
       const nameBytes = encoder.encode(name);
       const namePtr = this.#copyIn(e, nameBytes, name);
@@ -192,9 +236,104 @@ export class FileSet {
       if (typeof Blob !== 'undefined' && file instanceof Blob && file.size > LONGEST_SPRITE_FILE) {
         await this.addDisc(file);
       } else {
-        this.add(await nameAndBytes(file));
+        const { name, bytes } = await nameAndBytes(file);
+        if (looksLikeText(bytes)) await this.#addText(name, bytes);
+        else this.#keep(name, bytes);
       }
     }
+  }
+
+  /**
+   * Keeps a text form, and what it assembles to (`asm`'s code, in the second module) beside it:
+   * the documents are built from that, and a text that does not assemble is said, at its line
+   * and column, when a document needs it.
+   */
+  async #addText(name, bytes) {
+    const io = await this.#ioExports();
+    const [status, assembled] = this.#ioCall(io, name, (e) => {
+      const status = this.#ioText(e, 'io_asm', name, bytes);
+      return [status, this.#result(e, status, 'io', [1])];
+    });
+    this.#keep(name, bytes);
+    this.#call(name, (e) => {
+      const ptr = this.#copyIn(e, assembled, name);
+      const kept = e.ts_assembled(status, ptr, assembled.length);
+      e.ts_free(ptr, assembled.length);
+      this.#result(e, kept);
+    });
+  }
+
+  /** Calls the second module's `fn(name, bytes, ...rest)`; its status. */
+  #ioText(e, fn, name, bytes, ...rest) {
+    const nameBytes = encoder.encode(name);
+    const namePtr = this.#copyIn(e, nameBytes, name, 'io');
+    const bytesPtr = this.#copyIn(e, bytes, name, 'io');
+    const status = e[fn](namePtr, nameBytes.length, bytesPtr, bytes.length, ...rest);
+    e.io_free(namePtr, nameBytes.length);
+    e.io_free(bytesPtr, bytes.length);
+    return status;
+  }
+
+  /**
+   * The file given under `name` (any of its names) as `{ name, bytes }`; with `beside`, the game
+   * file it stands for given as itself, as `ts_found` packs it (null when none is).
+   */
+  #found(name, beside = false) {
+    try {
+      const packed = this.#withText(name, 'ts_found', name, [beside ? 1 : 0]);
+      return beside ? packed : unpackNamed(packed);
+    } catch (error) {
+      if (beside && error instanceof FilesError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * The text `tactics-sprite disasm` writes of the SEQ or SHP given under `name` (any of its
+   * names): a SEQ's slots named by the profile of the kind whose SEQ it is.
+   */
+  async disasm(name) {
+    const file = this.#found(name);
+    const io = await this.#ioExports();
+    const text = this.#ioCall(io, name, (e) => this.#result(e, this.#ioText(e, 'io_disasm', file.name, file.bytes), 'io'));
+    return decoder.decode(text);
+  }
+
+  /**
+   * The bytes `tactics-sprite asm` writes of a text form (text or its UTF-8 bytes); an error is
+   * one line naming `name`, the line and the column, as the command line says it.
+   */
+  async asm(text, name = 'the text') {
+    const bytes = typeof text === 'string' ? encoder.encode(text) : text;
+    const io = await this.#ioExports();
+    const packed = this.#ioCall(io, name, (e) => this.#result(e, this.#ioText(e, 'io_asm', name, bytes), 'io'));
+    const count = new DataView(packed.buffer, packed.byteOffset, 4).getUint32(0, true);
+    return packed.slice(4 + 4 * count);
+  }
+
+  /**
+   * `/api/v1/source`'s answer: the SEQ text form `kind` was built from, `{ file, text, steps }`
+   * (for each sequence, the line of each step's command), or null when its SEQ was given as bytes.
+   */
+  source(kind) {
+    return JSON.parse(decoder.decode(this.#withText(kind, 'ts_source', kind)));
+  }
+
+  /**
+   * The SPR `tactics-sprite sheet import` writes of the picture given under `name`
+   * (`RAMUZA.png`), with the sheet of its name given as itself for what the picture lacks
+   * (`--like`), in `palette`'s colours when given.
+   */
+  async importSheet(name, { palette } = {}) {
+    const picture = this.#found(name);
+    const packedLike = this.#found(name, true) ?? new Uint8Array(0);
+    const io = await this.#ioExports();
+    return this.#ioCall(io, name, (e) => {
+      const likePtr = packedLike.length ? this.#copyIn(e, packedLike, name, 'io') : 0;
+      const status = this.#ioText(e, 'io_import', picture.name, picture.bytes, likePtr, packedLike.length, palette ?? 0xFFFFFFFF);
+      if (likePtr) e.io_free(likePtr, packedLike.length);
+      return this.#result(e, status, 'io');
+    });
   }
 
   /**
@@ -301,12 +440,38 @@ export class FileSet {
    * row by row, what an ImageData holds. An SP2 (`BEHI2.SP2`) has no colours of its own:
    * `sp2Of` names the sheet whose palette draws it (`BEHI.SPR`), as `render` draws it.
    */
-  sheet(name, { palette, sp2Of } = {}) {
-    const bytes = this.#withText(name, 'ts_sheet', name, [palette ?? 0xFFFFFFFF], sp2Of ?? '');
-    const header = new DataView(bytes.buffer, bytes.byteOffset, 8);
-    const width = header.getUint32(0, true);
-    const height = header.getUint32(4, true);
-    return { width, height, data: new Uint8ClampedArray(bytes.buffer, bytes.byteOffset + 8, width * height * 4) };
+  sheet(name, { palette, sp2Of, hd, variant } = {}) {
+    const bytes = hd
+      ? this.#withText(name, 'ts_hd_sheet', name, [palette ?? 0xFFFFFFFF, variant ?? -0x80000000])
+      : this.#withText(name, 'ts_sheet', name, [palette ?? 0xFFFFFFFF], sp2Of ?? '');
+    return pixelsOf(bytes);
+  }
+
+  /**
+   * The box `render` of the same request draws in, `{ left, top, width, height }` in sprite
+   * pixels from the stance point, as `/api/v1/canvas` answers it.
+   */
+  canvas(kind, request = {}) {
+    return JSON.parse(decoder.decode(this.#withText(kind, 'ts_canvas', JSON.stringify({ ...request, kind }))));
+  }
+
+  /** `kind`'s weapon (WEP1, WEP2 for type2) or effect (EFF1) layer document's canonical bytes, as `/api/v1/layer` answers. */
+  layerDocumentBytes(kind, layer) {
+    return this.#withText(kind, 'ts_layer', JSON.stringify({ kind, layer }), [0]);
+  }
+
+  /** `kind`'s layer document, parsed. */
+  layerDocument(kind, layer) {
+    return JSON.parse(decoder.decode(this.layerDocumentBytes(kind, layer)));
+  }
+
+  /**
+   * The block of WEP.SPR `kind`'s `layer` ('weapon' or 'effect') is cut from for `weapon` (`{
+   * weapon, weaponPalette, weaponRows, effectPalette }`), as `sheet` gives pixels: what
+   * `/api/v1/layer.png` draws.
+   */
+  layerSheet(kind, layer, weapon) {
+    return pixelsOf(this.#withText(kind, 'ts_layer', JSON.stringify({ ...weapon, kind, layer }), [1]));
   }
 
   /**
@@ -318,15 +483,5 @@ export class FileSet {
    */
   render(kind, request = {}) {
     return this.#withText(kind, 'ts_render', JSON.stringify({ ...request, kind }));
-  }
-
-  /**
-   * The canvas of one picture of `render(kind, request)` before its scale, `{ left, top, width,
-   * height }` in sprite pixels from the stance point (at `(-left, -top)`): what `serve`'s
-   * `/api/v1/canvas` answers, so that a page drawing the poses itself sizes its canvas as
-   * `render` sizes its picture.
-   */
-  canvas(kind, request = {}) {
-    return JSON.parse(decoder.decode(this.#withText(kind, 'ts_canvas', JSON.stringify({ ...request, kind }))));
   }
 }

@@ -33,8 +33,9 @@ pub struct UnitKind {
 
 /// Every unit kind of docs/formats/README.md 1, in that table's order: one built-in profile each.
 /// TYPE2 pairs TYPE2.SHP with TYPE3.SEQ and RUKA pairs MON.SHP with RUKA.SEQ (the profiles name
-/// their files).
-pub const UNIT_KINDS: [UnitKind; 8] = [
+/// their files). A `static`, not a `const`: a constant's texts are copied into every function
+/// that uses it, which put the profiles (115 KB) twice into the WebAssembly module.
+pub static UNIT_KINDS: [UnitKind; 8] = [
     UnitKind {
         name: "type1",
         profile: TYPE1_PROFILE,
@@ -312,7 +313,7 @@ impl Profile {
 
     /// The built-in TYPE1 profile.
     pub fn type1() -> Self {
-        Self::parse(TYPE1_PROFILE, "TYPE1 profile (built in)")
+        Self::parse(UNIT_KINDS[0].profile, "TYPE1 profile (built in)")
             .expect("the shipped TYPE1 profile is valid")
     }
 

@@ -32,7 +32,7 @@ use crate::retail::{ORIGINALS_VAR, SHEETS_VAR};
 use crate::sas::sets_of_file;
 use crate::sheets::{SasSheet, Sheet, WeaponSheet, find_sheets};
 
-pub use pair::{PairRequest, SourceText, load_pair};
+pub use pair::{PairRequest, SourceText, lines_of_steps, load_pair, step_lines};
 
 /// The served units, in the order they were found, and the weapons sheet.
 #[derive(Debug, Clone, Default)]

@@ -281,6 +281,19 @@ fn every_file() -> impl Iterator<Item = &'static RetailFile> {
     RETAIL_FILES.iter().chain(&RETAIL_SHEETS)
 }
 
+/// The built-in unit kind whose SEQ `bytes` are, by their retail digest, else by the file's
+/// name `shown` (a path, or `IMAGE:BATTLE/NAME`; any form of the name: `TYPE1.SEQ`,
+/// `battle_type1_seq.bin`): the kind whose profile names a SEQ's slots when nothing else says.
+pub fn kind_of_seq(shown: &str, bytes: &[u8]) -> Option<&'static sprite_data::profile::UnitKind> {
+    let retail = of_bytes(bytes).map(|file| file.disc_name.to_owned());
+    let file_name = shown.rsplit(['/', '\\', ':']).next().unwrap_or(shown);
+    let by_name = GameName::parse(file_name).disc_name();
+    [retail, Some(by_name)]
+        .into_iter()
+        .flatten()
+        .find_map(|name| sprite_data::profile::UnitKind::reading_seq(&name))
+}
+
 /// The retail file `bytes` are, when they are one other than `expected` (the name a profile
 /// reads, such as `MON.SHP`): TYPE1.SHP given to the MON profile builds a document of wrong names
 /// and rules, so tools refuse it unless forced.

@@ -306,7 +306,7 @@ pub struct TextSource {
 /// (`.format seqq`, a directive before `.format`): a directive or a comment first, UTF-8, and no
 /// NUL byte, which every SEQ and SHP file has in its header. The assembler then says what is
 /// wrong at its line and column, rather than a decoder at a byte offset.
-fn starts_as_text(bytes: &[u8]) -> bool {
+pub fn starts_as_text(bytes: &[u8]) -> bool {
     let head = &bytes[..bytes.len().min(4096)];
     // A character cut at the end of the head is still text.
     let utf8 = std::str::from_utf8(head).map_or_else(|e| e.error_len().is_none(), |_| true);

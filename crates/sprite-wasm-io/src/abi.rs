@@ -166,6 +166,81 @@ pub unsafe extern "C" fn io_mod_zip(request_ptr: *const u8, request_len: usize) 
     answer(&mut state, zip)
 }
 
+/// The text `tactics-sprite disasm` writes of the file named so, its bytes given
+/// ([`crate::text_forms::disasm`]).
+///
+/// # Safety
+/// Both are live buffers of [`io_alloc`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn io_disasm(
+    name_ptr: *const u8,
+    name_len: usize,
+    bytes_ptr: *const u8,
+    bytes_len: usize,
+) -> u32 {
+    // SAFETY: the caller's promise, for both.
+    let name = text(unsafe { borrowed(name_ptr, name_len) }, "a file's name");
+    let bytes = unsafe { borrowed(bytes_ptr, bytes_len) };
+    let written = name.and_then(|name| crate::text_forms::disasm(&name, bytes));
+    answer(&mut state(), written.map(String::into_bytes))
+}
+
+/// What `tactics-sprite asm` makes of a text form named so: the bytes it writes with the line of
+/// each command (`sprite_wasm::files::Assembled::to_packed`), or the error's one line
+/// ([`crate::text_forms::asm`]).
+///
+/// # Safety
+/// Both are live buffers of [`io_alloc`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn io_asm(
+    name_ptr: *const u8,
+    name_len: usize,
+    text_ptr: *const u8,
+    text_len: usize,
+) -> u32 {
+    // SAFETY: the caller's promise, for both.
+    let name = text(unsafe { borrowed(name_ptr, name_len) }, "the text's name");
+    let bytes = unsafe { borrowed(text_ptr, text_len) };
+    let assembled = name.and_then(|name| crate::text_forms::asm(&name, bytes));
+    answer(&mut state(), assembled.map(|a| a.to_packed()))
+}
+
+/// The SPR `tactics-sprite sheet import` writes of the picture named so, `like` (empty: none)
+/// the sheet of its name given as itself (its name's length, little-endian `u32`, its name and
+/// its bytes, as the first module's `ts_found` gives it), `palette` the one its colours are in (`u32::MAX`:
+/// as its chunk or colours say) ([`crate::sheets::import`]).
+///
+/// # Safety
+/// All are live buffers of [`io_alloc`] (or of length 0).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn io_import(
+    name_ptr: *const u8,
+    name_len: usize,
+    picture_ptr: *const u8,
+    picture_len: usize,
+    like_ptr: *const u8,
+    like_len: usize,
+    palette: u32,
+) -> u32 {
+    // SAFETY: the caller's promise, for all three.
+    let name = text(
+        unsafe { borrowed(name_ptr, name_len) },
+        "the picture's name",
+    );
+    let picture = unsafe { borrowed(picture_ptr, picture_len) };
+    let like = unsafe { borrowed(like_ptr, like_len) };
+    let palette = (palette != u32::MAX).then_some(palette as usize);
+    let imported = name.and_then(|name| {
+        let like = if like.is_empty() {
+            None
+        } else {
+            Some(named_file(like)?)
+        };
+        crate::sheets::import(&name, picture, like, palette)
+    });
+    answer(&mut state(), imported)
+}
+
 /// Where the last call's result is.
 #[unsafe(no_mangle)]
 pub extern "C" fn io_result_ptr() -> *const u8 {
@@ -176,4 +251,21 @@ pub extern "C" fn io_result_ptr() -> *const u8 {
 #[unsafe(no_mangle)]
 pub extern "C" fn io_result_len() -> usize {
     state().result.len()
+}
+
+/// A file handed over as its name's length (little-endian `u32`), its name and its bytes.
+fn named_file(packed: &[u8]) -> Result<(&str, &[u8]), String> {
+    let cut = || "a file handed over is cut short".to_owned();
+    let len = packed
+        .get(..4)
+        .and_then(|b| b.try_into().ok())
+        .map(u32::from_le_bytes)
+        .ok_or_else(cut)? as usize;
+    let rest = &packed[4..];
+    if len > rest.len() {
+        return Err(cut());
+    }
+    let (name, bytes) = rest.split_at(len);
+    let name = std::str::from_utf8(name).map_err(|_| "a file's name is not UTF-8".to_owned())?;
+    Ok((name, bytes))
 }

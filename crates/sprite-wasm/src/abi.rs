@@ -173,8 +173,76 @@ pub unsafe extern "C" fn ts_render(request_ptr: *const u8, request_len: usize) -
     answer(&mut state, png)
 }
 
-/// The canvas of one picture of a render request (JSON, [`crate::pictures::canvas`]): what
-/// `serve`'s `/api/v1/canvas` answers.
+/// `/api/v1/source`'s answer for the kind named: the SEQ text form it was built from, with the
+/// line of each step, or `null` ([`crate::documents::source`]).
+///
+/// # Safety
+/// `kind_ptr` and `kind_len` are a live buffer of [`ts_alloc`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ts_source(kind_ptr: *const u8, kind_len: usize) -> u32 {
+    // SAFETY: the caller's promise.
+    let kind = text(unsafe { borrowed(kind_ptr, kind_len) }, "the kind");
+    let mut state = state();
+    let source = kind.and_then(|kind| crate::documents::source(&state.files, &kind));
+    answer(&mut state, source.map(|v| v.to_string().into_bytes()))
+}
+
+/// What the second module assembled of the last file given, a text form: [`memory::OK`] and
+/// the bytes (its lines' count, little-endian `u32`, each command's line, `u32` each, then the
+/// bytes `asm` writes), or [`memory::FAILED`] and its error's line ([`Files::assembled`]).
+///
+/// # Safety
+/// `ptr` and `len` are a live buffer of [`ts_alloc`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ts_assembled(status: u32, ptr: *const u8, len: usize) -> u32 {
+    // SAFETY: the caller's promise.
+    let bytes = unsafe { borrowed(ptr, len) };
+    let assembled = if status == OK {
+        crate::files::Assembled::from_packed(bytes)
+    } else {
+        Err(String::from_utf8_lossy(bytes).into_owned())
+    };
+    let mut state = state();
+    let kept = state.files.assembled(assembled);
+    answer(&mut state, kept.map(|()| Vec::new()))
+}
+
+/// The file given under the name (any of its names; the last given), as its name as given
+/// (its length, little-endian `u32`, then the name) and its bytes; with `beside` 1, the file of
+/// the game file it stands for given as itself (the SPR a picture of it was painted from; the
+/// SEQ of a text form), for the second module's `asm`, `disasm` and `sheet import`.
+///
+/// # Safety
+/// The name is a live buffer of [`ts_alloc`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ts_found(name_ptr: *const u8, name_len: usize, beside: u32) -> u32 {
+    // SAFETY: the caller's promise.
+    let name = text(unsafe { borrowed(name_ptr, name_len) }, "a file's name");
+    let mut state = state();
+    let found = name.and_then(|name| {
+        let file = state.files.require(&name, "it")?;
+        let file = if beside == 1 {
+            state.files.binary_beside(file).ok_or_else(|| {
+                format!(
+                    "no file given is {} itself (for {})",
+                    file.game_name(),
+                    faults::Shown(&file.name)
+                )
+            })?
+        } else {
+            file
+        };
+        let mut packed = Vec::with_capacity(4 + file.name.len() + file.bytes.len());
+        packed.extend((file.name.len() as u32).to_le_bytes());
+        packed.extend(file.name.as_bytes());
+        packed.extend(&file.bytes);
+        Ok(packed)
+    });
+    answer(&mut state, found)
+}
+
+/// The box of the render a request (JSON, [`crate::pictures::render`]'s) draws in, as JSON
+/// ([`crate::pictures::canvas`]).
 ///
 /// # Safety
 /// `request_ptr` and `request_len` are a live buffer of [`ts_alloc`].
@@ -188,6 +256,57 @@ pub unsafe extern "C" fn ts_canvas(request_ptr: *const u8, request_len: usize) -
     let mut state = state();
     let canvas = request.and_then(|request| crate::pictures::canvas(&state.files, &request));
     answer(&mut state, canvas)
+}
+
+/// A kind's layer document (JSON `{"kind", "layer"}`, `layer` `weapon` or `effect`)
+/// ([`crate::documents::unit_layer`]), or with `pixels` 1 the block of the weapons sheet it is
+/// cut from for the weapon asked (the same JSON with `weapon` and its numbers), as
+/// [`ts_sheet`]'s pixels ([`crate::pictures::layer_sheet`]).
+///
+/// # Safety
+/// `request_ptr` and `request_len` are a live buffer of [`ts_alloc`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ts_layer(request_ptr: *const u8, request_len: usize, pixels: u32) -> u32 {
+    // SAFETY: the caller's promise.
+    let request = text(
+        unsafe { borrowed(request_ptr, request_len) },
+        "the layer request",
+    );
+    let mut state = state();
+    let layer = request.and_then(|request| {
+        if pixels == 1 {
+            return crate::pictures::layer_sheet(&state.files, &request);
+        }
+        let asked: serde_json::Value =
+            serde_json::from_str(&request).map_err(|e| format!("the layer request: {e}"))?;
+        let kind = asked["kind"].as_str().unwrap_or_default();
+        let which = asked["layer"].as_str().unwrap_or_default();
+        crate::documents::unit_layer(&state.files, kind, which)
+    });
+    answer(&mut state, layer)
+}
+
+/// The HD pair of the sheet named so drawn with `palette` (`u32::MAX`: the first) or, for one
+/// of Ramza's, `charclut.nxd`'s row `variant` (`i32::MIN`: 0, the game's own), as [`ts_sheet`]'s
+/// pixels ([`crate::pictures::hd_sheet`]).
+///
+/// # Safety
+/// The name is a live buffer of [`ts_alloc`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ts_hd_sheet(
+    name_ptr: *const u8,
+    name_len: usize,
+    palette: u32,
+    variant: i32,
+) -> u32 {
+    // SAFETY: the caller's promise.
+    let name = text(unsafe { borrowed(name_ptr, name_len) }, "the sheet's name");
+    let palette = (palette != u32::MAX).then_some(palette as usize);
+    let variant = (variant != i32::MIN).then_some(variant);
+    let mut state = state();
+    let pixels =
+        name.and_then(|name| crate::pictures::hd_sheet(&state.files, &name, palette, variant));
+    answer(&mut state, pixels)
 }
 
 /// The names of the files given that are not the game's own as it has them, each the last given

@@ -3,18 +3,22 @@
 //! a layer set's through `sprite_data::layer::build_layer` with the human profile, as
 //! `sprite_inputs::layers` builds it. So the bytes are the CLI's, byte for byte.
 
+use fft_formats::Seq;
 use serde_json::{Value, json};
-use sprite_data::layer::{LayerSet, build_layer};
+use sprite_data::build::NamedBytes;
+use sprite_data::layer::{LayerDocument, LayerSet, build_layer};
 use sprite_data::profile::{UNIT_KINDS, UnitKind};
 use sprite_data::target::{self, BuildTarget};
 use sprite_data::{Document, Profile};
+use sprite_inputs::InputFile;
 use sprite_inputs::build::{Build, build_from_bytes};
-use sprite_inputs::read::InputFile;
+use sprite_inputs::catalog::lines_of_steps;
 use sprite_inputs::retail::other_retail_file;
 use sprite_inputs::sheets::Sheet;
 
 use crate::error::chain;
 use crate::files::{Files, GivenFile};
+use crate::inputs::{SpriteRead, sprite_file};
 
 /// The canonical bytes of the document `kind` names (a unit kind, `type1`, or a layer set,
 /// `wep1`), built from the files given.
@@ -40,13 +44,18 @@ pub fn build_unit(files: &Files, kind: &str) -> Result<Document, String> {
     build_from(files, unit).map(|built| built.document)
 }
 
-/// A unit kind's build from its two files given.
+/// A unit kind's build from its two files given (either a text form, assembled).
 fn build_from(files: &Files, unit: &UnitKind) -> Result<Build, String> {
+    built_with_text(files, unit).map(|(build, _)| build)
+}
+
+/// [`build_from`], with the SEQ as read (its text form, when it was given as one).
+fn built_with_text(files: &Files, unit: &UnitKind) -> Result<(Build, SpriteRead), String> {
     let profile = unit.load();
     let what = format!("the {} document", unit.name);
-    let shp = files.require(&profile.shp, &what)?;
-    let seq = files.require(&profile.seq, &what)?;
-    for (input, expected) in [(shp, &profile.shp), (seq, &profile.seq)] {
+    let shp = sprite_file(files, &profile.shp, &what)?;
+    let seq = sprite_file(files, &profile.seq, &what)?;
+    for (input, expected) in [(&shp.file, &profile.shp), (&seq.file, &profile.seq)] {
         if let Some(file) = other_retail_file(&input.bytes, expected) {
             return Err(format!(
                 "{}: this is the retail {}, but the {} profile reads {expected}",
@@ -56,23 +65,75 @@ fn build_from(files: &Files, unit: &UnitKind) -> Result<Build, String> {
             ));
         }
     }
-    build_from_bytes(shp.named_bytes(), seq.named_bytes(), &profile, None).map_err(|e| chain(&e))
+    let build = build_from_bytes(named(&shp.file), named(&seq.file), &profile, None)
+        .map_err(|e| chain(&e))?;
+    Ok((build, seq))
 }
 
-/// A layer set's document, as `build-data --kind wep1` writes it.
+/// What `/api/v1/source` answers for the kind: the SEQ's text form it was built from, its name
+/// as given, and for each sequence of its document the line of the command each step shows
+/// (JSON); `null` when the SEQ was given as bytes.
+///
+/// # Errors
+/// As [`build_unit`].
+pub fn source(files: &Files, kind: &str) -> Result<Value, String> {
+    let unit = target::parse_unit_kind(kind).map_err(|e| e.to_string())?;
+    let (build, seq) = built_with_text(files, unit)?;
+    let Some((text, command_lines)) = seq.text else {
+        return Ok(Value::Null);
+    };
+    let decoded = Seq::decode(&seq.file.bytes).map_err(|e| chain(&e))?;
+    Ok(json!({
+        "file": seq.file.name,
+        "text": text,
+        "steps": lines_of_steps(&decoded, &command_lines, &build.document),
+    }))
+}
+
+/// A file read as the builder takes it.
+fn named(file: &InputFile) -> NamedBytes<'_> {
+    NamedBytes {
+        name: &file.name,
+        bytes: &file.bytes,
+    }
+}
+
+/// The canonical bytes of the unit kind `kind`'s weapon layer document (`which`: `weapon`; WEP2
+/// for TYPE2, else WEP1) or its effect layer document (`effect`: EFF1), as `serve`'s
+/// `/api/v1/layer` answers.
+///
+/// # Errors
+/// `which` neither, or as [`layer_document`].
+pub fn unit_layer(files: &Files, kind: &str, which: &str) -> Result<Vec<u8>, String> {
+    let unit = target::parse_unit_kind(kind).map_err(|e| e.to_string())?;
+    let layer = match which {
+        "weapon" => sprite_inputs::layers::weapon_layer_of(unit.name),
+        "effect" => LayerSet::Eff1,
+        other => {
+            return Err(format!(
+                "layer {}: give weapon (WEP1, WEP2 for type2) or effect (EFF1)",
+                faults::Shown(other)
+            ));
+        }
+    };
+    build_layer_document(files, layer)
+}
+
+/// A layer set's document's bytes, as `build-data --kind wep1` writes them.
 fn build_layer_document(files: &Files, layer: LayerSet) -> Result<Vec<u8>, String> {
+    layer_document(files, layer).map(|doc| doc.to_bytes())
+}
+
+/// A layer set's document, built from its files given as `build-data --kind wep1` builds it.
+///
+/// # Errors
+/// Its files missing (named), or not building.
+pub fn layer_document(files: &Files, layer: LayerSet) -> Result<LayerDocument, String> {
     let (shp_name, seq_name) = layer.files();
     let what = format!("the {} layer document", layer.name());
-    let shp = files.require(shp_name, &what)?;
-    let seq = files.require(seq_name, &what)?;
-    build_layer(
-        layer,
-        shp.named_bytes(),
-        seq.named_bytes(),
-        &Profile::type1(),
-    )
-    .map(|doc| doc.to_bytes())
-    .map_err(|e| chain(&e))
+    let shp = sprite_file(files, shp_name, &what)?;
+    let seq = sprite_file(files, seq_name, &what)?;
+    build_layer(layer, named(&shp.file), named(&seq.file), &Profile::type1()).map_err(|e| chain(&e))
 }
 
 /// What the files given can build: each unit kind and layer set whose two files are there, with

@@ -7,19 +7,74 @@
 //! [`MAX_TOTAL_LEN`], so that a page given a whole install runs out of nothing but patience.
 
 use sprite_data::build::NamedBytes;
+use sprite_inputs::mod_folder::add::stands_for;
 use sprite_inputs::names::GameName;
 use sprite_inputs::read::{MAX_INPUT_LEN, TOO_LONG_FOR_A_SPRITE_FILE};
 use sprite_inputs::retail::Verdict;
+use sprite_inputs::sniff::starts_as_text;
+use sprite_render::sheet::PNG_SIGNATURE;
 
 /// The most bytes a set keeps, all files together: every sprite file of the game's BATTLE folder
 /// is about 20 MB, and wasm memory grows to 1 GiB at most (`build.rs`).
 pub const MAX_TOTAL_LEN: usize = 256 << 20;
 
-/// One file given: its name as given and its bytes.
+/// One file given: its name as given and its bytes; for a text form, what it assembled to.
 #[derive(Debug, Clone)]
 pub struct GivenFile {
     pub name: String,
     pub bytes: Vec<u8>,
+    /// A text form's assembly, made by the second module (`sprite-wasm-io`), whose assembler
+    /// this module has no room for: the file, or the one line that says why it is not one.
+    pub assembled: Option<Result<Assembled, String>>,
+}
+
+/// A SEQ's or SHP's text form assembled, as `asm` assembles it.
+#[derive(Debug, Clone)]
+pub struct Assembled {
+    /// The bytes `asm` writes.
+    pub bytes: Vec<u8>,
+    /// The line (from 1) each command of a SEQ was read from, in command order.
+    pub command_lines: Vec<usize>,
+}
+
+impl Assembled {
+    /// How the second module hands an assembly over: the count of lines (little-endian `u32`),
+    /// each command's line (`u32` each), then the bytes.
+    pub fn to_packed(&self) -> Vec<u8> {
+        let mut packed = Vec::with_capacity(4 + 4 * self.command_lines.len() + self.bytes.len());
+        packed.extend((self.command_lines.len() as u32).to_le_bytes());
+        for &line in &self.command_lines {
+            packed.extend((line as u32).to_le_bytes());
+        }
+        packed.extend(&self.bytes);
+        packed
+    }
+
+    /// [`Assembled::to_packed`]'s bytes read back.
+    ///
+    /// # Errors
+    /// Bytes too short for the count they begin with.
+    pub fn from_packed(packed: &[u8]) -> Result<Assembled, String> {
+        let short = || format!("an assembly of {} bytes is cut short", packed.len());
+        let count = packed
+            .get(..4)
+            .and_then(|b| b.try_into().ok())
+            .map(u32::from_le_bytes)
+            .ok_or_else(short)? as usize;
+        let lines_end = count
+            .checked_mul(4)
+            .and_then(|n| n.checked_add(4))
+            .filter(|&end| end <= packed.len())
+            .ok_or_else(short)?;
+        let command_lines = packed[4..lines_end]
+            .chunks_exact(4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+            .collect();
+        Ok(Assembled {
+            bytes: packed[lines_end..].to_vec(),
+            command_lines,
+        })
+    }
 }
 
 impl GivenFile {
@@ -34,6 +89,13 @@ impl GivenFile {
     /// The name without its folders or a version suffix (`TYPE1.SHP` of `BATTLE/TYPE1.SHP;1`).
     pub fn file_name(&self) -> String {
         GameName::parse(&self.name).given().to_owned()
+    }
+
+    /// The game file it is given as, by its name, as `mod add` names what it places: its own
+    /// name, a text form's without `.txt` (`type1.seq.txt`: `type1.seq`, the text of TYPE1.SEQ),
+    /// a picture's the sheet of its name without `.png` (`RAMUZA.png`: RAMUZA.SPR).
+    pub fn game_name(&self) -> String {
+        stands_for(&self.file_name())
     }
 }
 
@@ -82,7 +144,28 @@ impl Files {
     pub fn add(&mut self, name: String, bytes: Vec<u8>) -> Result<(), String> {
         self.check_room(&name, bytes.len())?;
         self.total_len += bytes.len();
-        self.files.push(GivenFile { name, bytes });
+        self.files.push(GivenFile {
+            name,
+            bytes,
+            assembled: None,
+        });
+        Ok(())
+    }
+
+    /// Keeps what the last file given assembled to (it was a text form).
+    ///
+    /// # Errors
+    /// No file given yet, or assembled bytes that would take the set over its caps.
+    pub fn assembled(&mut self, assembled: Result<Assembled, String>) -> Result<(), String> {
+        let Some(last) = self.files.last() else {
+            return Err("no text form was given to assemble".to_owned());
+        };
+        let len = assembled.as_ref().map_or(0, |a| a.bytes.len());
+        self.check_room(&last.name, len)?;
+        self.total_len += len;
+        if let Some(last) = self.files.last_mut() {
+            last.assembled = Some(assembled);
+        }
         Ok(())
     }
 
@@ -101,13 +184,26 @@ impl Files {
         self.files.is_empty()
     }
 
-    /// The game file `disc_name` (`TYPE1.SHP`) under any of its names, the last given first.
+    /// The game file `disc_name` (`TYPE1.SHP`) under any of its names, or its text form or
+    /// picture ([`GivenFile::game_name`]), the last given first; or the file given under that
+    /// very name (`RAMUZA.png`).
     pub fn find(&self, disc_name: &str) -> Option<&GivenFile> {
         let wanted = GameName::parse(disc_name);
         self.files
             .iter()
             .rev()
-            .find(|file| wanted.is_named(&file.file_name()))
+            .find(|file| wanted.is_named(&file.game_name()) || wanted.is_named(&file.file_name()))
+    }
+
+    /// The last file given as the game file `file` stands for ([`GivenFile::game_name`]), as
+    /// itself: not a picture, not a text form (the SPR a picture was painted from).
+    pub fn binary_beside(&self, file: &GivenFile) -> Option<&GivenFile> {
+        let wanted = GameName::parse(&file.game_name());
+        self.files.iter().rev().find(|f| {
+            wanted.is_named(&f.file_name())
+                && !f.bytes.starts_with(&PNG_SIGNATURE)
+                && !starts_as_text(&f.bytes)
+        })
     }
 
     /// The names (as given) of the files that are not the game's own as it has them, each the
@@ -118,7 +214,7 @@ impl Files {
             .iter()
             .filter(|file| {
                 let newest = self
-                    .find(&file.file_name())
+                    .find(&file.game_name())
                     .is_some_and(|found| std::ptr::eq(found, *file));
                 newest
                     && !matches!(

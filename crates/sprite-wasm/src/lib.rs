@@ -11,9 +11,11 @@
 
 #[cfg(feature = "exports")]
 pub mod abi;
+pub mod art;
 pub mod documents;
 pub mod error;
 pub mod files;
+pub mod inputs;
 pub mod memory;
 pub mod pictures;
 

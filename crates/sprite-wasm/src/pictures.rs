@@ -6,21 +6,25 @@
 //! A render is asked for in JSON, the command line's choices under their parameter names:
 //! `{"kind": "type1", "animation": ["Walk"], "view": [1], "scale": 2}`, and `"format"` (`png`,
 //! the default, `apng` or `gif`: what `-o` names by its extension); the sheet is the one the
-//! kind's document names (`RAMUZA.SPR` for TYPE1) unless `sheet` names another file given.
+//! kind's document names (`RAMUZA.SPR` for TYPE1) unless `sheet` names another file given; `hd`,
+//! `variant`, `weapon`, `weaponPalette`, `weaponRows` and `effectPalette` as `serve`'s viewer asks
+//! for them ([`crate::art`]).
 
 use serde_json::Value;
-use sprite_data::Document;
 use sprite_data::pose::View;
 use sprite_inputs::sheets::{load_sheet_bytes, load_sp2_coloured};
+use sprite_render::layers::WeaponArt;
 use sprite_render::request::Format;
-use sprite_render::sheet::SheetImage;
 use sprite_render::{
-    Background, CheckedRender, RenderFailure, RenderRequest, RequestFault, Subject, TileSources,
+    Background, CheckedRender, Image, RenderFailure, RenderRequest, RequestFault, Subject,
+    TileSources,
 };
 
+use crate::art;
 use crate::documents::build_unit;
 use crate::error::chain;
 use crate::files::Files;
+use crate::inputs::sheet_file;
 
 /// How the pixels of [`sheet`] begin: the width and the height, each a little-endian `u32`.
 pub const PIXELS_HEADER_LEN: usize = 8;
@@ -39,22 +43,72 @@ pub fn sheet(
     palette: Option<usize>,
     sp2_of: Option<&str>,
 ) -> Result<Vec<u8>, String> {
-    let file = files.require(name, "the sheet")?;
+    let file = sheet_file(files, name, "the sheet")?;
     let shown = faults::Shown(&file.name).to_string();
     let image = match sp2_of {
         Some(sheet) => {
-            let sheet = files.require(sheet, "the SP2's colours")?;
+            let sheet = sheet_file(files, sheet, "the SP2's colours")?;
             load_sp2_coloured(&sheet.bytes, &shown, &file.bytes, palette)
         }
         None => load_sheet_bytes(&shown, &file.bytes, palette),
     }
     .map_err(|e| chain(&e))?;
-    Ok(pixels(&image))
+    Ok(pixels(&image.image))
 }
 
-/// A sheet's size and pixels, as [`sheet`] gives them.
-fn pixels(sheet: &SheetImage) -> Vec<u8> {
-    let image = &sheet.image;
+/// The HD pair of the sheet named `name` (`tex_N.bin` and `tex_N+1.bin` given, by the HD table)
+/// drawn at 512 x 976 with `palette` of the sheet, or for one of Ramza's in `charclut.nxd`'s row
+/// `variant` (given), as [`sheet`] gives pixels: what `serve`'s `sheet.png?hd=1` draws.
+///
+/// # Errors
+/// The sheet or a half not given, a palette or variant not there, a file that does not decode.
+pub fn hd_sheet(
+    files: &Files,
+    name: &str,
+    palette: Option<usize>,
+    variant: Option<i32>,
+) -> Result<Vec<u8>, String> {
+    let file = sheet_file(files, name, "the sheet")?;
+    let image = art::hd_sheet(files, &file, palette, variant)?;
+    Ok(pixels(&image.image))
+}
+
+/// The block of the weapons sheet a kind's weapon or effect layer (`layer`: `weapon` or
+/// `effect`) is cut from for the weapon `request` asks for (JSON: `kind`, `layer`, `weapon`,
+/// `weaponPalette`, `weaponRows`, `effectPalette`), as [`sheet`] gives pixels: what `serve`'s
+/// `layer.png` draws.
+///
+/// # Errors
+/// A request without a weapon or a layer, the layer files or WEP.SPR not given.
+pub fn layer_sheet(files: &Files, request: &str) -> Result<Vec<u8>, String> {
+    let asked: Value =
+        serde_json::from_str(request).map_err(|e| format!("the layer request: {e}"))?;
+    let kind = asked["kind"]
+        .as_str()
+        .ok_or("the layer request names no kind")?;
+    let Some((_, palettes)) = art::asked_weapon(&asked)? else {
+        return Err(
+            "weapon is missing: the picture is the one a render with that weapon cuts \
+                    the layer from"
+                .to_owned(),
+        );
+    };
+    let [weapon, effect] = art::layers(files, kind)?;
+    let spr = art::weapons_sheet(files)?;
+    let cut = WeaponArt::cut(&spr, &weapon, &effect, palettes)
+        .map_err(|e| format!("WEP.SPR: {}", chain(&e)))?;
+    match asked["layer"].as_str() {
+        Some("weapon") => Ok(pixels(&cut.weapon_sheet)),
+        Some("effect") => Ok(pixels(&cut.effect_sheet)),
+        other => Err(format!(
+            "layer {}: give weapon or effect",
+            other.unwrap_or("(none)")
+        )),
+    }
+}
+
+/// A picture's size and pixels, as [`sheet`] gives them.
+fn pixels(image: &Image) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(PIXELS_HEADER_LEN + image.pixels().len() * 4);
     bytes.extend(image.width().to_le_bytes());
     bytes.extend(image.height().to_le_bytes());
@@ -73,43 +127,54 @@ pub fn render(files: &Files, request: &str) -> Result<Vec<u8>, String> {
     })
 }
 
-/// The canvas of one picture of the render `request` asks for, before its scale, as JSON
-/// `{"left", "top", "width", "height"}` (the stance point at `(-left, -top)`): what `serve`'s
-/// `/api/v1/canvas` answers, so that a page drawing the poses itself sizes its canvas as
-/// `render` sizes its picture. Drawn, not encoded.
+/// The box the render `request` asks for draws in, as `serve`'s `/api/v1/canvas` answers it:
+/// `{"left", "top", "width", "height"}`, in sprite pixels from the stance point, at scale 1.
 ///
 /// # Errors
 /// As [`render`].
 pub fn canvas(files: &Files, request: &str) -> Result<Vec<u8>, String> {
-    drawn(files, request, |checked, art| {
-        let canvas = checked.canvas(art)?;
-        Ok(serde_json::json!({
-            "left": canvas.left, "top": canvas.top,
-            "width": canvas.width, "height": canvas.height,
-        })
-        .to_string()
-        .into_bytes())
-    })
+    let canvas = drawn(files, request, |checked, art| checked.canvas(art))?;
+    let answer = serde_json::json!({
+        "left": canvas.left, "top": canvas.top, "width": canvas.width, "height": canvas.height,
+    });
+    Ok(answer.to_string().into_bytes())
 }
 
-/// `request` (JSON, above) checked against its kind's document and handed, with its sheets, to
-/// `draw`: the one reading of a render request, for [`render`] and [`canvas`].
-fn drawn(
+/// `out` of the render `request` asks for, checked against its kind's document, and the art it
+/// draws from ([`crate::art`]: the sheet or its HD pair, the SP2, the weapon's layers).
+fn drawn<T>(
     files: &Files,
     request: &str,
-    draw: impl FnOnce(&CheckedRender<'_, '_>, &TileSources<'_>) -> Result<Vec<u8>, RenderFailure>,
-) -> Result<Vec<u8>, String> {
+    out: impl FnOnce(&CheckedRender<'_, '_>, &TileSources<'_>) -> Result<T, RenderFailure>,
+) -> Result<T, String> {
     let asked: Value =
         serde_json::from_str(request).map_err(|e| format!("the render request: {e}"))?;
     let kind = asked["kind"]
         .as_str()
         .ok_or("the render request names no kind (\"kind\": \"type1\")")?;
     let doc = build_unit(files, kind)?;
-    let checked = request_of(&asked)?.check().map_err(|f| refused(&f))?;
+    let weapon = art::asked_weapon(&asked)?;
+    let mut request = request_of(&asked)?;
+    request.weapon = weapon.map(|(choice, _)| choice.weapon_type);
+    let checked = request.check().map_err(|f| refused(&f))?;
     let checked = checked.against(&doc).map_err(|f| refused(&f))?;
-    let (sheet, sp2) = sheets_of(files, &asked, &doc)?;
-    let art = TileSources::of(&sheet, sp2.as_ref());
-    draw(&checked, &art).map_err(|failure| match failure {
+    let (sheet, sp2) = art::sheets(files, &asked, &doc)?;
+    let layers = match weapon {
+        Some(_) => Some((art::layers(files, kind)?, art::weapons_sheet(files)?)),
+        None => None,
+    };
+    let weapon_art = match (&layers, weapon) {
+        (Some(([weapon_layer, effect_layer], spr)), Some((_, palettes))) => Some(
+            WeaponArt::cut(spr, weapon_layer, effect_layer, palettes)
+                .map_err(|e| format!("WEP.SPR: {}", chain(&e)))?,
+        ),
+        _ => None,
+    };
+    let art = TileSources {
+        weapon: weapon_art.as_ref(),
+        ..TileSources::of(&sheet, sp2.as_ref())
+    };
+    out(&checked, &art).map_err(|failure| match failure {
         RenderFailure::Request(fault) => refused(&fault),
         failure => chain(&failure),
     })
@@ -158,10 +223,10 @@ fn request_of(asked: &Value) -> Result<RenderRequest, String> {
     }
     request.water = asked["water"].as_bool().unwrap_or(false);
     request.labels = asked["labels"].as_bool().unwrap_or(false);
-    if let Some(scale) = number(asked, "scale")? {
+    if let Some(scale) = art::whole(asked, "scale")? {
         request.scale = scale;
     }
-    if let Some(columns) = number(asked, "columns")? {
+    if let Some(columns) = art::whole(asked, "columns")? {
         request.columns = columns;
     }
     if let Some(background) = asked.get("background") {
@@ -171,18 +236,6 @@ fn request_of(asked: &Value) -> Result<RenderRequest, String> {
             .map_err(|e| format!("background {background}: {e}"))?;
     }
     Ok(request)
-}
-
-/// A whole number the request gives for `name`, if any.
-fn number(asked: &Value, name: &str) -> Result<Option<u32>, String> {
-    asked
-        .get(name)
-        .map(|v| {
-            v.as_u64()
-                .and_then(|n| u32::try_from(n).ok())
-                .ok_or_else(|| format!("{name} {v}: a whole number"))
-        })
-        .transpose()
 }
 
 /// One text or a list of them.
@@ -200,34 +253,4 @@ fn strings(value: &Value, name: &str) -> Result<Vec<String>, String> {
                 .ok_or_else(|| format!("{name} {v}: a name is text"))
         })
         .collect()
-}
-
-/// The sheet the request or the document names, and the SP2 when a sequence draws from one and
-/// it is given, each read from the files given.
-fn sheets_of(
-    files: &Files,
-    asked: &Value,
-    doc: &Document,
-) -> Result<(SheetImage, Option<SheetImage>), String> {
-    let name = asked["sheet"].as_str().unwrap_or(&doc.sheet.file);
-    let palette = number(asked, "palette")?.map(|p| p as usize);
-    let file = files.require(name, "the drawing")?;
-    let shown = faults::Shown(&file.name).to_string();
-    let sheet = load_sheet_bytes(&shown, &file.bytes, palette).map_err(|e| chain(&e))?;
-    let sp2 = match &doc.sp2 {
-        Some(named) if doc.draws_from_sp2() => match files.find(&named.file) {
-            Some(sp2) => Some(
-                load_sp2_coloured(
-                    &file.bytes,
-                    &faults::Shown(&sp2.name).to_string(),
-                    &sp2.bytes,
-                    palette,
-                )
-                .map_err(|e| chain(&e))?,
-            ),
-            None => None,
-        },
-        _ => None,
-    };
-    Ok((sheet, sp2))
 }

@@ -230,3 +230,40 @@ fn every_committed_document_is_rebuilt_byte_for_byte_through_the_wasm_in_node() 
     let _ = std::fs::remove_dir_all(&pictures);
     let _ = std::fs::remove_file(&disc);
 }
+
+/// The issue's budget for what decoding, building and drawing cost a page: the first module and
+/// `files.mjs`, each compressed as a static host sends them (`gzip -9`), at most 400 KB together
+/// (docs/performance.md "WebAssembly"). The second module, fetched only for a disc image, a mod,
+/// a text form or a sheet's import, is not counted.
+const FIRST_MODULE_BUDGET: usize = 400_000;
+
+/// The length of the file at `path` compressed by `gzip -9`.
+fn gzipped_len(path: &Path) -> usize {
+    let output = Command::new("gzip")
+        .args(["-9c"])
+        .arg(path)
+        .output()
+        .expect("gzip runs");
+    assert!(output.status.success(), "gzip {}", path.display());
+    output.stdout.len()
+}
+
+#[test]
+fn the_first_module_and_files_mjs_stay_within_400_kb_gzipped() {
+    let test = "the_first_module_and_files_mjs_stay_within_400_kb_gzipped";
+    let Some(module) = test_support::wasm::module_or_skip(test) else {
+        return;
+    };
+    let wasm = gzipped_len(&module);
+    let js = gzipped_len(&package_dir().join("files.mjs"));
+    println!(
+        "files.wasm {wasm} bytes gzipped, files.mjs {js}: {}",
+        wasm + js
+    );
+    assert!(
+        wasm + js <= FIRST_MODULE_BUDGET,
+        "files.wasm ({wasm} bytes gzipped) and files.mjs ({js}) are {} bytes, over the budget of \
+         {FIRST_MODULE_BUDGET}: put what is not decoding, building or drawing into the second module",
+        wasm + js
+    );
+}

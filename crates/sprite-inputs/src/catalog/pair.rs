@@ -212,11 +212,20 @@ fn layers_beside(
 /// For each sequence of `document`, the text line of the command each step shows: its slot run
 /// again ([`Program::execute`], the builder's own run, one step per frame command executed).
 /// A sequence whose run cannot be matched step for step gets no lines.
-fn step_lines(assembly: &text::Assembly, document: &sprite_data::Document) -> Vec<Vec<usize>> {
+pub fn step_lines(assembly: &text::Assembly, document: &sprite_data::Document) -> Vec<Vec<usize>> {
     let text::Model::Seq { seq, .. } = &assembly.model else {
         return Vec::new();
     };
-    let seq: &Seq = seq;
+    lines_of_steps(seq, &assembly.command_lines, document)
+}
+
+/// [`step_lines`] of a SEQ assembled elsewhere: `command_lines`, the line (from 1) each of its
+/// commands was read from, in command order (`text::Assembly::command_lines`).
+pub fn lines_of_steps(
+    seq: &Seq,
+    command_lines: &[usize],
+    document: &sprite_data::Document,
+) -> Vec<Vec<usize>> {
     let program = Program::new(seq);
     document
         .sequences
@@ -231,7 +240,7 @@ fn step_lines(assembly: &text::Assembly, document: &sprite_data::Document) -> Ve
             timeline
                 .commands
                 .iter()
-                .map(|&c| assembly.command_lines.get(c).copied().unwrap_or(0))
+                .map(|&c| command_lines.get(c).copied().unwrap_or(0))
                 .collect()
         })
         .collect()

@@ -588,13 +588,7 @@ fn tell(
     bytes: &[u8],
     options: &AddOptions,
 ) -> Result<(Incoming, String)> {
-    let own = |suffix: &str| {
-        let lower = file_name.to_ascii_lowercase();
-        match lower.strip_suffix(suffix) {
-            Some(rest) if !rest.is_empty() => file_name[..rest.len()].to_owned(),
-            _ => file_name.to_owned(),
-        }
-    };
+    let own = |suffix: &str| without_suffix(file_name, suffix);
     let named = |own: String| options.rename.map_or(own, str::to_owned);
     match sniff(bytes) {
         Some(Sniffed::Sprite(format)) => {
@@ -623,9 +617,33 @@ fn tell(
     }
 }
 
+/// `file_name` without `suffix` (any case), unless nothing would be left: `type1.seq` of
+/// `type1.seq.txt`.
+pub fn without_suffix(file_name: &str, suffix: &str) -> String {
+    let lower = file_name.to_ascii_lowercase();
+    match lower.strip_suffix(&suffix.to_ascii_lowercase()) {
+        Some(rest) if !rest.is_empty() => file_name[..rest.len()].to_owned(),
+        _ => file_name.to_owned(),
+    }
+}
+
+/// The game file a file of this name stands for, by its name alone, as this module names what
+/// it places: a text form's own name without `.txt` (`type1.seq.txt`: `type1.seq`), a picture's
+/// the sheet of its name without `.png` ([`sheet_name`]), any other its own.
+pub fn stands_for(file_name: &str) -> String {
+    let lower = file_name.to_ascii_lowercase();
+    if lower.ends_with(".txt") {
+        without_suffix(file_name, ".txt")
+    } else if lower.ends_with(".png") {
+        sheet_name(&without_suffix(file_name, ".png"))
+    } else {
+        file_name.to_owned()
+    }
+}
+
 /// The sheet a picture's name (without `.png`) is: `RAMUZA.SPR`, `battle_ramuza_spr` or
 /// `ramuza` (the SPR, else the SP2, of that stem).
-fn sheet_name(stem: &str) -> String {
+pub fn sheet_name(stem: &str) -> String {
     let name = GameName::parse(stem);
     if matches!(name.extension().as_deref(), Some("SPR" | "SP2")) {
         return stem.to_owned();

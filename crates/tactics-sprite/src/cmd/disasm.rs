@@ -12,7 +12,6 @@ use sprite_data::Profile;
 use sprite_data::listing::slot_names;
 use sprite_data::output::write_atomically;
 use sprite_data::profile::UnitKind;
-use sprite_inputs::GameName;
 
 use super::inputs::GameFileArgs;
 use super::{FormatArg, Outcome, choose_kind};
@@ -124,12 +123,6 @@ pub fn naming_profile(
             ),
         }));
     }
-    let retail = sprite_inputs::retail::of_bytes(bytes).map(|file| file.disc_name.to_owned());
-    let file_name = shown.rsplit(['/', '\\', ':']).next().unwrap_or(shown);
-    let by_name = GameName::parse(file_name).disc_name();
-    Ok([retail, Some(by_name)]
-        .into_iter()
-        .flatten()
-        .find_map(|name| UnitKind::reading_seq(&name))
+    Ok(sprite_inputs::retail::kind_of_seq(shown, bytes)
         .map(|kind| (kind.load(), format!("the {} profile", kind.name))))
 }

@@ -83,4 +83,5 @@ mod text_forms;
 mod typed_paths;
 mod unit_psp;
 mod usage_errors;
+mod wasm_files;
 mod weapon;

@@ -1,0 +1,244 @@
+//! What a kind is drawn from, as `serve` draws it for its viewer: the sheet the document names
+//! (or `sheet`), or with `hd` its HD pair (`tex_N.bin` and `tex_N+1.bin` given) in the sheet's
+//! palette, or for one of Ramza's pairs in `charclut.nxd`'s row of `variant` when that file is
+//! given; the SP2 (SD only); and with `weapon` the weapon's and the effect's layers cut from the
+//! weapons sheet (WEP.SPR), their documents built from the layer files given (WEP2 for TYPE2,
+//! else WEP1; and EFF1). Each read by the functions `serve` reads them with.
+
+use fft_formats::hd::HdHalf;
+use fft_formats::spr::Spr;
+use serde_json::Value;
+use sprite_data::Document;
+use sprite_data::layer::{LayerDocument, LayerSet};
+use sprite_data::weapon::{MAX_WEAPON_ROWS, WeaponChoice, choose_weapon};
+use sprite_inputs::InputFile;
+use sprite_inputs::charclut::{FILE_NAME as CHARCLUT, ServedClut, chapter_of};
+use sprite_inputs::hd::HdPairFiles;
+use sprite_inputs::layers::weapon_layer_of;
+use sprite_inputs::names::hd::{HdPair, pair_of_unit};
+use sprite_inputs::sheets::{load_sheet_bytes, load_sp2_coloured};
+use sprite_render::layers::LayerPalettes;
+use sprite_render::sheet::{SheetImage, SheetSource, load_hd_sheet_coloured};
+
+use crate::documents::layer_document;
+use crate::error::chain;
+use crate::files::Files;
+use crate::inputs::sheet_file;
+
+/// The sheets a drawing of `doc` takes: the sheet (SD, or its HD pair) and the SP2 when a
+/// sequence draws from one and it is given (SD only: no HD SP2 is known).
+///
+/// # Errors
+/// The sheet or an HD half missing (named), a palette the sheet does not have, a variant
+/// `charclut.nxd` does not have, a file that does not decode.
+pub fn sheets(
+    files: &Files,
+    asked: &Value,
+    doc: &Document,
+) -> Result<(SheetImage, Option<SheetImage>), String> {
+    let name = asked["sheet"].as_str().unwrap_or(&doc.sheet.file);
+    let palette = whole(asked, "palette")?.map(|p| p as usize);
+    let file = sheet_file(files, name, "the drawing")?;
+    if asked["hd"].as_bool() == Some(true) {
+        let variant = match &asked["variant"] {
+            Value::Null => None,
+            v => Some(
+                v.as_i64()
+                    .and_then(|n| i32::try_from(n).ok())
+                    .ok_or_else(|| format!("variant {v}: a whole number"))?,
+            ),
+        };
+        return Ok((hd_sheet(files, &file, palette, variant)?, None));
+    }
+    if !asked["variant"].is_null() {
+        return Err("variant colours one of Ramza's HD pairs: give hd: true too".to_owned());
+    }
+    let shown = faults::Shown(&file.name).to_string();
+    let sheet = load_sheet_bytes(&shown, &file.bytes, palette).map_err(|e| chain(&e))?;
+    let sp2 = match &doc.sp2 {
+        Some(named) if doc.draws_from_sp2() && files.find(&named.file).is_some() => {
+            let sp2 = sheet_file(files, &named.file, "the drawing")?;
+            let shown = faults::Shown(&sp2.name).to_string();
+            Some(
+                load_sp2_coloured(&file.bytes, &shown, &sp2.bytes, palette)
+                    .map_err(|e| chain(&e))?,
+            )
+        }
+        _ => None,
+    };
+    Ok((sheet, sp2))
+}
+
+/// The HD pair of the sheet `sheet` (by the HD table), given as `tex_N.bin` and `tex_N+1.bin`.
+///
+/// # Errors
+/// A sheet the table has no pair for, or a half not given.
+pub fn hd_pair(files: &Files, sheet: &str) -> Result<HdPairFiles, String> {
+    let pair = pair_of_unit(sheet)
+        .ok_or_else(|| format!("{}: the HD table has no pair for it", faults::Shown(sheet)))?;
+    let half = |half: HdHalf| -> Result<InputFile, String> {
+        let file = files.require(&pair.file_name(half), &format!("{pair}"))?;
+        Ok(InputFile {
+            name: file.name.clone(),
+            bytes: file.bytes.clone(),
+        })
+    };
+    Ok(HdPairFiles {
+        upper: half(HdHalf::Upper)?,
+        lower: half(HdHalf::Lower)?,
+        pair: Some(pair),
+        // A monster's SP2 at twice the size is not looked for: MON's SP2 sequences are drawn at
+        // HD by `serve` only.
+        sp2: None,
+    })
+}
+
+/// The HD pair of the sheet `file` drawn: in one of its palettes, or one of Ramza's in
+/// `charclut.nxd`'s row of his chapter and `variant` (0, the game's own, when not given) when
+/// that file is given.
+///
+/// # Errors
+/// A half missing, a palette or variant not there, a file that does not decode.
+pub fn hd_sheet(
+    files: &Files,
+    file: &InputFile,
+    palette: Option<usize>,
+    variant: Option<i32>,
+) -> Result<SheetImage, String> {
+    let pair = hd_pair(files, &file.name)?;
+    if let Some((chapter, clut)) = ramza_clut(files, pair.pair)? {
+        let variant = variant.unwrap_or(0);
+        let colours = clut.colours(chapter, variant).map_err(|e| chain(&e))?;
+        let source = SheetSource::HdCharClut { chapter, variant };
+        return load_hd_sheet_coloured(
+            &pair.upper.bytes,
+            &pair.lower.bytes,
+            &colours.colours,
+            source,
+        )
+        .map_err(|e| format!("{}: {}", pair.names(), chain(&e)));
+    }
+    if variant.is_some() {
+        return Err(format!(
+            "variant colours one of Ramza's HD pairs from {CHARCLUT}; {} is not one, or {CHARCLUT} \
+             is not given",
+            pair.names()
+        ));
+    }
+    pair.coloured_by(&file.name, &file.bytes, palette)
+        .map_err(|e| chain(&e))
+}
+
+/// Ramza's chapter of `pair` and `charclut.nxd`, when the pair is one of his and the file is
+/// given.
+fn ramza_clut(files: &Files, pair: Option<HdPair>) -> Result<Option<(i32, ServedClut)>, String> {
+    let Some(chapter) = pair.and_then(chapter_of) else {
+        return Ok(None);
+    };
+    let Some(file) = files.find(CHARCLUT) else {
+        return Ok(None);
+    };
+    let input = InputFile {
+        name: file.name.clone(),
+        bytes: file.bytes.clone(),
+    };
+    let clut =
+        ServedClut::decode(input, format!("given ({})", file.name)).map_err(|e| chain(&e))?;
+    Ok(Some((chapter, clut)))
+}
+
+/// The variants `charclut.nxd` (given) has for the HD pair of the sheet `sheet`, when it is one
+/// of Ramza's.
+pub fn variants(files: &Files, sheet: &str) -> Option<Vec<i32>> {
+    let (chapter, clut) = ramza_clut(files, pair_of_unit(sheet)).ok()??;
+    Some(clut.variants(chapter))
+}
+
+/// The weapon a request asks for, as `serve`'s `weapon=` reads it: `weapon` (a type or one of
+/// its graphics), `weaponPalette` and `weaponRows` (the graphic's unless given), `effectPalette`
+/// (0 unless given); `None` without `weapon`.
+///
+/// # Errors
+/// An unknown weapon (with the nearest names), a number out of range, or one given without
+/// `weapon`.
+pub fn asked_weapon(asked: &Value) -> Result<Option<(WeaponChoice, LayerPalettes)>, String> {
+    let choice = match &asked["weapon"] {
+        Value::Null => None,
+        Value::String(name) => Some(choose_weapon(name).map_err(|e| e.to_string())?),
+        other => return Err(format!("weapon {other}: a weapon's name is text")),
+    };
+    let number = |name: &str, max: u8| -> Result<Option<u8>, String> {
+        let Some(value) = whole(asked, name)? else {
+            return Ok(None);
+        };
+        if choice.is_none() {
+            return Err(format!(
+                "{name} chooses how the weapon is drawn: give weapon too"
+            ));
+        }
+        u8::try_from(value)
+            .ok()
+            .filter(|&v| v <= max)
+            .map(Some)
+            .ok_or_else(|| format!("{name} {value} is out of range: 0..{max}"))
+    };
+    let palette = number("weaponPalette", 15)?;
+    let rows = number("weaponRows", MAX_WEAPON_ROWS)?;
+    if rows.is_some_and(|rows| rows % 8 != 0) {
+        return Err(format!(
+            "weaponRows: a multiple of 8 in 0..{MAX_WEAPON_ROWS} (the rows a graphic starts at)"
+        ));
+    }
+    let effect = number("effectPalette", 15)?;
+    Ok(choice.map(|choice| {
+        let palettes = LayerPalettes {
+            weapon_palette: palette.unwrap_or(choice.palette),
+            weapon_rows: rows.unwrap_or(choice.rows),
+            effect_palette: effect.unwrap_or(0),
+        };
+        (choice, palettes)
+    }))
+}
+
+/// The weapon and effect layer documents of the unit kind `kind` (WEP2 for TYPE2, else WEP1;
+/// EFF1), built from the files given.
+///
+/// # Errors
+/// A layer's files missing (named), or not building.
+pub fn layers(files: &Files, kind: &str) -> Result<[LayerDocument; 2], String> {
+    Ok([
+        layer_document(files, weapon_layer_of(kind))?,
+        layer_document(files, LayerSet::Eff1)?,
+    ])
+}
+
+/// The weapons sheet given, WEP.SPR (any of its names), decoded.
+///
+/// # Errors
+/// Not given (for `weapon`), or not an SPR.
+pub fn weapons_sheet(files: &Files) -> Result<Spr, String> {
+    let file = files.require("WEP.SPR", "a weapon")?;
+    Spr::decode(&file.bytes).map_err(|e| {
+        format!(
+            "{}: not an SPR sheet: {}",
+            faults::Shown(&file.name),
+            chain(&e)
+        )
+    })
+}
+
+/// A whole number the request gives for `name`, if any.
+///
+/// # Errors
+/// One that is not a whole number.
+pub fn whole(asked: &Value, name: &str) -> Result<Option<u32>, String> {
+    asked
+        .get(name)
+        .filter(|v| !v.is_null())
+        .map(|v| {
+            v.as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| format!("{name} {v}: a whole number"))
+        })
+        .transpose()
+}

@@ -1,0 +1,90 @@
+// files.mjs's text forms and pictures held to the command line, byte for byte:
+// crates/tactics-sprite/tests/commands/wasm_files.rs has the command line write what `disasm`,
+// `asm`, `build` + `render` and `sheet import` make of the retail files, an edited SEQ text and a
+// repainted sheet, and runs this with TACTICS_SPRITE_WASM and TACTICS_SPRITE_IO_WASM (the two
+// modules) and TACTICS_SPRITE_CLI (`{ input, cli }`: the folder of the files given, the folder of
+// what the command line wrote). Without them these tests are not declared at all, rather than
+// skipped: crates/sprite-data/tests/js_runtime.rs runs every test of the package and holds them
+// to skipping none.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { FilesError, openFiles } from '../files.mjs';
+
+const wasm = process.env.TACTICS_SPRITE_WASM;
+const ioWasm = process.env.TACTICS_SPRITE_IO_WASM;
+const folders = process.env.TACTICS_SPRITE_CLI ? JSON.parse(process.env.TACTICS_SPRITE_CLI) : null;
+const given = wasm && ioWasm && folders ? test : () => {};
+
+/** The files of the input folder named, as a page gets them. */
+function inputs(...names) {
+  return names.map((name) => ({ name, bytes: fs.readFileSync(path.join(folders.input, name)) }));
+}
+
+/** What the command line wrote under `name`. */
+function cli(name) {
+  return fs.readFileSync(path.join(folders.cli, name));
+}
+
+const RETAIL = ['TYPE1.SHP', 'TYPE1.SEQ', 'WEP1.SHP', 'RAMUZA.SPR'];
+const WALK = { animation: 'Walk', view: 1 };
+
+given('disasm gives the text the command line writes, for a SEQ, a unit SHP and a weapon SHP', async () => {
+  const files = await openFiles(inputs(...RETAIL), { wasm, ioWasm });
+  for (const name of ['TYPE1.SEQ', 'TYPE1.SHP', 'WEP1.SHP']) {
+    assert.equal(await files.disasm(name), cli(`${name}.txt`).toString('utf8'), name);
+  }
+  // Its remaster name finds it too, and a sheet has no text form.
+  assert.equal(await files.disasm('battle_type1_seq.bin'), cli('TYPE1.SEQ.txt').toString('utf8'));
+  await assert.rejects(files.disasm('RAMUZA.SPR'), /^FilesError: RAMUZA\.SPR: this is an SPR sprite sheet, which has no text form/);
+});
+
+given('asm gives the bytes the command line writes, and its one-line error', async () => {
+  const files = await openFiles([], { wasm, ioWasm });
+  const [text, bad] = inputs('type1.seq.txt', 'bad.seq.txt');
+  assert.ok(Buffer.from(await files.asm(text.bytes, 'type1.seq.txt')).equals(cli('retimed.SEQ')));
+  assert.ok(Buffer.from(await files.asm(text.bytes.toString('utf8'), 'type1.seq.txt')).equals(cli('retimed.SEQ')));
+  const said = cli('bad.seq.txt.error').toString('utf8').replace(/^tactics-sprite: /, '').trimEnd();
+  assert.match(said, /^bad\.seq\.txt: line 3, column 1: /);
+  await assert.rejects(files.asm(bad.bytes, 'bad.seq.txt'), (error) => {
+    assert.ok(error instanceof FilesError);
+    assert.equal(error.message, said);
+    return true;
+  });
+});
+
+given('an edited SEQ text given after the retail files retimes Walk as build and render do', async () => {
+  const retail = await openFiles(inputs(...RETAIL), { wasm, ioWasm });
+  const before = retail.render('type1', { ...WALK, format: 'apng' });
+  assert.equal(retail.source('type1'), null);
+  await retail.addFiles(inputs('type1.seq.txt'));
+  const after = retail.render('type1', { ...WALK, format: 'apng' });
+  assert.ok(Buffer.from(after).equals(cli('walk-retimed.apng')), 'the render differs from render --data of build --seq type1.seq.txt');
+  assert.ok(!Buffer.from(after).equals(Buffer.from(before)), 'the retiming changed nothing');
+  assert.ok(Buffer.from(retail.documentBytes('type1')).equals(cli('retimed.json')));
+  // `/api/v1/source`'s answer: the text, and the line of each step's command. Walk's front
+  // (sequence 6's first step) plays the line the edit changed.
+  const source = retail.source('type1');
+  const text = fs.readFileSync(path.join(folders.input, 'type1.seq.txt'), 'utf8');
+  assert.equal(source.file, 'type1.seq.txt');
+  assert.equal(source.text, text);
+  const walk = retail.document('type1').animations.find((a) => a.name === 'Walk');
+  const line = text.split('\n')[source.steps[walk.front][0] - 1];
+  assert.match(line, /^\s*Frame 11 12\b/);
+  // A text that does not assemble, given later, is said when the document is built: one line.
+  await retail.addFiles([{ name: 'type1.seq.txt', bytes: inputs('bad.seq.txt')[0].bytes }]);
+  assert.throws(() => retail.documentBytes('type1'), /^FilesError: type1\.seq\.txt: line 3, column 1: /);
+  // Given with the synchronous add, a text form is refused: addFiles assembles it.
+  assert.throws(() => retail.add(inputs('type1.seq.txt')[0]), /addFiles/);
+});
+
+given('a repainted sheet picture imports to the SPR sheet import writes, and is drawn from at once', async () => {
+  const files = await openFiles(inputs(...RETAIL, 'RAMUZA.png'), { wasm, ioWasm });
+  assert.ok(Buffer.from(await files.importSheet('RAMUZA.png')).equals(cli('RAMUZA.imported.SPR')));
+  const walk = files.render('type1', WALK);
+  assert.ok(Buffer.from(walk).equals(cli('walk-repainted.png')), 'the render differs from render --sheet RAMUZA.png');
+  await assert.rejects(files.importSheet('TYPE1.SHP'), /^FilesError: TYPE1\.SHP: not a PNG picture/);
+});
