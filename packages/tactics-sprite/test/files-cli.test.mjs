@@ -88,3 +88,35 @@ given('a repainted sheet picture imports to the SPR sheet import writes, and is 
   assert.ok(Buffer.from(walk).equals(cli('walk-repainted.png')), 'the render differs from render --sheet RAMUZA.png');
   await assert.rejects(files.importSheet('TYPE1.SHP'), /^FilesError: TYPE1\.SHP: not a PNG picture/);
 });
+
+given('a unit holding a weapon is drawn as render --weapon draws it, from the layer files given', async () => {
+  const files = await openFiles(inputs(...RETAIL, 'WEP1.SEQ', 'EFF1.SHP', 'EFF1.SEQ', 'WEP.SPR'), { wasm, ioWasm });
+  const swing = { animation: 'Swing High', view: 1, format: 'apng', weapon: 'sword' };
+  assert.ok(Buffer.from(files.render('type1', swing)).equals(cli('sword.apng')), 'the render differs from render --weapon sword');
+  // The layer documents are the committed ones (build-data's), as /api/v1/layer answers them.
+  const [wep1, eff1] = folders.layers;
+  assert.ok(Buffer.from(files.layerDocumentBytes('type1', 'weapon')).equals(fs.readFileSync(wep1)));
+  assert.ok(Buffer.from(files.layerDocumentBytes('type1', 'effect')).equals(fs.readFileSync(eff1)));
+  assert.equal(files.layerDocument('type1', 'effect').kind, 'eff1');
+  // The weapons block: 256 wide, as the layer cuts its cells from it.
+  const block = files.layerSheet('type1', 'weapon', { weapon: 'sword' });
+  assert.equal(block.width, 256);
+  assert.equal(block.data.length, block.width * block.height * 4);
+  // The canvas of the same request: the APNG's size at scale 1.
+  const box = files.canvas('type1', { animation: 'Swing High', view: 1, weapon: 'sword' });
+  const png = cli('sword.apng');
+  assert.deepEqual([box.width, box.height], [png.readUInt32BE(16), png.readUInt32BE(20)]);
+  assert.throws(() => files.render('type1', { ...swing, weapon: 'spoon' }), /^FilesError: .*spoon/);
+  assert.throws(() => files.render('type1', { animation: 'Walk', weaponPalette: 3 }), /give weapon too/);
+});
+
+given('from an HD pair given, twice the size, as render --sheet tex_N.bin draws it (Ramza in charclut.nxd\'s row)', async () => {
+  const files = await openFiles(inputs(...RETAIL, 'tex_992.bin', 'tex_993.bin', 'battle_mina_m_spr.bin', 'tex_830.bin', 'tex_831.bin', 'charclut.nxd'), { wasm, ioWasm });
+  const walk = { ...WALK, format: 'apng', hd: true };
+  assert.ok(Buffer.from(files.render('type1', { ...walk, sheet: 'MINA_M.SPR' })).equals(cli('walk-hd.apng')), 'the squire\'s HD render differs');
+  assert.ok(Buffer.from(files.render('type1', { ...walk, variant: 1 })).equals(cli('walk-ramza-1.apng')), 'Ramza\'s variant 1 differs');
+  const sheet = files.sheet('MINA_M.SPR', { hd: true });
+  assert.deepEqual([sheet.width, sheet.height], [512, 976]);
+  assert.throws(() => files.render('type1', { ...walk, variant: 99 }), /^FilesError: .*99/);
+  assert.throws(() => files.render('type1', { ...walk, sheet: 'MINA_M.SPR', variant: 1 }), /^FilesError: variant/);
+});

@@ -4,7 +4,9 @@
 //! folder, and the package's `test/files-cli.test.mjs`, run in node, asks the modules for the
 //! same and compares the bytes (the errors, the line without the `tactics-sprite: ` before it).
 //! `input/` holds what the page is given (the retail files copied, `type1.seq.txt` with Walk
-//! retimed, `bad.seq.txt`, `RAMUZA.png` repainted), `cli/` what the command line wrote of them.
+//! retimed, `bad.seq.txt`, `RAMUZA.png` repainted, the weapons sheet and layer files, the
+//! squire's HD pair with its SPR, one of Ramza's made by `sheet upscale`, `charclut.nxd`),
+//! `cli/` what the command line wrote of them: `render --weapon` and `render` from the pairs.
 //!
 //! Skipped, loudly, without the WebAssembly toolchain (`test_support::wasm`); without `node`
 //! or the retail files unless required.
@@ -78,6 +80,25 @@ fn the_modules_text_forms_and_pictures_are_the_command_lines_bytes() {
         return;
     };
     given.push(("RAMUZA.SPR", sheet.clone()));
+    let retail_files = [
+        ("WEP1.SEQ", test_support::retail_file(test, "WEP1.SEQ")),
+        ("EFF1.SHP", test_support::retail_file(test, "EFF1.SHP")),
+        ("EFF1.SEQ", test_support::retail_file(test, "EFF1.SEQ")),
+        ("WEP.SPR", test_support::weapons_sheet(test)),
+        ("tex_992.bin", test_support::hd_file(test, "tex_992.bin")),
+        ("tex_993.bin", test_support::hd_file(test, "tex_993.bin")),
+        (
+            "battle_mina_m_spr.bin",
+            test_support::hd_file(test, "battle_mina_m_spr.bin"),
+        ),
+        ("charclut.nxd", test_support::nxd_file(test, "charclut.nxd")),
+    ];
+    for (name, path) in retail_files {
+        let Some(path) = path else {
+            return;
+        };
+        given.push((name, path));
+    }
     let Some(node) = node_or_skip(test) else {
         return;
     };
@@ -173,6 +194,53 @@ fn the_modules_text_forms_and_pictures_are_the_command_lines_bytes() {
         .concat(),
         0,
     );
+    // TYPE1 holding a sword (the layer documents as build-data writes them, from the committed
+    // ones), and from the HD pairs: the squire's (MINA_M's, 992/993) in its SPR's colours, and
+    // one of Ramza's made by sheet upscale (830/831) in charclut.nxd's row of variant 1.
+    let layers = [
+        test_support::fixtures::layer("wep1"),
+        test_support::fixtures::layer("eff1"),
+    ];
+    let layer = |n: usize| layers[n].to_str().expect("UTF-8").to_owned();
+    let swing = ["--animation", "Swing High", "--view", "1", "-o"];
+    cli(
+        &input,
+        &[
+            &["render", "--data", document, "--sheet", "RAMUZA.SPR"][..],
+            &["--weapon", "sword", "--weapon-sheet", "WEP.SPR"],
+            &["--weapon-data", &layer(0), "--effect-data", &layer(1)],
+            &swing,
+            &[&o("sword.apng")],
+        ]
+        .concat(),
+        0,
+    );
+    cli(
+        &input,
+        &[
+            &["render", "--data", document, "--sheet", "tex_992.bin"][..],
+            &walk[2..],
+            &[&o("walk-hd.apng")],
+        ]
+        .concat(),
+        0,
+    );
+    cli(
+        &input,
+        &["sheet", "upscale", "RAMUZA.SPR", "-o", "tex_830.bin"],
+        0,
+    );
+    cli(
+        &input,
+        &[
+            &["render", "--data", document, "--sheet", "tex_830.bin"][..],
+            &["--variant", "1", "--charclut", "charclut.nxd"],
+            &walk[2..],
+            &[&o("walk-ramza-1.apng")],
+        ]
+        .concat(),
+        0,
+    );
     let output = Command::new(&node)
         .args(["--test", "--test-reporter=spec", "test/files-cli.test.mjs"])
         .current_dir(package_dir())
@@ -183,7 +251,7 @@ fn the_modules_text_forms_and_pictures_are_the_command_lines_bytes() {
         )
         .env(
             "TACTICS_SPRITE_CLI",
-            json!({"input": input, "cli": out}).to_string(),
+            json!({"input": input, "cli": out, "layers": layers}).to_string(),
         )
         .output()
         .expect("node runs");
@@ -196,8 +264,8 @@ fn the_modules_text_forms_and_pictures_are_the_command_lines_bytes() {
         output.status
     );
     assert!(
-        stdout.contains("pass 4") && stdout.contains("skipped 0"),
-        "node ran other than the four tests:\n{stdout}"
+        stdout.contains("pass 6") && stdout.contains("skipped 0"),
+        "node ran other than the six tests:\n{stdout}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
