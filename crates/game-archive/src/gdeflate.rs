@@ -24,9 +24,8 @@
 
 mod code;
 mod lanes;
+mod parallel;
 mod tile;
-
-use tile::{Tables, decode_tile};
 
 /// The bytes one tile decodes to (the tile size index 1, the only one the format uses).
 pub const TILE_LEN: usize = 1 << 16;
@@ -118,6 +117,113 @@ pub fn read_header(stream: &[u8]) -> Result<TileStreamHeader, GdeflateError> {
     Ok(TileStreamHeader { tiles, len })
 }
 
+/// A tile stream whose header and table were read and checked against the size its caller
+/// states: where each tile's bytes are, and what each decodes to.
+#[derive(Debug, Clone, Copy)]
+pub struct TileStream<'a> {
+    stream: &'a [u8],
+    header: TileStreamHeader,
+}
+
+impl<'a> TileStream<'a> {
+    /// Reads the header of `stream`, which must decode to exactly `expected_len` bytes.
+    ///
+    /// # Errors
+    /// As [`read_header`], or the header states another size.
+    pub fn open(stream: &'a [u8], expected_len: usize) -> Result<Self, GdeflateError> {
+        let header = read_header(stream)?;
+        if header.len != expected_len {
+            return Err(GdeflateError {
+                offset: 2,
+                problem: format!("decodes to {} bytes; {expected_len} are stated", header.len),
+            });
+        }
+        Ok(Self { stream, header })
+    }
+
+    /// The bytes the whole stream decodes to.
+    pub fn len(&self) -> usize {
+        self.header.len
+    }
+
+    /// Whether the stream decodes to nothing.
+    pub fn is_empty(&self) -> bool {
+        self.header.len == 0
+    }
+
+    /// The bytes tile `tile` decodes to (64 KiB, the last tile what is left).
+    pub fn tile_len(&self, tile: usize) -> usize {
+        (self.header.len - tile * TILE_LEN).min(TILE_LEN)
+    }
+
+    /// Where tile `tile`'s compressed bytes start, and the bytes, its table entries checked
+    /// against the stream.
+    fn tile_input(&self, tile: usize) -> Result<(usize, &'a [u8]), GdeflateError> {
+        let stream = self.stream;
+        let table = HEADER_LEN;
+        let data = table + 4 * self.header.tiles;
+        let pointer = |i: usize| -> usize {
+            let at = table + 4 * i;
+            u32::from_le_bytes([stream[at], stream[at + 1], stream[at + 2], stream[at + 3]])
+                as usize
+        };
+        let start = if tile == 0 { 0 } else { pointer(tile) };
+        let end = if tile + 1 < self.header.tiles {
+            pointer(tile + 1)
+        } else {
+            start.saturating_add(pointer(0))
+        };
+        let fail = |problem| GdeflateError {
+            offset: table + 4 * tile,
+            problem,
+        };
+        let (Some(from), Some(to)) = (data.checked_add(start), data.checked_add(end)) else {
+            return Err(fail(format!("tile {tile}'s offset overflows")));
+        };
+        if from > to || to > stream.len() {
+            return Err(fail(format!(
+                "tile {tile} spans bytes {from}..{to}, past the stream's {} bytes",
+                stream.len()
+            )));
+        }
+        Ok((from, &stream[from..to]))
+    }
+
+    /// Decodes each tile of `tiles` into the room beside it (zeroed, exactly the tile's size),
+    /// the tiles shared out among threads ([`parallel`]). The result is the one decoding them in
+    /// order would give: every tile decoded, or the first one's error (a table entry that is
+    /// wrong, or bits that are not GDeflate), the tiles before it decoded.
+    ///
+    /// # Errors
+    /// As said; the error's offset is its table entry's, or its tile's first byte.
+    pub fn decode_tiles(&self, tiles: &mut [(usize, &mut [u8])]) -> Result<(), GdeflateError> {
+        let mut jobs = Vec::with_capacity(tiles.len());
+        let mut starts = Vec::with_capacity(tiles.len());
+        let mut table_error = None;
+        for (tile, out) in tiles.iter_mut() {
+            match self.tile_input(*tile) {
+                Ok((start, input)) => {
+                    starts.push(start);
+                    jobs.push(parallel::Job {
+                        tile: *tile,
+                        input,
+                        out: &mut out[..],
+                    });
+                }
+                Err(error) => {
+                    table_error = Some(error);
+                    break;
+                }
+            }
+        }
+        parallel::decode_jobs(&mut jobs).map_err(|failure| GdeflateError {
+            offset: starts[failure.job],
+            problem: format!("tile {}: {}", jobs[failure.job].tile, failure.problem),
+        })?;
+        table_error.map_or(Ok(()), Err)
+    }
+}
+
 /// Decodes a whole tile stream that must decode to exactly `expected_len` bytes.
 ///
 /// # Errors
@@ -125,6 +231,11 @@ pub fn read_header(stream: &[u8]) -> Result<TileStreamHeader, GdeflateError> {
 pub fn decode(stream: &[u8], expected_len: usize) -> Result<Vec<u8>, GdeflateError> {
     decode_range(stream, expected_len, 0..expected_len)
 }
+
+/// The tiles decoded at a time: the output grows by at most this much before a tile is known to
+/// decode (a table claiming many tiles costs nothing until its tiles decode), and each batch is
+/// shared out among the threads.
+const TILES_AT_A_TIME: usize = 32;
 
 /// The bytes `range` of a tile stream's output, decoding only the tiles that hold them: a
 /// file inside a shared chunk costs its own size (and at most two tiles more), never the
@@ -138,79 +249,67 @@ pub fn decode_range(
     expected_len: usize,
     range: std::ops::Range<usize>,
 ) -> Result<Vec<u8>, GdeflateError> {
-    let header = read_header(stream)?;
-    let fail = |offset, problem: String| GdeflateError { offset, problem };
-    if header.len != expected_len {
-        return Err(fail(
-            2,
-            format!("decodes to {} bytes; {expected_len} are stated", header.len),
-        ));
-    }
+    let tiles = TileStream::open(stream, expected_len)?;
     if range.start > range.end || range.end > expected_len {
-        return Err(fail(
-            0,
-            format!(
+        return Err(GdeflateError {
+            offset: 0,
+            problem: format!(
                 "bytes {}..{} asked of {expected_len}",
                 range.start, range.end
             ),
-        ));
+        });
     }
-    let table = HEADER_LEN;
-    let data = table + 4 * header.tiles;
-    let pointer = |i: usize| -> usize {
-        let at = table + 4 * i;
-        u32::from_le_bytes([stream[at], stream[at + 1], stream[at + 2], stream[at + 3]]) as usize
-    };
-    // Grown tile by tile as each decodes: a table claiming many tiles costs nothing until its
-    // tiles decode. A tile wholly in the range decodes in place; one cut by the range's ends
-    // decodes into a tile of its own, of which the range's part is kept.
     let mut out = Vec::with_capacity(range.len().min(TILE_LEN));
     if range.is_empty() {
         return Ok(out);
     }
     let first = range.start / TILE_LEN;
     let last = (range.end - 1) / TILE_LEN;
-    let mut tables = Tables::new();
-    let mut part_tile = Vec::new();
-    for tile in first..=last {
-        let start = if tile == 0 { 0 } else { pointer(tile) };
-        let end = if tile + 1 < header.tiles {
-            pointer(tile + 1)
-        } else {
-            start.saturating_add(pointer(0))
-        };
-        let (Some(from), Some(to)) = (data.checked_add(start), data.checked_add(end)) else {
-            return Err(fail(
-                table + 4 * tile,
-                format!("tile {tile}'s offset overflows"),
-            ));
-        };
-        if from > to || to > stream.len() {
-            return Err(fail(
-                table + 4 * tile,
-                format!(
-                    "tile {tile} spans bytes {from}..{to}, past the stream's {} bytes",
-                    stream.len()
-                ),
-            ));
+    // The part of tile `tile` the range keeps.
+    let kept = |tile: usize| {
+        let start = tile * TILE_LEN;
+        let end = start + tiles.tile_len(tile);
+        range.start.max(start) - start..range.end.min(end) - start
+    };
+    let (mut head, mut tail) = (Vec::new(), Vec::new());
+    for batch_start in (first..=last).step_by(TILES_AT_A_TIME) {
+        let batch = batch_start..(batch_start + TILES_AT_A_TIME).min(last + 1);
+        let at = out.len();
+        let batch_len: usize = batch.clone().map(|tile| kept(tile).len()).sum();
+        // Zeros first, whichever the room: a match may read bytes another lane's match has
+        // yet to write, and reads them as zeros. A tile wholly in the range decodes in place;
+        // one cut by the range's ends (the first and the last) into a tile of its own.
+        out.resize(at + batch_len, 0);
+        let whole = |tile: usize| kept(tile).len() == tiles.tile_len(tile);
+        let mut rooms = Vec::with_capacity(batch.len());
+        if batch.contains(&first) && !whole(first) {
+            head.resize(tiles.tile_len(first), 0);
+            rooms.push((first, &mut head[..]));
         }
-        let tile_len = (expected_len - tile * TILE_LEN).min(TILE_LEN);
-        let tile_start = tile * TILE_LEN;
-        let lo = range.start.max(tile_start) - tile_start;
-        let hi = range.end.min(tile_start + tile_len) - tile_start;
-        // Zeros first, whichever the room: a match may read bytes another lane's match has yet
-        // to write, and reads them as zeros.
-        let decoded = if (lo, hi) == (0, tile_len) {
-            let at = out.len();
-            out.resize(at + tile_len, 0);
-            decode_tile(&stream[from..to], &mut out[at..], &mut tables)
-        } else {
-            part_tile.clear();
-            part_tile.resize(tile_len, 0);
-            decode_tile(&stream[from..to], &mut part_tile, &mut tables)
-                .map(|()| out.extend_from_slice(&part_tile[lo..hi]))
-        };
-        decoded.map_err(|problem| fail(from, format!("tile {tile}: {problem}")))?;
+        let mut rest = &mut out[at..];
+        for tile in batch.clone() {
+            let (room, after) = std::mem::take(&mut rest).split_at_mut(kept(tile).len());
+            rest = after;
+            if whole(tile) {
+                rooms.push((tile, room));
+            }
+        }
+        if last != first && batch.contains(&last) && !whole(last) {
+            tail.resize(tiles.tile_len(last), 0);
+            rooms.push((last, &mut tail[..]));
+        }
+        tiles.decode_tiles(&mut rooms)?;
+        drop(rooms);
+        // The cut tiles' kept parts, into their places.
+        if batch.contains(&first) && !whole(first) {
+            let part = kept(first);
+            out[at..at + part.len()].copy_from_slice(&head[part]);
+        }
+        if last != first && batch.contains(&last) && !whole(last) {
+            let part = kept(last);
+            let end = out.len();
+            out[end - part.len()..].copy_from_slice(&tail[part]);
+        }
     }
     Ok(out)
 }
