@@ -8,7 +8,8 @@ use std::path::Path;
 use crate::error::{Error, ErrorKind};
 use crate::gdeflate::{self, GdeflateError};
 use crate::layout::{HEADER_LEN, MAX_ENTRY_LEN, PART_LEN};
-use crate::toc::{Entry, Storage, TableOfContents, read_preamble, read_toc};
+use crate::shared_chunk::{ChunkCache, GROUP_TILES, tiles_of};
+use crate::toc::{ChunkRecord, Entry, Storage, TableOfContents, read_preamble, read_toc};
 
 /// A `.pac` archive: its table of contents, and the file its data is read from.
 #[derive(Debug)]
@@ -19,50 +20,8 @@ pub struct Archive<R> {
     toc: TableOfContents,
     /// The shared chunk last read from, kept for the next file of the same chunk.
     chunk: Option<ChunkCache>,
-}
-
-/// A shared chunk's compressed bytes and the tile last decoded (its number and bytes): the
-/// files of a chunk are read one after another (the unit files, extracted in order), and each
-/// would otherwise read the whole chunk again and decode the tile it shares with the one before.
-/// It holds no more than one file's read did: the chunk's stored bytes and one 64 KiB tile.
-#[derive(Debug)]
-struct ChunkCache {
-    record: u64,
-    stream: Vec<u8>,
-    tile: Option<(usize, Vec<u8>)>,
-}
-
-impl ChunkCache {
-    /// Bytes `range` of the chunk, which decodes to `len` bytes: each tile holding them decoded
-    /// (the one kept, if it is one of them, not again), and the last kept.
-    fn slice(
-        &mut self,
-        len: usize,
-        range: std::ops::Range<usize>,
-    ) -> Result<Vec<u8>, GdeflateError> {
-        use gdeflate::TILE_LEN;
-        if range.is_empty() {
-            return gdeflate::decode_range(&self.stream, len, range);
-        }
-        let mut out = Vec::with_capacity(range.len());
-        let last = (range.end - 1) / TILE_LEN;
-        for tile in range.start / TILE_LEN..=last {
-            let start = tile * TILE_LEN;
-            let end = (start + TILE_LEN).min(len);
-            let wanted = range.start.max(start) - start..range.end.min(end) - start;
-            match &self.tile {
-                Some((kept, bytes)) if *kept == tile => out.extend_from_slice(&bytes[wanted]),
-                _ => {
-                    let bytes = gdeflate::decode_range(&self.stream, len, start..end)?;
-                    out.extend_from_slice(&bytes[wanted]);
-                    if tile == last {
-                        self.tile = Some((tile, bytes));
-                    }
-                }
-            }
-        }
-        Ok(out)
-    }
+    /// The shared chunks' tiles decoded so far.
+    chunk_tiles_decoded: u64,
 }
 
 impl Archive<File> {
@@ -119,6 +78,7 @@ impl<R: Read + Seek> Archive<R> {
             len,
             toc,
             chunk: None,
+            chunk_tiles_decoded: 0,
         })
     }
 
@@ -169,6 +129,12 @@ impl<R: Read + Seek> Archive<R> {
         self.read(&entry)
     }
 
+    /// The shared chunks' tiles this archive has decoded so far: what reading its files has
+    /// cost (a file read in the archive's order after the one before decodes no tile twice).
+    pub fn chunk_tiles_decoded(&self) -> u64 {
+        self.chunk_tiles_decoded
+    }
+
     /// The data of `entry` (one of [`Archive::entries`]), its CRC-32 checked.
     ///
     /// # Errors
@@ -197,23 +163,69 @@ impl<R: Read + Seek> Archive<R> {
                     .map_err(fail)?;
                 gdeflate::decode(&stream, len).map_err(|e| fail(gdeflate_error(at, e)))?
             }
-            Storage::SharedChunk => self.read_from_chunk(entry).map_err(fail)?,
+            Storage::SharedChunk => {
+                let chunk = self.chunk_of(entry).map_err(fail)?;
+                let mut data = Vec::new();
+                self.read_chunk_files(&chunk, std::slice::from_ref(entry), &mut |_, bytes| {
+                    data = bytes;
+                    Ok::<(), Error>(())
+                })?;
+                return Ok(data);
+            }
             Storage::MultipleChunks => self.read_parts(entry).map_err(fail)?,
         };
+        self.checked(entry, data)
+    }
+
+    /// The data of each of `entries`, in order, handed to `each` as it is read, its CRC-32
+    /// checked; the first error (the archive's, or `each`'s) ends it. The same bytes and the
+    /// same error as [`Archive::read`] of each in turn, but the files of one shared chunk listed
+    /// next to each other are read together: the tiles they need decoded once for all of them,
+    /// several at a time on several threads.
+    ///
+    /// # Errors
+    /// As [`Archive::extract`], for the first entry that fails; or `each`'s.
+    pub fn read_each<E: From<Error>>(
+        &mut self,
+        entries: &[Entry],
+        mut each: impl FnMut(&Entry, Vec<u8>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut i = 0;
+        while i < entries.len() {
+            match self.chunk_group(&entries[i..]) {
+                Some((chunk, n)) => {
+                    self.read_chunk_files(&chunk, &entries[i..i + n], &mut each)?;
+                    i += n;
+                }
+                None => {
+                    let data = self.read(&entries[i])?;
+                    each(&entries[i], data)?;
+                    i += 1;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `data` if it matches `entry`'s CRC-32.
+    fn checked(&self, entry: &Entry, data: Vec<u8>) -> Result<Vec<u8>, Error> {
         let computed = crc32fast::hash(&data);
         if computed != entry.crc32 {
-            return Err(fail(ErrorKind::Crc {
-                stored: entry.crc32,
-                computed,
-            }));
+            return Err(Error::new(
+                &self.name,
+                ErrorKind::Crc {
+                    stored: entry.crc32,
+                    computed,
+                },
+            )
+            .entry(entry.path.clone())
+            .at(entry.entry_offset));
         }
         Ok(data)
     }
 
-    /// A file inside a shared chunk: the chunk's compressed bytes read (checked against the
-    /// archive's size) unless they are kept from the file before, and only the tiles holding the
-    /// file decoded ([`ChunkCache`]).
-    fn read_from_chunk(&mut self, entry: &Entry) -> Result<Vec<u8>, ErrorKind> {
+    /// The shared chunk `entry` is a slice of, its record found and the slice held to it.
+    fn chunk_of(&self, entry: &Entry) -> Result<ChunkRecord, ErrorKind> {
         let chunk = self
             .toc
             .chunks
@@ -238,20 +250,102 @@ impl<R: Read + Seek> Archive<R> {
                 limit: MAX_ENTRY_LEN,
             });
         }
+        Ok(chunk)
+    }
+
+    /// The files at the start of `entries` that can be read together: slices of one shared
+    /// chunk that are whole within it, needing no more than [`GROUP_TILES`] tiles in all (or
+    /// one file alone). `None` when the first is not such a file: it is read alone, and refused
+    /// alone if it is wrong.
+    fn chunk_group(&self, entries: &[Entry]) -> Option<(ChunkRecord, usize)> {
+        let readable =
+            |entry: &Entry| entry.storage == Storage::SharedChunk && entry.len <= MAX_ENTRY_LEN;
+        let first = entries.first().filter(|entry| readable(entry))?;
+        let chunk = self.chunk_of(first).ok()?;
+        let mut tiles: Vec<usize> = tiles_of(&slice_range(first)).collect();
+        let mut n = 1;
+        for entry in &entries[1..] {
+            if !readable(entry)
+                || entry.chunk_record != chunk.record_offset
+                || self.chunk_of(entry).is_err()
+            {
+                break;
+            }
+            let more: Vec<usize> = tiles_of(&slice_range(entry))
+                .filter(|tile| !tiles.contains(tile))
+                .collect();
+            if tiles.len() + more.len() > GROUP_TILES {
+                break;
+            }
+            tiles.extend(more);
+            n += 1;
+        }
+        Some((chunk, n))
+    }
+
+    /// Files of `chunk`, each held to it: the chunk's compressed bytes read (checked against
+    /// the archive's size) unless they are kept from the file before, the tiles holding the
+    /// files decoded once, and each file cut from them, checked and handed to `each` in order.
+    /// When a tile cannot be decoded, the files are read one by one, so that the ones before
+    /// it are handed over and it is refused as reading it alone would refuse it.
+    fn read_chunk_files<E: From<Error>>(
+        &mut self,
+        chunk: &ChunkRecord,
+        files: &[Entry],
+        each: &mut impl FnMut(&Entry, Vec<u8>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let name = self.name.clone();
+        let fail = |entry: &Entry, kind| {
+            Error::new(&name, kind)
+                .entry(entry.path.clone())
+                .at(entry.entry_offset)
+        };
         let at = chunk.data_offset;
         let mut cache = match self.chunk.take() {
             Some(cache) if cache.record == chunk.record_offset => cache,
-            _ => ChunkCache {
-                record: chunk.record_offset,
-                stream: self.read_span(at, u64::from(chunk.stored_len))?,
-                tile: None,
-            },
+            _ => {
+                let stream = self
+                    .read_span(at, u64::from(chunk.stored_len))
+                    .map_err(|kind| fail(&files[0], kind))?;
+                ChunkCache::new(chunk.record_offset, stream)
+            }
         };
-        // Both within the chunk, itself within the entry limit.
-        let range = entry.data_offset as usize..end as usize;
-        let data = cache.slice(chunk.len as usize, range);
+        let ranges: Vec<_> = files.iter().map(slice_range).collect();
+        for (i, file) in files.iter().enumerate() {
+            let data = match cache.cut(chunk.len as usize, &ranges[i..]) {
+                Ok((data, decoded)) => {
+                    self.chunk_tiles_decoded += decoded as u64;
+                    data
+                }
+                Err(error) => {
+                    self.chunk = Some(cache);
+                    if let [file] = files {
+                        return Err(fail(file, gdeflate_error(at, error)).into());
+                    }
+                    // One by one from this file on: a tile decoded ahead for a later file
+                    // may be the one that failed, and this file is not refused for it.
+                    for file in &files[i..] {
+                        let data = self.read(file)?;
+                        each(file, data)?;
+                    }
+                    return Ok(());
+                }
+            };
+            let result = self
+                .checked(file, data)
+                .map_err(E::from)
+                .and_then(|data| each(file, data));
+            if result.is_err() {
+                self.chunk = Some(cache);
+                return result;
+            }
+        }
+        // The tile the last file ends in, where the next file of the chunk starts.
+        if let Some(range) = ranges.iter().rev().find(|range| !range.is_empty()) {
+            cache.keep_only((range.end - 1) / gdeflate::TILE_LEN);
+        }
         self.chunk = Some(cache);
-        data.map_err(|e| gdeflate_error(at, e))
+        Ok(())
     }
 
     /// A file stored in several GDeflate streams: its parts' table (their count, a word, then
@@ -307,21 +401,33 @@ impl<R: Read + Seek> Archive<R> {
         self.reader
             .seek(SeekFrom::Start(start))
             .map_err(ErrorKind::Io)?;
-        // `len` is within the archive's size, itself held under the entry limit above.
-        let mut data = Vec::with_capacity(len as usize);
-        (&mut self.reader)
-            .take(len)
-            .read_to_end(&mut data)
-            .map_err(ErrorKind::Io)?;
-        if (data.len() as u64) < len {
-            return Err(ErrorKind::DataPastEnd {
-                start,
-                end,
-                len: start + data.len() as u64,
-            });
+        // `len` is within the archive's size, itself held under the entry limit above. Read
+        // into room of its size, in one read as a rule (growing a buffer to the end of a
+        // `take` reads in steps from 8 KiB up, a dozen reads for a chunk).
+        let mut data = vec![0; len as usize];
+        let mut got = 0;
+        while got < data.len() {
+            match self.reader.read(&mut data[got..]) {
+                Ok(0) => {
+                    return Err(ErrorKind::DataPastEnd {
+                        start,
+                        end,
+                        len: start + got as u64,
+                    });
+                }
+                Ok(n) => got += n,
+                Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(error) => return Err(ErrorKind::Io(error)),
+            }
         }
         Ok(data)
     }
+}
+
+/// The bytes of its shared chunk's output a file is, once it is held to the chunk (whose size
+/// is within the entry limit).
+fn slice_range(entry: &Entry) -> std::ops::Range<usize> {
+    entry.data_offset as usize..(entry.data_offset + entry.len) as usize
 }
 
 /// A GDeflate stream's error as the archive's: its byte in the archive, and what is wrong.

@@ -197,10 +197,22 @@ impl Install {
     /// for `fftpack/battle_bin.bin`) when an archive of the language holds one, as the game
     /// reads a file from its language's pack first; else `path`'s own.
     pub fn find_read(&self, path: &str) -> Option<Found<'_>> {
+        let (archive, entry) = self.locate_read(path)?;
+        let archive = &self.archives[archive];
+        Some(Found {
+            archive,
+            entry: &archive.entries()[entry],
+        })
+    }
+
+    /// The archive and entry [`Install::find_read`] finds, by their places.
+    fn locate_read(&self, path: &str) -> Option<(usize, usize)> {
+        let path = normalise(path);
         self.language
             .as_deref()
-            .and_then(|language| self.find(&with_language(&normalise(path), language)))
-            .or_else(|| self.find(path))
+            .and_then(|language| self.by_path.get(&with_language(&path, language)))
+            .or_else(|| self.by_path.get(&path))
+            .copied()
     }
 
     /// Every game path the install holds, each from the archive that wins it, sorted.
@@ -241,6 +253,52 @@ impl Install {
             .map_err(|error| {
                 Error::new(&archive, ErrorKind::G2d(error.to_string())).entry(G2D_PATH)
             })
+    }
+
+    /// The game files at `paths`, in order, each handed to `each` with its path as it is read
+    /// ([`Install::read_game_file`]); the first error (the install's, or `each`'s) ends it. The
+    /// files of one archive listed next to each other are read together
+    /// ([`Archive::read_each`]): the files of a shared chunk cost its tiles once, decoded on
+    /// several threads, where reading them one by one decodes them on one.
+    ///
+    /// # Errors
+    /// As [`Install::read_game_file`], for the first path that fails; or `each`'s.
+    pub fn read_game_files<P: AsRef<str>, E: From<Error>>(
+        &mut self,
+        paths: &[P],
+        mut each: impl FnMut(&str, Vec<u8>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut i = 0;
+        while i < paths.len() {
+            let Some((archive, _)) = self.locate_read(paths[i].as_ref()) else {
+                let path = paths[i].as_ref();
+                let data = self.read_game_file(path)?;
+                each(path, data)?;
+                i += 1;
+                continue;
+            };
+            let mut entries = Vec::new();
+            for path in &paths[i..] {
+                match self.locate_read(path.as_ref()) {
+                    Some((other, entry)) if other == archive => {
+                        entries.push(self.archives[archive].entries()[entry].clone());
+                    }
+                    _ => break,
+                }
+            }
+            let mut run = paths[i..i + entries.len()].iter();
+            self.archives[archive].read_each(&entries, |_, data| {
+                each(run.next().map_or("", AsRef::as_ref), data)
+            })?;
+            i += entries.len();
+        }
+        Ok(())
+    }
+
+    /// The shared chunks' tiles the install's archives have decoded so far
+    /// ([`Archive::chunk_tiles_decoded`]).
+    pub fn chunk_tiles_decoded(&self) -> u64 {
+        self.archives.iter().map(Archive::chunk_tiles_decoded).sum()
     }
 
     /// Which of the entries `wanted` the install's `g2d.dat` holds as zlib entries (none without

@@ -24,6 +24,7 @@ pub mod gdeflate;
 pub mod install;
 pub mod layout;
 pub mod name;
+mod shared_chunk;
 pub mod toc;
 pub mod xor;
 

@@ -235,6 +235,11 @@ fn extract(path: &Path, names: &[String], out: &Path, language: &str) -> anyhow:
         paths_named(&install, names)?
     };
     std::fs::create_dir_all(out).with_context(|| format!("{}: cannot make", Shown(out)))?;
+    // Each file's archive and place below `out` first; then the files read in one pass, so that
+    // the files of a shared chunk cost its tiles once. A name that cannot be written ends the
+    // pass before its file is read (the files before it written).
+    let mut places = Vec::new();
+    let mut refusal = None;
     for path in &paths {
         let from = install
             .find(path)
@@ -243,26 +248,39 @@ fn extract(path: &Path, names: &[String], out: &Path, language: &str) -> anyhow:
             .find(from)
             .map(|found| found.archive.name().to_owned())
             .unwrap_or_default();
-        let relative = relative_path(path).map_err(|why| {
-            anyhow::anyhow!(
-                "{}: entry {}: not written: {why}",
-                Shown(&archive),
-                Shown(path)
-            )
-        })?;
-        let bytes = install.read_game_file(path)?;
-        write_below(out, &relative, &bytes, Publish::Replace)
-            .with_context(|| format!("{}: cannot write", Shown(&out.join(&relative))))?;
-        let file_name = path.rsplit('/').next().unwrap_or(path);
-        println!(
-            "wrote   {} ({} bytes, from {}): {}",
-            Shown(&out.join(&relative)),
-            bytes.len(),
-            Shown(&archive),
-            Verdict::of_named(file_name, &bytes).describe()
-        );
+        match relative_path(path) {
+            Ok(relative) => places.push((archive, relative)),
+            Err(why) => {
+                refusal = Some(anyhow::anyhow!(
+                    "{}: entry {}: not written: {why}",
+                    Shown(&archive),
+                    Shown(path)
+                ));
+                break;
+            }
+        }
     }
-    Ok(())
+    let mut place = places.iter();
+    install.read_game_files(
+        &paths[..places.len()],
+        |path, bytes| -> anyhow::Result<()> {
+            let Some((archive, relative)) = place.next() else {
+                bail!("{}: read past the files named", Shown(path));
+            };
+            write_below(out, relative, &bytes, Publish::Replace)
+                .with_context(|| format!("{}: cannot write", Shown(&out.join(relative))))?;
+            let file_name = path.rsplit('/').next().unwrap_or(path);
+            println!(
+                "wrote   {} ({} bytes, from {}): {}",
+                Shown(&out.join(relative)),
+                bytes.len(),
+                Shown(archive),
+                Verdict::of_named(file_name, &bytes).describe()
+            );
+            Ok(())
+        },
+    )?;
+    refusal.map_or(Ok(()), Err)
 }
 
 /// The game paths `names` name: a path as it is; a file name (or a disc name, `10M.SPR`) under
