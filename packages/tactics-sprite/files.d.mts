@@ -125,6 +125,8 @@ export interface AsepriteRequest extends WeaponRequest {
   name?: string;
   /** Ticks a frame the game holds lasts (default 60). */
   hold?: number;
+  /** The document's name in the JSON's provenance (default `KIND.json`, as `build-data` names it). */
+  data?: string;
   sheet?: string;
   palette?: number;
   hd?: boolean;
@@ -136,37 +138,6 @@ export interface AsepriteExport {
   name: string;
   png: Uint8Array;
   json: Uint8Array;
-}
-
-/** One sheet of a kind, as `/api/v1/kinds` lists it. */
-export interface SheetSummary {
-  name: string;
-  file: string;
-  palettes: number;
-  sp2?: string;
-  hd?: [string, string];
-  variants?: number[];
-}
-
-/** One kind the files build, in the shape of `/api/v1/kinds`' entries. */
-export interface KindSummary {
-  kind: string;
-  animations: number;
-  frames: number;
-  sequences: number;
-  documentBytes: number;
-  sha256: string;
-  sheet: 'spr' | 'png' | 'synthetic';
-  sheetFile: string | null;
-  palettes: number;
-  sp2?: 'spr' | 'png' | 'synthetic' | 'missing';
-  sp2File?: string;
-  layers?: [string, string];
-  hd?: [string, string];
-  variants?: number[];
-  sheets?: SheetSummary[];
-  origin: string;
-  source?: string;
 }
 
 /** `mod new`'s and `mod add`'s choices, by name. */
@@ -212,7 +183,7 @@ export class FileSet {
 
   /** The SPR `tactics-sprite sheet import` writes of the picture given under `name` (`RAMUZA.png`), the sheet of its name given as itself standing for `--like` (second module). */
   importSheet(name: string, options?: { palette?: number }): Promise<Uint8Array>;
-  /** What `tactics-sprite export-aseprite` writes for `kind` drawn from its sheet (declared: not in files.mjs yet). */
+  /** What `tactics-sprite export-aseprite` writes for `kind` drawn from its sheet (second module, from a copy of the files given). */
   aseprite(kind: string, request?: AsepriteRequest): Promise<AsepriteExport>;
 
   /** `kind`'s weapon or effect layer document, as `/api/v1/layer` (built from WEP1/WEP2 or EFF1's files given). */
@@ -220,8 +191,6 @@ export class FileSet {
   layerDocument(kind: string, layer: 'weapon' | 'effect'): object;
   /** The block of WEP.SPR the layer's cells are cut from for `weapon`, as `/api/v1/layer.png`'s pixels. */
   layerSheet(kind: string, layer: 'weapon' | 'effect', weapon: WeaponRequest): SheetPixels;
-  /** Every kind the files build, as `/api/v1/kinds` lists them (declared: not in files.mjs yet). */
-  kinds(): KindSummary[];
   /** The names (as given) of the files that are not the game's own: the user's edits. */
   edits(): string[];
   /** The zip of a mod made from the files given (default: the edits), as `mod new` and `mod add` make it on disk. */

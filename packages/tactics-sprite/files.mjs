@@ -125,6 +125,9 @@ export class FileSet {
   #closed = null;
   #ioSource;
   #io = null;
+  /** The names of the files kept, in order; how many of them the second module holds for drawing. */
+  #names = [];
+  #ioDrawn = 0;
 
   constructor(instance, ioSource) {
     this.#exports = instance.exports;
@@ -137,6 +140,7 @@ export class FileSet {
       const source = typeof this.#ioSource === 'function' ? await this.#ioSource() : this.#ioSource;
       if (!compiledIo || source !== undefined) compiledIo = compile(source, './files-io.wasm');
       this.#io = await WebAssembly.instantiate(await compiledIo, {});
+      this.#ioDrawn = 0;
     }
     return this.#io.exports;
   }
@@ -225,6 +229,7 @@ export class FileSet {
       e.ts_free(namePtr, nameBytes.length);
       this.#result(e, status);
     });
+    this.#names.push(name);
   }
 
   /**
@@ -309,6 +314,49 @@ export class FileSet {
     const packed = this.#ioCall(io, name, (e) => this.#result(e, this.#ioText(e, 'io_asm', name, bytes), 'io'));
     const count = new DataView(packed.buffer, packed.byteOffset, 4).getUint32(0, true);
     return packed.slice(4 + 4 * count);
+  }
+
+  /**
+   * What `tactics-sprite export-aseprite` writes for `kind`: `{ name, png, json }`, the atlas and
+   * Aseprite's sprite-sheet JSON (Hash) and their name. `request` takes its choices by name, `{
+   * name, hold, data, sheet, palette, hd, variant, weapon, weaponPalette, weaponRows,
+   * effectPalette }` (`data`: the document's name in the JSON's provenance, default
+   * `KIND.json`). The second module draws it from a copy of the files given.
+   */
+  async aseprite(kind, request = {}) {
+    const io = await this.#ioExports();
+    while (this.#ioDrawn < this.#names.length) {
+      const name = this.#names[this.#ioDrawn];
+      const bytes = this.#withText(name, 'ts_file', name);
+      this.#ioCall(io, name, (e) => this.#result(e, this.#ioTaken(e, 'io_draw_file', name, bytes), 'io'));
+      this.#ioDrawn += 1;
+    }
+    const packed = this.#ioCall(io, kind, (e) => {
+      const text = encoder.encode(JSON.stringify({ ...request, kind }));
+      const ptr = this.#copyIn(e, text, kind, 'io');
+      const status = e.io_aseprite(ptr, text.length);
+      e.io_free(ptr, text.length);
+      return this.#result(e, status, 'io');
+    });
+    const view = new DataView(packed.buffer, packed.byteOffset);
+    const nameLen = view.getUint32(0, true);
+    const pngLen = view.getUint32(4 + nameLen, true);
+    const pngAt = 8 + nameLen;
+    return {
+      name: decoder.decode(packed.subarray(4, 4 + nameLen)),
+      png: packed.slice(pngAt, pngAt + pngLen),
+      json: packed.slice(pngAt + pngLen),
+    };
+  }
+
+  /** Calls the second module's `fn(name, bytes)` whose bytes' buffer it takes; its status. */
+  #ioTaken(e, fn, name, bytes) {
+    const nameBytes = encoder.encode(name);
+    const namePtr = this.#copyIn(e, nameBytes, name, 'io');
+    const bytesPtr = this.#copyIn(e, bytes, name, 'io');
+    const status = e[fn](namePtr, nameBytes.length, bytesPtr, bytes.length);
+    e.io_free(namePtr, nameBytes.length);
+    return status;
   }
 
   /**

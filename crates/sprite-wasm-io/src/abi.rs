@@ -5,6 +5,8 @@
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
+use sprite_inputs::sniff::starts_as_text;
+use sprite_wasm::files::Files;
 use sprite_wasm::memory::{self, borrowed, taken, text};
 
 use crate::disc::{DiscReading, Step};
@@ -17,16 +19,19 @@ pub const NEED: u32 = 2;
 /// its name and its bytes.
 pub const FILE: u32 = 3;
 
-/// The disc image being read, the files given for a mod, and the last call's result.
+/// The disc image being read, the files given for a mod, the files given for drawing (an
+/// export), and the last call's result.
 struct State {
     disc: Option<DiscReading>,
     mod_files: Vec<(String, Vec<u8>)>,
+    draw_files: Files,
     result: Vec<u8>,
 }
 
 static STATE: Mutex<State> = Mutex::new(State {
     disc: None,
     mod_files: Vec::new(),
+    draw_files: Files::new(),
     result: Vec::new(),
 });
 
@@ -239,6 +244,73 @@ pub unsafe extern "C" fn io_import(
         crate::sheets::import(&name, picture, like, palette)
     });
     answer(&mut state(), imported)
+}
+
+/// Keeps a file for drawing (an export), as the first module keeps the files given: its name
+/// (borrowed) and its bytes, whose buffer of [`io_alloc`] the module takes; a text form with
+/// what it assembles to ([`crate::text_forms::asm`]). The files are kept until
+/// [`io_draw_clear`].
+///
+/// # Safety
+/// Both are live buffers of [`io_alloc`]; the caller uses the bytes' buffer no more.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn io_draw_file(
+    name_ptr: *const u8,
+    name_len: usize,
+    bytes_ptr: *mut u8,
+    bytes_len: usize,
+) -> u32 {
+    // SAFETY: the caller's promise, for both buffers.
+    let name = text(unsafe { borrowed(name_ptr, name_len) }, "a file's name");
+    let bytes = unsafe { taken(bytes_ptr, bytes_len) };
+    let mut guard = state();
+    let state = &mut *guard;
+    let kept = name.and_then(|name| {
+        let assembled = starts_as_text(&bytes).then(|| crate::text_forms::asm(&name, &bytes));
+        state.draw_files.add(name, bytes)?;
+        match assembled {
+            Some(assembled) => state.draw_files.assembled(assembled),
+            None => Ok(()),
+        }
+    });
+    answer(state, kept.map(|()| Vec::new()))
+}
+
+/// Forgets the files kept for drawing.
+#[unsafe(no_mangle)]
+pub extern "C" fn io_draw_clear() {
+    state().draw_files = Files::new();
+}
+
+/// What `tactics-sprite export-aseprite` writes for the request (JSON,
+/// [`crate::aseprite::aseprite`]) from the files kept for drawing: the name's length
+/// (little-endian `u32`), the name, the atlas PNG's length (`u32`), the PNG, then the JSON.
+///
+/// # Safety
+/// `request_ptr` and `request_len` are a live buffer of [`io_alloc`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn io_aseprite(request_ptr: *const u8, request_len: usize) -> u32 {
+    // SAFETY: the caller's promise.
+    let request = text(
+        unsafe { borrowed(request_ptr, request_len) },
+        "the export request",
+    );
+    let mut guard = state();
+    let state = &mut *guard;
+    let exported = request
+        .and_then(|request| crate::aseprite::aseprite(&state.draw_files, &request))
+        .map(|exported| {
+            let mut packed = Vec::with_capacity(
+                8 + exported.name.len() + exported.png.len() + exported.json.len(),
+            );
+            packed.extend((exported.name.len() as u32).to_le_bytes());
+            packed.extend(exported.name.as_bytes());
+            packed.extend((exported.png.len() as u32).to_le_bytes());
+            packed.extend(exported.png);
+            packed.extend(exported.json);
+            packed
+        });
+    answer(state, exported)
 }
 
 /// Where the last call's result is.

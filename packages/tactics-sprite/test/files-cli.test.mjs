@@ -120,3 +120,18 @@ given('from an HD pair given, twice the size, as render --sheet tex_N.bin draws 
   assert.throws(() => files.render('type1', { ...walk, variant: 99 }), /^FilesError: .*99/);
   assert.throws(() => files.render('type1', { ...walk, sheet: 'MINA_M.SPR', variant: 1 }), /^FilesError: variant/);
 });
+
+given('the Aseprite export is the atlas and the JSON export-aseprite writes', async () => {
+  const files = await openFiles(inputs(...RETAIL, 'WEP1.SEQ', 'EFF1.SHP', 'EFF1.SEQ', 'WEP.SPR'), { wasm, ioWasm });
+  const plain = await files.aseprite('type1', { data: 'type1.json' });
+  const written = path.join(folders.cli, 'aseprite');
+  const names = fs.readdirSync(written).sort();
+  assert.ok(names.includes(`${plain.name}.png`) && names.includes(`${plain.name}.json`), `${plain.name}: ${names.join(', ')}`);
+  assert.ok(Buffer.from(plain.png).equals(fs.readFileSync(path.join(written, `${plain.name}.png`))), 'the atlas differs');
+  assert.equal(Buffer.from(plain.json).toString('utf8'), fs.readFileSync(path.join(written, `${plain.name}.json`), 'utf8'));
+  const sword = await files.aseprite('type1', { data: 'type1.json', name: 'sword', hold: 30, weapon: 'sword' });
+  assert.ok(Buffer.from(sword.png).equals(fs.readFileSync(path.join(written, 'sword.png'))), 'the sword atlas differs');
+  assert.equal(Buffer.from(sword.json).toString('utf8'), fs.readFileSync(path.join(written, 'sword.json'), 'utf8'));
+  // Files given later are drawn from in the next export; a bad name is one error.
+  await assert.rejects(files.aseprite('type1', { name: '../x' }), /^FilesError: name "\.\.\/x" must be a plain file name/);
+});

@@ -6,7 +6,8 @@
 //! `input/` holds what the page is given (the retail files copied, `type1.seq.txt` with Walk
 //! retimed, `bad.seq.txt`, `RAMUZA.png` repainted, the weapons sheet and layer files, the
 //! squire's HD pair with its SPR, one of Ramza's made by `sheet upscale`, `charclut.nxd`),
-//! `cli/` what the command line wrote of them: `render --weapon` and `render` from the pairs.
+//! `cli/` what the command line wrote of them: `render --weapon` and `render` from the pairs,
+//! and `export-aseprite` (`cli/aseprite/`).
 //!
 //! Skipped, loudly, without the WebAssembly toolchain (`test_support::wasm`); without `node`
 //! or the retail files unless required.
@@ -241,6 +242,39 @@ fn the_modules_text_forms_and_pictures_are_the_command_lines_bytes() {
         .concat(),
         0,
     );
+    // export-aseprite of TYPE1 from RAMUZA.SPR (named ramuza by default), and holding a sword.
+    cli(
+        &input,
+        &[
+            &[
+                "export-aseprite",
+                "--data",
+                document,
+                "--sheet",
+                "RAMUZA.SPR",
+            ][..],
+            &["-o", &o("aseprite")],
+        ]
+        .concat(),
+        0,
+    );
+    cli(
+        &input,
+        &[
+            &[
+                "export-aseprite",
+                "--data",
+                document,
+                "--sheet",
+                "RAMUZA.SPR",
+            ][..],
+            &["--weapon", "sword", "--weapon-sheet", "WEP.SPR"],
+            &["--weapon-data", &layer(0), "--effect-data", &layer(1)],
+            &["--name", "sword", "--hold", "30", "-o", &o("aseprite")],
+        ]
+        .concat(),
+        0,
+    );
     let output = Command::new(&node)
         .args(["--test", "--test-reporter=spec", "test/files-cli.test.mjs"])
         .current_dir(package_dir())
@@ -264,8 +298,8 @@ fn the_modules_text_forms_and_pictures_are_the_command_lines_bytes() {
         output.status
     );
     assert!(
-        stdout.contains("pass 6") && stdout.contains("skipped 0"),
-        "node ran other than the six tests:\n{stdout}"
+        stdout.contains("pass 7") && stdout.contains("skipped 0"),
+        "node ran other than the seven tests:\n{stdout}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
