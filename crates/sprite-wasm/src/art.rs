@@ -69,13 +69,19 @@ pub fn sheets(
     Ok((sheet, sp2))
 }
 
-/// The HD pair of the sheet `sheet` (by the HD table), given as `tex_N.bin` and `tex_N+1.bin`.
+/// The HD pair of the sheet `sheet` (by the HD table: the game file the file given under that
+/// name stands for, RAMUZA.SPR for `RAMUZA.png`), given as `tex_N.bin` and `tex_N+1.bin`.
 ///
 /// # Errors
-/// A sheet the table has no pair for, or a half not given.
+/// The sheet not given, a sheet the table has no pair for, or a half not given.
 pub fn hd_pair(files: &Files, sheet: &str) -> Result<HdPairFiles, String> {
-    let pair = pair_of_unit(sheet)
-        .ok_or_else(|| format!("{}: the HD table has no pair for it", faults::Shown(sheet)))?;
+    let given = files.require(sheet, "the drawing")?;
+    let pair = pair_of_unit(&given.game_name()).ok_or_else(|| {
+        format!(
+            "{}: the HD table has no pair for it",
+            faults::Shown(&given.name)
+        )
+    })?;
     let half = |half: HdHalf| -> Result<InputFile, String> {
         let file = files.require(&pair.file_name(half), &format!("{pair}"))?;
         Ok(InputFile {

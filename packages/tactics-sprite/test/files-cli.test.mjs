@@ -11,6 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 import { FilesError, openFiles } from '../files.mjs';
 
@@ -134,4 +135,41 @@ given('the Aseprite export is the atlas and the JSON export-aseprite writes', as
   assert.equal(Buffer.from(sword.json).toString('utf8'), fs.readFileSync(path.join(written, 'sword.json'), 'utf8'));
   // Files given later are drawn from in the next export; a bad name is one error.
   await assert.rejects(files.aseprite('type1', { name: '../x' }), /^FilesError: name "\.\.\/x" must be a plain file name/);
+});
+
+/** A PNG of `width` x `height` 8-bit RGBA pixels that is its header alone (and an empty IDAT). */
+function pngHeader(width, height) {
+  const chunk = (type, data) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(zlib.crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', Buffer.alloc(0)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+given('hostile pictures, pairs and texts are one error each, refused before they are allocated, and the set goes on', async () => {
+  const files = await openFiles(inputs(...RETAIL), { wasm, ioWasm });
+  const before = files.memoryBytes();
+  // A picture that says it is 60,000 x 60,000 (14.4 GB of RGBA) given as RAMUZA.SPR's picture.
+  await files.addFiles([{ name: 'RAMUZA.png', bytes: pngHeader(60000, 60000) }]);
+  assert.throws(() => files.render('type1', WALK), /^FilesError: RAMUZA\.png: /);
+  assert.throws(() => files.sheet('RAMUZA.SPR'), /^FilesError: RAMUZA\.png: /);
+  await assert.rejects(files.importSheet('RAMUZA.png'), /^FilesError: RAMUZA\.png: /);
+  await assert.rejects(files.aseprite('type1'), /^FilesError: RAMUZA\.png: /);
+  assert.ok(files.memoryBytes() - before < 32 * 2 ** 20, `the memory grew from ${before} to ${files.memoryBytes()}`);
+  // An HD half of the wrong size, and a text form of nothing but a directive.
+  await files.addFiles([{ name: 'tex_830.bin', bytes: new Uint8Array(1000) }, { name: 'tex_831.bin', bytes: new Uint8Array(1000) }, { name: 'RAMUZA.png', bytes: fs.readFileSync(path.join(folders.input, 'RAMUZA.png')) }]);
+  assert.throws(() => files.render('type1', { ...WALK, hd: true }), /^FilesError: .*tex_83[01]\.bin/);
+  await files.addFiles([{ name: 'TYPE1.SHP.txt', bytes: new TextEncoder().encode('.format unit-shp\n.frames 99999999\n') }]);
+  assert.throws(() => files.documentBytes('type1'), /^FilesError: TYPE1\.SHP\.txt: line 2/);
+  // The set goes on: the next file given is drawn from.
+  await files.addFiles(inputs('TYPE1.SHP'));
+  assert.ok(files.render('type1', WALK).length > 0);
 });

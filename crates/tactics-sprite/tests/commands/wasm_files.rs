@@ -298,8 +298,8 @@ fn the_modules_text_forms_and_pictures_are_the_command_lines_bytes() {
         output.status
     );
     assert!(
-        stdout.contains("pass 7") && stdout.contains("skipped 0"),
-        "node ran other than the seven tests:\n{stdout}"
+        stdout.contains("pass 8") && stdout.contains("skipped 0"),
+        "node ran other than the eight tests:\n{stdout}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
