@@ -157,7 +157,7 @@ export function looksLikeText(bytes: Uint8Array): boolean;
 
 /** The files given, in one instance of the module. */
 export class FileSet {
-  /** Adds one file (not a text form: `addFiles` assembles those). */
+  /** Adds one file (not a text form nor charclut.nxd: `addFiles` has the second module read those). */
   add(file: NamedFile): void;
   /** Adds files as `openFiles` takes them; a `Blob` longer than any sprite file is read as a disc image, a text form (`type1.seq.txt`) is assembled and used in place of its file. */
   addFiles(files: Iterable<PickedFile | NamedFile> | ArrayLike<PickedFile | NamedFile>): Promise<void>;

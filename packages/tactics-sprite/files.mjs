@@ -83,6 +83,11 @@ function pixelsOf(bytes) {
   return { width, height, data: new Uint8ClampedArray(bytes.buffer, bytes.byteOffset + 8, width * height * 4) };
 }
 
+/** Whether a file is `charclut.nxd` (Ramza's colours), whose rows the second module reads for the first. */
+function isCharclut(name) {
+  return /(^|[/\\:])charclut\.nxd(;1)?$/i.test(name);
+}
+
 /** A file as the first module's `ts_found` hands it over: its name as given and its bytes. */
 function unpackNamed(packed) {
   const len = new DataView(packed.buffer, packed.byteOffset, 4).getUint32(0, true);
@@ -207,8 +212,8 @@ export class FileSet {
    * one. A text form is assembled by the second module: give it with `addFiles`.
    */
   add({ name, bytes }) {
-    if (looksLikeText(bytes)) {
-      throw new FilesError(`${name}: a text form, which the second module assembles: give it with addFiles (await files.addFiles([file]))`);
+    if (looksLikeText(bytes) || isCharclut(name)) {
+      throw new FilesError(`${name}: the second module reads this file for the first: give it with addFiles (await files.addFiles([file]))`);
     }
     this.#keep(name, bytes);
   }
@@ -242,28 +247,29 @@ export class FileSet {
         await this.addDisc(file);
       } else {
         const { name, bytes } = await nameAndBytes(file);
-        if (looksLikeText(bytes)) await this.#addText(name, bytes);
+        if (looksLikeText(bytes)) await this.#addPrepared(name, bytes, 'io_asm', 'ts_assembled');
+        else if (isCharclut(name)) await this.#addPrepared(name, bytes, 'io_charclut', 'ts_charclut');
         else this.#keep(name, bytes);
       }
     }
   }
 
   /**
-   * Keeps a text form, and what it assembles to (`asm`'s code, in the second module) beside it:
-   * the documents are built from that, and a text that does not assemble is said, at its line
-   * and column, when a document needs it.
+   * Keeps a file the second module reads for the first (`ioFn`), and what it read beside it
+   * (`tsFn`): a text form and what it assembles to (`asm`'s code), `charclut.nxd` and its rows.
+   * A file that does not read is said, in its one line, when a drawing needs it.
    */
-  async #addText(name, bytes) {
+  async #addPrepared(name, bytes, ioFn, tsFn) {
     const io = await this.#ioExports();
-    const [status, assembled] = this.#ioCall(io, name, (e) => {
-      const status = this.#ioText(e, 'io_asm', name, bytes);
+    const [status, read] = this.#ioCall(io, name, (e) => {
+      const status = this.#ioText(e, ioFn, name, bytes);
       return [status, this.#result(e, status, 'io', [1])];
     });
     this.#keep(name, bytes);
     this.#call(name, (e) => {
-      const ptr = this.#copyIn(e, assembled, name);
-      const kept = e.ts_assembled(status, ptr, assembled.length);
-      e.ts_free(ptr, assembled.length);
+      const ptr = this.#copyIn(e, read, name);
+      const kept = e[tsFn](status, ptr, read.length);
+      e.ts_free(ptr, read.length);
       this.#result(e, kept);
     });
   }

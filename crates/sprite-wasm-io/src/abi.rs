@@ -5,8 +5,11 @@
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
+use sprite_inputs::GameName;
+use sprite_inputs::charclut::{FILE_NAME as CHARCLUT, ServedClut};
 use sprite_inputs::sniff::starts_as_text;
-use sprite_wasm::files::Files;
+use sprite_wasm::error::chain;
+use sprite_wasm::files::{ClutRow, Files};
 use sprite_wasm::memory::{self, borrowed, taken, text};
 
 use crate::disc::{DiscReading, Step};
@@ -246,9 +249,47 @@ pub unsafe extern "C" fn io_import(
     answer(&mut state(), imported)
 }
 
+/// `charclut.nxd`'s rows, named so, for the first module: each row's keys and colours
+/// (`sprite_wasm::files::ClutRow::to_packed`), or the one line that says why the file does not
+/// decode as the table.
+///
+/// # Safety
+/// Both are live buffers of [`io_alloc`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn io_charclut(
+    name_ptr: *const u8,
+    name_len: usize,
+    bytes_ptr: *const u8,
+    bytes_len: usize,
+) -> u32 {
+    // SAFETY: the caller's promise, for both.
+    let name = text(unsafe { borrowed(name_ptr, name_len) }, "a file's name");
+    let bytes = unsafe { borrowed(bytes_ptr, bytes_len) };
+    let rows = name.and_then(|name| clut_rows(name, bytes));
+    answer(&mut state(), rows.map(|rows| ClutRow::to_packed(&rows)))
+}
+
+/// The rows of `charclut.nxd`, named `name`, decoded by the inputs layer's reading of it.
+fn clut_rows(name: String, bytes: &[u8]) -> Result<Vec<ClutRow>, String> {
+    let input = sprite_inputs::InputFile {
+        name,
+        bytes: bytes.to_vec(),
+    };
+    let clut = ServedClut::decode(input, "given".to_owned()).map_err(|e| chain(&e))?;
+    Ok(clut
+        .clut
+        .rows()
+        .map(|row| ClutRow {
+            chapter: row.key,
+            variant: row.key2,
+            colours: row.colours,
+        })
+        .collect())
+}
+
 /// Keeps a file for drawing (an export), as the first module keeps the files given: its name
 /// (borrowed) and its bytes, whose buffer of [`io_alloc`] the module takes; a text form with
-/// what it assembles to ([`crate::text_forms::asm`]). The files are kept until
+/// what it assembles to ([`crate::text_forms::asm`]), `charclut.nxd` with its rows. The files are kept until
 /// [`io_draw_clear`].
 ///
 /// # Safety
@@ -267,7 +308,14 @@ pub unsafe extern "C" fn io_draw_file(
     let state = &mut *guard;
     let kept = name.and_then(|name| {
         let assembled = starts_as_text(&bytes).then(|| crate::text_forms::asm(&name, &bytes));
+        let clut = GameName::parse(&name)
+            .given()
+            .eq_ignore_ascii_case(CHARCLUT)
+            .then(|| clut_rows(name.clone(), &bytes));
         state.draw_files.add(name, bytes)?;
+        if let Some(rows) = clut {
+            state.draw_files.clut(rows)?;
+        }
         match assembled {
             Some(assembled) => state.draw_files.assembled(assembled),
             None => Ok(()),

@@ -207,6 +207,26 @@ pub unsafe extern "C" fn ts_assembled(status: u32, ptr: *const u8, len: usize) -
     answer(&mut state, kept.map(|()| Vec::new()))
 }
 
+/// What the second module decoded of the last file given, `charclut.nxd`: [`memory::OK`] and
+/// its rows (`sprite_wasm::files::ClutRow::to_packed`), or [`memory::FAILED`] and its error's
+/// line ([`Files::clut`]).
+///
+/// # Safety
+/// `ptr` and `len` are a live buffer of [`ts_alloc`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ts_charclut(status: u32, ptr: *const u8, len: usize) -> u32 {
+    // SAFETY: the caller's promise.
+    let bytes = unsafe { borrowed(ptr, len) };
+    let rows = if status == OK {
+        crate::files::ClutRow::from_packed(bytes)
+    } else {
+        Err(String::from_utf8_lossy(bytes).into_owned())
+    };
+    let mut state = state();
+    let kept = state.files.clut(rows);
+    answer(&mut state, kept.map(|()| Vec::new()))
+}
+
 /// The file given under the name (any of its names; the last given), as its name as given
 /// (its length, little-endian `u32`, then the name) and its bytes; with `beside` 1, the file of
 /// the game file it stands for given as itself (the SPR a picture of it was painted from; the

@@ -12,7 +12,7 @@ use sprite_data::Document;
 use sprite_data::layer::{LayerDocument, LayerSet};
 use sprite_data::weapon::{MAX_WEAPON_ROWS, WeaponChoice, choose_weapon};
 use sprite_inputs::InputFile;
-use sprite_inputs::charclut::{FILE_NAME as CHARCLUT, ServedClut, chapter_of};
+use sprite_inputs::charclut::{FILE_NAME as CHARCLUT, chapter_of};
 use sprite_inputs::hd::HdPairFiles;
 use sprite_inputs::layers::weapon_layer_of;
 use sprite_inputs::names::hd::{HdPair, pair_of_unit};
@@ -22,7 +22,7 @@ use sprite_render::sheet::{SheetImage, SheetSource, load_hd_sheet_coloured};
 
 use crate::documents::layer_document;
 use crate::error::chain;
-use crate::files::Files;
+use crate::files::{ClutRow, Files};
 use crate::inputs::sheet_file;
 
 /// The sheets a drawing of `doc` takes: the sheet (SD, or its HD pair) and the SP2 when a
@@ -112,17 +112,36 @@ pub fn hd_sheet(
     variant: Option<i32>,
 ) -> Result<SheetImage, String> {
     let pair = hd_pair(files, &file.name)?;
-    if let Some((chapter, clut)) = ramza_clut(files, pair.pair)? {
+    if let Some(RamzaRows {
+        chapter,
+        file,
+        rows,
+    }) = ramza_clut(files, pair.pair)?
+    {
         let variant = variant.unwrap_or(0);
-        let colours = clut.colours(chapter, variant).map_err(|e| chain(&e))?;
+        let row = rows
+            .iter()
+            .find(|row| row.chapter == chapter && row.variant == variant)
+            .ok_or_else(|| {
+                let variants: Vec<String> = rows
+                    .iter()
+                    .filter(|row| row.chapter == chapter)
+                    .map(|row| row.variant.to_string())
+                    .collect();
+                format!(
+                    "{} has no row ({chapter}, {variant}): variant {variant} is not one of \
+                     chapter key {chapter}'s variants ({})",
+                    faults::Shown(file),
+                    if variants.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        variants.join(", ")
+                    }
+                )
+            })?;
         let source = SheetSource::HdCharClut { chapter, variant };
-        return load_hd_sheet_coloured(
-            &pair.upper.bytes,
-            &pair.lower.bytes,
-            &colours.colours,
-            source,
-        )
-        .map_err(|e| format!("{}: {}", pair.names(), chain(&e)));
+        return load_hd_sheet_coloured(&pair.upper.bytes, &pair.lower.bytes, &row.colours, source)
+            .map_err(|e| format!("{}: {}", pair.names(), chain(&e)));
     }
     if variant.is_some() {
         return Err(format!(
@@ -135,29 +154,37 @@ pub fn hd_sheet(
         .map_err(|e| chain(&e))
 }
 
-/// Ramza's chapter of `pair` and `charclut.nxd`, when the pair is one of his and the file is
-/// given.
-fn ramza_clut(files: &Files, pair: Option<HdPair>) -> Result<Option<(i32, ServedClut)>, String> {
+/// Ramza's chapter of a pair, and the name and rows of `charclut.nxd` given.
+struct RamzaRows<'a> {
+    chapter: i32,
+    file: &'a str,
+    rows: &'a [ClutRow],
+}
+
+/// Ramza's chapter of `pair`, and the name and rows of `charclut.nxd` (decoded by the second
+/// module as it was given), when the pair is one of his and the file is given.
+///
+/// # Errors
+/// A file that did not decode (its one line), or one given without its rows.
+fn ramza_clut(files: &Files, pair: Option<HdPair>) -> Result<Option<RamzaRows<'_>>, String> {
     let Some(chapter) = pair.and_then(chapter_of) else {
         return Ok(None);
     };
     let Some(file) = files.find(CHARCLUT) else {
         return Ok(None);
     };
-    let input = InputFile {
-        name: file.name.clone(),
-        bytes: file.bytes.clone(),
-    };
-    let clut =
-        ServedClut::decode(input, format!("given ({})", file.name)).map_err(|e| chain(&e))?;
-    Ok(Some((chapter, clut)))
-}
-
-/// The variants `charclut.nxd` (given) has for the HD pair of the sheet `sheet`, when it is one
-/// of Ramza's.
-pub fn variants(files: &Files, sheet: &str) -> Option<Vec<i32>> {
-    let (chapter, clut) = ramza_clut(files, pair_of_unit(sheet)).ok()??;
-    Some(clut.variants(chapter))
+    match &file.clut {
+        Some(Ok(rows)) => Ok(Some(RamzaRows {
+            chapter,
+            file: &file.name,
+            rows,
+        })),
+        Some(Err(message)) => Err(message.clone()),
+        None => Err(format!(
+            "{}: given without its rows (files.mjs's addFiles decodes it)",
+            faults::Shown(&file.name)
+        )),
+    }
 }
 
 /// The weapon a request asks for, as `serve`'s `weapon=` reads it: `weapon` (a type or one of

@@ -26,6 +26,67 @@ pub struct GivenFile {
     /// A text form's assembly, made by the second module (`sprite-wasm-io`), whose assembler
     /// this module has no room for: the file, or the one line that says why it is not one.
     pub assembled: Option<Result<Assembled, String>>,
+    /// `charclut.nxd`'s rows, decoded by the second module, whose NXD reader this module has no
+    /// room for: Ramza's colours, or the one line that says why the file is not the table.
+    pub clut: Option<Result<Vec<ClutRow>, String>>,
+}
+
+/// One row of `charclut.nxd`: the chapter key, the variant, and the sixteen colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClutRow {
+    pub chapter: i32,
+    pub variant: i32,
+    pub colours: [[u8; 3]; CLUT_COLOURS],
+}
+
+/// The colours of a row.
+pub const CLUT_COLOURS: usize = 16;
+/// The bytes of a row as the second module hands it over: the keys (little-endian `i32` each)
+/// and the colours.
+const CLUT_ROW_LEN: usize = 8 + 3 * CLUT_COLOURS;
+
+impl ClutRow {
+    /// Rows as the second module hands them over, one after another ([`CLUT_ROW_LEN`] bytes
+    /// each).
+    pub fn to_packed(rows: &[ClutRow]) -> Vec<u8> {
+        let mut packed = Vec::with_capacity(rows.len() * CLUT_ROW_LEN);
+        for row in rows {
+            packed.extend(row.chapter.to_le_bytes());
+            packed.extend(row.variant.to_le_bytes());
+            packed.extend(row.colours.iter().flatten());
+        }
+        packed
+    }
+
+    /// [`ClutRow::to_packed`]'s bytes read back.
+    ///
+    /// # Errors
+    /// A length that is not a whole number of rows.
+    pub fn from_packed(packed: &[u8]) -> Result<Vec<ClutRow>, String> {
+        if packed.len() % CLUT_ROW_LEN != 0 {
+            return Err(format!(
+                "charclut rows of {} bytes are cut short",
+                packed.len()
+            ));
+        }
+        Ok(packed
+            .chunks_exact(CLUT_ROW_LEN)
+            .map(|row| {
+                let key = |at: usize| {
+                    i32::from_le_bytes([row[at], row[at + 1], row[at + 2], row[at + 3]])
+                };
+                let mut colours = [[0; 3]; CLUT_COLOURS];
+                for (colour, rgb) in colours.iter_mut().zip(row[8..].chunks_exact(3)) {
+                    colour.copy_from_slice(rgb);
+                }
+                ClutRow {
+                    chapter: key(0),
+                    variant: key(4),
+                    colours,
+                }
+            })
+            .collect())
+    }
 }
 
 /// A SEQ's or SHP's text form assembled, as `asm` assembles it.
@@ -148,6 +209,7 @@ impl Files {
             name,
             bytes,
             assembled: None,
+            clut: None,
         });
         Ok(())
     }
@@ -193,6 +255,19 @@ impl Files {
             .iter()
             .rev()
             .find(|file| wanted.is_named(&file.game_name()) || wanted.is_named(&file.file_name()))
+    }
+
+    /// Keeps `charclut.nxd`'s rows beside the last file given (it was that file).
+    ///
+    /// # Errors
+    /// No file given yet.
+    pub fn clut(&mut self, rows: Result<Vec<ClutRow>, String>) -> Result<(), String> {
+        let last = self
+            .files
+            .last_mut()
+            .ok_or_else(|| "no charclut.nxd was given to decode".to_owned())?;
+        last.clut = Some(rows);
+        Ok(())
     }
 
     /// The last file given as the game file `file` stands for ([`GivenFile::game_name`]), as

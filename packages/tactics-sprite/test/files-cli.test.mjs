@@ -80,6 +80,7 @@ given('an edited SEQ text given after the retail files retimes Walk as build and
   assert.throws(() => retail.documentBytes('type1'), /^FilesError: type1\.seq\.txt: line 3, column 1: /);
   // Given with the synchronous add, a text form is refused: addFiles assembles it.
   assert.throws(() => retail.add(inputs('type1.seq.txt')[0]), /addFiles/);
+  assert.throws(() => retail.add(inputs('charclut.nxd')[0]), /addFiles/);
 });
 
 given('a repainted sheet picture imports to the SPR sheet import writes, and is drawn from at once', async () => {
@@ -172,4 +173,7 @@ given('hostile pictures, pairs and texts are one error each, refused before they
   // The set goes on: the next file given is drawn from.
   await files.addFiles(inputs('TYPE1.SHP'));
   assert.ok(files.render('type1', WALK).length > 0);
+  // A charclut.nxd that is not the table: its one line, when Ramza's pair is drawn from it.
+  await files.addFiles([...inputs('tex_830.bin', 'tex_831.bin'), { name: 'charclut.nxd', bytes: new Uint8Array(64).fill(7) }]);
+  assert.throws(() => files.render('type1', { ...WALK, hd: true, variant: 1 }), /^FilesError: charclut\.nxd: /);
 });
