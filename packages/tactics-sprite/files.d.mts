@@ -56,6 +56,12 @@ export interface BuildableKind {
   /** The second sheet some of its sequences draw from (MON's `BEHI2.SP2`), null for none; and the file given under that name, if any. */
   sp2: string | null;
   sp2File: string | null;
+  /** The layer documents `weapon` draws with (`['wep1', 'eff1']`), when their files and WEP.SPR are given; null otherwise (a layer set: null). */
+  layers: [string, string] | null;
+  /** The HD pair of the sheet (`['tex_992.bin', 'tex_993.bin']`) when both halves are given: `hd: true` draws from it. */
+  hd: [string, string] | null;
+  /** For one of Ramza's pairs, the variants `charclut.nxd` (given) has for it. */
+  variants: number[] | null;
 }
 
 export interface FilesListing {

@@ -473,7 +473,7 @@ export class FileSet {
     return this.#call('memory', (e) => e.memory.buffer.byteLength) + io;
   }
 
-  /** What the files can build: `{ files, kinds: [{ kind, layer, files, sheet, sheetFile, palettes, sp2, sp2File }], lacking: [{ kind, layer, missing }] }`. */
+  /** What the files can build: `{ files, kinds: [{ kind, layer, files, sheet, sheetFile, palettes, sp2, sp2File, layers, hd, variants }], lacking: [{ kind, layer, missing }] }`. */
   list() {
     return JSON.parse(decoder.decode(this.#call('list', (e) => this.#result(e, e.ts_list()))));
   }

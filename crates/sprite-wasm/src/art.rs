@@ -15,6 +15,7 @@ use sprite_inputs::InputFile;
 use sprite_inputs::charclut::{FILE_NAME as CHARCLUT, chapter_of};
 use sprite_inputs::hd::HdPairFiles;
 use sprite_inputs::layers::weapon_layer_of;
+use sprite_inputs::names::GameName;
 use sprite_inputs::names::hd::{HdPair, pair_of_unit};
 use sprite_inputs::sheets::{load_sheet_bytes, load_sp2_coloured};
 use sprite_render::layers::LayerPalettes;
@@ -185,6 +186,36 @@ fn ramza_clut(files: &Files, pair: Option<HdPair>) -> Result<Option<RamzaRows<'_
             faults::Shown(&file.name)
         )),
     }
+}
+
+/// What `serve`'s `/api/v1/kinds` says of a kind's drawing from the files given: the HD pair of
+/// its sheet `sheet` (`[tex_N.bin, tex_N+1.bin]`, the names given without folders) when both
+/// halves are given, and for one of Ramza's the variants `charclut.nxd` (given) has for it.
+pub fn hd_listed(files: &Files, sheet: &str) -> (Option<[String; 2]>, Option<Vec<i32>>) {
+    let Ok(pair) = hd_pair(files, sheet) else {
+        return (None, None);
+    };
+    let bare = |file: &InputFile| GameName::parse(&file.name).given().to_owned();
+    let variants = ramza_clut(files, pair.pair).ok().flatten().map(|found| {
+        found
+            .rows
+            .iter()
+            .filter(|row| row.chapter == found.chapter)
+            .map(|row| row.variant)
+            .collect()
+    });
+    (Some([bare(&pair.upper), bare(&pair.lower)]), variants)
+}
+
+/// The layer documents the unit kind `kind` holds a weapon with (`[wep1, eff1]`; WEP2 for
+/// TYPE2), when their files and the weapons sheet are given: `/api/v1/kinds`' `layers`.
+pub fn layers_listed(files: &Files, kind: &str) -> Option<[&'static str; 2]> {
+    let sets = [weapon_layer_of(kind), LayerSet::Eff1];
+    let given = sets.iter().all(|set| {
+        let (shp, seq) = set.files();
+        files.find(shp).is_some() && files.find(seq).is_some()
+    }) && files.find("WEP.SPR").is_some();
+    given.then(|| sets.map(LayerSet::name))
 }
 
 /// The weapon a request asks for, as `serve`'s `weapon=` reads it: `weapon` (a type or one of

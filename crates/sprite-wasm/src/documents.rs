@@ -139,7 +139,9 @@ pub fn layer_document(files: &Files, layer: LayerSet) -> Result<LayerDocument, S
 /// What the files given can build: each unit kind and layer set whose two files are there, with
 /// the names of the files found and, for a unit kind, the sheet its document names (and, when it
 /// is given, how many palettes it has) and the second sheet some of its sequences draw from (MON's
-/// SP2), with the file given for each; then the kinds that cannot, with the files they lack.
+/// SP2), with the file given for each, and what `serve`'s `/api/v1/kinds` says of its weapon
+/// layers, HD pair and Ramza's variants ([`crate::art::layers_listed`], [`crate::art::hd_listed`]);
+/// then the kinds that cannot, with the files they lack.
 /// JSON, for the page.
 pub fn list(files: &Files) -> Value {
     let mut kinds = Vec::new();
@@ -170,11 +172,19 @@ pub fn list(files: &Files) -> Value {
         let layer = matches!(kind, BuildTarget::Layer(_));
         if let [Some(shp), Some(seq)] = found[..] {
             let sheet_given = sheet.as_deref().and_then(|name| files.find(name));
+            let (hd, variants) = match &sheet {
+                Some(sheet) => crate::art::hd_listed(files, sheet),
+                None => (None, None),
+            };
+            let layers = (!layer)
+                .then(|| crate::art::layers_listed(files, kind.name()))
+                .flatten();
             kinds.push(json!({
                 "kind": kind.name(), "layer": layer, "files": [shp, seq],
                 "sheet": sheet, "sheetFile": sheet_given.map(|f| f.name.as_str()),
                 "palettes": sheet_given.map(palettes),
                 "sp2": sp2, "sp2File": sp2.as_deref().and_then(|name| files.find(name)).map(|f| f.name.as_str()),
+                "layers": layers, "hd": hd, "variants": variants,
             }));
         } else {
             let missing: Vec<&String> = pair

@@ -94,6 +94,8 @@ given('a repainted sheet picture imports to the SPR sheet import writes, and is 
 given('a unit holding a weapon is drawn as render --weapon draws it, from the layer files given', async () => {
   const files = await openFiles(inputs(...RETAIL, 'WEP1.SEQ', 'EFF1.SHP', 'EFF1.SEQ', 'WEP.SPR'), { wasm, ioWasm });
   const swing = { animation: 'Swing High', view: 1, format: 'apng', weapon: 'sword' };
+  const listed = files.list().kinds.find((k) => k.kind === 'type1');
+  assert.deepEqual([listed.layers, listed.hd, listed.variants], [['wep1', 'eff1'], null, null]);
   assert.ok(Buffer.from(files.render('type1', swing)).equals(cli('sword.apng')), 'the render differs from render --weapon sword');
   // The layer documents are the committed ones (build-data's), as /api/v1/layer answers them.
   const [wep1, eff1] = folders.layers;
@@ -115,6 +117,9 @@ given('a unit holding a weapon is drawn as render --weapon draws it, from the la
 given('from an HD pair given, twice the size, as render --sheet tex_N.bin draws it (Ramza in charclut.nxd\'s row)', async () => {
   const files = await openFiles(inputs(...RETAIL, 'tex_992.bin', 'tex_993.bin', 'battle_mina_m_spr.bin', 'tex_830.bin', 'tex_831.bin', 'charclut.nxd'), { wasm, ioWasm });
   const walk = { ...WALK, format: 'apng', hd: true };
+  const listed = files.list().kinds.find((k) => k.kind === 'type1');
+  assert.deepEqual([listed.layers, listed.hd], [null, ['tex_830.bin', 'tex_831.bin']]);
+  assert.ok(listed.variants.includes(0) && listed.variants.includes(1), JSON.stringify(listed.variants));
   assert.ok(Buffer.from(files.render('type1', { ...walk, sheet: 'MINA_M.SPR' })).equals(cli('walk-hd.apng')), 'the squire\'s HD render differs');
   assert.ok(Buffer.from(files.render('type1', { ...walk, variant: 1 })).equals(cli('walk-ramza-1.apng')), 'Ramza\'s variant 1 differs');
   const sheet = files.sheet('MINA_M.SPR', { hd: true });
