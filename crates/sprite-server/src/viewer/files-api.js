@@ -9,12 +9,15 @@
 // disk may not fetch), and files-io-wasm.js the second module (disc images, mods), loaded only
 // when one is first needed.
 
-import { openFiles } from '/files.mjs';
+import { LONGEST_SPRITE_FILE, looksLikeText, openFiles } from '/files.mjs';
 
 /// The files given, one set for the page (each later file of a name used over the earlier).
 let files = null;
 /// What the set lists (`files.list()`), worked out again when files are given.
 let listing = null;
+/// The names (as given) of the text forms given (`type1.seq.txt`): a kind whose SEQ is one was
+/// built from a text, which `/api/v1/source` gives.
+const texts = new Set();
 
 /// Bytes from base64.
 function fromBase64(base64) {
@@ -41,10 +44,15 @@ function ioWasmBytes() {
 export async function giveFiles(list) {
   if (!files) files = await openFiles([], { wasm: fromBase64(TACTICS_SPRITE_WASM), ioWasm: ioWasmBytes });
   const before = files.memoryBytes();
+  for (const file of Array.from(list)) {
+    if (file.size > LONGEST_SPRITE_FILE) continue;
+    if (looksLikeText(new Uint8Array(await file.slice(0, 4096).arrayBuffer()))) texts.add(file.webkitRelativePath || file.name);
+  }
   try {
     await files.addFiles(list);
   } finally {
     listing = null;
+    drawable = null;
   }
   return { before, after: files.memoryBytes() };
 }
@@ -52,22 +60,46 @@ export async function giveFiles(list) {
 /// The set of files given, or null before any: for what is no API path ("Download mod").
 export const fileSet = () => files;
 
-/// The unit kinds the files can draw (with their sheet), each as `/api/v1/kinds` lists it.
-function kinds() {
+/// The unit kinds the files can draw (with their sheet), as `/api/v1/kinds` lists them.
+let drawable = null;
+
+function listed() {
   listing ??= files ? files.list() : { kinds: [], lacking: [] };
-  return listing.kinds.filter((k) => !k.layer && k.sheetFile).map((k) => ({
-    kind: k.kind,
-    sheet: k.palettes > 0 ? 'spr' : 'png',
-    sheetFile: k.sheetFile,
-    palettes: k.palettes,
-    ...(k.sp2 ? { sp2: k.sp2File ? 'spr' : 'missing', sp2File: k.sp2File ?? k.sp2 } : {}),
-    origin: `built from ${k.files.join(' and ')}, given`,
-  }));
+  return listing;
+}
+
+/// `kind`'s layer documents' names, `[weapon, effect]` (`wep1` or `wep2`, and `eff1`), when
+/// their files are given (built to tell: which weapon layer a kind holds is the module's rule),
+/// else undefined: what `weapon=` draws from.
+function layersOf(kind) {
+  if (!listed().kinds.some((k) => k.layer)) return undefined;
+  try {
+    return ['weapon', 'effect'].map((layer) => files.layerDocument(kind, layer).kind);
+  } catch {
+    return undefined;
+  }
+}
+
+function kinds() {
+  drawable ??= listed().kinds.filter((k) => !k.layer && k.sheetFile).map((k) => {
+    const layers = layersOf(k.kind);
+    return {
+      kind: k.kind,
+      sheet: k.palettes > 0 ? 'spr' : 'png',
+      sheetFile: k.sheetFile,
+      palettes: k.palettes,
+      ...(k.sp2 ? { sp2: k.sp2File ? 'spr' : 'missing', sp2File: k.sp2File ?? k.sp2 } : {}),
+      ...(layers ? { layers } : {}),
+      ...(texts.has(k.files[1]) ? { source: k.files[1] } : {}),
+      origin: `built from ${k.files.join(' and ')}, given`,
+    };
+  });
+  return drawable;
 }
 
 /// What the files lack for the kinds they cannot draw, in one line (for a page given none).
 export function lacking() {
-  listing ??= files ? files.list() : { kinds: [], lacking: [] };
+  listed();
   const noSheet = listing.kinds.filter((k) => !k.layer && !k.sheetFile).map((k) => `${k.kind} (${k.sheet})`);
   const noPair = listing.lacking.filter((k) => !k.layer).map((k) => `${k.kind} (${k.missing.join(', ')})`);
   return [...noSheet, ...noPair].join('; ');
@@ -96,17 +128,39 @@ function kindOf(query) {
 /// Whether the switch `key` is on (`water=1`).
 const switchedOn = (query, key) => ['1', 'true', ''].includes(query.get(key));
 
-/// What the files cannot draw yet, refused as the server refuses a kind without it.
-function unsupported(query) {
-  for (const key of ['hd', 'variant', 'weapon', 'sheet']) {
-    if (query.has(key)) throw refusal(422, `${key}= is not drawn from the files given in this page`, key);
-  }
+/// The sheet `query`'s `sheet=` names among `kind`'s (by its name or its file, any case), as
+/// `/api/v1/kinds` lists them; the kind's own without one.
+function sheetOf(kind, query) {
+  const wanted = (query.get('sheet') ?? '').toLowerCase();
+  if (wanted === '') return { file: kind.sheetFile, palettes: kind.palettes, sp2: kind.sp2 === 'spr' ? kind.sp2File : null };
+  const found = (kind.sheets ?? []).find((s) => s.name.toLowerCase() === wanted || s.file.toLowerCase() === wanted);
+  if (!found) throw refusal(404, `sheet=${query.get('sheet')}: no sheet of kind ${kind.kind} of that name among the files given`, 'sheet');
+  return { file: found.file, palettes: found.palettes, sp2: found.sp2 ?? null };
 }
 
-/// `render`'s choices (files.mjs's request) from the API's query.
-function renderRequest(query) {
-  unsupported(query);
-  const request = {};
+/// The weapon `query` holds (`weapon=`, `weapon-palette=`, `weapon-rows=`, `effect-palette=`),
+/// by files.mjs's names; none without `weapon=`.
+function weaponOf(query) {
+  if (!query.has('weapon')) return {};
+  const weapon = { weapon: query.get('weapon') };
+  for (const [key, name] of [['weapon-palette', 'weaponPalette'], ['weapon-rows', 'weaponRows'], ['effect-palette', 'effectPalette']]) {
+    if (query.has(key)) weapon[name] = Number(query.get(key));
+  }
+  return weapon;
+}
+
+/// The HD switch and Ramza's variant on `query` (`hd=1`, `variant=N`), by files.mjs's names.
+function hdOf(query) {
+  const hd = {};
+  if (switchedOn(query, 'hd')) hd.hd = true;
+  if (query.has('variant')) hd.variant = Number(query.get('variant'));
+  return hd;
+}
+
+/// `render`'s choices (files.mjs's request) from the API's query, for `kind`.
+function renderRequest(kind, query) {
+  const request = { ...weaponOf(query), ...hdOf(query) };
+  if (query.has('sheet')) request.sheet = sheetOf(kind, query).file;
   if (query.has('frame')) request.frame = Number(query.get('frame'));
   else if (switchedOn(query, 'all')) request.allFrames = true;
   else request.animation = query.getAll('animation');
@@ -147,25 +201,37 @@ async function answered(path, query) {
       return json(kinds());
     case '/api/v1/data':
       return new Response(files.documentBytes(kindOf(query).kind), { headers: { 'Content-Type': 'application/json' } });
+    case '/api/v1/source': {
+      const source = files.source(kindOf(query).kind);
+      return source ? json(source) : refusal(404, `kind ${query.get('kind')} was not built from a SEQ text form given`);
+    }
     case '/api/v1/sheet.png': {
       const kind = kindOf(query);
-      unsupported(query);
-      return picture(files.sheet(kind.sheetFile, { palette: paletteOf(query, kind.palettes) }));
+      const sheet = sheetOf(kind, query);
+      return picture(files.sheet(sheet.file, { palette: paletteOf(query, sheet.palettes), ...hdOf(query) }));
     }
     case '/api/v1/sp2.png': {
       const kind = kindOf(query);
-      unsupported(query);
-      if (kind.sp2 !== 'spr') throw refusal(422, `kind ${kind.kind}: ${kind.sp2File ?? 'its SP2'} is not among the files given`);
-      return picture(files.sheet(kind.sp2File, { palette: paletteOf(query, kind.palettes), sp2Of: kind.sheetFile }));
+      const sheet = sheetOf(kind, query);
+      if (!sheet.sp2) throw refusal(422, `kind ${kind.kind}: ${kind.sp2File ?? 'its SP2'} is not among the files given`);
+      return picture(files.sheet(sheet.sp2, { palette: paletteOf(query, sheet.palettes), sp2Of: sheet.file }));
     }
-    case '/api/v1/canvas':
-      return json(files.canvas(kindOf(query).kind, renderRequest(query)));
+    case '/api/v1/layer':
+      return new Response(files.layerDocumentBytes(kindOf(query).kind, query.get('layer')),
+        { headers: { 'Content-Type': 'application/json' } });
+    case '/api/v1/layer.png':
+      return picture(files.layerSheet(kindOf(query).kind, query.get('layer'), weaponOf(query)));
+    case '/api/v1/canvas': {
+      const kind = kindOf(query);
+      return json(files.canvas(kind.kind, renderRequest(kind, query)));
+    }
     case '/api/v1/render.png':
     case '/api/v1/render.apng':
     case '/api/v1/render.gif': {
       const name = path.slice('/api/v1/'.length);
       const format = name.slice('render.'.length);
-      const bytes = files.render(kindOf(query).kind, { ...renderRequest(query), format });
+      const kind = kindOf(query);
+      const bytes = files.render(kind.kind, { ...renderRequest(kind, query), format });
       return new Response(bytes, { headers: { 'Content-Type': MEDIA[name] } });
     }
     case '/api/v1/changes':
@@ -189,4 +255,13 @@ export async function answerFromFiles(url) {
     if (error?.name === 'FilesError') return refusal(422, error.message);
     return refusal(500, String(error?.message ?? error));
   }
+}
+
+/// What `tactics-sprite export-aseprite` writes for what `query` (a render's parameters: the
+/// kind, its sheet, palette, HD switch, variant and weapon) draws from: `{ name, png, json }`.
+/// The animation, view and water are not the export's: it holds every sequence.
+export async function asepriteOf(query) {
+  const kind = kindOf(query);
+  const { animation, frame, allFrames, view, water, labels, scale, columns, background, ...drawn } = renderRequest(kind, query);
+  return files.aseprite(kind.kind, drawn);
 }

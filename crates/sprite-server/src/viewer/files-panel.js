@@ -3,7 +3,7 @@
 // module (files-api.js), and "Download mod" saves the mod made from those that are not the
 // game's own, as `mod new` and `mod add` make it, as a zip Reloaded-II installs.
 
-import { fileSet, giveFiles } from '/viewer/files-api.js';
+import { asepriteOf, fileSet, giveFiles } from '/viewer/files-api.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,6 +15,7 @@ export function saveAs(name, bytes, type) {
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
   window.viewer.saved = { name, bytes };
+  window.viewer.saves.push(window.viewer.saved);
 }
 
 /// The zip of the mod made from the files given that are not the game's own, and its name.
@@ -23,6 +24,22 @@ export async function modZip() {
   const files = fileSet();
   if (!files) throw new Error('give the page your files first');
   return { name: `${id}.zip`, bytes: await files.modZip({ id, name: $('mod-name').value }) };
+}
+
+/// "Save Aseprite": what `query` (a render's parameters) draws from, every sequence, as
+/// `tactics-sprite export-aseprite` writes it (NAME.png and NAME.json), saved as two files.
+export async function saveAseprite(query) {
+  let exported;
+  try {
+    exported = await asepriteOf(query);
+  } catch (error) {
+    // A refusal of files-api.js (a Response), else an error the files gave.
+    throw error instanceof Response ? new Error((await error.json()).error) : error;
+  }
+  const { name, png, json } = exported;
+  saveAs(`${name}.png`, png, 'image/png');
+  saveAs(`${name}.json`, json, 'application/json');
+  return `${name}.png and ${name}.json: ${png.length} and ${json.length} bytes`;
 }
 
 /// Wires the inputs, the drop and "Download mod". `given()` is called once files are added (to

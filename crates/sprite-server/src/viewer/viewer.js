@@ -46,7 +46,7 @@
 
 import * as unit from '/viewer/unit.js';
 import { ask, emptyReason, fromFiles } from '/viewer/source.js';
-import { saveAs, wireFiles } from '/viewer/files-panel.js';
+import { saveAs, saveAseprite, wireFiles } from '/viewer/files-panel.js';
 
 /// The modes, in the order the kind picker lists them.
 const MODES = [unit];
@@ -62,8 +62,8 @@ const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 
 /// For scripts and tests: what the page measured (the module's memory around files given,
-/// `{ before, after }`) and the last file it saved (`{ name, bytes }`).
-window.viewer = { memory: null, saved: null };
+/// `{ before, after }`), the last file it saved (`{ name, bytes }`) and all it saved.
+window.viewer = { memory: null, saved: null, saves: [] };
 
 const state = {
   /// [{ mode, id, label }] over every mode.
@@ -490,6 +490,11 @@ async function start() {
   $('scale').value = String(state.scale);
   if (fromFiles) {
     wireFiles({ given: filesGiven, status: host.status });
+    $('save-aseprite').onclick = () => {
+      const query = state.session?.render?.();
+      if (!query) return;
+      saveAseprite(query).then(host.status).catch((error) => host.status(`error: ${error.message}`));
+    };
     host.status('Give the page the game\'s files: its BATTLE folder, its files, or a disc image.');
     return;
   }

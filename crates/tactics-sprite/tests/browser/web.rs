@@ -111,28 +111,18 @@ fn run(args: &[&str]) {
     assert!(status.success(), "tactics-sprite {args:?} failed");
 }
 
-/// The viewer's canvas stepped through `kind`'s `animation` in `view` (scale 2), held at the
-/// tick each picture of `render --animation --view --scale 2 --background` starts at to that
-/// picture of its strip, pixel for pixel, its size included. Returns how many were compared.
-fn compare_with_render(
-    browser: &mut Browser,
-    work: &Path,
-    (kind, animation, view): (&str, &str, u8),
-    sheets: &[String],
-) -> usize {
-    let doc = test_support::fixtures::document(kind).display().to_string();
-    let view = view.to_string();
-    let name = format!("{kind}-{}-{view}", animation.replace(' ', "-"));
+/// The viewer's canvas, from tick 0, held at the tick each picture of `tactics-sprite render
+/// ARGS --scale 2 --background` starts at (its APNG) to that picture of its strip (its PNG),
+/// pixel for pixel, its size included: `args` name the document, the animation, the view and
+/// the sheets, the page shows the same at scale 2. Returns how many pictures were compared.
+fn compare_with_render(browser: &mut Browser, work: &Path, name: &str, args: &[&str]) -> usize {
     let [strip, apng] = ["png", "apng"].map(|ext| work.join(format!("{name}.{ext}")));
     for out in [&strip, &apng] {
         let out = out.display().to_string();
-        let mut args = vec!["render", "--data", &doc, "--animation", animation];
-        args.extend(["--view", &view, "--scale", "2", "--background", BACKGROUND]);
-        for (flag, sheet) in ["--sheet", "--sp2"].iter().zip(sheets) {
-            args.extend([*flag, sheet.as_str()]);
-        }
-        args.extend(["-o", &out]);
-        run(&args);
+        let mut all = vec!["render"];
+        all.extend(args);
+        all.extend(["--scale", "2", "--background", BACKGROUND, "-o", &out]);
+        run(&all);
     }
     let starts: Vec<u64> = png_frames(&read(&apng)).iter().map(|f| f.tick).collect();
     let strip = png_frames(&read(&strip)).remove(0);
@@ -142,6 +132,7 @@ fn compare_with_render(
         strip.width,
         "{name}: not a strip"
     );
+    browser.evaluate("document.getElementById('restart').click(); true");
     let mut at = 0;
     for (k, &tick) in starts.iter().enumerate() {
         browser.evaluate(&format!(
@@ -248,8 +239,22 @@ fn the_static_page_draws_the_users_files_as_render_does() {
             animation.replace(' ', "%20")
         );
         open_with(&mut browser, &site, &query, &battle);
+        let doc = test_support::fixtures::document(kind).display().to_string();
+        let view_text = view.to_string();
+        let mut args = vec![
+            "--data",
+            &doc,
+            "--animation",
+            animation,
+            "--view",
+            &view_text,
+        ];
         let sheets: Vec<String> = sheets.iter().map(|s| sheet_of(s)).collect();
-        let pictures = compare_with_render(&mut browser, &work, (kind, animation, view), &sheets);
+        for (flag, sheet) in ["--sheet", "--sp2"].iter().zip(&sheets) {
+            args.extend([*flag, sheet.as_str()]);
+        }
+        let name = format!("{kind}-{}-{view}", animation.replace(' ', "-"));
+        let pictures = compare_with_render(&mut browser, &work, &name, &args);
         println!(
             "{kind} {animation} view {view}: the page is the render pixel for pixel on {pictures} pictures"
         );
@@ -321,6 +326,43 @@ fn the_static_page_draws_the_users_files_as_render_does() {
         println!(
             "the page's {name} is render's, byte for byte ({} bytes)",
             got.len()
+        );
+    }
+    // "Save Aseprite": NAME.png and NAME.json as `export-aseprite` writes them.
+    let out = work.join("aseprite");
+    let out_text = out.display().to_string();
+    run(&[
+        "export-aseprite",
+        "--data",
+        &doc,
+        "--sheet",
+        &sheet,
+        "--out",
+        &out_text,
+    ]);
+    browser.evaluate(
+        "window.viewer.saves = []; document.getElementById('save-aseprite').click(); true",
+    );
+    wait_for(
+        &mut browser,
+        "window.viewer.saves.length === 2",
+        "the page did not save the export's two files",
+    );
+    for k in 0..2 {
+        let got = browser.evaluate(&format!(
+            "(() => {{ const {{ name, bytes }} = window.viewer.saves[{k}]; let t = ''; \
+             for (let i = 0; i < bytes.length; i += 0x8000) t += String.fromCharCode(...bytes.subarray(i, i + 0x8000)); \
+             return {{ name, bytes: btoa(t) }}; }})()"
+        ));
+        let name = got["name"].as_str().expect("a name");
+        let want = read(&out.join(name));
+        assert!(
+            decode_base64(got["bytes"].as_str().expect("base64")) == want,
+            "the page's {name} is not export-aseprite's"
+        );
+        println!(
+            "the page's {name} is export-aseprite's, byte for byte ({} bytes)",
+            want.len()
         );
     }
     let _ = std::fs::remove_dir_all(&work);
@@ -507,5 +549,253 @@ fn the_static_pages_download_mod_is_mod_new_and_mod_add() {
         "the page's mod zip is mod new and mod add's tree: {:?}",
         paths(&zipped)
     );
+    let _ = std::fs::remove_dir_all(&work);
+}
+
+/// The step spans the page's timeline shows, in ticks.
+fn timeline_ticks(browser: &mut Browser) -> Vec<u64> {
+    let ticks = browser.evaluate("document.getElementById('timeline').dataset.ticks || ''");
+    ticks
+        .as_str()
+        .expect("text")
+        .split(',')
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse().expect("a tick count"))
+        .collect()
+}
+
+/// The page given the retail files, then TYPE1.SEQ's text form (`disasm`'s) with Walk's first
+/// delay six ticks longer, then RAMUZA.SPR's picture (`sheet export --palette 3`), each given
+/// after the page has drawn: the walk is retimed at once, where it was, the page not reloaded,
+/// and the text is shown with the command playing marked; then the walk is drawn from the
+/// picture, pixel for pixel as `render` draws the edited text's document from it.
+#[test]
+fn the_static_page_redraws_an_edited_text_and_a_repainted_sheet_at_once() {
+    let test = "the_static_page_redraws_an_edited_text_and_a_repainted_sheet_at_once";
+    let Some(chromium) = browser_and_toolchain(test) else {
+        return;
+    };
+    let Some(battle) = battle_files(test) else {
+        return;
+    };
+    let work = test_support::temp_dir("web_page_edits");
+    let site = site(test, &work);
+    let edits = work.join("edits");
+    std::fs::create_dir_all(&edits).expect("a folder");
+    let text_path = edits.join("type1.seq.txt");
+    let picture = edits.join("RAMUZA.png");
+    let given = |name: &str| {
+        battle
+            .iter()
+            .find(|p| {
+                sprite_inputs::GameName::parse(name)
+                    .is_named(&p.file_name().unwrap().to_string_lossy())
+            })
+            .expect("given")
+            .display()
+            .to_string()
+    };
+    let (shp, seq, spr) = (given("TYPE1.SHP"), given("TYPE1.SEQ"), given("RAMUZA.SPR"));
+    let text_out = text_path.display().to_string();
+    run(&["disasm", &seq, "-o", &text_out]);
+    let text = std::fs::read_to_string(&text_path).expect("the text");
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    // Walk's front view is slot 6 (the TYPE1 profile's Walk: slots 6 and 7); its first command is
+    // the line after `slot 6:`, a `Frame FRAME DELAY`.
+    let slot = lines
+        .iter()
+        .position(|l| l.split(';').next().unwrap_or_default().trim() == "slot 6:")
+        .expect("slot 6 in the text");
+    let first = slot + 1;
+    let words: Vec<String> = lines[first].split_whitespace().map(str::to_owned).collect();
+    assert_eq!(
+        words[0], "Frame",
+        "slot 6 opens with a frame: {}",
+        lines[first]
+    );
+    let delay: u64 = words[2].parse().expect("a delay");
+    lines[first] = format!("    Frame {} {}", words[1], delay + 6);
+    std::fs::write(&text_path, lines.join("\n") + "\n").expect("writes the edit");
+
+    let mut browser = Browser::launch(&chromium);
+    open_with(
+        &mut browser,
+        &site,
+        "kind=type1&animation=Walk&view=1&tick=2&paused=1&scale=2",
+        &battle,
+    );
+    let before = timeline_ticks(&mut browser);
+    assert_eq!(
+        before.first(),
+        Some(&delay),
+        "Walk's first step is not the text's delay"
+    );
+    browser.evaluate("window.notReloaded = true");
+    give(&mut browser, std::slice::from_ref(&text_path));
+    wait_for(
+        &mut browser,
+        "document.body.dataset.generation === '1'",
+        "the page did not take the edited text",
+    );
+    let after = timeline_ticks(&mut browser);
+    let mut expected = before.clone();
+    expected[0] = delay + 6;
+    assert_eq!(after, expected, "Walk's first step is not retimed");
+    assert_eq!(
+        after.iter().sum::<u64>(),
+        before.iter().sum::<u64>() + 6,
+        "Walk is not six ticks longer"
+    );
+    let kept = browser
+        .evaluate("[window.notReloaded === true, document.getElementById('timeline').dataset.at]");
+    assert_eq!(
+        kept,
+        json!([true, "2"]),
+        "[not reloaded, the clock where it was]"
+    );
+    // The text form shown, the command playing at tick 2 (Walk's first frame) marked.
+    let shown = browser.evaluate(
+        "(() => { const panel = document.getElementById('source-panel'); \
+         return [panel.getClientRects().length > 0, document.getElementById('source-file').textContent, \
+         document.getElementById('source').dataset.line, document.getElementById('source').children.length]; })()",
+    );
+    assert_eq!(
+        shown,
+        json!([
+            true,
+            "type1.seq.txt",
+            (first + 1).to_string(),
+            text.split('\n').count()
+        ]),
+        "[the text shown, its name, the line marked, its lines]"
+    );
+
+    // The sheet's picture, in another palette's colours, given: drawn from at once.
+    let picture_out = picture.display().to_string();
+    run(&[
+        "sheet",
+        "export",
+        &spr,
+        "--palette",
+        "3",
+        "-o",
+        &picture_out,
+    ]);
+    give(&mut browser, std::slice::from_ref(&picture));
+    wait_for(
+        &mut browser,
+        "document.body.dataset.generation === '2'",
+        "the page did not take the picture",
+    );
+    let edited = work.join("edited.json");
+    let edited_out = edited.display().to_string();
+    run(&[
+        "build",
+        "--shp",
+        &shp,
+        "--seq",
+        &text_out,
+        "--out",
+        &edited_out,
+    ]);
+    let pictures = compare_with_render(
+        &mut browser,
+        &work,
+        "edited-walk",
+        &[
+            "--data",
+            &edited_out,
+            "--sheet",
+            &picture_out,
+            "--animation",
+            "Walk",
+            "--view",
+            "1",
+        ],
+    );
+    println!(
+        "an edited text retimed Walk ({before:?} to {after:?}) and a repainted sheet redrew it, \
+         render's pixels on {pictures} pictures"
+    );
+    let _ = std::fs::remove_dir_all(&work);
+}
+
+/// The page given the retail files with the weapon and effect layers' (WEP1, EFF1) and the
+/// weapons sheet (WEP.SPR), opened with `weapon=sword`: TYPE1's Swing High in view 1 holds it,
+/// pixel for pixel as `render --weapon sword` draws it from the committed layer documents, and
+/// the facts say which layers show.
+#[test]
+fn the_static_page_holds_a_weapon_as_render_does() {
+    let test = "the_static_page_holds_a_weapon_as_render_does";
+    let Some(chromium) = browser_and_toolchain(test) else {
+        return;
+    };
+    let Some(mut files) = battle_files(test) else {
+        return;
+    };
+    for name in ["WEP1.SHP", "WEP1.SEQ", "EFF1.SHP", "EFF1.SEQ"] {
+        let Some(file) = test_support::retail_file(test, name) else {
+            return;
+        };
+        files.push(file);
+    }
+    let Some(weapons) = test_support::weapons_sheet(test) else {
+        return;
+    };
+    files.push(weapons.clone());
+    let work = test_support::temp_dir("web_page_weapon");
+    let site = site(test, &work);
+    let mut browser = Browser::launch(&chromium);
+    open_with(
+        &mut browser,
+        &site,
+        "kind=type1&animation=Swing%20High&view=1&weapon=sword&scale=2&paused=1",
+        &files,
+    );
+    let spr = files
+        .iter()
+        .find(|p| {
+            sprite_inputs::GameName::parse("RAMUZA.SPR")
+                .is_named(&p.file_name().unwrap().to_string_lossy())
+        })
+        .expect("given")
+        .display()
+        .to_string();
+    let doc = test_support::fixtures::document("type1")
+        .display()
+        .to_string();
+    let wep1 = test_support::fixtures::layer("wep1").display().to_string();
+    let eff1 = test_support::fixtures::layer("eff1").display().to_string();
+    let weapons = weapons.display().to_string();
+    let pictures = compare_with_render(
+        &mut browser,
+        &work,
+        "type1-sword",
+        &[
+            "--data",
+            &doc,
+            "--sheet",
+            &spr,
+            "--animation",
+            "Swing High",
+            "--view",
+            "1",
+            "--weapon",
+            "sword",
+            "--weapon-sheet",
+            &weapons,
+            "--weapon-data",
+            &wep1,
+            "--effect-data",
+            &eff1,
+        ],
+    );
+    browser.evaluate("document.getElementById('restart').click(); for (let i = 0; i < 16; i++) document.getElementById('forward').click(); true");
+    let facts = browser.evaluate("document.getElementById('facts').textContent");
+    assert!(
+        facts.as_str().is_some_and(|f| f.contains("sword: weapon")),
+        "no weapon layer shows at tick 16: {facts}"
+    );
+    println!("TYPE1's Swing High with a sword: the page is render's pixels on {pictures} pictures");
     let _ = std::fs::remove_dir_all(&work);
 }
