@@ -10,7 +10,7 @@ use sprite_data::build::NamedBytes;
 use sprite_data::demo::{DEMO_SEQ, DEMO_SHP};
 use sprite_data::layer::LayerSet;
 use sprite_data::profile::UNIT_KINDS;
-use sprite_data::{Document, Profile, build_document};
+use sprite_data::{Built, Document, Profile, build_document};
 
 use crate::documents::OverlayFiles;
 use crate::error::{Error, Result};
@@ -63,11 +63,12 @@ pub struct Provenance {
 
 impl Provenance {
     fn of(file: NamedBytes) -> Self {
+        let sha256 = sha256_hex(file.bytes);
         Self {
             name: file.name.to_owned(),
             size: file.bytes.len(),
-            sha256: sha256_hex(file.bytes),
-            verdict: Verdict::of(file.bytes),
+            verdict: Verdict::of_sha256(&sha256),
+            sha256,
         }
     }
 
@@ -118,8 +119,7 @@ pub fn build_from_bytes(
     profile: &Profile,
     sheet_file: Option<&str>,
 ) -> Result<Build, sprite_data::Error> {
-    let overlays = OverlayFiles::read(profile)?;
-    let (built, bytes) = build_document(shp, seq, profile, overlays.overlays(), sheet_file)?;
+    let (built, bytes) = build_unreported(shp, seq, profile, sheet_file)?;
     Ok(Build {
         sha256: sha256_hex(&bytes),
         document: built.document,
@@ -127,6 +127,22 @@ pub fn build_from_bytes(
         bytes,
         inputs: [Provenance::of(shp), Provenance::of(seq)],
     })
+}
+
+/// [`build_from_bytes`] without what it says of the inputs and the output (their sha256 digests
+/// and verdicts): the document and its canonical bytes, the same, for a caller that shows
+/// neither. In the WebAssembly module those four digests took as long as the build.
+///
+/// # Errors
+/// As [`build_from_bytes`].
+pub fn build_unreported(
+    shp: NamedBytes,
+    seq: NamedBytes,
+    profile: &Profile,
+    sheet_file: Option<&str>,
+) -> Result<(Built, Vec<u8>), sprite_data::Error> {
+    let overlays = OverlayFiles::read(profile)?;
+    build_document(shp, seq, profile, overlays.overlays(), sheet_file)
 }
 
 /// [`build_from_bytes`] of two files read.

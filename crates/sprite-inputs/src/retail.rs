@@ -272,8 +272,13 @@ pub fn by_sha256(sha256_hex: &str) -> Option<&'static RetailFile> {
     every_file().find(|f| f.sha256.eq_ignore_ascii_case(sha256_hex))
 }
 
-/// The retail file `bytes` are, if any.
+/// The retail file `bytes` are, if any. Only bytes of a size on record are hashed: a digest can
+/// match only a file of its size, and most files asked about are of none (the sha256 took as long
+/// as the build itself in the WebAssembly module).
 pub fn of_bytes(bytes: &[u8]) -> Option<&'static RetailFile> {
+    if !every_file().any(|file| file.size == bytes.len()) {
+        return None;
+    }
     by_sha256(&sha256_hex(bytes))
 }
 
@@ -299,7 +304,13 @@ pub fn kind_of_seq(shown: &str, bytes: &[u8]) -> Option<&'static sprite_data::pr
 /// and rules, so tools refuse it unless forced.
 pub fn other_retail_file(bytes: &[u8], expected: &str) -> Option<&'static RetailFile> {
     let expected = GameName::parse(expected).disc_name();
-    of_bytes(bytes).filter(|file| !file.disc_name.eq_ignore_ascii_case(&expected))
+    let other = |file: &RetailFile| !file.disc_name.eq_ignore_ascii_case(&expected);
+    // Hashed only when another file of that size is on record: the retail file itself, the
+    // usual case, is then never hashed.
+    if !every_file().any(|file| file.size == bytes.len() && other(file)) {
+        return None;
+    }
+    of_bytes(bytes).filter(|file| other(file))
 }
 
 /// Lower-case hex sha256.
@@ -330,10 +341,14 @@ impl Verdict {
     /// The verdict on `bytes` taken as the file they were built as: retail, the demo, or
     /// modified.
     pub fn of(bytes: &[u8]) -> Verdict {
-        let sha256 = sha256_hex(bytes);
-        match by_sha256(&sha256) {
+        Verdict::of_sha256(&sha256_hex(bytes))
+    }
+
+    /// [`Verdict::of`] the bytes whose sha256 (lower-case hex) this is.
+    pub fn of_sha256(sha256: &str) -> Verdict {
+        match by_sha256(sha256) {
             Some(file) => Verdict::Retail(file),
-            None if is_demo(&sha256) => Verdict::Demo,
+            None if is_demo(sha256) => Verdict::Demo,
             None => Verdict::Modified,
         }
     }

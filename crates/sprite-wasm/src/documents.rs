@@ -1,7 +1,11 @@
 //! Each kind's document from the files given, through the same functions as `build-data` and
-//! `build`: a unit kind's through `sprite_inputs::build::build_from_bytes` (its canonical bytes),
+//! `build`: a unit kind's through `sprite_inputs::build::build_unreported` (its canonical bytes,
+//! `build_from_bytes` without the digests of a report, which nothing here shows),
 //! a layer set's through `sprite_data::layer::build_layer` with the human profile, as
 //! `sprite_inputs::layers` builds it. So the bytes are the CLI's, byte for byte.
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use fft_formats::Seq;
 use serde_json::{Value, json};
@@ -9,9 +13,9 @@ use sprite_data::build::NamedBytes;
 use sprite_data::layer::{LayerDocument, LayerSet, build_layer};
 use sprite_data::profile::{UNIT_KINDS, UnitKind};
 use sprite_data::target::{self, BuildTarget};
-use sprite_data::{Document, Profile};
+use sprite_data::{Built, Document, Profile};
 use sprite_inputs::InputFile;
-use sprite_inputs::build::{Build, build_from_bytes};
+use sprite_inputs::build::build_unreported;
 use sprite_inputs::catalog::lines_of_steps;
 use sprite_inputs::retail::other_retail_file;
 use sprite_inputs::sheets::Sheet;
@@ -30,7 +34,7 @@ use crate::inputs::{SpriteRead, sprite_file};
 pub fn build(files: &Files, kind: &str) -> Result<Vec<u8>, String> {
     let kind = BuildTarget::parse(kind).map_err(|e| e.to_string())?;
     match kind {
-        BuildTarget::Unit(unit) => build_from(files, unit).map(|built| built.bytes),
+        BuildTarget::Unit(unit) => build_from(files, unit).map(|(_, bytes)| bytes),
         BuildTarget::Layer(layer) => build_layer_document(files, layer),
     }
 }
@@ -41,17 +45,38 @@ pub fn build(files: &Files, kind: &str) -> Result<Vec<u8>, String> {
 /// As [`build`]; a layer set's name is not a unit kind.
 pub fn build_unit(files: &Files, kind: &str) -> Result<Document, String> {
     let unit = target::parse_unit_kind(kind).map_err(|e| e.to_string())?;
-    build_from(files, unit).map(|built| built.document)
+    build_from(files, unit).map(|(built, _)| built.document)
 }
 
-/// A unit kind's build from its two files given (either a text form, assembled).
-fn build_from(files: &Files, unit: &UnitKind) -> Result<Build, String> {
-    built_with_text(files, unit).map(|(build, _)| build)
+/// A built-in unit kind's profile, parsed from its TOML the first time it is asked for: parsing
+/// it took a sixth of a build in the module, and the page builds and lists the kinds again and
+/// again. (A kind that is not one of [`UNIT_KINDS`], which no name finds, is parsed each time.)
+fn profile(unit: &UnitKind) -> Cow<'static, Profile> {
+    static PARSED: [OnceLock<Profile>; UNIT_KINDS.len()] =
+        [const { OnceLock::new() }; UNIT_KINDS.len()];
+    // The same text is the same constant: its address is compared before its bytes.
+    let same = |kind: &UnitKind| {
+        kind.name == unit.name
+            && (std::ptr::eq(kind.profile, unit.profile) || kind.profile == unit.profile)
+    };
+    match UNIT_KINDS.iter().position(same) {
+        Some(index) => Cow::Borrowed(PARSED[index].get_or_init(|| unit.load())),
+        None => Cow::Owned(unit.load()),
+    }
+}
+
+/// A unit kind's document and its canonical bytes, built from its two files given (either a
+/// text form, assembled).
+fn build_from(files: &Files, unit: &UnitKind) -> Result<(Built, Vec<u8>), String> {
+    built_with_text(files, unit).map(|(built, _)| built)
 }
 
 /// [`build_from`], with the SEQ as read (its text form, when it was given as one).
-fn built_with_text(files: &Files, unit: &UnitKind) -> Result<(Build, SpriteRead), String> {
-    let profile = unit.load();
+fn built_with_text(
+    files: &Files,
+    unit: &UnitKind,
+) -> Result<((Built, Vec<u8>), SpriteRead), String> {
+    let profile = profile(unit);
     let what = format!("the {} document", unit.name);
     let shp = sprite_file(files, &profile.shp, &what)?;
     let seq = sprite_file(files, &profile.seq, &what)?;
@@ -65,9 +90,9 @@ fn built_with_text(files: &Files, unit: &UnitKind) -> Result<(Build, SpriteRead)
             ));
         }
     }
-    let build = build_from_bytes(named(&shp.file), named(&seq.file), &profile, None)
+    let built = build_unreported(named(&shp.file), named(&seq.file), &profile, None)
         .map_err(|e| chain(&e))?;
-    Ok((build, seq))
+    Ok((built, seq))
 }
 
 /// What `/api/v1/source` answers for the kind: the SEQ's text form it was built from, its name
@@ -78,7 +103,7 @@ fn built_with_text(files: &Files, unit: &UnitKind) -> Result<(Build, SpriteRead)
 /// As [`build_unit`].
 pub fn source(files: &Files, kind: &str) -> Result<Value, String> {
     let unit = target::parse_unit_kind(kind).map_err(|e| e.to_string())?;
-    let (build, seq) = built_with_text(files, unit)?;
+    let ((built, _), seq) = built_with_text(files, unit)?;
     let Some((text, command_lines)) = seq.text else {
         return Ok(Value::Null);
     };
@@ -86,7 +111,7 @@ pub fn source(files: &Files, kind: &str) -> Result<Value, String> {
     Ok(json!({
         "file": seq.file.name,
         "text": text,
-        "steps": lines_of_steps(&decoded, &command_lines, &build.document),
+        "steps": lines_of_steps(&decoded, &command_lines, &built.document),
     }))
 }
 
@@ -147,12 +172,12 @@ pub fn list(files: &Files) -> Value {
     let mut kinds = Vec::new();
     let mut lacking = Vec::new();
     let units = UNIT_KINDS.iter().map(|unit| {
-        let profile = unit.load();
+        let profile = profile(unit);
         (
             BuildTarget::Unit(unit),
-            [profile.shp, profile.seq],
-            Some(profile.sheet_file),
-            profile.sp2_file,
+            [profile.shp.clone(), profile.seq.clone()],
+            Some(profile.sheet_file.clone()),
+            profile.sp2_file.clone(),
         )
     });
     let layers = LayerSet::ALL.into_iter().map(|layer| {

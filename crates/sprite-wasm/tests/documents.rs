@@ -153,3 +153,34 @@ fn a_file_over_the_caps_is_refused_before_it_is_kept() {
         .expect_err("the set is full");
     assert!(error.starts_with("LAST.SHP: 1 bytes more"), "{error}");
 }
+
+/// A retail file of another kind under a kind's name is refused, as `build-data` refuses it: the
+/// retail TYPE1.SHP given as the SHP the MON profile reads, and TYPE1.SEQ as MON.SEQ. (The check
+/// hashes a file only when a retail file of its size under another name is on record: a renamed
+/// retail file always is one.)
+#[test]
+fn a_retail_file_of_another_kind_under_the_kind_s_name_is_refused() {
+    let test = "a_retail_file_of_another_kind_under_the_kind_s_name_is_refused";
+    let Some(renamed) = type1(test, "BATTLE/MON.SHP", "BATTLE/MON.SEQ") else {
+        return;
+    };
+    let error = build(&renamed, "mon").expect_err("TYPE1's files are not MON's");
+    assert_eq!(
+        error,
+        "BATTLE/MON.SHP: this is the retail TYPE1.SHP, but the MON profile reads MON.SHP"
+    );
+    let (Some(mon), Some(type1_seq)) = (
+        test_support::retail_bytes(test, "MON.SHP"),
+        test_support::retail_bytes(test, "TYPE1.SEQ"),
+    ) else {
+        return;
+    };
+    let mut renamed_seq = Files::new();
+    renamed_seq.add("MON.SHP".into(), mon).expect("kept");
+    renamed_seq.add("MON.SEQ".into(), type1_seq).expect("kept");
+    let error = build(&renamed_seq, "mon").expect_err("TYPE1.SEQ is not MON.SEQ");
+    assert_eq!(
+        error,
+        "MON.SEQ: this is the retail TYPE1.SEQ, but the MON profile reads MON.SEQ"
+    );
+}
