@@ -799,3 +799,65 @@ fn the_static_page_holds_a_weapon_as_render_does() {
     println!("TYPE1's Swing High with a sword: the page is render's pixels on {pictures} pictures");
     let _ = std::fs::remove_dir_all(&work);
 }
+
+/// The issue's measure of the page's speed: from the game's BATTLE files given to the file input
+/// (every retail SHP and SEQ there is, and every retail sheet) to the first frame drawn with
+/// them, on the page's own clock (its measure `files-to-first-frame`, from the mark set as the
+/// files are taken to the one set once the first frame is drawn): the module compiled, the files
+/// read into it and listed, the first kind's document built, its sheet decoded and drawn.
+/// Printed, not held to a bound: the time is the machine's, and this one is shared
+/// (docs/performance.md, "WebAssembly", gives the figures).
+#[test]
+fn the_static_page_times_its_first_frame_from_the_battle_files() {
+    let test = "the_static_page_times_its_first_frame_from_the_battle_files";
+    let Some(chromium) = browser_and_toolchain(test) else {
+        return;
+    };
+    let Some(originals) = test_support::originals(test) else {
+        return;
+    };
+    let mut battle: Vec<PathBuf> = std::fs::read_dir(&originals)
+        .expect("the originals' folder reads")
+        .map(|entry| entry.expect("an entry").path())
+        .collect();
+    // The unit sheets are in one folder, the weapons' in another.
+    for sheet in &test_support::RETAIL_SHEETS {
+        let found = match sheet.disc_name {
+            "WEP.SPR" => test_support::weapons_sheet(test),
+            name => test_support::sheet(test, name),
+        };
+        let Some(path) = found else {
+            return;
+        };
+        battle.push(path);
+    }
+    battle.sort();
+    let bytes: u64 = battle
+        .iter()
+        .map(|p| std::fs::metadata(p).expect("a file").len())
+        .sum();
+    let work = test_support::temp_dir("web_page_first_frame");
+    let site = site(test, &work);
+
+    let mut browser = Browser::launch(&chromium);
+    let url = format!("file://{}", site.join("index.html").display());
+    browser.open(&url, "typeof window.viewer === 'object'");
+    give(&mut browser, &battle);
+    let measure = "performance.getEntriesByName('files-to-first-frame')";
+    wait_for(
+        &mut browser,
+        &format!("{measure}.length === 1"),
+        "the page drew no frame",
+    );
+    let took = browser.evaluate(&format!("{measure}[0].duration"));
+    let took = took.as_f64().expect("a duration in milliseconds");
+    let kinds =
+        browser.evaluate("Array.from(document.getElementById('kind').options, (o) => o.value)");
+    println!(
+        "{} files ({bytes} bytes) given: the first frame drawn {took:.1} ms after, on the page's \
+         clock; listed: {kinds}",
+        battle.len()
+    );
+    assert!(took > 0.0, "{took} ms");
+    let _ = std::fs::remove_dir_all(&work);
+}

@@ -142,6 +142,26 @@ const NOT_RUN: &[(&str, &str, &str)] = &[
         "valgrind --tool=callgrind",
         "a profiling recipe, under valgrind",
     ),
+    (
+        "docs/performance.md",
+        "cargo test -p sprite-wasm --test node",
+        "the WebAssembly module's tests, which print its sizes: a test of their own",
+    ),
+    (
+        "docs/performance.md",
+        "(cd packages/tactics-sprite && node bench/files.mjs",
+        "a benchmark: speed is measured by benchmarks, never in tests",
+    ),
+    (
+        "docs/performance.md",
+        "cargo bench -p sprite-inputs --bench build",
+        "a benchmark: speed is measured by benchmarks, never in tests",
+    ),
+    (
+        "docs/performance.md",
+        "cargo test -p tactics-sprite --test browser web::the_static_page_times",
+        "a browser test that prints the page's speed: a test of its own",
+    ),
 ];
 
 /// Commands that exit otherwise than 0 by design, by page and the start of the command.
