@@ -1,7 +1,7 @@
 //! Listing an archive of 10,000 entries (its table of contents read, the names' XOR undone and
 //! every hash checked; no data read), and GDeflate throughput: our decoder against Microsoft's
-//! reference code on the same 1 MiB of game-like data (docs/performance.md "Archives and
-//! GDeflate").
+//! reference code on the same 1 MiB of game-like data, and of the retail files' bytes when
+//! `FFT_SHEETS` and `FFT_ORIGINALS` name them (docs/performance.md "Archives and GDeflate").
 //!
 //! `cargo bench -p game-archive` (add `-- --quick` for a fast look).
 
@@ -14,7 +14,7 @@ use test_support::pac::{PacBuilder, gdeflate_stream};
 
 #[path = "support/game_like.rs"]
 mod game_like;
-use game_like::game_like;
+use game_like::{game_like, retail_bytes};
 
 fn listing(c: &mut Criterion) {
     let mut builder = PacBuilder::new().encrypted();
@@ -36,13 +36,20 @@ fn listing(c: &mut Criterion) {
 }
 
 fn gdeflate(c: &mut Criterion) {
-    let data = game_like(1 << 20);
+    gdeflate_of(c, "gdeflate 1 MiB", game_like(1 << 20));
+    if let Some(retail) = retail_bytes(1 << 20) {
+        gdeflate_of(c, "gdeflate 1 MiB of retail bytes", retail);
+    }
+}
+
+/// Ours against the reference on `data`, compressed at level 9 into 64 KiB tiles.
+fn gdeflate_of(c: &mut Criterion, name: &str, data: Vec<u8>) {
     let stream = gdeflate_stream(&data, 9);
     let mut reference = gdeflate::Compressor::new(gdeflate::CompressionLevel::Level9).unwrap();
     let pages = reference.compress(&data, 1 << 16).unwrap();
     let mut decompressor = gdeflate::Decompressor::new().unwrap();
     assert!(game_archive::gdeflate::decode(&stream, data.len()).unwrap() == data);
-    let mut group = c.benchmark_group("gdeflate 1 MiB");
+    let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Bytes(data.len() as u64));
     group.bench_function("ours", |b| {
         b.iter(|| game_archive::gdeflate::decode(black_box(&stream), data.len()).unwrap())

@@ -2,6 +2,9 @@
 //! (docs/performance.md "Archives and GDeflate"): 178 files of the unit folder's sizes, in an
 //! XORed `0002.pac` as the game's packer stores files under 1 MiB (shared GDeflate chunks of at
 //! most 4 MiB), and the same archive with every file stored as it is (the container's own cost).
+//! The files' bytes are the GDeflate benchmark's sheet-like bytes (which compress to a fifteenth)
+//! and, when `FFT_SHEETS` and `FFT_ORIGINALS` name the retail files, those files' bytes over and
+//! over (which compress to a third, as the game's do, and decode four times slower).
 //!
 //! `cargo bench -p game-archive --bench extract`
 
@@ -14,22 +17,22 @@ use test_support::pac::{PacBuilder, PacStorage};
 
 #[path = "support/game_like.rs"]
 mod game_like;
-use game_like::game_like;
+use game_like::{game_like, retail_bytes};
 
 /// The unit folder's count of files, and the bytes a shared chunk decodes to at most.
 const FILES: usize = 178;
 const CHUNK_LEN: usize = 4 << 20;
 
 /// The files: sheets of 43,354 bytes (RAMUZA.SPR's size), the rest SHPs and SEQs of 4-30 KB,
-/// each the next part of one stretch of the GDeflate benchmark's sheet-like bytes.
-fn unit_files() -> Vec<(String, Vec<u8>)> {
+/// each the next part of one stretch of bytes `pool` gives.
+fn unit_files(pool: impl Fn(usize) -> Vec<u8>) -> Vec<(String, Vec<u8>)> {
     let sizes: Vec<(&str, usize)> = (0..FILES)
         .map(|i| match i % 3 {
             0 | 1 => ("spr", 43_354),
             _ => ("seq", 4_096 + (i * 1_531) % 26_000),
         })
         .collect();
-    let pool = game_like(sizes.iter().map(|(_, len)| len).sum());
+    let pool = pool(sizes.iter().map(|(_, len)| len).sum());
     let mut at = 0;
     sizes
         .iter()
@@ -65,8 +68,15 @@ fn install(root: &Path, files: &[(String, Vec<u8>)], compressed: bool) -> PathBu
 }
 
 fn extract(c: &mut Criterion) {
+    measure(c, "sheet-like bytes", unit_files(game_like));
+    if let Some(retail) = retail_bytes(8 << 20) {
+        measure(c, "retail bytes", unit_files(|len| retail[..len].to_vec()));
+    }
+}
+
+/// The files read loose and from the two installs.
+fn measure(c: &mut Criterion, bytes: &str, files: Vec<(String, Vec<u8>)>) {
     let root = std::env::temp_dir().join(format!("game-archive-bench-{}", std::process::id()));
-    let files = unit_files();
     let total: usize = files.iter().map(|(_, bytes)| bytes.len()).sum();
     let loose = root.join("loose");
     for (name, bytes) in &files {
@@ -83,7 +93,7 @@ fn extract(c: &mut Criterion) {
         assert!(&check.read_game_file(name).unwrap() == bytes, "{name}");
     }
 
-    let mut group = c.benchmark_group(format!("every unit file ({FILES} files)"));
+    let mut group = c.benchmark_group(format!("every unit file ({FILES} files, {bytes})"));
     group.sample_size(20);
     group.throughput(Throughput::Bytes(total as u64));
     group.bench_function("loose files", |b| {

@@ -5,10 +5,13 @@
 //! ```sh
 //! cargo build --release -p game-archive --example gdeflate_profile
 //! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-//!   target/release/examples/gdeflate_profile ours|reference [RUNS]
+//!   target/release/examples/gdeflate_profile ours|reference [RUNS] [retail]
 //! ```
 //!
 //! With `RUNS` 0 it only sets up (the data made and compressed), for the count to subtract.
+//! With `retail`, the 1 MiB is the retail files' bytes (`FFT_SHEETS` and `FFT_ORIGINALS`, every
+//! `.bin`, over and over), which compress to a third where the sheet-like bytes compress to a
+//! fifteenth.
 
 use std::hint::black_box;
 
@@ -19,12 +22,17 @@ mod game_like;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: gdeflate_profile ours|reference [RUNS]";
+    let usage = "usage: gdeflate_profile ours|reference [RUNS] [retail]";
     let which = args.next().expect(usage);
     let runs: usize = args
         .next()
         .map_or(20, |r| r.parse().expect("RUNS is a number"));
-    let data = game_like::game_like(1 << 20);
+    let data = match args.next().as_deref() {
+        None => game_like::game_like(1 << 20),
+        Some("retail") => game_like::retail_bytes(1 << 20)
+            .expect("retail needs FFT_SHEETS and FFT_ORIGINALS naming the retail files"),
+        Some(_) => panic!("{usage}"),
+    };
     match which.as_str() {
         "ours" => {
             let stream = gdeflate_stream(&data, 9);

@@ -1,5 +1,8 @@
 //! The GDeflate benchmark's data, shared with `examples/gdeflate_profile.rs` so that the
-//! instruction counts and the throughput figures measure the same bytes.
+//! instruction counts and the throughput figures measure the same bytes: sheet-like bytes made
+//! here, and the retail files' bytes when the test variables name them.
+
+use std::path::PathBuf;
 
 /// Runs of a few palette indices and repeated rows, as a sheet's bytes look.
 pub fn game_like(len: usize) -> Vec<u8> {
@@ -20,4 +23,23 @@ pub fn game_like(len: usize) -> Vec<u8> {
     }
     out.truncate(len);
     out
+}
+
+/// `len` bytes of the retail files in the folders `FFT_SHEETS` and `FFT_ORIGINALS` name (every
+/// `.bin`, by name), over and over; none without both.
+pub fn retail_bytes(len: usize) -> Option<Vec<u8>> {
+    let mut bytes = Vec::new();
+    for variable in ["FFT_SHEETS", "FFT_ORIGINALS"] {
+        let folder = std::env::var_os(variable)?;
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(folder)
+            .ok()?
+            .filter_map(|entry| Some(entry.ok()?.path()))
+            .filter(|path| path.extension().is_some_and(|ext| ext == "bin"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            bytes.extend(std::fs::read(path).ok()?);
+        }
+    }
+    (!bytes.is_empty()).then(|| bytes.iter().copied().cycle().take(len).collect())
 }
