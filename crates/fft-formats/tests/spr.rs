@@ -585,3 +585,24 @@ fn colour_word_is_the_inverse_of_colour_rgba() {
         assert_eq!(colour_word([c, 0, 0]), nearest, "{c}");
     }
 }
+
+/// A sheet's palettes told from its size alone, as a list of many sheets says them before any is
+/// decoded: the count of the variant `Spr::decode` finds, for a sheet of every layout.
+#[test]
+fn the_palettes_of_a_sheet_are_told_from_its_size() {
+    for variant in SprVariant::ALL {
+        let bytes = Spr::blank(variant).encode().unwrap();
+        let decoded = Spr::decode(&bytes).unwrap();
+        assert_eq!(
+            Spr::palette_count_of_len(bytes.len()),
+            decoded.palettes.len(),
+            "{variant} ({} bytes)",
+            bytes.len()
+        );
+    }
+    // The sizes by hand: an SP2 has none, OTHER.SPR 32, WEP.SPR 48 (three blocks of 16).
+    assert_eq!(Spr::palette_count_of_len(32_768), 0);
+    assert_eq!(Spr::palette_count_of_len(33_792), 32);
+    assert_eq!(Spr::palette_count_of_len(85_504), 48);
+    assert_eq!(Spr::palette_count_of_len(44_032), 16);
+}

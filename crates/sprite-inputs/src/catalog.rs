@@ -25,7 +25,9 @@ use crate::error::{Error, Result};
 use crate::game::GameRequest;
 use crate::hd::HdPairFiles;
 use crate::layers::{find_layer_beside, layers_from_originals, load_layer, weapon_layer_of};
-use crate::locate::{Chosen, Originals, OriginalsRequest, Place, find_originals, named_folder};
+use crate::locate::{
+    Chosen, Originals, OriginalsRequest, Place, find_originals, listing_once, named_folder,
+};
 use crate::names::hd::pair_of_unit;
 use crate::names::sheet_kind::kind_of_sheet;
 use crate::retail::{ORIGINALS_VAR, SHEETS_VAR};
@@ -338,7 +340,8 @@ pub struct Served {
 /// folder named that is not there, a file that cannot be read or built.
 pub fn load(request: &ServeRequest) -> Result<Served> {
     let sas = load_sas(request)?;
-    let mut served = load_catalog(request)?;
+    // Every sheet of a game folder, and each one's HD pair, is looked for in the same folders.
+    let mut served = listing_once(|| load_catalog(request))?;
     served.sas = sas;
     Ok(served)
 }

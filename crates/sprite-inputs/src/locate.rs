@@ -21,6 +21,8 @@
 //! DIR`); a file of a disc image is found by [`find_on_disc`], which `disc extract` and `disc
 //! patch` ask too.
 
+mod listing;
+
 use std::path::{Path, PathBuf};
 
 use disc_image::{Disc, Entry};
@@ -33,6 +35,8 @@ use crate::names::hd::tex_number;
 use crate::names::{DISC_FOLDER, GameName};
 use crate::read::{InputFile, read_input};
 use crate::retail::ORIGINALS_VAR;
+
+pub use listing::listing_once;
 
 /// The most bytes read of one file from a disc image: every sprite file is far smaller (a unit
 /// SHP is at most 0x2080A bytes), and a record that claims more is refused before it is read.
@@ -613,12 +617,7 @@ pub fn find_in_folder(dir: &Path, name: &str) -> Option<PathBuf> {
     let name = GameName::parse(name);
     // Searched: a file of this name made here later is found by the same search.
     crate::read::note_listed(dir);
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .ok()?
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    entries.sort();
+    let entries = listing::entries(dir)?;
     let forms = [Some(name.disc_name()), name.remaster_name()];
     forms.iter().flatten().find_map(|form| {
         entries

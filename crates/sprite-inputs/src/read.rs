@@ -155,7 +155,9 @@ thread_local! {
 fn note_read(path: &Path) {
     READ.with_borrow_mut(|read| {
         if let Some(read) = read.as_mut() {
-            if !read.iter().any(|p| p == path) {
+            // As spelt: the same folder is noted under one spelling, and comparing spellings is
+            // cheap where comparing paths part by part is not (one note a lookup).
+            if !read.iter().any(|p| p.as_os_str() == path.as_os_str()) {
                 read.push(path.to_path_buf());
             }
         }

@@ -446,6 +446,23 @@ impl Sheet {
         Ok(Sheet::Synthetic { bytes })
     }
 
+    /// The sheet in `file` as one of many listed (a served kind's other sheets, `sheet=`): a PNG
+    /// by its signature, else an SPR whose palettes are counted from its size
+    /// ([`Spr::palette_count_of_len`]) and whose pixels are decoded only when it is drawn, so
+    /// that serving every sheet of a game folder costs reading them and no more. One that does
+    /// not decode is refused then, naming it.
+    pub fn listed(file: InputFile) -> Sheet {
+        let InputFile { name, bytes } = file;
+        if bytes.starts_with(&PNG_SIGNATURE) {
+            return Sheet::Png { file: name, bytes };
+        }
+        Sheet::Spr {
+            file: name,
+            palettes: Spr::palette_count_of_len(bytes.len()),
+            bytes,
+        }
+    }
+
     /// The sheet in `file`: a PNG by its signature, else an SPR that decodes.
     ///
     /// # Errors

@@ -39,6 +39,19 @@ impl Spr {
         }
     }
 
+    /// How many palettes a sheet of `len` bytes has, told from its size as [`Spr::decode`] tells
+    /// the fixed-size variants, nothing decoded: none for an SP2, 32 for the OTHER sheet, 48 for
+    /// the weapons sheet, 16 for any other (every unit sheet's layout has 16). What a list of
+    /// many sheets says of each before one is drawn.
+    pub fn palette_count_of_len(len: usize) -> usize {
+        match len {
+            SP2_LEN => SprVariant::Sp2.palette_count(),
+            OTHER_LEN => SprVariant::Other.palette_count(),
+            WEAPONS_LEN => SprVariant::Weapons.palette_count(),
+            _ => SprVariant::Standard.palette_count(),
+        }
+    }
+
     /// The variant [`Spr::decode`] would find, or `None` when the bytes do not decode.
     pub fn detect(bytes: &[u8]) -> Option<SprVariant> {
         Self::decode(bytes).ok().map(|spr| spr.variant)

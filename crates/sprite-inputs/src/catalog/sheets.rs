@@ -5,8 +5,9 @@
 //! whose kind is not known (the demo), its own sheet alone ([`listed_sheets`]).
 //!
 //! They are read when the server starts (each a capped read of a regular file, as every game file
-//! is), so that a watch sees them and the digest covers them; their pictures are drawn only when
-//! asked for, and the server keeps those in a cache bounded by bytes.
+//! is), so that a watch sees them and the digest covers them, but not decoded ([`Sheet::listed`]):
+//! their pictures are drawn only when asked for, and the server keeps those in a cache bounded by
+//! bytes.
 
 use sprite_data::Document;
 
@@ -21,7 +22,7 @@ use crate::sheets::Sheet;
 /// SPR). A second sheet is not itself a choice: it goes with its SPR.
 ///
 /// # Errors
-/// A sheet that is there but cannot be read, or is neither an SPR nor a PNG (naming the file).
+/// A sheet that is there but cannot be read.
 pub(super) fn sheets_of(
     places: Option<&Originals>,
     kind: &str,
@@ -39,9 +40,9 @@ pub(super) fn sheets_of(
         let Some(file) = places.locate(row.sheet)? else {
             continue;
         };
-        let sheet = Sheet::from_file(file)?;
+        let sheet = Sheet::listed(file);
         let sp2 = match second_sheet_of(row.sheet).filter(|_| needs_sp2) {
-            Some(name) => places.locate(name)?.map(Sheet::from_file).transpose()?,
+            Some(name) => places.locate(name)?.map(Sheet::listed),
             None => None,
         };
         served.push(ServedSheet {

@@ -190,15 +190,15 @@ pub fn run(args: &Args) -> Outcome {
         started_with: sprite_server::StartedWith(Arc::new(Flags)),
     };
     let lines = served.lines();
-    let digest = served.digest();
+    // What a reload compares against: only a watched server reloads.
+    let digest = args.watch.then(|| served.digest());
     let state = sprite_server::AppState::with_sas(served.catalog, served.sas)?;
     let live = Arc::new(
         Live::new(Arc::new(state), args.watch)
             .with_longest_wait(sprite_server::longest_wait(&options)),
     );
-    let watching = args
-        .watch
-        .then(|| {
+    let watching = digest
+        .map(|digest| {
             reload::start(
                 request,
                 &loaded.read,

@@ -574,3 +574,36 @@ fn the_demo_lists_its_own_sheet() {
         server.banner
     );
 }
+
+/// The kind's other sheets are listed by name and size at start, not decoded: one that does not
+/// decode does not stop the server, and drawing from it is refused naming the file, while the
+/// kind's own sheet still draws.
+#[test]
+fn a_listed_sheet_that_does_not_decode_is_refused_when_drawn() {
+    let test = "a_listed_sheet_that_does_not_decode_is_refused_when_drawn";
+    let (Some(shp), Some(seq), Some(ramza)) = (
+        retail_file(test, "TYPE1.SHP"),
+        retail_file(test, "TYPE1.SEQ"),
+        sheet(test, "RAMUZA.SPR"),
+    ) else {
+        return;
+    };
+    let dir = temp_dir(test);
+    for file in [&shp, &seq, &ramza] {
+        std::fs::copy(file, dir.join(file.file_name().unwrap())).unwrap();
+    }
+    // A standard sheet's size, its compressed rows garbage.
+    std::fs::write(dir.join("MINA_M.SPR"), vec![0xEEu8; 44_000]).unwrap();
+    let server = Server::start(&["--originals", s(&dir)], &[]);
+    let kinds = server.get("/api/v1/kinds").json();
+    assert_eq!(
+        listed_names(&kinds[0]),
+        ["MINA_M.SPR", "RAMUZA.SPR"],
+        "{kinds}"
+    );
+    let refused = server.get("/api/v1/render.png?sheet=MINA_M.SPR&frame=88");
+    assert_eq!(refused.status, 500, "{}", refused.text());
+    assert!(refused.text().contains("MINA_M.SPR"), "{}", refused.text());
+    let own = server.get("/api/v1/render.png?frame=88");
+    assert_eq!(own.status, 200, "{}", own.text());
+}
