@@ -163,3 +163,32 @@ fn damaged_streams_are_refused_never_a_panic() {
         "another codec"
     );
 }
+
+/// Tiles decoded on several threads fail as in order: with tiles 2 and 6 of 8 damaged, the
+/// refusal is tile 2's, at its first byte, whichever thread decoded which.
+#[test]
+fn the_first_damaged_tile_is_the_one_refused() {
+    let data = game_like(8 * TILE_LEN, 7);
+    let stream = gdeflate_stream(&data, 9);
+    let tiles = 8;
+    // Where tile `i` starts: its table entry's offset after the header and table (tile 0 at 0).
+    let start = |i: usize| {
+        let offset = if i == 0 {
+            0
+        } else {
+            let at = 8 + 4 * i;
+            u32::from_le_bytes(stream[at..at + 4].try_into().unwrap()) as usize
+        };
+        8 + 4 * tiles + offset
+    };
+    for _ in 0..20 {
+        let mut damaged = stream.clone();
+        for tile in [2, 6] {
+            // A block type of 3, which DEFLATE does not have, in the first block's header.
+            damaged[start(tile)] |= 0b110;
+        }
+        let error = decode(&damaged, data.len()).unwrap_err();
+        assert_eq!(error.offset, start(2), "{error}");
+        assert!(error.problem.starts_with("tile 2: "), "{error}");
+    }
+}

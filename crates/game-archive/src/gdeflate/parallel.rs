@@ -1,13 +1,15 @@
 //! Tiles decoded on several threads: each tile of a stream decodes alone (that is what the
-//! tile-stream layout is for), so a list of tiles is cut into one run per thread, each run
-//! decoded in order on its thread, into output that is the caller's and disjoint.
+//! tile-stream layout is for), so the threads take the tiles of a list one at a time, in order,
+//! whichever comes to the next one first, each decoding into output that is the caller's and
+//! disjoint. A thread the machine's load slows leaves the rest of the list to the others,
+//! rather than a fixed share the others would wait for.
 //!
 //! The result is the one decoding the list in order would give: the bytes, or the error of the
-//! first tile in the list that fails (a run stops at its first failure; an earlier run's failure
-//! wins over a later one's).
+//! first tile in the list that fails (a tile after a failure already seen is not started).
 
 use std::num::NonZeroUsize;
-use std::sync::{Mutex, OnceLock};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::tile::{Tables, decode_tile};
 
@@ -27,10 +29,6 @@ pub(super) struct Job<'a> {
     pub out: &'a mut [u8],
 }
 
-/// A run of jobs waiting for its thread (or, when no thread starts, for this one): the place of
-/// its first job in the list, and the jobs.
-type Slot<'s, 'a> = Mutex<Option<(usize, &'s mut [Job<'a>])>>;
-
 /// Why a job failed: its place in the list and the decoder's words.
 pub(super) struct Failure {
     pub job: usize,
@@ -47,73 +45,59 @@ fn threads() -> usize {
     })
 }
 
-/// Decodes every job, the runs on as many threads as the work and the machine allow; the first
-/// failing job and its problem, in the jobs' order.
+/// Decodes every job on as many threads as the work and the machine allow (this one among
+/// them); the first failing job and its problem, in the jobs' order.
 pub(super) fn decode_jobs(jobs: &mut [Job<'_>]) -> Result<(), Failure> {
     let bytes: usize = jobs.iter().map(|job| job.out.len()).sum();
     let count = threads()
         .min(jobs.len())
         .min(bytes / MIN_BYTES_PER_THREAD)
         .max(1);
-    if count == 1 {
-        return decode_run(0, jobs);
-    }
-    // Runs of about equal output, in order: a cut after the job that reaches each share.
-    let share = bytes.div_ceil(count);
-    let mut runs: Vec<Slot<'_, '_>> = Vec::with_capacity(count);
-    let mut rest = jobs;
-    let mut first_job = 0;
-    while !rest.is_empty() {
-        let (mut len, mut taken) = (0, 0);
-        while len < rest.len() && taken < share {
-            taken += rest[len].out.len();
-            len += 1;
-        }
-        let (run, after) = rest.split_at_mut(len);
-        runs.push(Mutex::new(Some((first_job, run))));
-        first_job += len;
-        rest = after;
-    }
-    let take = |slot: &Slot<'_, '_>| {
-        slot.lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .take()
-            .map_or(Ok(()), |(first_job, run)| decode_run(first_job, run))
-    };
-    std::thread::scope(|scope| {
-        // The first run on this thread; each other on a thread of its own, or on this one when
-        // the system will not start another (the run is still in its slot then).
-        let handles: Vec<_> = runs[1..]
-            .iter()
-            .map(|slot| {
-                std::thread::Builder::new()
-                    .spawn_scoped(scope, move || take(slot))
-                    .ok()
-            })
-            .collect();
-        let mut results = vec![take(&runs[0])];
-        for (slot, handle) in runs[1..].iter().zip(handles) {
-            let result = match handle {
-                Some(handle) => handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                None => take(slot),
+    // Each job in a slot of its own, which the thread that takes its number empties.
+    let slots: Vec<Mutex<Option<&mut Job<'_>>>> =
+        jobs.iter_mut().map(|job| Mutex::new(Some(job))).collect();
+    let next = AtomicUsize::new(0);
+    let first_failed = AtomicUsize::new(usize::MAX);
+    let work = || -> Option<Failure> {
+        let mut tables = Tables::new();
+        let mut failure: Option<Failure> = None;
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(slot) = slots.get(i) else {
+                return failure;
             };
-            results.push(result);
+            if i > first_failed.load(Ordering::Relaxed) {
+                continue;
+            }
+            let job = slot.lock().unwrap_or_else(PoisonError::into_inner).take();
+            let Some(job) = job else { continue };
+            if let Err(problem) = decode_tile(job.input, job.out, &mut tables) {
+                first_failed.fetch_min(i, Ordering::Relaxed);
+                if failure.as_ref().is_none_or(|seen| i < seen.job) {
+                    failure = Some(Failure { job: i, problem });
+                }
+            }
         }
-        results.into_iter().collect()
-    })
-}
-
-/// The jobs of one run (the first of them job `first_job` of the list), in order, with one set
-/// of tables; the first failure ends it.
-fn decode_run(first_job: usize, jobs: &mut [Job<'_>]) -> Result<(), Failure> {
-    let mut tables = Tables::new();
-    for (i, job) in jobs.iter_mut().enumerate() {
-        decode_tile(job.input, job.out, &mut tables).map_err(|problem| Failure {
-            job: first_job + i,
-            problem,
-        })?;
+    };
+    if count == 1 {
+        return work().map_or(Ok(()), Err);
     }
-    Ok(())
+    std::thread::scope(|scope| {
+        // Threads the system will not start leave their jobs to the others.
+        let helpers: Vec<_> = (1..count)
+            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+            .collect();
+        let mut failures = vec![work()];
+        for helper in helpers {
+            let failure = helper
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            failures.push(failure);
+        }
+        failures
+            .into_iter()
+            .flatten()
+            .min_by_key(|failure| failure.job)
+            .map_or(Ok(()), Err)
+    })
 }
