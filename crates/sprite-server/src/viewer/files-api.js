@@ -68,32 +68,19 @@ function listed() {
   return listing;
 }
 
-/// `kind`'s layer documents' names, `[weapon, effect]` (`wep1` or `wep2`, and `eff1`), when
-/// their files are given (built to tell: which weapon layer a kind holds is the module's rule),
-/// else undefined: what `weapon=` draws from.
-function layersOf(kind) {
-  if (!listed().kinds.some((k) => k.layer)) return undefined;
-  try {
-    return ['weapon', 'effect'].map((layer) => files.layerDocument(kind, layer).kind);
-  } catch {
-    return undefined;
-  }
-}
-
 function kinds() {
-  drawable ??= listed().kinds.filter((k) => !k.layer && k.sheetFile).map((k) => {
-    const layers = layersOf(k.kind);
-    return {
-      kind: k.kind,
-      sheet: k.palettes > 0 ? 'spr' : 'png',
-      sheetFile: k.sheetFile,
-      palettes: k.palettes,
-      ...(k.sp2 ? { sp2: k.sp2File ? 'spr' : 'missing', sp2File: k.sp2File ?? k.sp2 } : {}),
-      ...(layers ? { layers } : {}),
-      ...(texts.has(k.files[1]) ? { source: k.files[1] } : {}),
-      origin: `built from ${k.files.join(' and ')}, given`,
-    };
-  });
+  drawable ??= listed().kinds.filter((k) => !k.layer && k.sheetFile).map((k) => ({
+    kind: k.kind,
+    sheet: k.palettes > 0 ? 'spr' : 'png',
+    sheetFile: k.sheetFile,
+    palettes: k.palettes,
+    ...(k.sp2 ? { sp2: k.sp2File ? 'spr' : 'missing', sp2File: k.sp2File ?? k.sp2 } : {}),
+    ...(k.layers ? { layers: k.layers } : {}),
+    ...(k.hd ? { hd: k.hd } : {}),
+    ...(k.variants ? { variants: k.variants } : {}),
+    ...(texts.has(k.files[1]) ? { source: k.files[1] } : {}),
+    origin: `built from ${k.files.join(' and ')}, given`,
+  }));
   return drawable;
 }
 
