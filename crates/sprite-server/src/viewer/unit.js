@@ -120,10 +120,11 @@ function sheetOf(kind, name) {
     (sheet) => sheet.name.toLowerCase() === wanted || sheet.file.toLowerCase() === wanted);
   if (found) {
     return { name: found.name, file: found.file, palettes: found.palettes, hd: found.hd,
-      variants: found.variants, sp2: found.sp2 };
+      variants: found.variants, sp2: found.sp2, hdSp2: found.hdSp2 };
   }
   return { name: '', file: kind.sheetFile, palettes: kind.palettes, hd: kind.hd,
-    variants: kind.variants, sp2: kind.sp2 && kind.sp2 !== 'missing' ? kind.sp2File : undefined };
+    variants: kind.variants, sp2: kind.sp2 && kind.sp2 !== 'missing' ? kind.sp2File : undefined,
+    hdSp2: kind.hdSp2 };
 }
 
 /// Whether `wanted` turns the switch `key` on (`water=1`, `hd=1`).
@@ -158,16 +159,17 @@ function drawnFrom(query, { sheet, hd, variant }) {
 }
 
 /// The sheet's URL and the SP2's (null when the sheet has none) of `kind` for `palette`, drawn
-/// as `drawn` says. No HD SP2 is known: from the HD sheet the SP2 tiles are left out (render
-/// refuses them).
+/// as `drawn` says: in HD, the SP2 at twice the size beside the pair (`hdSp2`); without one the
+/// SP2 tiles are left out (render refuses them).
 function sheetUrls(kind, palette, drawn) {
   const query = new URLSearchParams({ kind: kind.kind });
   if (drawn.sheet.palettes > 0) query.set('palette', palette);
   drawnFrom(query, drawn);
   const sp2Query = new URLSearchParams(query);
-  sp2Query.delete('hd');
   sp2Query.delete('variant');
-  return [`/api/v1/sheet.png?${query}`, drawn.sheet.sp2 && !drawn.hd ? `/api/v1/sp2.png?${sp2Query}` : null];
+  if (!drawn.hd) sp2Query.delete('hd');
+  const sp2 = drawn.hd ? drawn.sheet.hdSp2 : drawn.sheet.sp2;
+  return [`/api/v1/sheet.png?${query}`, sp2 ? `/api/v1/sp2.png?${sp2Query}` : null];
 }
 
 /// The render parameters of a moment of `kind` (what /api/v1/canvas measures): `frame` (a

@@ -7,6 +7,8 @@
 //! A weapon in hand is drawn too (SD art drawn 2x, as render draws it) when the retail
 //! files and the weapons sheet are there to build its layers from.
 //!
+//! MON in HD draws its SP2 tiles from the SP2 at twice the size beside its pair, likewise.
+//!
 //! Kept apart from `viewer.rs` so the switch can be held wherever the page's controls
 //! go: it needs only the `hd` checkbox and the `hd=1` query parameter.
 
@@ -241,4 +243,52 @@ fn the_viewer_in_hd_is_render_of_the_tex_pair() {
         let _: Option<()> = test_support::skip(test, "no weapons sheet: no weapon in hand");
     }
     println!("the viewer in HD is render of the tex pair on {pictures} pictures");
+}
+
+/// MON in HD: Bomb Explode's SP2 tiles drawn by the viewer from the SP2 at twice the size beside
+/// behi's pair (`sp2.png?hd=1`), pixel for pixel `render --sheet tex_1094.bin`'s pictures. No
+/// real one is at hand: the pair and the SP2 are BEHI.SPR and BEHI2.SP2 upscaled here.
+#[test]
+fn the_viewer_in_hd_draws_mon_s_sp2_tiles_from_the_sp2_at_twice_the_size() {
+    let test = "the_viewer_in_hd_draws_mon_s_sp2_tiles_from_the_sp2_at_twice_the_size";
+    let Some(chromium) = chromium_or_skip(test) else {
+        return;
+    };
+    let (Some(spr), Some(sp2)) = (
+        test_support::sheet(test, "BEHI.SPR"),
+        test_support::sheet(test, "BEHI2.SP2"),
+    ) else {
+        return;
+    };
+    let dir = temp_dir(test);
+    let (spr_copy, sp2_copy) = (dir.join("BEHI.SPR"), dir.join("BEHI2.SP2"));
+    std::fs::copy(&spr, &spr_copy).unwrap();
+    std::fs::copy(&sp2, &sp2_copy).unwrap();
+    for (from, to) in [(&spr_copy, "tex_1094.bin"), (&sp2_copy, "tex_1132.bin")] {
+        expect(
+            &run(["sheet", "upscale", s(from), "-o", s(&dir.join(to))]),
+            0,
+        );
+    }
+    let behi = Squire {
+        doc: test_support::fixtures::document("mon"),
+        upper: dir.join("tex_1094.bin"),
+        spr: spr_copy,
+        hd: dir.clone(),
+        weapon_sheet: None,
+        dir,
+    };
+    let server = Server::start(&["--data", s(&behi.doc), "--sheets", s(&behi.hd)], &[]);
+    let kinds = server.get("/api/v1/kinds").json();
+    assert_eq!(kinds[0]["hdSp2"], json!("tex_1132.bin"), "{kinds}");
+    let base = format!("http://{}", server.addr);
+    let mut browser = Browser::launch(&chromium);
+    let pictures = compare(
+        &mut browser,
+        &base,
+        &behi,
+        "kind=mon&animation=Bomb%20Explode&view=3",
+        &["--animation", "Bomb Explode", "--view", "3"],
+    );
+    assert!(pictures > 1, "Bomb Explode shows several pictures");
 }
