@@ -60,14 +60,18 @@ export async function giveFiles(list) {
 /// The set of files given, or null before any: for what is no API path ("Download mod").
 export const fileSet = () => files;
 
-/// The unit kinds the files can draw (with their sheet), as `/api/v1/kinds` lists them.
+/// The unit kinds the files can draw (with their sheet), as `/api/v1/kinds` lists them
+/// (`kinds()`), worked out again when files are given.
 let drawable = null;
 
+/// What the files can build, `files.list()`: each kind's files, sheet, SP2, layers, HD pair and
+/// Ramza's variants.
 function listed() {
   listing ??= files ? files.list() : { kinds: [], lacking: [] };
   return listing;
 }
 
+/// `/api/v1/kinds`' entries, from the listing: a kind's text is a text form given for its SEQ.
 function kinds() {
   drawable ??= listed().kinds.filter((k) => !k.layer && k.sheetFile).map((k) => ({
     kind: k.kind,
@@ -86,9 +90,9 @@ function kinds() {
 
 /// What the files lack for the kinds they cannot draw, in one line (for a page given none).
 export function lacking() {
-  listed();
-  const noSheet = listing.kinds.filter((k) => !k.layer && !k.sheetFile).map((k) => `${k.kind} (${k.sheet})`);
-  const noPair = listing.lacking.filter((k) => !k.layer).map((k) => `${k.kind} (${k.missing.join(', ')})`);
+  const { kinds: buildable, lacking: unbuildable } = listed();
+  const noSheet = buildable.filter((k) => !k.layer && !k.sheetFile).map((k) => `${k.kind} (${k.sheet})`);
+  const noPair = unbuildable.filter((k) => !k.layer).map((k) => `${k.kind} (${k.missing.join(', ')})`);
   return [...noSheet, ...noPair].join('; ');
 }
 
