@@ -21,6 +21,9 @@ const texts = new Set();
 
 /// Bytes from base64.
 function fromBase64(base64) {
+  // The browser's own decoder where it has one: the loop below, over a megabyte's characters,
+  // runs once and unoptimised (about 20 ms of the first frame's time in a profile).
+  if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(base64);
   const text = atob(base64);
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
