@@ -189,6 +189,8 @@ export class FileSet {
 
   /** The SPR `tactics-sprite sheet import` writes of the picture given under `name` (`RAMUZA.png`), the sheet of its name given as itself standing for `--like` (second module). */
   importSheet(name: string, options?: { palette?: number }): Promise<Uint8Array>;
+  /** The HD pair `tactics-sprite sheet import` writes of a picture of one (512 wide: `tex_992.png`, or `MINA_M.png`), its unit's SPR given standing for `--palettes-from` and its halves for `--like` (second module). */
+  importPair(name: string, options?: { palette?: number }): Promise<{ names: [string, string]; upper: Uint8Array; lower: Uint8Array }>;
   /** What `tactics-sprite export-aseprite` writes for `kind` drawn from its sheet (second module, from a copy of the files given). */
   aseprite(kind: string, request?: AsepriteRequest): Promise<AsepriteExport>;
 

@@ -323,6 +323,31 @@ export class FileSet {
   }
 
   /**
+   * The HD pair `tactics-sprite sheet import` writes of the picture of one given under `name`
+   * (512 wide; `tex_992.png`, or named as its unit's sheet, `MINA_M.png`): `{ names: ['tex_992.bin',
+   * 'tex_993.bin'], upper, lower }`, the pair's unit's SPR given standing for `--palettes-from`
+   * and its halves given, when they are, for `--like`.
+   */
+  async importPair(name, { palette } = {}) {
+    const pair = JSON.parse(decoder.decode(this.#withText(name, 'ts_pair_of_picture', name)));
+    const picture = this.#found(name);
+    const palettes = this.#found(pair.spr, true) ?? new Uint8Array(0);
+    const halves = [pair.upper, pair.lower].map((half) => {
+      const packed = this.#found(half, true);
+      return packed ? unpackNamed(packed).bytes : new Uint8Array(0);
+    });
+    const io = await this.#ioExports();
+    const packed = this.#ioCall(io, name, (e) => {
+      const buffers = [palettes, ...halves].map((bytes) => [bytes.length ? this.#copyIn(e, bytes, name, 'io') : 0, bytes.length]);
+      const status = this.#ioText(e, 'io_import_pair', picture.name, picture.bytes, ...buffers.flat(), palette ?? 0xFFFFFFFF);
+      for (const [ptr, len] of buffers) if (ptr) e.io_free(ptr, len);
+      return this.#result(e, status, 'io');
+    });
+    const upperLen = new DataView(packed.buffer, packed.byteOffset, 4).getUint32(0, true);
+    return { names: [pair.upper, pair.lower], upper: packed.slice(4, 4 + upperLen), lower: packed.slice(4 + upperLen) };
+  }
+
+  /**
    * What `tactics-sprite export-aseprite` writes for `kind`: `{ name, png, json }`, the atlas and
    * Aseprite's sprite-sheet JSON (Hash) and their name. `request` takes its choices by name, `{
    * name, hold, data, sheet, palette, hd, variant, weapon, weaponPalette, weaponRows,

@@ -373,6 +373,60 @@ pub extern "C" fn io_result_len() -> usize {
     state().result.len()
 }
 
+/// The halves `tactics-sprite sheet import` writes of a picture of an HD pair named so: their
+/// lengths' first (little-endian `u32`), the upper half's bytes, then the lower's
+/// ([`crate::sheets::import_pair`]). `palettes` is the pair's unit's SPR as the first module's
+/// `ts_found` hands a file over (empty: none); `upper` and `lower` the pair's halves given (both
+/// empty: none); `palette` as [`io_import`]'s.
+///
+/// # Safety
+/// All are live buffers of [`io_alloc`] (or of length 0).
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn io_import_pair(
+    name_ptr: *const u8,
+    name_len: usize,
+    picture_ptr: *const u8,
+    picture_len: usize,
+    palettes_ptr: *const u8,
+    palettes_len: usize,
+    upper_ptr: *const u8,
+    upper_len: usize,
+    lower_ptr: *const u8,
+    lower_len: usize,
+    palette: u32,
+) -> u32 {
+    // SAFETY: the caller's promise, for all five.
+    let name = text(
+        unsafe { borrowed(name_ptr, name_len) },
+        "the picture's name",
+    );
+    let picture = unsafe { borrowed(picture_ptr, picture_len) };
+    let palettes = unsafe { borrowed(palettes_ptr, palettes_len) };
+    let halves = unsafe {
+        [
+            borrowed(upper_ptr, upper_len),
+            borrowed(lower_ptr, lower_len),
+        ]
+    };
+    let palette = (palette != u32::MAX).then_some(palette as usize);
+    let imported = name.and_then(|name| {
+        let palettes = if palettes.is_empty() {
+            None
+        } else {
+            Some(named_file(palettes)?)
+        };
+        let like = halves.iter().all(|half| !half.is_empty()).then_some(halves);
+        let [upper, lower] = crate::sheets::import_pair(&name, picture, palettes, like, palette)?;
+        let mut packed = Vec::with_capacity(4 + upper.len() + lower.len());
+        packed.extend((upper.len() as u32).to_le_bytes());
+        packed.extend(upper);
+        packed.extend(lower);
+        Ok(packed)
+    });
+    answer(&mut state(), imported)
+}
+
 /// A file handed over as its name's length (little-endian `u32`), its name and its bytes.
 fn named_file(packed: &[u8]) -> Result<(&str, &[u8]), String> {
     let cut = || "a file handed over is cut short".to_owned();

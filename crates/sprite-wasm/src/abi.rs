@@ -227,6 +227,22 @@ pub unsafe extern "C" fn ts_charclut(status: u32, ptr: *const u8, len: usize) ->
     answer(&mut state, kept.map(|()| Vec::new()))
 }
 
+/// The HD pair a picture given under the name is of, as JSON ([`crate::art::pair_of_picture`]).
+///
+/// # Safety
+/// The name is a live buffer of [`ts_alloc`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ts_pair_of_picture(name_ptr: *const u8, name_len: usize) -> u32 {
+    // SAFETY: the caller's promise.
+    let name = text(
+        unsafe { borrowed(name_ptr, name_len) },
+        "the picture's name",
+    );
+    let mut state = state();
+    let pair = name.and_then(|name| crate::art::pair_of_picture(&state.files, &name));
+    answer(&mut state, pair.map(|v| v.to_string().into_bytes()))
+}
+
 /// The file given under the name (any of its names; the last given), as its name as given
 /// (its length, little-endian `u32`, then the name) and its bytes; with `beside` 1, the file of
 /// the game file it stands for given as itself (the SPR a picture of it was painted from; the

@@ -15,8 +15,9 @@ use sprite_inputs::InputFile;
 use sprite_inputs::charclut::{FILE_NAME as CHARCLUT, chapter_of};
 use sprite_inputs::hd::HdPairFiles;
 use sprite_inputs::layers::weapon_layer_of;
+use sprite_inputs::mod_folder::add::without_suffix;
 use sprite_inputs::names::GameName;
-use sprite_inputs::names::hd::{HdPair, pair_of_unit};
+use sprite_inputs::names::hd::{HdPair, pair_of_unit, tex_number, unit_of_tex};
 use sprite_inputs::sheets::{load_sheet_bytes, load_sp2_coloured};
 use sprite_render::layers::LayerPalettes;
 use sprite_render::sheet::{SheetImage, SheetSource, load_hd_sheet_coloured};
@@ -98,6 +99,33 @@ pub fn hd_pair(files: &Files, sheet: &str) -> Result<HdPairFiles, String> {
         // HD by `serve` only.
         sp2: None,
     })
+}
+
+/// The HD pair a picture of one given under `name` is of, by the HD table: `tex_N.png` (or
+/// `tex_N.bin.png`) names it by a half's number, another name by the sheet it stands for
+/// (`MINA_M.png`: MINA_M.SPR's pair); as JSON `{"upper", "lower", "spr"}`, the halves' file
+/// names and the SPR the pair takes its colours from, for the second module's `sheet import`.
+///
+/// # Errors
+/// No file of that name given, or a name the table has no pair for.
+pub fn pair_of_picture(files: &Files, name: &str) -> Result<Value, String> {
+    let given = files.require(name, "sheet import")?;
+    let stem = without_suffix(&given.file_name(), ".png");
+    let pair = match tex_number(&stem) {
+        Some(n) => unit_of_tex(n).map(|(pair, _)| pair),
+        None => pair_of_unit(&given.game_name()),
+    }
+    .ok_or_else(|| {
+        format!(
+            "{}: the HD table has no pair for it (name it tex_N.png, or as its unit's sheet)",
+            faults::Shown(&given.name)
+        )
+    })?;
+    Ok(serde_json::json!({
+        "upper": pair.file_name(HdHalf::Upper),
+        "lower": pair.file_name(HdHalf::Lower),
+        "spr": pair.spr_disc_name(),
+    }))
 }
 
 /// The HD pair of the sheet `file` drawn: in one of its palettes, or one of Ramza's in

@@ -182,3 +182,16 @@ given('hostile pictures, pairs and texts are one error each, refused before they
   await files.addFiles([...inputs('tex_830.bin', 'tex_831.bin'), { name: 'charclut.nxd', bytes: new Uint8Array(64).fill(7) }]);
   assert.throws(() => files.render('type1', { ...WALK, hd: true, variant: 1 }), /^FilesError: charclut\.nxd: /);
 });
+
+given('a picture of an HD pair imports to the halves sheet import writes, the game\'s own for its own picture', async () => {
+  const files = await openFiles(inputs(...RETAIL, 'tex_992.bin', 'tex_993.bin', 'battle_mina_m_spr.bin', 'tex_992.png'), { wasm, ioWasm });
+  const pair = await files.importPair('tex_992.png');
+  assert.deepEqual(pair.names, ['tex_992.bin', 'tex_993.bin']);
+  assert.ok(Buffer.from(pair.upper).equals(cli('hd/tex_992.bin')), 'the upper half differs from sheet import\'s');
+  assert.ok(Buffer.from(pair.lower).equals(cli('hd/tex_993.bin')), 'the lower half differs from sheet import\'s');
+  // The picture sheet export wrote of the game's pair gives the game's pair back.
+  assert.ok(Buffer.from(pair.upper).equals(inputs('tex_992.bin')[0].bytes));
+  assert.ok(Buffer.from(pair.lower).equals(inputs('tex_993.bin')[0].bytes));
+  await assert.rejects(files.importSheet('tex_992.png'), /importPair/);
+  await assert.rejects(files.importPair('RAMUZA.SPR'), /^FilesError: /);
+});

@@ -242,6 +242,28 @@ fn the_modules_text_forms_and_pictures_are_the_command_lines_bytes() {
         .concat(),
         0,
     );
+    // The squire's pair as a picture, and that picture imported back to the pair.
+    cli(
+        &input,
+        &["sheet", "export", "tex_992.bin", "-o", "tex_992.png"],
+        0,
+    );
+    std::fs::create_dir_all(out.join("hd")).expect("a folder");
+    cli(
+        &input,
+        &[
+            &["sheet", "import", "tex_992.png"][..],
+            &[
+                "--palettes-from",
+                "battle_mina_m_spr.bin",
+                "--like",
+                "tex_992.bin",
+            ],
+            &["-o", &o("hd/tex_992.bin")],
+        ]
+        .concat(),
+        0,
+    );
     // export-aseprite of TYPE1 from RAMUZA.SPR (named ramuza by default), and holding a sword.
     cli(
         &input,
@@ -298,8 +320,8 @@ fn the_modules_text_forms_and_pictures_are_the_command_lines_bytes() {
         output.status
     );
     assert!(
-        stdout.contains("pass 8") && stdout.contains("skipped 0"),
-        "node ran other than the eight tests:\n{stdout}"
+        stdout.contains("pass 9") && stdout.contains("skipped 0"),
+        "node ran other than the nine tests:\n{stdout}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
