@@ -43,7 +43,7 @@ pub struct ClutRow {
 pub const CLUT_COLOURS: usize = 16;
 /// The bytes of a row as the second module hands it over: the keys (little-endian `i32` each)
 /// and the colours.
-const CLUT_ROW_LEN: usize = 8 + 3 * CLUT_COLOURS;
+pub const CLUT_ROW_LEN: usize = 8 + 3 * CLUT_COLOURS;
 
 impl ClutRow {
     /// Rows as the second module hands them over, one after another ([`CLUT_ROW_LEN`] bytes
