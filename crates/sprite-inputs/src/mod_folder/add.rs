@@ -24,7 +24,7 @@ use sprite_render::spr_png::{self, ImportOptions, Imported};
 use crate::charclut;
 use crate::error::{Error, Result};
 use crate::game::GameRequest;
-use crate::hd::{TexFile, is_hd_input, not_a_half};
+use crate::hd::{TexFile, hd_sp2_file, is_hd_input, not_a_half};
 use crate::loader::layout::{self, Mode, slashed};
 use crate::locate::{Originals, originals_folders};
 use crate::mod_folder::check::{self, Finding, Severity};
@@ -32,7 +32,10 @@ use crate::mod_folder::config::ModConfig;
 use crate::mod_folder::ramza::{self, CarriedRow};
 use crate::names::GameName;
 use crate::names::battle::{BattleFile, LOADER_LISTED_TWICE, battle_file, nearest_sprite_files};
-use crate::names::hd::{HdPair, pair_numbers_written_as, pair_of_unit, tex_file_name, tex_number};
+use crate::names::hd::{
+    HdPair, Single, pair_numbers_written_as, pair_of_unit, sp2_single_of_tex, tex_file_name,
+    tex_number,
+};
 use crate::read::{InputFile, read_input};
 use crate::retail::{ORIGINALS_VAR, SHEETS_VAR, Verdict};
 use crate::sniff::{Sniffed, sniff, wrong_kind};
@@ -68,6 +71,9 @@ pub enum Incoming {
     /// A half of the remaster's HD sheet (`tex_N.bin`), placed as it is under
     /// `system/ffto/g2d/` ([`layout::hd_path`]).
     HdHalf,
+    /// A monster's SP2 sheet at twice the size (`tex_1132.bin`), placed as it is under
+    /// `system/ffto/g2d/` beside the pairs.
+    HdSp2,
     /// Ramza's colours (`charclut.nxd`), placed as they are under `nxd/`
     /// ([`layout::charclut_path`]).
     Charclut,
@@ -87,6 +93,8 @@ pub enum Target {
         half: HdHalf,
         pair: Option<HdPair>,
     },
+    /// The SP2 sheet `sp2` (`BEHI2.SP2`) at twice the size, `tex_<index>.bin`.
+    HdSp2 { index: u32, sp2: &'static str },
     /// Ramza's colours, `charclut.nxd`, holding `rows` rows.
     Charclut { rows: usize },
 }
@@ -96,7 +104,7 @@ impl Target {
     pub fn name(&self) -> String {
         match self {
             Target::Unit(file) => file.disc_name.to_owned(),
-            Target::Hd { index, .. } => tex_file_name(*index),
+            Target::Hd { index, .. } | Target::HdSp2 { index, .. } => tex_file_name(*index),
             Target::Charclut { .. } => charclut::FILE_NAME.to_owned(),
         }
     }
@@ -374,9 +382,11 @@ pub fn place_bytes(
                 .map_err(|e| Error::from(e).in_context(&source))?;
             (encoded, Some(import))
         }
-        Incoming::Sprite(_) | Incoming::HdHalf | Incoming::Charclut | Incoming::Carried => {
-            (bytes, None)
-        }
+        Incoming::Sprite(_)
+        | Incoming::HdHalf
+        | Incoming::HdSp2
+        | Incoming::Charclut
+        | Incoming::Carried => (bytes, None),
     };
     check_kind(&source, &bytes, format, file)?;
     if let Some(why) = LOADER_LISTED_TWICE.trap(file.disc_name) {
@@ -470,6 +480,12 @@ fn place_hd(
             }),
         ));
     }
+    let named = options.rename.unwrap_or(file_name);
+    if let Some((index, Single::Sp2(sp2))) =
+        tex_number(named).and_then(|n| Some((n, sp2_single_of_tex(n)?.what)))
+    {
+        return place_hd_sp2(target, source, bytes, index, sp2, options);
+    }
     let Some(half) = HdHalf::of_len(bytes.len()) else {
         return Err(not_a_half(&source, bytes.len()));
     };
@@ -525,6 +541,42 @@ fn place_hd(
         },
         relative,
         bytes: tex.file.bytes,
+        replaces,
+        publish: publish(options.replace),
+        picture: None,
+        carried: Vec::new(),
+    })
+}
+
+/// A monster's SP2 sheet at twice the size, `tex_<index>.bin` (the HD table's number for `sp2`),
+/// placed as it is beside the pairs once its size is the one such a file has.
+///
+/// # Errors
+/// A size that is not that file's; a file already there without `--replace`.
+fn place_hd_sp2(
+    target: &TargetCheck,
+    source: String,
+    bytes: Vec<u8>,
+    index: u32,
+    sp2: &'static str,
+    options: &AddOptions,
+) -> Result<Placement> {
+    let file = hd_sp2_file(
+        InputFile {
+            name: source.clone(),
+            bytes,
+        },
+        sp2,
+    )?;
+    let relative = layout::hd_path(options.mode, index);
+    let replaces = target(&relative, options.replace)?;
+    Ok(Placement {
+        verdict: Verdict::of_named(&tex_file_name(index), &file.bytes),
+        source,
+        incoming: Incoming::HdSp2,
+        target: Target::HdSp2 { index, sp2 },
+        relative,
+        bytes: file.bytes,
         replaces,
         publish: publish(options.replace),
         picture: None,

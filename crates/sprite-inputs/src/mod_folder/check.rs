@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use faults::Shown;
-use fft_formats::hd::HdHalf;
+use fft_formats::hd::{HdHalf, HdSp2, SP2_FILE_LEN};
 use fft_formats::nxd::CharClut;
 use sprite_data::output::is_temporary_name;
 
@@ -21,7 +21,7 @@ use crate::mod_folder::art;
 use crate::mod_folder::config::ModConfig;
 use crate::mod_folder::ramza;
 use crate::names::battle::{BattleFile, LOADER_LISTED_TWICE, MOD_LOADER};
-use crate::names::hd::{other_tex, tex_file_name, unit_of_tex};
+use crate::names::hd::{Single, other_tex, sp2_single_of_tex, tex_file_name, unit_of_tex};
 use crate::read::{Capped, MAX_INPUT_LEN, read_capped};
 use crate::retail::Verdict;
 use crate::sniff::wrong_kind;
@@ -98,8 +98,12 @@ pub struct HdFile {
 }
 
 impl HdFile {
-    /// The half it is: by the HD table when it lists the number, else by its size.
+    /// The half it is: by the HD table when it lists the number, else by its size; none for a
+    /// number the table gives a monster's SP2 at twice the size (a file of its own, no half).
     pub fn half(&self) -> Option<HdHalf> {
+        if self.number.and_then(sp2_single_of_tex).is_some() {
+            return None;
+        }
         match self.number.and_then(unit_of_tex) {
             Some((_, half)) => Some(half),
             None => usize::try_from(self.len).ok().and_then(HdHalf::of_len),
@@ -385,7 +389,8 @@ fn config_findings(dir: &Path, config: &ModConfig) -> Vec<Finding> {
 }
 
 /// An HD sheet half `tex_<n>.bin` of `len` bytes under `mode`'s folder: its size against its
-/// half's (told by the HD table when it lists `n`, else by the size itself). Its pairing is
+/// half's (told by the HD table when it lists `n`, else by the size itself), or, for a number
+/// the table gives a monster's SP2 at twice the size, against that file's. Its pairing is
 /// [`pair_findings`]'.
 fn hd_finding(mode: Mode, n: u32, len: u64) -> (Severity, String) {
     let listed = unit_of_tex(n);
@@ -399,6 +404,23 @@ fn hd_finding(mode: Mode, n: u32, len: u64) -> (Severity, String) {
     } else {
         ""
     };
+    if let Some(Single::Sp2(sp2)) = sp2_single_of_tex(n).map(|single| single.what) {
+        return if usize::try_from(len).is_ok_and(|len| len == SP2_FILE_LEN) {
+            (
+                Severity::Fine,
+                format!("{sp2} at twice the size, {len} bytes{combined}"),
+            )
+        } else {
+            (
+                Severity::Error,
+                format!(
+                    "by the HD table tex {n} is {sp2} at twice the size, {}, and this file is \
+                     {len} bytes",
+                    HdSp2::in_words()
+                ),
+            )
+        };
+    }
     match (listed, sized) {
         (_, None) => (
             Severity::Error,
@@ -434,7 +456,8 @@ fn pair_findings(report: &Report) -> Vec<Finding> {
         .collect();
     let mut findings = Vec::new();
     for (file, n) in &read {
-        // A half of neither size is an error of its own (hd_finding), unpaired.
+        // A half of neither size is an error of its own (hd_finding), unpaired; an SP2 at twice
+        // the size has no other half.
         let Some(half) = file.half() else { continue };
         let message = match other_tex(*n, half) {
             Some(other) if read.iter().any(|(_, m)| *m == other) => continue,

@@ -301,7 +301,11 @@ fn placement_lines(placement: &Placement) -> Vec<String> {
                 lines.push(format!("import  {} {against}", placement.source));
             }
         }
-        Incoming::Sprite(_) | Incoming::HdHalf | Incoming::Charclut | Incoming::Carried => {}
+        Incoming::Sprite(_)
+        | Incoming::HdHalf
+        | Incoming::HdSp2
+        | Incoming::Charclut
+        | Incoming::Carried => {}
     }
     for carried in &placement.carried {
         lines.push(format!("colours {}", carried.describe()));
@@ -326,6 +330,11 @@ fn placement_lines(placement: &Placement) -> Vec<String> {
                 || "an HD pair the table does not list".to_owned(),
                 |p| p.to_string()
             ),
+            placement.bytes.len()
+        ),
+        Target::HdSp2 { index, sp2 } => format!(
+            "tex {index}, {sp2} at twice the size, {} bytes (the enhanced game draws it; the SD \
+             {sp2} stays the one in fftpack/unit/)",
             placement.bytes.len()
         ),
         Target::Charclut { rows } => format!(

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{expect, run, s, stderr};
+use crate::common::{expect, run, s, stderr, stdout};
 use test_support::{fixtures, sheet, temp_dir};
 
 /// BEHI.SPR and BEHI2.SP2 copied into a fresh folder beside behi's pair (tex 1094/1095) and the
@@ -370,4 +370,64 @@ fn draw_hd_of_an_sp2_sequence_doubles_its_sp2_tiles() {
             );
         }
     }
+}
+
+/// `mod add` places the SP2 at twice the size where the enhanced game reads the HD sheets,
+/// `FFTIVC/data/enhanced/system/ffto/g2d/tex_1132.bin`, byte for byte, and `mod check` passes
+/// it; one byte short, `mod add` refuses it and `mod check` of a copy put there by hand fails,
+/// each naming the size such a file has (512 x 512 at 4 bits a pixel: 131,072 bytes).
+#[test]
+fn mod_add_places_an_sp2_at_twice_the_size_and_mod_check_holds_it_to_its_size() {
+    let test = "mod_add_places_an_sp2_at_twice_the_size_and_mod_check_holds_it_to_its_size";
+    let Some((dir, _, _)) = behi_at_hd(test) else {
+        return;
+    };
+    let tex = dir.join("tex_1132.bin");
+    let mod_dir = dir.join("mod");
+    expect(
+        &run([
+            "mod",
+            "new",
+            s(&mod_dir),
+            "--id",
+            "test.behi.hd",
+            "--name",
+            "Behi HD",
+        ]),
+        0,
+    );
+    let said = expect(&run(["mod", "add", s(&mod_dir), s(&tex)]), 0);
+    assert!(
+        said.contains("tex 1132, BEHI2.SP2 at twice the size, 131072 bytes"),
+        "{said}"
+    );
+    let placed = mod_dir.join("FFTIVC/data/enhanced/system/ffto/g2d/tex_1132.bin");
+    assert!(std::fs::read(&placed).unwrap() == std::fs::read(&tex).unwrap());
+    let report = expect(&run(["mod", "check", s(&mod_dir)]), 0);
+    assert!(
+        report.contains("BEHI2.SP2 at twice the size, 131072 bytes")
+            && report.contains("0 errors, 0 warnings"),
+        "no other half asked for: {report}"
+    );
+
+    let short = dir.join("short").join("tex_1132.bin");
+    std::fs::create_dir_all(short.parent().unwrap()).unwrap();
+    let mut bytes = std::fs::read(&tex).unwrap();
+    bytes.pop();
+    std::fs::write(&short, &bytes).unwrap();
+    let err = expect(&run(["mod", "add", s(&mod_dir), s(&short), "--replace"]), 1);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("131072 bytes") && err.contains("this one is 131071 bytes"),
+        "{err}"
+    );
+    std::fs::write(&placed, &bytes).unwrap();
+    let output = run(["mod", "check", s(&mod_dir)]);
+    test_support::cli::assert_exit(&output, 1);
+    let report = stdout(&output);
+    assert!(
+        report.contains("tex 1132 is BEHI2.SP2 at twice the size")
+            && report.contains("131071 bytes"),
+        "{report}"
+    );
 }
