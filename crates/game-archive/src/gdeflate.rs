@@ -190,9 +190,9 @@ impl<'a> TileStream<'a> {
     }
 
     /// Decodes each tile of `tiles` into the room beside it (zeroed, exactly the tile's size),
-    /// the tiles shared out among threads ([`parallel`]). The result is the one decoding them in
-    /// order would give: every tile decoded, or the first one's error (a table entry that is
-    /// wrong, or bits that are not GDeflate), the tiles before it decoded.
+    /// the tiles shared out among threads (the `parallel` module). The result is the one
+    /// decoding them in order would give: every tile decoded, or the first one's error (a table
+    /// entry that is wrong, or bits that are not GDeflate), the tiles before it decoded.
     ///
     /// # Errors
     /// As said; the error's offset is its table entry's, or its tile's first byte.
