@@ -97,11 +97,7 @@ pub extern "C" fn io_disc_step() -> u32 {
             NEED
         }
         Ok(Step::File { name, bytes }) => {
-            let mut result = Vec::with_capacity(4 + name.len() + bytes.len());
-            result.extend((name.len() as u32).to_le_bytes());
-            result.extend(name.as_bytes());
-            result.extend(bytes);
-            state.result = result;
+            state.result = memory::packed(&[name.as_bytes(), &bytes]);
             FILE
         }
         Ok(Step::Done) => {
@@ -347,17 +343,7 @@ pub unsafe extern "C" fn io_aseprite(request_ptr: *const u8, request_len: usize)
     let state = &mut *guard;
     let exported = request
         .and_then(|request| crate::aseprite::aseprite(&state.draw_files, &request))
-        .map(|exported| {
-            let mut packed = Vec::with_capacity(
-                8 + exported.name.len() + exported.png.len() + exported.json.len(),
-            );
-            packed.extend((exported.name.len() as u32).to_le_bytes());
-            packed.extend(exported.name.as_bytes());
-            packed.extend((exported.png.len() as u32).to_le_bytes());
-            packed.extend(exported.png);
-            packed.extend(exported.json);
-            packed
-        });
+        .map(|exported| memory::packed(&[exported.name.as_bytes(), &exported.png, &exported.json]));
     answer(state, exported)
 }
 
@@ -418,11 +404,7 @@ pub unsafe extern "C" fn io_import_pair(
         };
         let like = halves.iter().all(|half| !half.is_empty()).then_some(halves);
         let [upper, lower] = crate::sheets::import_pair(&name, picture, palettes, like, palette)?;
-        let mut packed = Vec::with_capacity(4 + upper.len() + lower.len());
-        packed.extend((upper.len() as u32).to_le_bytes());
-        packed.extend(upper);
-        packed.extend(lower);
-        Ok(packed)
+        Ok(memory::packed(&[&upper, &lower]))
     });
     answer(&mut state(), imported)
 }

@@ -268,11 +268,7 @@ pub unsafe extern "C" fn ts_found(name_ptr: *const u8, name_len: usize, beside: 
         } else {
             file
         };
-        let mut packed = Vec::with_capacity(4 + file.name.len() + file.bytes.len());
-        packed.extend((file.name.len() as u32).to_le_bytes());
-        packed.extend(file.name.as_bytes());
-        packed.extend(&file.bytes);
-        Ok(packed)
+        Ok(memory::packed(&[file.name.as_bytes(), &file.bytes]))
     });
     answer(&mut state, found)
 }

@@ -61,6 +61,21 @@ pub const OK: u32 = 0;
 /// The call failed; the result is the error's text (UTF-8).
 pub const FAILED: u32 = 1;
 
+/// Parts handed to the other side as one buffer: each but the last after its length (a
+/// little-endian `u32`), the last running to the end (a file as its name and bytes; an export as
+/// its name, PNG and JSON; a pair as its two halves).
+pub fn packed(parts: &[&[u8]]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(parts.iter().map(|part| 4 + part.len()).sum());
+    if let Some((last, before)) = parts.split_last() {
+        for part in before {
+            out.extend((part.len() as u32).to_le_bytes());
+            out.extend_from_slice(part);
+        }
+        out.extend_from_slice(last);
+    }
+    out
+}
+
 /// Keeps `answer` in `result` (the bytes asked for, or the error's text) and says which it was.
 pub fn keep(result: &mut Vec<u8>, answer: Result<Vec<u8>, String>) -> u32 {
     match answer {

@@ -185,14 +185,22 @@ impl HdSheet {
     /// An SPR that is not a standard sheet (the only layout the pair draws: 256 x 488).
     pub fn upscaled(spr: &spr::Spr) -> Result<Self, Error> {
         check_standard(spr)?;
-        let mut pixels = Vec::with_capacity(WIDTH * HEIGHT);
-        for row in spr.pixels.chunks_exact(spr::WIDTH) {
-            let start = pixels.len();
-            pixels.extend(row.iter().flat_map(|&i| [i; SCALE]));
-            pixels.extend_from_within(start..start + WIDTH);
-        }
-        Ok(Self { pixels })
+        Ok(Self {
+            pixels: doubled(&spr.pixels),
+        })
     }
+}
+
+/// The pixels of a sheet [`spr::WIDTH`] wide at twice the size, each a 2 x 2 block (nearest
+/// neighbour): the upscale of a pair ([`HdSheet::upscaled`]) and of an SP2 ([`HdSp2::upscaled`]).
+pub(crate) fn doubled(pixels: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(pixels.len() * SCALE * SCALE);
+    for row in pixels.chunks_exact(spr::WIDTH) {
+        let start = out.len();
+        out.extend(row.iter().flat_map(|&i| [i; SCALE]));
+        out.extend_from_within(start..start + WIDTH);
+    }
+    out
 }
 
 /// Refuses an SPR of another layout than the standard sheet's, the one the pair is drawn at

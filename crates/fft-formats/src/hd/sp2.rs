@@ -81,13 +81,9 @@ impl HdSp2 {
     /// A sheet that is not an SP2.
     pub fn upscaled(sp2: &Spr) -> Result<Self, Error> {
         check_sp2(sp2)?;
-        let mut pixels = Vec::with_capacity(WIDTH * SP2_HEIGHT);
-        for row in sp2.pixels.chunks_exact(spr::WIDTH) {
-            let start = pixels.len();
-            pixels.extend(row.iter().flat_map(|&i| [i; SCALE]));
-            pixels.extend_from_within(start..start + WIDTH);
-        }
-        Ok(Self { pixels })
+        Ok(Self {
+            pixels: super::doubled(&sp2.pixels),
+        })
     }
 
     /// How far it agrees with `sp2` at twice its size, counted as a pair's half is against its

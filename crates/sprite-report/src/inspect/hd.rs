@@ -8,7 +8,7 @@
 use std::path::Path;
 
 use faults::Shown;
-use fft_formats::hd::{self, HdPart, HdSp2, SP2_HEIGHT, WIDTH};
+use fft_formats::hd::{self, Agreement, HdPart, HdSp2, SP2_HEIGHT, WIDTH};
 use fft_formats::spr::Spr;
 use sprite_inputs::error::ErrorKind;
 use sprite_inputs::hd::{HdPalettes, TexFile, hd_sp2_file};
@@ -102,10 +102,6 @@ pub fn report(
     }
     let tex = TexFile::of(file, &file_name)?;
     let part = HdPart::decode(bytes).map_err(|e| Error::file(&shown, e))?;
-    let mut used = [false; 16];
-    for &index in &part.pixels {
-        used[usize::from(index & 0x0F)] = true;
-    }
     let folder = path.parent().unwrap_or(Path::new(""));
     let (compared_with, agreement) =
         match HdPalettes::find_for(tex.pair, &shown, on_disk.then_some(folder), None, originals) {
@@ -151,17 +147,27 @@ pub fn report(
             height: part.half.height(),
             spr_rows: format!("{}-{}", rows.start, rows.end - 1),
         },
-        counts: Counts {
-            pixels: part.pixels.len(),
-            opaque_pixels: part.opaque_pixels(),
-            indices_used: Numbers((0..16).filter(|&i| used[i]).map(|i| i as u64).collect()),
-            compared_with,
-            silhouette_iou: agreement.map(|a| Ratio(a.iou())),
-            silhouette_coverage: agreement.map(|a| Ratio(a.coverage())),
-            index_match: agreement.map(|a| Ratio(a.index_match())),
-        },
+        counts: counts(&part.pixels, compared_with, agreement),
         listing: None,
     })
+}
+
+/// The counts of an HD file's `pixels` (palette indices), and how far they agree with the SD
+/// sheet they were compared with, when one was found.
+fn counts(pixels: &[u8], compared_with: String, agreement: Option<Agreement>) -> Counts {
+    let mut used = [false; 16];
+    for &index in pixels {
+        used[usize::from(index & 0x0F)] = true;
+    }
+    Counts {
+        pixels: pixels.len(),
+        opaque_pixels: pixels.iter().filter(|&&i| i != 0).count(),
+        indices_used: Numbers((0..16).filter(|&i| used[i]).map(|i| i as u64).collect()),
+        compared_with,
+        silhouette_iou: agreement.map(|a| Ratio(a.iou())),
+        silhouette_coverage: agreement.map(|a| Ratio(a.coverage())),
+        index_match: agreement.map(|a| Ratio(a.index_match())),
+    }
 }
 
 /// The report on a monster's SP2 at twice the size, `file` (the HD table's `single`), compared
@@ -181,10 +187,6 @@ fn sp2_report(
     let name = single.what.name();
     let file = hd_sp2_file(file, name)?;
     let sp2 = HdSp2::decode(&file.bytes).map_err(|e| Error::file(&file.name, e))?;
-    let mut used = [false; 16];
-    for &index in &sp2.pixels {
-        used[usize::from(index & 0x0F)] = true;
-    }
     let beside = folder
         .and_then(|dir| find_in_folder(dir, name))
         .map(|path| InputFile::read(&path))
@@ -228,15 +230,7 @@ fn sp2_report(
             height: SP2_HEIGHT,
             spr_rows: format!("0-255 of {name}"),
         },
-        counts: Counts {
-            pixels: sp2.pixels.len(),
-            opaque_pixels: sp2.pixels.iter().filter(|&&i| i != 0).count(),
-            indices_used: Numbers((0..16).filter(|&i| used[i]).map(|i| i as u64).collect()),
-            compared_with,
-            silhouette_iou: agreement.map(|a| Ratio(a.iou())),
-            silhouette_coverage: agreement.map(|a| Ratio(a.coverage())),
-            index_match: agreement.map(|a| Ratio(a.index_match())),
-        },
+        counts: counts(&sp2.pixels, compared_with, agreement),
         listing: None,
     })
 }
